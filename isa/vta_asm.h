@@ -1,0 +1,41 @@
+/*
+ * vta_asm.h - text assembly for programs, and its disassembler. The syntax is in
+ * docs/isa.md "Assembly". Every field is named; disassembly prints every field, so
+ * binary -> text -> binary is byte-identical.
+ */
+#ifndef VTA_ASM_H
+#define VTA_ASM_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "vta_config.h"
+#include "vta_insn.h"
+#include "vta_program.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Assemble text (not necessarily NUL-terminated). `name` is used in "NAME:LINE:COL: ..."
+ * errors (VTA_E_PARSE for syntax, VTA_E_ENCODE for a value that does not fit). */
+vta_status vta_asm_parse(const char *text, size_t len, const char *name, const vta_config *cfg,
+			 vta_program *prog, vta_error *err);
+
+/* Read a file and assemble it. */
+vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *prog,
+			vta_error *err);
+
+/* Print a whole program as assembly. */
+vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FILE *out,
+			      vta_error *err);
+
+/* One instruction on one line, no newline (for logs and diagnostics). Returns buf. */
+char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_ASM_H */

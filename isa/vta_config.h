@@ -1,0 +1,139 @@
+/*
+ * vta_config.h - the hardware configuration shared by isa/, runtime/ and sim/.
+ *
+ * A config is loaded from YAML (see docs/configs.md for every key), validated, and then
+ * completed by vta_config_derive(): SRAM depths, element sizes and the bit width of every
+ * instruction field follow from the architecture keys exactly as in VTA's hw_spec_const.h.
+ * After derivation the struct is read-only for everyone.
+ */
+#ifndef VTA_CONFIG_H
+#define VTA_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Memory types as encoded in LOAD/STORE memory_type (VTA values). */
+typedef enum vta_mem {
+	VTA_MEM_UOP = 0,
+	VTA_MEM_WGT = 1,
+	VTA_MEM_INP = 2,
+	VTA_MEM_ACC = 3,
+	VTA_MEM_OUT = 4,
+	VTA_MEM_ACC_8BIT = 5,
+	VTA_MEM_COUNT = 6
+} vta_mem;
+
+/* Bit widths of every instruction and micro-op field, derived from the SRAM depths. */
+typedef struct vta_field_widths {
+	/* common */
+	unsigned opcode;        /* 3 */
+	unsigned dep_flag;      /* 1 each, four of them */
+	/* LOAD / STORE */
+	unsigned memop_id;      /* 3 */
+	unsigned memop_sram;    /* 16, must hold the deepest SRAM's indices */
+	unsigned memop_dram;    /* 32 */
+	unsigned memop_size;    /* 16, y_size and x_size */
+	unsigned memop_stride;  /* 16 */
+	unsigned memop_pad;     /* 4, each of the four pads */
+	/* GEMM / ALU */
+	unsigned reset;         /* 1 */
+	unsigned uop_bgn;       /* log2(uop depth) */
+	unsigned uop_end;       /* log2(uop depth) + 1 */
+	unsigned loop_iter;     /* 14 */
+	unsigned gemm_dst_factor; /* log2(acc depth) */
+	unsigned gemm_src_factor; /* log2(inp depth) */
+	unsigned gemm_wgt_factor; /* log2(wgt depth) */
+	unsigned alu_dst_factor;  /* log2(acc depth) */
+	unsigned alu_src_factor;  /* log2(acc depth) */
+	unsigned alu_opcode;    /* 3 */
+	unsigned alu_use_imm;   /* 1 */
+	unsigned alu_imm;       /* 16, signed */
+	/* micro-op */
+	unsigned uop_dst;       /* log2(acc depth) */
+	unsigned uop_src;       /* max(log2(acc depth), log2(inp depth)) */
+	unsigned uop_wgt;       /* log2(wgt depth) */
+	/* bits used in each 64-bit instruction word (fields never straddle words) */
+	unsigned mem_word0_bits, mem_word1_bits;
+	unsigned gemm_word0_bits, gemm_word1_bits;
+	unsigned alu_word1_bits;
+	unsigned uop_bits;
+} vta_field_widths;
+
+typedef struct vta_config {
+	char name[64];
+	double clock_mhz;
+
+	/* arch: VTA's LOG_* parameters (widths are bits, powers of two) */
+	unsigned log_batch, log_block_in, log_block_out;
+	unsigned inp_bits, wgt_bits, acc_bits;
+
+	/* SRAM sizes in KiB; OUT is derived as in VTA (acc size * out_bits / acc_bits) */
+	uint32_t uop_kib, inp_kib, wgt_kib, acc_kib;
+
+	/* queues: instruction queue depth per module, dependency token queue depth */
+	uint32_t insn_depth, dep_depth;
+
+	/* DRAM model: one shared port */
+	uint32_t dram_bus_bits;       /* bytes per cycle = bus_bits / 8 */
+	uint32_t dram_latency_cycles; /* fixed latency per burst */
+	uint32_t dram_max_burst_bytes;
+	uint32_t dram_size_mib;       /* size of the simulated DRAM address space */
+
+	/* ALU features */
+	bool alu_mul;        /* ALU op MUL (not in every VTA build) */
+	bool alu_tflite_ext; /* ALU ops SRDHM and RSHR for TFLite requantization */
+
+	/* LUT decompressor in the LOAD path */
+	bool decomp_enabled;
+	uint32_t decomp_indices_per_cycle;
+
+	/* timing knobs (cycles) */
+	uint32_t gemm_ii;              /* cycles per GEMM uop */
+	uint32_t alu_ii;               /* cycles per tensor-tensor ALU uop */
+	uint32_t alu_imm_ii;           /* cycles per ALU-immediate uop */
+	uint32_t insn_overhead_cycles; /* fixed cost of every instruction */
+	uint32_t pipeline_fill_cycles; /* GEMM/ALU pipeline fill per instruction */
+	uint32_t acc_dep_distance;     /* uops between two writes of one ACC row */
+	uint64_t cycle_budget;         /* a run longer than this without FINISH fails */
+
+	/* ----- derived by vta_config_derive() ----- */
+	unsigned batch, block_in, block_out, out_bits;
+	/* element sizes in bytes: one SRAM row of each memory */
+	uint32_t inp_elem_bytes, wgt_elem_bytes, acc_elem_bytes, out_elem_bytes, uop_elem_bytes;
+	uint64_t uop_bytes, inp_bytes, wgt_bytes, acc_bytes, out_bytes; /* SRAM capacities */
+	/* depths (rows) and their log2 */
+	uint32_t uop_depth, inp_depth, wgt_depth, acc_depth, out_depth;
+	unsigned log_uop_depth, log_inp_depth, log_wgt_depth, log_acc_depth, log_out_depth;
+	vta_field_widths fw;
+} vta_config;
+
+/* Fill cfg with VTA's default (Pynq-like 1x16x16, see configs/default.yaml) and derive. */
+void vta_config_default(vta_config *cfg);
+
+/* Validate the architecture keys and compute every derived value. Errors name the key. */
+vta_status vta_config_derive(vta_config *cfg, vta_error *err);
+
+/* Load a YAML file: defaults, then the file's keys, then validation and derivation.
+ * Errors are "FILE:LINE:COL: problem" with VTA_E_PARSE or VTA_E_CONFIG. */
+vta_status vta_config_load(const char *path, vta_config *cfg, vta_error *err);
+
+/* Bytes of one element of a memory type in DRAM (ACC_8BIT: acc lanes of inp_bits). */
+uint32_t vta_config_dram_elem_bytes(const vta_config *cfg, vta_mem mem);
+
+/* Depth (rows) of the SRAM a memory type targets (ACC_8BIT -> ACC). */
+uint32_t vta_config_sram_depth(const vta_config *cfg, vta_mem mem);
+
+/* "uop", "wgt", "inp", "acc", "out", "acc8" */
+const char *vta_mem_name(vta_mem mem);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_CONFIG_H */

@@ -1,0 +1,129 @@
+/*
+ * vta_insn.h - VTA's 128-bit instructions and 32-bit micro-ops: the decoded form, and
+ * explicit encode/decode against the loaded config's field widths.
+ *
+ * Layout (LSB first, fields never straddle the two 64-bit words), see docs/isa.md:
+ *   all:        [2:0] opcode, [3] pop_prev, [4] pop_next, [5] push_prev, [6] push_next
+ *   LOAD/STORE: word0 memory_type(3) sram_base(16) dram_base(32); word1 y_size(16) x_size(16)
+ *               x_stride(16) y_pad_0(4) y_pad_1(4) x_pad_0(4) x_pad_1(4)
+ *   GEMM/ALU:   word0 reset(1) uop_bgn(Lu) uop_end(Lu+1) iter_out(14) iter_in(14)
+ *   GEMM word1: dst_factor_out/in(La) src_factor_out/in(Li) wgt_factor_out/in(Lw)
+ *   ALU  word1: dst_factor_out/in(La) src_factor_out/in(La) alu_opcode(3) use_imm(1) imm(16)
+ *   uop:        dst(La) src(max(La,Li)) wgt(Lw)
+ * Encoding range-checks every field: a value that does not fit is an error, never truncated.
+ * Decoding rejects unknown opcodes and non-zero unused bits, so decode/encode is lossless.
+ */
+#ifndef VTA_INSN_H
+#define VTA_INSN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vta_config.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VTA_INSN_BYTES 16
+#define VTA_UOP_BYTES 4
+
+typedef enum vta_opcode {
+	VTA_OP_LOAD = 0,
+	VTA_OP_STORE = 1,
+	VTA_OP_GEMM = 2,
+	VTA_OP_FINISH = 3,
+	VTA_OP_ALU = 4
+} vta_opcode;
+
+typedef enum vta_alu_op {
+	VTA_ALU_MIN = 0,
+	VTA_ALU_MAX = 1,
+	VTA_ALU_ADD = 2,
+	VTA_ALU_SHR = 3,   /* arithmetic right shift; a negative amount shifts left */
+	VTA_ALU_MUL = 4,   /* needs alu.mul; low 32 bits of the product */
+	VTA_ALU_SRDHM = 5, /* needs alu.tflite_ext; SaturatingRoundingDoublingHighMul */
+	VTA_ALU_RSHR = 6,  /* needs alu.tflite_ext; RoundingDivideByPOT (amount 0..31) */
+	VTA_ALU_OP_COUNT = 7
+} vta_alu_op;
+
+/* The four dependency flags. */
+typedef struct vta_deps {
+	bool pop_prev, pop_next, push_prev, push_next;
+} vta_deps;
+
+typedef struct vta_mem_insn {
+	uint32_t mem_type; /* vta_mem; kept wide so malformed values survive decoding errors */
+	uint32_t sram_base, dram_base;
+	uint32_t y_size, x_size, x_stride;
+	uint32_t y_pad_0, y_pad_1, x_pad_0, x_pad_1;
+} vta_mem_insn;
+
+/* GEMM and ALU share the loop header. */
+typedef struct vta_loop {
+	bool reset;
+	uint32_t uop_bgn, uop_end; /* [bgn, end) in the UOP SRAM */
+	uint32_t iter_out, iter_in;
+	uint32_t dst_factor_out, dst_factor_in;
+	uint32_t src_factor_out, src_factor_in;
+	uint32_t wgt_factor_out, wgt_factor_in; /* GEMM only */
+} vta_loop;
+
+typedef struct vta_alu_fields {
+	uint32_t op;      /* vta_alu_op */
+	bool use_imm;
+	int32_t imm;      /* signed, alu_imm bits */
+} vta_alu_fields;
+
+/* One decoded instruction. Only the part matching opcode is meaningful. */
+typedef struct vta_insn {
+	vta_opcode opcode;
+	vta_deps deps;
+	vta_mem_insn mem;   /* LOAD, STORE */
+	vta_loop loop;      /* GEMM, ALU */
+	vta_alu_fields alu; /* ALU */
+} vta_insn;
+
+/* One decoded micro-op. */
+typedef struct vta_uop {
+	uint32_t dst, src, wgt;
+} vta_uop;
+
+/* Encode into 16 little-endian bytes (word0 bytes 0..7, word1 bytes 8..15). */
+vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn,
+			   uint8_t out[VTA_INSN_BYTES], vta_error *err);
+/* Decode 16 bytes. Rejects unknown opcodes/memory types/ALU ops and set unused bits. */
+vta_status vta_insn_decode(const vta_config *cfg, const uint8_t in[VTA_INSN_BYTES],
+			   vta_insn *insn, vta_error *err);
+
+vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t out[VTA_UOP_BYTES],
+			  vta_error *err);
+vta_status vta_uop_decode(const vta_config *cfg, const uint8_t in[VTA_UOP_BYTES], vta_uop *uop,
+			  vta_error *err);
+
+/* Which module executes an instruction (FETCH's dispatch rule). */
+typedef enum vta_module {
+	VTA_MODULE_LOAD = 0,
+	VTA_MODULE_COMPUTE = 1,
+	VTA_MODULE_STORE = 2,
+	VTA_MODULE_COUNT = 3
+} vta_module;
+
+vta_module vta_insn_module(const vta_insn *insn);
+const char *vta_module_name(vta_module module);   /* "load", "compute", "store" */
+const char *vta_opcode_name(vta_opcode op);      /* "load", "store", "gemm", "finish", "alu" */
+const char *vta_alu_op_name(uint32_t op);        /* "min", ... or NULL */
+
+/* True for a LOAD/STORE with x_size 0: moves nothing, only pops/pushes tokens. */
+bool vta_insn_is_nop(const vta_insn *insn);
+
+/* Check the dependency flags are legal for the executing module (load: no *_prev;
+ * store: no *_next). Returns VTA_E_FLAGS with a detail naming the flag. */
+vta_status vta_insn_check_flags(const vta_insn *insn, vta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_INSN_H */

@@ -1,0 +1,60 @@
+/* vta_status.c - status strings, exit codes and the error record helper. */
+#include "vta_status.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+const char *vta_status_str(vta_status status)
+{
+	switch (status) {
+	case VTA_OK: return "ok";
+	case VTA_E_USAGE: return "bad usage";
+	case VTA_E_IO: return "i/o error";
+	case VTA_E_CONFIG: return "invalid config";
+	case VTA_E_PARSE: return "parse error";
+	case VTA_E_ENCODE: return "field does not fit";
+	case VTA_E_STREAM: return "malformed stream";
+	case VTA_E_DATA: return "malformed data";
+	case VTA_E_NOMEM: return "out of memory";
+	case VTA_E_DEADLOCK: return "deadlock";
+	case VTA_E_OOB: return "out of bounds";
+	case VTA_E_FLAGS: return "illegal dependency flags";
+	case VTA_E_HAZARD: return "ACC write hazard";
+	case VTA_E_UNSUPPORTED: return "unsupported operation";
+	case VTA_E_NO_FINISH: return "no FINISH";
+	case VTA_E_MISMATCH: return "mismatch against golden";
+	case VTA_E_INTERNAL: return "internal error";
+	}
+	return "unknown status";
+}
+
+int vta_status_exit_code(vta_status status)
+{
+	if (status == VTA_OK)
+		return 0;
+	if (status >= VTA_E_DEADLOCK && status != VTA_E_INTERNAL)
+		return 1;
+	if (status == VTA_E_INTERNAL)
+		return 1;
+	return 2;
+}
+
+vta_status vta_fail(vta_error *err, vta_status status, const char *fmt, ...)
+{
+	if (!err)
+		return status;
+	err->status = status;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+void vta_error_clear(vta_error *err)
+{
+	if (!err)
+		return;
+	err->status = VTA_OK;
+	err->detail[0] = '\0';
+}

@@ -1,0 +1,221 @@
+/* vta_yaml.c - checked access to libyaml documents with FILE:LINE:COL errors. */
+#include "vta_yaml.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static vta_status finish_load(yaml_parser_t *parser, vta_yaml *y, vta_error *err)
+{
+	if (!yaml_parser_load(parser, &y->doc)) {
+		vta_status st = vta_fail(err, VTA_E_PARSE, "%s:%zu:%zu: %s%s%s", y->path,
+					 parser->problem_mark.line + 1,
+					 parser->problem_mark.column + 1,
+					 parser->problem ? parser->problem : "YAML syntax error",
+					 parser->context ? " " : "",
+					 parser->context ? parser->context : "");
+		yaml_parser_delete(parser);
+		return st;
+	}
+	y->loaded = true;
+	yaml_parser_delete(parser);
+	return VTA_OK;
+}
+
+vta_status vta_yaml_load_file(const char *path, vta_yaml *y, vta_error *err)
+{
+	memset(y, 0, sizeof(*y));
+	snprintf(y->path, sizeof(y->path), "%s", path);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
+	yaml_parser_t parser;
+	if (!yaml_parser_initialize(&parser)) {
+		fclose(f);
+		return vta_fail(err, VTA_E_NOMEM, "%s: cannot initialise the YAML parser", path);
+	}
+	yaml_parser_set_input_file(&parser, f);
+	vta_status st = finish_load(&parser, y, err);
+	fclose(f);
+	return st;
+}
+
+vta_status vta_yaml_load_string(const char *text, const char *name, vta_yaml *y, vta_error *err)
+{
+	memset(y, 0, sizeof(*y));
+	snprintf(y->path, sizeof(y->path), "%s", name);
+	yaml_parser_t parser;
+	if (!yaml_parser_initialize(&parser))
+		return vta_fail(err, VTA_E_NOMEM, "%s: cannot initialise the YAML parser", name);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
+	return finish_load(&parser, y, err);
+}
+
+void vta_yaml_free(vta_yaml *y)
+{
+	if (y->loaded)
+		yaml_document_delete(&y->doc);
+	y->loaded = false;
+}
+
+yaml_node_t *vta_yaml_root(vta_yaml *y)
+{
+	return y->loaded ? yaml_document_get_root_node(&y->doc) : NULL;
+}
+
+yaml_node_t *vta_yaml_node(vta_yaml *y, int id)
+{
+	return yaml_document_get_node(&y->doc, id);
+}
+
+vta_status vta_yaml_fail(const vta_yaml *y, const yaml_node_t *node, vta_status status,
+			 vta_error *err, const char *fmt, ...)
+{
+	char msg[VTA_ERROR_DETAIL_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (node)
+		return vta_fail(err, status, "%s:%zu:%zu: %s", y->path, node->start_mark.line + 1,
+				node->start_mark.column + 1, msg);
+	return vta_fail(err, status, "%s: %s", y->path, msg);
+}
+
+const char *vta_yaml_scalar(const yaml_node_t *node)
+{
+	if (!node || node->type != YAML_SCALAR_NODE)
+		return NULL;
+	return (const char *)node->data.scalar.value;
+}
+
+vta_status vta_yaml_expect_mapping(const vta_yaml *y, const yaml_node_t *node, const char *what,
+				   vta_error *err)
+{
+	if (!node || node->type != YAML_MAPPING_NODE)
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected a mapping", what);
+	return VTA_OK;
+}
+
+vta_status vta_yaml_expect_sequence(const vta_yaml *y, const yaml_node_t *node,
+				    const char *what, vta_error *err)
+{
+	if (!node || node->type != YAML_SEQUENCE_NODE)
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected a list", what);
+	return VTA_OK;
+}
+
+vta_status vta_yaml_check_keys(vta_yaml *y, const yaml_node_t *map, const char *what,
+			       vta_error *err)
+{
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+	     p++) {
+		yaml_node_t *k = vta_yaml_node(y, p->key);
+		const char *ks = vta_yaml_scalar(k);
+		if (!ks)
+			return vta_yaml_fail(y, k, VTA_E_PARSE, err, "%s: keys must be plain words",
+					     what);
+		for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {
+			const char *qs = vta_yaml_scalar(vta_yaml_node(y, q->key));
+			if (qs && strcmp(qs, ks) == 0)
+				return vta_yaml_fail(y, k, VTA_E_PARSE, err,
+						     "%s: duplicate key '%s'", what, ks);
+		}
+	}
+	return VTA_OK;
+}
+
+yaml_node_t *vta_yaml_get(vta_yaml *y, const yaml_node_t *map, const char *key)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+	     p++) {
+		const char *ks = vta_yaml_scalar(vta_yaml_node(y, p->key));
+		if (ks && strcmp(ks, key) == 0)
+			return vta_yaml_node(y, p->value);
+	}
+	return NULL;
+}
+
+vta_status vta_yaml_int(const vta_yaml *y, const yaml_node_t *node, const char *what,
+			int64_t min, int64_t max, int64_t *out, vta_error *err)
+{
+	const char *s = vta_yaml_scalar(node);
+	if (!s || !*s)
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected an integer", what);
+	char *end = NULL;
+	errno = 0;
+	long long v = strtoll(s, &end, 0);
+	if (errno || *end != '\0')
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err,
+				     "%s: expected an integer, got '%s'", what, s);
+	if (v < min || v > max)
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err,
+				     "%s: %lld is out of range [%" PRId64 ", %" PRId64 "]", what, v,
+				     min, max);
+	*out = v;
+	return VTA_OK;
+}
+
+vta_status vta_yaml_u32(const vta_yaml *y, const yaml_node_t *node, const char *what,
+			uint32_t min, uint32_t max, uint32_t *out, vta_error *err)
+{
+	int64_t v;
+	vta_status st = vta_yaml_int(y, node, what, min, max, &v, err);
+	if (st == VTA_OK)
+		*out = (uint32_t)v;
+	return st;
+}
+
+vta_status vta_yaml_double(const vta_yaml *y, const yaml_node_t *node, const char *what,
+			   double min, double max, double *out, vta_error *err)
+{
+	const char *s = vta_yaml_scalar(node);
+	if (!s || !*s)
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected a number", what);
+	char *end = NULL;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || *end != '\0' || !isfinite(v))
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected a number, got '%s'",
+				     what, s);
+	if (v < min || v > max)
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err,
+				     "%s: %g is out of range [%g, %g]", what, v, min, max);
+	*out = v;
+	return VTA_OK;
+}
+
+vta_status vta_yaml_bool(const vta_yaml *y, const yaml_node_t *node, const char *what, bool *out,
+			 vta_error *err)
+{
+	const char *s = vta_yaml_scalar(node);
+	if (s && (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "yes"))) {
+		*out = true;
+		return VTA_OK;
+	}
+	if (s && (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "no"))) {
+		*out = false;
+		return VTA_OK;
+	}
+	return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected true or false%s%s%s", what,
+			     s ? ", got '" : "", s ? s : "", s ? "'" : "");
+}
+
+vta_status vta_yaml_string(const vta_yaml *y, const yaml_node_t *node, const char *what,
+			   char *out, size_t size, vta_error *err)
+{
+	const char *s = vta_yaml_scalar(node);
+	if (!s)
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected a string", what);
+	if (strlen(s) >= size)
+		return vta_yaml_fail(y, node, VTA_E_PARSE, err,
+				     "%s: longer than %zu characters", what, size - 1);
+	memcpy(out, s, strlen(s) + 1);
+	return VTA_OK;
+}

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Install the Debian packages vtasim needs to build and test. Idempotent: packages already
+# present are left alone and nothing is downloaded when all are installed.
+set -eu
+
+PACKAGES="build-essential cmake pkg-config libsystemc-dev verilator libyaml-dev libcmocka-dev libjansson-dev"
+
+missing=""
+for pkg in $PACKAGES; do
+	if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+		missing="$missing $pkg"
+	fi
+done
+
+if [ -z "$missing" ]; then
+	exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "vtasim setup: these Debian packages are missing:$missing" >&2
+	echo "vtasim setup: run as root (or: sudo apt-get install$missing) and try again." >&2
+	exit 1
+fi
+
+echo "vtasim setup: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing
