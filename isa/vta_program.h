@@ -86,6 +86,23 @@ vta_status vta_program_parse(const uint8_t *buf, size_t len, const vta_config *c
 /* True when the first bytes are a stream file's magic (else: assembly text). */
 int vta_program_is_binary(const uint8_t *buf, size_t len);
 
+/* Read only a stream's header (magic, version, geometry), e.g. to disassemble a stream
+ * without a config file. */
+vta_status vta_program_peek_geometry(const uint8_t *buf, size_t len, vta_geometry *geo,
+				     vta_error *err);
+/* A config with the geometry's arch and SRAM sizes (everything else default), derived. */
+vta_status vta_geometry_to_config(const vta_geometry *geo, vta_config *cfg, vta_error *err);
+/* Read a program that is either a binary stream or assembly text (told apart by the magic). */
+vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program *prog,
+			    vta_error *err);
+/* Read a whole file into a malloc'd buffer (caller frees). VTA_E_IO naming the path. */
+vta_status vta_read_file(const char *path, uint8_t **out, size_t *out_len, vta_error *err);
+
+/* Read only the geometry of a stream file (to disassemble without a config file). */
+vta_status vta_geometry_read_file(const char *path, vta_geometry *geo, vta_error *err);
+/* A config with default timing whose ISA geometry equals geo (for disassembly). */
+vta_status vta_config_from_geometry(const vta_geometry *geo, vta_config *cfg, vta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,31 @@
+/*
+ * cli.h - shared pieces of the `vtasim` command: one entry point per subcommand and the
+ * helpers they use to report errors. Only the CLI prints; libraries return vta_error.
+ */
+#ifndef VTASIM_CLI_H
+#define VTASIM_CLI_H
+
+#include "vta_config.h"
+#include "vta_status.h"
+
+/* Each subcommand takes its own argv (argv[0] is the subcommand name) and returns the
+ * process exit status (0 ok, 1 simulation problem, 2 bad input). */
+int cmd_config(int argc, char **argv);
+int cmd_asm(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+
+/* Print "vtasim: error: <detail>" and return the exit code for the status. */
+int cli_report_error(const vta_error *err);
+/* Print "vtasim: error: <formatted>" and return 2 (bad usage). */
+int cli_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+/* Load a config or print its error; returns 0 or an exit code. */
+int cli_load_config(const char *path, vta_config *cfg);
+
+#endif /* VTASIM_CLI_H */

@@ -1,0 +1,88 @@
+/* cmd_asm.c - `vtasim asm` and `vtasim disasm`: text assembly to binary stream and back. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "vta_asm.h"
+#include "vta_program.h"
+
+int cmd_asm(int argc, char **argv)
+{
+	const char *config = NULL, *out = NULL, *in = NULL;
+	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
+					     {"output", required_argument, 0, 'o'},
+					     {0, 0, 0, 0}};
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "c:o:", opts, NULL)) != -1) {
+		if (c == 'c')
+			config = optarg;
+		else if (c == 'o')
+			out = optarg;
+		else
+			return cli_usage_error("usage: vtasim asm IN.s -c CONFIG -o OUT.bin");
+	}
+	if (optind != argc - 1 || !config || !out)
+		return cli_usage_error("usage: vtasim asm IN.s -c CONFIG -o OUT.bin");
+	in = argv[optind];
+	vta_config cfg;
+	int rc = cli_load_config(config, &cfg);
+	if (rc)
+		return rc;
+	vta_program prog;
+	vta_program_init(&prog, &cfg);
+	vta_error err = {0};
+	if (vta_asm_file(in, &cfg, &prog, &err) || vta_program_write(&prog, out, &err)) {
+		vta_program_free(&prog);
+		return cli_report_error(&err);
+	}
+	vta_program_free(&prog);
+	return 0;
+}
+
+int cmd_disasm(int argc, char **argv)
+{
+	const char *config = NULL, *out = NULL;
+	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
+					     {"output", required_argument, 0, 'o'},
+					     {0, 0, 0, 0}};
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "c:o:", opts, NULL)) != -1) {
+		if (c == 'c')
+			config = optarg;
+		else if (c == 'o')
+			out = optarg;
+		else
+			return cli_usage_error("usage: vtasim disasm IN.bin [-c CONFIG] [-o OUT.s]");
+	}
+	if (optind != argc - 1)
+		return cli_usage_error("usage: vtasim disasm IN.bin [-c CONFIG] [-o OUT.s]");
+	vta_config cfg;
+	if (config) {
+		int rc = cli_load_config(config, &cfg);
+		if (rc)
+			return rc;
+	}
+	vta_program prog;
+	vta_error err = {0};
+	if (!config) {
+		vta_geometry geo;
+		if (vta_geometry_read_file(argv[optind], &geo, &err) ||
+		    vta_config_from_geometry(&geo, &cfg, &err))
+			return cli_report_error(&err);
+	}
+	if (vta_program_read(argv[optind], &cfg, &prog, &err))
+		return cli_report_error(&err);
+	FILE *f = out ? fopen(out, "w") : stdout;
+	if (!f) {
+		vta_program_free(&prog);
+		return cli_usage_error("%s: cannot open for writing", out);
+	}
+	vta_status st = vta_disasm_program(&prog, &cfg, f, &err);
+	if (out && fclose(f) != 0 && st == VTA_OK)
+		st = vta_fail(&err, VTA_E_IO, "%s: write failed", out);
+	vta_program_free(&prog);
+	return st ? cli_report_error(&err) : 0;
+}

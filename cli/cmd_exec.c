@@ -1,0 +1,175 @@
+/*
+ * cmd_exec.c - `vtasim exec`: run a raw instruction stream (binary or assembly) against a
+ * DRAM image on the SystemC model (or, with --engine ref, on the untimed reference executor),
+ * print the report, optionally write it as JSON and dump DRAM regions.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report.h"
+#include "vta_asm.h"
+#include "vta_dram.h"
+#include "vta_program.h"
+#include "vta_ref.h"
+#include "vtasim_api.h"
+
+#define MAX_DUMPS 16
+
+typedef struct dram_dump {
+	uint64_t addr, len;
+	const char *path;
+} dram_dump;
+
+static const char USAGE[] =
+	"usage: vtasim exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
+	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref]";
+
+/* "ADDR:LEN:FILE" with decimal or 0x numbers. */
+static int parse_dump(char *spec, dram_dump *d)
+{
+	char *end;
+	d->addr = strtoull(spec, &end, 0);
+	if (end == spec || *end != ':')
+		return -1;
+	char *len = end + 1;
+	d->len = strtoull(len, &end, 0);
+	if (end == len || *end != ':' || !end[1])
+		return -1;
+	d->path = end + 1;
+	return 0;
+}
+
+/* Binary stream file, or assembly text. */
+static vta_status load_program(const char *path, const vta_config *cfg, vta_program *prog,
+			       vta_error *err)
+{
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	vta_status st = vta_read_file(path, &buf, &len, err);
+	if (st)
+		return st;
+	if (vta_program_is_binary(buf, len)) {
+		st = vta_program_parse(buf, len, cfg, prog, err);
+		if (st && err && strncmp(err->detail, path, strlen(path)) != 0) {
+			char detail[VTA_ERROR_DETAIL_MAX];
+			snprintf(detail, sizeof(detail), "%s", err->detail);
+			vta_fail(err, st, "%s: %s", path, detail);
+		}
+	} else {
+		vta_program_init(prog, cfg);
+		st = vta_asm_parse((const char *)buf, len, path, cfg, prog, err);
+		if (st)
+			vta_program_free(prog);
+	}
+	free(buf);
+	return st;
+}
+
+static int run_reference(const vta_config *cfg, const vta_program *prog, vta_dram *dram,
+			 vta_error *err)
+{
+	vta_ref *ref = NULL;
+	vta_status st = vta_ref_create(cfg, &ref, err);
+	if (!st)
+		st = vta_ref_run(ref, prog, dram, err);
+	if (!st) {
+		const vta_ref_counters *c = vta_ref_counters_get(ref);
+		printf("reference executor: ok\n");
+		printf("  insns load %" PRIu64 ", compute %" PRIu64 ", store %" PRIu64 "\n",
+		       c->insns[0], c->insns[1], c->insns[2]);
+		printf("  gemm uops %" PRIu64 ", alu uops %" PRIu64 ", stored %" PRIu64 " B\n",
+		       c->gemm_uops, c->alu_uops, c->store_bytes);
+	}
+	vta_ref_destroy(ref);
+	return st;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+	const char *config = NULL, *image = NULL, *report = NULL, *engine = "sim";
+	dram_dump dumps[MAX_DUMPS];
+	int ndumps = 0;
+	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
+					     {"dram", required_argument, 0, 'd'},
+					     {"output", required_argument, 0, 'o'},
+					     {"dump-dram", required_argument, 0, 'D'},
+					     {"engine", required_argument, 0, 'e'},
+					     {0, 0, 0, 0}};
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "c:o:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c': config = optarg; break;
+		case 'd': image = optarg; break;
+		case 'o': report = optarg; break;
+		case 'e': engine = optarg; break;
+		case 'D':
+			if (ndumps == MAX_DUMPS)
+				return cli_usage_error("at most %d --dump-dram options", MAX_DUMPS);
+			if (parse_dump(optarg, &dumps[ndumps]))
+				return cli_usage_error("--dump-dram '%s': expected ADDR:LEN:FILE",
+						       optarg);
+			ndumps++;
+			break;
+		default: return cli_usage_error("%s", USAGE);
+		}
+	}
+	if (optind != argc - 1 || !config)
+		return cli_usage_error("%s", USAGE);
+	if (strcmp(engine, "sim") && strcmp(engine, "ref"))
+		return cli_usage_error("--engine '%s': expected sim or ref", engine);
+	const char *program = argv[optind];
+
+	vta_config cfg;
+	int rc = cli_load_config(config, &cfg);
+	if (rc)
+		return rc;
+	vta_error err = {0};
+	vta_program prog;
+	if (load_program(program, &cfg, &prog, &err))
+		return cli_report_error(&err);
+	vta_dram dram = {0};
+	vta_status st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
+	if (!st && image)
+		st = vta_dram_load_image(&dram, image, &err);
+	if (!st)
+		st = vta_dram_place_segments(&dram, &prog, &err);
+	if (st)
+		goto out;
+
+	if (!strcmp(engine, "ref")) {
+		st = run_reference(&cfg, &prog, &dram, &err);
+	} else {
+		vtasim_sim *sim = NULL;
+		vtasim_stats stats;
+		memset(&stats, 0, sizeof(stats));
+		st = vtasim_sim_create(&cfg, &sim, &err);
+		if (!st)
+			st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
+		if (!st) {
+			printf("vtasim exec %s on %s\n", program, cfg.name);
+			report_stats_text(stdout, &cfg, &stats, 2);
+			if (report) {
+				json_t *root = json_object();
+				json_object_set_new(root, "config", json_string(cfg.name));
+				json_object_set_new(root, "program", json_string(program));
+				json_object_set_new(root, "total", report_stats_json(&cfg, &stats));
+				rc = report_write_json(root, report);
+				json_decref(root);
+			}
+		}
+		vtasim_sim_destroy(sim);
+	}
+	for (int i = 0; !st && !rc && i < ndumps; i++)
+		st = vta_dram_dump(&dram, dumps[i].addr, dumps[i].len, dumps[i].path, &err);
+out:
+	vta_dram_free(&dram);
+	vta_program_free(&prog);
+	if (st)
+		return cli_report_error(&err);
+	return rc;
+}

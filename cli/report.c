@@ -1,0 +1,145 @@
+/* report.c - turn simulator statistics into the JSON report and its text mirror. */
+#include "report.h"
+
+#include "cli.h"
+
+static const char *const MODULE_NAMES[VTASIM_MODULE_COUNT] = {"fetch", "load", "compute",
+							       "store"};
+static const char *const SRAM_NAMES[VTASIM_SRAM_COUNT] = {"uop", "inp", "wgt", "acc", "out"};
+
+report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st)
+{
+	report_roofline r;
+	uint64_t macs_per_uop = (uint64_t)cfg->batch * cfg->block_in * cfg->block_out;
+	r.compute_cycles = macs_per_uop ? st->macs / macs_per_uop * cfg->gemm_ii : 0;
+	uint64_t bytes = st->dram_insn_bytes + st->dram_write_bytes;
+	for (int m = 0; m < VTA_MEM_COUNT; m++)
+		bytes += st->dram_read_bytes[m];
+	uint64_t bus = cfg->dram_bus_bits / 8;
+	r.dram_cycles = (bytes + bus - 1) / bus;
+	r.roofline_cycles = r.compute_cycles > r.dram_cycles ? r.compute_cycles : r.dram_cycles;
+	return r;
+}
+
+json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
+{
+	report_roofline r = report_roofline_of(cfg, st);
+	json_t *o = json_object();
+	json_object_set_new(o, "cycles", json_integer((json_int_t)st->cycles));
+	json_object_set_new(o, "time_us", json_real(st->time_us));
+	json_object_set_new(o, "macs", json_integer((json_int_t)st->macs));
+	json_object_set_new(o, "roofline_cycles", json_integer((json_int_t)r.roofline_cycles));
+	json_object_set_new(o, "roofline_compute_cycles", json_integer((json_int_t)r.compute_cycles));
+	json_object_set_new(o, "roofline_dram_cycles", json_integer((json_int_t)r.dram_cycles));
+	json_object_set_new(o, "gemm_utilization", json_real(st->gemm_utilization));
+	json_object_set_new(o, "gemm_uops", json_integer((json_int_t)st->gemm_uops));
+	json_object_set_new(o, "alu_uops", json_integer((json_int_t)st->alu_uops));
+
+	json_t *mods = json_object();
+	for (int m = 0; m < VTASIM_MODULE_COUNT; m++) {
+		const vtasim_module_stats *ms = &st->module[m];
+		json_t *mo = json_object();
+		json_object_set_new(mo, "insns", json_integer((json_int_t)ms->insns));
+		json_object_set_new(mo, "busy_cycles", json_integer((json_int_t)ms->busy_cycles));
+		json_object_set_new(mo, "stall_dep_cycles",
+				    json_integer((json_int_t)ms->stall_dep_cycles));
+		json_object_set_new(mo, "stall_mem_cycles",
+				    json_integer((json_int_t)ms->stall_mem_cycles));
+		json_object_set_new(mods, MODULE_NAMES[m], mo);
+	}
+	json_object_set_new(o, "modules", mods);
+
+	json_t *srams = json_object();
+	for (int s = 0; s < VTASIM_SRAM_COUNT; s++) {
+		const vtasim_sram_stats *ss = &st->sram[s];
+		json_t *so = json_object();
+		json_object_set_new(so, "capacity_bytes", json_integer((json_int_t)ss->capacity_bytes));
+		json_object_set_new(so, "peak_bytes", json_integer((json_int_t)ss->peak_bytes));
+		json_object_set_new(so, "reads", json_integer((json_int_t)ss->reads));
+		json_object_set_new(so, "writes", json_integer((json_int_t)ss->writes));
+		json_object_set_new(srams, SRAM_NAMES[s], so);
+	}
+	json_object_set_new(o, "sram", srams);
+
+	json_t *dram = json_object();
+	json_t *rd = json_object();
+	uint64_t total_read = st->dram_insn_bytes;
+	json_object_set_new(rd, "insn", json_integer((json_int_t)st->dram_insn_bytes));
+	for (int m = 0; m < VTA_MEM_COUNT; m++) {
+		if (m == VTA_MEM_OUT)
+			continue;
+		json_object_set_new(rd, vta_mem_name((vta_mem)m),
+				    json_integer((json_int_t)st->dram_read_bytes[m]));
+		total_read += st->dram_read_bytes[m];
+	}
+	json_object_set_new(rd, "total", json_integer((json_int_t)total_read));
+	json_t *wr = json_object();
+	json_object_set_new(wr, "out", json_integer((json_int_t)st->dram_write_bytes));
+	json_object_set_new(wr, "total", json_integer((json_int_t)st->dram_write_bytes));
+	json_object_set_new(dram, "read_bytes", rd);
+	json_object_set_new(dram, "write_bytes", wr);
+	json_object_set_new(dram, "busy_cycles", json_integer((json_int_t)st->dram_busy_cycles));
+	json_object_set_new(o, "dram", dram);
+
+	json_t *host = json_object();
+	json_object_set_new(host, "wall_seconds", json_real(st->host_seconds));
+	json_object_set_new(host, "sim_cycles_per_second",
+			    json_real(st->host_seconds > 0 ? (double)st->cycles / st->host_seconds
+							   : 0.0));
+	json_object_set_new(o, "host", host);
+	return o;
+}
+
+void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st, int indent)
+{
+	report_roofline r = report_roofline_of(cfg, st);
+	int in = indent;
+	fprintf(out, "%*scycles            %llu (%.2f us at %.0f MHz)\n", in, "",
+		(unsigned long long)st->cycles, st->time_us, cfg->clock_mhz);
+	fprintf(out, "%*sroofline_cycles   %llu (compute %llu, dram %llu) -> %.2fx of roofline\n",
+		in, "", (unsigned long long)r.roofline_cycles, (unsigned long long)r.compute_cycles,
+		(unsigned long long)r.dram_cycles,
+		r.roofline_cycles ? (double)st->cycles / (double)r.roofline_cycles : 0.0);
+	fprintf(out, "%*smacs              %llu, gemm_utilization %.1f%%, gemm uops %llu, alu uops %llu\n",
+		in, "", (unsigned long long)st->macs, 100.0 * st->gemm_utilization,
+		(unsigned long long)st->gemm_uops, (unsigned long long)st->alu_uops);
+	fprintf(out, "%*smodule    insns      busy   stall_dep   stall_mem\n", in, "");
+	for (int m = 0; m < VTASIM_MODULE_COUNT; m++) {
+		const vtasim_module_stats *ms = &st->module[m];
+		fprintf(out, "%*s%-8s %6llu %9llu %11llu %11llu\n", in, "", MODULE_NAMES[m],
+			(unsigned long long)ms->insns, (unsigned long long)ms->busy_cycles,
+			(unsigned long long)ms->stall_dep_cycles,
+			(unsigned long long)ms->stall_mem_cycles);
+	}
+	fprintf(out, "%*ssram   capacity_bytes  peak_bytes   peak%%      reads     writes\n", in, "");
+	for (int s = 0; s < VTASIM_SRAM_COUNT; s++) {
+		const vtasim_sram_stats *ss = &st->sram[s];
+		fprintf(out, "%*s%-5s %15llu %11llu %6.1f%% %10llu %10llu\n", in, "", SRAM_NAMES[s],
+			(unsigned long long)ss->capacity_bytes, (unsigned long long)ss->peak_bytes,
+			ss->capacity_bytes ? 100.0 * (double)ss->peak_bytes / (double)ss->capacity_bytes
+					   : 0.0,
+			(unsigned long long)ss->reads, (unsigned long long)ss->writes);
+	}
+	uint64_t total_read = st->dram_insn_bytes;
+	for (int m = 0; m < VTA_MEM_COUNT; m++)
+		total_read += st->dram_read_bytes[m];
+	fprintf(out, "%*sdram   read %llu B (insn %llu, uop %llu, wgt %llu, inp %llu, acc %llu, acc8 %llu),"
+		     " write %llu B\n",
+		in, "", (unsigned long long)total_read, (unsigned long long)st->dram_insn_bytes,
+		(unsigned long long)st->dram_read_bytes[VTA_MEM_UOP],
+		(unsigned long long)st->dram_read_bytes[VTA_MEM_WGT],
+		(unsigned long long)st->dram_read_bytes[VTA_MEM_INP],
+		(unsigned long long)st->dram_read_bytes[VTA_MEM_ACC],
+		(unsigned long long)st->dram_read_bytes[VTA_MEM_ACC_8BIT],
+		(unsigned long long)st->dram_write_bytes);
+	fprintf(out, "%*shost   %.4f s, %.3g simulated cycles per host second\n", in, "",
+		st->host_seconds,
+		st->host_seconds > 0 ? (double)st->cycles / st->host_seconds : 0.0);
+}
+
+int report_write_json(const json_t *root, const char *path)
+{
+	if (json_dump_file(root, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+		return cli_usage_error("%s: cannot write the JSON report", path);
+	return 0;
+}

@@ -1,0 +1,33 @@
+/*
+ * report.h - the human and JSON reports. The JSON keys are a contract (docs/report.md):
+ * they may be extended, never renamed. The text report mirrors the same keys.
+ */
+#ifndef VTASIM_REPORT_H
+#define VTASIM_REPORT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "vta_config.h"
+#include "vtasim_api.h"
+
+/* Compute-bound and DRAM-bound cycles of a run, and the roofline (their max). */
+typedef struct report_roofline {
+	uint64_t compute_cycles; /* non-reset GEMM uops x gemm_ii */
+	uint64_t dram_cycles;    /* all DRAM bytes / bus bytes per cycle */
+	uint64_t roofline_cycles;
+} report_roofline;
+
+report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st);
+
+/* The timing/traffic keys of one run: cycles, time_us, macs, roofline_cycles,
+ * gemm_utilization, modules, sram, dram, host. */
+json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st);
+
+/* Same content as text, indented by `indent` spaces. */
+void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st, int indent);
+
+/* Write a JSON value to a file (pretty-printed); 0 or exit status 2 after printing. */
+int report_write_json(const json_t *root, const char *path);
+
+#endif /* VTASIM_REPORT_H */

@@ -1,0 +1,108 @@
+/*
+ * vta_dram.c - the simulated DRAM: one flat, zero-initialised, byte-addressed space.
+ *
+ * It models no timing (that is the simulator's DRAM port); it only holds bytes. An image
+ * file is raw bytes copied to address 0; program segments are copied to their addresses.
+ * Every range is checked without overflow (addr + len may exceed 2^64).
+ */
+#include "vta_dram.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+vta_status vta_dram_init(vta_dram *dram, uint64_t size, vta_error *err)
+{
+	dram->bytes = NULL;
+	dram->size = 0;
+	if (size == 0)
+		return vta_fail(err, VTA_E_USAGE, "DRAM size must be at least 1 byte");
+	if (size > SIZE_MAX)
+		return vta_fail(err, VTA_E_NOMEM, "DRAM of %llu bytes does not fit in memory",
+				(unsigned long long)size);
+	dram->bytes = calloc((size_t)size, 1);
+	if (!dram->bytes)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory for a DRAM of %llu bytes",
+				(unsigned long long)size);
+	dram->size = size;
+	return VTA_OK;
+}
+
+void vta_dram_free(vta_dram *dram)
+{
+	if (!dram)
+		return;
+	free(dram->bytes);
+	dram->bytes = NULL;
+	dram->size = 0;
+}
+
+int vta_dram_in_range(const vta_dram *dram, uint64_t addr, uint64_t len)
+{
+	return addr <= dram->size && len <= dram->size - addr;
+}
+
+vta_status vta_dram_load_image(vta_dram *dram, const char *path, vta_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
+	uint64_t pos = 0;
+	vta_status st = VTA_OK;
+	for (;;) {
+		size_t room = dram->size - pos > 65536 ? 65536 : (size_t)(dram->size - pos);
+		if (room == 0) {
+			/* the DRAM is full: the image may only end here */
+			if (fgetc(f) != EOF)
+				st = vta_fail(err, VTA_E_USAGE,
+					      "%s: the image is larger than the DRAM (%llu bytes; "
+					      "see dram.size_mib)",
+					      path, (unsigned long long)dram->size);
+			break;
+		}
+		size_t got = fread(dram->bytes + pos, 1, room, f);
+		pos += got;
+		if (got < room)
+			break;
+	}
+	if (st == VTA_OK && ferror(f))
+		st = vta_fail(err, VTA_E_IO, "%s: read error", path);
+	fclose(f);
+	return st;
+}
+
+vta_status vta_dram_place_segments(vta_dram *dram, const vta_program *prog, vta_error *err)
+{
+	for (size_t i = 0; i < prog->n_segments; i++) {
+		const vta_segment *s = &prog->segments[i];
+		if (!vta_dram_in_range(dram, s->dram_addr, s->size))
+			return vta_fail(err, VTA_E_OOB,
+					"segment %zu (%s, %u bytes at 0x%llx) lies outside the DRAM "
+					"(%llu bytes)",
+					i, s->kind == VTA_SEG_UOP ? "uops" : "data", s->size,
+					(unsigned long long)s->dram_addr,
+					(unsigned long long)dram->size);
+		if (s->size)
+			memcpy(dram->bytes + s->dram_addr, s->bytes, s->size);
+	}
+	return VTA_OK;
+}
+
+vta_status vta_dram_dump(const vta_dram *dram, uint64_t addr, uint64_t len, const char *path,
+			 vta_error *err)
+{
+	if (!vta_dram_in_range(dram, addr, len))
+		return vta_fail(err, VTA_E_USAGE,
+				"dump range 0x%llx + %llu bytes lies outside the DRAM (%llu bytes)",
+				(unsigned long long)addr, (unsigned long long)len,
+				(unsigned long long)dram->size);
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", path, strerror(errno));
+	int bad = len > 0 && fwrite(dram->bytes + addr, 1, (size_t)len, f) != len;
+	bad |= fclose(f) != 0;
+	if (bad)
+		return vta_fail(err, VTA_E_IO, "%s: write error", path);
+	return VTA_OK;
+}

@@ -1,0 +1,588 @@
+/*
+ * vta_program.c - programs (encoded instructions + DRAM segments) and the binary stream file.
+ *
+ * File layout (all integers little-endian; docs/isa.md "Stream files"):
+ *   0   "VTASTRM\0"
+ *   8   u32 version = 1
+ *   12  u32 geometry bytes = 16
+ *   16  geometry: log_batch, log_block_in, log_block_out, log2 inp/wgt/acc bits,
+ *       log uop/inp/wgt/acc depth, 6 zero bytes
+ *   32  u32 instruction count, u32 segment count
+ *   40  instructions, 16 bytes each
+ *       segments: u8 kind (0 data, 1 uop), 3 zero bytes, u32 length, u64 DRAM byte address,
+ *       then length bytes
+ * Nothing may follow the last segment.
+ *
+ * Parsing treats the bytes as untrusted: every read is bounds-checked before it happens,
+ * counts are checked against the bytes left before anything is allocated, and each
+ * instruction and micro-op is decoded so a malformed one is reported where it is.
+ */
+#include "vta_program.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vta_asm.h"
+
+static const uint8_t stream_magic[8] = {'V', 'T', 'A', 'S', 'T', 'R', 'M', '\0'};
+#define STREAM_VERSION 1u
+#define GEOMETRY_BYTES 16u
+#define HEADER_BYTES 40u
+#define SEGMENT_HEADER_BYTES 16u
+
+/* ---------- geometry ---------- */
+
+static uint8_t log2_u8(uint32_t v)
+{
+	uint8_t l = 0;
+	while (v > 1) {
+		v >>= 1;
+		l++;
+	}
+	return l;
+}
+
+void vta_geometry_from_config(const vta_config *cfg, vta_geometry *geo)
+{
+	memset(geo, 0, sizeof(*geo));
+	geo->log_batch = (uint8_t)cfg->log_batch;
+	geo->log_block_in = (uint8_t)cfg->log_block_in;
+	geo->log_block_out = (uint8_t)cfg->log_block_out;
+	geo->inp_bits = log2_u8(cfg->inp_bits);
+	geo->wgt_bits = log2_u8(cfg->wgt_bits);
+	geo->acc_bits = log2_u8(cfg->acc_bits);
+	geo->log_uop_depth = (uint8_t)cfg->log_uop_depth;
+	geo->log_inp_depth = (uint8_t)cfg->log_inp_depth;
+	geo->log_wgt_depth = (uint8_t)cfg->log_wgt_depth;
+	geo->log_acc_depth = (uint8_t)cfg->log_acc_depth;
+}
+
+/* Names and values of the geometry bytes, in file order. */
+static const char *const geometry_names[10] = {
+	"log_batch",	 "log_block_in",  "log_block_out", "log_inp_bits",  "log_wgt_bits",
+	"log_acc_bits", "log_uop_depth", "log_inp_depth", "log_wgt_depth", "log_acc_depth"};
+
+static void geometry_to_bytes(const vta_geometry *g, uint8_t out[GEOMETRY_BYTES])
+{
+	const uint8_t v[10] = {g->log_batch,	 g->log_block_in,  g->log_block_out,
+			       g->inp_bits,	 g->wgt_bits,	   g->acc_bits,
+			       g->log_uop_depth, g->log_inp_depth, g->log_wgt_depth,
+			       g->log_acc_depth};
+	memcpy(out, v, 10);
+	memcpy(out + 10, g->reserved, 6);
+}
+
+static void geometry_from_bytes(const uint8_t in[GEOMETRY_BYTES], vta_geometry *g)
+{
+	g->log_batch = in[0];
+	g->log_block_in = in[1];
+	g->log_block_out = in[2];
+	g->inp_bits = in[3];
+	g->wgt_bits = in[4];
+	g->acc_bits = in[5];
+	g->log_uop_depth = in[6];
+	g->log_inp_depth = in[7];
+	g->log_wgt_depth = in[8];
+	g->log_acc_depth = in[9];
+	memcpy(g->reserved, in + 10, 6);
+}
+
+vta_status vta_geometry_check(const vta_config *cfg, const vta_geometry *geo, vta_error *err)
+{
+	vta_geometry want;
+	uint8_t a[GEOMETRY_BYTES], b[GEOMETRY_BYTES];
+	vta_geometry_from_config(cfg, &want);
+	geometry_to_bytes(geo, a);
+	geometry_to_bytes(&want, b);
+	for (unsigned i = 0; i < 10; i++)
+		if (a[i] != b[i])
+			return vta_fail(err, VTA_E_STREAM, "stream geometry %s %u != config %u",
+					geometry_names[i], a[i], b[i]);
+	for (unsigned i = 10; i < GEOMETRY_BYTES; i++)
+		if (a[i] != 0)
+			return vta_fail(err, VTA_E_STREAM,
+					"stream geometry reserved byte %u is %u, not 0", i - 10,
+					a[i]);
+	return VTA_OK;
+}
+
+vta_status vta_geometry_to_config(const vta_geometry *geo, vta_config *cfg, vta_error *err)
+{
+	vta_config c;
+	vta_config_default(&c);
+	for (unsigned i = 0; i < 6; i++)
+		if (geo->reserved[i] != 0)
+			return vta_fail(err, VTA_E_STREAM,
+					"stream geometry reserved byte %u is %u, not 0", i,
+					geo->reserved[i]);
+	if (geo->log_batch > 8 || geo->log_block_in > 8 || geo->log_block_out > 8 ||
+	    geo->inp_bits > 6 || geo->wgt_bits > 6 || geo->acc_bits > 6 ||
+	    geo->log_uop_depth > 24 || geo->log_inp_depth > 24 || geo->log_wgt_depth > 24 ||
+	    geo->log_acc_depth > 24)
+		return vta_fail(err, VTA_E_STREAM, "stream geometry has an out-of-range parameter");
+	c.log_batch = geo->log_batch;
+	c.log_block_in = geo->log_block_in;
+	c.log_block_out = geo->log_block_out;
+	c.inp_bits = 1u << geo->inp_bits;
+	c.wgt_bits = 1u << geo->wgt_bits;
+	c.acc_bits = 1u << geo->acc_bits;
+	uint64_t batch = 1u << c.log_batch, bin = 1u << c.log_block_in,
+		 bout = 1u << c.log_block_out;
+	/* SRAM bytes = depth x row bytes; the config states them in KiB */
+	const struct {
+		const char *name;
+		unsigned log_depth;
+		uint64_t row_bits;
+		uint32_t *kib;
+	} srams[] = {
+		{"uop", geo->log_uop_depth, 32, &c.uop_kib},
+		{"inp", geo->log_inp_depth, batch * bin * c.inp_bits, &c.inp_kib},
+		{"wgt", geo->log_wgt_depth, bout * bin * c.wgt_bits, &c.wgt_kib},
+		{"acc", geo->log_acc_depth, batch * bout * c.acc_bits, &c.acc_kib},
+	};
+	for (size_t i = 0; i < sizeof(srams) / sizeof(srams[0]); i++) {
+		uint64_t bits = (1ull << srams[i].log_depth) * srams[i].row_bits;
+		if (bits % (1024u * 8u) != 0 || bits / (1024u * 8u) > UINT32_MAX)
+			return vta_fail(err, VTA_E_STREAM,
+					"stream geometry: the %s SRAM (%llu bits) is not a whole "
+					"number of KiB",
+					srams[i].name, (unsigned long long)bits);
+		*srams[i].kib = (uint32_t)(bits / (1024u * 8u));
+	}
+	vta_error sub = {0};
+	if (vta_config_derive(&c, &sub) != VTA_OK)
+		return vta_fail(err, VTA_E_STREAM, "stream geometry is not a valid config: %s",
+				sub.detail);
+	snprintf(c.name, sizeof(c.name), "%s", "from-stream-geometry");
+	*cfg = c;
+	return VTA_OK;
+}
+
+/* ---------- the program container ---------- */
+
+void vta_program_init(vta_program *prog, const vta_config *cfg)
+{
+	memset(prog, 0, sizeof(*prog));
+	if (cfg)
+		vta_geometry_from_config(cfg, &prog->geometry);
+}
+
+void vta_program_free(vta_program *prog)
+{
+	if (!prog)
+		return;
+	free(prog->insns);
+	for (size_t i = 0; i < prog->n_segments; i++)
+		free(prog->segments[i].bytes);
+	free(prog->segments);
+	memset(prog, 0, sizeof(*prog));
+}
+
+/* Make room for one more element in a growable array. */
+static int grow(void **arr, size_t *cap, size_t n, size_t elem)
+{
+	if (n < *cap)
+		return 1;
+	size_t ncap = *cap ? *cap * 2 : 64;
+	if (ncap < *cap || ncap > SIZE_MAX / elem)
+		return 0;
+	void *p = realloc(*arr, ncap * elem);
+	if (!p)
+		return 0;
+	*arr = p;
+	*cap = ncap;
+	return 1;
+}
+
+vta_status vta_program_push_raw(vta_program *prog, const uint8_t bytes[VTA_INSN_BYTES],
+				vta_error *err)
+{
+	void *arr = prog->insns;
+	if (!grow(&arr, &prog->cap_insns, prog->n_insns, VTA_INSN_BYTES))
+		return vta_fail(err, VTA_E_NOMEM, "out of memory growing the instruction stream");
+	prog->insns = arr;
+	memcpy(prog->insns + prog->n_insns * VTA_INSN_BYTES, bytes, VTA_INSN_BYTES);
+	prog->n_insns++;
+	return VTA_OK;
+}
+
+vta_status vta_program_push(vta_program *prog, const vta_config *cfg, const vta_insn *insn,
+			    vta_error *err)
+{
+	uint8_t bytes[VTA_INSN_BYTES];
+	vta_error sub = {0};
+	if (vta_insn_encode(cfg, insn, bytes, &sub) != VTA_OK)
+		return vta_fail(err, sub.status, "insn %zu: %s", prog->n_insns, sub.detail);
+	return vta_program_push_raw(prog, bytes, err);
+}
+
+vta_status vta_program_add_segment(vta_program *prog, vta_segment_kind kind, uint64_t dram_addr,
+				   const uint8_t *bytes, uint32_t size, vta_error *err)
+{
+	if (kind != VTA_SEG_DATA && kind != VTA_SEG_UOP)
+		return vta_fail(err, VTA_E_USAGE, "segment kind %d is not defined", (int)kind);
+	if (kind == VTA_SEG_UOP && size % VTA_UOP_BYTES != 0)
+		return vta_fail(err, VTA_E_USAGE, "uop segment size %u is not a multiple of 4",
+				size);
+	if (size > 0 && !bytes)
+		return vta_fail(err, VTA_E_USAGE, "segment of %u bytes without data", size);
+	void *arr = prog->segments;
+	if (!grow(&arr, &prog->cap_segments, prog->n_segments, sizeof(vta_segment)))
+		return vta_fail(err, VTA_E_NOMEM, "out of memory growing the segment list");
+	prog->segments = arr;
+	uint8_t *copy = NULL;
+	if (size > 0) {
+		copy = malloc(size);
+		if (!copy)
+			return vta_fail(err, VTA_E_NOMEM, "out of memory for a %u-byte segment",
+					size);
+		memcpy(copy, bytes, size);
+	}
+	vta_segment *s = &prog->segments[prog->n_segments++];
+	s->kind = kind;
+	s->dram_addr = dram_addr;
+	s->size = size;
+	s->bytes = copy;
+	return VTA_OK;
+}
+
+vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size_t i,
+			    vta_insn *insn, vta_error *err)
+{
+	if (i >= prog->n_insns)
+		return vta_fail(err, VTA_E_USAGE, "insn %zu: the program has %zu instructions", i,
+				prog->n_insns);
+	vta_error sub = {0};
+	if (vta_insn_decode(cfg, prog->insns + i * VTA_INSN_BYTES, insn, &sub) != VTA_OK)
+		return vta_fail(err, sub.status, "insn %zu: %s", i, sub.detail);
+	return VTA_OK;
+}
+
+/* ---------- serialisation ---------- */
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+vta_status vta_program_serialize(const vta_program *prog, uint8_t **out, size_t *out_len,
+				 vta_error *err)
+{
+	*out = NULL;
+	*out_len = 0;
+	if (prog->n_insns > UINT32_MAX || prog->n_segments > UINT32_MAX)
+		return vta_fail(err, VTA_E_USAGE, "too many instructions or segments for a stream");
+	size_t len = HEADER_BYTES;
+	if (prog->n_insns > (SIZE_MAX - len) / VTA_INSN_BYTES)
+		return vta_fail(err, VTA_E_NOMEM, "stream too large");
+	len += prog->n_insns * VTA_INSN_BYTES;
+	for (size_t i = 0; i < prog->n_segments; i++) {
+		size_t add = SEGMENT_HEADER_BYTES + (size_t)prog->segments[i].size;
+		if (len > SIZE_MAX - add)
+			return vta_fail(err, VTA_E_NOMEM, "stream too large");
+		len += add;
+	}
+	uint8_t *buf = malloc(len);
+	if (!buf)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory for a %zu-byte stream", len);
+	memcpy(buf, stream_magic, 8);
+	put32(buf + 8, STREAM_VERSION);
+	put32(buf + 12, GEOMETRY_BYTES);
+	geometry_to_bytes(&prog->geometry, buf + 16);
+	put32(buf + 32, (uint32_t)prog->n_insns);
+	put32(buf + 36, (uint32_t)prog->n_segments);
+	size_t pos = HEADER_BYTES;
+	if (prog->n_insns)
+		memcpy(buf + pos, prog->insns, prog->n_insns * VTA_INSN_BYTES);
+	pos += prog->n_insns * VTA_INSN_BYTES;
+	for (size_t i = 0; i < prog->n_segments; i++) {
+		const vta_segment *s = &prog->segments[i];
+		buf[pos] = (uint8_t)s->kind;
+		buf[pos + 1] = buf[pos + 2] = buf[pos + 3] = 0;
+		put32(buf + pos + 4, s->size);
+		put64(buf + pos + 8, s->dram_addr);
+		pos += SEGMENT_HEADER_BYTES;
+		if (s->size)
+			memcpy(buf + pos, s->bytes, s->size);
+		pos += s->size;
+	}
+	*out = buf;
+	*out_len = len;
+	return VTA_OK;
+}
+
+int vta_program_is_binary(const uint8_t *buf, size_t len)
+{
+	return len >= sizeof(stream_magic) && memcmp(buf, stream_magic, sizeof(stream_magic)) == 0;
+}
+
+/* Fail unless n more bytes are left at pos. */
+static vta_status need(size_t len, size_t pos, size_t n, const char *what, vta_error *err)
+{
+	if (pos <= len && len - pos >= n)
+		return VTA_OK;
+	return vta_fail(err, VTA_E_STREAM,
+			"byte offset %zu: truncated %s (needs %zu bytes, %zu left)", pos, what, n,
+			pos <= len ? len - pos : 0);
+}
+
+/* The fixed header: magic, version, geometry. */
+static vta_status parse_header(const uint8_t *buf, size_t len, vta_geometry *geo,
+			       vta_error *err)
+{
+	vta_status st;
+	if ((st = need(len, 0, 8, "header (magic)", err)))
+		return st;
+	if (!vta_program_is_binary(buf, len))
+		return vta_fail(err, VTA_E_STREAM, "byte offset 0: not a stream file (bad magic)");
+	if ((st = need(len, 8, 8, "header (version, geometry size)", err)))
+		return st;
+	uint32_t version = get32(buf + 8);
+	if (version != STREAM_VERSION)
+		return vta_fail(err, VTA_E_STREAM, "byte offset 8: stream version %u, expected %u",
+				version, STREAM_VERSION);
+	uint32_t gbytes = get32(buf + 12);
+	if (gbytes != GEOMETRY_BYTES)
+		return vta_fail(err, VTA_E_STREAM,
+				"byte offset 12: geometry size %u, expected %u", gbytes,
+				GEOMETRY_BYTES);
+	if ((st = need(len, 16, GEOMETRY_BYTES, "header (geometry)", err)))
+		return st;
+	geometry_from_bytes(buf + 16, geo);
+	for (unsigned i = 0; i < 6; i++)
+		if (geo->reserved[i] != 0)
+			return vta_fail(err, VTA_E_STREAM,
+					"byte offset %u: geometry reserved byte is %u, not 0",
+					26 + i, geo->reserved[i]);
+	return VTA_OK;
+}
+
+vta_status vta_program_peek_geometry(const uint8_t *buf, size_t len, vta_geometry *geo,
+				     vta_error *err)
+{
+	return parse_header(buf, len, geo, err);
+}
+
+static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *cfg,
+			     vta_program *p, vta_error *err)
+{
+	vta_status st;
+	vta_error sub = {0};
+	if ((st = parse_header(buf, len, &p->geometry, err)))
+		return st;
+	if ((st = vta_geometry_check(cfg, &p->geometry, err)))
+		return st;
+	if ((st = need(len, 32, 8, "header (counts)", err)))
+		return st;
+	size_t n_insns = get32(buf + 32), n_segs = get32(buf + 36);
+	size_t pos = HEADER_BYTES;
+	if (n_insns > (len - pos) / VTA_INSN_BYTES)
+		return vta_fail(err, VTA_E_STREAM,
+				"byte offset 32: %zu instructions need %zu bytes, only %zu left",
+				n_insns, n_insns * VTA_INSN_BYTES, len - pos);
+	if (n_insns) {
+		p->insns = malloc(n_insns * VTA_INSN_BYTES);
+		if (!p->insns)
+			return vta_fail(err, VTA_E_NOMEM, "out of memory for %zu instructions",
+					n_insns);
+		p->cap_insns = n_insns;
+	}
+	for (size_t i = 0; i < n_insns; i++, pos += VTA_INSN_BYTES) {
+		vta_insn insn;
+		if (vta_insn_decode(cfg, buf + pos, &insn, &sub) != VTA_OK)
+			return vta_fail(err, sub.status, "insn %zu (byte offset %zu): %s", i, pos,
+					sub.detail);
+		memcpy(p->insns + i * VTA_INSN_BYTES, buf + pos, VTA_INSN_BYTES);
+		p->n_insns++;
+	}
+	if (n_segs > (len - pos) / SEGMENT_HEADER_BYTES)
+		return vta_fail(err, VTA_E_STREAM,
+				"byte offset 36: %zu segments need at least %zu bytes, only %zu "
+				"left",
+				n_segs, n_segs * SEGMENT_HEADER_BYTES, len - pos);
+	for (size_t i = 0; i < n_segs; i++) {
+		size_t at = pos;
+		if ((st = need(len, pos, SEGMENT_HEADER_BYTES, "segment header", err)))
+			return st;
+		unsigned kind = buf[pos];
+		if (kind != VTA_SEG_DATA && kind != VTA_SEG_UOP)
+			return vta_fail(err, VTA_E_STREAM,
+					"segment %zu (byte offset %zu): unknown kind %u (0 data, "
+					"1 uop)",
+					i, at, kind);
+		if (buf[pos + 1] || buf[pos + 2] || buf[pos + 3])
+			return vta_fail(err, VTA_E_STREAM,
+					"segment %zu (byte offset %zu): reserved header bytes are "
+					"not zero",
+					i, at);
+		uint32_t size = get32(buf + pos + 4);
+		uint64_t addr = get64(buf + pos + 8);
+		pos += SEGMENT_HEADER_BYTES;
+		if (size > len - pos)
+			return vta_fail(err, VTA_E_STREAM,
+					"segment %zu (byte offset %zu): length %u runs past the end "
+					"of the file (%zu bytes left)",
+					i, at, size, len - pos);
+		if (kind == VTA_SEG_UOP) {
+			if (size % VTA_UOP_BYTES != 0)
+				return vta_fail(err, VTA_E_STREAM,
+						"segment %zu (byte offset %zu): uop segment length "
+						"%u is not a multiple of 4",
+						i, at, size);
+			for (uint32_t k = 0; k < size / VTA_UOP_BYTES; k++) {
+				vta_uop u;
+				size_t upos = pos + (size_t)k * VTA_UOP_BYTES;
+				if (vta_uop_decode(cfg, buf + upos, &u, &sub) != VTA_OK)
+					return vta_fail(err, sub.status,
+							"segment %zu uop %u (byte offset %zu): %s",
+							i, k, upos, sub.detail);
+			}
+		}
+		if ((st = vta_program_add_segment(p, (vta_segment_kind)kind, addr, buf + pos,
+						  size, err)))
+			return st;
+		pos += size;
+	}
+	if (pos != len)
+		return vta_fail(err, VTA_E_STREAM,
+				"byte offset %zu: %zu trailing bytes after the last segment", pos,
+				len - pos);
+	return VTA_OK;
+}
+
+vta_status vta_program_parse(const uint8_t *buf, size_t len, const vta_config *cfg,
+			     vta_program *prog, vta_error *err)
+{
+	vta_program p;
+	vta_program_init(&p, cfg);
+	vta_status st = parse_body(buf, len, cfg, &p, err);
+	if (st) {
+		vta_program_free(&p);
+		vta_program_init(prog, cfg);
+		return st;
+	}
+	*prog = p;
+	return VTA_OK;
+}
+
+/* ---------- files ---------- */
+
+vta_status vta_read_file(const char *path, uint8_t **out, size_t *out_len, vta_error *err)
+{
+	*out = NULL;
+	*out_len = 0;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
+	size_t cap = 0, len = 0;
+	uint8_t *buf = NULL;
+	for (;;) {
+		if (len == cap) {
+			size_t ncap = cap ? cap * 2 : 65536;
+			uint8_t *nb = ncap > cap ? realloc(buf, ncap) : NULL;
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return vta_fail(err, VTA_E_NOMEM, "%s: out of memory reading it",
+						path);
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		size_t got = fread(buf + len, 1, cap - len, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	int failed = ferror(f);
+	fclose(f);
+	if (failed) {
+		free(buf);
+		return vta_fail(err, VTA_E_IO, "%s: read error", path);
+	}
+	*out = buf;
+	*out_len = len;
+	return VTA_OK;
+}
+
+vta_status vta_program_write(const vta_program *prog, const char *path, vta_error *err)
+{
+	uint8_t *buf;
+	size_t len;
+	vta_status st = vta_program_serialize(prog, &buf, &len, err);
+	if (st)
+		return st;
+	FILE *f = fopen(path, "wb");
+	if (!f) {
+		free(buf);
+		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", path, strerror(errno));
+	}
+	size_t put = fwrite(buf, 1, len, f);
+	int bad = put != len;
+	bad |= fclose(f) != 0;
+	free(buf);
+	if (bad)
+		return vta_fail(err, VTA_E_IO, "%s: write error", path);
+	return VTA_OK;
+}
+
+vta_status vta_program_read(const char *path, const vta_config *cfg, vta_program *prog,
+			    vta_error *err)
+{
+	uint8_t *buf;
+	size_t len;
+	vta_status st = vta_read_file(path, &buf, &len, err);
+	if (st) {
+		vta_program_init(prog, cfg);
+		return st;
+	}
+	vta_error sub = {0};
+	st = vta_program_parse(buf, len, cfg, prog, &sub);
+	free(buf);
+	if (st)
+		return vta_fail(err, st, "%s: %s", path, sub.detail);
+	return VTA_OK;
+}
+
+vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program *prog,
+			    vta_error *err)
+{
+	uint8_t *buf;
+	size_t len;
+	vta_status st = vta_read_file(path, &buf, &len, err);
+	if (st) {
+		vta_program_init(prog, cfg);
+		return st;
+	}
+	if (vta_program_is_binary(buf, len)) {
+		vta_error sub = {0};
+		st = vta_program_parse(buf, len, cfg, prog, &sub);
+		if (st)
+			vta_fail(err, st, "%s: %s", path, sub.detail);
+	} else {
+		st = vta_asm_parse((const char *)buf, len, path, cfg, prog, err);
+	}
+	free(buf);
+	return st;
+}

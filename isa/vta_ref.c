@@ -1,0 +1,798 @@
+/*
+ * vta_ref.c - the untimed reference executor of the VTA ISA (the oracle the SystemC model
+ * is held to). Written for clarity, not speed. docs/isa.md "Execution semantics" mirrors
+ * the rules below; the SystemC model implements the same ones.
+ *
+ * Stream checks. Before anything executes, every instruction is decoded and its dependency
+ * flags are checked against the module that runs it (load: no *_prev, store: no *_next), in
+ * program order; the first bad instruction fails the run. Checks that depend on an
+ * instruction's operands (memory types, padding, bounds, uops, hazards, ALU features) are
+ * made when it executes, before it changes any state, so an instruction after FINISH is
+ * decoded and flag-checked but never executed.
+ *
+ * Dispatch. FETCH routes STORE to the store module, LOAD INP/WGT to the load module and
+ * everything else (LOAD UOP/ACC/ACC_8BIT, GEMM, ALU, FINISH) to compute, in program order.
+ * Each module's instruction queue holds cfg->insn_depth instructions that have been
+ * dispatched but not yet executed (the one waiting at the head included); FETCH stalls
+ * while the queue of the next instruction's module is full, exactly like the hardware.
+ *
+ * Tokens. The four queues l2g, g2l, g2s, s2g are counters of capacity cfg->dep_depth.
+ *   load:    pop_next pops g2l;  push_next pushes l2g
+ *   compute: pop_prev pops l2g, pop_next pops s2g;  push_prev pushes g2l, push_next g2s
+ *   store:   pop_prev pops g2s;  push_prev pushes s2g
+ * An instruction issues only when every queue it pops holds a token AND every queue it
+ * pushes has room (count < dep_depth); it then pops, executes and pushes as one step.
+ * (A module never pops and pushes the same queue, so "room after the pops" is the same as
+ * room now.) A push into a full queue therefore blocks the pushing module before it
+ * executes the instruction; a well-formed stream cannot observe the difference from
+ * blocking after execution, and a stream that relies on more than dep_depth outstanding
+ * tokens deadlocks with a diagnostic naming the full queue.
+ *
+ * Scheduling. Rounds of: FETCH dispatches as far as it can, then load, compute and store
+ * (in that order) each execute as many instructions as they can. The run ends the moment
+ * FINISH executes (after its own pops and pushes): instructions still queued in any module,
+ * or not yet fetched, are not executed, as VTA signals done at FINISH. A round without
+ * progress is a deadlock (VTA_E_DEADLOCK, naming every module's head instruction and the
+ * queue it waits on, and a stalled FETCH); if instead every instruction has executed and
+ * none was FINISH the run fails with VTA_E_NO_FINISH.
+ *
+ * NOPs. A LOAD or STORE with x_size 0 moves nothing and is not checked further (memory
+ * type, padding, bounds): it only pops and pushes tokens, as VTA's sync instructions.
+ *
+ * LOAD (vta-facts §3.3). sram_base and dram_base count elements of the memory type.
+ * W = x_pad_0 + x_size + x_pad_1 and rows = y_pad_0 + y_size + y_pad_1; SRAM elements
+ * [sram_base, sram_base + rows*W) are written, padding with zeros; DRAM row r starts at
+ * element dram_base + r*x_stride (x_stride < x_size is allowed: rows overlap in DRAM).
+ * LOAD OUT is illegal; UOP and WGT loads must not pad; ACC_8BIT reads int8 lanes and
+ * sign-extends them into int32 ACC lanes. LOAD ACC does not touch OUT (as in VTA's HLS).
+ * STORE: y_size rows of x_size OUT elements, SRAM side contiguous, DRAM stride x_stride;
+ * only memory type OUT, no padding.
+ *
+ * GEMM/ALU loop nest: for it_out, it_in, upc in [uop_bgn, uop_end): the uop at UOP[upc]
+ * is decoded; dst = uop.dst + it_out*dst_factor_out + it_in*dst_factor_in, and likewise
+ * src (INP for GEMM, ACC for ALU) and wgt. Only the rows an uop accesses are bounds-checked:
+ * a reset uop reads nothing (dst only), an ALU uop with an immediate reads no src.
+ *   GEMM:  ACC[dst][b][o] += sum_k INP[src][b][k] * WGT[wgt][o][k]  (int32, wrapping)
+ *   ALU:   ACC[dst][l] = op(ACC[dst][l], use_imm ? imm : ACC[src][l])
+ *   reset: ACC[dst] = 0 (GEMM and ALU alike)
+ * and every uop writes the low 8 bits of the new ACC row into OUT[dst] (zero on reset).
+ * ALU ops: MIN, MAX, ADD (wrapping), SHR (amount >= 0: arithmetic right shift by
+ * min(amount, 31); amount < 0: left shift by min(-amount, 31), low 32 bits), MUL (low 32
+ * bits; needs alu.mul), SRDHM (gemmlowp SaturatingRoundingDoublingHighMul) and RSHR
+ * (gemmlowp RoundingDivideByPOT, amount clamped to 0..31), both needing alu.tflite_ext.
+ * The feature check is made once per ALU instruction, reset or not.
+ *
+ * ACC write-after-write hazard (the pipelined read-modify-write of ACC). Number the uops
+ * an instruction executes t = 0, 1, 2, ... over the whole loop nest. Uop t may not write
+ * an ACC row that uop t-k wrote for any 1 <= k <= D, D = cfg->acc_dep_distance: at least D
+ * other uops must separate two writes of one row (VTA's runtime VerifyDep with D = 2: "dst
+ * differs from the previous 2 uops' dst"). Reset uops are writes. D = 0 disables the check.
+ * Writes by different instructions never conflict (the pipeline drains between them).
+ *
+ * Per uop the checks run in the order: uop decodes, dst/src/wgt within their SRAM depth,
+ * hazard. Before the loop: uop_bgn <= uop_end (else VTA_E_STREAM), uop_end <= UOP depth
+ * (else VTA_E_OOB), the ALU feature, and the cycle budget.
+ *
+ * Cycle budget. The reference has no time, but a GEMM/ALU instruction may legally ask for
+ * ~2^41 uops. It keeps a lower bound of the cycles the stream needs (uops x gemm_ii,
+ * alu_ii or alu_imm_ii) and fails with VTA_E_NO_FINISH before executing an instruction that
+ * would push the bound beyond cfg->cycle_budget: the timed model would run out too.
+ *
+ * Arithmetic is done on uint32_t/uint64_t so wrap-around is defined; lanes are stored
+ * little-endian as documented in vta_ref.h.
+ */
+#include "vta_ref.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vta_asm.h"
+#include "vta_insn.h"
+
+/* Token queues, in VTA's names. */
+enum { Q_L2G, Q_G2L, Q_G2S, Q_S2G, Q_COUNT };
+static const char *const queue_names[Q_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
+
+#define SRAM_COUNT 5 /* UOP, WGT, INP, ACC, OUT: indexed by vta_mem */
+#define HAZARD_MAX 64 /* vta_config_derive caps acc_dep_distance */
+#define DISASM_MAX 256
+
+struct vta_ref {
+	vta_config cfg;
+	uint8_t *sram[SRAM_COUNT];
+	size_t sram_size[SRAM_COUNT];
+	size_t row_bytes[SRAM_COUNT];
+	vta_ref_counters counters;
+};
+
+/* State of one run. */
+typedef struct run {
+	vta_ref *ref;
+	const vta_config *cfg;
+	const vta_program *prog;
+	vta_dram *dram;
+	vta_error *err;
+	uint8_t *module_of;          /* per instruction, from the up-front pass */
+	size_t fetched;              /* instructions dispatched by FETCH */
+	size_t dispatched[VTA_MODULE_COUNT], executed[VTA_MODULE_COUNT];
+	size_t scan[VTA_MODULE_COUNT]; /* where to look for the module's next instruction */
+	uint32_t tokens[Q_COUNT];
+	uint64_t work_cycles;        /* lower bound of the cycles executed so far */
+	bool finished;
+} run;
+
+/* ---------- small helpers ---------- */
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+/* Two's complement reinterpretations without implementation-defined conversions. */
+static int32_t s32(uint32_t v)
+{
+	return v <= 0x7fffffffu ? (int32_t)v : -(int32_t)(~v) - 1;
+}
+
+static int32_t s8(uint8_t v)
+{
+	return v < 128 ? (int32_t)v : (int32_t)v - 256;
+}
+
+/* Arithmetic right shift by 0..31 without relying on the compiler's choice. */
+static int32_t asr(int32_t a, unsigned s)
+{
+	return a >= 0 ? a >> s : -1 - ((-1 - a) >> s);
+}
+
+static char *disasm(const vta_insn *insn, char *buf)
+{
+	return vta_disasm_insn(insn, buf, DISASM_MAX);
+}
+
+/* Fail with "insn N (<disassembly>): <message>". */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static vta_status insn_fail(run *r, size_t idx, const vta_insn *insn, vta_status st,
+			    const char *fmt, ...)
+{
+	char msg[VTA_ERROR_DETAIL_MAX];
+	char text[DISASM_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return vta_fail(r->err, st, "insn %zu (%s): %s", idx, disasm(insn, text), msg);
+}
+
+/* The queue a flag uses on a module, or -1 where the flag is illegal (excluded up front). */
+static int pop_queue(vta_module m, bool prev)
+{
+	switch (m) {
+	case VTA_MODULE_LOAD: return prev ? -1 : Q_G2L;
+	case VTA_MODULE_COMPUTE: return prev ? Q_L2G : Q_S2G;
+	case VTA_MODULE_STORE: return prev ? Q_G2S : -1;
+	default: return -1;
+	}
+}
+
+static int push_queue(vta_module m, bool prev)
+{
+	switch (m) {
+	case VTA_MODULE_LOAD: return prev ? -1 : Q_L2G;
+	case VTA_MODULE_COMPUTE: return prev ? Q_G2L : Q_G2S;
+	case VTA_MODULE_STORE: return prev ? Q_S2G : -1;
+	default: return -1;
+	}
+}
+
+/* The queues an instruction pops and pushes (-1 = none), in the order prev, next. */
+static void insn_queues(const vta_insn *insn, vta_module m, int pops[2], int pushes[2])
+{
+	pops[0] = insn->deps.pop_prev ? pop_queue(m, true) : -1;
+	pops[1] = insn->deps.pop_next ? pop_queue(m, false) : -1;
+	pushes[0] = insn->deps.push_prev ? push_queue(m, true) : -1;
+	pushes[1] = insn->deps.push_next ? push_queue(m, false) : -1;
+}
+
+static bool can_issue(const run *r, const vta_insn *insn, vta_module m)
+{
+	int pops[2], pushes[2];
+	insn_queues(insn, m, pops, pushes);
+	for (int i = 0; i < 2; i++) {
+		if (pops[i] >= 0 && r->tokens[pops[i]] == 0)
+			return false;
+		if (pushes[i] >= 0 && r->tokens[pushes[i]] >= r->cfg->dep_depth)
+			return false;
+	}
+	return true;
+}
+
+/* ---------- LOAD and STORE ---------- */
+
+static bool any_pad(const vta_mem_insn *m)
+{
+	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
+}
+
+/* Every DRAM row of a 2D transfer lies inside the DRAM; fails naming the first that does not. */
+static vta_status check_dram_rows(run *r, size_t idx, const vta_insn *insn, uint32_t elem_bytes,
+				  const char *what)
+{
+	const vta_mem_insn *m = &insn->mem;
+	uint64_t len = (uint64_t)m->x_size * elem_bytes;
+	for (uint64_t row = 0; row < m->y_size; row++) {
+		uint64_t addr = ((uint64_t)m->dram_base + row * m->x_stride) * elem_bytes;
+		if (!vta_dram_in_range(r->dram, addr, len))
+			return insn_fail(r, idx, insn, VTA_E_OOB,
+					 "DRAM %s of row %llu at [0x%llx, 0x%llx) beyond the DRAM "
+					 "(0x%llx bytes)",
+					 what, (unsigned long long)row, (unsigned long long)addr,
+					 (unsigned long long)(addr + len),
+					 (unsigned long long)r->dram->size);
+	}
+	return VTA_OK;
+}
+
+static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
+{
+	const vta_config *cfg = r->cfg;
+	const vta_mem_insn *m = &insn->mem;
+	if (vta_insn_is_nop(insn))
+		return VTA_OK;
+	if (m->mem_type >= VTA_MEM_COUNT)
+		return insn_fail(r, idx, insn, VTA_E_STREAM, "unknown memory type %u", m->mem_type);
+	vta_mem mem = (vta_mem)m->mem_type;
+	if (mem == VTA_MEM_OUT)
+		return insn_fail(r, idx, insn, VTA_E_STREAM,
+				 "LOAD of memory type out is illegal (OUT is written by GEMM/ALU "
+				 "and read by STORE)");
+	if ((mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && any_pad(m))
+		return insn_fail(r, idx, insn, VTA_E_STREAM, "padding not supported for %s",
+				 vta_mem_name(mem));
+
+	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
+	uint32_t depth = vta_config_sram_depth(cfg, mem);
+	uint32_t dram_eb = vta_config_dram_elem_bytes(cfg, mem);
+	size_t sram_eb = r->ref->row_bytes[target];
+	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
+	uint64_t rows = (uint64_t)m->y_pad_0 + m->y_size + m->y_pad_1;
+	uint64_t end = m->sram_base + rows * width;
+	if (end > depth)
+		return insn_fail(r, idx, insn, VTA_E_OOB, "%s SRAM rows [%u, %llu) beyond depth %u",
+				 vta_mem_name(target), m->sram_base, (unsigned long long)end, depth);
+	vta_status st = check_dram_rows(r, idx, insn, dram_eb, "read");
+	if (st != VTA_OK)
+		return st;
+
+	uint8_t *sram = r->ref->sram[target];
+	memset(sram + (size_t)m->sram_base * sram_eb, 0, (size_t)(rows * width) * sram_eb);
+	for (uint64_t row = 0; row < m->y_size; row++) {
+		uint64_t dst = m->sram_base + (m->y_pad_0 + row) * width + m->x_pad_0;
+		uint64_t src = ((uint64_t)m->dram_base + row * m->x_stride) * dram_eb;
+		uint8_t *d = sram + (size_t)dst * sram_eb;
+		const uint8_t *s = r->dram->bytes + src;
+		if (mem == VTA_MEM_ACC_8BIT) {
+			/* int8 lanes widen to int32 ACC lanes */
+			for (uint64_t lane = 0; lane < (uint64_t)m->x_size * dram_eb; lane++)
+				wr32(d + 4 * lane, (uint32_t)s8(s[lane]));
+		} else {
+			memcpy(d, s, (size_t)m->x_size * sram_eb);
+		}
+	}
+	r->ref->counters.load_bytes[mem] += (uint64_t)m->x_size * m->y_size * dram_eb;
+	return VTA_OK;
+}
+
+static vta_status exec_store(run *r, size_t idx, const vta_insn *insn)
+{
+	const vta_config *cfg = r->cfg;
+	const vta_mem_insn *m = &insn->mem;
+	if (vta_insn_is_nop(insn))
+		return VTA_OK;
+	if (m->mem_type != VTA_MEM_OUT)
+		return insn_fail(r, idx, insn, VTA_E_STREAM,
+				 "STORE supports only memory type out, not %s",
+				 vta_mem_name((vta_mem)m->mem_type));
+	if (any_pad(m))
+		return insn_fail(r, idx, insn, VTA_E_STREAM, "padding not supported for store");
+	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
+	if (end > cfg->out_depth)
+		return insn_fail(r, idx, insn, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
+				 m->sram_base, (unsigned long long)end, cfg->out_depth);
+	uint32_t eb = cfg->out_elem_bytes;
+	vta_status st = check_dram_rows(r, idx, insn, eb, "write");
+	if (st != VTA_OK)
+		return st;
+	for (uint64_t row = 0; row < m->y_size; row++) {
+		uint64_t src = (m->sram_base + row * m->x_size) * eb;
+		uint64_t dst = ((uint64_t)m->dram_base + row * m->x_stride) * eb;
+		memcpy(r->dram->bytes + dst, r->ref->sram[VTA_MEM_OUT] + src, (size_t)m->x_size * eb);
+	}
+	r->ref->counters.store_bytes += (uint64_t)m->x_size * m->y_size * eb;
+	return VTA_OK;
+}
+
+/* ---------- GEMM and ALU ---------- */
+
+static int32_t alu_srdhm(int32_t a, int32_t b)
+{
+	if (a == INT32_MIN && b == INT32_MIN)
+		return INT32_MAX;
+	int64_t ab = (int64_t)a * b;
+	int64_t nudge = ab >= 0 ? (1LL << 30) : 1 - (1LL << 30);
+	return (int32_t)((ab + nudge) / (1LL << 31)); /* C division truncates toward zero */
+}
+
+static int32_t alu_rshr(int32_t a, int32_t amount)
+{
+	unsigned e = amount < 0 ? 0u : amount > 31 ? 31u : (unsigned)amount;
+	uint32_t mask = (uint32_t)((1ull << e) - 1);
+	uint32_t rem = (uint32_t)a & mask;
+	uint32_t threshold = (mask >> 1) + (a < 0 ? 1u : 0u);
+	return asr(a, e) + (rem > threshold ? 1 : 0);
+}
+
+static int32_t alu_apply(uint32_t op, int32_t a, int32_t b)
+{
+	switch (op) {
+	case VTA_ALU_MIN: return a < b ? a : b;
+	case VTA_ALU_MAX: return a > b ? a : b;
+	case VTA_ALU_ADD: return s32((uint32_t)a + (uint32_t)b);
+	case VTA_ALU_SHR:
+		if (b >= 0)
+			return asr(a, b > 31 ? 31u : (unsigned)b);
+		/* -(int64)b avoids negating INT32_MIN */
+		return s32((uint32_t)a << (-(int64_t)b > 31 ? 31u : (unsigned)-(int64_t)b));
+	case VTA_ALU_MUL: return s32((uint32_t)a * (uint32_t)b);
+	case VTA_ALU_SRDHM: return alu_srdhm(a, b);
+	case VTA_ALU_RSHR: return alu_rshr(a, b);
+	default: return a; /* unreachable: ops are checked before the loop */
+	}
+}
+
+static void gemm_uop(vta_ref *ref, uint64_t acc, uint64_t inp, uint64_t wgt)
+{
+	const vta_config *cfg = &ref->cfg;
+	uint8_t *acc_row = ref->sram[VTA_MEM_ACC] + acc * ref->row_bytes[VTA_MEM_ACC];
+	uint8_t *out_row = ref->sram[VTA_MEM_OUT] + acc * ref->row_bytes[VTA_MEM_OUT];
+	const uint8_t *inp_row = ref->sram[VTA_MEM_INP] + inp * ref->row_bytes[VTA_MEM_INP];
+	const uint8_t *wgt_row = ref->sram[VTA_MEM_WGT] + wgt * ref->row_bytes[VTA_MEM_WGT];
+	for (unsigned b = 0; b < cfg->batch; b++) {
+		for (unsigned o = 0; o < cfg->block_out; o++) {
+			uint32_t sum = 0;
+			for (unsigned k = 0; k < cfg->block_in; k++)
+				sum += (uint32_t)(s8(inp_row[b * cfg->block_in + k]) *
+						  s8(wgt_row[o * cfg->block_in + k]));
+			size_t lane = (size_t)b * cfg->block_out + o;
+			uint32_t v = rd32(acc_row + 4 * lane) + sum;
+			wr32(acc_row + 4 * lane, v);
+			out_row[lane] = (uint8_t)v;
+		}
+	}
+}
+
+static void alu_uop(vta_ref *ref, const vta_alu_fields *alu, uint64_t dst, uint64_t src)
+{
+	size_t lanes = (size_t)ref->cfg.batch * ref->cfg.block_out;
+	uint8_t *dst_row = ref->sram[VTA_MEM_ACC] + dst * ref->row_bytes[VTA_MEM_ACC];
+	const uint8_t *src_row = ref->sram[VTA_MEM_ACC] + src * ref->row_bytes[VTA_MEM_ACC];
+	uint8_t *out_row = ref->sram[VTA_MEM_OUT] + dst * ref->row_bytes[VTA_MEM_OUT];
+	for (size_t l = 0; l < lanes; l++) {
+		int32_t a = s32(rd32(dst_row + 4 * l));
+		int32_t b = alu->use_imm ? alu->imm : s32(rd32(src_row + 4 * l));
+		uint32_t v = (uint32_t)alu_apply(alu->op, a, b);
+		wr32(dst_row + 4 * l, v);
+		out_row[l] = (uint8_t)v;
+	}
+}
+
+static void reset_uop(vta_ref *ref, uint64_t dst)
+{
+	memset(ref->sram[VTA_MEM_ACC] + dst * ref->row_bytes[VTA_MEM_ACC], 0,
+	       ref->row_bytes[VTA_MEM_ACC]);
+	memset(ref->sram[VTA_MEM_OUT] + dst * ref->row_bytes[VTA_MEM_OUT], 0,
+	       ref->row_bytes[VTA_MEM_OUT]);
+}
+
+/* Checks made once per GEMM/ALU instruction, before its first uop. */
+static vta_status check_loop(run *r, size_t idx, const vta_insn *insn, bool is_alu)
+{
+	const vta_config *cfg = r->cfg;
+	const vta_loop *l = &insn->loop;
+	if (l->uop_bgn > l->uop_end)
+		return insn_fail(r, idx, insn, VTA_E_STREAM, "uop_bgn %u is after uop_end %u",
+				 l->uop_bgn, l->uop_end);
+	if (l->uop_end > cfg->uop_depth)
+		return insn_fail(r, idx, insn, VTA_E_OOB, "uop range [%u, %u) beyond UOP depth %u",
+				 l->uop_bgn, l->uop_end, cfg->uop_depth);
+	uint32_t ii = cfg->gemm_ii;
+	if (is_alu) {
+		uint32_t op = insn->alu.op;
+		const char *name = vta_alu_op_name(op);
+		if (!name || op >= VTA_ALU_OP_COUNT)
+			return insn_fail(r, idx, insn, VTA_E_STREAM, "unknown ALU op %u", op);
+		if (op == VTA_ALU_MUL && !cfg->alu_mul)
+			return insn_fail(r, idx, insn, VTA_E_UNSUPPORTED,
+					 "ALU mul needs alu.mul in the config");
+		if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg->alu_tflite_ext)
+			return insn_fail(r, idx, insn, VTA_E_UNSUPPORTED,
+					 "ALU %s needs alu.tflite_ext in the config", name);
+		ii = insn->alu.use_imm ? cfg->alu_imm_ii : cfg->alu_ii;
+	}
+	/* at most 2^14 * 2^14 * 2^17 uops times a 32-bit ii: fits in 64 bits */
+	uint64_t uops = (uint64_t)l->iter_out * l->iter_in * (l->uop_end - l->uop_bgn);
+	uint64_t cycles = uops * ii;
+	if (cycles > cfg->cycle_budget - r->work_cycles)
+		return insn_fail(r, idx, insn, VTA_E_NO_FINISH,
+				 "the cycle budget of %llu runs out: %llu uops need at least %llu "
+				 "cycles after %llu",
+				 (unsigned long long)cfg->cycle_budget, (unsigned long long)uops,
+				 (unsigned long long)cycles, (unsigned long long)r->work_cycles);
+	r->work_cycles += cycles;
+	return VTA_OK;
+}
+
+static vta_status index_oob(run *r, size_t idx, const vta_insn *insn, uint32_t upc,
+			    uint32_t it_out, uint32_t it_in, const char *what, uint64_t index,
+			    uint32_t depth)
+{
+	return insn_fail(r, idx, insn, VTA_E_OOB,
+			 "uop %u (it_out %u, it_in %u): %s index %llu beyond depth %u", upc, it_out,
+			 it_in, what, (unsigned long long)index, depth);
+}
+
+static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_alu)
+{
+	vta_ref *ref = r->ref;
+	const vta_config *cfg = r->cfg;
+	const vta_loop *l = &insn->loop;
+	vta_status st = check_loop(r, idx, insn, is_alu);
+	if (st != VTA_OK)
+		return st;
+
+	/* ring of the ACC rows written by the last D uops */
+	const uint32_t dist = cfg->acc_dep_distance;
+	uint64_t ring[HAZARD_MAX];
+	uint64_t t = 0;
+	uint32_t src_depth = is_alu ? cfg->acc_depth : cfg->inp_depth;
+	bool reads_src = !l->reset && !(is_alu && insn->alu.use_imm);
+
+	for (uint32_t o = 0; o < l->iter_out; o++) {
+		for (uint32_t i = 0; i < l->iter_in; i++) {
+			for (uint32_t upc = l->uop_bgn; upc < l->uop_end; upc++) {
+				vta_uop uop;
+				vta_error sub = {0};
+				if (vta_uop_decode(cfg, ref->sram[VTA_MEM_UOP] + (size_t)upc * 4,
+						   &uop, &sub) != VTA_OK)
+					return insn_fail(r, idx, insn, VTA_E_STREAM, "uop %u: %s",
+							 upc, sub.detail);
+				uint64_t dst = uop.dst + (uint64_t)o * l->dst_factor_out +
+					       (uint64_t)i * l->dst_factor_in;
+				uint64_t src = uop.src + (uint64_t)o * l->src_factor_out +
+					       (uint64_t)i * l->src_factor_in;
+				uint64_t wgt = uop.wgt + (uint64_t)o * l->wgt_factor_out +
+					       (uint64_t)i * l->wgt_factor_in;
+				if (dst >= cfg->acc_depth)
+					return index_oob(r, idx, insn, upc, o, i, "acc", dst,
+							 cfg->acc_depth);
+				if (reads_src && src >= src_depth)
+					return index_oob(r, idx, insn, upc, o, i,
+							 is_alu ? "src acc" : "inp", src, src_depth);
+				if (reads_src && !is_alu && wgt >= cfg->wgt_depth)
+					return index_oob(r, idx, insn, upc, o, i, "wgt", wgt,
+							 cfg->wgt_depth);
+				if (dist > 0) {
+					uint64_t back = t < dist ? t : dist;
+					for (uint64_t k = 1; k <= back; k++)
+						if (ring[(t - k) % dist] == dst)
+							return insn_fail(
+								r, idx, insn, VTA_E_HAZARD,
+								"ACC row %llu written again %llu uops "
+								"after the previous write (distance %u), "
+								"at uop %u (it_out %u, it_in %u)",
+								(unsigned long long)dst,
+								(unsigned long long)k, dist, upc, o, i);
+					ring[t % dist] = dst;
+				}
+				t++;
+
+				if (l->reset)
+					reset_uop(ref, dst);
+				else if (is_alu)
+					alu_uop(ref, &insn->alu, dst, src);
+				else
+					gemm_uop(ref, dst, src, wgt);
+				if (is_alu)
+					ref->counters.alu_uops++;
+				else
+					ref->counters.gemm_uops++;
+			}
+		}
+	}
+	return VTA_OK;
+}
+
+/* ---------- scheduling ---------- */
+
+static vta_status execute(run *r, size_t idx, const vta_insn *insn)
+{
+	switch (insn->opcode) {
+	case VTA_OP_LOAD: return exec_load(r, idx, insn);
+	case VTA_OP_STORE: return exec_store(r, idx, insn);
+	case VTA_OP_GEMM: return exec_loop(r, idx, insn, false);
+	case VTA_OP_ALU: return exec_loop(r, idx, insn, true);
+	case VTA_OP_FINISH: r->finished = true; return VTA_OK;
+	}
+	return insn_fail(r, idx, insn, VTA_E_INTERNAL, "unknown opcode %d", (int)insn->opcode);
+}
+
+static size_t queued(const run *r, vta_module m)
+{
+	return r->dispatched[m] - r->executed[m];
+}
+
+/* FETCH: dispatch in program order while the target queue has room. */
+static bool fetch(run *r)
+{
+	bool progress = false;
+	while (r->fetched < r->prog->n_insns) {
+		vta_module m = (vta_module)r->module_of[r->fetched];
+		if (queued(r, m) >= r->cfg->insn_depth)
+			break;
+		r->dispatched[m]++;
+		r->fetched++;
+		progress = true;
+	}
+	return progress;
+}
+
+/* Index of module m's next dispatched instruction, or SIZE_MAX when its queue is empty. */
+static size_t head_of(run *r, vta_module m)
+{
+	if (queued(r, m) == 0)
+		return SIZE_MAX;
+	while (r->module_of[r->scan[m]] != m)
+		r->scan[m]++;
+	return r->scan[m];
+}
+
+/* Run module m's instructions until one cannot issue. */
+static vta_status step_module(run *r, vta_module m, bool *progress)
+{
+	for (;;) {
+		size_t idx = head_of(r, m);
+		if (idx == SIZE_MAX)
+			return VTA_OK;
+		vta_insn insn;
+		vta_status st = vta_program_insn(r->prog, r->cfg, idx, &insn, r->err);
+		if (st != VTA_OK)
+			return st;
+		if (!can_issue(r, &insn, m))
+			return VTA_OK;
+		int pops[2], pushes[2];
+		insn_queues(&insn, m, pops, pushes);
+		for (int i = 0; i < 2; i++)
+			if (pops[i] >= 0)
+				r->tokens[pops[i]]--;
+		st = execute(r, idx, &insn);
+		if (st != VTA_OK)
+			return st;
+		for (int i = 0; i < 2; i++)
+			if (pushes[i] >= 0)
+				r->tokens[pushes[i]]++;
+		r->executed[m]++;
+		r->scan[m] = idx + 1;
+		r->ref->counters.insns[m]++;
+		*progress = true;
+		if (r->finished)
+			return VTA_OK;
+	}
+}
+
+/* Append to a bounded string. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+	if (*len >= size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf + *len, size - *len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*len += (size_t)n;
+}
+
+/* "deadlock: load idle; compute insn 3 (gemm ...) waits on l2g (0 tokens); ..." with each
+ * disassembly cut to `cut` characters. */
+static size_t describe_deadlock(run *r, char *buf, size_t size, size_t cut)
+{
+	size_t len = 0;
+	append(buf, size, &len, "deadlock:");
+	for (int mi = 0; mi < VTA_MODULE_COUNT; mi++) {
+		vta_module m = (vta_module)mi;
+		append(buf, size, &len, "%s %s", mi ? ";" : "", vta_module_name(m));
+		size_t idx = head_of(r, m);
+		vta_insn insn;
+		if (idx == SIZE_MAX || vta_program_insn(r->prog, r->cfg, idx, &insn, NULL) != VTA_OK) {
+			append(buf, size, &len, " idle");
+			continue;
+		}
+		char text[DISASM_MAX];
+		disasm(&insn, text);
+		if (strlen(text) > cut && cut >= 3)
+			snprintf(text + cut - 3, 4, "...");
+		append(buf, size, &len, " insn %zu (%s) waits on", idx, text);
+		int pops[2], pushes[2];
+		insn_queues(&insn, m, pops, pushes);
+		const char *sep = " ";
+		for (int i = 0; i < 2; i++) {
+			if (pops[i] >= 0 && r->tokens[pops[i]] == 0) {
+				append(buf, size, &len, "%s%s (0 tokens)", sep, queue_names[pops[i]]);
+				sep = " and ";
+			}
+		}
+		for (int i = 0; i < 2; i++) {
+			if (pushes[i] >= 0 && r->tokens[pushes[i]] >= r->cfg->dep_depth) {
+				append(buf, size, &len, "%sroom in %s (full, %u tokens)", sep,
+				       queue_names[pushes[i]], r->tokens[pushes[i]]);
+				sep = " and ";
+			}
+		}
+	}
+	if (r->fetched < r->prog->n_insns) {
+		vta_module m = (vta_module)r->module_of[r->fetched];
+		append(buf, size, &len, "; fetch stalled at insn %zu: %s queue full (%u insns)",
+		       r->fetched, vta_module_name(m), r->cfg->insn_depth);
+	}
+	return len;
+}
+
+static vta_status fail_stuck(run *r)
+{
+	bool empty = r->fetched == r->prog->n_insns;
+	for (int m = 0; m < VTA_MODULE_COUNT; m++)
+		if (queued(r, (vta_module)m))
+			empty = false;
+	if (empty)
+		return vta_fail(r->err, VTA_E_NO_FINISH,
+				"the stream's %zu instructions executed without a FINISH (load %zu, "
+				"compute %zu, store %zu)",
+				r->prog->n_insns, r->executed[VTA_MODULE_LOAD],
+				r->executed[VTA_MODULE_COMPUTE], r->executed[VTA_MODULE_STORE]);
+	/* keep the detail one line that fits: shorten the disassemblies if needed */
+	char msg[4 * VTA_ERROR_DETAIL_MAX];
+	size_t cut = DISASM_MAX;
+	while (describe_deadlock(r, msg, sizeof(msg), cut) >= VTA_ERROR_DETAIL_MAX && cut > 24)
+		cut -= 16;
+	return vta_fail(r->err, VTA_E_DEADLOCK, "%s", msg);
+}
+
+/* ---------- public API ---------- */
+
+vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
+{
+	if (!cfg || !out)
+		return vta_fail(err, VTA_E_USAGE, "vta_ref_create: NULL argument");
+	*out = NULL;
+	if (cfg->inp_bits != 8 || cfg->wgt_bits != 8 || cfg->acc_bits != 32 || cfg->out_bits != 8 ||
+	    cfg->uop_depth == 0 || cfg->acc_dep_distance > HAZARD_MAX)
+		return vta_fail(err, VTA_E_CONFIG,
+				"the reference executor needs a derived config with int8 inputs, "
+				"weights and outputs, int32 accumulators and acc_dep_distance <= %d",
+				HAZARD_MAX);
+	vta_ref *ref = calloc(1, sizeof(*ref));
+	if (!ref)
+		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory");
+	ref->cfg = *cfg;
+	const uint64_t depth[SRAM_COUNT] = {cfg->uop_depth, cfg->wgt_depth, cfg->inp_depth,
+					    cfg->acc_depth, cfg->out_depth};
+	const uint64_t row[SRAM_COUNT] = {VTA_UOP_BYTES, cfg->wgt_elem_bytes, cfg->inp_elem_bytes,
+					  cfg->acc_elem_bytes, cfg->out_elem_bytes};
+	for (int i = 0; i < SRAM_COUNT; i++) {
+		ref->row_bytes[i] = (size_t)row[i];
+		ref->sram_size[i] = (size_t)(depth[i] * row[i]);
+		ref->sram[i] = calloc(1, ref->sram_size[i] ? ref->sram_size[i] : 1);
+		if (!ref->sram[i]) {
+			vta_ref_destroy(ref);
+			return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory for "
+					"the %s SRAM", vta_mem_name((vta_mem)i));
+		}
+	}
+	*out = ref;
+	return VTA_OK;
+}
+
+void vta_ref_destroy(vta_ref *ref)
+{
+	if (!ref)
+		return;
+	for (int i = 0; i < SRAM_COUNT; i++)
+		free(ref->sram[i]);
+	free(ref);
+}
+
+/* Decode every instruction and check its flags; record which module runs it. */
+static vta_status check_stream(run *r)
+{
+	for (size_t i = 0; i < r->prog->n_insns; i++) {
+		vta_insn insn;
+		vta_status st = vta_program_insn(r->prog, r->cfg, i, &insn, r->err);
+		if (st != VTA_OK)
+			return st;
+		vta_error sub = {0};
+		if (vta_insn_check_flags(&insn, &sub) != VTA_OK)
+			return insn_fail(r, i, &insn, VTA_E_FLAGS, "%s", sub.detail);
+		r->module_of[i] = (uint8_t)vta_insn_module(&insn);
+	}
+	return VTA_OK;
+}
+
+vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vta_error *err)
+{
+	if (!ref || !prog || !dram)
+		return vta_fail(err, VTA_E_USAGE, "vta_ref_run: NULL argument");
+	const vta_config *cfg = &ref->cfg;
+	vta_status st = vta_geometry_check(cfg, &prog->geometry, err);
+	if (st != VTA_OK)
+		return st;
+	for (int i = 0; i < SRAM_COUNT; i++)
+		memset(ref->sram[i], 0, ref->sram_size[i]);
+	memset(&ref->counters, 0, sizeof(ref->counters));
+
+	run r;
+	memset(&r, 0, sizeof(r));
+	r.ref = ref;
+	r.cfg = cfg;
+	r.prog = prog;
+	r.dram = dram;
+	r.err = err;
+	r.module_of = malloc(prog->n_insns ? prog->n_insns : 1);
+	if (!r.module_of)
+		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory for %zu insns",
+				prog->n_insns);
+	st = check_stream(&r);
+	while (st == VTA_OK && !r.finished) {
+		bool progress = fetch(&r);
+		for (int m = 0; m < VTA_MODULE_COUNT && st == VTA_OK && !r.finished; m++)
+			st = step_module(&r, (vta_module)m, &progress);
+		if (st == VTA_OK && !r.finished && !progress)
+			st = fail_stuck(&r);
+	}
+	free(r.module_of);
+	return st;
+}
+
+const uint8_t *vta_ref_sram(const vta_ref *ref, vta_mem mem, size_t *size)
+{
+	if (mem == VTA_MEM_ACC_8BIT)
+		mem = VTA_MEM_ACC;
+	if (!ref || (unsigned)mem >= SRAM_COUNT) {
+		if (size)
+			*size = 0;
+		return NULL;
+	}
+	if (size)
+		*size = ref->sram_size[mem];
+	return ref->sram[mem];
+}
+
+const vta_ref_counters *vta_ref_counters_get(const vta_ref *ref)
+{
+	return ref ? &ref->counters : NULL;
+}
