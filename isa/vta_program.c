@@ -25,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vta_asm.h"
 
 static const uint8_t stream_magic[8] = {'V', 'T', 'A', 'S', 'T', 'R', 'M', '\0'};
 #define STREAM_VERSION 1u
@@ -106,58 +105,6 @@ vta_status vta_geometry_check(const vta_config *cfg, const vta_geometry *geo, vt
 			return vta_fail(err, VTA_E_STREAM,
 					"stream geometry reserved byte %u is %u, not 0", i - 10,
 					a[i]);
-	return VTA_OK;
-}
-
-vta_status vta_geometry_to_config(const vta_geometry *geo, vta_config *cfg, vta_error *err)
-{
-	vta_config c;
-	vta_config_default(&c);
-	for (unsigned i = 0; i < 6; i++)
-		if (geo->reserved[i] != 0)
-			return vta_fail(err, VTA_E_STREAM,
-					"stream geometry reserved byte %u is %u, not 0", i,
-					geo->reserved[i]);
-	if (geo->log_batch > 8 || geo->log_block_in > 8 || geo->log_block_out > 8 ||
-	    geo->inp_bits > 6 || geo->wgt_bits > 6 || geo->acc_bits > 6 ||
-	    geo->log_uop_depth > 24 || geo->log_inp_depth > 24 || geo->log_wgt_depth > 24 ||
-	    geo->log_acc_depth > 24)
-		return vta_fail(err, VTA_E_STREAM, "stream geometry has an out-of-range parameter");
-	c.log_batch = geo->log_batch;
-	c.log_block_in = geo->log_block_in;
-	c.log_block_out = geo->log_block_out;
-	c.inp_bits = 1u << geo->inp_bits;
-	c.wgt_bits = 1u << geo->wgt_bits;
-	c.acc_bits = 1u << geo->acc_bits;
-	uint64_t batch = 1u << c.log_batch, bin = 1u << c.log_block_in,
-		 bout = 1u << c.log_block_out;
-	/* SRAM bytes = depth x row bytes; the config states them in KiB */
-	const struct {
-		const char *name;
-		unsigned log_depth;
-		uint64_t row_bits;
-		uint32_t *kib;
-	} srams[] = {
-		{"uop", geo->log_uop_depth, 32, &c.uop_kib},
-		{"inp", geo->log_inp_depth, batch * bin * c.inp_bits, &c.inp_kib},
-		{"wgt", geo->log_wgt_depth, bout * bin * c.wgt_bits, &c.wgt_kib},
-		{"acc", geo->log_acc_depth, batch * bout * c.acc_bits, &c.acc_kib},
-	};
-	for (size_t i = 0; i < sizeof(srams) / sizeof(srams[0]); i++) {
-		uint64_t bits = (1ull << srams[i].log_depth) * srams[i].row_bits;
-		if (bits % (1024u * 8u) != 0 || bits / (1024u * 8u) > UINT32_MAX)
-			return vta_fail(err, VTA_E_STREAM,
-					"stream geometry: the %s SRAM (%llu bits) is not a whole "
-					"number of KiB",
-					srams[i].name, (unsigned long long)bits);
-		*srams[i].kib = (uint32_t)(bits / (1024u * 8u));
-	}
-	vta_error sub = {0};
-	if (vta_config_derive(&c, &sub) != VTA_OK)
-		return vta_fail(err, VTA_E_STREAM, "stream geometry is not a valid config: %s",
-				sub.detail);
-	snprintf(c.name, sizeof(c.name), "%s", "from-stream-geometry");
-	*cfg = c;
 	return VTA_OK;
 }
 
@@ -378,12 +325,6 @@ static vta_status parse_header(const uint8_t *buf, size_t len, vta_geometry *geo
 	return VTA_OK;
 }
 
-vta_status vta_program_peek_geometry(const uint8_t *buf, size_t len, vta_geometry *geo,
-				     vta_error *err)
-{
-	return parse_header(buf, len, geo, err);
-}
-
 static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *cfg,
 			     vta_program *p, vta_error *err)
 {
@@ -563,26 +504,4 @@ vta_status vta_program_read(const char *path, const vta_config *cfg, vta_program
 	if (st)
 		return vta_fail(err, st, "%s: %s", path, sub.detail);
 	return VTA_OK;
-}
-
-vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program *prog,
-			    vta_error *err)
-{
-	uint8_t *buf;
-	size_t len;
-	vta_status st = vta_read_file(path, &buf, &len, err);
-	if (st) {
-		vta_program_init(prog, cfg);
-		return st;
-	}
-	if (vta_program_is_binary(buf, len)) {
-		vta_error sub = {0};
-		st = vta_program_parse(buf, len, cfg, prog, &sub);
-		if (st)
-			vta_fail(err, st, "%s: %s", path, sub.detail);
-	} else {
-		st = vta_asm_parse((const char *)buf, len, path, cfg, prog, err);
-	}
-	free(buf);
-	return st;
 }

@@ -78,7 +78,8 @@ vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size
 vta_status vta_program_write(const vta_program *prog, const char *path, vta_error *err);
 vta_status vta_program_read(const char *path, const vta_config *cfg, vta_program *prog,
 			    vta_error *err);
-/* Serialise to / parse from memory (used by the file functions and tests). */
+/* Serialise to / parse from memory (used by the file functions and tests). Reading and
+ * parsing overwrite *prog; on failure it is left empty (safe to free). */
 vta_status vta_program_serialize(const vta_program *prog, uint8_t **out, size_t *out_len,
 				 vta_error *err);
 vta_status vta_program_parse(const uint8_t *buf, size_t len, const vta_config *cfg,
@@ -86,15 +87,6 @@ vta_status vta_program_parse(const uint8_t *buf, size_t len, const vta_config *c
 /* True when the first bytes are a stream file's magic (else: assembly text). */
 int vta_program_is_binary(const uint8_t *buf, size_t len);
 
-/* Read only a stream's header (magic, version, geometry), e.g. to disassemble a stream
- * without a config file. */
-vta_status vta_program_peek_geometry(const uint8_t *buf, size_t len, vta_geometry *geo,
-				     vta_error *err);
-/* A config with the geometry's arch and SRAM sizes (everything else default), derived. */
-vta_status vta_geometry_to_config(const vta_geometry *geo, vta_config *cfg, vta_error *err);
-/* Read a program that is either a binary stream or assembly text (told apart by the magic). */
-vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program *prog,
-			    vta_error *err);
 /* Read a whole file into a malloc'd buffer (caller frees). VTA_E_IO naming the path. */
 vta_status vta_read_file(const char *path, uint8_t **out, size_t *out_len, vta_error *err);
 

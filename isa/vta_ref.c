@@ -432,9 +432,9 @@ static vta_status check_loop(run *r, size_t idx, const vta_insn *insn, bool is_a
 					 "ALU %s needs alu.tflite_ext in the config", name);
 		ii = insn->alu.use_imm ? cfg->alu_imm_ii : cfg->alu_ii;
 	}
-	/* at most 2^14 * 2^14 * 2^17 uops times a 32-bit ii: fits in 64 bits */
+	/* at most 2^14 * 2^14 * 2^16 uops; times a 32-bit ii it may not fit: saturate */
 	uint64_t uops = (uint64_t)l->iter_out * l->iter_in * (l->uop_end - l->uop_bgn);
-	uint64_t cycles = uops * ii;
+	uint64_t cycles = ii && uops > UINT64_MAX / ii ? UINT64_MAX : uops * ii;
 	if (cycles > cfg->cycle_budget - r->work_cycles)
 		return insn_fail(r, idx, insn, VTA_E_NO_FINISH,
 				 "the cycle budget of %llu runs out: %llu uops need at least %llu "
@@ -465,7 +465,7 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 
 	/* ring of the ACC rows written by the last D uops */
 	const uint32_t dist = cfg->acc_dep_distance;
-	uint64_t ring[HAZARD_MAX];
+	uint64_t ring[HAZARD_MAX] = {0};
 	uint64_t t = 0;
 	uint32_t src_depth = is_alu ? cfg->acc_depth : cfg->inp_depth;
 	bool reads_src = !l->reset && !(is_alu && insn->alu.use_imm);

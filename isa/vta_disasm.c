@@ -1,0 +1,164 @@
+/*
+ * vta_disasm.c - the disassembler: instructions and programs back to the assembly syntax of
+ * vta_asm.c (docs/isa.md "Assembly").
+ *
+ * Every field of every instruction is printed, defaults included, so assembling the output
+ * gives back the same bytes. Comments carry what the bytes do not need: the geometry, the
+ * instruction index, the offset inside a segment.
+ */
+#include "vta_asm.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* snprintf that appends at *pos and never overruns. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void app(char *buf, size_t size, size_t *pos, const char *fmt, ...)
+{
+	if (*pos >= size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf + *pos, size - *pos, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*pos += (size_t)n;
+}
+
+static void app_deps(char *buf, size_t size, size_t *pos, const vta_deps *d)
+{
+	const char *names[4] = {"pop_prev", "pop_next", "push_prev", "push_next"};
+	const bool set[4] = {d->pop_prev, d->pop_next, d->push_prev, d->push_next};
+	int any = 0;
+	app(buf, size, pos, " deps=");
+	for (int i = 0; i < 4; i++)
+		if (set[i]) {
+			app(buf, size, pos, "%s%s", any ? "," : "", names[i]);
+			any = 1;
+		}
+	if (!any)
+		app(buf, size, pos, "none");
+}
+
+char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size)
+{
+	size_t pos = 0;
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	const vta_loop *l = &insn->loop;
+	switch (insn->opcode) {
+	case VTA_OP_LOAD:
+	case VTA_OP_STORE: {
+		const vta_mem_insn *m = &insn->mem;
+		app(buf, size, &pos, "%-6s mem=", vta_opcode_name(insn->opcode));
+		if (m->mem_type < VTA_MEM_COUNT)
+			app(buf, size, &pos, "%s", vta_mem_name((vta_mem)m->mem_type));
+		else
+			app(buf, size, &pos, "?%u", m->mem_type);
+		app(buf, size, &pos, " sram=%u dram=0x%x y=%u x=%u stride=%u ypad=%u,%u xpad=%u,%u",
+		    m->sram_base, m->dram_base, m->y_size, m->x_size, m->x_stride, m->y_pad_0,
+		    m->y_pad_1, m->x_pad_0, m->x_pad_1);
+		break;
+	}
+	case VTA_OP_GEMM:
+		app(buf, size, &pos,
+		    "gemm   reset=%d uop=%u,%u iter=%u,%u dst=%u,%u src=%u,%u wgt=%u,%u",
+		    l->reset ? 1 : 0, l->uop_bgn, l->uop_end, l->iter_out, l->iter_in,
+		    l->dst_factor_out, l->dst_factor_in, l->src_factor_out, l->src_factor_in,
+		    l->wgt_factor_out, l->wgt_factor_in);
+		break;
+	case VTA_OP_ALU: {
+		const char *op = vta_alu_op_name(insn->alu.op);
+		if (op)
+			app(buf, size, &pos, "alu    op=%s", op);
+		else
+			app(buf, size, &pos, "alu    op=?%u", insn->alu.op);
+		app(buf, size, &pos,
+		    " reset=%d uop=%u,%u iter=%u,%u dst=%u,%u src=%u,%u use_imm=%d imm=%d",
+		    l->reset ? 1 : 0, l->uop_bgn, l->uop_end, l->iter_out, l->iter_in,
+		    l->dst_factor_out, l->dst_factor_in, l->src_factor_out, l->src_factor_in,
+		    insn->alu.use_imm ? 1 : 0, (int)insn->alu.imm);
+		break;
+	}
+	case VTA_OP_FINISH:
+		app(buf, size, &pos, "finish");
+		break;
+	default:
+		app(buf, size, &pos, "?opcode%u", (unsigned)insn->opcode);
+		return buf;
+	}
+	app_deps(buf, size, &pos, &insn->deps);
+	return buf;
+}
+
+static void print_uops(const vta_segment *s, const vta_config *cfg, FILE *out, vta_error *err,
+		       vta_status *st)
+{
+	for (uint32_t k = 0; k < s->size / VTA_UOP_BYTES; k++) {
+		vta_uop u;
+		vta_error sub = {0};
+		if (vta_uop_decode(cfg, s->bytes + (size_t)k * VTA_UOP_BYTES, &u, &sub) != VTA_OK) {
+			*st = vta_fail(err, sub.status, "uop segment at 0x%llx, uop %u: %s",
+				       (unsigned long long)s->dram_addr, k, sub.detail);
+			return;
+		}
+		fprintf(out, "uop    dst=%u src=%u wgt=%u  ; %u\n", u.dst, u.src, u.wgt, k);
+	}
+}
+
+static void print_data(const vta_segment *s, FILE *out)
+{
+	for (uint32_t i = 0; i < s->size; i += 16) {
+		uint32_t n = s->size - i < 16 ? s->size - i : 16;
+		fprintf(out, ".byte ");
+		for (uint32_t j = 0; j < n; j++)
+			fprintf(out, "%s0x%02x", j ? ", " : "", s->bytes[i + j]);
+		fprintf(out, "  ; +0x%x\n", i);
+	}
+}
+
+vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FILE *out,
+			      vta_error *err)
+{
+	const vta_geometry *g = &prog->geometry;
+	fprintf(out,
+		"; vtasim program: %zu instructions, %zu segments\n"
+		"; geometry: batch %u, block_in %u, block_out %u, inp %u bits, wgt %u bits, "
+		"acc %u bits\n"
+		"; depths: uop %u, inp %u, wgt %u, acc %u\n",
+		prog->n_insns, prog->n_segments, 1u << (g->log_batch & 31),
+		1u << (g->log_block_in & 31), 1u << (g->log_block_out & 31),
+		1u << (g->inp_bits & 31), 1u << (g->wgt_bits & 31), 1u << (g->acc_bits & 31),
+		1u << (g->log_uop_depth & 31), 1u << (g->log_inp_depth & 31),
+		1u << (g->log_wgt_depth & 31), 1u << (g->log_acc_depth & 31));
+	fprintf(out, ".text\n");
+	char line[256];
+	for (size_t i = 0; i < prog->n_insns; i++) {
+		vta_insn insn;
+		vta_status st = vta_program_insn(prog, cfg, i, &insn, err);
+		if (st)
+			return st;
+		fprintf(out, "%s  ; %zu\n", vta_disasm_insn(&insn, line, sizeof(line)), i);
+	}
+	vta_status st = VTA_OK;
+	for (size_t i = 0; i < prog->n_segments && st == VTA_OK; i++) {
+		const vta_segment *s = &prog->segments[i];
+		if (s->kind == VTA_SEG_UOP) {
+			fprintf(out, "\n.uops 0x%llx  ; %u uops\n", (unsigned long long)s->dram_addr,
+				s->size / VTA_UOP_BYTES);
+			print_uops(s, cfg, out, err, &st);
+		} else {
+			fprintf(out, "\n.data 0x%llx  ; %u bytes\n", (unsigned long long)s->dram_addr,
+				s->size);
+			print_data(s, out);
+		}
+	}
+	if (st)
+		return st;
+	if (ferror(out))
+		return vta_fail(err, VTA_E_IO, "write error while disassembling");
+	return VTA_OK;
+}

@@ -1,0 +1,572 @@
+/*
+ * workload.c - parse and validate the workload YAML (see workload.h, docs/workload.md).
+ * Every problem is reported as FILE:LINE:COL with the key that is wrong.
+ */
+#include "workload.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vta_yaml.h"
+
+typedef struct ctx {
+	vta_yaml y;
+	char dir[VTA_WL_PATH_MAX / 2 - 1];
+	vta_error *err;
+} ctx;
+
+static vta_status unknown_keys(ctx *c, const yaml_node_t *map, const char *what,
+			       const char *const *allowed)
+{
+	vta_status st = vta_yaml_check_keys(&c->y, map, what, c->err);
+	if (st)
+		return st;
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+	     p++) {
+		yaml_node_t *k = vta_yaml_node(&c->y, p->key);
+		const char *ks = vta_yaml_scalar(k);
+		int ok = 0;
+		for (const char *const *a = allowed; *a; a++)
+			ok |= !strcmp(*a, ks);
+		if (!ok) {
+			char list[256] = "";
+			for (const char *const *a = allowed; *a; a++) {
+				strncat(list, a == allowed ? "" : ", ", sizeof(list) - strlen(list) - 1);
+				strncat(list, *a, sizeof(list) - strlen(list) - 1);
+			}
+			return vta_yaml_fail(&c->y, k, VTA_E_PARSE, c->err,
+					     "%s: unknown key '%s' (expected one of: %s)", what, ks,
+					     list);
+		}
+	}
+	return VTA_OK;
+}
+
+/* Paths in a workload are relative to the workload file's folder. */
+static void resolve_path(const ctx *c, const char *rel, char *out)
+{
+	size_t n = 0;
+	if (rel[0] != '/' && c->dir[0]) {
+		n = strlen(c->dir);
+		memcpy(out, c->dir, n);
+		out[n++] = '/';
+	}
+	size_t m = strlen(rel);
+	if (n + m >= VTA_WL_PATH_MAX)
+		m = VTA_WL_PATH_MAX - 1 - n;
+	memcpy(out + n, rel, m);
+	out[n + m] = '\0';
+}
+
+static vta_status parse_data(ctx *c, const yaml_node_t *node, const char *what, vta_wl_data *d)
+{
+	static const char *const keys[] = {"random", "raw", "npy", NULL};
+	vta_status st;
+	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
+	    (st = unknown_keys(c, node, what, keys)))
+		return st;
+	if (node->data.mapping.pairs.top - node->data.mapping.pairs.start != 1)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: give exactly one of random, raw, npy", what);
+	yaml_node_pair_t *p = node->data.mapping.pairs.start;
+	const char *kind = vta_yaml_scalar(vta_yaml_node(&c->y, p->key));
+	yaml_node_t *v = vta_yaml_node(&c->y, p->value);
+	char sub[96];
+	snprintf(sub, sizeof(sub), "%s.%s", what, kind);
+	if (!strcmp(kind, "random")) {
+		static const char *const rkeys[] = {"seed", "min", "max", NULL};
+		d->source = VTA_WL_RANDOM;
+		if ((st = vta_yaml_expect_mapping(&c->y, v, sub, c->err)) ||
+		    (st = unknown_keys(c, v, sub, rkeys)))
+			return st;
+		yaml_node_t *seed = vta_yaml_get(&c->y, v, "seed");
+		if (!seed)
+			return vta_yaml_fail(&c->y, v, VTA_E_PARSE, c->err, "%s: missing 'seed'", sub);
+		int64_t s;
+		if ((st = vta_yaml_int(&c->y, seed, "seed", 0, INT64_MAX, &s, c->err)))
+			return st;
+		d->seed = (uint64_t)s;
+		yaml_node_t *mn = vta_yaml_get(&c->y, v, "min"), *mx = vta_yaml_get(&c->y, v, "max");
+		if (!mn != !mx)
+			return vta_yaml_fail(&c->y, v, VTA_E_PARSE, c->err,
+					     "%s: give both min and max, or neither", sub);
+		if (mn) {
+			d->has_range = true;
+			if ((st = vta_yaml_double(&c->y, mn, "min", -1e12, 1e12, &d->min, c->err)) ||
+			    (st = vta_yaml_double(&c->y, mx, "max", -1e12, 1e12, &d->max, c->err)))
+				return st;
+			if (d->min > d->max)
+				return vta_yaml_fail(&c->y, mn, VTA_E_PARSE, c->err,
+						     "%s: min %g is above max %g", sub, d->min,
+						     d->max);
+		}
+		return VTA_OK;
+	}
+	char rel[VTA_WL_PATH_MAX / 2];
+	if ((st = vta_yaml_string(&c->y, v, sub, rel, sizeof(rel), c->err)))
+		return st;
+	d->source = !strcmp(kind, "raw") ? VTA_WL_RAW : VTA_WL_NPY;
+	resolve_path(c, rel, d->path);
+	return VTA_OK;
+}
+
+static vta_status parse_shape(ctx *c, const yaml_node_t *node, const char *what, vta_wl_tensor *t)
+{
+	vta_status st = vta_yaml_expect_sequence(&c->y, node, what, c->err);
+	if (st)
+		return st;
+	int n = (int)(node->data.sequence.items.top - node->data.sequence.items.start);
+	if (n < 1 || n > 4)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: expected 1 to 4 dimensions, got %d", what, n);
+	t->rank = n;
+	for (int i = 0; i < n; i++) {
+		int64_t v;
+		yaml_node_t *it = vta_yaml_node(&c->y, node->data.sequence.items.start[i]);
+		if ((st = vta_yaml_int(&c->y, it, what, 1, 1 << 20, &v, c->err)))
+			return st;
+		t->shape[i] = (int32_t)v;
+	}
+	return VTA_OK;
+}
+
+static vta_status parse_scales(ctx *c, const yaml_node_t *node, const char *what,
+			       vta_wl_scales *s)
+{
+	vta_status st;
+	s->present = true;
+	if (node->type == YAML_SCALAR_NODE) {
+		double v;
+		if ((st = vta_yaml_double(&c->y, node, what, 1e-30, 1e30, &v, c->err)))
+			return st;
+		s->values = malloc(sizeof(float));
+		if (!s->values)
+			return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+		s->values[0] = (float)v;
+		s->count = 1;
+		return VTA_OK;
+	}
+	if (node->type == YAML_SEQUENCE_NODE) {
+		size_t n = (size_t)(node->data.sequence.items.top - node->data.sequence.items.start);
+		if (n == 0)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err, "%s: empty list", what);
+		s->values = calloc(n, sizeof(float));
+		if (!s->values)
+			return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+		s->count = n;
+		for (size_t i = 0; i < n; i++) {
+			double v;
+			yaml_node_t *it = vta_yaml_node(&c->y, node->data.sequence.items.start[i]);
+			if ((st = vta_yaml_double(&c->y, it, what, 1e-30, 1e30, &v, c->err)))
+				return st;
+			s->values[i] = (float)v;
+		}
+		return VTA_OK;
+	}
+	/* {random: {seed, min, max}} */
+	static const char *const keys[] = {"random", NULL};
+	static const char *const rkeys[] = {"seed", "min", "max", NULL};
+	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
+	    (st = unknown_keys(c, node, what, keys)))
+		return st;
+	yaml_node_t *r = vta_yaml_get(&c->y, node, "random");
+	if (!r)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: expected a number, a list or {random: {seed: N}}", what);
+	if ((st = vta_yaml_expect_mapping(&c->y, r, what, c->err)) ||
+	    (st = unknown_keys(c, r, what, rkeys)))
+		return st;
+	s->random = true;
+	s->min = 0.002;
+	s->max = 0.02;
+	int64_t seed;
+	yaml_node_t *sn = vta_yaml_get(&c->y, r, "seed");
+	if (!sn)
+		return vta_yaml_fail(&c->y, r, VTA_E_PARSE, c->err, "%s: missing 'seed'", what);
+	if ((st = vta_yaml_int(&c->y, sn, "seed", 0, INT64_MAX, &seed, c->err)))
+		return st;
+	s->seed = (uint64_t)seed;
+	yaml_node_t *mn = vta_yaml_get(&c->y, r, "min"), *mx = vta_yaml_get(&c->y, r, "max");
+	if (mn && (st = vta_yaml_double(&c->y, mn, "min", 1e-30, 1e30, &s->min, c->err)))
+		return st;
+	if (mx && (st = vta_yaml_double(&c->y, mx, "max", 1e-30, 1e30, &s->max, c->err)))
+		return st;
+	if (s->min > s->max)
+		return vta_yaml_fail(&c->y, r, VTA_E_PARSE, c->err, "%s: min above max", what);
+	return VTA_OK;
+}
+
+static vta_status parse_compression(ctx *c, const yaml_node_t *node, const char *what,
+				    vta_wl_tensor *t)
+{
+	static const char *const keys[] = {"lut", NULL};
+	static const char *const lkeys[] = {"index_bitwidth", "per_channel", NULL};
+	vta_status st;
+	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
+	    (st = unknown_keys(c, node, what, keys)))
+		return st;
+	yaml_node_t *lut = vta_yaml_get(&c->y, node, "lut");
+	if (!lut)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err, "%s: expected lut", what);
+	if ((st = vta_yaml_expect_mapping(&c->y, lut, "lut", c->err)) ||
+	    (st = unknown_keys(c, lut, "lut", lkeys)))
+		return st;
+	yaml_node_t *bw = vta_yaml_get(&c->y, lut, "index_bitwidth");
+	if (!bw)
+		return vta_yaml_fail(&c->y, lut, VTA_E_PARSE, c->err,
+				     "lut: missing 'index_bitwidth'");
+	uint32_t b;
+	if ((st = vta_yaml_u32(&c->y, bw, "lut.index_bitwidth", 1, 7, &b, c->err)))
+		return st;
+	t->compressed = true;
+	t->index_bitwidth = b;
+	yaml_node_t *pc = vta_yaml_get(&c->y, lut, "per_channel");
+	if (pc && (st = vta_yaml_bool(&c->y, pc, "lut.per_channel", &t->per_channel, c->err)))
+		return st;
+	return VTA_OK;
+}
+
+/* role: "input", "filter", "bias", "inputs[i]" */
+static vta_status parse_tensor(ctx *c, const yaml_node_t *node, const char *what,
+			       vta_wl_tensor *t, bool is_filter, bool is_bias)
+{
+	static const char *const keys[] = {"shape", "scale", "scales", "zero_point", "data",
+					   "compression", NULL};
+	vta_status st;
+	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
+	    (st = unknown_keys(c, node, what, keys)))
+		return st;
+	t->present = true;
+	t->line = (int)node->start_mark.line + 1;
+	t->col = (int)node->start_mark.column + 1;
+	t->per_channel = is_filter || is_bias;
+	char sub[96];
+	yaml_node_t *n;
+	if ((n = vta_yaml_get(&c->y, node, "shape"))) {
+		snprintf(sub, sizeof(sub), "%s.shape", what);
+		if ((st = parse_shape(c, n, sub, t)))
+			return st;
+	}
+	if ((n = vta_yaml_get(&c->y, node, "scale"))) {
+		double v;
+		snprintf(sub, sizeof(sub), "%s.scale", what);
+		if ((st = vta_yaml_double(&c->y, n, sub, 1e-30, 1e30, &v, c->err)))
+			return st;
+		t->scale = (float)v;
+		t->has_scale = true;
+	}
+	if ((n = vta_yaml_get(&c->y, node, "scales"))) {
+		snprintf(sub, sizeof(sub), "%s.scales", what);
+		if (!is_filter)
+			return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+					     "%s: only a filter has per-channel scales", sub);
+		if ((st = parse_scales(c, n, sub, &t->scales)))
+			return st;
+	}
+	if ((n = vta_yaml_get(&c->y, node, "zero_point"))) {
+		int64_t v;
+		snprintf(sub, sizeof(sub), "%s.zero_point", what);
+		if ((st = vta_yaml_int(&c->y, n, sub, -128, 127, &v, c->err)))
+			return st;
+		if ((is_filter || is_bias) && v != 0)
+			return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+					     "%s: filters and biases are symmetric (zero point 0)",
+					     sub);
+		t->zero_point = (int32_t)v;
+	}
+	if ((n = vta_yaml_get(&c->y, node, "data"))) {
+		snprintf(sub, sizeof(sub), "%s.data", what);
+		if ((st = parse_data(c, n, sub, &t->data)))
+			return st;
+		t->has_data = true;
+	} else {
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err, "%s: missing 'data'", what);
+	}
+	if ((n = vta_yaml_get(&c->y, node, "compression"))) {
+		snprintf(sub, sizeof(sub), "%s.compression", what);
+		if ((st = parse_compression(c, n, sub, t)))
+			return st;
+	}
+	return VTA_OK;
+}
+
+static vta_status parse_pair(ctx *c, const yaml_node_t *node, const char *what, int32_t min,
+			     int32_t out[2])
+{
+	vta_status st;
+	if (node->type == YAML_SCALAR_NODE) {
+		int64_t v;
+		if ((st = vta_yaml_int(&c->y, node, what, min, 64, &v, c->err)))
+			return st;
+		out[0] = out[1] = (int32_t)v;
+		return VTA_OK;
+	}
+	if ((st = vta_yaml_expect_sequence(&c->y, node, what, c->err)))
+		return st;
+	if (node->data.sequence.items.top - node->data.sequence.items.start != 2)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: expected [h, w]", what);
+	for (int i = 0; i < 2; i++) {
+		int64_t v;
+		yaml_node_t *it = vta_yaml_node(&c->y, node->data.sequence.items.start[i]);
+		if ((st = vta_yaml_int(&c->y, it, what, min, 64, &v, c->err)))
+			return st;
+		out[i] = (int32_t)v;
+	}
+	return VTA_OK;
+}
+
+static vta_status need(ctx *c, const yaml_node_t *map, const char *key, const char *what,
+		       yaml_node_t **out)
+{
+	*out = vta_yaml_get(&c->y, map, key);
+	if (!*out)
+		return vta_yaml_fail(&c->y, map, VTA_E_PARSE, c->err, "%s: missing '%s'", what,
+				     key);
+	return VTA_OK;
+}
+
+static vta_status check_shapes(ctx *c, const yaml_node_t *node, vta_wl_layer *l)
+{
+	if (l->op == VTA_WL_CONV2D) {
+		if (l->input.rank != 4)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: input.shape must be [N, H, W, C]", l->name);
+		if (l->filter.rank != 4)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: filter.shape must be [O, KH, KW, I]", l->name);
+		if (l->input.shape[3] % l->filter.shape[3] != 0)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: input channels %d are not a multiple of the filter's"
+					     " %d",
+					     l->name, l->input.shape[3], l->filter.shape[3]);
+		if (l->filter.scales.present && l->filter.scales.count > 1 &&
+		    l->filter.scales.count != (size_t)l->filter.shape[0])
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: filter.scales has %zu entries for %d output "
+					     "channels",
+					     l->name, l->filter.scales.count, l->filter.shape[0]);
+		if (l->bias.present && l->bias.rank && (l->bias.rank != 1 ||
+							l->bias.shape[0] != l->filter.shape[0]))
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: bias.shape must be [%d]", l->name,
+					     l->filter.shape[0]);
+		if (!l->input.has_scale)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: input needs a scale", l->name);
+		if (!l->filter.scales.present && !l->filter.has_scale)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: filter needs scale or scales", l->name);
+		return VTA_OK;
+	}
+	for (int i = 0; i < 2; i++) {
+		if (!l->inputs[i].has_scale)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: inputs[%d] needs a scale", l->name, i);
+		if (l->inputs[i].rank == 0)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: inputs[%d] needs a shape", l->name, i);
+	}
+	if (l->inputs[0].rank != l->inputs[1].rank ||
+	    memcmp(l->inputs[0].shape, l->inputs[1].shape, sizeof(l->inputs[0].shape)) != 0)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: the two ADD inputs must have the same shape", l->name);
+	return VTA_OK;
+}
+
+static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta_wl_layer *l)
+{
+	static const char *const keys[] = {"name", "op", "input", "filter", "bias", "inputs",
+					   "output", "stride", "padding", "dilation",
+					   "activation", NULL};
+	char what[32];
+	snprintf(what, sizeof(what), "layers[%zu]", index);
+	vta_status st;
+	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
+	    (st = unknown_keys(c, node, what, keys)))
+		return st;
+	l->line = (int)node->start_mark.line + 1;
+	l->col = (int)node->start_mark.column + 1;
+	l->stride[0] = l->stride[1] = 1;
+	l->dilation[0] = l->dilation[1] = 1;
+	l->padding = VTA_WL_SAME;
+	l->activation = VTA_ACT_NONE;
+	yaml_node_t *n;
+	snprintf(l->name, sizeof(l->name), "layer%zu", index);
+	if ((n = vta_yaml_get(&c->y, node, "name")) &&
+	    (st = vta_yaml_string(&c->y, n, "name", l->name, sizeof(l->name), c->err)))
+		return st;
+	if ((st = need(c, node, "op", what, &n)))
+		return st;
+	const char *op = vta_yaml_scalar(n);
+	if (op && !strcmp(op, "conv2d"))
+		l->op = VTA_WL_CONV2D;
+	else if (op && !strcmp(op, "add"))
+		l->op = VTA_WL_ADD;
+	else
+		return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+				     "%s.op: expected conv2d or add", what);
+	if (l->op == VTA_WL_CONV2D) {
+		if ((st = need(c, node, "input", what, &n)) ||
+		    (st = parse_tensor(c, n, "input", &l->input, false, false)) ||
+		    (st = need(c, node, "filter", what, &n)) ||
+		    (st = parse_tensor(c, n, "filter", &l->filter, true, false)))
+			return st;
+		if ((n = vta_yaml_get(&c->y, node, "bias")) &&
+		    (st = parse_tensor(c, n, "bias", &l->bias, false, true)))
+			return st;
+		if (vta_yaml_get(&c->y, node, "inputs"))
+			return vta_yaml_fail(&c->y, vta_yaml_get(&c->y, node, "inputs"),
+					     VTA_E_PARSE, c->err,
+					     "%s: conv2d takes input/filter/bias, not inputs", what);
+		if ((n = vta_yaml_get(&c->y, node, "stride")) &&
+		    (st = parse_pair(c, n, "stride", 1, l->stride)))
+			return st;
+		if ((n = vta_yaml_get(&c->y, node, "dilation")) &&
+		    (st = parse_pair(c, n, "dilation", 1, l->dilation)))
+			return st;
+		if ((n = vta_yaml_get(&c->y, node, "padding"))) {
+			const char *p = vta_yaml_scalar(n);
+			if (p && !strcmp(p, "same"))
+				l->padding = VTA_WL_SAME;
+			else if (p && !strcmp(p, "valid"))
+				l->padding = VTA_WL_VALID;
+			else
+				return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+						     "padding: expected same or valid");
+		}
+	} else {
+		if ((st = need(c, node, "inputs", what, &n)) ||
+		    (st = vta_yaml_expect_sequence(&c->y, n, "inputs", c->err)))
+			return st;
+		if (n->data.sequence.items.top - n->data.sequence.items.start != 2)
+			return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+					     "inputs: an add takes exactly two tensors");
+		for (int i = 0; i < 2; i++) {
+			char sub[16];
+			snprintf(sub, sizeof(sub), "inputs[%d]", i);
+			if ((st = parse_tensor(c, vta_yaml_node(&c->y, n->data.sequence.items.start[i]),
+					       sub, &l->inputs[i], false, false)))
+				return st;
+		}
+		const char *bad[] = {"input", "filter", "bias", "stride", "padding", "dilation"};
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			if ((n = vta_yaml_get(&c->y, node, bad[i])))
+				return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+						     "%s: an add has no '%s'", what, bad[i]);
+	}
+	if ((st = need(c, node, "output", what, &n)))
+		return st;
+	static const char *const okeys[] = {"scale", "zero_point", NULL};
+	if ((st = vta_yaml_expect_mapping(&c->y, n, "output", c->err)) ||
+	    (st = unknown_keys(c, n, "output", okeys)))
+		return st;
+	yaml_node_t *s;
+	if ((st = need(c, n, "scale", "output", &s)))
+		return st;
+	double scale;
+	if ((st = vta_yaml_double(&c->y, s, "output.scale", 1e-30, 1e30, &scale, c->err)))
+		return st;
+	l->output_scale = (float)scale;
+	if ((s = vta_yaml_get(&c->y, n, "zero_point"))) {
+		int64_t zp;
+		if ((st = vta_yaml_int(&c->y, s, "output.zero_point", -128, 127, &zp, c->err)))
+			return st;
+		l->output_zero_point = (int32_t)zp;
+	}
+	if ((n = vta_yaml_get(&c->y, node, "activation"))) {
+		const char *a = vta_yaml_scalar(n);
+		if (a && !strcmp(a, "none"))
+			l->activation = VTA_ACT_NONE;
+		else if (a && !strcmp(a, "relu"))
+			l->activation = VTA_ACT_RELU;
+		else if (a && !strcmp(a, "relu6"))
+			l->activation = VTA_ACT_RELU6;
+		else if (a && !strcmp(a, "relu_n1_to_1"))
+			l->activation = VTA_ACT_RELU_N1_TO_1;
+		else
+			return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+					     "activation: expected none, relu, relu6 or "
+					     "relu_n1_to_1");
+	}
+	return check_shapes(c, node, l);
+}
+
+vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err)
+{
+	memset(wl, 0, sizeof(*wl));
+	snprintf(wl->path, sizeof(wl->path), "%s", path);
+	ctx c;
+	memset(&c, 0, sizeof(c));
+	c.err = err;
+	snprintf(c.dir, sizeof(c.dir), "%s", path);
+	char *slash = strrchr(c.dir, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		c.dir[0] = '\0';
+	vta_status st = vta_yaml_load_file(path, &c.y, err);
+	if (st)
+		return st;
+	yaml_node_t *root = vta_yaml_root(&c.y);
+	static const char *const keys[] = {"layers", NULL};
+	yaml_node_t *layers = NULL;
+	if (!root) {
+		st = vta_yaml_fail(&c.y, NULL, VTA_E_PARSE, err, "empty workload");
+	} else if (!(st = vta_yaml_expect_mapping(&c.y, root, "workload", err)) &&
+		   !(st = unknown_keys(&c, root, "workload", keys)) &&
+		   !(st = need(&c, root, "layers", "workload", &layers)) &&
+		   !(st = vta_yaml_expect_sequence(&c.y, layers, "layers", err))) {
+		size_t n = (size_t)(layers->data.sequence.items.top -
+				    layers->data.sequence.items.start);
+		if (n == 0)
+			st = vta_yaml_fail(&c.y, layers, VTA_E_PARSE, err, "layers: empty list");
+		else if (!(wl->layers = calloc(n, sizeof(*wl->layers))))
+			st = vta_fail(err, VTA_E_NOMEM, "out of memory");
+		for (size_t i = 0; !st && i < n; i++) {
+			wl->n_layers = i + 1;
+			st = parse_layer(&c, vta_yaml_node(&c.y, layers->data.sequence.items.start[i]),
+					 i, &wl->layers[i]);
+		}
+		for (size_t i = 0; !st && i < n; i++)
+			for (size_t j = 0; j < i; j++)
+				if (!strcmp(wl->layers[i].name, wl->layers[j].name)) {
+					st = vta_fail(err, VTA_E_PARSE,
+						      "%s:%d:%d: layer name '%s' is used twice", path,
+						      wl->layers[i].line, wl->layers[i].col,
+						      wl->layers[i].name);
+					break;
+				}
+	}
+	vta_yaml_free(&c.y);
+	if (st)
+		vta_workload_free(wl);
+	return st;
+}
+
+static void free_tensor(vta_wl_tensor *t)
+{
+	free(t->scales.values);
+	t->scales.values = NULL;
+}
+
+void vta_workload_free(vta_workload *wl)
+{
+	for (size_t i = 0; i < wl->n_layers; i++) {
+		vta_wl_layer *l = &wl->layers[i];
+		free_tensor(&l->input);
+		free_tensor(&l->filter);
+		free_tensor(&l->bias);
+		free_tensor(&l->inputs[0]);
+		free_tensor(&l->inputs[1]);
+	}
+	free(wl->layers);
+	wl->layers = NULL;
+	wl->n_layers = 0;
+}
+
+const char *vta_wl_op_name(vta_wl_op op)
+{
+	return op == VTA_WL_CONV2D ? "conv2d" : "add";
+}

@@ -1,0 +1,97 @@
+/*
+ * workload.h - the workload YAML: a list of int8 ADD and CONV2D layers, each tensor given by
+ * shape, quantization and a data source (seeded random, raw little-endian file, or .npy),
+ * optionally LUT-compressed. docs/workload.md documents every key.
+ *
+ * Loading only parses and validates (errors are FILE:LINE:COL); vta_workload_materialize()
+ * (workload_data.c) turns a layer into concrete tensors.
+ */
+#ifndef VTA_WORKLOAD_H
+#define VTA_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "quant.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VTA_WL_NAME_MAX 64
+#define VTA_WL_PATH_MAX 512
+
+typedef enum vta_wl_source { VTA_WL_RANDOM = 0, VTA_WL_RAW, VTA_WL_NPY } vta_wl_source;
+
+/* Where a tensor's numbers come from. */
+typedef struct vta_wl_data {
+	vta_wl_source source;
+	uint64_t seed;           /* random */
+	bool has_range;          /* random: explicit [min, max] */
+	double min, max;
+	char path[VTA_WL_PATH_MAX]; /* raw / npy, already resolved against the workload's folder */
+} vta_wl_data;
+
+/* Per-channel scales: a list, or seeded random in [min, max]. */
+typedef struct vta_wl_scales {
+	bool present;
+	bool random;
+	uint64_t seed;
+	double min, max;
+	size_t count;            /* list length (0 when random) */
+	float *values;
+} vta_wl_scales;
+
+typedef struct vta_wl_tensor {
+	bool present;
+	int rank;
+	int32_t shape[4];
+	bool has_scale;
+	float scale;
+	int32_t zero_point;
+	vta_wl_scales scales;    /* filter only */
+	vta_wl_data data;
+	bool has_data;
+	bool compressed;         /* compression: {lut: {index_bitwidth: b}} */
+	unsigned index_bitwidth;
+	bool per_channel;        /* LUT tables per channel (default true for filters/bias) */
+	int line, col;           /* where the tensor was written, for later errors */
+} vta_wl_tensor;
+
+typedef enum vta_wl_op { VTA_WL_CONV2D = 0, VTA_WL_ADD } vta_wl_op;
+typedef enum vta_wl_padding { VTA_WL_SAME = 0, VTA_WL_VALID } vta_wl_padding;
+
+typedef struct vta_wl_layer {
+	char name[VTA_WL_NAME_MAX];
+	vta_wl_op op;
+	int line, col;
+	/* conv2d */
+	vta_wl_tensor input, filter, bias;
+	int32_t stride[2];       /* h, w */
+	int32_t dilation[2];
+	vta_wl_padding padding;
+	/* add */
+	vta_wl_tensor inputs[2];
+	/* both */
+	float output_scale;
+	int32_t output_zero_point;
+	vta_activation activation;
+} vta_wl_layer;
+
+typedef struct vta_workload {
+	char path[VTA_WL_PATH_MAX];
+	vta_wl_layer *layers;
+	size_t n_layers;
+} vta_workload;
+
+vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err);
+void vta_workload_free(vta_workload *wl);
+const char *vta_wl_op_name(vta_wl_op op);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_WORKLOAD_H */

@@ -1,0 +1,89 @@
+/*
+ * datapath.cc - the ALU lane operations (the GEMM kernel is inline in datapath.h).
+ * The semantics are those of docs/isa.md and the reference executor:
+ *   SHR   amount >= 0: arithmetic right shift by min(amount, 31);
+ *         amount < 0: left shift by min(-amount, 31), low 32 bits.
+ *   SRDHM gemmlowp SaturatingRoundingDoublingHighMul (INT32_MIN * INT32_MIN saturates).
+ *   RSHR  gemmlowp RoundingDivideByPOT, amount clamped to 0..31 (round half away from 0).
+ */
+#include "datapath.h"
+
+#include "vta_insn.h"
+
+namespace {
+
+/* Arithmetic right shift by 0..31, independent of the implementation's choice for >>. */
+inline int32_t asr(int32_t a, unsigned s)
+{
+	return a >= 0 ? a >> s : -1 - ((-1 - a) >> s);
+}
+
+inline int32_t srdhm(int32_t a, int32_t b)
+{
+	if (a == INT32_MIN && b == INT32_MIN)
+		return INT32_MAX;
+	int64_t ab = (int64_t)a * b;
+	int64_t nudge = ab >= 0 ? (int64_t{1} << 30) : 1 - (int64_t{1} << 30);
+	return (int32_t)((ab + nudge) / (int64_t{1} << 31)); /* truncates toward zero */
+}
+
+inline int32_t rshr(int32_t a, int32_t amount)
+{
+	unsigned e = amount < 0 ? 0u : amount > 31 ? 31u : (unsigned)amount;
+	uint32_t mask = (uint32_t)((uint64_t{1} << e) - 1);
+	uint32_t rem = (uint32_t)a & mask;
+	uint32_t threshold = (mask >> 1) + (a < 0 ? 1u : 0u);
+	return asr(a, e) + (rem > threshold ? 1 : 0);
+}
+
+inline int32_t alu_op(uint32_t op, int32_t a, int32_t b)
+{
+	switch (op) {
+	case VTA_ALU_MIN: return a < b ? a : b;
+	case VTA_ALU_MAX: return a > b ? a : b;
+	case VTA_ALU_ADD: return (int32_t)((uint32_t)a + (uint32_t)b);
+	case VTA_ALU_SHR: {
+		if (b >= 0)
+			return asr(a, b > 31 ? 31u : (unsigned)b);
+		int64_t l = -(int64_t)b; /* no negation of INT32_MIN in 32 bits */
+		return (int32_t)((uint32_t)a << (l > 31 ? 31u : (unsigned)l));
+	}
+	case VTA_ALU_MUL: return (int32_t)((uint32_t)a * (uint32_t)b);
+	case VTA_ALU_SRDHM: return srdhm(a, b);
+	case VTA_ALU_RSHR: return rshr(a, b);
+	default: return a; /* ops are validated before execution */
+	}
+}
+
+/* The row loop with the op fixed at compile time, so the switch leaves the lane loop. */
+template <uint32_t OP>
+void alu_row_op(int32_t *dst, const int32_t *src, int32_t imm, int8_t *out, unsigned lanes)
+{
+	for (unsigned i = 0; i < lanes; i++) {
+		int32_t v = alu_op(OP, dst[i], src ? src[i] : imm);
+		dst[i] = v;
+		out[i] = (int8_t)(uint8_t)(uint32_t)v;
+	}
+}
+
+} // namespace
+
+extern "C" int32_t vtasim_alu_lane(uint32_t op, int32_t x, int32_t y)
+{
+	return alu_op(op, x, y);
+}
+
+extern "C" void vtasim_alu_row(uint32_t op, int32_t *dst, const int32_t *src, int32_t imm,
+			       int8_t *out, unsigned lanes)
+{
+	switch (op) {
+	case VTA_ALU_MIN: alu_row_op<VTA_ALU_MIN>(dst, src, imm, out, lanes); break;
+	case VTA_ALU_MAX: alu_row_op<VTA_ALU_MAX>(dst, src, imm, out, lanes); break;
+	case VTA_ALU_ADD: alu_row_op<VTA_ALU_ADD>(dst, src, imm, out, lanes); break;
+	case VTA_ALU_SHR: alu_row_op<VTA_ALU_SHR>(dst, src, imm, out, lanes); break;
+	case VTA_ALU_MUL: alu_row_op<VTA_ALU_MUL>(dst, src, imm, out, lanes); break;
+	case VTA_ALU_SRDHM: alu_row_op<VTA_ALU_SRDHM>(dst, src, imm, out, lanes); break;
+	case VTA_ALU_RSHR: alu_row_op<VTA_ALU_RSHR>(dst, src, imm, out, lanes); break;
+	default: break;
+	}
+}

@@ -1,0 +1,147 @@
+/*
+ * dma.cc - checks and data movement of the 2D DMA (semantics in dma.h). The bounds checks
+ * are O(1) per instruction: DRAM row addresses grow with the row index, so only the last
+ * row can end beyond the DRAM; the first failing row is searched only to word the error.
+ */
+#include "dma.h"
+
+#include <string.h>
+
+namespace {
+
+bool any_pad(const vta_mem_insn *m)
+{
+	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
+}
+
+uint32_t sram_row_bytes(const vta_config *cfg, vta_mem mem)
+{
+	switch (mem) {
+	case VTA_MEM_UOP: return cfg->uop_elem_bytes;
+	case VTA_MEM_WGT: return cfg->wgt_elem_bytes;
+	case VTA_MEM_INP: return cfg->inp_elem_bytes;
+	case VTA_MEM_ACC:
+	case VTA_MEM_ACC_8BIT: return cfg->acc_elem_bytes;
+	case VTA_MEM_OUT: return cfg->out_elem_bytes;
+	default: return 0;
+	}
+}
+
+uint64_t row_addr(const vta_mem_insn *m, uint64_t row, uint32_t eb)
+{
+	return ((uint64_t)m->dram_base + row * m->x_stride) * eb;
+}
+
+vta_status check_dram_rows(const vta_mem_insn *m, uint32_t eb, const vta_dram *dram,
+			   const char *what, vta_error *err)
+{
+	uint64_t len = (uint64_t)m->x_size * eb;
+	if (m->y_size == 0 || vta_dram_in_range(dram, row_addr(m, m->y_size - 1u, eb), len))
+		return VTA_OK;
+	uint64_t row = 0;
+	while (vta_dram_in_range(dram, row_addr(m, row, eb), len))
+		row++;
+	uint64_t addr = row_addr(m, row, eb);
+	return vta_fail(err, VTA_E_OOB,
+			"DRAM %s of row %llu at [0x%llx, 0x%llx) beyond the DRAM (0x%llx bytes)",
+			what, (unsigned long long)row, (unsigned long long)addr,
+			(unsigned long long)(addr + len), (unsigned long long)dram->size);
+}
+
+} // namespace
+
+extern "C" uint64_t vtasim_load_rows(const vta_mem_insn *m)
+{
+	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
+	uint64_t rows = (uint64_t)m->y_pad_0 + m->y_size + m->y_pad_1;
+	return rows * width;
+}
+
+extern "C" vta_status vtasim_load_check(const vta_config *cfg, const vta_mem_insn *m,
+					const vta_dram *dram, vta_error *err)
+{
+	if (m->mem_type >= VTA_MEM_COUNT)
+		return vta_fail(err, VTA_E_STREAM, "unknown memory type %u", m->mem_type);
+	vta_mem mem = (vta_mem)m->mem_type;
+	if (mem == VTA_MEM_OUT)
+		return vta_fail(err, VTA_E_STREAM,
+				"LOAD of memory type out is illegal (OUT is written by GEMM/ALU "
+				"and read by STORE)");
+	if ((mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && any_pad(m))
+		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
+				vta_mem_name(mem));
+	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
+	uint32_t depth = vta_config_sram_depth(cfg, mem);
+	uint64_t end = m->sram_base + vtasim_load_rows(m);
+	if (end > depth)
+		return vta_fail(err, VTA_E_OOB, "%s SRAM rows [%u, %llu) beyond depth %u",
+				vta_mem_name(target), m->sram_base, (unsigned long long)end, depth);
+	return check_dram_rows(m, vta_config_dram_elem_bytes(cfg, mem), dram, "read", err);
+}
+
+extern "C" vta_status vtasim_store_check(const vta_config *cfg, const vta_mem_insn *m,
+					 const vta_dram *dram, vta_error *err)
+{
+	if (m->mem_type != VTA_MEM_OUT)
+		return vta_fail(err, VTA_E_STREAM, "STORE supports only memory type out, not %s",
+				vta_mem_name((vta_mem)m->mem_type));
+	if (any_pad(m))
+		return vta_fail(err, VTA_E_STREAM, "padding not supported for store");
+	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
+	if (end > cfg->out_depth)
+		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
+				m->sram_base, (unsigned long long)end, cfg->out_depth);
+	return check_dram_rows(m, cfg->out_elem_bytes, dram, "write", err);
+}
+
+extern "C" void vtasim_load_exec(const vta_config *cfg, const vta_mem_insn *m,
+				 const vta_dram *dram, uint8_t *sram)
+{
+	vta_mem mem = (vta_mem)m->mem_type;
+	uint32_t dram_eb = vta_config_dram_elem_bytes(cfg, mem);
+	uint32_t sram_eb = sram_row_bytes(cfg, mem);
+	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
+	uint8_t *base = sram + (uint64_t)m->sram_base * sram_eb;
+	uint64_t row_bytes = width * sram_eb;
+	/* zero only the padding: the top and bottom pad rows and each row's side pads */
+	memset(base, 0, m->y_pad_0 * row_bytes);
+	memset(base + (m->y_pad_0 + (uint64_t)m->y_size) * row_bytes, 0, m->y_pad_1 * row_bytes);
+	for (uint64_t r = 0; r < m->y_size; r++) {
+		uint8_t *d = base + (m->y_pad_0 + r) * row_bytes;
+		memset(d, 0, (uint64_t)m->x_pad_0 * sram_eb);
+		d += (uint64_t)m->x_pad_0 * sram_eb;
+		memset(d + (uint64_t)m->x_size * sram_eb, 0, (uint64_t)m->x_pad_1 * sram_eb);
+		const uint8_t *s = dram->bytes + row_addr(m, r, dram_eb);
+		if (mem == VTA_MEM_ACC_8BIT) {
+			/* int8 lanes widen to int32 lanes, little-endian */
+			uint64_t lanes = (uint64_t)m->x_size * dram_eb;
+			for (uint64_t l = 0; l < lanes; l++) {
+				uint32_t v = (uint32_t)(int32_t)(int8_t)s[l];
+				d[4 * l] = (uint8_t)v;
+				d[4 * l + 1] = (uint8_t)(v >> 8);
+				d[4 * l + 2] = (uint8_t)(v >> 16);
+				d[4 * l + 3] = (uint8_t)(v >> 24);
+			}
+		} else {
+			memcpy(d, s, (uint64_t)m->x_size * sram_eb);
+		}
+	}
+}
+
+extern "C" void vtasim_store_exec(const vta_config *cfg, const vta_mem_insn *m,
+				  const uint8_t *out, vta_dram *dram)
+{
+	uint32_t eb = cfg->out_elem_bytes;
+	uint64_t len = (uint64_t)m->x_size * eb;
+	for (uint64_t r = 0; r < m->y_size; r++)
+		memcpy(dram->bytes + row_addr(m, r, eb),
+		       out + ((uint64_t)m->sram_base + r * m->x_size) * eb, len);
+}
+
+extern "C" uint64_t vtasim_dma_bytes(const vta_config *cfg, const vta_mem_insn *m)
+{
+	if (m->mem_type >= VTA_MEM_COUNT)
+		return 0;
+	return (uint64_t)m->x_size * m->y_size *
+	       vta_config_dram_elem_bytes(cfg, (vta_mem)m->mem_type);
+}

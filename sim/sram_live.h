@@ -1,0 +1,87 @@
+/*
+ * sram_live.h - peak live bytes of one SRAM, tracked at the cost of the row accesses.
+ *
+ * Definition. A row's value is live from the time it is written until the time of the last
+ * read of that same value (a later write starts a new value). A value never read is never
+ * live; reading a row never written in the run (its initial zero) makes nothing live. The
+ * live bytes at time t are the row bytes of all values live at t, intervals closed at both
+ * ends (a value written and last read in the same cycle counts at that cycle); the peak is
+ * the maximum over the run. Times are those at which instructions apply their effects
+ * (when they complete).
+ *
+ * Implementation. Effects happen at non-decreasing simulated times, so times are numbered
+ * by "epochs" (one per distinct time with an SRAM access; the caller supplies the current
+ * epoch). Per row we keep the epoch of the current value's write and of its last read;
+ * when the value dies (overwritten, or the run ends) its interval [write, last read] is
+ * added to a per-epoch difference array (+bytes at write, -bytes after the last read). One
+ * prefix sum at the end gives the peak. Cost: O(1) per access, O(epochs + rows) per run,
+ * independent of the number of cycles.
+ */
+#ifndef VTASIM_SRAM_LIVE_H
+#define VTASIM_SRAM_LIVE_H
+
+#include <cstdint>
+#include <vector>
+
+namespace vtasim {
+
+class sram_live {
+public:
+	static constexpr uint32_t none = UINT32_MAX;
+
+	void reset(uint32_t rows, uint64_t row_bytes)
+	{
+		written_.assign(rows, none);
+		last_read_.assign(rows, none);
+		delta_.clear();
+		row_bytes_ = row_bytes;
+	}
+
+	void read(uint32_t row, uint32_t epoch)
+	{
+		if (written_[row] != none)
+			last_read_[row] = epoch;
+	}
+
+	void write(uint32_t row, uint32_t epoch)
+	{
+		close(row);
+		written_[row] = epoch;
+		last_read_[row] = none;
+	}
+
+	/* Close every value still open and return the peak live bytes of the run. */
+	uint64_t finish()
+	{
+		for (uint32_t r = 0; r < written_.size(); r++)
+			close(r);
+		int64_t live = 0, peak = 0;
+		for (int64_t d : delta_) {
+			live += d;
+			if (live > peak)
+				peak = live;
+		}
+		return (uint64_t)peak;
+	}
+
+private:
+	void close(uint32_t row)
+	{
+		uint32_t w = written_[row], r = last_read_[row];
+		if (w == none || r == none)
+			return;
+		if (delta_.size() < (size_t)r + 2)
+			delta_.resize((size_t)r + 2 + delta_.size() / 2, 0);
+		delta_[w] += (int64_t)row_bytes_;
+		delta_[(size_t)r + 1] -= (int64_t)row_bytes_;
+		written_[row] = last_read_[row] = none;
+	}
+
+	std::vector<uint32_t> written_, last_read_;
+	std::vector<int64_t> delta_;
+	uint64_t row_bytes_ = 0;
+};
+
+} // namespace vtasim
+
+#endif /* VTASIM_SRAM_LIVE_H */

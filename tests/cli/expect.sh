@@ -1,0 +1,26 @@
+#!/bin/sh
+# expect.sh STATUS PATTERN -- COMMAND...: run COMMAND, require exit status STATUS and, unless
+# PATTERN is empty, a line of its output (stdout+stderr) matching the grep pattern PATTERN.
+# Error messages must be exactly one line starting "vtasim: error:".
+set -u
+want_status=$1
+pattern=$2
+shift 3
+out=$("$@" 2>&1)
+status=$?
+if [ "$status" -ne "$want_status" ]; then
+	printf 'expected exit status %s, got %s from: %s\n%s\n' "$want_status" "$status" "$*" "$out"
+	exit 1
+fi
+if [ -n "$pattern" ] && ! printf '%s\n' "$out" | grep -q -- "$pattern"; then
+	printf 'output of "%s" lacks /%s/:\n%s\n' "$*" "$pattern" "$out"
+	exit 1
+fi
+if [ "$want_status" -ne 0 ]; then
+	errors=$(printf '%s\n' "$out" | grep -c '^vtasim: error:')
+	if [ "$errors" -ne 1 ]; then
+		printf 'expected exactly one "vtasim: error:" line, got %s:\n%s\n' "$errors" "$out"
+		exit 1
+	fi
+fi
+exit 0
