@@ -12,15 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define VTA_DRAM_MAX_BYTES (64ull << 30)
+
 vta_status vta_dram_init(vta_dram *dram, uint64_t size, vta_error *err)
 {
 	dram->bytes = NULL;
 	dram->size = 0;
 	if (size == 0)
 		return vta_fail(err, VTA_E_USAGE, "DRAM size must be at least 1 byte");
-	if (size > SIZE_MAX)
-		return vta_fail(err, VTA_E_NOMEM, "DRAM of %llu bytes does not fit in memory",
-				(unsigned long long)size);
+	/* far beyond any config (dram.size_mib <= 4096); refused before asking the allocator */
+	if (size > VTA_DRAM_MAX_BYTES || size > SIZE_MAX)
+		return vta_fail(err, VTA_E_USAGE, "DRAM of %llu bytes is larger than %llu bytes",
+				(unsigned long long)size, (unsigned long long)VTA_DRAM_MAX_BYTES);
 	dram->bytes = calloc((size_t)size, 1);
 	if (!dram->bytes)
 		return vta_fail(err, VTA_E_NOMEM, "out of memory for a DRAM of %llu bytes",

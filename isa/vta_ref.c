@@ -12,27 +12,28 @@
  *
  * Dispatch. FETCH routes STORE to the store module, LOAD INP/WGT to the load module and
  * everything else (LOAD UOP/ACC/ACC_8BIT, GEMM, ALU, FINISH) to compute, in program order.
- * Each module's instruction queue holds cfg->insn_depth instructions that have been
- * dispatched but not yet executed (the one waiting at the head included); FETCH stalls
- * while the queue of the next instruction's module is full, exactly like the hardware.
+ * A module's instruction queue holds up to cfg->insn_depth instructions: those FETCH has
+ * dispatched and the module has not yet retired, the one it is working on (waiting for
+ * tokens or for room to push them) included; an instruction frees its slot when its pushes
+ * are done. FETCH stalls while the queue of the next instruction's module is full.
  *
  * Tokens. The four queues l2g, g2l, g2s, s2g are counters of capacity cfg->dep_depth.
  *   load:    pop_next pops g2l;  push_next pushes l2g
  *   compute: pop_prev pops l2g, pop_next pops s2g;  push_prev pushes g2l, push_next g2s
  *   store:   pop_prev pops g2s;  push_prev pushes s2g
- * An instruction issues only when every queue it pops holds a token AND every queue it
- * pushes has room (count < dep_depth); it then pops, executes and pushes as one step.
- * (A module never pops and pushes the same queue, so "room after the pops" is the same as
- * room now.) A push into a full queue therefore blocks the pushing module before it
- * executes the instruction; a well-formed stream cannot observe the difference from
- * blocking after execution, and a stream that relies on more than dep_depth outstanding
- * tokens deadlocks with a diagnostic naming the full queue.
+ * A module holding an instruction waits until every queue it pops holds a token, pops
+ * them, executes the instruction, then pushes its tokens in the order push_prev, push_next,
+ * each push waiting for room (count < dep_depth); only then does it take its next
+ * instruction. This is VTA's pop-execute-push with blocking FIFO writes. (Taking the pops
+ * together or one by one cannot differ: every queue has a single consumer.) A stream
+ * needing more than dep_depth outstanding tokens in a queue can therefore deadlock, and
+ * the diagnostic names the full queue.
  *
  * Scheduling. Rounds of: FETCH dispatches as far as it can, then load, compute and store
- * (in that order) each execute as many instructions as they can. The run ends the moment
- * FINISH executes (after its own pops and pushes): instructions still queued in any module,
- * or not yet fetched, are not executed, as VTA signals done at FINISH. A round without
- * progress is a deadlock (VTA_E_DEADLOCK, naming every module's head instruction and the
+ * (in that order) each run until they wait. The run ends the moment FINISH executes (after
+ * its pops; its pushes are moot): instructions still queued or held in any module, or not
+ * yet fetched, are not executed, as VTA signals done at FINISH. A round without
+ * progress is a deadlock (VTA_E_DEADLOCK, naming the instruction each module holds and the
  * queue it waits on, and a stalled FETCH); if instead every instruction has executed and
  * none was FINISH the run fails with VTA_E_NO_FINISH.
  *
@@ -96,7 +97,7 @@
 enum { Q_L2G, Q_G2L, Q_G2S, Q_S2G, Q_COUNT };
 static const char *const queue_names[Q_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
 
-#define SRAM_COUNT 5 /* UOP, WGT, INP, ACC, OUT: indexed by vta_mem */
+#define SRAM_COUNT 5  /* UOP, WGT, INP, ACC, OUT: indexed by vta_mem */
 #define HAZARD_MAX 64 /* vta_config_derive caps acc_dep_distance */
 #define DISASM_MAX 256
 
@@ -108,6 +109,20 @@ struct vta_ref {
 	vta_ref_counters counters;
 };
 
+/* Where a module is with the instruction it holds. */
+typedef enum phase {
+	PHASE_IDLE,	 /* holds none: takes the next one from its queue */
+	PHASE_WAIT_POPS, /* holds one, waiting until every queue it pops has a token */
+	PHASE_PUSHING	 /* executed it, waiting for room to push its tokens */
+} phase;
+
+typedef struct module_state {
+	phase phase;
+	size_t idx; /* the instruction held */
+	vta_insn insn;
+	int pending[2]; /* queues still to push (prev, next), -1 when none */
+} module_state;
+
 /* State of one run. */
 typedef struct run {
 	vta_ref *ref;
@@ -115,12 +130,13 @@ typedef struct run {
 	const vta_program *prog;
 	vta_dram *dram;
 	vta_error *err;
-	uint8_t *module_of;          /* per instruction, from the up-front pass */
-	size_t fetched;              /* instructions dispatched by FETCH */
-	size_t dispatched[VTA_MODULE_COUNT], executed[VTA_MODULE_COUNT];
+	uint8_t *module_of; /* per instruction, from the up-front pass */
+	size_t fetched;	    /* instructions dispatched by FETCH */
+	size_t dispatched[VTA_MODULE_COUNT], retired[VTA_MODULE_COUNT];
 	size_t scan[VTA_MODULE_COUNT]; /* where to look for the module's next instruction */
+	module_state mod[VTA_MODULE_COUNT];
 	uint32_t tokens[Q_COUNT];
-	uint64_t work_cycles;        /* lower bound of the cycles executed so far */
+	uint64_t work_cycles; /* lower bound of the cycles executed so far */
 	bool finished;
 } run;
 
@@ -207,19 +223,6 @@ static void insn_queues(const vta_insn *insn, vta_module m, int pops[2], int pus
 	pushes[1] = insn->deps.push_next ? push_queue(m, false) : -1;
 }
 
-static bool can_issue(const run *r, const vta_insn *insn, vta_module m)
-{
-	int pops[2], pushes[2];
-	insn_queues(insn, m, pops, pushes);
-	for (int i = 0; i < 2; i++) {
-		if (pops[i] >= 0 && r->tokens[pops[i]] == 0)
-			return false;
-		if (pushes[i] >= 0 && r->tokens[pushes[i]] >= r->cfg->dep_depth)
-			return false;
-	}
-	return true;
-}
-
 /* ---------- LOAD and STORE ---------- */
 
 static bool any_pad(const vta_mem_insn *m)
@@ -272,7 +275,8 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 	uint64_t end = m->sram_base + rows * width;
 	if (end > depth)
 		return insn_fail(r, idx, insn, VTA_E_OOB, "%s SRAM rows [%u, %llu) beyond depth %u",
-				 vta_mem_name(target), m->sram_base, (unsigned long long)end, depth);
+				 vta_mem_name(target), m->sram_base, (unsigned long long)end,
+				 depth);
 	vta_status st = check_dram_rows(r, idx, insn, dram_eb, "read");
 	if (st != VTA_OK)
 		return st;
@@ -310,8 +314,9 @@ static vta_status exec_store(run *r, size_t idx, const vta_insn *insn)
 		return insn_fail(r, idx, insn, VTA_E_STREAM, "padding not supported for store");
 	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
 	if (end > cfg->out_depth)
-		return insn_fail(r, idx, insn, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
-				 m->sram_base, (unsigned long long)end, cfg->out_depth);
+		return insn_fail(r, idx, insn, VTA_E_OOB,
+				 "out SRAM rows [%u, %llu) beyond depth %u", m->sram_base,
+				 (unsigned long long)end, cfg->out_depth);
 	uint32_t eb = cfg->out_elem_bytes;
 	vta_status st = check_dram_rows(r, idx, insn, eb, "write");
 	if (st != VTA_OK)
@@ -319,7 +324,8 @@ static vta_status exec_store(run *r, size_t idx, const vta_insn *insn)
 	for (uint64_t row = 0; row < m->y_size; row++) {
 		uint64_t src = (m->sram_base + row * m->x_size) * eb;
 		uint64_t dst = ((uint64_t)m->dram_base + row * m->x_stride) * eb;
-		memcpy(r->dram->bytes + dst, r->ref->sram[VTA_MEM_OUT] + src, (size_t)m->x_size * eb);
+		memcpy(r->dram->bytes + dst, r->ref->sram[VTA_MEM_OUT] + src,
+		       (size_t)m->x_size * eb);
 	}
 	r->ref->counters.store_bytes += (uint64_t)m->x_size * m->y_size * eb;
 	return VTA_OK;
@@ -445,13 +451,32 @@ static vta_status check_loop(run *r, size_t idx, const vta_insn *insn, bool is_a
 	return VTA_OK;
 }
 
-static vta_status index_oob(run *r, size_t idx, const vta_insn *insn, uint32_t upc,
-			    uint32_t it_out, uint32_t it_in, const char *what, uint64_t index,
-			    uint32_t depth)
+static vta_status index_oob(run *r, size_t idx, const vta_insn *insn, uint32_t upc, uint32_t it_out,
+			    uint32_t it_in, const char *what, uint64_t index, uint32_t depth)
 {
 	return insn_fail(r, idx, insn, VTA_E_OOB,
 			 "uop %u (it_out %u, it_in %u): %s index %llu beyond depth %u", upc, it_out,
 			 it_in, what, (unsigned long long)index, depth);
+}
+
+/* Uop number t of an instruction writes ACC row dst: the WAW rule, over a ring of the rows
+ * the previous D uops wrote (slot t % D). */
+static vta_status check_hazard(run *r, size_t idx, const vta_insn *insn, uint64_t *ring, uint64_t t,
+			       uint64_t dst, uint32_t upc, uint32_t it_out, uint32_t it_in)
+{
+	const uint32_t dist = r->cfg->acc_dep_distance;
+	if (dist == 0)
+		return VTA_OK;
+	uint64_t back = t < dist ? t : dist;
+	for (uint64_t k = 1; k <= back; k++)
+		if (ring[(t - k) % dist] == dst)
+			return insn_fail(r, idx, insn, VTA_E_HAZARD,
+					 "ACC row %llu written again %llu uops after the previous "
+					 "write (distance %u), at uop %u (it_out %u, it_in %u)",
+					 (unsigned long long)dst, (unsigned long long)k, dist, upc,
+					 it_out, it_in);
+	ring[t % dist] = dst;
+	return VTA_OK;
 }
 
 static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_alu)
@@ -463,10 +488,8 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 	if (st != VTA_OK)
 		return st;
 
-	/* ring of the ACC rows written by the last D uops */
-	const uint32_t dist = cfg->acc_dep_distance;
-	uint64_t ring[HAZARD_MAX] = {0};
-	uint64_t t = 0;
+	uint64_t ring[HAZARD_MAX] = {0}; /* ACC rows written by the last D uops */
+	uint64_t t = 0;			 /* uops executed by this instruction */
 	uint32_t src_depth = is_alu ? cfg->acc_depth : cfg->inp_depth;
 	bool reads_src = !l->reset && !(is_alu && insn->alu.use_imm);
 
@@ -490,24 +513,14 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 							 cfg->acc_depth);
 				if (reads_src && src >= src_depth)
 					return index_oob(r, idx, insn, upc, o, i,
-							 is_alu ? "src acc" : "inp", src, src_depth);
+							 is_alu ? "src acc" : "inp", src,
+							 src_depth);
 				if (reads_src && !is_alu && wgt >= cfg->wgt_depth)
 					return index_oob(r, idx, insn, upc, o, i, "wgt", wgt,
 							 cfg->wgt_depth);
-				if (dist > 0) {
-					uint64_t back = t < dist ? t : dist;
-					for (uint64_t k = 1; k <= back; k++)
-						if (ring[(t - k) % dist] == dst)
-							return insn_fail(
-								r, idx, insn, VTA_E_HAZARD,
-								"ACC row %llu written again %llu uops "
-								"after the previous write (distance %u), "
-								"at uop %u (it_out %u, it_in %u)",
-								(unsigned long long)dst,
-								(unsigned long long)k, dist, upc, o, i);
-					ring[t % dist] = dst;
-				}
-				t++;
+				st = check_hazard(r, idx, insn, ring, t++, dst, upc, o, i);
+				if (st != VTA_OK)
+					return st;
 
 				if (l->reset)
 					reset_uop(ref, dst);
@@ -539,9 +552,10 @@ static vta_status execute(run *r, size_t idx, const vta_insn *insn)
 	return insn_fail(r, idx, insn, VTA_E_INTERNAL, "unknown opcode %d", (int)insn->opcode);
 }
 
+/* Instructions in module m's queue: dispatched, not yet retired (the one held included). */
 static size_t queued(const run *r, vta_module m)
 {
-	return r->dispatched[m] - r->executed[m];
+	return r->dispatched[m] - r->retired[m];
 }
 
 /* FETCH: dispatch in program order while the target queue has room. */
@@ -559,46 +573,68 @@ static bool fetch(run *r)
 	return progress;
 }
 
-/* Index of module m's next dispatched instruction, or SIZE_MAX when its queue is empty. */
-static size_t head_of(run *r, vta_module m)
+/* Module m starts on the next instruction of its queue. */
+static vta_status take(run *r, vta_module m)
 {
-	if (queued(r, m) == 0)
-		return SIZE_MAX;
+	module_state *ms = &r->mod[m];
 	while (r->module_of[r->scan[m]] != m)
 		r->scan[m]++;
-	return r->scan[m];
+	ms->idx = r->scan[m]++;
+	vta_status st = vta_program_insn(r->prog, r->cfg, ms->idx, &ms->insn, r->err);
+	if (st != VTA_OK)
+		return st;
+	ms->phase = PHASE_WAIT_POPS;
+	return VTA_OK;
 }
 
-/* Run module m's instructions until one cannot issue. */
+/* Run module m until it waits on a token, on room in a token queue, or on an empty queue. */
 static vta_status step_module(run *r, vta_module m, bool *progress)
 {
+	module_state *ms = &r->mod[m];
 	for (;;) {
-		size_t idx = head_of(r, m);
-		if (idx == SIZE_MAX)
-			return VTA_OK;
-		vta_insn insn;
-		vta_status st = vta_program_insn(r->prog, r->cfg, idx, &insn, r->err);
-		if (st != VTA_OK)
-			return st;
-		if (!can_issue(r, &insn, m))
-			return VTA_OK;
-		int pops[2], pushes[2];
-		insn_queues(&insn, m, pops, pushes);
-		for (int i = 0; i < 2; i++)
-			if (pops[i] >= 0)
-				r->tokens[pops[i]]--;
-		st = execute(r, idx, &insn);
-		if (st != VTA_OK)
-			return st;
-		for (int i = 0; i < 2; i++)
-			if (pushes[i] >= 0)
-				r->tokens[pushes[i]]++;
-		r->executed[m]++;
-		r->scan[m] = idx + 1;
-		r->ref->counters.insns[m]++;
+		if (ms->phase == PHASE_IDLE) {
+			/* holding none, every queued instruction is still to be taken */
+			if (queued(r, m) == 0)
+				return VTA_OK;
+			vta_status st = take(r, m);
+			if (st != VTA_OK)
+				return st;
+			*progress = true;
+		}
+		if (ms->phase == PHASE_WAIT_POPS) {
+			int pops[2], pushes[2];
+			insn_queues(&ms->insn, m, pops, pushes);
+			for (int i = 0; i < 2; i++)
+				if (pops[i] >= 0 && r->tokens[pops[i]] == 0)
+					return VTA_OK;
+			for (int i = 0; i < 2; i++)
+				if (pops[i] >= 0)
+					r->tokens[pops[i]]--;
+			vta_status st = execute(r, ms->idx, &ms->insn);
+			if (st != VTA_OK)
+				return st;
+			r->ref->counters.insns[m]++;
+			*progress = true;
+			if (r->finished)
+				return VTA_OK;
+			ms->pending[0] = pushes[0];
+			ms->pending[1] = pushes[1];
+			ms->phase = PHASE_PUSHING;
+		}
+		/* PHASE_PUSHING: pushes complete in order prev, next, each when there is room */
+		for (int i = 0; i < 2; i++) {
+			int q = ms->pending[i];
+			if (q < 0)
+				continue;
+			if (r->tokens[q] >= r->cfg->dep_depth)
+				return VTA_OK;
+			r->tokens[q]++;
+			ms->pending[i] = -1;
+			*progress = true;
+		}
+		ms->phase = PHASE_IDLE;
+		r->retired[m]++;
 		*progress = true;
-		if (r->finished)
-			return VTA_OK;
 	}
 }
 
@@ -620,38 +656,43 @@ static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
 
 /* "deadlock: load idle; compute insn 3 (gemm ...) waits on l2g (0 tokens); ..." with each
  * disassembly cut to `cut` characters. */
-static size_t describe_deadlock(run *r, char *buf, size_t size, size_t cut)
+static size_t describe_deadlock(const run *r, char *buf, size_t size, size_t cut)
 {
 	size_t len = 0;
 	append(buf, size, &len, "deadlock:");
 	for (int mi = 0; mi < VTA_MODULE_COUNT; mi++) {
 		vta_module m = (vta_module)mi;
+		const module_state *ms = &r->mod[m];
 		append(buf, size, &len, "%s %s", mi ? ";" : "", vta_module_name(m));
-		size_t idx = head_of(r, m);
-		vta_insn insn;
-		if (idx == SIZE_MAX || vta_program_insn(r->prog, r->cfg, idx, &insn, NULL) != VTA_OK) {
+		if (ms->phase == PHASE_IDLE) {
 			append(buf, size, &len, " idle");
 			continue;
 		}
 		char text[DISASM_MAX];
-		disasm(&insn, text);
+		disasm(&ms->insn, text);
 		if (strlen(text) > cut && cut >= 3)
 			snprintf(text + cut - 3, 4, "...");
-		append(buf, size, &len, " insn %zu (%s) waits on", idx, text);
+		append(buf, size, &len, " insn %zu (%s)", ms->idx, text);
 		int pops[2], pushes[2];
-		insn_queues(&insn, m, pops, pushes);
-		const char *sep = " ";
-		for (int i = 0; i < 2; i++) {
-			if (pops[i] >= 0 && r->tokens[pops[i]] == 0) {
-				append(buf, size, &len, "%s%s (0 tokens)", sep, queue_names[pops[i]]);
-				sep = " and ";
+		insn_queues(&ms->insn, m, pops, pushes);
+		if (ms->phase == PHASE_WAIT_POPS) {
+			const char *sep = " waits on ";
+			for (int i = 0; i < 2; i++) {
+				if (pops[i] >= 0 && r->tokens[pops[i]] == 0) {
+					append(buf, size, &len, "%s%s (0 tokens)", sep,
+					       queue_names[pops[i]]);
+					sep = " and ";
+				}
 			}
-		}
-		for (int i = 0; i < 2; i++) {
-			if (pushes[i] >= 0 && r->tokens[pushes[i]] >= r->cfg->dep_depth) {
-				append(buf, size, &len, "%sroom in %s (full, %u tokens)", sep,
-				       queue_names[pushes[i]], r->tokens[pushes[i]]);
-				sep = " and ";
+		} else {
+			for (int i = 0; i < 2; i++) {
+				if (ms->pending[i] >= 0) {
+					append(buf, size, &len,
+					       " executed, waits for room in %s (full, %u tokens)",
+					       queue_names[ms->pending[i]],
+					       r->tokens[ms->pending[i]]);
+					break;
+				}
 			}
 		}
 	}
@@ -670,11 +711,13 @@ static vta_status fail_stuck(run *r)
 		if (queued(r, (vta_module)m))
 			empty = false;
 	if (empty)
-		return vta_fail(r->err, VTA_E_NO_FINISH,
-				"the stream's %zu instructions executed without a FINISH (load %zu, "
-				"compute %zu, store %zu)",
-				r->prog->n_insns, r->executed[VTA_MODULE_LOAD],
-				r->executed[VTA_MODULE_COMPUTE], r->executed[VTA_MODULE_STORE]);
+		return vta_fail(
+			r->err, VTA_E_NO_FINISH,
+			"the stream's %zu instructions executed without a FINISH (load %zu, "
+			"compute %zu, store %zu)",
+			r->prog->n_insns, (size_t)r->ref->counters.insns[VTA_MODULE_LOAD],
+			(size_t)r->ref->counters.insns[VTA_MODULE_COMPUTE],
+			(size_t)r->ref->counters.insns[VTA_MODULE_STORE]);
 	/* keep the detail one line that fits: shorten the disassemblies if needed */
 	char msg[4 * VTA_ERROR_DETAIL_MAX];
 	size_t cut = DISASM_MAX;
@@ -692,10 +735,11 @@ vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 	*out = NULL;
 	if (cfg->inp_bits != 8 || cfg->wgt_bits != 8 || cfg->acc_bits != 32 || cfg->out_bits != 8 ||
 	    cfg->uop_depth == 0 || cfg->acc_dep_distance > HAZARD_MAX)
-		return vta_fail(err, VTA_E_CONFIG,
-				"the reference executor needs a derived config with int8 inputs, "
-				"weights and outputs, int32 accumulators and acc_dep_distance <= %d",
-				HAZARD_MAX);
+		return vta_fail(
+			err, VTA_E_CONFIG,
+			"the reference executor needs a derived config with int8 inputs, "
+			"weights and outputs, int32 accumulators and acc_dep_distance <= %d",
+			HAZARD_MAX);
 	vta_ref *ref = calloc(1, sizeof(*ref));
 	if (!ref)
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory");

@@ -146,8 +146,8 @@ typedef struct vta_lut_spec {
  * "FILE:LINE:COL: problem". Unknown keys, duplicate keys or tensors, methods other than lut,
  * more than one method per tensor and widths outside 1..7 are errors. */
 vta_status vta_lut_spec_load(const char *path, vta_lut_spec *spec, vta_error *err);
-/* Same from memory; `name` stands for the file name in messages. */
-vta_status vta_lut_spec_parse(const char *name, const char *text, size_t len, vta_lut_spec *spec,
+/* Same from a NUL-terminated string; `name` stands for the file name in messages. */
+vta_status vta_lut_spec_parse(const char *text, const char *name, vta_lut_spec *spec,
 			      vta_error *err);
 void vta_lut_spec_free(vta_lut_spec *spec);
 /* The entry for (subgraph, tensor), or NULL. */

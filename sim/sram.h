@@ -24,7 +24,8 @@ namespace vtasim {
 
 class sram : public sc_core::sc_module {
 public:
-	sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes);
+	sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes,
+	     bool holds_uops = false);
 
 	uint32_t depth() const { return depth_; }
 	uint32_t row_bytes() const { return row_bytes_; }
@@ -71,6 +72,7 @@ public:
 
 private:
 	uint32_t depth_, row_bytes_;
+	bool holds_uops_;
 	std::vector<int32_t> words_;
 	std::vector<decoded_uop> uops_;
 	uint64_t reads_ = 0, writes_ = 0;

@@ -12,7 +12,7 @@
 #include "test_ref_util.h"
 
 /* DRAM byte addresses used by these tests (default config element sizes). */
-#define UOP_ADDR 0x0u     /* uop elements of 4 B */
+#define UOP_ADDR 0x0u	  /* uop elements of 4 B */
 #define INP_ADDR 0x10000u /* inp elements of 16 B -> base 0x1000 */
 #define WGT_ADDR 0x20000u /* wgt elements of 256 B -> base 0x200 */
 #define ACC_ADDR 0x40000u /* acc elements of 64 B -> base 0x1000 */
@@ -56,8 +56,8 @@ static int64_t dot(uint32_t inp_row, uint32_t wgt_row, uint32_t o)
 }
 
 /* Loads INP/WGT on the load module, the uops on compute, then `gemm` after the l2g token. */
-static void push_gemm_program(fx *f, uint32_t n_inp, uint32_t n_wgt, uint32_t n_uops,
-			      vta_insn gemm, int repeat)
+static void push_gemm_program(fx *f, uint32_t n_inp, uint32_t n_wgt, uint32_t n_uops, vta_insn gemm,
+			      int repeat)
 {
 	fx_push(f, mk_load(VTA_MEM_WGT, 0, WGT_ADDR / 256, 1, n_wgt, n_wgt));
 	fx_push(f, with_deps(mk_load(VTA_MEM_INP, 0, INP_ADDR / 16, 1, n_inp, n_inp),
@@ -111,8 +111,8 @@ static void test_gemm_loop_nest(void **state)
 	fx_uops(&f, UOP_ADDR, uops, 2);
 	const uint32_t iter_out = 2, iter_in = 3;
 	const uint32_t dfo = 6, dfi = 2, sfo = 3, sfi = 1, wfo = 2, wfi = 0;
-	vta_insn g = mk_factors(mk_gemm(false, 0, 2, iter_out, iter_in), dfo, dfi, sfo, sfi, wfo,
-				wfi);
+	vta_insn g =
+		mk_factors(mk_gemm(false, 0, 2, iter_out, iter_in), dfo, dfi, sfo, sfi, wfo, wfi);
 	push_gemm_program(&f, 8, 4, 2, g, 1);
 	fx_run_ok(&f);
 
@@ -184,8 +184,8 @@ static void test_reset(void **state)
 		vta_insn copy = mk_alu(VTA_ALU_SHR, true, 0, 0, 1, 1, 4);
 		copy.loop.dst_factor_in = 1;
 		fx_push(&f, copy);
-		vta_insn reset = alu ? mk_alu(VTA_ALU_ADD, false, 0, 1, 2, 2, 1)
-				     : mk_gemm(true, 1, 2, 2, 1);
+		vta_insn reset =
+			alu ? mk_alu(VTA_ALU_ADD, false, 0, 1, 2, 2, 1) : mk_gemm(true, 1, 2, 2, 1);
 		reset.loop.reset = true;
 		reset.loop.dst_factor_out = 1; /* rows 1 and 2 */
 		fx_push(&f, reset);
@@ -247,17 +247,19 @@ static void check_alu(vta_alu_op op, const alu_case *cases, size_t n, bool use_i
 	fx_free(&f);
 }
 
-#define CHECK_ALU(op, cases, ext) \
+#define CHECK_ALU(op, cases, ext)                                                                  \
 	check_alu(op, cases, sizeof(cases) / sizeof(cases[0]), false, 0, ext)
 
 static void test_alu_min_max_add(void **state)
 {
 	(void)state;
-	const alu_case min[] = {{5, 2, 2}, {-3, -4, -4}, {INT32_MIN, 0, INT32_MIN}, {7, 7, 7},
-				{INT32_MAX, -1, -1}};
-	const alu_case max[] = {{5, 2, 5}, {-3, -4, -3}, {INT32_MIN, 0, 0}, {7, 7, 7},
-				{INT32_MAX, -1, INT32_MAX}};
-	const alu_case add[] = {{INT32_MAX, 1, INT32_MIN}, {-5, 3, -2}, {INT32_MIN, -1, INT32_MAX},
+	const alu_case min[] = {
+		{5, 2, 2}, {-3, -4, -4}, {INT32_MIN, 0, INT32_MIN}, {7, 7, 7}, {INT32_MAX, -1, -1}};
+	const alu_case max[] = {
+		{5, 2, 5}, {-3, -4, -3}, {INT32_MIN, 0, 0}, {7, 7, 7}, {INT32_MAX, -1, INT32_MAX}};
+	const alu_case add[] = {{INT32_MAX, 1, INT32_MIN},
+				{-5, 3, -2},
+				{INT32_MIN, -1, INT32_MAX},
 				{300, 200, 500}};
 	CHECK_ALU(VTA_ALU_MIN, min, false);
 	CHECK_ALU(VTA_ALU_MAX, max, false);
@@ -269,14 +271,14 @@ static void test_alu_shr(void **state)
 	(void)state;
 	const alu_case shr[] = {
 		{-8, 1, -4},
-		{-7, 1, -4},                    /* arithmetic: rounds toward -inf */
-		{1, -4, 16},                    /* negative amount shifts left */
-		{0x40000000, -1, INT32_MIN},    /* low 32 bits of the left shift */
-		{5, 40, 0},                     /* right amounts clamp to 31 */
+		{-7, 1, -4},		     /* arithmetic: rounds toward -inf */
+		{1, -4, 16},		     /* negative amount shifts left */
+		{0x40000000, -1, INT32_MIN}, /* low 32 bits of the left shift */
+		{5, 40, 0},		     /* right amounts clamp to 31 */
 		{-5, 40, -1},
-		{1, -40, INT32_MIN},            /* left amounts clamp to 31 */
+		{1, -40, INT32_MIN}, /* left amounts clamp to 31 */
 		{3, -31, INT32_MIN},
-		{INT32_MIN, INT32_MIN, 0},      /* -INT32_MIN does not overflow */
+		{INT32_MIN, INT32_MIN, 0}, /* -INT32_MIN does not overflow */
 		{0x12345678, 0, 0x12345678},
 		{INT32_MIN, 31, -1},
 		{INT32_MAX, 30, 1},
@@ -288,11 +290,9 @@ static void test_alu_mul(void **state)
 {
 	(void)state;
 	const alu_case mul[] = {
-		{65536, 65536, 0},              /* 2^32 wraps to 0 */
-		{0x10001, 0x10001, 0x20001},
-		{-3, 7, -21},
-		{INT32_MIN, -1, INT32_MIN},
-		{46341, 46341, -2147479015},    /* 2147488281 - 2^32 */
+		{65536, 65536, 0}, /* 2^32 wraps to 0 */
+		{0x10001, 0x10001, 0x20001}, {-3, 7, -21},
+		{INT32_MIN, -1, INT32_MIN},  {46341, 46341, -2147479015}, /* 2147488281 - 2^32 */
 	};
 	CHECK_ALU(VTA_ALU_MUL, mul, false);
 }
@@ -305,9 +305,9 @@ static void test_alu_srdhm(void **state)
 		{INT32_MAX, INT32_MAX, INT32_MAX - 1},
 		{1 << 30, 1 << 30, 1 << 29},
 		{-(1 << 30), 1 << 30, -(1 << 29)},
-		{3, 1 << 30, 2},                   /* +1.5 rounds up */
-		{-3, 1 << 30, -1},                 /* -1.5 rounds up too (toward +inf) */
-		{-1, 1 << 30, 0},                  /* -0.5 -> 0 */
+		{3, 1 << 30, 2},   /* +1.5 rounds up */
+		{-3, 1 << 30, -1}, /* -1.5 rounds up too (toward +inf) */
+		{-1, 1 << 30, 0},  /* -0.5 -> 0 */
 		{INT32_MIN, 1 << 30, -(1 << 30)},
 		{0, INT32_MIN, 0},
 	};
@@ -317,20 +317,15 @@ static void test_alu_srdhm(void **state)
 static void test_alu_rshr(void **state)
 {
 	(void)state;
-	const alu_case rshr[] = {
-		{-5, 1, -3}, /* half away from zero */
-		{5, 1, 3},
-		{-4, 1, -2},
-		{6, 2, 2},
-		{-6, 2, -2},
-		{INT32_MIN, 31, -1},
-		{INT32_MAX, 31, 1},
-		{-1, 31, 0},
-		{7, 0, 7},
-		{7, -3, 7},  /* negative amounts clamp to 0 */
-		{7, 40, 0},  /* large amounts clamp to 31 */
-		{-7, 40, 0},
-	};
+	const alu_case rshr[] =
+		{
+			{-5, 1, -3}, /* half away from zero */
+			{5, 1, 3},	     {-4, 1, -2},	 {6, 2, 2},   {-6, 2, -2},
+			{INT32_MIN, 31, -1}, {INT32_MAX, 31, 1}, {-1, 31, 0}, {7, 0, 7},
+			{7, -3, 7}, /* negative amounts clamp to 0 */
+			{7, 40, 0}, /* large amounts clamp to 31 */
+			{-7, 40, 0},
+		};
 	CHECK_ALU(VTA_ALU_RSHR, rshr, true);
 }
 
@@ -406,8 +401,10 @@ static void test_hazard(void **state)
 	fx f;
 	/* distance 2: dst 0, 1, 0 writes row 0 again 2 uops later */
 	const uint32_t d010[] = {0, 1, 0};
-	const char *const n1[] = {"insn 1 (", "ACC row 0 written again 2 uops after the previous "
-				  "write (distance 2)", "uop 2", NULL};
+	const char *const n1[] = {"insn 1 (",
+				  "ACC row 0 written again 2 uops after the previous "
+				  "write (distance 2)",
+				  "uop 2", NULL};
 	assert_int_equal(run_dsts(&f, 2, d010, 3, 1, 0, false), VTA_E_HAZARD);
 	assert_null(strchr(f.err.detail, '\n'));
 	for (const char *const *p = n1; *p; p++)
@@ -510,9 +507,21 @@ static void test_gemm_index_oob(void **state)
 		uint32_t dfo, sfo, wfo;
 		const char *needle;
 	} cases[] = {
-		{{.dst = depth_acc - 1, .src = 0, .wgt = 0}, 1, 0, 0, "acc index 2048 beyond depth 2048"},
-		{{.dst = 0, .src = depth_inp - 1, .wgt = 0}, 1, 1, 0, "inp index 2048 beyond depth 2048"},
-		{{.dst = 0, .src = 0, .wgt = depth_wgt - 1}, 1, 0, 1, "wgt index 1024 beyond depth 1024"},
+		{{.dst = depth_acc - 1, .src = 0, .wgt = 0},
+		 1,
+		 0,
+		 0,
+		 "acc index 2048 beyond depth 2048"},
+		{{.dst = 0, .src = depth_inp - 1, .wgt = 0},
+		 1,
+		 1,
+		 0,
+		 "inp index 2048 beyond depth 2048"},
+		{{.dst = 0, .src = 0, .wgt = depth_wgt - 1},
+		 1,
+		 0,
+		 1,
+		 "wgt index 1024 beyond depth 1024"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		fx_init(&f);
@@ -561,7 +570,8 @@ static void test_alu_index_oob(void **state)
 			fx_run_ok(&f);
 		} else {
 			const char *const needles[] = {"uop 0 (it_out 0, it_in 1)",
-						       "src acc index 2048 beyond depth 2048", NULL};
+						       "src acc index 2048 beyond depth 2048",
+						       NULL};
 			fx_run_fails(&f, VTA_E_OOB, needles);
 		}
 		fx_free(&f);

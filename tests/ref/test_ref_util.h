@@ -77,9 +77,9 @@ static inline void fx_uops(fx *f, uint64_t addr, const vta_uop *uops, size_t n)
 static inline void fx_data(fx *f, uint64_t addr, const void *bytes, size_t n)
 {
 	vta_error e = {0};
-	assert_int_equal(vta_program_add_segment(&f->prog, VTA_SEG_DATA, addr, bytes,
-						 (uint32_t)n, &e),
-			 VTA_OK);
+	assert_int_equal(
+		vta_program_add_segment(&f->prog, VTA_SEG_DATA, addr, bytes, (uint32_t)n, &e),
+		VTA_OK);
 }
 
 /* int32 lanes, little-endian, as ACC rows are stored. */
@@ -161,8 +161,8 @@ static inline vta_insn with_deps(vta_insn insn, vta_deps d)
 	return insn;
 }
 
-static inline vta_insn mk_mem(vta_opcode op, vta_mem mem, uint32_t sram, uint32_t dram,
-			      uint32_t y, uint32_t x, uint32_t stride)
+static inline vta_insn mk_mem(vta_opcode op, vta_mem mem, uint32_t sram, uint32_t dram, uint32_t y,
+			      uint32_t x, uint32_t stride)
 {
 	vta_insn in;
 	memset(&in, 0, sizeof(in));
@@ -239,8 +239,8 @@ static inline vta_insn mk_factors(vta_insn in, uint32_t dfo, uint32_t dfi, uint3
 	return in;
 }
 
-static inline vta_insn mk_alu(vta_alu_op op, bool use_imm, int32_t imm, uint32_t bgn,
-			      uint32_t end, uint32_t iter_out, uint32_t iter_in)
+static inline vta_insn mk_alu(vta_alu_op op, bool use_imm, int32_t imm, uint32_t bgn, uint32_t end,
+			      uint32_t iter_out, uint32_t iter_in)
 {
 	vta_insn in = mk_gemm(false, bgn, end, iter_out, iter_in);
 	in.opcode = VTA_OP_ALU;

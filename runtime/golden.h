@@ -1,0 +1,117 @@
+/*
+ * golden.h - golden reference kernels: int8 ADD and CONV2D in tflite and vta16 arithmetic, and
+ * the comparison of two int8 tensors for the report's `check` section.
+ *
+ * These are the functional oracle the emitted instruction streams are held to. They are plain
+ * loops over the definitions (TFLM reference_integer_ops, docs/arithmetic.md), share nothing
+ * with the emitters, and never print. The LUT variants decode the constant operands first
+ * (exactly as TFLM does before running the kernel) and then run the plain kernel.
+ */
+#ifndef VTA_GOLDEN_H
+#define VTA_GOLDEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lut.h"
+#include "quant.h"
+#include "tensor.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the arithmetic did besides producing outputs. */
+typedef struct vta_golden_stats {
+	uint64_t alu_overflows; /* 32-bit wraps in the requantization op sequence (quant.h) */
+	uint64_t acc_overflows; /* CONV2D outputs whose int32 accumulator wrapped */
+} vta_golden_stats;
+
+/* ---- ADD (golden_add.c) ---- */
+
+/* out = a + b elementwise. b has a's shape, or [1,1,1,C] with a's C (one value per channel),
+ * or [1,1,1,1] (a scalar). ADD is symmetric bit for bit in both modes, so a broadcast
+ * operand can always be passed as b. out has a's shape and carries the output scale and zero
+ * point; vta16 honours the fused activation through its MIN/MAX clamp. stats may be NULL. */
+vta_status vta_golden_add(const vta_tensor_i8 *a, const vta_tensor_i8 *b, vta_activation act,
+			  vta_arith_mode mode, vta_tensor_i8 *out, vta_golden_stats *stats,
+			  vta_error *err);
+/* The same with b's values decoded from an INT8 LUT tensor of b's element count (b->data is
+ * ignored). */
+vta_status vta_golden_add_lut(const vta_tensor_i8 *a, const vta_tensor_i8 *b,
+			      const vta_lut_tensor *b_lut, vta_activation act,
+			      vta_arith_mode mode, vta_tensor_i8 *out, vta_golden_stats *stats,
+			      vta_error *err);
+
+/* ---- CONV2D (golden_conv2d.c) ---- */
+
+/* TFLite's Padding codes. */
+typedef enum vta_padding {
+	VTA_PADDING_SAME = 0,
+	VTA_PADDING_VALID = 1
+} vta_padding;
+
+typedef struct vta_conv2d {
+	const vta_tensor_i8 *input;   /* NHWC */
+	const int8_t *filter;         /* OHWI, zero point 0 */
+	int32_t filter_shape[4];      /* O, Hk, Wk, I_f; groups = input C / I_f */
+	const float *filter_scales;   /* 1 or O (per output channel) */
+	size_t filter_scale_count;
+	const int32_t *bias;          /* O values, or NULL */
+	int32_t stride_h, stride_w;   /* >= 1 */
+	int32_t dilation_h, dilation_w; /* >= 1 */
+	vta_padding padding;
+	vta_activation activation;
+} vta_conv2d;
+
+/* Output size and padding along one axis (TFLite padding.h): eff = (k-1)*d + 1;
+ * SAME: out = ceil(in / s); VALID: out = (in + s - eff) / s (at least 1 or an error);
+ * total = max(0, (out-1)*s + eff - in), before = total / 2, after = total - before. */
+vta_status vta_golden_conv2d_padding(int32_t in, int32_t k, int32_t stride, int32_t dilation,
+				     vta_padding padding, int32_t *out, int32_t *pad_before,
+				     int32_t *pad_after, vta_error *err);
+/* Validate the layer and give the output shape {N, Ho, Wo, O}. */
+vta_status vta_golden_conv2d_shape(const vta_conv2d *c, int32_t out_shape[4], vta_error *err);
+/* Per-channel CONV2D: acc = sum w * (x - zp_in) over in-image taps (out-of-image taps skipped,
+ * i.e. padding with the real zero), + bias, requantized per output channel, + zp_out,
+ * clamped to the activation. out->shape must equal vta_golden_conv2d_shape(). */
+vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tensor_i8 *out,
+			     vta_golden_stats *stats, vta_error *err);
+/* The same with the filter (INT8) and/or bias (INT32) decoded from LUT tensors; a NULL LUT
+ * uses c->filter / c->bias as given. */
+vta_status vta_golden_conv2d_lut(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
+				 const vta_lut_tensor *bias_lut, vta_arith_mode mode,
+				 vta_tensor_i8 *out, vta_golden_stats *stats, vta_error *err);
+
+/* ---- comparison (golden_compare.c) ---- */
+
+#define VTA_COMPARE_HIST_RADIUS 3
+#define VTA_COMPARE_HIST_BINS (2 * VTA_COMPARE_HIST_RADIUS + 3)
+
+/* got - expected, element by element. hist[0] counts differences below -3, hist[1..7] the
+ * differences -3..+3 (hist[4] = equal elements), hist[8] those above +3. */
+typedef struct vta_compare {
+	size_t count;
+	size_t mismatches;
+	bool bit_exact;
+	/* first mismatch, valid when mismatches > 0 */
+	size_t first_index;
+	int32_t first_nhwc[4];
+	int32_t expected, got;
+	int32_t max_abs_diff;
+	uint64_t hist[VTA_COMPARE_HIST_BINS];
+} vta_compare;
+
+/* Histogram bin of a difference. */
+size_t vta_golden_compare_bin(int32_t diff);
+/* Compare two tensors of the same shape (scales and zero points are not compared). */
+vta_status vta_golden_compare(const vta_tensor_i8 *expected, const vta_tensor_i8 *got,
+			      vta_compare *out, vta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_GOLDEN_H */

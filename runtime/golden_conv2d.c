@@ -1,0 +1,285 @@
+/*
+ * golden_conv2d.c - the golden per-channel int8 CONV2D (TFLM reference_integer_ops::
+ * ConvPerChannel), in tflite or vta16 requantization.
+ *
+ * Layouts: input NHWC, filter OHWI (zero point 0), bias int32 per output channel, output NHWC.
+ * Grouped when the input has more channels than the filter: groups = C / I_f and output
+ * channel oc reads input channels [g*I_f, (g+1)*I_f) with g = oc / (O / groups).
+ * Taps that fall outside the image are skipped, which equals padding with zp_in (real 0).
+ * The accumulator is int32 as in TFLite; each tap's partial sum is exact in int32 and taps are
+ * summed in 64 bits so a wrap of the final int32 can be counted (stats->acc_overflows).
+ */
+#include "golden.h"
+
+#include <stdlib.h>
+
+/* Partial sums stay exact in int32: |w * (x - zp)| <= 128 * 255 < 2^15, 2^16 products. */
+#define GC_CHUNK 65536
+
+/* The low 32 bits as int32 (what an int32 accumulator holds after wrapping). */
+static int32_t gc_wrap32(int64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	return u <= INT32_MAX ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
+}
+
+vta_status vta_golden_conv2d_padding(int32_t in, int32_t k, int32_t stride, int32_t dilation,
+				     vta_padding padding, int32_t *out, int32_t *pad_before,
+				     int32_t *pad_after, vta_error *err)
+{
+	if (in < 1 || k < 1 || stride < 1 || dilation < 1)
+		return vta_fail(err, VTA_E_USAGE,
+				"CONV2D: input size %d, kernel %d, stride %d and dilation %d must "
+				"be >= 1",
+				(int)in, (int)k, (int)stride, (int)dilation);
+	int64_t eff = (int64_t)(k - 1) * dilation + 1;
+	int64_t o;
+	if (padding == VTA_PADDING_SAME)
+		o = ((int64_t)in + stride - 1) / stride;
+	else if (padding == VTA_PADDING_VALID)
+		o = ((int64_t)in + stride - eff) / stride;
+	else
+		return vta_fail(err, VTA_E_USAGE, "CONV2D: unknown padding %d", (int)padding);
+	if (o < 1)
+		return vta_fail(err, VTA_E_USAGE,
+				"CONV2D: VALID padding with input size %d and dilated kernel %lld "
+				"leaves no output",
+				(int)in, (long long)eff);
+	int64_t total = (o - 1) * stride + eff - in;
+	if (total < 0)
+		total = 0;
+	if (total > INT32_MAX)
+		return vta_fail(err, VTA_E_USAGE, "CONV2D: padding %lld is too large",
+				(long long)total);
+	if (out)
+		*out = (int32_t)o;
+	if (pad_before)
+		*pad_before = (int32_t)(total / 2);
+	if (pad_after)
+		*pad_after = (int32_t)(total - total / 2);
+	return VTA_OK;
+}
+
+vta_status vta_golden_conv2d_shape(const vta_conv2d *c, int32_t out_shape[4], vta_error *err)
+{
+	if (!c)
+		return vta_fail(err, VTA_E_USAGE, "CONV2D: no layer");
+	vta_status st = vta_tensor_i8_check(c->input, "CONV2D input", err);
+	if (st != VTA_OK)
+		return st;
+	const int32_t *fs = c->filter_shape;
+	for (int i = 0; i < 4; i++)
+		if (fs[i] < 1)
+			return vta_fail(err, VTA_E_USAGE,
+					"CONV2D: filter shape [%d, %d, %d, %d] is not a valid "
+					"OHWI shape",
+					(int)fs[0], (int)fs[1], (int)fs[2], (int)fs[3]);
+	int32_t in_c = c->input->shape[3];
+	if (in_c % fs[3] != 0)
+		return vta_fail(err, VTA_E_USAGE,
+				"CONV2D: filter depth %d does not divide input channels %d",
+				(int)fs[3], (int)in_c);
+	int32_t groups = in_c / fs[3];
+	if (fs[0] % groups != 0)
+		return vta_fail(err, VTA_E_USAGE,
+				"CONV2D: %d groups do not divide %d output channels", (int)groups,
+				(int)fs[0]);
+	int32_t ho, wo;
+	st = vta_golden_conv2d_padding(c->input->shape[1], fs[1], c->stride_h, c->dilation_h,
+				       c->padding, &ho, NULL, NULL, err);
+	if (st == VTA_OK)
+		st = vta_golden_conv2d_padding(c->input->shape[2], fs[2], c->stride_w,
+					       c->dilation_w, c->padding, &wo, NULL, NULL, err);
+	if (st != VTA_OK)
+		return st;
+	if (out_shape) {
+		out_shape[0] = c->input->shape[0];
+		out_shape[1] = ho;
+		out_shape[2] = wo;
+		out_shape[3] = fs[0];
+	}
+	return VTA_OK;
+}
+
+vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tensor_i8 *out,
+			     vta_golden_stats *stats, vta_error *err)
+{
+	int32_t os[4];
+	vta_status st = vta_golden_conv2d_shape(c, os, err);
+	if (st == VTA_OK)
+		st = vta_tensor_i8_check(out, "CONV2D output", err);
+	if (st != VTA_OK)
+		return st;
+	for (int i = 0; i < 4; i++)
+		if (out->shape[i] != os[i])
+			return vta_fail(err, VTA_E_USAGE,
+					"CONV2D output shape [%d, %d, %d, %d] should be [%d, "
+					"%d, %d, %d]",
+					(int)out->shape[0], (int)out->shape[1],
+					(int)out->shape[2], (int)out->shape[3], (int)os[0],
+					(int)os[1], (int)os[2], (int)os[3]);
+	if (!c->filter)
+		return vta_fail(err, VTA_E_USAGE, "CONV2D: no filter data");
+	if (mode != VTA_ARITH_TFLITE && mode != VTA_ARITH_VTA16)
+		return vta_fail(err, VTA_E_USAGE, "CONV2D: unknown arithmetic mode %d", (int)mode);
+
+	const vta_tensor_i8 *in = c->input;
+	const int32_t N = in->shape[0], H = in->shape[1], W = in->shape[2], C = in->shape[3];
+	const int32_t O = c->filter_shape[0], KH = c->filter_shape[1], KW = c->filter_shape[2];
+	const int32_t IF = c->filter_shape[3];
+	const int32_t per_group = O / (C / IF);
+	int32_t pad_h, pad_w, act_min, act_max;
+	vta_golden_conv2d_padding(H, KH, c->stride_h, c->dilation_h, c->padding, NULL, &pad_h,
+				  NULL, NULL);
+	vta_golden_conv2d_padding(W, KW, c->stride_w, c->dilation_w, c->padding, NULL, &pad_w,
+				  NULL, NULL);
+	st = vta_quant_activation_range(c->activation, out->scale, out->zero_point, &act_min,
+					&act_max, err);
+	if (st != VTA_OK)
+		return st;
+
+	vta_qmul *m32 = NULL;
+	vta_q15 *m16 = NULL;
+	if (mode == VTA_ARITH_TFLITE) {
+		m32 = malloc((size_t)O * sizeof(*m32));
+		st = m32 ? vta_quant_conv_tflite_params(in->scale, c->filter_scales,
+							c->filter_scale_count, (size_t)O,
+							out->scale, m32, err)
+			 : vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
+	} else {
+		m16 = malloc((size_t)O * sizeof(*m16));
+		st = m16 ? vta_quant_conv_vta16_params(in->scale, c->filter_scales,
+						       c->filter_scale_count, (size_t)O,
+						       out->scale, m16, err)
+			 : vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
+	}
+	if (st != VTA_OK) {
+		free(m32);
+		free(m16);
+		return st;
+	}
+
+	const int32_t in_off = -in->zero_point;
+	uint64_t alu_ovf = 0, acc_ovf = 0;
+	int8_t *o = out->data;
+	for (int32_t n = 0; n < N; n++) {
+		for (int32_t oy = 0; oy < os[1]; oy++) {
+			const int32_t iy0 = oy * c->stride_h - pad_h;
+			for (int32_t ox = 0; ox < os[2]; ox++) {
+				const int32_t ix0 = ox * c->stride_w - pad_w;
+				for (int32_t oc = 0; oc < O; oc++) {
+					const int32_t g = oc / per_group;
+					int64_t acc = 0;
+					for (int32_t fy = 0; fy < KH; fy++) {
+						const int32_t iy = iy0 + c->dilation_h * fy;
+						if (iy < 0 || iy >= H)
+							continue;
+						for (int32_t fx = 0; fx < KW; fx++) {
+							const int32_t ix = ix0 + c->dilation_w * fx;
+							if (ix < 0 || ix >= W)
+								continue;
+							const int8_t *x =
+								in->data +
+								vta_tensor_i8_offset(in, n, iy, ix,
+										     g * IF);
+							const int8_t *w =
+								c->filter +
+								(((size_t)oc * (size_t)KH +
+								  (size_t)fy) *
+									 (size_t)KW +
+								 (size_t)fx) *
+									(size_t)IF;
+							for (int32_t i0 = 0; i0 < IF; i0 += GC_CHUNK) {
+								int32_t i1 = IF - i0 < GC_CHUNK
+										     ? IF
+										     : i0 + GC_CHUNK;
+								int32_t part = 0;
+								for (int32_t i = i0; i < i1; i++)
+									part += (int32_t)w[i] *
+										((int32_t)x[i] +
+										 in_off);
+								acc += part;
+							}
+						}
+					}
+					int32_t acc32 = gc_wrap32(acc);
+					if ((int64_t)acc32 != acc)
+						acc_ovf++;
+					const int32_t bias = c->bias ? c->bias[oc] : 0;
+					int32_t y;
+					if (m32)
+						y = vta_quant_conv_tflite_apply(acc32, bias, m32[oc],
+										out->zero_point,
+										act_min, act_max,
+										&alu_ovf);
+					else
+						y = vta_quant_conv_vta16_apply(acc32, bias, m16[oc],
+									       out->zero_point,
+									       act_min, act_max,
+									       &alu_ovf);
+					*o++ = (int8_t)y;
+				}
+			}
+		}
+	}
+	if (stats) {
+		stats->alu_overflows += alu_ovf;
+		stats->acc_overflows += acc_ovf;
+	}
+	free(m32);
+	free(m16);
+	return VTA_OK;
+}
+
+vta_status vta_golden_conv2d_lut(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
+				 const vta_lut_tensor *bias_lut, vta_arith_mode mode,
+				 vta_tensor_i8 *out, vta_golden_stats *stats, vta_error *err)
+{
+	vta_status st = vta_golden_conv2d_shape(c, NULL, err);
+	if (st != VTA_OK)
+		return st;
+	const int32_t *fs = c->filter_shape;
+	size_t fcount = (size_t)fs[0] * (size_t)fs[1] * (size_t)fs[2] * (size_t)fs[3];
+	vta_conv2d dc = *c;
+	int8_t *fbuf = NULL;
+	int32_t *bbuf = NULL;
+	if (filter_lut) {
+		if (filter_lut->type != VTA_LUT_INT8 || filter_lut->count != fcount)
+			return vta_fail(err, VTA_E_USAGE,
+					"CONV2D filter: LUT tensor holds %zu %s values, the "
+					"filter needs %zu int8",
+					filter_lut->count,
+					vta_lut_type_name(filter_lut->type)
+						? vta_lut_type_name(filter_lut->type)
+						: "?",
+					fcount);
+		fbuf = malloc(fcount);
+		if (!fbuf)
+			return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
+		st = vta_lut_decode(filter_lut, fbuf, fcount, err);
+		dc.filter = fbuf;
+	}
+	if (st == VTA_OK && bias_lut) {
+		size_t bcount = (size_t)fs[0];
+		if (bias_lut->type != VTA_LUT_INT32 || bias_lut->count != bcount) {
+			st = vta_fail(err, VTA_E_USAGE,
+				      "CONV2D bias: LUT tensor holds %zu %s values, the bias "
+				      "needs %zu int32",
+				      bias_lut->count,
+				      vta_lut_type_name(bias_lut->type)
+					      ? vta_lut_type_name(bias_lut->type)
+					      : "?",
+				      bcount);
+		} else if (!(bbuf = malloc(bcount * sizeof(int32_t)))) {
+			st = vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
+		} else {
+			st = vta_lut_decode(bias_lut, bbuf, bcount * sizeof(int32_t), err);
+			dc.bias = bbuf;
+		}
+	}
+	if (st == VTA_OK)
+		st = vta_golden_conv2d(&dc, mode, out, stats, err);
+	free(fbuf);
+	free(bbuf);
+	return st;
+}

@@ -1,0 +1,173 @@
+/* workload_data.c - materialise workload tensors (see workload_data.h). */
+#include "workload_data.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npy.h"
+#include "prng.h"
+
+static size_t channel_of(vta_wl_channels ch, size_t count, size_t e)
+{
+	if (ch.channels <= 1)
+		return 0;
+	return ch.axis_last ? e % ch.channels : e / (count / ch.channels);
+}
+
+/* Read exactly `bytes` from a raw file or the data of a .npy with the expected dtype. */
+static vta_status read_file_data(const vta_wl_tensor *t, const char *what, size_t count,
+				 vta_npy_dtype dtype, void *out, vta_error *err)
+{
+	size_t bytes = count * vta_npy_dtype_size(dtype);
+	if (t->data.source == VTA_WL_NPY) {
+		vta_npy npy;
+		vta_status st = vta_npy_read(t->data.path, &npy, err);
+		if (st)
+			return st;
+		if (npy.dtype != dtype && !(dtype == VTA_NPY_I8 && npy.dtype == VTA_NPY_U8)) {
+			vta_npy_free(&npy);
+			return vta_fail(err, VTA_E_DATA, "%s: %s: expected %s data", t->data.path,
+					what, dtype == VTA_NPY_I8 ? "int8" : "int32");
+		}
+		if (npy.count != count) {
+			vta_npy_free(&npy);
+			return vta_fail(err, VTA_E_DATA, "%s: %s: %zu elements, the shape needs %zu",
+					t->data.path, what, npy.count, count);
+		}
+		memcpy(out, npy.data, bytes);
+		vta_npy_free(&npy);
+		return VTA_OK;
+	}
+	FILE *f = fopen(t->data.path, "rb");
+	if (!f)
+		return vta_fail(err, VTA_E_IO, "%s: %s: cannot open: %s", t->data.path, what,
+				strerror(errno));
+	size_t got = fread(out, 1, bytes, f);
+	int extra = fgetc(f) != EOF;
+	fclose(f);
+	if (got != bytes || extra)
+		return vta_fail(err, VTA_E_DATA, "%s: %s: the file must hold exactly %zu bytes "
+						 "(%zu elements)",
+				t->data.path, what, bytes, count);
+	return VTA_OK;
+}
+
+vta_status vta_wl_fill_i8(const vta_wl_tensor *t, const char *what, size_t count,
+			  vta_wl_channels ch, int lo, int hi, int8_t *out,
+			  vta_lut_bin_report *binned, vta_error *err)
+{
+	if (binned)
+		memset(binned, 0, sizeof(*binned));
+	if (!t->per_channel)
+		ch.channels = 1; /* one table for the whole tensor */
+	if (t->data.has_range) {
+		if (t->data.min < -128 || t->data.max > 127)
+			return vta_fail(err, VTA_E_DATA, "%s: random range [%g, %g] leaves int8", what,
+					t->data.min, t->data.max);
+		lo = (int)t->data.min;
+		hi = (int)t->data.max;
+	}
+	if (t->data.source != VTA_WL_RANDOM) {
+		vta_status st = read_file_data(t, what, count, VTA_NPY_I8, out, err);
+		if (st || !t->compressed)
+			return st;
+		vta_lut_bin_report rep;
+		st = vta_lut_bin_i8(out, out, count, ch.channels, ch.axis_last, t->index_bitwidth,
+				    VTA_LUT_BIN_KMEANS, &rep, err);
+		if (!st && binned)
+			*binned = rep;
+		return st;
+	}
+	vta_prng r;
+	vta_prng_seed(&r, t->data.seed);
+	if (!t->compressed) {
+		for (size_t e = 0; e < count; e++)
+			out[e] = (int8_t)vta_prng_range(&r, lo, hi);
+		return VTA_OK;
+	}
+	/* At most 2^b values per channel: draw each channel's palette, then pick from it. */
+	size_t k = (size_t)1 << t->index_bitwidth;
+	size_t nch = ch.channels ? ch.channels : 1;
+	int8_t *palette = malloc(nch * k);
+	if (!palette)
+		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", what);
+	for (size_t i = 0; i < nch * k; i++)
+		palette[i] = (int8_t)vta_prng_range(&r, lo, hi);
+	for (size_t e = 0; e < count; e++)
+		out[e] = palette[channel_of(ch, count, e) * k + (size_t)vta_prng_range(&r, 0, (int64_t)k - 1)];
+	free(palette);
+	return VTA_OK;
+}
+
+vta_status vta_wl_fill_i32(const vta_wl_tensor *t, const char *what, size_t count,
+			   vta_wl_channels ch, int32_t lo, int32_t hi, int32_t *out,
+			   vta_error *err)
+{
+	if (!t->per_channel)
+		ch.channels = 1;
+	if (t->data.has_range) {
+		if (t->data.min < INT32_MIN || t->data.max > INT32_MAX)
+			return vta_fail(err, VTA_E_DATA, "%s: random range leaves int32", what);
+		lo = (int32_t)t->data.min;
+		hi = (int32_t)t->data.max;
+	}
+	if (t->data.source != VTA_WL_RANDOM)
+		return read_file_data(t, what, count, VTA_NPY_I32, out, err);
+	vta_prng r;
+	vta_prng_seed(&r, t->data.seed);
+	if (!t->compressed) {
+		for (size_t e = 0; e < count; e++)
+			out[e] = (int32_t)vta_prng_range(&r, lo, hi);
+		return VTA_OK;
+	}
+	size_t k = (size_t)1 << t->index_bitwidth;
+	size_t nch = ch.channels ? ch.channels : 1;
+	int32_t *palette = malloc(nch * k * sizeof(int32_t));
+	if (!palette)
+		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", what);
+	for (size_t i = 0; i < nch * k; i++)
+		palette[i] = (int32_t)vta_prng_range(&r, lo, hi);
+	for (size_t e = 0; e < count; e++)
+		out[e] = palette[channel_of(ch, count, e) * k + (size_t)vta_prng_range(&r, 0, (int64_t)k - 1)];
+	free(palette);
+	return VTA_OK;
+}
+
+vta_status vta_wl_fill_scales(const vta_wl_tensor *t, const char *what, size_t channels,
+			      float *out, vta_error *err)
+{
+	const vta_wl_scales *s = &t->scales;
+	if (!s->present) {
+		for (size_t c = 0; c < channels; c++)
+			out[c] = t->scale;
+		return VTA_OK;
+	}
+	if (s->random) {
+		vta_prng r;
+		vta_prng_seed(&r, s->seed);
+		for (size_t c = 0; c < channels; c++)
+			out[c] = (float)vta_prng_uniform(&r, s->min, s->max);
+		return VTA_OK;
+	}
+	if (s->count != 1 && s->count != channels)
+		return vta_fail(err, VTA_E_DATA, "%s: %zu scales for %zu channels", what, s->count,
+				channels);
+	for (size_t c = 0; c < channels; c++)
+		out[c] = s->values[s->count == 1 ? 0 : c];
+	return VTA_OK;
+}
+
+vta_status vta_wl_compress(const vta_wl_tensor *t, const char *what, vta_lut_type type,
+			   const void *data, size_t count, vta_wl_channels ch, vta_lut_buffer *out,
+			   vta_error *err)
+{
+	size_t channels = t->per_channel ? ch.channels : 1;
+	vta_error e2 = {0};
+	vta_status st = vta_lut_compress(type, data, count, channels ? channels : 1, ch.axis_last,
+					 t->index_bitwidth, VTA_LUT_STRIDE_POW2, out, &e2);
+	if (st)
+		return vta_fail(err, st, "%s: %s", what, e2.detail);
+	return VTA_OK;
+}

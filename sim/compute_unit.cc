@@ -1,0 +1,241 @@
+/*
+ * compute_unit.cc - the COMPUTE module (see compute_unit.h). The uop loop is the hot path
+ * of the simulator: uops were decoded when LOAD UOP ran, the GEMM kernel is inline and
+ * specialised (datapath.h), and the checks are a few compares per uop.
+ */
+#include "compute_unit.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+#include "datapath.h"
+#include "timing.h"
+
+namespace vtasim {
+
+namespace {
+
+std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+
+std::string fmt(const char *f, ...)
+{
+	char buf[VTA_ERROR_DETAIL_MAX];
+	va_list ap;
+	va_start(ap, f);
+	vsnprintf(buf, sizeof(buf), f, ap);
+	va_end(ap);
+	return buf;
+}
+
+} // namespace
+
+compute_unit::compute_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw,
+			   insn_queue &queue, token_map tokens)
+    : unit_base(name, ctl, hw, queue, tokens)
+{
+	SC_THREAD(main_thread);
+	set_stack_size(512 * 1024);
+}
+
+void compute_unit::reset_compute()
+{
+	acc_written_at_.assign(ctl_.cfg.acc_depth, 0);
+	uop_clock_ = 1;
+}
+
+bool compute_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
+{
+	switch (insn.opcode) {
+	case VTA_OP_LOAD: return do_load(idx, insn, g);
+	case VTA_OP_GEMM:
+	case VTA_OP_ALU: return exec_loop(idx, insn, g);
+	case VTA_OP_FINISH:
+		return ctl_.wait_cycles(ctl_.cfg.insn_overhead_cycles, g, &st_.busy_cycles);
+	case VTA_OP_STORE: break; /* FETCH routes STORE to the store module */
+	}
+	ctl_.fail_insn(idx, VTA_E_INTERNAL, "instruction routed to the compute module");
+	return false;
+}
+
+bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
+{
+	const vta_config &cfg = ctl_.cfg;
+	const vta_loop &l = insn.loop;
+	const bool is_alu = insn.opcode == VTA_OP_ALU;
+	/* the checks made before the first uop, in the reference executor's order */
+	if (l.uop_bgn > l.uop_end) {
+		ctl_.fail_insn(idx, VTA_E_STREAM,
+			       fmt("uop_bgn %u is after uop_end %u", l.uop_bgn, l.uop_end));
+		return false;
+	}
+	if (l.uop_end > cfg.uop_depth) {
+		ctl_.fail_insn(idx, VTA_E_OOB,
+			       fmt("uop range [%u, %u) beyond UOP depth %u", l.uop_bgn, l.uop_end,
+				   cfg.uop_depth));
+		return false;
+	}
+	if (is_alu) {
+		uint32_t op = insn.alu.op;
+		const char *name = vta_alu_op_name(op);
+		if (!name) {
+			ctl_.fail_insn(idx, VTA_E_STREAM, fmt("unknown ALU op %u", op));
+			return false;
+		}
+		if (op == VTA_ALU_MUL && !cfg.alu_mul) {
+			ctl_.fail_insn(idx, VTA_E_UNSUPPORTED, "ALU mul needs alu.mul in the config");
+			return false;
+		}
+		if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg.alu_tflite_ext) {
+			ctl_.fail_insn(idx, VTA_E_UNSUPPORTED,
+				       fmt("ALU %s needs alu.tflite_ext in the config", name));
+			return false;
+		}
+	}
+	if (!ctl_.wait_cycles(vtasim_compute_cycles(&cfg, &insn), g, &st_.busy_cycles))
+		return false;
+	if (l.reset)
+		return run_uops<K_RESET>(idx, insn);
+	return is_alu ? run_uops<K_ALU>(idx, insn) : run_uops<K_GEMM>(idx, insn);
+}
+
+template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &insn)
+{
+	const vta_config &cfg = ctl_.cfg;
+	const vta_loop &l = insn.loop;
+	const bool use_imm = KIND == K_ALU && insn.alu.use_imm;
+	const uint32_t op = insn.alu.op;
+	const int32_t imm = insn.alu.imm;
+	const uint32_t e = ctl_.epoch();
+
+	sram &U = *hw_.mem[VTA_MEM_UOP], &I = *hw_.mem[VTA_MEM_INP], &W = *hw_.mem[VTA_MEM_WGT];
+	sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
+	const sram::decoded_uop *uops = U.uops().data();
+	sram_live &uop_live = U.live(), &inp_live = I.live(), &wgt_live = W.live();
+	sram_live &acc_live = A.live(), &out_live = O.live();
+	const int8_t *inp = I.i8(), *wgt = W.i8();
+	int32_t *acc = A.i32();
+	int8_t *out = O.i8();
+	uint64_t *written_at = acc_written_at_.data();
+
+	const unsigned batch = cfg.batch, bin = cfg.block_in, bout = cfg.block_out;
+	const uint64_t lanes = (uint64_t)batch * bout, inp_row = (uint64_t)batch * bin,
+		       wgt_row = (uint64_t)bout * bin;
+	const uint64_t acc_depth = cfg.acc_depth, wgt_depth = cfg.wgt_depth;
+	const uint64_t src_depth = KIND == K_ALU ? cfg.acc_depth : cfg.inp_depth;
+	const uint64_t dist = cfg.acc_dep_distance;
+	const uint64_t first_stamp = uop_clock_;
+	const bool reads_src = KIND == K_GEMM || (KIND == K_ALU && !use_imm);
+	uint64_t done = 0;
+	std::string why;
+	vta_status why_st = VTA_OK;
+
+	for (uint32_t o = 0; o < l.iter_out && why_st == VTA_OK; o++) {
+		for (uint32_t i = 0; i < l.iter_in && why_st == VTA_OK; i++) {
+			const uint64_t dst_off = (uint64_t)o * l.dst_factor_out +
+						 (uint64_t)i * l.dst_factor_in;
+			const uint64_t src_off = (uint64_t)o * l.src_factor_out +
+						 (uint64_t)i * l.src_factor_in;
+			const uint64_t wgt_off = (uint64_t)o * l.wgt_factor_out +
+						 (uint64_t)i * l.wgt_factor_in;
+			for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++) {
+				const sram::decoded_uop &u = uops[upc];
+				const uint64_t dst = u.dst + dst_off, src = u.src + src_off,
+					       w = u.wgt + wgt_off;
+				if (__builtin_expect(!u.ok, 0)) {
+					vta_error sub{};
+					vta_uop dummy;
+					vta_uop_decode(&cfg, U.bytes() + (uint64_t)upc * VTA_UOP_BYTES,
+						       &dummy, &sub);
+					why_st = VTA_E_STREAM;
+					why = fmt("uop %u: %s", upc, sub.detail);
+					break;
+				}
+				const char *oob = nullptr;
+				uint64_t oob_index = 0, oob_depth = 0;
+				if (dst >= acc_depth)
+					oob = "acc", oob_index = dst, oob_depth = acc_depth;
+				else if (reads_src && src >= src_depth)
+					oob = KIND == K_ALU ? "src acc" : "inp", oob_index = src,
+					oob_depth = src_depth;
+				else if (KIND == K_GEMM && w >= wgt_depth)
+					oob = "wgt", oob_index = w, oob_depth = wgt_depth;
+				if (__builtin_expect(oob != nullptr, 0)) {
+					why_st = VTA_E_OOB;
+					why = fmt("uop %u (it_out %u, it_in %u): %s index %llu beyond "
+						  "depth %llu",
+						  upc, o, i, oob, (unsigned long long)oob_index,
+						  (unsigned long long)oob_depth);
+					break;
+				}
+				if (dist > 0) {
+					const uint64_t last = written_at[dst];
+					if (__builtin_expect(last >= first_stamp &&
+								     uop_clock_ - last <= dist,
+							     0)) {
+						why_st = VTA_E_HAZARD;
+						why = fmt("ACC row %llu written again %llu uops after the "
+							  "previous write (distance %llu), at uop %u "
+							  "(it_out %u, it_in %u)",
+							  (unsigned long long)dst,
+							  (unsigned long long)(uop_clock_ - last),
+							  (unsigned long long)dist, upc, o, i);
+						break;
+					}
+					written_at[dst] = uop_clock_;
+				}
+				uop_clock_++;
+				done++;
+
+				uop_live.read(upc, e);
+				int32_t *acc_row = acc + dst * lanes;
+				int8_t *out_row = out + dst * lanes;
+				if (KIND == K_RESET) {
+					vtasim_gemm_reset(acc_row, out_row, (unsigned)lanes);
+				} else if (KIND == K_ALU) {
+					acc_live.read((uint32_t)dst, e);
+					const int32_t *src_row = nullptr;
+					if (!use_imm) {
+						acc_live.read((uint32_t)src, e);
+						src_row = acc + src * lanes;
+					}
+					vtasim_alu_row(op, acc_row, src_row, imm, out_row,
+						       (unsigned)lanes);
+				} else {
+					inp_live.read((uint32_t)src, e);
+					wgt_live.read((uint32_t)w, e);
+					acc_live.read((uint32_t)dst, e);
+					vtasim_gemm_uop(inp + src * inp_row, wgt + w * wgt_row, acc_row,
+							out_row, batch, bin, bout);
+				}
+				acc_live.write((uint32_t)dst, e);
+				out_live.write((uint32_t)dst, e);
+			}
+		}
+	}
+
+	/* row accesses of the uops executed */
+	U.add_reads(done);
+	A.add_writes(done);
+	O.add_writes(done);
+	if (KIND == K_GEMM) {
+		I.add_reads(done);
+		W.add_reads(done);
+		A.add_reads(done);
+	} else if (KIND == K_ALU) {
+		A.add_reads(done * (use_imm ? 1 : 2));
+	}
+	if (insn.opcode == VTA_OP_ALU) {
+		hw_.alu_uops += done;
+	} else {
+		hw_.gemm_uops += done;
+		if (KIND == K_RESET)
+			hw_.gemm_reset_uops += done;
+	}
+	if (why_st != VTA_OK) {
+		ctl_.fail_insn(idx, why_st, why);
+		return false;
+	}
+	return true;
+}
+
+} // namespace vtasim

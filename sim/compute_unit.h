@@ -1,0 +1,54 @@
+/*
+ * compute_unit.h - VTA's COMPUTE module: GEMM, ALU, FINISH, and the loads that feed it
+ * directly (LOAD UOP, LOAD ACC, LOAD ACC_8BIT, and compute-stage NOPs).
+ *
+ * Models: the in-order compute stage with all four token queues (pop_prev l2g, pop_next
+ * s2g, push_prev g2l, push_next g2s). GEMM and ALU run the two-level loop nest over the
+ * micro-op range exactly (datapath.h), write ACC and the truncated OUT row per uop, and
+ * check per uop, in the reference executor's order: the uop decodes, its dst/src/wgt rows
+ * lie inside their SRAMs, and no ACC row is written twice within acc_dep_distance uops of
+ * one instruction (VTA's VerifyDep rule).
+ * Timing: GEMM insn_overhead + pipeline_fill + U*gemm_ii; ALU the same with alu_ii
+ * (tensor-tensor) or alu_imm_ii (immediate); U counts every uop of the loop nest, reset
+ * uops included. One wait per instruction; the arithmetic is applied when it completes.
+ * Loads: insn_overhead + DMA (timing.h). FINISH and NOPs: insn_overhead.
+ * Approximates: the GEMM/ALU pipeline drains between instructions (a fixed fill cost per
+ * instruction, no overlap of consecutive instructions); SRAM port conflicts between the
+ * ALU's two ACC reads are folded into alu_ii.
+ */
+#ifndef VTASIM_COMPUTE_UNIT_H
+#define VTASIM_COMPUTE_UNIT_H
+
+#include <vector>
+
+#include "unit_base.h"
+
+namespace vtasim {
+
+class compute_unit : public unit_base {
+public:
+	SC_HAS_PROCESS(compute_unit);
+	compute_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw,
+		     insn_queue &queue, token_map tokens);
+
+	void reset_compute();
+
+protected:
+	bool execute(uint64_t idx, const vta_insn &insn, uint64_t g) override;
+
+private:
+	enum kind { K_GEMM, K_RESET, K_ALU };
+
+	void main_thread() { thread_main(); }
+	bool exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g);
+	/* Run the loop nest; false after a failed per-uop check (the run is failed). */
+	template <int KIND> bool run_uops(uint64_t idx, const vta_insn &insn);
+
+	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
+	std::vector<uint64_t> acc_written_at_;
+	uint64_t uop_clock_ = 1;
+};
+
+} // namespace vtasim
+
+#endif /* VTASIM_COMPUTE_UNIT_H */

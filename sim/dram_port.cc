@@ -1,0 +1,49 @@
+/*
+ * dram_port.cc - the shared DRAM port (see dram_port.h).
+ */
+#include "dram_port.h"
+
+#include <algorithm>
+
+namespace vtasim {
+
+dram_port::dram_port(sc_core::sc_module_name name, run_ctl &ctl)
+    : sc_core::sc_module(name), ctl_(ctl)
+{
+}
+
+void dram_port::reset()
+{
+	free_at_ = run_ctl::now();
+	busy_ = 0;
+}
+
+uint64_t dram_port::reserve(uint64_t beats)
+{
+	uint64_t start = std::max(run_ctl::now(), free_at_);
+	free_at_ = start + beats;
+	busy_ += beats;
+	return start;
+}
+
+bool dram_port::transfer(const vtasim_dma_plan &plan, uint64_t g, vtasim_module_stats &st)
+{
+	const vta_config &cfg = ctl_.cfg;
+	if (plan.runs == 0)
+		return ctl_.current(g);
+	const uint64_t mb = cfg.dram_max_burst_bytes;
+	for (uint64_t run = 0; run < plan.runs; run++) {
+		for (uint64_t done = 0; done < plan.run_bytes; done += mb) {
+			uint64_t beats = vtasim_beats(&cfg, std::min(mb, plan.run_bytes - done));
+			uint64_t t = run_ctl::now();
+			uint64_t start = reserve(beats);
+			if (!ctl_.wait_cycles(start + beats - t, g, nullptr))
+				return false;
+			st.stall_mem_cycles += start - t;
+			st.busy_cycles += beats;
+		}
+	}
+	return ctl_.wait_cycles(cfg.dram_latency_cycles, g, &st.busy_cycles);
+}
+
+} // namespace vtasim

@@ -1,0 +1,78 @@
+/*
+ * fetch.cc - the FETCH module (see fetch.h).
+ */
+#include "fetch.h"
+
+#include <algorithm>
+
+#include "timing.h"
+
+namespace vtasim {
+
+fetch::fetch(sc_core::sc_module_name name, run_ctl &ctl, dram_port &port, insn_queue &load_q,
+	     insn_queue &compute_q, insn_queue &store_q)
+    : sc_core::sc_module(name), ctl_(ctl), port_(port), queues_{&load_q, &compute_q, &store_q}
+{
+	SC_THREAD(main_thread);
+	set_stack_size(512 * 1024);
+}
+
+void fetch::reset()
+{
+	st_ = vtasim_module_stats{};
+	state_ = module_state{};
+	next_ = 0;
+	insn_bytes_ = 0;
+}
+
+void fetch::main_thread()
+{
+	uint64_t g = 0;
+	for (;;) {
+		while (g == ctl_.gen)
+			wait(ctl_.run_ev);
+		g = ctl_.gen;
+		run(g);
+	}
+}
+
+void fetch::run(uint64_t g)
+{
+	const vta_config &cfg = ctl_.cfg;
+	const uint64_t n = ctl_.insns->size();
+	const uint64_t per_burst = std::max<uint64_t>(1, cfg.dram_max_burst_bytes / VTA_INSN_BYTES);
+	while (next_ < n) {
+		const uint64_t count = std::min(per_burst, n - next_);
+		const uint64_t asked = run_ctl::now();
+		state_ = module_state{activity::port, -1, (int64_t)next_};
+		const uint64_t start = port_.reserve(vtasim_beats(&cfg, count * VTA_INSN_BYTES));
+		insn_bytes_ += count * VTA_INSN_BYTES;
+		for (uint64_t j = 0; j < count; j++) {
+			const uint64_t arrival = start + vtasim_fetch_arrival(&cfg, j);
+			const uint64_t t = run_ctl::now();
+			if (arrival > t) {
+				if (!ctl_.wait_cycles(arrival - t, g, nullptr))
+					return;
+				/* the part before the burst got the port was a stall */
+				uint64_t stall = t < start ? start - std::max(t, asked) : 0;
+				st_.stall_mem_cycles += stall;
+				st_.busy_cycles += arrival - t - stall;
+			}
+			const int m = (*ctl_.module_of)[next_];
+			insn_queue &q = *queues_[m];
+			while (q.full()) {
+				state_ = module_state{activity::insn_room, m, (int64_t)next_};
+				if (!ctl_.wait_list(q.read_or_run(), g, &st_.stall_mem_cycles))
+					return;
+			}
+			if (!ctl_.current(g))
+				return;
+			q.push((uint32_t)next_);
+			next_++;
+			st_.insns++;
+		}
+	}
+	state_ = module_state{};
+}
+
+} // namespace vtasim

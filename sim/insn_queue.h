@@ -1,0 +1,65 @@
+/*
+ * insn_queue.h - one module's instruction queue (load, compute or store), fed by FETCH.
+ *
+ * Models: VTA's command FIFOs of cfg->insn_depth entries. An entry is an instruction index
+ * into the decoded stream. The head stays in the queue (occupying its slot) until the
+ * module retires it, as in the reference executor: a module blocked on a token keeps its
+ * instruction queued, and FETCH stalls while the queue is full.
+ * Timing: none of its own; a dispatched instruction is visible in the same cycle.
+ */
+#ifndef VTASIM_INSN_QUEUE_H
+#define VTASIM_INSN_QUEUE_H
+
+#include <systemc>
+
+#include <cstdint>
+#include <vector>
+
+#include "run_ctl.h"
+
+namespace vtasim {
+
+class insn_queue : public sc_core::sc_module {
+public:
+	insn_queue(sc_core::sc_module_name name, run_ctl &ctl, uint32_t capacity)
+	    : sc_core::sc_module(name), ring_(capacity)
+	{
+		written_or_run_ |= written_;
+		written_or_run_ |= ctl.run_ev;
+		read_or_run_ |= read_;
+		read_or_run_ |= ctl.run_ev;
+	}
+
+	void reset() { head_ = size_ = 0; }
+
+	bool empty() const { return size_ == 0; }
+	bool full() const { return size_ == ring_.size(); }
+	uint32_t size() const { return size_; }
+	uint32_t front() const { return ring_[head_]; }
+	void push(uint32_t idx)
+	{
+		ring_[(head_ + size_) % ring_.size()] = idx;
+		size_++;
+		written_.notify();
+	}
+	/* Retire the head. */
+	void pop()
+	{
+		head_ = (head_ + 1) % ring_.size();
+		size_--;
+		read_.notify();
+	}
+
+	const sc_core::sc_event_or_list &written_or_run() const { return written_or_run_; }
+	const sc_core::sc_event_or_list &read_or_run() const { return read_or_run_; }
+
+private:
+	std::vector<uint32_t> ring_;
+	uint32_t head_ = 0, size_ = 0;
+	sc_core::sc_event written_, read_;
+	sc_core::sc_event_or_list written_or_run_, read_or_run_;
+};
+
+} // namespace vtasim
+
+#endif /* VTASIM_INSN_QUEUE_H */

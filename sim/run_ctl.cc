@@ -1,0 +1,88 @@
+/*
+ * run_ctl.cc - run control shared by the modules (see run_ctl.h).
+ */
+#include "run_ctl.h"
+
+#include <cstdio>
+
+#include "vta_asm.h"
+
+namespace vtasim {
+
+const char *token_name(int q)
+{
+	static const char *const names[TQ_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
+	return q >= 0 && q < TQ_COUNT ? names[q] : "?";
+}
+
+void run_ctl::begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
+		    vta_dram *d, uint64_t budget)
+{
+	gen++;
+	insns = stream;
+	module_of = modules;
+	dram = d;
+	t0 = now();
+	deadline = t0 + budget;
+	stopped = finished = false;
+	finish_cycles = 0;
+	vta_error_clear(&err);
+	epoch_ = 0;
+	epoch_valid_ = false;
+}
+
+void run_ctl::fail(vta_status st, const std::string &detail)
+{
+	if (stopped)
+		return;
+	vta_fail(&err, st, "%s", detail.c_str());
+	stopped = true;
+	sc_core::sc_pause();
+}
+
+void run_ctl::fail_insn(uint64_t idx, vta_status st, const std::string &what)
+{
+	fail(st, "insn " + std::to_string(idx) + " (" + disasm_of(*this, idx) + "): " + what);
+}
+
+void run_ctl::finish()
+{
+	if (stopped)
+		return;
+	finished = true;
+	finish_cycles = cycles();
+	stopped = true;
+	sc_core::sc_pause();
+}
+
+bool run_ctl::wait_cycles(uint64_t n, uint64_t g, uint64_t *acc)
+{
+	uint64_t t = now();
+	uint64_t target = n > deadline + 1 - t ? deadline + 1 : t + n;
+	/* run_ev also fires at a launch: loop until the time has really passed */
+	while (now() < target && current(g))
+		sc_core::wait(sc_core::sc_time::from_value(target - now()), run_ev);
+	if (acc && g == gen) /* a reset must not charge the new run */
+		*acc += now() - t;
+	return current(g);
+}
+
+bool run_ctl::wait_list(const sc_core::sc_event_or_list &list, uint64_t g, uint64_t *acc)
+{
+	uint64_t t = now();
+	sc_core::wait(list);
+	if (acc && g == gen) /* a reset must not charge the new run */
+		*acc += now() - t;
+	return current(g);
+}
+
+std::string disasm_of(const run_ctl &ctl, uint64_t idx)
+{
+	if (!ctl.insns || idx >= ctl.insns->size())
+		return "?";
+	char buf[256];
+	vta_disasm_insn(&(*ctl.insns)[idx], buf, sizeof(buf));
+	return buf;
+}
+
+} // namespace vtasim

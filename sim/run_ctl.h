@@ -1,0 +1,117 @@
+/*
+ * run_ctl.h - what every module shares during a run: the config, the decoded stream, the
+ * DRAM, the run's first error, and the reset protocol that lets one elaboration run many
+ * programs.
+ *
+ * Reset protocol. SystemC elaborates once per process and sc_stop() would end simulation
+ * for good, so a run never stops the kernel: it ends with sc_pause() (FINISH or an error),
+ * by starvation (deadlock) or at the cycle budget, leaving threads parked in waits. Each
+ * run bumps a generation counter and notifies `run_ev`; every wait in every module also
+ * listens to `run_ev`, and after each wait a module checks it is still in the current,
+ * unstopped run (wait_*() return false otherwise) and unwinds to its top loop, which starts
+ * the new run. Only immediate notifications are used, so nothing of an old run stays
+ * scheduled in the kernel.
+ *
+ * Time. One simulated time unit (the kernel's resolution) is one accelerator cycle; a run's
+ * cycles are counted from its launch.
+ */
+#ifndef VTASIM_RUN_CTL_H
+#define VTASIM_RUN_CTL_H
+
+#include <systemc>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vta_config.h"
+#include "vta_dram.h"
+#include "vta_insn.h"
+#include "vta_status.h"
+
+namespace vtasim {
+
+/* Token queues, in VTA's names. */
+enum token_id { TQ_L2G = 0, TQ_G2L, TQ_G2S, TQ_S2G, TQ_COUNT };
+const char *token_name(int q);
+
+/* What a module is doing, for deadlock and budget diagnostics. */
+enum class activity {
+	idle,       /* waiting for its instruction queue (fetch: finished dispatching) */
+	pop,        /* waiting for a token to pop from `queue` */
+	room,       /* waiting for room to push into `queue` */
+	insn_room,  /* fetch: waiting for room in module `queue`'s instruction queue */
+	port,       /* waiting for / using the DRAM port */
+	busy        /* executing */
+};
+
+struct module_state {
+	activity what = activity::idle;
+	int queue = -1;
+	int64_t insn = -1; /* instruction index, -1 for none */
+};
+
+class run_ctl {
+public:
+	/* ----- fixed at elaboration ----- */
+	explicit run_ctl(const vta_config &cfg) : cfg(cfg) {}
+	const vta_config cfg;
+	sc_core::sc_event run_ev; /* a new run started: everyone unwinds */
+
+	/* ----- per run ----- */
+	uint64_t gen = 0;            /* run generation */
+	const std::vector<vta_insn> *insns = nullptr;
+	const std::vector<uint8_t> *module_of = nullptr; /* vta_module per instruction */
+	vta_dram *dram = nullptr;
+	uint64_t t0 = 0;             /* kernel time of the launch */
+	uint64_t deadline = 0;       /* t0 + cycle budget: no wait needs to reach past it */
+	bool stopped = false;        /* FINISH retired or an error: nothing more may happen */
+	bool finished = false;
+	uint64_t finish_cycles = 0;
+	vta_error err{};
+
+	/* Start a new run at the current kernel time. */
+	void begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
+		   vta_dram *d, uint64_t budget);
+
+	static uint64_t now() { return sc_core::sc_time_stamp().value(); }
+	uint64_t cycles() const { return now() - t0; }
+	bool current(uint64_t g) const { return g == gen && !stopped; }
+
+	/* Record the run's first error and stop the run at the end of this delta cycle. */
+	void fail(vta_status st, const std::string &detail);
+	/* Same, worded "insn N (<disassembly>): what". */
+	void fail_insn(uint64_t idx, vta_status st, const std::string &what);
+	/* FINISH retired. */
+	void finish();
+
+	/* Wait `n` cycles (or until the run is reset); add the waited cycles to *acc. A wait
+	 * reaching past the deadline is cut there: the budget has run out by then. */
+	bool wait_cycles(uint64_t n, uint64_t g, uint64_t *acc);
+	/* Wait for one of the events of `list` (which must include run_ev). */
+	bool wait_list(const sc_core::sc_event_or_list &list, uint64_t g, uint64_t *acc);
+
+	/* Epoch for SRAM liveness (sram_live.h): a new number for each new time. */
+	uint32_t epoch()
+	{
+		uint64_t t = now();
+		if (t != epoch_time_ || !epoch_valid_) {
+			epoch_time_ = t;
+			epoch_valid_ = true;
+			epoch_++;
+		}
+		return epoch_;
+	}
+
+private:
+	uint32_t epoch_ = 0;
+	uint64_t epoch_time_ = 0;
+	bool epoch_valid_ = false;
+};
+
+/* One line disassembly of instruction idx of the current stream. */
+std::string disasm_of(const run_ctl &ctl, uint64_t idx);
+
+} // namespace vtasim
+
+#endif /* VTASIM_RUN_CTL_H */

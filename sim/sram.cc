@@ -1,0 +1,39 @@
+/*
+ * sram.cc - storage, reset and range accounting of one SRAM (see sram.h).
+ */
+#include "sram.h"
+
+#include <algorithm>
+
+namespace vtasim {
+
+sram::sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes, bool holds_uops)
+    : sc_core::sc_module(name), depth_(depth), row_bytes_(row_bytes), holds_uops_(holds_uops),
+      words_((size_bytes() + 3) / 4, 0)
+{
+}
+
+void sram::reset()
+{
+	std::fill(words_.begin(), words_.end(), 0);
+	if (holds_uops_)
+		uops_.assign(depth_, decoded_uop{0, 0, 0, true}); /* an all-zero uop decodes */
+	reads_ = writes_ = 0;
+	live_.reset(depth_, row_bytes_);
+}
+
+void sram::note_read_range(uint64_t first, uint64_t count, uint32_t epoch)
+{
+	reads_ += count;
+	for (uint64_t r = first; r < first + count; r++)
+		live_.read((uint32_t)r, epoch);
+}
+
+void sram::note_write_range(uint64_t first, uint64_t count, uint32_t epoch)
+{
+	writes_ += count;
+	for (uint64_t r = first; r < first + count; r++)
+		live_.write((uint32_t)r, epoch);
+}
+
+} // namespace vtasim

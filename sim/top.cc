@@ -1,0 +1,235 @@
+/*
+ * top.cc - elaboration of the accelerator and the run loop (see top.h).
+ */
+#include "top.h"
+
+#include <chrono>
+#include <cstring>
+
+#include "vta_asm.h"
+
+namespace vtasim {
+
+namespace {
+
+/* No wait may reach past t0 + budget; keep kernel time far from overflowing. */
+constexpr uint64_t max_budget = uint64_t{1} << 60;
+
+constexpr int sram_index(vta_mem mem)
+{
+	switch (mem) {
+	case VTA_MEM_UOP: return VTASIM_SRAM_UOP;
+	case VTA_MEM_INP: return VTASIM_SRAM_INP;
+	case VTA_MEM_WGT: return VTASIM_SRAM_WGT;
+	case VTA_MEM_ACC: return VTASIM_SRAM_ACC;
+	case VTA_MEM_OUT: return VTASIM_SRAM_OUT;
+	default: return -1;
+	}
+}
+
+} // namespace
+
+top::top(sc_core::sc_module_name name, const vta_config &cfg)
+    : sc_core::sc_module(name), ctl_(cfg), uop_("uop", cfg.uop_depth, VTA_UOP_BYTES, true),
+      inp_("inp", cfg.inp_depth, cfg.inp_elem_bytes),
+      wgt_("wgt", cfg.wgt_depth, cfg.wgt_elem_bytes),
+      acc_("acc", cfg.acc_depth, cfg.acc_elem_bytes),
+      out_("out", cfg.out_depth, cfg.out_elem_bytes), port_("dram_port", ctl_),
+      l2g_("l2g", ctl_, TQ_L2G), g2l_("g2l", ctl_, TQ_G2L), g2s_("g2s", ctl_, TQ_G2S),
+      s2g_("s2g", ctl_, TQ_S2G), load_q_("load_queue", ctl_, cfg.insn_depth),
+      compute_q_("compute_queue", ctl_, cfg.insn_depth),
+      store_q_("store_queue", ctl_, cfg.insn_depth),
+      fetch_("fetch", ctl_, port_, load_q_, compute_q_, store_q_),
+      load_("load", ctl_, hw_, load_q_, {nullptr, &g2l_, nullptr, &l2g_}),
+      compute_("compute", ctl_, hw_, compute_q_, {&l2g_, &s2g_, &g2l_, &g2s_}),
+      store_("store", ctl_, hw_, store_q_, {&g2s_, nullptr, &s2g_, nullptr})
+{
+	hw_.mem[VTA_MEM_UOP] = &uop_;
+	hw_.mem[VTA_MEM_INP] = &inp_;
+	hw_.mem[VTA_MEM_WGT] = &wgt_;
+	hw_.mem[VTA_MEM_ACC] = &acc_;
+	hw_.mem[VTA_MEM_ACC_8BIT] = &acc_;
+	hw_.mem[VTA_MEM_OUT] = &out_;
+	hw_.port = &port_;
+}
+
+vta_status top::prepare(const vta_program *prog, vta_error *err)
+{
+	const vta_config &cfg = ctl_.cfg;
+	vta_status st = vta_geometry_check(&cfg, &prog->geometry, err);
+	if (st != VTA_OK)
+		return st;
+	if (prog->n_insns > UINT32_MAX)
+		return vta_fail(err, VTA_E_STREAM, "the stream has %zu instructions, more than %u",
+				prog->n_insns, UINT32_MAX);
+	insns_.resize(prog->n_insns);
+	module_of_.resize(prog->n_insns);
+	/* decode and check the flags of the whole stream first, as the reference does */
+	for (size_t i = 0; i < prog->n_insns; i++) {
+		vta_insn &insn = insns_[i];
+		if ((st = vta_program_insn(prog, &cfg, i, &insn, err)) != VTA_OK)
+			return st;
+		vta_error sub{};
+		if (vta_insn_check_flags(&insn, &sub) != VTA_OK) {
+			char text[256];
+			vta_disasm_insn(&insn, text, sizeof(text));
+			return vta_fail(err, VTA_E_FLAGS, "insn %zu (%s): %s", i, text, sub.detail);
+		}
+		module_of_[i] = (uint8_t)vta_insn_module(&insn);
+	}
+	return VTA_OK;
+}
+
+void top::reset_all()
+{
+	const vta_config &cfg = ctl_.cfg;
+	for (sram *s : {&uop_, &inp_, &wgt_, &acc_, &out_})
+		s->reset();
+	port_.reset();
+	for (token_queue *q : {&l2g_, &g2l_, &g2s_, &s2g_})
+		q->reset(cfg.dep_depth);
+	for (insn_queue *q : {&load_q_, &compute_q_, &store_q_})
+		q->reset();
+	fetch_.reset();
+	load_.reset();
+	compute_.reset();
+	store_.reset();
+	compute_.reset_compute();
+	hw_.reset_counters();
+}
+
+vta_status top::run(const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
+		    vta_error *err)
+{
+	auto host_start = std::chrono::steady_clock::now();
+	if (stats)
+		std::memset(stats, 0, sizeof(*stats));
+	vta_status st = prepare(prog, err);
+	if (st != VTA_OK)
+		return st;
+
+	reset_all();
+	budget_ = ctl_.cfg.cycle_budget < max_budget ? ctl_.cfg.cycle_budget : max_budget;
+	ctl_.begin(&insns_, &module_of_, dram, budget_);
+	ctl_.run_ev.notify(sc_core::SC_ZERO_TIME);
+	sc_core::sc_start(sc_core::sc_time::from_value(budget_), sc_core::SC_EXIT_ON_STARVATION);
+
+	st = conclude(err);
+	collect(stats);
+	if (stats)
+		stats->host_seconds = std::chrono::duration<double>(
+					      std::chrono::steady_clock::now() - host_start)
+					      .count();
+	return st;
+}
+
+vta_status top::conclude(vta_error *err)
+{
+	if (ctl_.finished)
+		return VTA_OK;
+	if (ctl_.stopped)
+		return vta_fail(err, ctl_.err.status, "%s", ctl_.err.detail);
+	if (sc_core::sc_pending_activity())
+		return vta_fail(err, VTA_E_NO_FINISH, "%s", budget_detail().c_str());
+	bool drained = fetch_.dispatched() == insns_.size() && load_q_.empty() &&
+		       compute_q_.empty() && store_q_.empty();
+	if (drained)
+		return vta_fail(err, VTA_E_NO_FINISH,
+				"the stream's %zu instructions executed without a FINISH (load %llu, "
+				"compute %llu, store %llu)",
+				insns_.size(), (unsigned long long)load_.stats().insns,
+				(unsigned long long)compute_.stats().insns,
+				(unsigned long long)store_.stats().insns);
+	return vta_fail(err, VTA_E_DEADLOCK, "%s", deadlock_detail().c_str());
+}
+
+std::string top::modules_line(size_t cut) const
+{
+	return load_.describe(cut) + "; " + compute_.describe(cut) + "; " + store_.describe(cut);
+}
+
+/* Each detail must stay one line that fits: shorten the disassemblies until it does. */
+std::string top::deadlock_detail() const
+{
+	std::string fetch_part;
+	const module_state &fs = fetch_.state();
+	if (fs.what == activity::insn_room)
+		fetch_part = "; fetch stalled at insn " + std::to_string(fs.insn) + ": " +
+			     vta_module_name((vta_module)fs.queue) + " queue full (" +
+			     std::to_string(ctl_.cfg.insn_depth) + " insns)";
+	std::string s;
+	for (size_t cut = 256;; cut -= 16) {
+		s = "deadlock: " + modules_line(cut) + fetch_part;
+		if (s.size() < VTA_ERROR_DETAIL_MAX || cut <= 24)
+			return s;
+	}
+}
+
+std::string top::budget_detail() const
+{
+	std::string head = "no FINISH within the cycle budget of " + std::to_string(budget_) +
+			   " cycles: ";
+	std::string tail = "; fetch dispatched " + std::to_string(fetch_.dispatched()) + " of " +
+			   std::to_string(insns_.size()) + " insns";
+	std::string s;
+	for (size_t cut = 256;; cut -= 16) {
+		s = head + modules_line(cut) + tail;
+		if (s.size() < VTA_ERROR_DETAIL_MAX || cut <= 24)
+			return s;
+	}
+}
+
+void top::collect(vtasim_stats *stats)
+{
+	const vta_config &cfg = ctl_.cfg;
+	sram *by_index[VTASIM_SRAM_COUNT] = {};
+	for (int m = 0; m < VTA_MEM_COUNT; m++) {
+		int i = sram_index((vta_mem)m);
+		if (i >= 0)
+			by_index[i] = hw_.mem[m];
+	}
+	uint64_t peaks[VTASIM_SRAM_COUNT];
+	for (int i = 0; i < VTASIM_SRAM_COUNT; i++)
+		peaks[i] = by_index[i]->finish_peak(); /* closes the run's live intervals */
+	if (!stats)
+		return;
+	uint64_t cycles = ctl_.finished ? ctl_.finish_cycles : ctl_.cycles();
+	stats->cycles = cycles;
+	stats->time_us = (double)cycles / cfg.clock_mhz;
+	stats->gemm_uops = hw_.gemm_uops;
+	stats->alu_uops = hw_.alu_uops;
+	uint64_t mac_uops = hw_.gemm_uops - hw_.gemm_reset_uops;
+	stats->macs = mac_uops * cfg.batch * cfg.block_in * cfg.block_out;
+	stats->gemm_utilization = cycles ? (double)mac_uops * cfg.gemm_ii / (double)cycles : 0.0;
+	stats->module[VTASIM_MODULE_FETCH] = fetch_.stats();
+	stats->module[VTASIM_MODULE_LOAD] = load_.stats();
+	stats->module[VTASIM_MODULE_COMPUTE] = compute_.stats();
+	stats->module[VTASIM_MODULE_STORE] = store_.stats();
+	for (int i = 0; i < VTASIM_SRAM_COUNT; i++) {
+		stats->sram[i].capacity_bytes = by_index[i]->size_bytes();
+		stats->sram[i].peak_bytes = peaks[i];
+		stats->sram[i].reads = by_index[i]->reads();
+		stats->sram[i].writes = by_index[i]->writes();
+	}
+	for (int m = 0; m < VTA_MEM_COUNT; m++)
+		stats->dram_read_bytes[m] = hw_.dram_read_bytes[m];
+	stats->dram_insn_bytes = fetch_.insn_bytes();
+	stats->dram_write_bytes = hw_.dram_write_bytes;
+	stats->dram_busy_cycles = port_.busy_cycles();
+}
+
+const uint8_t *top::sram_bytes(vta_mem mem, uint64_t *size) const
+{
+	int m = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : (int)mem;
+	if (m < 0 || m >= VTA_MEM_COUNT) {
+		if (size)
+			*size = 0;
+		return nullptr;
+	}
+	const sram *s = hw_.mem[m];
+	if (size)
+		*size = s->size_bytes();
+	return s->bytes();
+}
+
+} // namespace vtasim

@@ -1,0 +1,78 @@
+/*
+ * top.h - the accelerator: FETCH, LOAD, COMPUTE and STORE with their instruction queues,
+ * the four dependency token queues (l2g, g2l, g2s, s2g), the five SRAMs and the shared
+ * DRAM port, elaborated once from a config, and the run loop that drives them.
+ *
+ *            +-------+  load q   +------+  l2g ->  +---------+  g2s ->  +-------+
+ *   DRAM --> | fetch |---------> | load | <- g2l   | compute | <- s2g   | store |
+ *    port    +-------+  compute q, store q ------> +---------+          +-------+
+ *
+ * A run: the stream is decoded and its flags checked (the reference executor's up-front
+ * pass), every module and memory is reset, the run generation is bumped (run_ctl.h), and
+ * the kernel runs until FINISH retires (sc_pause), an error stops the run, the kernel
+ * starves (deadlock, or a stream without FINISH) or the cycle budget runs out.
+ * Timing: cycles count from the launch to FINISH retiring.
+ */
+#ifndef VTASIM_TOP_H
+#define VTASIM_TOP_H
+
+#include <systemc>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compute_unit.h"
+#include "dram_port.h"
+#include "fetch.h"
+#include "insn_queue.h"
+#include "load_unit.h"
+#include "run_ctl.h"
+#include "sram.h"
+#include "store_unit.h"
+#include "token_queue.h"
+#include "vtasim_api.h"
+
+namespace vtasim {
+
+class top : public sc_core::sc_module {
+public:
+	top(sc_core::sc_module_name name, const vta_config &cfg);
+
+	const vta_config &config() const { return ctl_.cfg; }
+
+	/* Run one program (see vtasim_sim_run). stats may be NULL. */
+	vta_status run(const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
+		       vta_error *err);
+
+	/* SRAM contents after the last run (ACC_8BIT is ACC). */
+	const uint8_t *sram_bytes(vta_mem mem, uint64_t *size) const;
+
+private:
+	vta_status prepare(const vta_program *prog, vta_error *err);
+	void reset_all();
+	vta_status conclude(vta_error *err);
+	void collect(vtasim_stats *stats);
+	std::string deadlock_detail() const;
+	std::string budget_detail() const;
+	std::string modules_line(size_t cut) const;
+
+	run_ctl ctl_;
+	shared_hw hw_;
+	sram uop_, inp_, wgt_, acc_, out_;
+	dram_port port_;
+	token_queue l2g_, g2l_, g2s_, s2g_;
+	insn_queue load_q_, compute_q_, store_q_;
+	fetch fetch_;
+	load_unit load_;
+	compute_unit compute_;
+	store_unit store_;
+
+	std::vector<vta_insn> insns_;
+	std::vector<uint8_t> module_of_;
+	uint64_t budget_ = 0;
+};
+
+} // namespace vtasim
+
+#endif /* VTASIM_TOP_H */

@@ -1,0 +1,88 @@
+/*
+ * unit_base.h - what the LOAD, COMPUTE and STORE modules have in common: an in-order loop
+ * over their instruction queue with VTA's dependency protocol, and the 2D DMA.
+ *
+ * Per instruction: wait for the head of the instruction queue; wait until every token
+ * queue the instruction pops holds a token and every one it pushes has room (stall_dep);
+ * pop; execute (the module's own part: one wait of the computed duration, plus waits for
+ * the DRAM port); push; retire the head from the instruction queue. A FINISH ends the run
+ * right after its pushes. Effects on SRAM and DRAM are applied when an instruction
+ * completes; its operand checks are made when it starts, before anything changes.
+ */
+#ifndef VTASIM_UNIT_BASE_H
+#define VTASIM_UNIT_BASE_H
+
+#include <systemc>
+
+#include <cstdint>
+#include <string>
+
+#include "dram_port.h"
+#include "insn_queue.h"
+#include "run_ctl.h"
+#include "sram.h"
+#include "token_queue.h"
+#include "vtasim_api.h"
+
+namespace vtasim {
+
+/* Hardware every unit may touch, owned by the top module. */
+struct shared_hw {
+	sram *mem[VTA_MEM_COUNT] = {}; /* by vta_mem; ACC_8BIT aliases ACC */
+	dram_port *port = nullptr;
+	uint64_t dram_read_bytes[VTA_MEM_COUNT] = {};
+	uint64_t dram_write_bytes = 0;
+	uint64_t gemm_uops = 0, gemm_reset_uops = 0, alu_uops = 0;
+
+	void reset_counters()
+	{
+		for (auto &b : dram_read_bytes)
+			b = 0;
+		dram_write_bytes = gemm_uops = gemm_reset_uops = alu_uops = 0;
+	}
+};
+
+class unit_base : public sc_core::sc_module {
+public:
+	/* The token queues this module pops and pushes, by flag (nullptr: illegal flag). */
+	struct token_map {
+		token_queue *pop_prev, *pop_next, *push_prev, *push_next;
+	};
+
+	unit_base(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw, insn_queue &queue,
+		  token_map tokens);
+
+	void reset();
+	const vtasim_module_stats &stats() const { return st_; }
+	const module_state &state() const { return state_; }
+	/* Describe what the module waits on ("idle", "insn N (...) waits on l2g (0 tokens)"),
+	 * cutting each disassembly to `cut` characters. */
+	std::string describe(size_t cut) const;
+
+protected:
+	/* The module's part of one instruction. Returns false when the run stopped. */
+	virtual bool execute(uint64_t idx, const vta_insn &insn, uint64_t g) = 0;
+
+	/* The thread body: call from the derived module's SC_THREAD. */
+	void thread_main();
+
+	/* A LOAD of any memory type into its SRAM (NOPs included). */
+	bool do_load(uint64_t idx, const vta_insn &insn, uint64_t g);
+
+	run_ctl &ctl_;
+	shared_hw &hw_;
+	vtasim_module_stats st_{};
+	module_state state_;
+
+private:
+	void run(uint64_t g);
+	bool acquire(const vta_insn &insn, uint64_t g);
+	void release(const vta_insn &insn);
+
+	insn_queue &queue_;
+	token_map tokens_;
+};
+
+} // namespace vtasim
+
+#endif /* VTASIM_UNIT_BASE_H */

@@ -1,0 +1,139 @@
+/*
+ * vtasim_api.cc - the C API of the SystemC model (vtasim_api.h), and the only place that
+ * touches SystemC's process-wide kernel.
+ *
+ * SystemC elaborates once per process, so the model is process-wide state fenced in this
+ * file: the first vtasim_sim_create() configures the kernel (no banner, reports silenced
+ * or thrown, never printed) and elaborates the model for its config; later creates must
+ * pass a config with the same values and get a handle on the same model. Handles are
+ * cheap; destroying the last one keeps the model (it cannot be elaborated again).
+ * SystemC reports of severity error or fatal are thrown and turned into VTA_E_INTERNAL.
+ */
+#include "vtasim_api.h"
+
+#include <systemc>
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <new>
+
+#include "top.h"
+
+/* A C program with its own main links libsystemc, which references sc_main. */
+int sc_main(int, char **)
+{
+	return 0;
+}
+
+struct vtasim_sim {
+	vtasim::top *model;
+};
+
+namespace {
+
+/* The one elaborated model of this process. */
+struct kernel_model {
+	vtasim::top *model = nullptr;
+	vta_config cfg{};
+};
+
+kernel_model &the_kernel()
+{
+	static kernel_model k;
+	return k;
+}
+
+/* Same values in every field the model depends on (the name does not matter). */
+bool same_config(const vta_config &a, const vta_config &b)
+{
+#define SAME(f) (a.f == b.f)
+	return SAME(clock_mhz) && SAME(log_batch) && SAME(log_block_in) && SAME(log_block_out) &&
+	       SAME(inp_bits) && SAME(wgt_bits) && SAME(acc_bits) && SAME(uop_kib) &&
+	       SAME(inp_kib) && SAME(wgt_kib) && SAME(acc_kib) && SAME(insn_depth) &&
+	       SAME(dep_depth) && SAME(dram_bus_bits) && SAME(dram_latency_cycles) &&
+	       SAME(dram_max_burst_bytes) && SAME(dram_size_mib) && SAME(alu_mul) &&
+	       SAME(alu_tflite_ext) && SAME(decomp_enabled) && SAME(decomp_indices_per_cycle) &&
+	       SAME(gemm_ii) && SAME(alu_ii) && SAME(alu_imm_ii) && SAME(insn_overhead_cycles) &&
+	       SAME(pipeline_fill_cycles) && SAME(acc_dep_distance) && SAME(cycle_budget);
+#undef SAME
+}
+
+void configure_kernel()
+{
+	/* the banner is printed when the kernel first initialises, unless this is set */
+	setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+	using sc_core::sc_report_handler;
+	sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+	sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
+	sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
+	sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_THROW);
+}
+
+} // namespace
+
+extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out, vta_error *err)
+{
+	if (!cfg || !out)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_sim_create: NULL argument");
+	*out = nullptr;
+	/* work on a re-derived copy: the model never trusts derived fields it was handed */
+	vta_config c = *cfg;
+	vta_status st = vta_config_derive(&c, err);
+	if (st != VTA_OK)
+		return st;
+	kernel_model &k = the_kernel();
+	try {
+		if (!k.model) {
+			configure_kernel();
+			if (sc_core::sc_get_status() != sc_core::SC_ELABORATION)
+				return vta_fail(err, VTA_E_INTERNAL,
+						"the SystemC kernel of this process has already "
+						"started: the model cannot be elaborated");
+			k.cfg = c;
+			k.model = new vtasim::top("vta", c);
+		} else if (!same_config(k.cfg, c)) {
+			return vta_fail(err, VTA_E_USAGE,
+					"the simulator of this process was elaborated for config "
+					"'%s'; a config with other values ('%s') needs another process",
+					k.cfg.name, c.name);
+		}
+		*out = new vtasim_sim{k.model};
+	} catch (const std::bad_alloc &) {
+		return vta_fail(err, VTA_E_NOMEM, "out of memory elaborating the simulator");
+	} catch (const std::exception &e) {
+		return vta_fail(err, VTA_E_INTERNAL, "SystemC: %s", e.what());
+	}
+	return VTA_OK;
+}
+
+extern "C" void vtasim_sim_destroy(vtasim_sim *sim)
+{
+	delete sim;
+}
+
+extern "C" vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, vta_dram *dram,
+				     vtasim_stats *stats, vta_error *err)
+{
+	if (stats)
+		std::memset(stats, 0, sizeof(*stats));
+	if (!sim || !prog || !dram || (!dram->bytes && dram->size))
+		return vta_fail(err, VTA_E_USAGE, "vtasim_sim_run: NULL argument");
+	try {
+		return sim->model->run(prog, dram, stats, err);
+	} catch (const std::bad_alloc &) {
+		return vta_fail(err, VTA_E_NOMEM, "out of memory during the simulation");
+	} catch (const std::exception &e) {
+		return vta_fail(err, VTA_E_INTERNAL, "SystemC: %s", e.what());
+	}
+}
+
+extern "C" const uint8_t *vtasim_sim_sram(const vtasim_sim *sim, vta_mem mem, uint64_t *size)
+{
+	if (!sim) {
+		if (size)
+			*size = 0;
+		return nullptr;
+	}
+	return sim->model->sram_bytes(mem, size);
+}

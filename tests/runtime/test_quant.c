@@ -1,0 +1,315 @@
+/*
+ * test_quant.c - requantization arithmetic: gemmlowp primitives, QuantizeMultiplier, double vs
+ * single rounding, ADD parameters and the worked example, activation ranges, the Q15 scheme,
+ * the alkali ADD bit by bit, and the vta16 CONV2D sequence with its overflow count.
+ */
+#include "rt_test.h"
+
+#include <math.h>
+
+#include "quant.h"
+
+static void expect_qm(double d, int32_t m, int32_t shift)
+{
+	vta_qmul q;
+	vta_error err = {0};
+	assert_int_equal(vta_quant_multiplier(d, &q, &err), VTA_OK);
+	if (q.multiplier != m || q.shift != shift) {
+		print_error("QuantizeMultiplier(%.17g) = (%d, %d), want (%d, %d)\n", d,
+			    (int)q.multiplier, (int)q.shift, (int)m, (int)shift);
+		fail();
+	}
+}
+
+static void test_quantize_multiplier(void **state)
+{
+	(void)state;
+	expect_qm(0.5, 1073741824, 0);
+	expect_qm(0.75, 1610612736, 0);
+	expect_qm(0.1, 1717986918, -3);
+	expect_qm(1.0 / 3.0, 1431655765, -1);
+	expect_qm(1.0, 1073741824, 1);
+	expect_qm(3.0, 1610612736, 2);
+	expect_qm(1.0 - ldexp(1.0, -33), 1 << 30, 1); /* rounds to 2^31: renormalised */
+	expect_qm(ldexp(1.0, -32), 1 << 30, -31);     /* the smallest kept */
+	expect_qm(ldexp(1.0, -33), 0, 0);             /* below 2^-32: flushed */
+	expect_qm(1e-12, 0, 0);
+	expect_qm(0.0, 0, 0);
+	expect_qm(-0.5, -1073741824, 0);
+	/* The seed's 0.012: the float scale widened to double gives 1649267456 (0.768 * 2^31 of
+	 * 0.012f); the double 0.012 gives 1649267442. */
+	expect_qm((double)0.012f, 1649267456, -6);
+	expect_qm(0.012, 1649267442, -6);
+
+	vta_qmul q;
+	vta_error err = {0};
+	assert_int_equal(vta_quant_multiplier(INFINITY, &q, &err), VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "is not finite");
+	assert_int_equal(vta_quant_multiplier_smaller_than_one(1.0, &q, &err), VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "is not in (0, 1)");
+	assert_int_equal(vta_quant_multiplier_smaller_than_one(1.0 - ldexp(1.0, -40), &q, &err),
+			 VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "rounds to 1.0");
+	assert_int_equal(vta_quant_multiplier_smaller_than_one(0.1, &q, &err), VTA_OK);
+	assert_int_equal(q.multiplier, 1717986918);
+}
+
+static void test_srdhm_rdbpot(void **state)
+{
+	(void)state;
+	assert_int_equal(vta_quant_srdhm(INT32_MIN, INT32_MIN), INT32_MAX);
+	assert_int_equal(vta_quant_srdhm(1, 1 << 30), 1);   /* 0.5 rounds up */
+	assert_int_equal(vta_quant_srdhm(-1, 1 << 30), 0);  /* -0.5 rounds up too */
+	assert_int_equal(vta_quant_srdhm(3, 1 << 30), 2);   /* 1.5 */
+	assert_int_equal(vta_quant_srdhm(-3, 1 << 30), -1); /* -1.5 */
+	assert_int_equal(vta_quant_srdhm(INT32_MAX, INT32_MAX), INT32_MAX - 1);
+	assert_int_equal(vta_quant_srdhm(INT32_MIN, INT32_MAX), -INT32_MAX);
+	assert_int_equal(vta_quant_rdbpot(5, 1), 3);
+	assert_int_equal(vta_quant_rdbpot(-5, 1), -3);
+	assert_int_equal(vta_quant_rdbpot(6, 2), 2);
+	assert_int_equal(vta_quant_rdbpot(-6, 2), -2);
+	assert_int_equal(vta_quant_rdbpot(-7, 2), -2);
+	assert_int_equal(vta_quant_rdbpot(4, 0), 4);
+	assert_int_equal(vta_quant_rdbpot(INT32_MIN, 31), -1);
+	assert_int_equal(vta_quant_rdbpot(INT32_MAX, 31), 1);
+	/* The seed's integer example: 100 * 0.012f = 100 * 1649267456 * 2^-31 * 2^-6:
+	 * SRDHM gives 77 (76.8 rounded), then 77 / 64 -> 1. */
+	assert_int_equal(vta_quant_srdhm(100, 1649267456), 77);
+	assert_int_equal(vta_quant_rdbpot(77, 6), 1);
+	assert_int_equal(vta_quant_mbqm(100, (vta_qmul){1649267456, -6}), 1);
+}
+
+static void test_double_vs_single_rounding(void **state)
+{
+	(void)state;
+	/* x = 5, M = 2^30 (0.5), shift = -1: exact 1.25. Double rounding: SRDHM -> 3 (2.5 up),
+	 * RDBPOT(3, 1) -> 2. Single rounding: 1. */
+	vta_qmul m = {1 << 30, -1};
+	assert_int_equal(vta_quant_mbqm(5, m), 2);
+	assert_int_equal(vta_quant_mbqm_single(5, m), 1);
+	assert_int_equal(vta_quant_mbqm_smaller_than_one(5, m), 2);
+	/* A left shift: 1000 * 0.75 * 2^3 = 6000 both ways. */
+	vta_qmul big = {1610612736, 3};
+	assert_int_equal(vta_quant_mbqm(1000, big), 6000);
+	assert_int_equal(vta_quant_mbqm_single(1000, big), 6000);
+	/* The conv example: 1000 * 0.1 = 100. */
+	assert_int_equal(vta_quant_mbqm(1000, (vta_qmul){1717986918, -3}), 100);
+	assert_int_equal(vta_quant_mbqm(-1000, (vta_qmul){1717986918, -3}), -100);
+}
+
+static void test_activation_range(void **state)
+{
+	(void)state;
+	int32_t lo, hi;
+	vta_error err = {0};
+	assert_int_equal(vta_quant_activation_range(VTA_ACT_NONE, 0.05f, 3, &lo, &hi, &err), VTA_OK);
+	assert_true(lo == -128 && hi == 127);
+	assert_int_equal(vta_quant_activation_range(VTA_ACT_RELU, 0.05f, 3, &lo, &hi, &err), VTA_OK);
+	assert_true(lo == 3 && hi == 127);
+	assert_int_equal(vta_quant_activation_range(VTA_ACT_RELU6, 0.05f, 3, &lo, &hi, &err),
+			 VTA_OK);
+	assert_true(lo == 3 && hi == 123); /* 6 / 0.05f = 119.99999 -> 120 */
+	assert_int_equal(vta_quant_activation_range(VTA_ACT_RELU_N1_TO_1, 0.05f, 3, &lo, &hi, &err),
+			 VTA_OK);
+	assert_true(lo == -17 && hi == 23);
+	assert_int_equal(vta_quant_activation_range(VTA_ACT_RELU6, 0.1f, -128, &lo, &hi, &err),
+			 VTA_OK);
+	assert_true(lo == -128 && hi == -68);
+	assert_int_equal(vta_quant_activation_range(VTA_ACT_RELU6, 1e-30f, 0, &lo, &hi, &err),
+			 VTA_OK);
+	assert_true(lo == 0 && hi == 127);
+	assert_int_equal(vta_quant_activation_range((vta_activation)4, 0.1f, 0, &lo, &hi, &err),
+			 VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "unsupported fused activation 4");
+	assert_int_equal(vta_quant_activation_range(VTA_ACT_NONE, 0.0f, 0, &lo, &hi, &err),
+			 VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "scale 0 must be finite and positive");
+	assert_int_equal(vta_quant_activation_range(VTA_ACT_NONE, 0.1f, 128, &lo, &hi, &err),
+			 VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "zero point 128 is outside the int8 range");
+}
+
+/* s1 = 0.02, s2 = 0.01, s_out = 0.03, zero points 5, -3, -10. */
+static void test_add_tflite_worked_example(void **state)
+{
+	(void)state;
+	vta_add_tflite_params p;
+	vta_error err = {0};
+	assert_int_equal(vta_quant_add_tflite_params(0.02f, 5, 0.01f, -3, 0.03f, -10, VTA_ACT_NONE,
+						     &p, &err),
+			 VTA_OK);
+	assert_int_equal(p.left_shift, 20);
+	assert_true(p.input1.multiplier == 1 << 30 && p.input1.shift == 0);
+	assert_true(p.input2.multiplier == 1 << 30 && p.input2.shift == -1);
+	assert_true(p.output.multiplier == 1431655765 && p.output.shift == -19);
+	assert_true(p.act_min == -128 && p.act_max == 127);
+	assert_int_equal(vta_quant_add_tflite_apply(&p, 50, -20), 14);
+	assert_int_equal(vta_quant_add_tflite_apply(&p, 0, 0), -12);
+	/* The intermediate terms of the first case. */
+	assert_int_equal(vta_quant_mbqm_smaller_than_one(45 << 20, p.input1), 23592960);
+	assert_int_equal(vta_quant_mbqm_smaller_than_one(-17 * (1 << 20), p.input2), -4456448);
+	/* RELU clamps at the output zero point. */
+	assert_int_equal(vta_quant_add_tflite_params(0.02f, 5, 0.01f, -3, 0.03f, -10, VTA_ACT_RELU,
+						     &p, &err),
+			 VTA_OK);
+	assert_int_equal(vta_quant_add_tflite_apply(&p, 0, 0), -10);
+	/* An output scale so small that the output multiplier reaches 1 is refused. */
+	assert_int_equal(vta_quant_add_tflite_params(1.0f, 0, 1.0f, 0, 1e-7f, 0, VTA_ACT_NONE, &p,
+						     &err),
+			 VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "ADD output scale");
+}
+
+static void test_q15(void **state)
+{
+	(void)state;
+	struct {
+		double s;
+		int m, e;
+	} v[] = {
+		{0.5, 16384, 0},       {0.1, 26214, -3},  {1.0 / 3.0, 21845, -1},
+		{1e-7, 0, 0},          {ldexp(1, -17), 0, 0}, /* above 1e-6 but e = -16 */
+		{ldexp(1, -16), 16384, -15}, {1 - ldexp(1, -20), 16384, 1}, /* renormalised */
+		{0.0, 0, 0},           {3.0, 24576, 2},
+	};
+	for (size_t k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
+		vta_q15 q;
+		vta_error err = {0};
+		assert_int_equal(vta_quant_q15(v[k].s, &q, &err), VTA_OK);
+		if (q.multiplier != v[k].m || q.shift != v[k].e) {
+			print_error("q15(%g) = (%d, %d), want (%d, %d)\n", v[k].s, q.multiplier,
+				    q.shift, v[k].m, v[k].e);
+			fail();
+		}
+	}
+	vta_q15 q;
+	vta_error err = {0};
+	assert_int_equal(vta_quant_q15(-0.5, &q, &err), VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "must be finite and not negative");
+}
+
+/* The alkali delegate's ADD, facts §3.4 / §4.1: same scales as the TFLite example. */
+static void test_add_vta16_alkali(void **state)
+{
+	(void)state;
+	vta_add_vta16_params p;
+	vta_error err = {0};
+	assert_int_equal(vta_quant_add_vta16_params(0.02f, 5, 0.01f, -3, 0.03f, -10, VTA_ACT_NONE,
+						    &p, &err),
+			 VTA_OK);
+	assert_int_equal(p.left_shift, 7);
+	assert_true(p.input1.multiplier == 16384 && p.input1.shift == 0);
+	assert_true(p.input2.multiplier == 16384 && p.input2.shift == -1);
+	assert_true(p.output.multiplier == 21845 && p.output.shift == -6);
+	assert_int_equal(p.out_shr, 21);
+	/* Host stage: a1 = 2880, a2 = -545 (exact -544: the nudge is biased down). */
+	assert_int_equal(vta_quant_vta16_input(50, p.input1_offset, p.input1), 2880);
+	assert_int_equal(vta_quant_vta16_input(-20, p.input2_offset, p.input2), -545);
+	assert_int_equal(vta_quant_vta16_input(0, p.input1_offset, p.input1), -321);
+	assert_int_equal(vta_quant_vta16_input(0, p.input2_offset, p.input2), 96);
+	/* q = -1, zp = 0, M = 16384, e = 0 gives -65 (exact -64); q = +1 gives 64. */
+	vta_q15 half = {16384, 0};
+	assert_int_equal(vta_quant_vta16_input(-1, 0, half), -65);
+	assert_int_equal(vta_quant_vta16_input(1, 0, half), 64);
+	uint64_t ovf = 0;
+	assert_int_equal(vta_quant_add_vta16_apply(&p, 50, -20, &ovf), 14);  /* 2335*21845 >> 21 */
+	assert_int_equal(vta_quant_add_vta16_apply(&p, 0, 0, &ovf), -13);    /* TFLite: -12 */
+	assert_int_equal(vta_quant_add_vta16_alu(&p, 2880, -545, &ovf), 14);
+	assert_int_equal(ovf, 0);
+	/* The extremes of int8 inputs stay inside int32 (no overflow possible for ADD). */
+	for (int q1 = -128; q1 <= 127; q1 += 255)
+		for (int q2 = -128; q2 <= 127; q2 += 255)
+			(void)vta_quant_add_vta16_apply(&p, q1, q2, &ovf);
+	assert_int_equal(ovf, 0);
+	/* The clamp follows the fused activation (alkali always clamps to int8). */
+	assert_int_equal(vta_quant_add_vta16_params(0.02f, 5, 0.01f, -3, 0.03f, -10, VTA_ACT_RELU,
+						    &p, &err),
+			 VTA_OK);
+	assert_int_equal(vta_quant_add_vta16_apply(&p, 0, 0, NULL), -10);
+}
+
+static void test_conv_params(void **state)
+{
+	(void)state;
+	const float sw[3] = {0.5f, 0.25f, 0.0f};
+	vta_qmul m[3];
+	vta_q15 q[3];
+	vta_error err = {0};
+	assert_int_equal(vta_quant_conv_tflite_params(0.5f, sw, 3, 3, 0.25f, m, &err), VTA_OK);
+	assert_true(m[0].multiplier == 1 << 30 && m[0].shift == 1);  /* 1.0 */
+	assert_true(m[1].multiplier == 1 << 30 && m[1].shift == 0);  /* 0.5 */
+	assert_true(m[2].multiplier == 0 && m[2].shift == 0);
+	assert_int_equal(vta_quant_conv_vta16_params(0.5f, sw, 3, 3, 0.25f, q, &err), VTA_OK);
+	assert_true(q[0].multiplier == 16384 && q[0].shift == 1);
+	assert_true(q[1].multiplier == 16384 && q[1].shift == 0);
+	/* One scale broadcasts; a wrong count is refused. */
+	assert_int_equal(vta_quant_conv_tflite_params(0.5f, sw, 1, 3, 0.25f, m, &err), VTA_OK);
+	assert_true(m[2].multiplier == 1 << 30 && m[2].shift == 1);
+	assert_int_equal(vta_quant_conv_tflite_params(0.5f, sw, 2, 3, 0.25f, m, &err),
+			 VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "2 scales for 3 output channels");
+	const float huge[1] = {1e6f};
+	assert_int_equal(vta_quant_conv_vta16_params(1.0f, huge, 1, 1, 1.0f, q, &err), VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "2^15 or more");
+	/* The float scales are widened before multiplying: (double)0.1f, not 0.1. */
+	const float tenth[1] = {0.1f};
+	assert_int_equal(vta_quant_conv_tflite_params(1.0f, tenth, 1, 1, 1.0f, m, &err), VTA_OK);
+	vta_qmul direct;
+	vta_quant_multiplier((double)0.1f, &direct, &err);
+	assert_true(m[0].multiplier == direct.multiplier && direct.multiplier != 1717986918);
+}
+
+static void test_conv_apply(void **state)
+{
+	(void)state;
+	uint64_t ovf = 0;
+	/* tflite: 1000 * 0.1 = 100, + bias, + zp, clamp. */
+	vta_qmul m = {1717986918, -3};
+	assert_int_equal(vta_quant_conv_tflite_apply(1000, 0, m, 0, -128, 127, &ovf), 100);
+	assert_int_equal(vta_quant_conv_tflite_apply(900, 100, m, 5, -128, 127, &ovf), 105);
+	assert_int_equal(vta_quant_conv_tflite_apply(5000, 0, m, 0, -128, 127, &ovf), 127);
+	assert_int_equal(vta_quant_conv_tflite_apply(-1000, 0, m, 0, 0, 127, &ovf), 0);
+	assert_int_equal(ovf, 0);
+	assert_int_equal(vta_quant_conv_tflite_apply(INT32_MAX, 1, m, 0, -128, 127, &ovf), -128);
+	assert_int_equal(ovf, 1); /* the bias ADD wrapped */
+
+	/* vta16, q15(0.1) = (26214, -3): SHR 18 with rounding addend 2^17. */
+	vta_q15 q = {26214, -3};
+	assert_int_equal(vta_quant_vta16_shr(q), 18);
+	assert_int_equal(vta_quant_vta16_round(q), 1 << 17);
+	ovf = 0;
+	/* (1000*26214 + 131072) >> 18 = 26345072 >> 18 = 100 */
+	assert_int_equal(vta_quant_conv_vta16_apply(1000, 0, q, 0, -128, 127, &ovf), 100);
+	/* (-26214000 + 131072) >> 18 = floor(-99.498) = -100 */
+	assert_int_equal(vta_quant_conv_vta16_apply(-1000, 0, q, 0, -128, 127, &ovf), -100);
+	/* 5 * 0.1 = 0.5 rounds half up: (131070 + 131072) >> 18 = 0 (26214 < 0.1 * 2^18) */
+	assert_int_equal(vta_quant_conv_vta16_apply(5, 0, q, 0, -128, 127, &ovf), 0);
+	assert_int_equal(vta_quant_conv_vta16_apply(6, 0, q, 7, -128, 127, &ovf), 8);
+	assert_int_equal(ovf, 0);
+	/* 100000 * 26214 = 2621400000 > 2^31 - 1: wraps to -1673567296; + 2^17 >> 18 = -6384,
+	 * clamped to -128. One overflow counted (the MUL). */
+	assert_int_equal(vta_quant_conv_vta16_apply(100000, 0, q, 0, -128, 127, &ovf), -128);
+	assert_int_equal(ovf, 1);
+	/* An identity requantization (scale 1.0 = (16384, 1): SHR 14, addend 2^13). */
+	vta_q15 one = {16384, 1};
+	ovf = 0;
+	for (int32_t x = -200; x <= 200; x++)
+		assert_int_equal(vta_quant_conv_vta16_apply(x, 0, one, 0, -1000, 1000, &ovf), x);
+	assert_int_equal(ovf, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quantize_multiplier),
+		cmocka_unit_test(test_srdhm_rdbpot),
+		cmocka_unit_test(test_double_vs_single_rounding),
+		cmocka_unit_test(test_activation_range),
+		cmocka_unit_test(test_add_tflite_worked_example),
+		cmocka_unit_test(test_q15),
+		cmocka_unit_test(test_add_vta16_alkali),
+		cmocka_unit_test(test_conv_params),
+		cmocka_unit_test(test_conv_apply),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
