@@ -61,6 +61,7 @@ int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
+		fprintf(stderr, "vtasim: error: no command given\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {

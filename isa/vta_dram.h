@@ -22,6 +22,8 @@ typedef struct vta_dram {
 	uint64_t size;
 } vta_dram;
 
+/* Zeroed DRAM of `size` bytes (1 byte .. 64 GiB; VTA_E_USAGE outside, VTA_E_NOMEM if the
+ * host cannot provide it). */
 vta_status vta_dram_init(vta_dram *dram, uint64_t size, vta_error *err);
 void vta_dram_free(vta_dram *dram);
 /* Load a raw image file at address 0 (error if larger than the DRAM). */

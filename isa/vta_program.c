@@ -19,6 +19,8 @@
  */
 #include "vta_program.h"
 
+#include "vta_asm.h" /* one-line disassembly in diagnostics */
+
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -161,8 +163,10 @@ vta_status vta_program_push(vta_program *prog, const vta_config *cfg, const vta_
 {
 	uint8_t bytes[VTA_INSN_BYTES];
 	vta_error sub = {0};
+	char text[256];
 	if (vta_insn_encode(cfg, insn, bytes, &sub) != VTA_OK)
-		return vta_fail(err, sub.status, "insn %zu: %s", prog->n_insns, sub.detail);
+		return vta_fail(err, sub.status, "insn %zu (%s): %s", prog->n_insns,
+				vta_disasm_insn(insn, text, sizeof(text)), sub.detail);
 	return vta_program_push_raw(prog, bytes, err);
 }
 

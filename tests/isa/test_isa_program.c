@@ -138,7 +138,9 @@ static void test_build(void **state)
 	vta_insn bad = mk(VTA_OP_LOAD);
 	bad.mem.y_size = 65536;
 	assert_int_equal(vta_program_push(&p, &cfg, &bad, &err), VTA_E_ENCODE);
-	assert_string_equal(err.detail, "insn 1000: y_size 65536 does not fit in 16 bits");
+	assert_string_equal(err.detail, "insn 1000 (load   mem=uop sram=0 dram=0x0 y=65536 x=0 "
+					"stride=0 ypad=0,0 xpad=0,0 deps=none): y_size 65536 does "
+					"not fit in 16 bits");
 	assert_int_equal(p.n_insns, 1000);
 	/* raw bytes are not checked on push, but are on decode */
 	uint8_t raw[VTA_INSN_BYTES] = {7};
