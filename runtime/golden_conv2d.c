@@ -33,6 +33,9 @@ vta_status vta_golden_conv2d_padding(int32_t in, int32_t k, int32_t stride, int3
 				"be >= 1",
 				(int)in, (int)k, (int)stride, (int)dilation);
 	int64_t eff = (int64_t)(k - 1) * dilation + 1;
+	if (eff > INT32_MAX)
+		return vta_fail(err, VTA_E_USAGE, "CONV2D: dilated kernel of %lld is too large",
+				(long long)eff);
 	int64_t o;
 	if (padding == VTA_PADDING_SAME)
 		o = ((int64_t)in + stride - 1) / stride;
@@ -74,6 +77,9 @@ vta_status vta_golden_conv2d_shape(const vta_conv2d *c, int32_t out_shape[4], vt
 					"CONV2D: filter shape [%d, %d, %d, %d] is not a valid "
 					"OHWI shape",
 					(int)fs[0], (int)fs[1], (int)fs[2], (int)fs[3]);
+	if ((size_t)fs[0] > SIZE_MAX / (size_t)fs[1] / (size_t)fs[2] / (size_t)fs[3])
+		return vta_fail(err, VTA_E_USAGE, "CONV2D: filter shape [%d, %d, %d, %d] is too large",
+				(int)fs[0], (int)fs[1], (int)fs[2], (int)fs[3]);
 	int32_t in_c = c->input->shape[3];
 	if (in_c % fs[3] != 0)
 		return vta_fail(err, VTA_E_USAGE,
@@ -164,24 +170,30 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 	int8_t *o = out->data;
 	for (int32_t n = 0; n < N; n++) {
 		for (int32_t oy = 0; oy < os[1]; oy++) {
-			const int32_t iy0 = oy * c->stride_h - pad_h;
+			/* 64-bit tap coordinates: pads and dilations may be near INT32_MAX. */
+			const int64_t iy0 = (int64_t)oy * c->stride_h - pad_h;
 			for (int32_t ox = 0; ox < os[2]; ox++) {
-				const int32_t ix0 = ox * c->stride_w - pad_w;
+				const int64_t ix0 = (int64_t)ox * c->stride_w - pad_w;
 				for (int32_t oc = 0; oc < O; oc++) {
 					const int32_t g = oc / per_group;
 					int64_t acc = 0;
 					for (int32_t fy = 0; fy < KH; fy++) {
-						const int32_t iy = iy0 + c->dilation_h * fy;
+						const int64_t iy = iy0 + (int64_t)c->dilation_h * fy;
 						if (iy < 0 || iy >= H)
 							continue;
 						for (int32_t fx = 0; fx < KW; fx++) {
-							const int32_t ix = ix0 + c->dilation_w * fx;
+							const int64_t ix =
+								ix0 + (int64_t)c->dilation_w * fx;
 							if (ix < 0 || ix >= W)
 								continue;
 							const int8_t *x =
 								in->data +
-								vta_tensor_i8_offset(in, n, iy, ix,
-										     g * IF);
+								(((size_t)n * (size_t)H +
+								  (size_t)iy) *
+									 (size_t)W +
+								 (size_t)ix) *
+									(size_t)C +
+								(size_t)g * (size_t)IF;
 							const int8_t *w =
 								c->filter +
 								(((size_t)oc * (size_t)KH +

@@ -5,11 +5,12 @@
  * Behaviour is TFLM's DecompressToBuffer: index i of width b occupies bits [i*b, i*b + b) of
  * the string, MSB first; its value is table[channel(i) * stride + index]. Unlike TFLM every
  * index is bounds-checked (see lut.h). Two code paths, like TFLM's:
- *   - int8, channel axis first, widths 2/3/4: per channel, an unaligned head and tail go through
- *     the generic loop; the aligned body decodes a whole byte (width 2: 4 indices, width 4: 2)
- *     or a 3-byte group (width 3: 8 indices) per step through small per-channel tables built
- *     from the channel's value table. Bad indices are flagged by an OR-ed marker bit so the
- *     body has no branches; a flagged channel is rescanned to name the first bad element.
+ *   - int8, channel axis first, widths 2/3/4, channels of >= 64 elements: per channel, an
+ *     unaligned head and tail go through the generic loop; the aligned body decodes a whole
+ *     byte (width 2: 4 indices, width 4: 2) or a 3-byte group (width 3: 8 indices, as four
+ *     6-bit keys) per step through small tables built from the channel's value table. When a
+ *     channel has fewer valid entries than 2^width, the body ORs per-key "bad" marks instead
+ *     of branching, and a marked channel is rescanned to name the first bad element.
  *   - everything else: one field read per element (a field spans at most two bytes).
  */
 #include "lut.h"
@@ -71,6 +72,8 @@ vta_status vta_lut_check(const vta_lut_tensor *t, vta_error *err)
 				t->value_table_stride, VTA_LUT_MAX_STRIDE);
 	if (t->channels < 1)
 		return vta_fail(err, VTA_E_DATA, "LUT tensor: channel count is 0");
+	if (t->count > SIZE_MAX / 8)
+		return vta_fail(err, VTA_E_DATA, "LUT tensor: %zu elements is too many", t->count);
 	if (t->count % t->channels != 0)
 		return vta_fail(err, VTA_E_DATA,
 				"LUT tensor: channel count %zu does not divide element count %zu",

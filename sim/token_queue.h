@@ -4,8 +4,8 @@
  * Models: VTA's information-less token FIFOs as a counter of capacity cfg->dep_depth (the
  * HLS design's dep queues; Chisel's semaphores). Exactly one module pushes and one pops.
  * Timing: none of its own; a push is visible to the consumer in the same cycle. A module
- * waits until every queue it pops holds a token and every queue it pushes has room, then
- * pops, executes and pushes (the reference executor's issue rule).
+ * pops before it executes (waiting for tokens) and pushes after (waiting for room:
+ * blocking FIFO writes), the reference executor's rule.
  */
 #ifndef VTASIM_TOKEN_QUEUE_H
 #define VTASIM_TOKEN_QUEUE_H

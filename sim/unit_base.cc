@@ -41,6 +41,7 @@ void unit_base::run(uint64_t g)
 				return;
 		if (!ctl_.current(g))
 			return;
+		/* the head stays queued (holding its slot) until its pushes are done */
 		uint64_t idx = queue_.front();
 		const vta_insn &insn = (*ctl_.insns)[idx];
 		state_.insn = (int64_t)idx;
@@ -50,13 +51,14 @@ void unit_base::run(uint64_t g)
 		state_.queue = -1;
 		if (!execute(idx, insn, g))
 			return;
-		release(insn);
 		st_.insns++;
-		queue_.pop();
 		if (insn.opcode == VTA_OP_FINISH) {
-			ctl_.finish();
+			ctl_.finish(); /* VTA signals done at FINISH: its pushes are moot */
 			return;
 		}
+		if (!release(insn, g))
+			return;
+		queue_.pop();
 	}
 }
 
@@ -64,46 +66,44 @@ bool unit_base::acquire(const vta_insn &insn, uint64_t g)
 {
 	token_queue *pops[2] = {insn.deps.pop_prev ? tokens_.pop_prev : nullptr,
 				insn.deps.pop_next ? tokens_.pop_next : nullptr};
-	token_queue *pushes[2] = {insn.deps.push_prev ? tokens_.push_prev : nullptr,
-				  insn.deps.push_next ? tokens_.push_next : nullptr};
-	/* tokens only arrive and room only appears while we wait (we alone pop and push
-	 * these ends), so waiting for each missing condition in turn is enough */
-	for (;;) {
-		if (!ctl_.current(g))
-			return false;
-		token_queue *wait_pop = nullptr, *wait_room = nullptr;
-		for (token_queue *q : pops)
-			if (q && !q->can_pop() && !wait_pop)
-				wait_pop = q;
-		for (token_queue *q : pushes)
-			if (q && !q->can_push() && !wait_room)
-				wait_room = q;
-		if (wait_pop) {
+	/* only this module pops these queues, so a token seen stays until taken */
+	for (token_queue *q : pops) {
+		if (!q)
+			continue;
+		while (!q->can_pop()) {
 			state_.what = activity::pop;
-			state_.queue = wait_pop->id();
-			if (!ctl_.wait_list(wait_pop->pushed_or_run(), g, &st_.stall_dep_cycles))
+			state_.queue = q->id();
+			if (!ctl_.wait_list(q->pushed_or_run(), g, &st_.stall_dep_cycles))
 				return false;
-		} else if (wait_room) {
-			state_.what = activity::room;
-			state_.queue = wait_room->id();
-			if (!ctl_.wait_list(wait_room->popped_or_run(), g, &st_.stall_dep_cycles))
-				return false;
-		} else {
-			break;
 		}
 	}
+	if (!ctl_.current(g))
+		return false;
 	for (token_queue *q : pops)
 		if (q)
 			q->pop();
 	return true;
 }
 
-void unit_base::release(const vta_insn &insn)
+bool unit_base::release(const vta_insn &insn, uint64_t g)
 {
-	if (insn.deps.push_prev && tokens_.push_prev)
-		tokens_.push_prev->push();
-	if (insn.deps.push_next && tokens_.push_next)
-		tokens_.push_next->push();
+	/* blocking FIFO writes, in the order push_prev, push_next */
+	token_queue *pushes[2] = {insn.deps.push_prev ? tokens_.push_prev : nullptr,
+				  insn.deps.push_next ? tokens_.push_next : nullptr};
+	for (token_queue *q : pushes) {
+		if (!q)
+			continue;
+		while (!q->can_push()) {
+			state_.what = activity::room;
+			state_.queue = q->id();
+			if (!ctl_.wait_list(q->popped_or_run(), g, &st_.stall_mem_cycles))
+				return false;
+		}
+		if (!ctl_.current(g))
+			return false;
+		q->push();
+	}
+	return true;
 }
 
 std::string unit_base::describe(size_t cut) const
@@ -117,22 +117,26 @@ std::string unit_base::describe(size_t cut) const
 	if (text.size() > cut && cut >= 3)
 		text = text.substr(0, cut - 3) + "...";
 	s += " insn " + std::to_string(idx) + " (" + text + ")";
-	std::string waits;
-	auto add = [&](const std::string &w) { waits += (waits.empty() ? " " : " and ") + w; };
-	token_queue *pops[2] = {insn.deps.pop_prev ? tokens_.pop_prev : nullptr,
-				insn.deps.pop_next ? tokens_.pop_next : nullptr};
-	token_queue *pushes[2] = {insn.deps.push_prev ? tokens_.push_prev : nullptr,
-				  insn.deps.push_next ? tokens_.push_next : nullptr};
-	for (token_queue *q : pops)
-		if (q && !q->can_pop())
-			add(std::string(token_name(q->id())) + " (0 tokens)");
-	for (token_queue *q : pushes)
-		if (q && !q->can_push())
-			add("room in " + std::string(token_name(q->id())) + " (full, " +
-			    std::to_string(q->count()) + " tokens)");
-	if (!waits.empty())
-		return s + " waits on" + waits;
-	return s + (state_.what == activity::port ? " on the DRAM port" : " executing");
+	switch (state_.what) {
+	case activity::pop: {
+		std::string waits;
+		token_queue *pops[2] = {insn.deps.pop_prev ? tokens_.pop_prev : nullptr,
+					insn.deps.pop_next ? tokens_.pop_next : nullptr};
+		for (token_queue *q : pops)
+			if (q && !q->can_pop())
+				waits += std::string(waits.empty() ? " waits on " : " and ") +
+					 token_name(q->id()) + " (0 tokens)";
+		return s + waits;
+	}
+	case activity::room: {
+		const token_queue *q = state_.queue == tokens_.push_prev_id() ? tokens_.push_prev
+									    : tokens_.push_next;
+		return s + " executed, waits for room in " + token_name(state_.queue) + " (full, " +
+		       std::to_string(q ? q->count() : 0) + " tokens)";
+	}
+	case activity::port: return s + " on the DRAM port";
+	default: return s + " executing";
+	}
 }
 
 bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)

@@ -2,12 +2,14 @@
  * unit_base.h - what the LOAD, COMPUTE and STORE modules have in common: an in-order loop
  * over their instruction queue with VTA's dependency protocol, and the 2D DMA.
  *
- * Per instruction: wait for the head of the instruction queue; wait until every token
- * queue the instruction pops holds a token and every one it pushes has room (stall_dep);
- * pop; execute (the module's own part: one wait of the computed duration, plus waits for
- * the DRAM port); push; retire the head from the instruction queue. A FINISH ends the run
- * right after its pushes. Effects on SRAM and DRAM are applied when an instruction
- * completes; its operand checks are made when it starts, before anything changes.
+ * Per instruction (VTA's pop-execute-push, as in the reference executor): take the head of
+ * the instruction queue (it keeps its slot until retired); wait until every token queue it
+ * pops holds a token (stall_dep) and pop; execute (the module's own part: one wait of the
+ * computed duration, plus waits for the DRAM port); push push_prev then push_next, each
+ * waiting for room in its queue (blocking FIFO writes; stall_mem); retire. A FINISH ends
+ * the run when it has executed (its pushes are moot). Effects on SRAM and DRAM are
+ * applied when an instruction completes; its operand checks are made when it starts,
+ * before anything changes.
  */
 #ifndef VTASIM_UNIT_BASE_H
 #define VTASIM_UNIT_BASE_H
@@ -47,6 +49,7 @@ public:
 	/* The token queues this module pops and pushes, by flag (nullptr: illegal flag). */
 	struct token_map {
 		token_queue *pop_prev, *pop_next, *push_prev, *push_next;
+		int push_prev_id() const { return push_prev ? push_prev->id() : -1; }
 	};
 
 	unit_base(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw, insn_queue &queue,
@@ -77,7 +80,7 @@ protected:
 private:
 	void run(uint64_t g);
 	bool acquire(const vta_insn &insn, uint64_t g);
-	void release(const vta_insn &insn);
+	bool release(const vta_insn &insn, uint64_t g);
 
 	insn_queue &queue_;
 	token_map tokens_;

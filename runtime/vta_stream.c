@@ -1,0 +1,906 @@
+/*
+ * vta_stream.c - the stream builder (see vta_stream.h for the contract).
+ *
+ * Instructions are kept decoded until vta_stream_finish(), because dep_push may still set a
+ * push flag on an earlier instruction; every instruction is nevertheless range-checked by
+ * encoding it when it is appended, so errors name the instruction where it is created.
+ *
+ * The builder keeps a shadow of the UOP SRAM (what the LOAD UOPs so far put there) so that
+ * the bounds and ACC-distance checks of a GEMM/ALU see exactly the uops it will execute.
+ * The ACC-distance check is exact: with a kernel of n >= D uops, a window of D+1
+ * consecutive uops crosses at most one loop boundary, so the checks within the kernel and
+ * across the inner and the outer boundary (where the loop offsets change by a known
+ * constant) cover every pair; shorter kernels are enumerated uop by uop.
+ */
+#include "vta_stream.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vta_asm.h"
+
+enum { Q_L2G, Q_G2L, Q_G2S, Q_S2G, Q_COUNT };
+static const char *const sq_names[Q_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
+
+#define SB_DISASM 256
+#define SB_NSTAGE 4 /* indexed by vta_stage; 0 unused */
+
+typedef struct sb_kernel {
+	vta_uop *uops;
+	uint32_t n;
+	uint64_t hash;
+	uint64_t dram_addr;
+	int64_t pos; /* first UOP SRAM row while resident, else -1 */
+} sb_kernel;
+
+struct vta_stream {
+	vta_config cfg;
+	vta_dram *dram;
+	char layer[64];
+	uint64_t dram_next;
+	vta_dram_buf *bufs;
+	size_t n_bufs, cap_bufs;
+
+	vta_insn *insns;
+	size_t n_insns, cap_insns;
+	long last_of_stage[SB_NSTAGE];
+	bool pending[SB_NSTAGE][2]; /* pop_prev, pop_next waiting for the stage's next insn */
+	uint64_t pushes[Q_COUNT], pops[Q_COUNT];
+
+	sb_kernel *kernels;
+	size_t n_kernels, cap_kernels;
+	uint32_t uop_ring;
+	vta_uop *uop_mem;  /* shadow of the UOP SRAM */
+	uint8_t *uop_ok;   /* which shadow rows hold a loaded, decodable uop */
+
+	vta_stream_stats stats;
+	bool finished;
+};
+
+/* ---------- errors ---------- */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+static vta_status sb_fail_at(const vta_stream *s, vta_error *err, size_t idx,
+			     const vta_insn *insn, vta_status st, const char *fmt, ...)
+{
+	char msg[VTA_ERROR_DETAIL_MAX];
+	char text[SB_DISASM];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	vta_disasm_insn(insn, text, sizeof(text));
+	return vta_fail(err, st, "layer %s: insn %zu (%s): %s", s->layer, idx, text, msg);
+}
+
+/* ---------- small helpers ---------- */
+
+static vta_module sb_module_of_stage(vta_stage st)
+{
+	return st == VTA_STAGE_LOAD ? VTA_MODULE_LOAD
+	       : st == VTA_STAGE_STORE ? VTA_MODULE_STORE
+				       : VTA_MODULE_COMPUTE;
+}
+
+static vta_stage sb_stage_of(const vta_insn *insn)
+{
+	switch (vta_insn_module(insn)) {
+	case VTA_MODULE_LOAD: return VTA_STAGE_LOAD;
+	case VTA_MODULE_STORE: return VTA_STAGE_STORE;
+	default: return VTA_STAGE_COMPUTE;
+	}
+}
+
+static const char *sb_stage_name(vta_stage st)
+{
+	return vta_module_name(sb_module_of_stage(st));
+}
+
+static bool sb_stage_ok(vta_stage st)
+{
+	return st == VTA_STAGE_LOAD || st == VTA_STAGE_COMPUTE || st == VTA_STAGE_STORE;
+}
+
+/* The token queue a flag uses on a module (-1 when illegal there). */
+static int sb_pop_queue(vta_module m, bool prev)
+{
+	switch (m) {
+	case VTA_MODULE_LOAD: return prev ? -1 : Q_G2L;
+	case VTA_MODULE_COMPUTE: return prev ? Q_L2G : Q_S2G;
+	case VTA_MODULE_STORE: return prev ? Q_G2S : -1;
+	default: return -1;
+	}
+}
+
+static int sb_push_queue(vta_module m, bool prev)
+{
+	switch (m) {
+	case VTA_MODULE_LOAD: return prev ? -1 : Q_L2G;
+	case VTA_MODULE_COMPUTE: return prev ? Q_G2L : Q_G2S;
+	case VTA_MODULE_STORE: return prev ? Q_S2G : -1;
+	default: return -1;
+	}
+}
+
+static void sb_queues(const vta_insn *insn, int pops[2], int pushes[2])
+{
+	vta_module m = vta_insn_module(insn);
+	pops[0] = insn->deps.pop_prev ? sb_pop_queue(m, true) : -1;
+	pops[1] = insn->deps.pop_next ? sb_pop_queue(m, false) : -1;
+	pushes[0] = insn->deps.push_prev ? sb_push_queue(m, true) : -1;
+	pushes[1] = insn->deps.push_next ? sb_push_queue(m, false) : -1;
+}
+
+static uint64_t sb_max_elem_bytes(const vta_config *cfg)
+{
+	uint64_t m = cfg->uop_elem_bytes;
+	const uint64_t e[] = {cfg->inp_elem_bytes, cfg->wgt_elem_bytes, cfg->acc_elem_bytes,
+			      cfg->out_elem_bytes};
+	for (size_t i = 0; i < sizeof(e) / sizeof(e[0]); i++)
+		if (e[i] > m)
+			m = e[i];
+	return m;
+}
+
+uint32_t vta_stream_elem_bytes(const vta_config *cfg, vta_mem mem)
+{
+	return vta_config_dram_elem_bytes(cfg, mem);
+}
+
+void vta_stream_thread_rows(const vta_config *cfg, vta_mem mem, unsigned slot, unsigned slots,
+			    uint32_t *base, uint32_t *rows)
+{
+	uint32_t depth = vta_config_sram_depth(cfg, mem);
+	if (slots < 1)
+		slots = 1;
+	uint32_t each = depth / slots;
+	if (base)
+		*base = each * (slot < slots ? slot : slots - 1);
+	if (rows)
+		*rows = each;
+}
+
+/* ---------- life cycle ---------- */
+
+vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dram_base,
+			     const char *layer, vta_stream **out, vta_error *err)
+{
+	if (!cfg || !dram || !out)
+		return vta_fail(err, VTA_E_USAGE, "vta_stream_create: NULL argument");
+	*out = NULL;
+	if (cfg->uop_depth == 0)
+		return vta_fail(err, VTA_E_USAGE, "vta_stream_create: the config is not derived");
+	vta_stream *s = calloc(1, sizeof(*s));
+	if (!s)
+		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
+	s->cfg = *cfg;
+	s->dram = dram;
+	snprintf(s->layer, sizeof(s->layer), "%s", layer && layer[0] ? layer : "?");
+	uint64_t al = sb_max_elem_bytes(cfg);
+	s->dram_next = (dram_base + al - 1) / al * al;
+	for (int i = 0; i < SB_NSTAGE; i++)
+		s->last_of_stage[i] = -1;
+	s->uop_mem = calloc(cfg->uop_depth, sizeof(*s->uop_mem));
+	s->uop_ok = calloc(cfg->uop_depth, 1);
+	if (!s->uop_mem || !s->uop_ok) {
+		vta_stream_destroy(s);
+		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
+	}
+	*out = s;
+	return VTA_OK;
+}
+
+void vta_stream_destroy(vta_stream *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n_kernels; i++)
+		free(s->kernels[i].uops);
+	free(s->kernels);
+	free(s->insns);
+	free(s->bufs);
+	free(s->uop_mem);
+	free(s->uop_ok);
+	free(s);
+}
+
+const vta_config *vta_stream_config(const vta_stream *s)
+{
+	return &s->cfg;
+}
+
+const char *vta_stream_layer(const vta_stream *s)
+{
+	return s->layer;
+}
+
+size_t vta_stream_count(const vta_stream *s)
+{
+	return s->n_insns;
+}
+
+void vta_stream_get_stats(const vta_stream *s, vta_stream_stats *st)
+{
+	*st = s->stats;
+	st->insns = s->n_insns;
+}
+
+static vta_status sb_usable(const vta_stream *s, vta_error *err)
+{
+	if (!s)
+		return vta_fail(err, VTA_E_USAGE, "stream builder: NULL stream");
+	if (s->finished)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: the stream is already finished",
+				s->layer);
+	return VTA_OK;
+}
+
+/* ---------- DRAM ---------- */
+
+vta_status vta_stream_alloc(vta_stream *s, uint64_t bytes, uint64_t align, const char *name,
+			    uint64_t *addr, vta_error *err)
+{
+	vta_status st = sb_usable(s, err);
+	if (st != VTA_OK)
+		return st;
+	if (align == 0)
+		align = sb_max_elem_bytes(&s->cfg);
+	if (align & (align - 1))
+		return vta_fail(err, VTA_E_USAGE, "layer %s: alignment %llu is not a power of two",
+				s->layer, (unsigned long long)align);
+	uint64_t a = (s->dram_next + align - 1) / align * align;
+	if (a < s->dram_next || bytes > s->dram->size || a > s->dram->size - bytes)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: DRAM buffer '%s' of %llu bytes does not fit: %llu of %llu "
+				"DRAM bytes are already in use",
+				s->layer, name ? name : "?", (unsigned long long)bytes,
+				(unsigned long long)s->dram_next,
+				(unsigned long long)s->dram->size);
+	if (s->n_bufs == s->cap_bufs) {
+		size_t cap = s->cap_bufs ? 2 * s->cap_bufs : 16;
+		vta_dram_buf *nb = realloc(s->bufs, cap * sizeof(*nb));
+		if (!nb)
+			return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
+		s->bufs = nb;
+		s->cap_bufs = cap;
+	}
+	vta_dram_buf *b = &s->bufs[s->n_bufs++];
+	snprintf(b->name, sizeof(b->name), "%s", name ? name : "buffer");
+	b->addr = a;
+	b->size = bytes;
+	memset(s->dram->bytes + a, 0, (size_t)bytes);
+	s->dram_next = a + bytes;
+	s->stats.dram_bytes += bytes;
+	if (addr)
+		*addr = a;
+	return VTA_OK;
+}
+
+uint8_t *vta_stream_dram(vta_stream *s, uint64_t addr)
+{
+	return s->dram->bytes + addr;
+}
+
+const vta_dram_buf *vta_stream_buffers(const vta_stream *s, size_t *count)
+{
+	if (count)
+		*count = s->n_bufs;
+	return s->bufs;
+}
+
+uint64_t vta_stream_dram_end(const vta_stream *s)
+{
+	return s->dram_next;
+}
+
+/* ---------- checks ---------- */
+
+static bool sb_any_pad(const vta_mem_insn *m)
+{
+	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
+}
+
+static vta_status sb_check_mem(const vta_stream *s, size_t idx, const vta_insn *insn,
+			       vta_error *err)
+{
+	const vta_config *cfg = &s->cfg;
+	const vta_mem_insn *m = &insn->mem;
+	if (vta_insn_is_nop(insn))
+		return VTA_OK;
+	if (m->mem_type >= VTA_MEM_COUNT)
+		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "unknown memory type %u",
+				  m->mem_type);
+	vta_mem mem = (vta_mem)m->mem_type;
+	bool load = insn->opcode == VTA_OP_LOAD;
+	if (load && mem == VTA_MEM_OUT)
+		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM,
+				  "LOAD of memory type out is illegal (OUT is written by GEMM/ALU "
+				  "and read by STORE)");
+	if (!load && mem != VTA_MEM_OUT)
+		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM,
+				  "STORE supports only memory type out, not %s", vta_mem_name(mem));
+	if ((!load || mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && sb_any_pad(m))
+		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "padding not supported for %s",
+				  load ? vta_mem_name(mem) : "store");
+	uint32_t depth = vta_config_sram_depth(cfg, mem);
+	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
+	uint64_t rows = load ? (uint64_t)m->y_pad_0 + m->y_size + m->y_pad_1 : m->y_size;
+	uint64_t end = m->sram_base + rows * width;
+	if (end > depth)
+		return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
+				  "%s SRAM rows [%u, %llu) beyond depth %u",
+				  vta_mem_name(mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem),
+				  m->sram_base, (unsigned long long)end, depth);
+	if (m->y_size > 0) {
+		uint64_t eb = vta_config_dram_elem_bytes(cfg, mem);
+		uint64_t last = (uint64_t)m->dram_base + (uint64_t)(m->y_size - 1) * m->x_stride;
+		uint64_t hi = (last + m->x_size) * eb;
+		uint64_t lo = (uint64_t)m->dram_base * eb;
+		/* rows never go below the first one: x_stride is unsigned */
+		if (hi > s->dram->size)
+			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
+					  "DRAM bytes [0x%llx, 0x%llx) beyond the DRAM (0x%llx "
+					  "bytes)",
+					  (unsigned long long)lo, (unsigned long long)hi,
+					  (unsigned long long)s->dram->size);
+	}
+	return VTA_OK;
+}
+
+static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn *insn,
+				vta_error *err)
+{
+	const vta_config *cfg = &s->cfg;
+	const vta_loop *l = &insn->loop;
+	bool is_alu = insn->opcode == VTA_OP_ALU;
+	if (l->uop_bgn > l->uop_end)
+		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "uop_bgn %u is after uop_end %u",
+				  l->uop_bgn, l->uop_end);
+	if (l->uop_end > cfg->uop_depth)
+		return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
+				  "uop range [%u, %u) beyond UOP depth %u", l->uop_bgn, l->uop_end,
+				  cfg->uop_depth);
+	if (is_alu) {
+		uint32_t op = insn->alu.op;
+		const char *name = vta_alu_op_name(op);
+		if (!name || op >= VTA_ALU_OP_COUNT)
+			return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "unknown ALU op %u", op);
+		if (op == VTA_ALU_MUL && !cfg->alu_mul)
+			return sb_fail_at(s, err, idx, insn, VTA_E_UNSUPPORTED,
+					  "ALU mul needs alu.mul in the config");
+		if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg->alu_tflite_ext)
+			return sb_fail_at(s, err, idx, insn, VTA_E_UNSUPPORTED,
+					  "ALU %s needs alu.tflite_ext in the config", name);
+	}
+	uint64_t n = l->uop_end - l->uop_bgn;
+	if (n == 0 || l->iter_out == 0 || l->iter_in == 0)
+		return VTA_OK;
+	for (uint32_t u = l->uop_bgn; u < l->uop_end; u++)
+		if (!s->uop_ok[u])
+			return sb_fail_at(s, err, idx, insn, VTA_E_STREAM,
+					  "UOP SRAM row %u holds no micro-op loaded by this stream",
+					  u);
+
+	/* Bounds: factors are unsigned, so every index peaks at the last iteration. */
+	bool reads_src = !l->reset && !(is_alu && insn->alu.use_imm);
+	uint64_t om = l->iter_out - 1, im = l->iter_in - 1;
+	uint32_t src_depth = is_alu ? cfg->acc_depth : cfg->inp_depth;
+	for (uint32_t u = l->uop_bgn; u < l->uop_end; u++) {
+		const vta_uop *up = &s->uop_mem[u];
+		uint64_t dst = up->dst + om * l->dst_factor_out + im * l->dst_factor_in;
+		uint64_t src = up->src + om * l->src_factor_out + im * l->src_factor_in;
+		uint64_t wgt = up->wgt + om * l->wgt_factor_out + im * l->wgt_factor_in;
+		if (dst >= cfg->acc_depth)
+			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
+					  "uop %u: acc index reaches %llu, beyond depth %u", u,
+					  (unsigned long long)dst, cfg->acc_depth);
+		if (reads_src && src >= src_depth)
+			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
+					  "uop %u: %s index reaches %llu, beyond depth %u", u,
+					  is_alu ? "src acc" : "inp", (unsigned long long)src,
+					  src_depth);
+		if (reads_src && !is_alu && wgt >= cfg->wgt_depth)
+			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
+					  "uop %u: wgt index reaches %llu, beyond depth %u", u,
+					  (unsigned long long)wgt, cfg->wgt_depth);
+	}
+
+	/* ACC write distance. */
+	const uint64_t D = cfg->acc_dep_distance;
+	if (D == 0)
+		return VTA_OK;
+	const vta_uop *k = &s->uop_mem[l->uop_bgn];
+#define SB_HAZARD(u, o, i, kk)                                                                    \
+	sb_fail_at(s, err, idx, insn, VTA_E_HAZARD,                                               \
+		   "ACC row written again %llu uops after the previous write (distance %llu), "  \
+		   "at uop %u (it_out %u, it_in %u)",                                             \
+		   (unsigned long long)(kk), (unsigned long long)D, (unsigned)(u), (unsigned)(o), \
+		   (unsigned)(i))
+	if (n >= D) {
+		/* within one iteration */
+		for (uint64_t t = 1; t < n; t++)
+			for (uint64_t d = 1; d <= D && d <= t; d++)
+				if (k[t].dst == k[t - d].dst)
+					return SB_HAZARD(l->uop_bgn + t, 0, 0, d);
+		/* across a boundary where the offset changes by delta: uop a of the earlier
+		 * iteration and uop b of the later one, (n - a) + b <= D */
+		int64_t deltas[2];
+		bool has[2];
+		has[0] = l->iter_in >= 2;
+		deltas[0] = (int64_t)l->dst_factor_in;
+		has[1] = l->iter_out >= 2;
+		deltas[1] = (int64_t)l->dst_factor_out - (int64_t)im * (int64_t)l->dst_factor_in;
+		for (int w = 0; w < 2; w++) {
+			if (!has[w])
+				continue;
+			for (uint64_t b = 0; b < D; b++)
+				for (uint64_t a = n - D + b; a < n; a++) {
+					if (a >= n || (n - a) + b > D)
+						continue;
+					if ((int64_t)k[a].dst == (int64_t)k[b].dst + deltas[w])
+						return SB_HAZARD(l->uop_bgn + b, w ? 1 : 0,
+								 w ? 0 : 1, (n - a) + b);
+				}
+		}
+		return VTA_OK;
+	}
+	uint64_t ring[64];
+	uint64_t t = 0;
+	for (uint32_t o = 0; o < l->iter_out; o++)
+		for (uint32_t i = 0; i < l->iter_in; i++)
+			for (uint64_t u = 0; u < n; u++, t++) {
+				uint64_t dst = k[u].dst + (uint64_t)o * l->dst_factor_out +
+					       (uint64_t)i * l->dst_factor_in;
+				uint64_t back = t < D ? t : D;
+				for (uint64_t d = 1; d <= back; d++)
+					if (ring[(t - d) % D] == dst)
+						return SB_HAZARD(l->uop_bgn + u, o, i, d);
+				ring[t % D] = dst;
+			}
+#undef SB_HAZARD
+	return VTA_OK;
+}
+
+/* Every check of one instruction, as if it were appended at index idx. */
+static vta_status sb_check(const vta_stream *s, size_t idx, const vta_insn *insn,
+			   vta_error *err)
+{
+	vta_error sub = {0};
+	if (insn->opcode != VTA_OP_LOAD && insn->opcode != VTA_OP_STORE &&
+	    insn->opcode != VTA_OP_GEMM && insn->opcode != VTA_OP_ALU &&
+	    insn->opcode != VTA_OP_FINISH)
+		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "unknown opcode %d",
+				  (int)insn->opcode);
+	if (vta_insn_check_flags(insn, &sub) != VTA_OK)
+		return sb_fail_at(s, err, idx, insn, VTA_E_FLAGS, "%s", sub.detail);
+	uint8_t bytes[VTA_INSN_BYTES];
+	if (vta_insn_encode(&s->cfg, insn, bytes, &sub) != VTA_OK)
+		return sb_fail_at(s, err, idx, insn, sub.status, "%s", sub.detail);
+	switch (insn->opcode) {
+	case VTA_OP_LOAD:
+	case VTA_OP_STORE: return sb_check_mem(s, idx, insn, err);
+	case VTA_OP_GEMM:
+	case VTA_OP_ALU: return sb_check_loop(s, idx, insn, err);
+	default: return VTA_OK;
+	}
+}
+
+/* ---------- appending ---------- */
+
+/* Forget cached kernels that overlap UOP rows [lo, hi). */
+static void sb_evict(vta_stream *s, uint64_t lo, uint64_t hi)
+{
+	for (size_t i = 0; i < s->n_kernels; i++) {
+		sb_kernel *k = &s->kernels[i];
+		if (k->pos < 0)
+			continue;
+		uint64_t a = (uint64_t)k->pos, b = a + k->n;
+		if (a < hi && lo < b)
+			k->pos = -1;
+	}
+}
+
+/* Update the shadow UOP SRAM after a LOAD UOP. */
+static void sb_apply_uop_load(vta_stream *s, const vta_mem_insn *m)
+{
+	uint64_t n = (uint64_t)m->y_size * m->x_size;
+	sb_evict(s, m->sram_base, m->sram_base + n);
+	uint64_t row = m->sram_base;
+	for (uint64_t y = 0; y < m->y_size; y++) {
+		uint64_t src = ((uint64_t)m->dram_base + y * m->x_stride) * VTA_UOP_BYTES;
+		for (uint64_t x = 0; x < m->x_size; x++, row++) {
+			vta_error sub = {0};
+			s->uop_ok[row] = vta_uop_decode(&s->cfg, s->dram->bytes + src +
+								 x * VTA_UOP_BYTES,
+							&s->uop_mem[row], &sub) == VTA_OK;
+		}
+	}
+}
+
+static void sb_count(vta_stream *s, const vta_insn *insn)
+{
+	const vta_config *cfg = &s->cfg;
+	if (vta_insn_is_nop(insn)) {
+		s->stats.nops++;
+		return;
+	}
+	if (insn->opcode == VTA_OP_LOAD || insn->opcode == VTA_OP_STORE) {
+		const vta_mem_insn *m = &insn->mem;
+		uint64_t bytes = (uint64_t)m->x_size * m->y_size *
+				 vta_config_dram_elem_bytes(cfg, (vta_mem)m->mem_type);
+		if (insn->opcode == VTA_OP_STORE)
+			s->stats.store_bytes += bytes;
+		else
+			s->stats.load_bytes[m->mem_type] += bytes;
+		if (insn->opcode == VTA_OP_LOAD && m->mem_type == VTA_MEM_UOP)
+			s->stats.uop_loads++;
+		return;
+	}
+	if (insn->opcode == VTA_OP_GEMM || insn->opcode == VTA_OP_ALU) {
+		const vta_loop *l = &insn->loop;
+		uint64_t u = (uint64_t)l->iter_out * l->iter_in * (l->uop_end - l->uop_bgn);
+		if (l->reset)
+			s->stats.reset_uops += u;
+		else if (insn->opcode == VTA_OP_GEMM)
+			s->stats.gemm_uops += u;
+		else {
+			s->stats.alu_uops += u;
+			s->stats.alu_cycles += u * (insn->alu.use_imm ? cfg->alu_imm_ii
+								       : cfg->alu_ii);
+		}
+	}
+}
+
+/* Append after merging the stage's pending pops and checking everything. */
+static vta_status sb_append(vta_stream *s, const vta_insn *in, vta_error *err)
+{
+	vta_insn insn = *in;
+	vta_stage st = sb_stage_of(&insn);
+	if (s->pending[st][0])
+		insn.deps.pop_prev = true;
+	if (s->pending[st][1])
+		insn.deps.pop_next = true;
+	size_t idx = s->n_insns;
+	vta_status rc = sb_check(s, idx, &insn, err);
+	if (rc != VTA_OK)
+		return rc;
+	if (s->n_insns == s->cap_insns) {
+		size_t cap = s->cap_insns ? 2 * s->cap_insns : 256;
+		vta_insn *ni = realloc(s->insns, cap * sizeof(*ni));
+		if (!ni)
+			return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
+		s->insns = ni;
+		s->cap_insns = cap;
+	}
+	s->insns[s->n_insns++] = insn;
+	s->pending[st][0] = s->pending[st][1] = false;
+	s->last_of_stage[st] = (long)idx;
+	int pops[2], pushes[2];
+	sb_queues(&insn, pops, pushes);
+	for (int i = 0; i < 2; i++) {
+		if (pops[i] >= 0)
+			s->pops[pops[i]]++;
+		if (pushes[i] >= 0)
+			s->pushes[pushes[i]]++;
+	}
+	if (insn.opcode == VTA_OP_LOAD && insn.mem.mem_type == VTA_MEM_UOP &&
+	    !vta_insn_is_nop(&insn))
+		sb_apply_uop_load(s, &insn.mem);
+	sb_count(s, &insn);
+	return VTA_OK;
+}
+
+static void sb_nop(vta_stage st, vta_insn *insn)
+{
+	memset(insn, 0, sizeof(*insn));
+	if (st == VTA_STAGE_STORE) {
+		insn->opcode = VTA_OP_STORE;
+		insn->mem.mem_type = VTA_MEM_OUT;
+	} else {
+		insn->opcode = VTA_OP_LOAD;
+		insn->mem.mem_type = st == VTA_STAGE_LOAD ? VTA_MEM_INP : VTA_MEM_UOP;
+	}
+}
+
+vta_status vta_stream_insn(vta_stream *s, const vta_insn *insn, vta_error *err)
+{
+	vta_status st = sb_usable(s, err);
+	if (st != VTA_OK)
+		return st;
+	if (!insn)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: NULL instruction", s->layer);
+	return sb_append(s, insn, err);
+}
+
+/* ---------- transfers ---------- */
+
+static vta_status sb_xfer(vta_stream *s, const vta_xfer *x, vta_opcode op, vta_error *err)
+{
+	vta_status st = sb_usable(s, err);
+	if (st != VTA_OK)
+		return st;
+	if (!x)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: NULL transfer", s->layer);
+	vta_insn insn;
+	memset(&insn, 0, sizeof(insn));
+	insn.opcode = op;
+	insn.mem.mem_type = (uint32_t)x->mem;
+	uint32_t eb = (unsigned)x->mem < VTA_MEM_COUNT ? vta_config_dram_elem_bytes(&s->cfg, x->mem)
+						       : 0;
+	if (eb == 0)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: unknown memory type %d", s->layer,
+				(int)x->mem);
+	if (x->dram_addr % eb != 0)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: insn %zu: DRAM address 0x%llx is not aligned to the %u-byte "
+				"%s element",
+				s->layer, s->n_insns, (unsigned long long)x->dram_addr, eb,
+				vta_mem_name(x->mem));
+	uint64_t base = x->dram_addr / eb;
+	if (base > UINT32_MAX)
+		return vta_fail(err, VTA_E_ENCODE,
+				"layer %s: insn %zu: DRAM element %llu does not fit the 32-bit "
+				"dram_base field",
+				s->layer, s->n_insns, (unsigned long long)base);
+	insn.mem.sram_base = x->sram;
+	insn.mem.dram_base = (uint32_t)base;
+	insn.mem.y_size = x->y_size;
+	insn.mem.x_size = x->x_size;
+	insn.mem.x_stride = x->x_stride;
+	insn.mem.y_pad_0 = x->y_pad_0;
+	insn.mem.y_pad_1 = x->y_pad_1;
+	insn.mem.x_pad_0 = x->x_pad_0;
+	insn.mem.x_pad_1 = x->x_pad_1;
+	if (x->x_size == 0)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: insn %zu: a transfer of 0 elements (use the dependency "
+				"calls for NOPs)",
+				s->layer, s->n_insns);
+	if (op == VTA_OP_LOAD && x->mem == VTA_MEM_UOP)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: insn %zu: micro-ops are loaded through kernels "
+				"(vta_stream_kernel) or vta_stream_insn",
+				s->layer, s->n_insns);
+	return sb_append(s, &insn, err);
+}
+
+vta_status vta_stream_load(vta_stream *s, const vta_xfer *x, vta_error *err)
+{
+	return sb_xfer(s, x, VTA_OP_LOAD, err);
+}
+
+vta_status vta_stream_store(vta_stream *s, const vta_xfer *x, vta_error *err)
+{
+	return sb_xfer(s, x, VTA_OP_STORE, err);
+}
+
+/* ---------- kernels ---------- */
+
+static uint64_t sb_hash(const vta_uop *u, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++) {
+		const uint32_t v[3] = {u[i].dst, u[i].src, u[i].wgt};
+		for (int j = 0; j < 3; j++) {
+			h ^= v[j];
+			h *= 1099511628211ull;
+		}
+	}
+	return h ^ n;
+}
+
+vta_status vta_stream_kernel(vta_stream *s, const vta_uop *uops, size_t n, uint32_t *id,
+			     vta_error *err)
+{
+	vta_status st = sb_usable(s, err);
+	if (st != VTA_OK)
+		return st;
+	if (!uops || n == 0 || !id)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: a kernel needs at least one uop",
+				s->layer);
+	if (n > s->cfg.uop_depth)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: a kernel of %zu uops does not fit the UOP SRAM (%u rows)",
+				s->layer, n, s->cfg.uop_depth);
+	uint64_t h = sb_hash(uops, n);
+	for (size_t i = 0; i < s->n_kernels; i++) {
+		const sb_kernel *k = &s->kernels[i];
+		if (k->hash == h && k->n == n && memcmp(k->uops, uops, n * sizeof(*uops)) == 0) {
+			*id = (uint32_t)i;
+			return VTA_OK;
+		}
+	}
+	if (s->n_kernels == s->cap_kernels) {
+		size_t cap = s->cap_kernels ? 2 * s->cap_kernels : 16;
+		sb_kernel *nk = realloc(s->kernels, cap * sizeof(*nk));
+		if (!nk)
+			return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
+		s->kernels = nk;
+		s->cap_kernels = cap;
+	}
+	char name[48];
+	snprintf(name, sizeof(name), "uops.k%zu", s->n_kernels);
+	uint64_t addr;
+	st = vta_stream_alloc(s, (uint64_t)n * VTA_UOP_BYTES, VTA_UOP_BYTES, name, &addr, err);
+	if (st != VTA_OK)
+		return st;
+	for (size_t i = 0; i < n; i++) {
+		vta_error sub = {0};
+		if (vta_uop_encode(&s->cfg, &uops[i], s->dram->bytes + addr + i * VTA_UOP_BYTES,
+				   &sub) != VTA_OK)
+			return vta_fail(err, sub.status, "layer %s: kernel uop %zu: %s", s->layer,
+					i, sub.detail);
+	}
+	sb_kernel *k = &s->kernels[s->n_kernels];
+	k->uops = malloc(n * sizeof(*uops));
+	if (!k->uops)
+		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
+	memcpy(k->uops, uops, n * sizeof(*uops));
+	k->n = (uint32_t)n;
+	k->hash = h;
+	k->dram_addr = addr;
+	k->pos = -1;
+	*id = (uint32_t)s->n_kernels++;
+	s->stats.kernel_uops += n;
+	return VTA_OK;
+}
+
+/* Make kernel id resident in the UOP SRAM, emitting a LOAD UOP on a miss. */
+static vta_status sb_resident(vta_stream *s, uint32_t id, vta_error *err)
+{
+	sb_kernel *k = &s->kernels[id];
+	if (k->pos >= 0)
+		return VTA_OK;
+	uint32_t p = s->uop_ring;
+	if ((uint64_t)p + k->n > s->cfg.uop_depth)
+		p = 0;
+	vta_insn insn;
+	memset(&insn, 0, sizeof(insn));
+	insn.opcode = VTA_OP_LOAD;
+	insn.mem.mem_type = VTA_MEM_UOP;
+	insn.mem.sram_base = p;
+	insn.mem.dram_base = (uint32_t)(k->dram_addr / VTA_UOP_BYTES);
+	insn.mem.y_size = 1;
+	insn.mem.x_size = k->n;
+	insn.mem.x_stride = k->n;
+	vta_status st = sb_append(s, &insn, err);
+	if (st != VTA_OK)
+		return st;
+	k->pos = p;
+	s->uop_ring = p + k->n;
+	return VTA_OK;
+}
+
+static vta_status sb_loop_insn(vta_stream *s, vta_opcode op, uint32_t id,
+			       const vta_loops *loops, bool reset, vta_insn *insn, vta_error *err)
+{
+	vta_status st = sb_usable(s, err);
+	if (st != VTA_OK)
+		return st;
+	if (id >= s->n_kernels)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: unknown kernel %u", s->layer, id);
+	if (loops && loops->n > 2)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: a kernel has at most 2 loop levels, not %u", s->layer,
+				loops->n);
+	st = sb_resident(s, id, err);
+	if (st != VTA_OK)
+		return st;
+	const sb_kernel *k = &s->kernels[id];
+	memset(insn, 0, sizeof(*insn));
+	insn->opcode = op;
+	vta_loop *l = &insn->loop;
+	l->reset = reset;
+	l->uop_bgn = (uint32_t)k->pos;
+	l->uop_end = (uint32_t)k->pos + k->n;
+	l->iter_out = l->iter_in = 1;
+	unsigned n = loops ? loops->n : 0;
+	const vta_loop_level *outer = n == 2 ? &loops->l[0] : NULL;
+	const vta_loop_level *inner = n == 2 ? &loops->l[1] : n == 1 ? &loops->l[0] : NULL;
+	if (outer) {
+		l->iter_out = outer->extent;
+		l->dst_factor_out = outer->dst;
+		l->src_factor_out = outer->src;
+		l->wgt_factor_out = op == VTA_OP_GEMM ? outer->wgt : 0;
+	}
+	if (inner) {
+		l->iter_in = inner->extent;
+		l->dst_factor_in = inner->dst;
+		l->src_factor_in = inner->src;
+		l->wgt_factor_in = op == VTA_OP_GEMM ? inner->wgt : 0;
+	}
+	return VTA_OK;
+}
+
+vta_status vta_stream_gemm(vta_stream *s, uint32_t id, const vta_loops *loops, bool reset,
+			   vta_error *err)
+{
+	vta_insn insn;
+	vta_status st = sb_loop_insn(s, VTA_OP_GEMM, id, loops, reset, &insn, err);
+	return st != VTA_OK ? st : sb_append(s, &insn, err);
+}
+
+vta_status vta_stream_alu(vta_stream *s, uint32_t id, const vta_loops *loops, vta_alu_op op,
+			  bool use_imm, int32_t imm, bool reset, vta_error *err)
+{
+	vta_insn insn;
+	vta_status st = sb_loop_insn(s, VTA_OP_ALU, id, loops, reset, &insn, err);
+	if (st != VTA_OK)
+		return st;
+	insn.alu.op = (uint32_t)op;
+	insn.alu.use_imm = use_imm;
+	insn.alu.imm = use_imm ? imm : 0;
+	return sb_append(s, &insn, err);
+}
+
+/* ---------- dependencies ---------- */
+
+static vta_status sb_pair(const vta_stream *s, vta_stage from, vta_stage to, const char *what,
+			  vta_error *err)
+{
+	if (!sb_stage_ok(from) || !sb_stage_ok(to))
+		return vta_fail(err, VTA_E_USAGE, "layer %s: %s: unknown stage %d or %d", s->layer,
+				what, (int)from, (int)to);
+	int d = (int)from - (int)to;
+	if (d != 1 && d != -1)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: %s(%s -> %s): only load<->compute and compute<->store "
+				"exchange tokens",
+				s->layer, what, sb_stage_name(from), sb_stage_name(to));
+	return VTA_OK;
+}
+
+/* Emit a NOP of stage st carrying its pending pops (and `push` flags if given). */
+static vta_status sb_commit(vta_stream *s, vta_stage st, bool push_prev, bool push_next,
+			    vta_error *err)
+{
+	vta_insn nop;
+	sb_nop(st, &nop);
+	nop.deps.push_prev = push_prev;
+	nop.deps.push_next = push_next;
+	return sb_append(s, &nop, err);
+}
+
+vta_status vta_stream_dep_pop(vta_stream *s, vta_stage from, vta_stage to, vta_error *err)
+{
+	vta_status st = sb_usable(s, err);
+	if (st == VTA_OK)
+		st = sb_pair(s, from, to, "dep_pop", err);
+	if (st != VTA_OK)
+		return st;
+	int which = from < to ? 0 : 1; /* pop_prev : pop_next */
+	if (s->pending[to][which]) {
+		st = sb_commit(s, to, false, false, err);
+		if (st != VTA_OK)
+			return st;
+	}
+	s->pending[to][which] = true;
+	return VTA_OK;
+}
+
+vta_status vta_stream_dep_push(vta_stream *s, vta_stage from, vta_stage to, vta_error *err)
+{
+	vta_status st = sb_usable(s, err);
+	if (st == VTA_OK)
+		st = sb_pair(s, from, to, "dep_push", err);
+	if (st != VTA_OK)
+		return st;
+	bool next = to > from;
+	if (s->pending[from][0] || s->pending[from][1])
+		return sb_commit(s, from, !next, next, err);
+	long idx = s->last_of_stage[from];
+	if (idx >= 0) {
+		vta_insn *last = &s->insns[idx];
+		bool *flag = next ? &last->deps.push_next : &last->deps.push_prev;
+		if (last->opcode != VTA_OP_FINISH && !*flag) {
+			*flag = true;
+			s->pushes[sb_push_queue(sb_module_of_stage(from), !next)]++;
+			return VTA_OK;
+		}
+	}
+	return sb_commit(s, from, !next, next, err);
+}

@@ -1,0 +1,193 @@
+/*
+ * vta_stream.h - the stream builder: a C API that turns loads, stores, micro-op kernels,
+ * GEMM/ALU operations and dependency tokens into a checked VTA program, the way VTA's
+ * runtime (runtime.cc) builds its command queue. Usable directly by firmware developers;
+ * the ADD and CONV2D emitters are written on top of it (docs/runtime.md).
+ *
+ * What it does for the caller:
+ *   - DRAM: a bump allocator over a vta_dram, starting at a caller-chosen base; every buffer
+ *     is aligned and named (the names are kept for dumps).
+ *   - Micro-op kernels: a kernel is a list of uops, recorded once (deduplicated by content),
+ *     written to DRAM and given to the program as a UOP segment. A GEMM/ALU push names the
+ *     kernel and up to two loop levels. The UOP SRAM is a ring: a kernel that is still
+ *     resident is not loaded again; otherwise it is placed at the ring's write pointer
+ *     (wrapping to 0 and evicting overlapped kernels) and one LOAD UOP precedes the
+ *     GEMM/ALU (VTA runtime's UopQueue).
+ *   - Dependencies: dep_pop(from, to) marks a pending pop that the next instruction of stage
+ *     `to` absorbs; dep_push(from, to) sets the push flag on stage `from`'s latest
+ *     instruction, or appends a NOP of that stage when it already carries the flag or when
+ *     pops are pending for it (VTA runtime's flag-or-NOP logic). Stages: load 1, compute 2,
+ *     store 3; only load<->compute and compute<->store pairs exist.
+ *   - Checks, before anything runs, naming the layer and the instruction index
+ *     ("layer L: insn N (<disassembly>): problem"): flags legal for the stage, field ranges
+ *     (encoding), memory types and padding legal for LOAD/STORE, SRAM bounds of every
+ *     load/store and of every uop index a GEMM/ALU computes (uop dst/src/wgt plus the loop
+ *     factors), DRAM bounds and element alignment, ALU ops the config lacks, and the ACC
+ *     write distance: in execution order within one GEMM/ALU, no uop may write an ACC row
+ *     that one of the previous cfg->acc_dep_distance uops wrote (the reference executor's
+ *     rule; reset uops are writes).
+ *   - Finish: commits pending pops, drains tokens pushed but never popped (consumer NOPs),
+ *     synchronises the store and load stages with compute and ends with FINISH (VTA's
+ *     Synchronize), encodes the program, and dry-runs the token protocol (queues of
+ *     insn_depth, tokens of dep_depth, as the reference executor schedules) so a stream
+ *     that would deadlock is rejected with the stuck instructions named.
+ *
+ * Virtual threads are a way of using the builder rather than a feature of it: split the
+ * INP/WGT/ACC SRAMs into slots, load slot k%2 while compute works on the other, and guard
+ * each reuse of a slot with a g2l (load waits for compute) or s2g (compute waits for store)
+ * token. vta_stream_thread_rows() gives the rows of one slot. The emitters' schedule is
+ * described in docs/runtime.md.
+ */
+#ifndef VTA_STREAM_H
+#define VTA_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vta_config.h"
+#include "vta_dram.h"
+#include "vta_insn.h"
+#include "vta_program.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Pipeline stages, in VTA's numbering (runtime.h PipelineStage). */
+typedef enum vta_stage {
+	VTA_STAGE_LOAD = 1,
+	VTA_STAGE_COMPUTE = 2,
+	VTA_STAGE_STORE = 3
+} vta_stage;
+
+/* A named DRAM buffer handed out by the allocator. */
+typedef struct vta_dram_buf {
+	char name[48];
+	uint64_t addr; /* byte address */
+	uint64_t size; /* bytes requested */
+} vta_dram_buf;
+
+/* A 2D transfer: y_size rows of x_size elements of `mem`; DRAM row r starts x_stride
+ * elements after row r-1. dram_addr is a byte address, aligned to the element size of
+ * mem. Padding (loads of INP/ACC/ACC_8BIT only) adds zero elements in SRAM. */
+typedef struct vta_xfer {
+	vta_mem mem;
+	uint32_t sram;      /* first SRAM row */
+	uint64_t dram_addr; /* byte address of the first element */
+	uint32_t y_size, x_size, x_stride;
+	uint32_t y_pad_0, y_pad_1, x_pad_0, x_pad_1;
+} vta_xfer;
+
+/* Up to two loop levels around a kernel. With one loop it is the inner one (iter_out 1);
+ * loop[0] is the outer loop when n == 2. Factors are added per iteration to the uop's
+ * dst (ACC), src (INP for GEMM, ACC for ALU) and wgt (GEMM only) indices. */
+typedef struct vta_loop_level {
+	uint32_t extent;
+	uint32_t dst, src, wgt;
+} vta_loop_level;
+
+typedef struct vta_loops {
+	unsigned n; /* 0, 1 or 2 */
+	vta_loop_level l[2];
+} vta_loops;
+
+/* What the builder emitted (static counts, from the instructions themselves). */
+typedef struct vta_stream_stats {
+	uint64_t insns;          /* instructions, FINISH and NOPs included */
+	uint64_t nops;           /* NOP (x_size 0) loads and stores added for tokens */
+	uint64_t gemm_uops;      /* GEMM uops that accumulate (reset excluded) */
+	uint64_t reset_uops;     /* GEMM/ALU uops with reset */
+	uint64_t alu_uops;       /* ALU uops (reset excluded) */
+	uint64_t alu_cycles;     /* ALU uops weighted by alu_ii / alu_imm_ii */
+	uint64_t uop_loads;      /* LOAD UOP instructions (kernel cache misses) */
+	uint64_t kernel_uops;    /* uops recorded in kernels (distinct) */
+	uint64_t load_bytes[VTA_MEM_COUNT]; /* DRAM bytes read per memory type (no padding) */
+	uint64_t store_bytes;    /* DRAM bytes written by STORE */
+	uint64_t dram_bytes;     /* bytes allocated in DRAM */
+} vta_stream_stats;
+
+typedef struct vta_stream vta_stream;
+
+/* A builder for one layer (`layer` names it in errors). DRAM buffers are carved from
+ * dram starting at dram_base (rounded up to the alignment). */
+vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dram_base,
+			     const char *layer, vta_stream **out, vta_error *err);
+void vta_stream_destroy(vta_stream *s);
+
+const vta_config *vta_stream_config(const vta_stream *s);
+const char *vta_stream_layer(const vta_stream *s);
+
+/* ---- DRAM ---- */
+
+/* Allocate `bytes` (zeroed) aligned to `align` bytes (0: the largest element size of the
+ * config, which suits every memory type). VTA_E_USAGE when the DRAM is too small. */
+vta_status vta_stream_alloc(vta_stream *s, uint64_t bytes, uint64_t align, const char *name,
+			    uint64_t *addr, vta_error *err);
+/* Host pointer to DRAM byte `addr` (inside an allocated buffer). */
+uint8_t *vta_stream_dram(vta_stream *s, uint64_t addr);
+/* The buffers allocated so far, in allocation order. */
+const vta_dram_buf *vta_stream_buffers(const vta_stream *s, size_t *count);
+/* First DRAM byte after the last buffer. */
+uint64_t vta_stream_dram_end(const vta_stream *s);
+
+/* ---- transfers ---- */
+
+/* LOAD: INP/WGT run on the load stage, UOP/ACC/ACC_8BIT on compute. */
+vta_status vta_stream_load(vta_stream *s, const vta_xfer *x, vta_error *err);
+/* STORE from OUT (store stage); no padding. */
+vta_status vta_stream_store(vta_stream *s, const vta_xfer *x, vta_error *err);
+
+/* ---- micro-op kernels, GEMM and ALU ---- */
+
+/* Record a kernel (or find the identical one recorded before) and return its id. Uops are
+ * range-checked against the micro-op field widths. */
+vta_status vta_stream_kernel(vta_stream *s, const vta_uop *uops, size_t n, uint32_t *id,
+			     vta_error *err);
+/* GEMM over kernel `id` (reset: zero the addressed ACC rows instead of accumulating). */
+vta_status vta_stream_gemm(vta_stream *s, uint32_t id, const vta_loops *loops, bool reset,
+			   vta_error *err);
+/* ALU over kernel `id`: ACC[dst] = op(ACC[dst], use_imm ? imm : ACC[src]); every uop of
+ * the instruction shares op and imm. reset zeroes the rows instead. */
+vta_status vta_stream_alu(vta_stream *s, uint32_t id, const vta_loops *loops, vta_alu_op op,
+			  bool use_imm, int32_t imm, bool reset, vta_error *err);
+
+/* ---- dependencies ---- */
+
+vta_status vta_stream_dep_push(vta_stream *s, vta_stage from, vta_stage to, vta_error *err);
+vta_status vta_stream_dep_pop(vta_stream *s, vta_stage from, vta_stage to, vta_error *err);
+
+/* ---- raw instructions ---- */
+
+/* Append an instruction exactly as given (pending pops of its stage are merged into its
+ * flags), with every check above. A LOAD UOP reads its uops from DRAM and evicts the
+ * cached kernels it overwrites; a GEMM/ALU uses whatever the UOP SRAM holds. */
+vta_status vta_stream_insn(vta_stream *s, const vta_insn *insn, vta_error *err);
+
+/* ---- end ---- */
+
+/* Drain tokens, synchronise, append FINISH, encode into `prog` (initialised here; the
+ * caller frees it) and dry-run the token protocol. The builder accepts nothing afterwards.
+ * The UOP segments are also written into the DRAM. */
+vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err);
+
+/* Counters of what was emitted so far. */
+void vta_stream_get_stats(const vta_stream *s, vta_stream_stats *st);
+/* Instructions appended so far. */
+size_t vta_stream_count(const vta_stream *s);
+
+/* ---- helpers ---- */
+
+/* Rows [*base, *base + *rows) of mem's SRAM that slot `slot` of `slots` (1 or 2) owns. */
+void vta_stream_thread_rows(const vta_config *cfg, vta_mem mem, unsigned slot, unsigned slots,
+			    uint32_t *base, uint32_t *rows);
+
+/* Bytes of one DRAM element of mem (vta_config_dram_elem_bytes). */
+uint32_t vta_stream_elem_bytes(const vta_config *cfg, vta_mem mem);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_STREAM_H */

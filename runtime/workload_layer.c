@@ -1,0 +1,206 @@
+/* workload_layer.c - materialise a workload layer into tensors (see workload_layer.h). */
+#include "workload_layer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Default ranges of random data. */
+#define ACT_LO (-128)
+#define ACT_HI 127
+#define WGT_LO (-127) /* TFLite int8 weights are symmetric: [-127, 127] */
+#define WGT_HI 127
+#define BIAS_LO (-2048)
+#define BIAS_HI 2048
+
+static size_t shape_count(const int32_t *shape, int rank)
+{
+	size_t n = 1;
+	for (int i = 0; i < rank; i++)
+		n *= (size_t)shape[i];
+	return n;
+}
+
+/* Compress a constant, then decode it back into `data` through the TFLM decoder, so what
+ * the kernels and emitters use is exactly what the decompressor produces. */
+static vta_status compress_constant(const vta_wl_tensor *t, const char *what, vta_lut_type type,
+				    void *data, size_t count, vta_wl_channels ch,
+				    vta_lut_buffer *lut, vta_layer_data *d, vta_error *err)
+{
+	vta_status st = vta_wl_compress(t, what, type, data, count, ch, lut, err);
+	if (st)
+		return st;
+	size_t elem = vta_lut_type_size(type);
+	void *decoded = malloc(count * elem);
+	if (!decoded)
+		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", what);
+	st = vta_lut_decode(&lut->tensor, decoded, count * elem, err);
+	if (!st && memcmp(decoded, data, count * elem) != 0)
+		st = vta_fail(err, VTA_E_INTERNAL, "%s: LUT round trip changed the data", what);
+	free(decoded);
+	d->compressed_bytes += lut->tensor.indices_bytes + lut->tensor.value_table_bytes;
+	d->decompressed_bytes += count * elem;
+	return st;
+}
+
+static vta_status alloc_tensor(vta_tensor_i8 *t, const int32_t shape[4], float scale,
+			       int32_t zp, vta_error *err)
+{
+	memcpy(t->shape, shape, 4 * sizeof(int32_t));
+	t->scale = scale;
+	t->zero_point = zp;
+	size_t n = shape_count(shape, 4);
+	t->data = malloc(n ? n : 1);
+	if (!t->data)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory for a %zu-byte tensor", n);
+	return VTA_OK;
+}
+
+/* A workload activation shape of rank 1..4, right-aligned into NHWC. */
+static void nhwc_of(const vta_wl_tensor *t, int32_t out[4])
+{
+	for (int i = 0; i < 4; i++)
+		out[i] = 1;
+	for (int i = 0; i < t->rank; i++)
+		out[4 - t->rank + i] = t->shape[i];
+}
+
+static vta_status materialize_conv(const vta_wl_layer *l, vta_layer_data *d, vta_error *err)
+{
+	vta_status st;
+	int32_t in_shape[4];
+	nhwc_of(&l->input, in_shape);
+	if ((st = alloc_tensor(&d->input, in_shape, l->input.scale, l->input.zero_point, err)))
+		return st;
+	size_t in_count = shape_count(in_shape, 4);
+	vta_wl_channels in_ch = {(size_t)in_shape[3], true};
+	if ((st = vta_wl_fill_i8(&l->input, "input", in_count, in_ch, ACT_LO, ACT_HI,
+				 d->input.data, NULL, err)))
+		return st;
+
+	const int32_t *fs = l->filter.shape;
+	size_t oc = (size_t)fs[0], f_count = shape_count(fs, 4);
+	d->filter = malloc(f_count);
+	d->filter_scales = malloc(oc * sizeof(float));
+	if (!d->filter || !d->filter_scales)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	vta_wl_channels f_ch = {oc, false}; /* OHWI: channel axis first */
+	if ((st = vta_wl_fill_i8(&l->filter, "filter", f_count, f_ch, WGT_LO, WGT_HI, d->filter,
+				 &d->binning, err)) ||
+	    (st = vta_wl_fill_scales(&l->filter, "filter.scales", oc, d->filter_scales, err)))
+		return st;
+	if (l->filter.compressed) {
+		d->has_lut = true;
+		if ((st = compress_constant(&l->filter, "filter", VTA_LUT_INT8, d->filter, f_count,
+					    f_ch, &d->lut, d, err)))
+			return st;
+	}
+	if (l->bias.present) {
+		d->bias = malloc(oc * sizeof(int32_t));
+		if (!d->bias)
+			return vta_fail(err, VTA_E_NOMEM, "out of memory");
+		vta_wl_channels b_ch = {oc, false};
+		if ((st = vta_wl_fill_i32(&l->bias, "bias", oc, b_ch, BIAS_LO, BIAS_HI, d->bias, err)))
+			return st;
+		if (l->bias.compressed) {
+			/* one value per channel: a per-channel table would hold one entry each, so
+			 * the bias is compressed per tensor, as TFLM's tool does for 1-D tensors */
+			vta_wl_tensor per_tensor = l->bias;
+			per_tensor.per_channel = false;
+			d->has_bias_lut = true;
+			if ((st = compress_constant(&per_tensor, "bias", VTA_LUT_INT32, d->bias, oc,
+						    (vta_wl_channels){1, false}, &d->bias_lut, d,
+						    err)))
+				return st;
+		}
+	}
+	vta_conv2d *c = &d->conv;
+	c->input = &d->input;
+	c->filter = d->filter;
+	memcpy(c->filter_shape, fs, sizeof(c->filter_shape));
+	c->filter_scales = d->filter_scales;
+	c->filter_scale_count = oc;
+	c->bias = d->bias;
+	c->stride_h = l->stride[0];
+	c->stride_w = l->stride[1];
+	c->dilation_h = l->dilation[0];
+	c->dilation_w = l->dilation[1];
+	c->padding = l->padding == VTA_WL_SAME ? VTA_PADDING_SAME : VTA_PADDING_VALID;
+	c->activation = l->activation;
+	int32_t out_shape[4];
+	if ((st = vta_golden_conv2d_shape(c, out_shape, err)))
+		return st;
+	return alloc_tensor(&d->output, out_shape, l->output_scale, l->output_zero_point, err);
+}
+
+static vta_status materialize_add(const vta_wl_layer *l, vta_layer_data *d, vta_error *err)
+{
+	vta_status st;
+	if (l->inputs[0].compressed && l->inputs[1].compressed)
+		return vta_fail(err, VTA_E_USAGE,
+				"%s: at most one ADD input can be a LUT-compressed constant",
+				l->name);
+	d->swapped = l->inputs[0].compressed;
+	const vta_wl_tensor *ta = &l->inputs[d->swapped ? 1 : 0];
+	const vta_wl_tensor *tb = &l->inputs[d->swapped ? 0 : 1];
+	int32_t shape[4];
+	nhwc_of(ta, shape);
+	size_t count = shape_count(shape, 4);
+	vta_wl_channels ch = {(size_t)shape[3], true}; /* NHWC: channel axis last */
+	if ((st = alloc_tensor(&d->a, shape, ta->scale, ta->zero_point, err)) ||
+	    (st = alloc_tensor(&d->b, shape, tb->scale, tb->zero_point, err)))
+		return st;
+	const char *na = d->swapped ? "inputs[1]" : "inputs[0]";
+	const char *nb = d->swapped ? "inputs[0]" : "inputs[1]";
+	if ((st = vta_wl_fill_i8(ta, na, count, ch, ACT_LO, ACT_HI, d->a.data, NULL, err)) ||
+	    (st = vta_wl_fill_i8(tb, nb, count, ch, ACT_LO, ACT_HI, d->b.data, &d->binning, err)))
+		return st;
+	if (tb->compressed) {
+		d->has_lut = true;
+		if ((st = compress_constant(tb, nb, VTA_LUT_INT8, d->b.data, count, ch, &d->lut, d,
+					    err)))
+			return st;
+	}
+	return alloc_tensor(&d->output, shape, l->output_scale, l->output_zero_point, err);
+}
+
+vta_status vta_layer_materialize(const vta_wl_layer *layer, vta_layer_data *out, vta_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	out->op = layer->op;
+	out->spec = layer;
+	vta_error inner = {0};
+	vta_status st = layer->op == VTA_WL_CONV2D ? materialize_conv(layer, out, &inner)
+						   : materialize_add(layer, out, &inner);
+	if (st) {
+		vta_fail(err, st, "layer '%s': %s", layer->name, inner.detail);
+		vta_layer_data_free(out);
+	}
+	return st;
+}
+
+void vta_layer_data_free(vta_layer_data *d)
+{
+	free(d->input.data);
+	free(d->filter);
+	free(d->filter_scales);
+	free(d->bias);
+	free(d->a.data);
+	free(d->b.data);
+	free(d->output.data);
+	vta_lut_buffer_free(&d->lut);
+	vta_lut_buffer_free(&d->bias_lut);
+	memset(d, 0, sizeof(*d));
+}
+
+vta_status vta_layer_golden(const vta_layer_data *d, vta_arith_mode mode, vta_tensor_i8 *out,
+			    vta_golden_stats *stats, vta_error *err)
+{
+	if (d->op == VTA_WL_CONV2D)
+		return vta_golden_conv2d_lut(&d->conv, d->has_lut ? &d->lut.tensor : NULL,
+					     d->has_bias_lut ? &d->bias_lut.tensor : NULL, mode, out,
+					     stats, err);
+	if (d->has_lut)
+		return vta_golden_add_lut(&d->a, &d->b, &d->lut.tensor, d->spec->activation, mode,
+					  out, stats, err);
+	return vta_golden_add(&d->a, &d->b, d->spec->activation, mode, out, stats, err);
+}

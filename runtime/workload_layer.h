@@ -1,0 +1,57 @@
+/*
+ * workload_layer.h - one workload layer made concrete: its tensors generated or read, its
+ * constants LUT-compressed as the workload asks, and the golden kernel's view of it.
+ */
+#ifndef VTA_WORKLOAD_LAYER_H
+#define VTA_WORKLOAD_LAYER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "golden.h"
+#include "lut.h"
+#include "tensor.h"
+#include "workload.h"
+#include "workload_data.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vta_layer_data {
+	vta_wl_op op;
+	const vta_wl_layer *spec;
+	/* conv2d */
+	vta_tensor_i8 input;
+	int8_t *filter;          /* OHWI, decoded */
+	float *filter_scales;    /* O */
+	int32_t *bias;           /* O, decoded, or NULL */
+	vta_conv2d conv;
+	/* add: b is the constant operand when one input is LUT-compressed */
+	vta_tensor_i8 a, b;
+	bool swapped;            /* inputs[0] became b (it was the constant) */
+	/* LUT-compressed constants (filter / add constant; bias) */
+	bool has_lut, has_bias_lut;
+	vta_lut_buffer lut, bias_lut;
+	vta_lut_bin_report binning; /* when a file's constant had to be binned */
+	uint64_t compressed_bytes;  /* indices + value tables of all LUT constants */
+	uint64_t decompressed_bytes;/* the same constants as plain data */
+	/* output: shape, scale, zero point; data allocated */
+	vta_tensor_i8 output;
+} vta_layer_data;
+
+vta_status vta_layer_materialize(const vta_wl_layer *layer, vta_layer_data *out,
+				 vta_error *err);
+void vta_layer_data_free(vta_layer_data *d);
+
+/* Run the golden kernel of the layer in `mode` into `out` (shape/scale/zp of d->output, data
+ * allocated by the caller), using the LUT path for compressed constants. */
+vta_status vta_layer_golden(const vta_layer_data *d, vta_arith_mode mode, vta_tensor_i8 *out,
+			    vta_golden_stats *stats, vta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_WORKLOAD_LAYER_H */

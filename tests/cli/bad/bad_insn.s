@@ -1,0 +1,2 @@
+; a bad program
+frobnicate x=1
