@@ -904,3 +904,201 @@ vta_status vta_stream_dep_push(vta_stream *s, vta_stage from, vta_stage to, vta_
 	}
 	return sb_commit(s, from, !next, next, err);
 }
+
+/* ---------- finish ---------- */
+
+/* The stage that pops each queue, and with which flag. */
+static void sb_consumer(int q, vta_stage *st, bool *prev)
+{
+	switch (q) {
+	case Q_L2G: *st = VTA_STAGE_COMPUTE; *prev = true; break;
+	case Q_G2L: *st = VTA_STAGE_LOAD; *prev = false; break;
+	case Q_G2S: *st = VTA_STAGE_STORE; *prev = true; break;
+	default: *st = VTA_STAGE_COMPUTE; *prev = false; break; /* s2g */
+	}
+}
+
+/* Dry run of FETCH and the three modules with tokens only, scheduled like the reference
+ * executor (vta_ref.c): a round of dispatch, then load, compute and store each issue what
+ * they can; a round without progress before FINISH is a deadlock. */
+typedef struct sb_dry {
+	const vta_stream *s;
+	uint8_t *module_of;
+	size_t fetched, dispatched[VTA_MODULE_COUNT], executed[VTA_MODULE_COUNT];
+	size_t scan[VTA_MODULE_COUNT];
+	uint32_t tokens[Q_COUNT];
+} sb_dry;
+
+static size_t sb_dry_head(sb_dry *r, vta_module m)
+{
+	if (r->dispatched[m] == r->executed[m])
+		return SIZE_MAX;
+	while (r->module_of[r->scan[m]] != m)
+		r->scan[m]++;
+	return r->scan[m];
+}
+
+static bool sb_dry_can(const sb_dry *r, const vta_insn *insn)
+{
+	int pops[2], pushes[2];
+	sb_queues(insn, pops, pushes);
+	for (int i = 0; i < 2; i++) {
+		if (pops[i] >= 0 && r->tokens[pops[i]] == 0)
+			return false;
+		if (pushes[i] >= 0 && r->tokens[pushes[i]] >= r->s->cfg.dep_depth)
+			return false;
+	}
+	return true;
+}
+
+static vta_status sb_dry_run(const vta_stream *s, vta_error *err)
+{
+	sb_dry r;
+	memset(&r, 0, sizeof(r));
+	r.s = s;
+	r.module_of = malloc(s->n_insns ? s->n_insns : 1);
+	if (!r.module_of)
+		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
+	for (size_t i = 0; i < s->n_insns; i++)
+		r.module_of[i] = (uint8_t)vta_insn_module(&s->insns[i]);
+	bool finished = false;
+	vta_status st = VTA_OK;
+	while (!finished) {
+		bool progress = false;
+		while (r.fetched < s->n_insns) {
+			vta_module m = (vta_module)r.module_of[r.fetched];
+			if (r.dispatched[m] - r.executed[m] >= s->cfg.insn_depth)
+				break;
+			r.dispatched[m]++;
+			r.fetched++;
+			progress = true;
+		}
+		for (int mi = 0; mi < VTA_MODULE_COUNT && !finished; mi++) {
+			vta_module m = (vta_module)mi;
+			for (;;) {
+				size_t idx = sb_dry_head(&r, m);
+				if (idx == SIZE_MAX || !sb_dry_can(&r, &s->insns[idx]))
+					break;
+				int pops[2], pushes[2];
+				sb_queues(&s->insns[idx], pops, pushes);
+				for (int i = 0; i < 2; i++) {
+					if (pops[i] >= 0)
+						r.tokens[pops[i]]--;
+					if (pushes[i] >= 0)
+						r.tokens[pushes[i]]++;
+				}
+				r.executed[m]++;
+				r.scan[m] = idx + 1;
+				progress = true;
+				if (s->insns[idx].opcode == VTA_OP_FINISH) {
+					finished = true;
+					break;
+				}
+			}
+		}
+		if (finished || progress)
+			continue;
+		/* describe the first stuck module */
+		for (int mi = 0; mi < VTA_MODULE_COUNT; mi++) {
+			size_t idx = sb_dry_head(&r, (vta_module)mi);
+			if (idx == SIZE_MAX)
+				continue;
+			int pops[2], pushes[2];
+			sb_queues(&s->insns[idx], pops, pushes);
+			const char *why = "a full queue";
+			for (int i = 0; i < 2; i++)
+				if (pops[i] >= 0 && r.tokens[pops[i]] == 0)
+					why = sq_names[pops[i]];
+			st = sb_fail_at(s, err, idx, &s->insns[idx], VTA_E_DEADLOCK,
+					"the stream deadlocks: the %s module waits on %s "
+					"(tokens l2g %u, g2l %u, g2s %u, s2g %u; %zu of %zu "
+					"insns fetched)",
+					vta_module_name((vta_module)mi), why, r.tokens[Q_L2G],
+					r.tokens[Q_G2L], r.tokens[Q_G2S], r.tokens[Q_S2G],
+					r.fetched, s->n_insns);
+			break;
+		}
+		if (st == VTA_OK)
+			st = vta_fail(err, VTA_E_DEADLOCK,
+				      "layer %s: the stream deadlocks: FETCH is stalled with every "
+				      "module idle",
+				      s->layer);
+		break;
+	}
+	free(r.module_of);
+	return st;
+}
+
+vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
+{
+	vta_status st = sb_usable(s, err);
+	if (st != VTA_OK)
+		return st;
+	if (!prog)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: NULL program", s->layer);
+	/* 1. pops still pending become NOPs */
+	for (int g = VTA_STAGE_LOAD; g <= VTA_STAGE_STORE && st == VTA_OK; g++)
+		if (s->pending[g][0] || s->pending[g][1])
+			st = sb_commit(s, (vta_stage)g, false, false, err);
+	/* 2. tokens pushed but never popped are drained by their consumer */
+	for (int q = 0; q < Q_COUNT && st == VTA_OK; q++) {
+		if (s->pops[q] > s->pushes[q])
+			return vta_fail(err, VTA_E_DEADLOCK,
+					"layer %s: %llu pops of %s but only %llu pushes: the stream "
+					"would deadlock",
+					s->layer, (unsigned long long)s->pops[q], sq_names[q],
+					(unsigned long long)s->pushes[q]);
+		while (st == VTA_OK && s->pushes[q] > s->pops[q]) {
+			vta_stage cs;
+			bool prev;
+			sb_consumer(q, &cs, &prev);
+			vta_insn nop;
+			sb_nop(cs, &nop);
+			nop.deps.pop_prev = prev;
+			nop.deps.pop_next = !prev;
+			st = sb_append(s, &nop, err);
+		}
+	}
+	/* 3. store and load hand a token to compute, which FINISH pops */
+	bool pop_store = false, pop_load = false;
+	if (st == VTA_OK && s->last_of_stage[VTA_STAGE_STORE] >= 0) {
+		st = vta_stream_dep_push(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE, err);
+		pop_store = true;
+	}
+	if (st == VTA_OK && s->last_of_stage[VTA_STAGE_LOAD] >= 0) {
+		st = vta_stream_dep_push(s, VTA_STAGE_LOAD, VTA_STAGE_COMPUTE, err);
+		pop_load = true;
+	}
+	if (st != VTA_OK)
+		return st;
+	vta_insn fin;
+	memset(&fin, 0, sizeof(fin));
+	fin.opcode = VTA_OP_FINISH;
+	fin.deps.pop_next = pop_store;
+	fin.deps.pop_prev = pop_load;
+	st = sb_append(s, &fin, err);
+	if (st != VTA_OK)
+		return st;
+	/* 4. encode */
+	vta_program_init(prog, &s->cfg);
+	for (size_t i = 0; i < s->n_insns && st == VTA_OK; i++) {
+		vta_error sub = {0};
+		if (vta_program_push(prog, &s->cfg, &s->insns[i], &sub) != VTA_OK)
+			st = sb_fail_at(s, err, i, &s->insns[i], sub.status, "%s", sub.detail);
+	}
+	for (size_t i = 0; i < s->n_kernels && st == VTA_OK; i++) {
+		const sb_kernel *k = &s->kernels[i];
+		st = vta_program_add_segment(prog, VTA_SEG_UOP, k->dram_addr,
+					     s->dram->bytes + k->dram_addr,
+					     k->n * VTA_UOP_BYTES, err);
+	}
+	/* 5. the token protocol must complete */
+	if (st == VTA_OK)
+		st = sb_dry_run(s, err);
+	if (st != VTA_OK) {
+		vta_program_free(prog);
+		return st;
+	}
+	s->finished = true;
+	return VTA_OK;
+}

@@ -40,6 +40,29 @@ void simt_asm(const simt *t, const char *text, vta_program *prog)
 		fail_msg("assembly: %s", err.detail);
 }
 
+uint32_t simt_rand(uint32_t *s)
+{
+	uint32_t x = *s;
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	return *s = x;
+}
+
+void simt_asm_random(const simt *t, const char *text, uint64_t addr, uint32_t n, uint32_t seed,
+		     vta_program *prog)
+{
+	vta_error err = {0};
+	simt_asm(t, text, prog);
+	uint8_t *bytes = malloc(n ? n : 1);
+	assert_non_null(bytes);
+	for (uint32_t i = 0; i < n; i++)
+		bytes[i] = (uint8_t)simt_rand(&seed);
+	if (vta_program_add_segment(prog, VTA_SEG_DATA, addr, bytes, n, &err) != VTA_OK)
+		fail_msg("segment: %s", err.detail);
+	free(bytes);
+}
+
 void simt_dram(const vta_program *prog, vta_dram *dram)
 {
 	vta_error err = {0};

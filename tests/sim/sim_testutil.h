@@ -43,6 +43,13 @@ vta_status simt_run_both(simt *t, const vta_program *prog, vta_dram *dram, vtasi
 vta_status simt_run_text(simt *t, const char *text, vtasim_stats *stats, vta_error *err,
 			 vta_error *ref_err);
 
+/* Assemble text and add a DATA segment of n seeded random bytes at addr. */
+void simt_asm_random(const simt *t, const char *text, uint64_t addr, uint32_t n, uint32_t seed,
+		     vta_program *prog);
+
+/* A small deterministic generator (xorshift32); *s must not be 0. */
+uint32_t simt_rand(uint32_t *s);
+
 /* Fail unless detail contains every NULL-terminated needle. */
 void simt_expect_detail(const char *detail, ...);
 

@@ -1,0 +1,315 @@
+/* test_workload.c - workload YAML parsing, its errors, data sources and materialisation. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "npy.h"
+#include "workload.h"
+#include "workload_layer.h"
+
+static char tmpdir[64];
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/vtasim-wl-XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char path[128];
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static vta_status load(const char *text, vta_workload *wl, vta_error *err)
+{
+	write_file("w.yaml", text);
+	char path[128];
+	snprintf(path, sizeof(path), "%s/w.yaml", tmpdir);
+	return vta_workload_load(path, wl, err);
+}
+
+static void expect_error(const char *text, const char *where, const char *needle)
+{
+	vta_workload wl;
+	vta_error err = {0};
+	assert_int_not_equal(load(text, &wl, &err), VTA_OK);
+	if (!strstr(err.detail, where) || !strstr(err.detail, needle))
+		fail_msg("detail '%s' lacks '%s' or '%s'", err.detail, where, needle);
+}
+
+static const char CONV[] =
+	"layers:\n"
+	"  - name: c\n"
+	"    op: conv2d\n"
+	"    input: {shape: [1, 5, 6, 3], scale: 0.02, zero_point: -4, data: {random: {seed: 1}}}\n"
+	"    filter: {shape: [4, 3, 3, 3], scales: [0.01, 0.02, 0.03, 0.04], data: {random: {seed: 2}},\n"
+	"             compression: {lut: {index_bitwidth: 2}}}\n"
+	"    bias: {data: {random: {seed: 3}}, compression: {lut: {index_bitwidth: 3}}}\n"
+	"    output: {scale: 0.05, zero_point: 3}\n"
+	"    stride: [2, 1]\n"
+	"    padding: same\n"
+	"    dilation: 1\n"
+	"    activation: relu6\n";
+
+static void test_parse_conv(void **state)
+{
+	(void)state;
+	vta_workload wl;
+	vta_error err = {0};
+	assert_int_equal(load(CONV, &wl, &err), VTA_OK);
+	assert_int_equal(wl.n_layers, 1);
+	vta_wl_layer *l = &wl.layers[0];
+	assert_string_equal(l->name, "c");
+	assert_int_equal(l->op, VTA_WL_CONV2D);
+	assert_int_equal(l->input.shape[2], 6);
+	assert_int_equal(l->input.zero_point, -4);
+	assert_int_equal(l->filter.scales.count, 4);
+	assert_true(l->filter.compressed);
+	assert_int_equal(l->filter.index_bitwidth, 2);
+	assert_int_equal(l->stride[0], 2);
+	assert_int_equal(l->stride[1], 1);
+	assert_int_equal(l->dilation[1], 1);
+	assert_int_equal(l->activation, VTA_ACT_RELU6);
+
+	/* materialise: at most 4 values per output channel, decoded through the LUT */
+	vta_layer_data d;
+	assert_int_equal(vta_layer_materialize(l, &d, &err), VTA_OK);
+	assert_true(d.has_lut && d.has_bias_lut);
+	for (int o = 0; o < 4; o++) {
+		int seen[256] = {0}, distinct = 0;
+		for (int i = 0; i < 27; i++)
+			if (!seen[d.filter[o * 27 + i] + 128]++)
+				distinct++;
+		assert_true(distinct <= 4);
+	}
+	int distinct_bias = 0;
+	for (int i = 0; i < 4; i++) {
+		int dup = 0;
+		for (int j = 0; j < i; j++)
+			dup |= d.bias[j] == d.bias[i];
+		distinct_bias += !dup;
+	}
+	assert_true(distinct_bias <= 8);
+	assert_int_equal(d.output.shape[1], 3); /* ceil(5 / 2) */
+	assert_int_equal(d.output.shape[2], 6);
+	assert_int_equal(d.output.shape[3], 4);
+	assert_true(d.compressed_bytes < d.decompressed_bytes);
+	/* same seeds, same numbers */
+	vta_layer_data d2;
+	assert_int_equal(vta_layer_materialize(l, &d2, &err), VTA_OK);
+	assert_memory_equal(d.input.data, d2.input.data, 90);
+	assert_memory_equal(d.filter, d2.filter, 108);
+	/* the golden kernel runs on it */
+	assert_int_equal(vta_layer_golden(&d, VTA_ARITH_TFLITE, &d.output, NULL, &err), VTA_OK);
+	vta_layer_data_free(&d2);
+	vta_layer_data_free(&d);
+	vta_workload_free(&wl);
+}
+
+static void test_add_constant_and_npy(void **state)
+{
+	(void)state;
+	int8_t vals[12];
+	for (int i = 0; i < 12; i++)
+		vals[i] = (int8_t)(i * 7 - 40);
+	char path[128];
+	snprintf(path, sizeof(path), "%s/a.npy", tmpdir);
+	size_t shape[4] = {1, 2, 2, 3};
+	vta_error err = {0};
+	assert_int_equal(vta_npy_write(path, VTA_NPY_I8, 4, shape, vals, &err), VTA_OK);
+	vta_npy back;
+	assert_int_equal(vta_npy_read(path, &back, &err), VTA_OK);
+	assert_int_equal(back.rank, 4);
+	assert_int_equal(back.count, 12);
+	assert_memory_equal(back.data, vals, 12);
+	vta_npy_free(&back);
+
+	vta_workload wl;
+	assert_int_equal(load("layers:\n"
+			      "  - op: add\n"
+			      "    inputs:\n"
+			      "      - {shape: [1,2,2,3], scale: 0.1, zero_point: 1,"
+			      " data: {random: {seed: 4}}, compression: {lut: {index_bitwidth: 1}}}\n"
+			      "      - {shape: [1,2,2,3], scale: 0.2, data: {npy: a.npy}}\n"
+			      "    output: {scale: 0.3}\n",
+			      &wl, &err),
+			 VTA_OK);
+	vta_layer_data d;
+	assert_int_equal(vta_layer_materialize(&wl.layers[0], &d, &err), VTA_OK);
+	/* inputs[0] is the constant: it becomes b */
+	assert_true(d.swapped);
+	assert_memory_equal(d.a.data, vals, 12);
+	int distinct = 0;
+	for (int i = 0; i < 12; i++) {
+		int dup = 0;
+		for (int j = 0; j < i; j++)
+			dup |= d.b.data[j] == d.b.data[i];
+		distinct += !dup;
+	}
+	assert_true(distinct <= 2);
+	vta_layer_data_free(&d);
+	vta_workload_free(&wl);
+}
+
+static void test_data_errors(void **state)
+{
+	(void)state;
+	vta_workload wl;
+	vta_error err = {0};
+	/* a raw file of the wrong size */
+	write_file("short.bin", "abc");
+	assert_int_equal(load("layers:\n  - op: add\n    inputs:\n"
+			      "      - {shape: [1,1,1,4], scale: 0.1, data: {raw: short.bin}}\n"
+			      "      - {shape: [1,1,1,4], scale: 0.1, data: {random: {seed: 1}}}\n"
+			      "    output: {scale: 0.3}\n",
+			      &wl, &err),
+			 VTA_OK);
+	vta_layer_data d;
+	assert_int_equal(vta_layer_materialize(&wl.layers[0], &d, &err), VTA_E_DATA);
+	assert_non_null(strstr(err.detail, "exactly 4 bytes"));
+	vta_workload_free(&wl);
+	/* a missing npy */
+	assert_int_equal(load("layers:\n  - op: add\n    inputs:\n"
+			      "      - {shape: [1,1,1,4], scale: 0.1, data: {npy: none.npy}}\n"
+			      "      - {shape: [1,1,1,4], scale: 0.1, data: {random: {seed: 1}}}\n"
+			      "    output: {scale: 0.3}\n",
+			      &wl, &err),
+			 VTA_OK);
+	assert_int_equal(vta_layer_materialize(&wl.layers[0], &d, &err), VTA_E_IO);
+	assert_non_null(strstr(err.detail, "none.npy"));
+	vta_workload_free(&wl);
+	/* not an npy */
+	write_file("bad.npy", "this is not numpy");
+	assert_int_equal(load("layers:\n  - op: add\n    inputs:\n"
+			      "      - {shape: [1,1,1,4], scale: 0.1, data: {npy: bad.npy}}\n"
+			      "      - {shape: [1,1,1,4], scale: 0.1, data: {random: {seed: 1}}}\n"
+			      "    output: {scale: 0.3}\n",
+			      &wl, &err),
+			 VTA_OK);
+	assert_int_equal(vta_layer_materialize(&wl.layers[0], &d, &err), VTA_E_DATA);
+	assert_non_null(strstr(err.detail, "bad magic"));
+	vta_workload_free(&wl);
+}
+
+static void test_parse_errors(void **state)
+{
+	(void)state;
+	expect_error("", "w.yaml", "empty workload");
+	expect_error("layers: []\n", "w.yaml:1:9", "empty list");
+	expect_error("layer: []\n", "w.yaml:1:1", "unknown key 'layer'");
+	expect_error("layers:\n  - op: pool\n    output: {scale: 1}\n", "w.yaml:2:9",
+		     "expected conv2d or add");
+	expect_error("layers:\n  - op: add\n    output: {scale: 1}\n", "w.yaml:2:5", "missing 'inputs'");
+	expect_error("layers:\n  - op: add\n    inputs: [{shape: [1], scale: 1, data: {random: {seed: 1}}}]\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:3:13", "exactly two");
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}}}\n"
+		     "      - {shape: [1,3], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:2:5", "same shape");
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}}, colour: red}\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:4:61", "unknown key 'colour'");
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [1,2], scale: 1, zero_point: 300, data: {random: {seed: 1}}}\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:4:46", "out of range");
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}},"
+		     " compression: {lut: {index_bitwidth: 8}}}\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:4:97", "out of range [1, 7]");
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {}}}\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:4:49", "missing 'seed'");
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [1,2], scale: 1}\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:4:9", "missing 'data'");
+	expect_error("layers:\n  - op: conv2d\n"
+		     "    input: {shape: [1,4,4,6], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    filter: {shape: [2,3,3,4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:2:5", "not a multiple");
+	expect_error("layers:\n  - op: conv2d\n"
+		     "    input: {shape: [1,4,4,4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    filter: {shape: [2,3,3,4], scale: 1, zero_point: 3, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:4:54", "zero point 0");
+	expect_error("layers:\n  - op: conv2d\n"
+		     "    input: {shape: [1,4,4,4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    filter: {shape: [2,3,3,4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n    padding: full\n",
+		     "w.yaml:6:14", "same or valid");
+	expect_error("layers:\n  - op: conv2d\n"
+		     "    input: {shape: [1,4,4,4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    filter: {shape: [2,3,3,4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n    stride: [1, 0]\n",
+		     "w.yaml:6:17", "out of range");
+	expect_error("layers:\n  - op: conv2d\n"
+		     "    input: {shape: [1,4,4,4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    filter: {shape: [2,3,3,4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n    activation: gelu\n",
+		     "w.yaml:6:17", "expected none, relu");
+	expect_error("layers:\n  - {name: x, op: add, inputs: [{shape: [1], scale: 1, data: {random: {seed: 1}}},"
+		     " {shape: [1], scale: 1, data: {random: {seed: 1}}}], output: {scale: 1}}\n"
+		     "  - {name: x, op: add, inputs: [{shape: [1], scale: 1, data: {random: {seed: 1}}},"
+		     " {shape: [1], scale: 1, data: {random: {seed: 1}}}], output: {scale: 1}}\n",
+		     "w.yaml:3:5", "used twice");
+	expect_error("layers:\n  - op: add\n    inputs: [\n", "w.yaml:", "");
+}
+
+static void test_shipped_workloads_parse(void **state)
+{
+	(void)state;
+	const char *files[] = {"configs/workloads/demo.yaml", "configs/workloads/resnet18.yaml",
+			       "configs/workloads/add_layers.yaml"};
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		vta_workload wl;
+		vta_error err = {0};
+		if (vta_workload_load(files[i], &wl, &err) != VTA_OK)
+			fail_msg("%s: %s", files[i], err.detail);
+		vta_workload_free(&wl);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_conv),
+		cmocka_unit_test(test_add_constant_and_npy),
+		cmocka_unit_test(test_data_errors),
+		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_shipped_workloads_parse),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
