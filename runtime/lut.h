@@ -70,16 +70,16 @@ size_t vta_lut_indices_bytes(size_t count, unsigned bitwidth);
 vta_status vta_lut_check(const vta_lut_tensor *t, vta_error *err);
 
 /* Decode into `out` (count elements of the type, host byte order). int8 with the channel axis
- * first takes word-at-a-time fast paths at widths 2, 3 and 4; everything else a generic loop.
- * On error `out` holds unspecified data. */
+ * first takes table-driven fast paths at widths 2, 3 and 4 (a byte or 6 bits per lookup);
+ * everything else a generic per-element loop. On error `out` holds unspecified data. */
 vta_status vta_lut_decode(const vta_lut_tensor *t, void *out, size_t out_bytes, vta_error *err);
 
 /* ---- compression (lut_compress.c) ---- */
 
 /* How value tables are padded: the stride between channel tables. */
 typedef enum vta_lut_stride_mode {
-	VTA_LUT_STRIDE_POW2 = 0,   /* 2^bitwidth: the legacy metadata tool */
-	VTA_LUT_STRIDE_MAX_UNIQUE  /* the largest channel's unique count: the DECODE tool */
+	VTA_LUT_STRIDE_POW2 = 0,   /* 2^bitwidth: the legacy metadata compressor */
+	VTA_LUT_STRIDE_MAX_UNIQUE  /* largest channel unique count: DECODE compressor */
 } vta_lut_stride_mode;
 
 /* A compressed tensor owning its buffers; `tensor` points into them. */
@@ -93,8 +93,8 @@ typedef struct vta_lut_buffer {
 /* Compress `count` elements of `type` (host byte order) into per-channel tables of the unique
  * values sorted ascending (np.unique order; floats numerically with -0.0 before +0.0, NaN is
  * an error) and packed indices. bitwidth 0 picks the smallest sufficient width; a requested
- * width that is too small for some channel is VTA_E_DATA, one above 7 VTA_E_USAGE. Free with
- * vta_lut_buffer_free (also safe after a failed call). */
+ * width that is too small for some channel is VTA_E_DATA, one above 7 VTA_E_USAGE; count must
+ * be >= 1. Free with vta_lut_buffer_free (also safe after a failed call). */
 vta_status vta_lut_compress(vta_lut_type type, const void *data, size_t count, size_t channels,
 			    bool axis_last, unsigned bitwidth, vta_lut_stride_mode stride_mode,
 			    vta_lut_buffer *out, vta_error *err);
@@ -129,7 +129,8 @@ vta_status vta_lut_bin_f32(const float *in, float *out, size_t count, size_t cha
 
 /* ---- TFLM compression spec YAML (lut_spec.c) ---- */
 
-/* One `tensors:` item: { subgraph: S, tensor: T, compression: [ { lut: { index_bitwidth: B } } ] } */
+/* One `tensors:` item:
+ * { subgraph: S, tensor: T, compression: [ { lut: { index_bitwidth: B } } ] } */
 typedef struct vta_lut_spec_tensor {
 	uint32_t subgraph;
 	uint32_t tensor;

@@ -8,7 +8,7 @@
  *   for bit (host input stage included); CONV2D is ours, with a rounding right shift.
  *
  * docs/arithmetic.md spells out both modes as the sequence of ALU operations an emitter must
- * issue; the *_apply functions here are that sequence written in C.
+ * produce; the *_apply functions here are that sequence written in C.
  */
 #ifndef VTA_QUANT_H
 #define VTA_QUANT_H

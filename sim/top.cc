@@ -109,6 +109,7 @@ vta_status top::run(const vta_program *prog, vta_dram *dram, vtasim_stats *stats
 		return st;
 
 	reset_all();
+	budget_out_ = false;
 	budget_ = ctl_.cfg.cycle_budget < max_budget ? ctl_.cfg.cycle_budget : max_budget;
 	ctl_.begin(&insns_, &module_of_, dram, budget_);
 	ctl_.run_ev.notify(sc_core::SC_ZERO_TIME);
@@ -129,8 +130,11 @@ vta_status top::conclude(vta_error *err)
 		return VTA_OK;
 	if (ctl_.stopped)
 		return vta_fail(err, ctl_.err.status, "%s", ctl_.err.detail);
-	if (sc_core::sc_pending_activity())
+	if (sc_core::sc_pending_activity()) {
+		/* the kernel stops at its last event before the end: the budget was used up */
+		budget_out_ = true;
 		return vta_fail(err, VTA_E_NO_FINISH, "%s", budget_detail().c_str());
+	}
 	bool drained = fetch_.dispatched() == insns_.size() && load_q_.empty() &&
 		       compute_q_.empty() && store_q_.empty();
 	if (drained)
@@ -193,7 +197,7 @@ void top::collect(vtasim_stats *stats)
 		peaks[i] = by_index[i]->finish_peak(); /* closes the run's live intervals */
 	if (!stats)
 		return;
-	uint64_t cycles = ctl_.finished ? ctl_.finish_cycles : ctl_.cycles();
+	uint64_t cycles = ctl_.finished ? ctl_.finish_cycles : budget_out_ ? budget_ : ctl_.cycles();
 	stats->cycles = cycles;
 	stats->time_us = (double)cycles / cfg.clock_mhz;
 	stats->gemm_uops = hw_.gemm_uops;

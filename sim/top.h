@@ -71,6 +71,7 @@ private:
 	std::vector<vta_insn> insns_;
 	std::vector<uint8_t> module_of_;
 	uint64_t budget_ = 0;
+	bool budget_out_ = false;
 };
 
 } // namespace vtasim

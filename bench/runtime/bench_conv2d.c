@@ -21,17 +21,18 @@ static double now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static uint64_t rng_state = 0x2545f4914f6cdd1dull;
-static uint64_t rng(void)
+/* xorshift64*: deterministic data, the same on every run. */
+static uint64_t rng(uint64_t *state)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545f4914f6cdd1dull;
 }
 
 int main(int argc, char **argv)
 {
+	uint64_t seed = 0x2545f4914f6cdd1dull;
 	int reps = argc > 1 ? atoi(argv[1]) : 3;
 	if (reps < 1)
 		reps = 1;
@@ -42,12 +43,12 @@ int main(int argc, char **argv)
 	if (!x || !f || !fb || !o)
 		return 1;
 	for (size_t i = 0; i < nx; i++)
-		x[i] = (int8_t)rng();
+		x[i] = (int8_t)rng(&seed);
 	for (size_t i = 0; i < nf; i++)
-		f[i] = (int8_t)((int)(rng() % 255) - 127);
+		f[i] = (int8_t)((int)(rng(&seed) % 255) - 127);
 	for (int c = 0; c < O; c++) {
-		scales[c] = 0.001f + 0.0001f * (float)(rng() % 50);
-		bias[c] = (int32_t)(rng() % 2001) - 1000;
+		scales[c] = 0.001f + 0.0001f * (float)(rng(&seed) % 50);
+		bias[c] = (int32_t)(rng(&seed) % 2001) - 1000;
 	}
 	vta_tensor_i8 in = {{1, H, W, C}, 0.0235f, -4, x};
 	vta_conv2d conv = {

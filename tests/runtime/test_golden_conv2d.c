@@ -13,7 +13,7 @@
 #include "golden.h"
 
 static const float one_scale[1] = {1.0f};
-static int8_t ones9[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int8_t ones9[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
 
 /* A layer with scale-1 tensors, so that requantization is the identity in both modes. */
 static vta_conv2d unit_layer(const vta_tensor_i8 *in, const int8_t *filter, int32_t o,
@@ -409,7 +409,7 @@ static void test_overflow_counts(void **state)
 {
 	(void)state;
 	enum { C = 8, O = 2 };
-	static int8_t x[3 * 3 * C], f[O * 3 * 3 * C];
+	int8_t x[3 * 3 * C], f[O * 3 * 3 * C];
 	memset(x, 127, sizeof(x));
 	memset(f, 127, sizeof(f));
 	vta_tensor_i8 in = {{1, 3, 3, C}, 0.02f, -128, x};

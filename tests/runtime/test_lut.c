@@ -42,12 +42,13 @@ static void ref_decode(const vta_lut_tensor *t, uint8_t *out)
 	}
 }
 
-/* Identity int8 table 0..127 for the pure bit-packing vectors. */
-static int8_t identity[128];
-
+/* Decode through the identity table 0..127, so the output is the raw indices. */
 static void decode_identity(const uint8_t *bytes, size_t nbytes, unsigned bw, size_t count,
 			    int8_t *out)
 {
+	int8_t identity[128];
+	for (int i = 0; i < 128; i++)
+		identity[i] = (int8_t)i;
 	vta_lut_tensor t = {
 		.type = VTA_LUT_INT8, .bitwidth = bw, .count = count, .channels = 1,
 		.value_table = identity, .value_table_bytes = sizeof(identity),
@@ -60,8 +61,6 @@ static void decode_identity(const uint8_t *bytes, size_t nbytes, unsigned bw, si
 static void test_packing_vectors(void **state)
 {
 	(void)state;
-	for (int i = 0; i < 128; i++)
-		identity[i] = (int8_t)i;
 	int8_t out[16];
 	struct {
 		unsigned bw;
@@ -264,6 +263,57 @@ static void test_int8_fast_paths(void **state)
 	check_against_reference(&r, VTA_LUT_INT8, 2, 5, 20003, false, false);
 }
 
+/* Random, often malformed descriptors over buffers allocated exactly as claimed: every call
+ * either fails cleanly or matches the reference (under ASan an over-read would abort). */
+static void test_random_descriptors(void **state)
+{
+	(void)state;
+	rt_rng r;
+	rt_rng_seed(&r, 1234);
+	for (int iter = 0; iter < 3000; iter++) {
+		vta_lut_type type = (vta_lut_type)rt_rng_below(&r, VTA_LUT_TYPE_COUNT + 1);
+		size_t esz = vta_lut_type_size(type) ? vta_lut_type_size(type) : 1;
+		unsigned bw = (unsigned)rt_rng_below(&r, 9);
+		size_t channels = rt_rng_below(&r, 6);
+		size_t count = rt_rng_below(&r, 300);
+		size_t stride = rt_rng_below(&r, 131);
+		size_t tbytes = rt_rng_below(&r, 2) ? channels * stride * esz : rt_rng_below(&r, 64);
+		size_t ibytes = bw >= 1 && bw <= 7 && rt_rng_below(&r, 4)
+					? vta_lut_indices_bytes(count, bw)
+					: rt_rng_below(&r, 200);
+		uint8_t *tab = malloc(tbytes ? tbytes : 1), *idx = malloc(ibytes ? ibytes : 1);
+		uint8_t counts[8];
+		for (size_t i = 0; i < tbytes; i++)
+			tab[i] = (uint8_t)rt_rng_next(&r);
+		for (size_t i = 0; i < ibytes; i++)
+			idx[i] = (uint8_t)(rt_rng_below(&r, 3) ? 0 : rt_rng_next(&r)); /* mostly valid */
+		for (size_t c = 0; c < 8; c++)
+			counts[c] = (uint8_t)rt_rng_below(&r, stride + 2);
+		vta_lut_tensor t = {
+			.type = type, .bitwidth = bw, .count = count, .channels = channels,
+			.axis_last = rt_rng_below(&r, 2), .value_table = tab,
+			.value_table_bytes = tbytes, .value_table_stride = stride,
+			.channel_counts = rt_rng_below(&r, 3) ? NULL : counts, .indices = idx,
+			.indices_bytes = ibytes,
+		};
+		size_t obytes = count * esz;
+		uint8_t *out = malloc(obytes ? obytes : 1), *want = malloc(obytes ? obytes : 1);
+		vta_error err = {0};
+		vta_status st = vta_lut_decode(&t, out, obytes, &err);
+		if (st == VTA_OK) {
+			ref_decode(&t, want);
+			assert_memory_equal(out, want, obytes);
+		} else {
+			assert_true(st == VTA_E_DATA || st == VTA_E_USAGE);
+			assert_true(strncmp(err.detail, "LUT ", 4) == 0);
+		}
+		free(tab);
+		free(idx);
+		free(out);
+		free(want);
+	}
+}
+
 /* ---- malformed input ---- */
 
 typedef struct bad_case {
@@ -426,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_channel_axes),
 		cmocka_unit_test(test_random_vs_reference),
 		cmocka_unit_test(test_int8_fast_paths),
+		cmocka_unit_test(test_random_descriptors),
 		cmocka_unit_test(test_bad_bitwidth),
 		cmocka_unit_test(test_bad_short_indices),
 		cmocka_unit_test(test_bad_index_beyond_stride),

@@ -1,5 +1,5 @@
 /*
- * test_lut_compress.c - LUT compression (TFLM tool vectors, both stride conventions, width
+ * test_lut_compress.c - LUT compression (TFLM compressor vectors, both stride conventions, width
  * selection, round trips over every type, width and axis) and binning.
  */
 #include "rt_test.h"
@@ -77,7 +77,7 @@ static void test_table_vectors(void **state)
 	vta_lut_buffer_free(&b);
 }
 
-/* 3 unique values at 4 bits: stride 3 for DECODE ("NOT 16"), 16 for the legacy tool. */
+/* 3 unique values at 4 bits: stride 3 for DECODE ("NOT 16"), 16 for the legacy compressor. */
 static void test_stride_conventions(void **state)
 {
 	(void)state;

@@ -96,11 +96,271 @@ static void test_gemm_cycles(void **state)
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_UOP], 16);
 }
 
+
+/* Run an assembled program with random data on both models; return the stats. */
+static vtasim_stats run_random(simt *t, const char *text, uint64_t addr, uint32_t n,
+			       uint32_t seed)
+{
+	vta_program prog;
+	vta_dram dram;
+	vtasim_stats s;
+	vta_error err = {0};
+	simt_asm_random(t, text, addr, n, seed, &prog);
+	simt_dram(&prog, &dram);
+	if (simt_run_both(t, &prog, &dram, &s, &err, NULL) != VTA_OK)
+		fail_msg("run failed: %s", err.detail);
+	vta_dram_free(&dram);
+	vta_program_free(&prog);
+	return s;
+}
+
+/* ALU tensor-tensor: overhead + fill + U * alu_ii; immediate: U * alu_imm_ii. */
+static void test_alu_cycles(void **state)
+{
+	vtasim_stats s = run_random(*state,
+				    ".uops 0\nuop dst=0 src=4 wgt=0\nuop dst=1 src=5 wgt=0\n"
+				    "uop dst=2 src=6 wgt=0\nuop dst=3 src=7 wgt=0\n.text\n"
+				    "load mem=uop sram=0 dram=0 y=1 x=4 stride=4\n"
+				    "load mem=acc sram=0 dram=0x40 y=1 x=8 stride=8\n"
+				    "alu op=add uop=0,4 iter=1,1 dst=0,0 src=0,0 use_imm=0\n"
+				    "alu op=shr uop=0,4 iter=1,2 dst=0,4 src=0,0 use_imm=1 imm=1\n"
+				    "alu op=max uop=0,4 iter=1,1 dst=0,0 src=0,0 use_imm=1 imm=-5\n"
+				    "finish\n",
+				    0x1000, 512, 7);
+	/* uop load 66 -> 136; acc load (512 B) -> 268; alu 16, 16, 12; finish 4 */
+	assert_int_equal(s.cycles, 316);
+	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].busy_cycles, 316 - 66);
+	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].insns, 6);
+	assert_int_equal(s.alu_uops, 16);
+	assert_int_equal(s.gemm_uops, 0);
+	assert_int_equal(s.sram[VTASIM_SRAM_ACC].reads, 8 + 8 + 4);
+	assert_int_equal(s.sram[VTASIM_SRAM_ACC].writes, 8 + 16);
+	assert_int_equal(s.sram[VTASIM_SRAM_OUT].writes, 16);
+	assert_int_equal(s.dram_read_bytes[VTA_MEM_ACC], 512);
+}
+
+/* STORE of N bytes: overhead + latency + N / bus_bytes. */
+static void test_store_cycles(void **state)
+{
+	vtasim_stats s = run_ok(*state, "store mem=out sram=0 dram=0 y=1 x=4 stride=4 "
+					"deps=push_prev\nfinish deps=pop_next\n");
+	assert_int_equal(s.module[VTASIM_MODULE_STORE].busy_cycles, 4 + 64 + 64 / 8);
+	assert_int_equal(s.cycles, 66 + 76 + 4);
+	assert_int_equal(s.dram_write_bytes, 64);
+	assert_int_equal(s.sram[VTASIM_SRAM_OUT].reads, 4);
+}
+
+/* NOPs cost insn_overhead and only pass tokens: load -> compute -> store -> compute. */
+static void test_nop_ring(void **state)
+{
+	vtasim_stats s = run_ok(*state,
+				"load mem=inp sram=0 dram=0 y=0 x=0 stride=0 deps=push_next\n"
+				"load mem=uop sram=0 dram=0 y=0 x=0 stride=0 deps=pop_prev,push_next\n"
+				"store mem=out sram=0 dram=0 y=0 x=0 stride=0 deps=pop_prev,push_prev\n"
+				"finish deps=pop_next\n");
+	/* arrivals 66, 68, 70, 72: load 66-70, compute 70-74, store 74-78, finish 78-82 */
+	assert_int_equal(s.cycles, 82);
+	assert_int_equal(s.module[VTASIM_MODULE_LOAD].busy_cycles, 4);
+	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].busy_cycles, 8);
+	assert_int_equal(s.module[VTASIM_MODULE_STORE].busy_cycles, 4);
+	assert_int_equal(s.module[VTASIM_MODULE_STORE].stall_dep_cycles, 74 - 70);
+	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].stall_dep_cycles, (70 - 68) + (78 - 74));
+	assert_int_equal(s.dram_read_bytes[VTA_MEM_INP] + s.dram_read_bytes[VTA_MEM_UOP], 0);
+	assert_int_equal(s.dram_write_bytes, 0);
+}
+
+/* LOAD INP and LOAD ACC contend for the port: the later request waits (stall_mem). */
+static void test_port_contention(void **state)
+{
+	vtasim_stats s = run_ok(*state,
+				"load mem=inp sram=0 dram=0 y=1 x=64 stride=64 deps=push_next\n"
+				"load mem=acc sram=0 dram=0x100 y=1 x=16 stride=16\n"
+				"finish deps=pop_prev\n");
+	/* inp: 70 + 128 beats -> 198, + 64 -> 262; acc asks at 72, gets the port at 198 */
+	assert_int_equal(s.module[VTASIM_MODULE_LOAD].stall_mem_cycles, 0);
+	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].stall_mem_cycles, 198 - 72);
+	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].busy_cycles, 4 + 128 + 64 + 4);
+	assert_int_equal(s.cycles, 198 + 128 + 64 + 4);
+	assert_int_equal(s.dram_busy_cycles, 6 + 128 + 128);
+}
+
+/* A transfer longer than max_burst_bytes lets another client in between its bursts. */
+static void test_burst_interleave(void **state)
+{
+	vtasim_stats s = run_ok(*state,
+				"load mem=inp sram=0 dram=0 y=1 x=256 stride=256 deps=push_next\n"
+				"load mem=acc sram=0 dram=0x100 y=1 x=16 stride=16\n"
+				"finish deps=pop_prev\n");
+	/* inp burst 1 [70, 326); acc [326, 454); inp burst 2 [454, 710) + 64 = 774 */
+	assert_int_equal(s.module[VTASIM_MODULE_LOAD].stall_mem_cycles, 454 - 326);
+	assert_int_equal(s.module[VTASIM_MODULE_LOAD].busy_cycles, 4 + 512 + 64);
+	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].stall_mem_cycles, 326 - 72);
+	assert_int_equal(s.cycles, 778);
+}
+
+/* Rows strided in DRAM are separate bursts; latency is paid once per instruction. */
+static void test_strided_load(void **state)
+{
+	vtasim_stats s = run_ok(*state,
+				"load mem=inp sram=0 dram=0 y=4 x=2 stride=8 deps=push_next\n"
+				"finish deps=pop_prev\n");
+	/* 4 bursts of 32 B = 4 beats each */
+	assert_int_equal(s.module[VTASIM_MODULE_LOAD].busy_cycles, 4 + 16 + 64);
+	assert_int_equal(s.cycles, 66 + 84 + 4);
+	assert_int_equal(s.dram_read_bytes[VTA_MEM_INP], 128);
+}
+
+/* Padded INP and ACC loads and the int8-widening ACC_8BIT load, against the reference. */
+static void test_padded_loads(void **state)
+{
+	vtasim_stats s = run_random(
+		*state,
+		"load mem=inp sram=3 dram=0x100 y=3 x=4 stride=7 ypad=1,2 xpad=2,1 deps=push_next\n"
+		"load mem=acc sram=10 dram=0x80 y=2 x=3 stride=5 ypad=1,1 xpad=1,1\n"
+		"load mem=acc8 sram=100 dram=0x300 y=2 x=2 stride=3 ypad=0,1 xpad=1,0\n"
+		"finish deps=pop_prev\n",
+		0x1000, 0x3000, 11);
+	assert_int_equal(s.sram[VTASIM_SRAM_INP].writes, 6 * 7);
+	assert_int_equal(s.sram[VTASIM_SRAM_ACC].writes, 4 * 5 + 3 * 3);
+	assert_int_equal(s.dram_read_bytes[VTA_MEM_INP], 3 * 4 * 16);
+	assert_int_equal(s.dram_read_bytes[VTA_MEM_ACC], 2 * 3 * 64);
+	assert_int_equal(s.dram_read_bytes[VTA_MEM_ACC_8BIT], 2 * 2 * 16);
+	/* padding moves no DRAM bytes: the inp load is 3 bursts of 64 B */
+	assert_int_equal(s.module[VTASIM_MODULE_LOAD].busy_cycles, 4 + 3 * 8 + 64);
+}
+
+/* LOAD, GEMM (reset then accumulate), ALU requantization, STORE with tokens. */
+static const char gemm_pipeline[] =
+	".uops 0\n"
+	"uop dst=0 src=0 wgt=0\nuop dst=1 src=0 wgt=2\nuop dst=2 src=2 wgt=0\n"
+	"uop dst=3 src=2 wgt=2\nuop dst=4 src=4 wgt=0\nuop dst=5 src=4 wgt=2\n"
+	"uop dst=6 src=6 wgt=0\nuop dst=7 src=6 wgt=2\n.text\n"
+	"load mem=uop sram=0 dram=0 y=1 x=8 stride=8\n"
+	"load mem=wgt sram=0 dram=0x10 y=1 x=4 stride=4\n"
+	"load mem=inp sram=0 dram=0x200 y=1 x=8 stride=8 deps=push_next\n"
+	"gemm reset=1 uop=0,8 iter=1,1 dst=0,0 src=0,0 wgt=0,0\n"
+	"gemm reset=0 uop=0,8 iter=2,1 dst=0,0 src=1,0 wgt=1,0 deps=pop_prev\n"
+	"alu op=shr uop=0,8 iter=1,1 dst=0,0 src=0,0 use_imm=1 imm=6\n"
+	"alu op=max uop=0,8 iter=1,1 dst=0,0 src=0,0 use_imm=1 imm=-128\n"
+	"alu op=min uop=0,8 iter=1,1 dst=0,0 src=0,0 use_imm=1 imm=127 deps=push_next\n"
+	"store mem=out sram=0 dram=0x400 y=2 x=4 stride=6 deps=pop_prev,push_prev\n"
+	"finish deps=pop_next\n";
+
+static void test_gemm_pipeline(void **state)
+{
+	vtasim_stats s = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
+	assert_int_equal(s.gemm_uops, 8 + 16);
+	assert_int_equal(s.macs, 16 * 256);
+	assert_int_equal(s.alu_uops, 24);
+	assert_true(s.gemm_utilization > 0 && s.gemm_utilization <= 16.0 / (double)s.cycles + 1e-12);
+	assert_int_equal(s.dram_write_bytes, 8 * 16);
+	assert_int_equal(s.module[VTASIM_MODULE_STORE].insns, 1);
+	assert_int_equal(s.module[VTASIM_MODULE_LOAD].insns, 2);
+	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].insns, 7);
+	assert_int_equal(s.module[VTASIM_MODULE_FETCH].insns, 10);
+	assert_int_equal(s.sram[VTASIM_SRAM_INP].reads, 16);
+	assert_int_equal(s.sram[VTASIM_SRAM_WGT].reads, 16);
+	assert_int_equal(s.sram[VTASIM_SRAM_UOP].reads, 8 + 16 + 24);
+}
+
+/* The same program twice on one elaboration gives the same statistics. */
+static void test_repeatable(void **state)
+{
+	vtasim_stats a = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
+	vtasim_stats b = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
+	a.host_seconds = b.host_seconds = 0;
+	assert_memory_equal(&a, &b, sizeof(a));
+}
+
+/* Peak live bytes (docs/architecture.md): values from write to last read. */
+static void test_live_bytes(void **state)
+{
+	vtasim_stats s = run_random(
+		*state,
+		".uops 0\nuop dst=0 src=0 wgt=0\nuop dst=1 src=1 wgt=0\nuop dst=2 src=2 wgt=0\n"
+		"uop dst=3 src=3 wgt=0\nuop dst=4 src=0 wgt=0\n.text\n"
+		"load mem=uop sram=0 dram=0 y=1 x=5 stride=5\n"
+		"load mem=wgt sram=0 dram=0x10 y=1 x=1 stride=1\n"
+		"load mem=inp sram=0 dram=0x200 y=1 x=2 stride=2 deps=push_next\n"
+		"gemm uop=0,2 iter=1,1 dst=0,0 src=0,0 wgt=0,0 deps=pop_prev,push_prev\n"
+		"load mem=inp sram=2 dram=0x202 y=1 x=2 stride=2 deps=pop_next,push_next\n"
+		"gemm uop=2,5 iter=1,1 dst=0,0 src=0,0 wgt=0,0 deps=pop_prev,push_next\n"
+		"store mem=out sram=0 dram=0x400 y=1 x=5 stride=5 deps=pop_prev,push_prev\n"
+		"finish deps=pop_next\n",
+		0x1000, 0x3000, 5);
+	/* inp: rows 0,1 live until gemm 1, row 0 also until gemm 2, rows 2,3 loaded after
+	 * gemm 1: at most rows 0, 2, 3 at once */
+	assert_int_equal(s.sram[VTASIM_SRAM_INP].peak_bytes, 3 * 16);
+	assert_int_equal(s.sram[VTASIM_SRAM_WGT].peak_bytes, 256);
+	assert_int_equal(s.sram[VTASIM_SRAM_UOP].peak_bytes, 5 * 4);
+	assert_int_equal(s.sram[VTASIM_SRAM_ACC].peak_bytes, 0); /* never read back */
+	assert_int_equal(s.sram[VTASIM_SRAM_OUT].peak_bytes, 5 * 16);
+	assert_int_equal(s.sram[VTASIM_SRAM_INP].reads, 5);
+	assert_int_equal(s.sram[VTASIM_SRAM_INP].writes, 4);
+	assert_int_equal(s.sram[VTASIM_SRAM_OUT].reads, 5);
+	assert_int_equal(s.sram[VTASIM_SRAM_OUT].writes, 5);
+}
+
+/* Double buffering with two virtual threads: loads overlap GEMMs. The same work with one
+ * buffer (every load waits for the previous GEMM) must take longer. */
+static void build_threads(char *text, size_t cap, int buffers)
+{
+	size_t n = (size_t)snprintf(text, cap,
+				    ".uops 0\nuop dst=0 src=0 wgt=0\nuop dst=1 src=1 wgt=0\n"
+				    "uop dst=2 src=2 wgt=0\nuop dst=3 src=3 wgt=0\n"
+				    "uop dst=4 src=4 wgt=0\nuop dst=5 src=5 wgt=0\n.text\n"
+				    "load mem=uop sram=0 dram=0 y=1 x=6 stride=6\n"
+				    "load mem=wgt sram=0 dram=0x10 y=1 x=1 stride=1\n");
+	const int k_total = 6;
+	for (int k = 0; k < k_total; k++) {
+		int b = k % buffers;
+		const char *pop = k >= buffers ? "pop_next," : "";
+		const char *push = k + buffers < k_total ? ",push_prev" : "";
+		const char *last = k == k_total - 1 ? ",push_next" : "";
+		n += (size_t)snprintf(text + n, cap - n,
+				      "load mem=inp sram=%d dram=%d y=1 x=3 stride=3 deps=%spush_next\n"
+				      "gemm uop=%d,%d iter=20,1 dst=0,0 src=0,0 wgt=0,0 "
+				      "deps=pop_prev%s%s\n",
+				      3 * b, 0x200 + 3 * k, pop, 3 * b, 3 * b + 3, push, last);
+	}
+	snprintf(text + n, cap - n,
+		 "store mem=out sram=0 dram=0x400 y=1 x=6 stride=6 deps=pop_prev,push_prev\n"
+		 "finish deps=pop_next\n");
+}
+
+static void test_two_threads(void **state)
+{
+	char text[4096];
+	build_threads(text, sizeof(text), 2);
+	vtasim_stats two = run_random(*state, text, 0x1000, 0x3000, 9);
+	build_threads(text, sizeof(text), 1);
+	vtasim_stats one = run_random(*state, text, 0x1000, 0x3000, 9);
+	assert_int_equal(two.macs, one.macs);
+	assert_int_equal(two.gemm_uops, 6 * 60);
+	/* one buffer: each load waits for the GEMM before it; 68 cycles per GEMM */
+	if (two.cycles + 4 * 60 > one.cycles)
+		fail_msg("no overlap: two threads %llu cycles, one %llu",
+			 (unsigned long long)two.cycles, (unsigned long long)one.cycles);
+	assert_true(two.cycles < two.module[VTASIM_MODULE_LOAD].busy_cycles +
+					 two.module[VTASIM_MODULE_COMPUTE].busy_cycles);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_load_cycles),
 		cmocka_unit_test(test_gemm_cycles),
+		cmocka_unit_test(test_alu_cycles),
+		cmocka_unit_test(test_store_cycles),
+		cmocka_unit_test(test_nop_ring),
+		cmocka_unit_test(test_port_contention),
+		cmocka_unit_test(test_burst_interleave),
+		cmocka_unit_test(test_strided_load),
+		cmocka_unit_test(test_padded_loads),
+		cmocka_unit_test(test_gemm_pipeline),
+		cmocka_unit_test(test_repeatable),
+		cmocka_unit_test(test_live_bytes),
+		cmocka_unit_test(test_two_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

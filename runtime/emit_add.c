@@ -1,0 +1,459 @@
+/*
+ * emit_add.c - the int8 ADD emitter (emit_add.h; docs/runtime.md "ADD").
+ *
+ * ACC SRAM map:  [constant rows][broadcast b rows][slot 0][slot 1]
+ *   constant rows  tflite: the three Q31 multipliers (M1, M2, M_out), each broadcast to
+ *                  every lane, used as the src of tensor SRDHM with src factor 0;
+ *   broadcast b    a per-channel or scalar b, loaded and rescaled once;
+ *   slot k         chunk k of a (and of b when b is full: a's rows then b's rows).
+ * Chunk k uses slot k % threads. Everything but STORE runs on the compute stage (ACC loads
+ * are compute's), so the tokens only order compute and store: compute pushes g2s after the
+ * chunk's last ALU op, store pops it, stores, and pushes s2g when a later chunk reuses the
+ * slot; compute pops that token before its first ALU op on the reused slot (the LOAD ACC of
+ * the new chunk may run before, it does not touch OUT).
+ */
+#include "emit_add.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_util.h"
+#include "layout.h"
+
+typedef enum { BC_FULL, BC_CHANNEL, BC_SCALAR } add_bcast;
+
+typedef struct add_ctx {
+	const vta_config *cfg;
+	vta_arith_mode mode;
+	unsigned threads;
+	vta_stream *s;
+	add_bcast bc;
+	size_t n;            /* output elements */
+	size_t channels;     /* C (pixel layout) */
+	uint64_t rows;       /* a rows */
+	uint32_t bc_rows;    /* broadcast b rows */
+	uint32_t period;     /* rows per pixel in the pixel layout (1 otherwise) */
+	vta_mem in_mem;      /* ACC_8BIT (tflite) or ACC (vta16) */
+	uint32_t in_eb;      /* DRAM bytes per input row */
+	vta_add_tflite_params tp;
+	vta_add_vta16_params vp;
+	int32_t *h1, *h2;    /* vta16 host stage results */
+} add_ctx;
+
+static bool add_same(const int32_t *x, const int32_t *y)
+{
+	return x[0] == y[0] && x[1] == y[1] && x[2] == y[2] && x[3] == y[3];
+}
+
+/* Shape of b relative to a, or -1. */
+static int add_bcast_of(const vta_tensor_i8 *a, const vta_tensor_i8 *b)
+{
+	if (add_same(a->shape, b->shape))
+		return BC_FULL;
+	bool ones = b->shape[0] == 1 && b->shape[1] == 1 && b->shape[2] == 1;
+	if (ones && b->shape[3] == a->shape[3])
+		return BC_CHANNEL;
+	if (ones && b->shape[3] == 1)
+		return BC_SCALAR;
+	return -1;
+}
+
+/* Decode a LUT operand into `buf` and point a copy of the tensor at it. */
+static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const vta_lut_tensor *lut,
+			      const char *what, vta_tensor_i8 *copy, int8_t **buf,
+			      vta_layer_counters *ctr, vta_error *err)
+{
+	*buf = NULL;
+	if (!t)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: %s is missing", layer, what);
+	*copy = *t;
+	if (lut) {
+		int8_t dummy = 0;
+		copy->data = &dummy;
+		size_t n = vta_tensor_i8_count(copy);
+		vta_status st = vta_tensor_i8_check(copy, what, err);
+		if (st != VTA_OK)
+			return st;
+		if (lut->type != VTA_LUT_INT8 || lut->count != n)
+			return vta_fail(err, VTA_E_USAGE,
+					"layer %s: %s: LUT tensor holds %zu %s values, the operand "
+					"needs %zu int8",
+					layer, what, lut->count,
+					vta_lut_type_name(lut->type) ? vta_lut_type_name(lut->type)
+								     : "?",
+					n);
+		*buf = malloc(n);
+		if (!*buf)
+			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+		st = vta_lut_decode(lut, *buf, n, err);
+		if (st != VTA_OK)
+			return st;
+		copy->data = *buf;
+		ctr->lut_bytes += lut->indices_bytes + lut->value_table_bytes;
+		ctr->lut_decoded_bytes += n;
+		return VTA_OK;
+	}
+	return vta_tensor_i8_check(copy, what, err);
+}
+
+/* Write an operand's rows into a new DRAM buffer. For vta16 the host input stage is
+ * applied first (int32 rows for LOAD ACC). */
+static vta_status add_put(add_ctx *c, const vta_tensor_i8 *t, int32_t offset, vta_q15 m,
+			  uint64_t rows, bool pixel, const char *name, uint64_t *addr,
+			  vta_error *err)
+{
+	size_t n = vta_tensor_i8_count(t);
+	vta_status st = vta_stream_alloc(c->s, rows * c->in_eb, 0, name, addr, err);
+	if (st != VTA_OK)
+		return st;
+	uint8_t *dst = vta_stream_dram(c->s, *addr);
+	size_t pixels = pixel ? n / c->channels : 0;
+	if (c->mode == VTA_ARITH_TFLITE) {
+		if (pixel)
+			vta_layout_pixel_i8(c->cfg, t->data, pixels, c->channels, dst);
+		else
+			vta_layout_flat_i8(c->cfg, t->data, n, dst);
+		return VTA_OK;
+	}
+	int32_t *h = malloc(n * sizeof(*h));
+	if (!h)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", vta_stream_layer(c->s));
+	for (size_t i = 0; i < n; i++)
+		h[i] = vta_quant_vta16_input(t->data[i], offset, m);
+	if (pixel)
+		vta_layout_pixel_i32(c->cfg, h, pixels, c->channels, dst);
+	else
+		vta_layout_flat_i32(c->cfg, h, n, dst);
+	free(h);
+	return VTA_OK;
+}
+
+static vta_status add_load(add_ctx *c, uint32_t sram, uint64_t addr, uint64_t rows,
+			   vta_error *err)
+{
+	vta_xfer x = {c->in_mem, sram, addr, 1, (uint32_t)rows, (uint32_t)rows, 0, 0, 0, 0};
+	return vta_stream_load(c->s, &x, err);
+}
+
+/* tflite input rescale of `rows` rows at dst: (q - zp) << 20, SRDHM M, RSHR -shift. */
+static vta_status add_rescale_in(add_ctx *c, uint32_t dst, uint64_t rows, int32_t offset,
+				 vta_qmul m, uint32_t mrow, bool shl, vta_error *err)
+{
+	vta_stream *s = c->s;
+	vta_status st = VTA_OK;
+	if (offset != 0)
+		st = vta_em_alu_rows(s, VTA_ALU_ADD, true, offset, dst, 0, 0, rows, err);
+	if (st == VTA_OK && shl)
+		st = vta_em_alu_rows(s, VTA_ALU_SHR, true, -c->tp.left_shift, dst, 0, 0, rows,
+				     err);
+	if (st == VTA_OK)
+		st = vta_em_alu_rows(s, VTA_ALU_SRDHM, false, 0, dst, mrow, 0, rows, err);
+	if (st == VTA_OK && m.shift != 0)
+		st = vta_em_alu_rows(s, VTA_ALU_RSHR, true, -m.shift, dst, 0, 0, rows, err);
+	return st;
+}
+
+/* The ALU work of one chunk: a at `a0`, b (full) at `b0`, `rows` rows. */
+static vta_status add_chunk_alu(add_ctx *c, uint32_t a0, uint32_t b0, uint32_t bcast0,
+				uint64_t rows, vta_error *err)
+{
+	vta_stream *s = c->s;
+	vta_status st = VTA_OK;
+	if (c->mode == VTA_ARITH_TFLITE) {
+		const vta_add_tflite_params *p = &c->tp;
+		if (c->bc == BC_FULL) {
+			/* both offsets, one left shift over a and b (adjacent), both rescales */
+			if (p->input1_offset)
+				st = vta_em_alu_rows(s, VTA_ALU_ADD, true, p->input1_offset, a0, 0,
+						     0, rows, err);
+			if (st == VTA_OK && p->input2_offset)
+				st = vta_em_alu_rows(s, VTA_ALU_ADD, true, p->input2_offset, b0, 0,
+						     0, rows, err);
+			if (st == VTA_OK)
+				st = vta_em_alu_rows(s, VTA_ALU_SHR, true, -p->left_shift, a0, 0,
+						     0, 2 * rows, err);
+			if (st == VTA_OK)
+				st = add_rescale_in(c, a0, rows, 0, p->input1, 0, false, err);
+			if (st == VTA_OK)
+				st = add_rescale_in(c, b0, rows, 0, p->input2, 1, false, err);
+		} else {
+			st = add_rescale_in(c, a0, rows, p->input1_offset, p->input1, 0, true, err);
+		}
+	}
+	/* a += b */
+	if (st == VTA_OK) {
+		if (c->bc == BC_FULL)
+			st = vta_em_alu_rows(s, VTA_ALU_ADD, false, 0, a0, b0, 1, rows, err);
+		else if (c->bc == BC_SCALAR)
+			st = vta_em_alu_rows(s, VTA_ALU_ADD, false, 0, a0, bcast0, 0, rows, err);
+		else
+			st = vta_em_alu_pattern(s, VTA_ALU_ADD, a0, bcast0, c->period,
+						rows / c->period, err);
+	}
+	if (st != VTA_OK)
+		return st;
+	if (c->mode == VTA_ARITH_TFLITE) {
+		const vta_add_tflite_params *p = &c->tp;
+		st = vta_em_alu_rows(s, VTA_ALU_SRDHM, false, 0, a0, 2, 0, rows, err);
+		if (st == VTA_OK && p->output.shift != 0)
+			st = vta_em_alu_rows(s, VTA_ALU_RSHR, true, -p->output.shift, a0, 0, 0,
+					     rows, err);
+		if (st == VTA_OK && p->output_offset != 0)
+			st = vta_em_alu_rows(s, VTA_ALU_ADD, true, p->output_offset, a0, 0, 0,
+					     rows, err);
+		if (st == VTA_OK)
+			st = vta_em_alu_rows(s, VTA_ALU_MAX, true, p->act_min, a0, 0, 0, rows,
+					     err);
+		if (st == VTA_OK)
+			st = vta_em_alu_rows(s, VTA_ALU_MIN, true, p->act_max, a0, 0, 0, rows,
+					     err);
+		return st;
+	}
+	const vta_add_vta16_params *p = &c->vp;
+	st = vta_em_alu_rows(s, VTA_ALU_MUL, true, p->output.multiplier, a0, 0, 0, rows, err);
+	if (st == VTA_OK && p->out_shr != 0)
+		st = vta_em_alu_rows(s, VTA_ALU_SHR, true, p->out_shr, a0, 0, 0, rows, err);
+	if (st == VTA_OK && p->output_offset != 0)
+		st = vta_em_alu_rows(s, VTA_ALU_ADD, true, p->output_offset, a0, 0, 0, rows, err);
+	if (st == VTA_OK)
+		st = vta_em_alu_rows(s, VTA_ALU_MIN, true, p->act_max, a0, 0, 0, rows, err);
+	if (st == VTA_OK)
+		st = vta_em_alu_rows(s, VTA_ALU_MAX, true, p->act_min, a0, 0, 0, rows, err);
+	return st;
+}
+
+static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_i8 *b,
+			   vta_layer_stream *ls, bool b_const, vta_error *err)
+{
+	const vta_config *cfg = c->cfg;
+	vta_stream *s = c->s;
+	const char *layer = vta_stream_layer(s);
+	bool pixel = c->bc == BC_CHANNEL;
+	const uint32_t nconst = c->mode == VTA_ARITH_TFLITE ? 3 : 0;
+	const bool full = c->bc == BC_FULL;
+
+	/* ACC budget */
+	uint64_t fixed = (uint64_t)nconst + c->bc_rows;
+	uint64_t slot = fixed < cfg->acc_depth ? (cfg->acc_depth - fixed) / c->threads : 0;
+	uint64_t chunk = full ? slot / 2 : slot;
+	chunk -= chunk % c->period;
+	if (chunk == 0)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: ADD does not fit the ACC SRAM: %u rows hold %llu "
+				"constant rows and %u slot(s) of at least %u rows",
+				layer, cfg->acc_depth, (unsigned long long)fixed, c->threads,
+				c->period * (full ? 2 : 1));
+	if (chunk > c->rows)
+		chunk = c->rows;
+	uint64_t nchunks = vta_layout_div_up(c->rows, chunk);
+	snprintf(ls->plan, sizeof(ls->plan),
+		 "add %s: %llu rows in %llu chunk(s) of %llu rows, %u ACC slot(s)%s",
+		 c->mode == VTA_ARITH_TFLITE ? "tflite" : "vta16", (unsigned long long)c->rows,
+		 (unsigned long long)nchunks, (unsigned long long)chunk, c->threads,
+		 c->bc == BC_CHANNEL ? ", b per channel" : c->bc == BC_SCALAR ? ", b scalar" : "");
+
+	/* DRAM */
+	uint64_t a_addr, b_addr = 0, k_addr = 0, o_addr;
+	vta_status st = add_put(c, a, c->tp.input1_offset, c->vp.input1, c->rows, pixel, "add.a",
+				&a_addr, err);
+	if (st == VTA_OK)
+		st = add_put(c, b, c->tp.input2_offset, c->vp.input2, full ? c->rows : c->bc_rows,
+			     pixel && !full, "add.b", &b_addr, err);
+	if (st != VTA_OK)
+		return st;
+	if (b_const)
+		ls->counters.const_bytes += (full ? c->rows : c->bc_rows) * c->in_eb;
+	if (nconst) {
+		st = vta_stream_alloc(s, (uint64_t)nconst * cfg->acc_elem_bytes, 0, "add.multipliers",
+				      &k_addr, err);
+		if (st != VTA_OK)
+			return st;
+		int32_t m[3] = {c->tp.input1.multiplier, c->tp.input2.multiplier,
+				c->tp.output.multiplier};
+		uint8_t *d = vta_stream_dram(s, k_addr);
+		for (int i = 0; i < 3; i++)
+			vta_layout_acc_rows(cfg, NULL, m[i], cfg->block_out,
+					    d + (size_t)i * cfg->acc_elem_bytes);
+		ls->counters.const_bytes += (uint64_t)nconst * cfg->acc_elem_bytes;
+	}
+	uint64_t out_bytes = c->rows * cfg->out_elem_bytes;
+	st = vta_stream_alloc(s, out_bytes, 0, "add.out", &o_addr, err);
+	if (st != VTA_OK)
+		return st;
+	ls->out_addr = o_addr;
+	ls->out_bytes = out_bytes;
+	ls->out_layout = pixel ? VTA_OUT_PIXEL : VTA_OUT_FLAT;
+
+	/* constants and the broadcast operand, once */
+	if (nconst) {
+		vta_xfer x = {VTA_MEM_ACC, 0, k_addr, 1, nconst, nconst, 0, 0, 0, 0};
+		st = vta_stream_load(s, &x, err);
+	}
+	const uint32_t bcast0 = nconst;
+	if (st == VTA_OK && !full) {
+		st = add_load(c, bcast0, b_addr, c->bc_rows, err);
+		if (st == VTA_OK && c->mode == VTA_ARITH_TFLITE)
+			st = add_rescale_in(c, bcast0, c->bc_rows, c->tp.input2_offset,
+					    c->tp.input2, 1, true, err);
+	}
+
+	for (uint64_t k = 0; k < nchunks && st == VTA_OK; k++) {
+		uint64_t row0 = k * chunk;
+		uint64_t rows = c->rows - row0 < chunk ? c->rows - row0 : chunk;
+		uint32_t a0 = (uint32_t)(fixed + (k % c->threads) * slot);
+		uint32_t b0 = (uint32_t)(a0 + rows);
+		st = add_load(c, a0, a_addr + row0 * c->in_eb, rows, err);
+		if (st == VTA_OK && full)
+			st = add_load(c, b0, b_addr + row0 * c->in_eb, rows, err);
+		if (st == VTA_OK && k >= c->threads)
+			st = vta_stream_dep_pop(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE, err);
+		if (st == VTA_OK)
+			st = add_chunk_alu(c, a0, b0, bcast0, rows, err);
+		if (st == VTA_OK)
+			st = vta_stream_dep_push(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, err);
+		if (st == VTA_OK)
+			st = vta_stream_dep_pop(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, err);
+		if (st == VTA_OK) {
+			vta_xfer x = {VTA_MEM_OUT,	   a0,		  o_addr + row0 * cfg->out_elem_bytes,
+				      1,		   (uint32_t)rows, (uint32_t)rows,
+				      0,		   0,		  0,
+				      0};
+			st = vta_stream_store(s, &x, err);
+		}
+		if (st == VTA_OK && k + c->threads < nchunks)
+			st = vta_stream_dep_push(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE, err);
+	}
+	return st;
+}
+
+vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
+			const vta_lut_tensor *a_lut, const vta_tensor_i8 *b,
+			const vta_lut_tensor *b_lut, vta_activation act, const vta_tensor_i8 *out,
+			const vta_emit_opts *opts, vta_dram *dram, vta_layer_stream *ls,
+			vta_error *err)
+{
+	if (!ls)
+		return vta_fail(err, VTA_E_USAGE, "vta_emit_add: NULL layer stream");
+	memset(ls, 0, sizeof(*ls));
+	if (!cfg || !opts || !dram || !out)
+		return vta_fail(err, VTA_E_USAGE, "vta_emit_add: NULL argument");
+	const char *layer = opts->name && opts->name[0] ? opts->name : "add";
+	snprintf(ls->name, sizeof(ls->name), "%s", layer);
+	ls->cfg = *cfg;
+	ls->mode = opts->mode;
+	ls->threads = opts->threads;
+	ls->dram_begin = opts->dram_base;
+	if (opts->threads != 1 && opts->threads != 2)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: threads must be 1 or 2, not %u", layer,
+				opts->threads);
+	vta_status st = vta_em_check_mode(cfg, opts->mode, layer, "ADD", err);
+	if (st != VTA_OK)
+		return st;
+
+	vta_tensor_i8 ta, tb;
+	int8_t *abuf = NULL, *bbuf = NULL, *expanded = NULL;
+	add_ctx c;
+	memset(&c, 0, sizeof(c));
+	c.cfg = cfg;
+	c.mode = opts->mode;
+	c.threads = opts->threads;
+	st = add_operand(layer, a, a_lut, "ADD input 1", &ta, &abuf, &ls->counters, err);
+	if (st == VTA_OK)
+		st = add_operand(layer, b, b_lut, "ADD input 2", &tb, &bbuf, &ls->counters, err);
+	bool a_const = a_lut != NULL, b_const = b_lut != NULL;
+	if (st == VTA_OK && add_bcast_of(&ta, &tb) < 0 && add_bcast_of(&tb, &ta) >= 0) {
+		/* ADD is symmetric: let the broadcast operand be b */
+		vta_tensor_i8 t = ta;
+		ta = tb;
+		tb = t;
+		bool k = a_const;
+		a_const = b_const;
+		b_const = k;
+	}
+	int bc = st == VTA_OK ? add_bcast_of(&ta, &tb) : 0;
+	if (st == VTA_OK && bc < 0)
+		st = vta_fail(err, VTA_E_USAGE,
+			      "layer %s: ADD input 2 shape [%d, %d, %d, %d] neither matches input 1 "
+			      "[%d, %d, %d, %d] nor broadcasts to it",
+			      layer, (int)tb.shape[0], (int)tb.shape[1], (int)tb.shape[2],
+			      (int)tb.shape[3], (int)ta.shape[0], (int)ta.shape[1],
+			      (int)ta.shape[2], (int)ta.shape[3]);
+	if (st == VTA_OK && !add_same(out->shape, ta.shape))
+		st = vta_fail(err, VTA_E_USAGE,
+			      "layer %s: ADD output shape [%d, %d, %d, %d] differs from the input "
+			      "[%d, %d, %d, %d]",
+			      layer, (int)out->shape[0], (int)out->shape[1], (int)out->shape[2],
+			      (int)out->shape[3], (int)ta.shape[0], (int)ta.shape[1],
+			      (int)ta.shape[2], (int)ta.shape[3]);
+	if (st == VTA_OK) {
+		if (opts->mode == VTA_ARITH_TFLITE)
+			st = vta_quant_add_tflite_params(ta.scale, ta.zero_point, tb.scale,
+							 tb.zero_point, out->scale,
+							 out->zero_point, act, &c.tp, err);
+		else
+			st = vta_quant_add_vta16_params(ta.scale, ta.zero_point, tb.scale,
+							tb.zero_point, out->scale, out->zero_point,
+							act, &c.vp, err);
+	}
+	c.n = vta_tensor_i8_count(&ta);
+	c.channels = (size_t)ta.shape[3];
+	if (st == VTA_OK && bc == BC_CHANNEL && cfg->batch > 1) {
+		/* pixel rows need batch 1: expand b to a's shape instead */
+		expanded = malloc(c.n);
+		if (!expanded) {
+			st = vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+		} else {
+			for (size_t i = 0; i < c.n; i++)
+				expanded[i] = tb.data[i % c.channels];
+			memcpy(tb.shape, ta.shape, sizeof(tb.shape));
+			tb.data = expanded;
+			bc = BC_FULL;
+		}
+	}
+	if (st == VTA_OK) {
+		c.bc = (add_bcast)bc;
+		c.period = 1;
+		if (bc == BC_CHANNEL) {
+			c.period = (uint32_t)vta_layout_div_up(c.channels, cfg->block_out);
+			c.rows = vta_layout_pixel_rows(cfg, c.n / c.channels, c.channels);
+			c.bc_rows = c.period;
+		} else {
+			c.rows = vta_layout_flat_rows(cfg, c.n);
+			c.bc_rows = bc == BC_SCALAR ? 1 : 0;
+		}
+		c.in_mem = opts->mode == VTA_ARITH_TFLITE ? VTA_MEM_ACC_8BIT : VTA_MEM_ACC;
+		c.in_eb = vta_config_dram_elem_bytes(cfg, c.in_mem);
+		if (bc == BC_SCALAR) {
+			/* one row holding the scalar in every lane */
+			int8_t *row = malloc((size_t)cfg->batch * cfg->block_out);
+			if (!row) {
+				st = vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+			} else {
+				memset(row, tb.data[0], (size_t)cfg->batch * cfg->block_out);
+				free(expanded);
+				expanded = row;
+				tb.shape[3] = (int32_t)(cfg->batch * cfg->block_out);
+				tb.data = row;
+			}
+		}
+	}
+	memcpy(ls->out_shape, ta.shape, sizeof(ls->out_shape));
+	ls->counters.elements = c.n;
+	if (st == VTA_OK)
+		st = vta_stream_create(cfg, dram, opts->dram_base, layer, &c.s, err);
+	if (st == VTA_OK) {
+		st = add_emit(&c, &ta, &tb, ls, b_const, err);
+		if (st == VTA_OK && a_const)
+			ls->counters.const_bytes += c.rows * c.in_eb;
+		if (st == VTA_OK)
+			st = vta_layer_finish(c.s, dram, ls, err);
+		else
+			vta_stream_destroy(c.s);
+	}
+	free(abuf);
+	free(bbuf);
+	free(expanded);
+	if (st != VTA_OK)
+		vta_layer_stream_free(ls);
+	return st;
+}

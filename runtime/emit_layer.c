@@ -1,0 +1,74 @@
+/* emit_layer.c - the layer stream shared by the ADD and CONV2D emitters (emit_layer.h). */
+#include "emit_layer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+
+vta_status vta_layer_read_output(const vta_layer_stream *ls, const vta_dram *dram,
+				 int8_t *nhwc_out, size_t count, vta_error *err)
+{
+	if (!ls || !dram || !nhwc_out)
+		return vta_fail(err, VTA_E_USAGE, "vta_layer_read_output: NULL argument");
+	uint64_t n = 1;
+	for (int i = 0; i < 4; i++)
+		n *= (uint64_t)ls->out_shape[i];
+	if (n != count)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: the output has %llu elements, the buffer %zu", ls->name,
+				(unsigned long long)n, count);
+	if (!vta_dram_in_range(dram, ls->out_addr, ls->out_bytes))
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: the output [0x%llx, +%llu) is outside the DRAM", ls->name,
+				(unsigned long long)ls->out_addr, (unsigned long long)ls->out_bytes);
+	const uint8_t *src = dram->bytes + ls->out_addr;
+	switch (ls->out_layout) {
+	case VTA_OUT_FLAT: memcpy(nhwc_out, src, count); break;
+	case VTA_OUT_PIXEL:
+		vta_layout_pixel_read_i8(&ls->cfg, src,
+					 (size_t)(n / (uint64_t)ls->out_shape[3]),
+					 (size_t)ls->out_shape[3], nhwc_out);
+		break;
+	case VTA_OUT_CONV: vta_layout_conv_output(&ls->cfg, src, ls->out_shape, nhwc_out); break;
+	default:
+		return vta_fail(err, VTA_E_INTERNAL, "layer %s: unknown output layout %d",
+				ls->name, (int)ls->out_layout);
+	}
+	return VTA_OK;
+}
+
+void vta_layer_stream_free(vta_layer_stream *ls)
+{
+	if (!ls)
+		return;
+	vta_program_free(&ls->prog);
+	free(ls->buffers);
+	ls->buffers = NULL;
+	ls->n_buffers = 0;
+}
+
+vta_status vta_layer_finish(vta_stream *s, vta_dram *dram, vta_layer_stream *ls,
+			    vta_error *err)
+{
+	vta_status st = vta_stream_finish(s, &ls->prog, err);
+	if (st == VTA_OK)
+		st = vta_dram_place_segments(dram, &ls->prog, err);
+	if (st == VTA_OK) {
+		size_t n;
+		const vta_dram_buf *b = vta_stream_buffers(s, &n);
+		ls->buffers = malloc((n ? n : 1) * sizeof(*b));
+		if (!ls->buffers) {
+			st = vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", ls->name);
+		} else {
+			memcpy(ls->buffers, b, n * sizeof(*b));
+			ls->n_buffers = n;
+		}
+	}
+	if (st == VTA_OK) {
+		ls->dram_end = vta_stream_dram_end(s);
+		vta_stream_get_stats(s, &ls->counters.stream);
+	}
+	vta_stream_destroy(s);
+	return st;
+}

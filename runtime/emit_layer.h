@@ -1,0 +1,92 @@
+/*
+ * emit_layer.h - what a layer emitter hands back: the program of one layer, where its
+ * tensors sit in DRAM, and counters for the report. Shared by emit_add.h and emit_conv2d.h.
+ *
+ * Usage (as `vtasim run` does it):
+ *   vta_layer_stream ls;
+ *   vta_emit_conv2d(cfg, &conv, filter_lut, bias_lut, &out, &opts, &dram, &ls, &err);
+ *   vta_dram_place_segments(&dram, &ls.prog, &err);   (already done by the emitter; harmless)
+ *   vta_ref_run(ref, &ls.prog, &dram, &err);           (or vtasim_sim_run)
+ *   vta_layer_read_output(&ls, &dram, out.data, count, &err);
+ *   vta_layer_stream_free(&ls);
+ * The emitter writes every input, constant and micro-op kernel into the DRAM itself, from
+ * opts->dram_base on; ls.dram_end tells where the next layer may start.
+ */
+#ifndef VTA_EMIT_LAYER_H
+#define VTA_EMIT_LAYER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "quant.h"
+#include "vta_config.h"
+#include "vta_dram.h"
+#include "vta_program.h"
+#include "vta_status.h"
+#include "vta_stream.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How the emitters are asked to work. */
+typedef struct vta_emit_opts {
+	vta_arith_mode mode; /* tflite or vta16 requantization */
+	unsigned threads;    /* virtual threads: 1, or 2 to overlap loads with compute */
+	uint64_t dram_base;  /* first DRAM byte the layer may use */
+	const char *name;    /* layer name in errors (NULL: "conv2d" / "add") */
+} vta_emit_opts;
+
+/* How the output tensor is laid out in DRAM (layout.h). */
+typedef enum vta_out_layout {
+	VTA_OUT_FLAT = 0,  /* flat rows of batch*block_out elements */
+	VTA_OUT_PIXEL,     /* pixel-blocked rows */
+	VTA_OUT_CONV       /* [Ng][Ho][Wo][Ob] blocks */
+} vta_out_layout;
+
+/* Counters for the report. */
+typedef struct vta_layer_counters {
+	uint64_t macs;             /* useful multiply-accumulates (N*Ho*Wo*O*KH*KW*C); 0 for ADD */
+	uint64_t elements;         /* output elements */
+	uint64_t const_bytes;      /* DRAM bytes of constants: weights, bias, requant rows, a
+				    * constant ADD operand */
+	uint64_t lut_bytes;        /* bytes of the LUT-compressed constants (indices + tables) */
+	uint64_t lut_decoded_bytes;/* bytes those constants take once decoded */
+	vta_stream_stats stream;   /* what the builder emitted */
+} vta_layer_counters;
+
+typedef struct vta_layer_stream {
+	char name[64];
+	vta_config cfg;            /* the config the stream was built for */
+	vta_program prog;          /* instructions and UOP segments */
+	vta_dram_buf *buffers;     /* DRAM placement of every buffer (names for dumps) */
+	size_t n_buffers;
+	uint64_t dram_begin, dram_end;
+	vta_arith_mode mode;
+	unsigned threads;
+	/* output tensor */
+	vta_out_layout out_layout;
+	int32_t out_shape[4];      /* NHWC */
+	uint64_t out_addr, out_bytes;
+	vta_layer_counters counters;
+	char plan[192];            /* one line: how the layer was tiled */
+} vta_layer_stream;
+
+/* Copy the output tensor out of DRAM into NHWC int8 (`count` = its element count). */
+vta_status vta_layer_read_output(const vta_layer_stream *ls, const vta_dram *dram,
+				 int8_t *nhwc_out, size_t count, vta_error *err);
+/* Free what an emitter allocated (safe on a zeroed or already freed struct). */
+void vta_layer_stream_free(vta_layer_stream *ls);
+
+/* ---- for the emitters ---- */
+
+/* Finish `s` into ls (program, buffers, stats, placement) and place the UOP segments in
+ * dram. Destroys s in every case. */
+vta_status vta_layer_finish(vta_stream *s, vta_dram *dram, vta_layer_stream *ls,
+			    vta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_EMIT_LAYER_H */

@@ -1,0 +1,193 @@
+/*
+ * layout.c - NHWC/OHWI <-> VTA blocked layouts (see layout.h for the layouts).
+ * Plain loops over the destination; nothing here is on a hot path of the simulator.
+ */
+#include "layout.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+static void lo_put32(uint8_t *p, int32_t v)
+{
+	uint32_t u = (uint32_t)v;
+	p[0] = (uint8_t)u;
+	p[1] = (uint8_t)(u >> 8);
+	p[2] = (uint8_t)(u >> 16);
+	p[3] = (uint8_t)(u >> 24);
+}
+
+uint64_t vta_layout_conv_input_bytes(const vta_config *cfg, const int32_t nhwc[4],
+				     const vta_layout_window *w)
+{
+	uint64_t ng = vta_layout_div_up((uint64_t)nhwc[0], cfg->batch);
+	uint64_t cb = vta_layout_div_up((uint64_t)nhwc[3], cfg->block_in);
+	return ng * (uint64_t)w->hp * (uint64_t)w->wp * cb * cfg->inp_elem_bytes;
+}
+
+void vta_layout_conv_input(const vta_config *cfg, const vta_tensor_i8 *in,
+			   const vta_layout_window *w, int8_t fill, uint8_t *dst)
+{
+	const int32_t N = in->shape[0], H = in->shape[1], W = in->shape[2], C = in->shape[3];
+	const uint64_t B = cfg->batch, BI = cfg->block_in;
+	const uint64_t ng = vta_layout_div_up((uint64_t)N, B);
+	const uint64_t cb = vta_layout_div_up((uint64_t)C, BI);
+	uint8_t *p = dst;
+	for (uint64_t g = 0; g < ng; g++)
+		for (int32_t y = 0; y < w->hp; y++)
+			for (int32_t x = 0; x < w->wp; x++) {
+				int32_t iy = y - w->pad_top, ix = x - w->pad_left;
+				bool inside = iy >= 0 && iy < H && ix >= 0 && ix < W;
+				for (uint64_t c0 = 0; c0 < cb; c0++)
+					for (uint64_t b = 0; b < B; b++) {
+						uint64_t n = g * B + b;
+						for (uint64_t i = 0; i < BI; i++, p++) {
+							uint64_t c = c0 * BI + i;
+							int8_t v = 0;
+							if (n < (uint64_t)N && c < (uint64_t)C)
+								v = inside ? in->data[vta_tensor_i8_offset(
+										     in, (int32_t)n, iy,
+										     ix, (int32_t)c)]
+									   : fill;
+							*p = (uint8_t)v;
+						}
+					}
+			}
+}
+
+uint64_t vta_layout_conv_filter_bytes(const vta_config *cfg, const int32_t ohwi[4])
+{
+	uint64_t ob = vta_layout_div_up((uint64_t)ohwi[0], cfg->block_out);
+	uint64_t cb = vta_layout_div_up((uint64_t)ohwi[3], cfg->block_in);
+	return ob * (uint64_t)ohwi[1] * (uint64_t)ohwi[2] * cb * cfg->wgt_elem_bytes;
+}
+
+void vta_layout_conv_filter(const vta_config *cfg, const int8_t *filter, const int32_t ohwi[4],
+			    uint8_t *dst)
+{
+	const uint64_t O = (uint64_t)ohwi[0], KH = (uint64_t)ohwi[1], KW = (uint64_t)ohwi[2];
+	const uint64_t C = (uint64_t)ohwi[3];
+	const uint64_t BO = cfg->block_out, BI = cfg->block_in;
+	const uint64_t ob = vta_layout_div_up(O, BO), cb = vta_layout_div_up(C, BI);
+	uint8_t *p = dst;
+	for (uint64_t o0 = 0; o0 < ob; o0++)
+		for (uint64_t ky = 0; ky < KH; ky++)
+			for (uint64_t kx = 0; kx < KW; kx++)
+				for (uint64_t c0 = 0; c0 < cb; c0++)
+					for (uint64_t o = 0; o < BO; o++)
+						for (uint64_t i = 0; i < BI; i++, p++) {
+							uint64_t oc = o0 * BO + o, c = c0 * BI + i;
+							int8_t v = 0;
+							if (oc < O && c < C)
+								v = filter[((oc * KH + ky) * KW + kx) * C +
+									   c];
+							*p = (uint8_t)v;
+						}
+}
+
+uint64_t vta_layout_conv_output_bytes(const vta_config *cfg, const int32_t nhwc[4])
+{
+	uint64_t ng = vta_layout_div_up((uint64_t)nhwc[0], cfg->batch);
+	uint64_t ob = vta_layout_div_up((uint64_t)nhwc[3], cfg->block_out);
+	return ng * (uint64_t)nhwc[1] * (uint64_t)nhwc[2] * ob * cfg->out_elem_bytes;
+}
+
+void vta_layout_conv_output(const vta_config *cfg, const uint8_t *src, const int32_t nhwc[4],
+			    int8_t *out)
+{
+	const uint64_t N = (uint64_t)nhwc[0], H = (uint64_t)nhwc[1], W = (uint64_t)nhwc[2];
+	const uint64_t O = (uint64_t)nhwc[3];
+	const uint64_t B = cfg->batch, BO = cfg->block_out;
+	const uint64_t ob = vta_layout_div_up(O, BO);
+	for (uint64_t n = 0; n < N; n++)
+		for (uint64_t y = 0; y < H; y++)
+			for (uint64_t x = 0; x < W; x++)
+				for (uint64_t c = 0; c < O; c++) {
+					uint64_t row = (((n / B) * H + y) * W + x) * ob + c / BO;
+					uint64_t lane = (n % B) * BO + c % BO;
+					out[((n * H + y) * W + x) * O + c] =
+						(int8_t)src[row * B * BO + lane];
+				}
+}
+
+uint64_t vta_layout_acc_rows_bytes(const vta_config *cfg, size_t channels)
+{
+	return vta_layout_div_up(channels, cfg->block_out) * cfg->acc_elem_bytes;
+}
+
+void vta_layout_acc_rows(const vta_config *cfg, const int32_t *values, int32_t fill,
+			 size_t channels, uint8_t *dst)
+{
+	const uint64_t B = cfg->batch, BO = cfg->block_out;
+	const uint64_t rows = vta_layout_div_up(channels, BO);
+	uint8_t *p = dst;
+	for (uint64_t r = 0; r < rows; r++)
+		for (uint64_t b = 0; b < B; b++)
+			for (uint64_t o = 0; o < BO; o++, p += 4) {
+				uint64_t c = r * BO + o;
+				int32_t v = 0;
+				if (c < channels)
+					v = values ? values[c] : fill;
+				lo_put32(p, v);
+			}
+}
+
+uint64_t vta_layout_flat_rows(const vta_config *cfg, size_t count)
+{
+	return vta_layout_div_up(count, (uint64_t)cfg->batch * cfg->block_out);
+}
+
+void vta_layout_flat_i8(const vta_config *cfg, const int8_t *src, size_t count, uint8_t *dst)
+{
+	uint64_t lanes = (uint64_t)cfg->batch * cfg->block_out;
+	uint64_t total = vta_layout_flat_rows(cfg, count) * lanes;
+	memcpy(dst, src, count);
+	memset(dst + count, 0, (size_t)(total - count));
+}
+
+void vta_layout_flat_i32(const vta_config *cfg, const int32_t *src, size_t count, uint8_t *dst)
+{
+	uint64_t lanes = (uint64_t)cfg->batch * cfg->block_out;
+	uint64_t total = vta_layout_flat_rows(cfg, count) * lanes;
+	for (uint64_t i = 0; i < total; i++)
+		lo_put32(dst + 4 * i, i < count ? src[i] : 0);
+}
+
+uint64_t vta_layout_pixel_rows(const vta_config *cfg, size_t pixels, size_t channels)
+{
+	return (uint64_t)pixels * vta_layout_div_up(channels, cfg->block_out);
+}
+
+void vta_layout_pixel_i8(const vta_config *cfg, const int8_t *src, size_t pixels,
+			 size_t channels, uint8_t *dst)
+{
+	const uint64_t BO = cfg->block_out, cb = vta_layout_div_up(channels, BO);
+	uint8_t *p = dst;
+	for (uint64_t px = 0; px < pixels; px++)
+		for (uint64_t c0 = 0; c0 < cb; c0++)
+			for (uint64_t o = 0; o < BO; o++, p++) {
+				uint64_t c = c0 * BO + o;
+				*p = c < channels ? (uint8_t)src[px * channels + c] : 0;
+			}
+}
+
+void vta_layout_pixel_i32(const vta_config *cfg, const int32_t *src, size_t pixels,
+			  size_t channels, uint8_t *dst)
+{
+	const uint64_t BO = cfg->block_out, cb = vta_layout_div_up(channels, BO);
+	uint8_t *p = dst;
+	for (uint64_t px = 0; px < pixels; px++)
+		for (uint64_t c0 = 0; c0 < cb; c0++)
+			for (uint64_t o = 0; o < BO; o++, p += 4) {
+				uint64_t c = c0 * BO + o;
+				lo_put32(p, c < channels ? src[px * channels + c] : 0);
+			}
+}
+
+void vta_layout_pixel_read_i8(const vta_config *cfg, const uint8_t *src, size_t pixels,
+			      size_t channels, int8_t *out)
+{
+	const uint64_t BO = cfg->block_out, cb = vta_layout_div_up(channels, BO);
+	for (uint64_t px = 0; px < pixels; px++)
+		for (uint64_t c = 0; c < channels; c++)
+			out[px * channels + c] = (int8_t)src[(px * cb + c / BO) * BO + c % BO];
+}

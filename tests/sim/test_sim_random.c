@@ -1,0 +1,115 @@
+/*
+ * test_sim_random.c - differential test: random valid programs (sim_randprog.h) run on
+ * the SystemC model and on the reference executor must leave every SRAM and the DRAM
+ * equal, with the same functional counters. Built twice: with the default config, and
+ * (RANDOM_SMALL_CONFIG) with a small, oddly shaped one (batch 2, block_in 8, a 128-bit
+ * bus, short bursts, queue depths of a few entries, the TFLite ALU extension, no MUL).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_randprog.h"
+#include "sim_testutil.h"
+
+#define PROGRAMS 200
+
+static void make_config(vta_config *cfg)
+{
+	vta_config_default(cfg);
+#ifdef RANDOM_SMALL_CONFIG
+	snprintf(cfg->name, sizeof(cfg->name), "%s", "random-small");
+	cfg->log_batch = 1;
+	cfg->log_block_in = 3;
+	cfg->log_block_out = 4;
+	cfg->uop_kib = 4;
+	cfg->inp_kib = 8;
+	cfg->wgt_kib = 16;
+	cfg->acc_kib = 16;
+	cfg->insn_depth = 3;
+	cfg->dep_depth = 2;
+	cfg->dram_bus_bits = 128;
+	cfg->dram_latency_cycles = 7;
+	cfg->dram_max_burst_bytes = 64;
+	cfg->alu_mul = false;
+	cfg->alu_tflite_ext = true;
+	cfg->gemm_ii = 2;
+	cfg->alu_ii = 3;
+	cfg->alu_imm_ii = 2;
+	cfg->insn_overhead_cycles = 1;
+	cfg->pipeline_fill_cycles = 0;
+	cfg->acc_dep_distance = 3;
+#endif
+	vta_error err = {0};
+	if (vta_config_derive(cfg, &err) != VTA_OK)
+		fail_msg("config: %s", err.detail);
+}
+
+static int setup(void **state)
+{
+	static simt t;
+	vta_config cfg;
+	make_config(&cfg);
+	simt_init(&t, &cfg);
+	*state = &t;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	simt_fini(*state);
+	return 0;
+}
+
+static void test_random_programs(void **state)
+{
+	simt *t = *state;
+	uint64_t total_insns = 0, total_uops = 0;
+	for (uint32_t seed = 1; seed <= PROGRAMS; seed++) {
+		vta_program prog;
+		vta_dram dram;
+		vtasim_stats s;
+		vta_error err = {0};
+		vta_program_init(&prog, &t->cfg);
+		rp_generate(&t->cfg, seed * 2654435761u, &prog);
+		simt_dram(&prog, &dram);
+		vta_status st = simt_run_both(t, &prog, &dram, &s, &err, NULL);
+		if (st != VTA_OK)
+			fail_msg("program %u: %s", seed, err.detail);
+		const vta_ref_counters *c = vta_ref_counters_get(t->ref);
+		assert_int_equal(s.gemm_uops, c->gemm_uops);
+		assert_int_equal(s.alu_uops, c->alu_uops);
+		for (int m = 0; m < VTA_MEM_COUNT; m++)
+			assert_int_equal(s.dram_read_bytes[m], c->load_bytes[m]);
+		assert_int_equal(s.dram_write_bytes, c->store_bytes);
+		assert_int_equal(s.module[VTASIM_MODULE_LOAD].insns, c->insns[VTA_MODULE_LOAD]);
+		assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].insns, c->insns[VTA_MODULE_COMPUTE]);
+		assert_int_equal(s.module[VTASIM_MODULE_STORE].insns, c->insns[VTA_MODULE_STORE]);
+		assert_int_equal(s.module[VTASIM_MODULE_FETCH].insns, prog.n_insns);
+		/* a module is never busy longer than the run */
+		for (int m = 0; m < VTASIM_MODULE_COUNT; m++)
+			assert_true(s.module[m].busy_cycles <= s.cycles);
+		total_insns += prog.n_insns;
+		total_uops += s.gemm_uops + s.alu_uops;
+		vta_dram_free(&dram);
+		vta_program_free(&prog);
+	}
+	/* the generator really produced work */
+	print_message("%llu insns, %llu uops\n", (unsigned long long)total_insns, (unsigned long long)total_uops);
+	assert_true(total_insns > 10 * PROGRAMS);
+	assert_true(total_uops > 10 * PROGRAMS);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_programs),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
