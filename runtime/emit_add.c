@@ -14,6 +14,7 @@
  */
 #include "emit_add.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,10 +255,10 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 
 	/* DRAM */
 	uint64_t a_addr, b_addr = 0, k_addr = 0, o_addr;
-	vta_status st = add_put(c, a, c->tp.input1_offset, c->vp.input1, c->rows, pixel, "add.a",
+	vta_status st = add_put(c, a, c->vp.input1_offset, c->vp.input1, c->rows, pixel, "add.a",
 				&a_addr, err);
 	if (st == VTA_OK)
-		st = add_put(c, b, c->tp.input2_offset, c->vp.input2, full ? c->rows : c->bc_rows,
+		st = add_put(c, b, c->vp.input2_offset, c->vp.input2, full ? c->rows : c->bc_rows,
 			     pixel && !full, "add.b", &b_addr, err);
 	if (st != VTA_OK)
 		return st;
@@ -314,10 +315,8 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 		if (st == VTA_OK)
 			st = vta_stream_dep_pop(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, err);
 		if (st == VTA_OK) {
-			vta_xfer x = {VTA_MEM_OUT,	   a0,		  o_addr + row0 * cfg->out_elem_bytes,
-				      1,		   (uint32_t)rows, (uint32_t)rows,
-				      0,		   0,		  0,
-				      0};
+			vta_xfer x = {VTA_MEM_OUT, a0, o_addr + row0 * cfg->out_elem_bytes,
+				      1, (uint32_t)rows, (uint32_t)rows, 0, 0, 0, 0};
 			st = vta_stream_store(s, &x, err);
 		}
 		if (st == VTA_OK && k + c->threads < nchunks)

@@ -1,0 +1,256 @@
+/*
+ * test_sim_datapath.c - the simulator's plain functions, without a SystemC kernel: the
+ * GEMM kernel against a naive loop, the ALU lane semantics on edge values, the DMA
+ * checks and data movement, and the timing cost functions.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "datapath.h"
+#include "dma.h"
+#include "sim_testutil.h"
+#include "timing.h"
+
+static void naive_gemm(const int8_t *inp, const int8_t *wgt, int32_t *acc, unsigned batch,
+		       unsigned bin, unsigned bout)
+{
+	for (unsigned b = 0; b < batch; b++)
+		for (unsigned o = 0; o < bout; o++) {
+			int64_t s = acc[b * bout + o];
+			for (unsigned k = 0; k < bin; k++)
+				s += (int64_t)inp[b * bin + k] * wgt[o * bin + k];
+			acc[b * bout + o] = (int32_t)(uint32_t)(uint64_t)s; /* wraps mod 2^32 */
+		}
+}
+
+static void test_gemm_kernel(void **state)
+{
+	(void)state;
+	const unsigned shapes[][3] = {{1, 16, 16}, {2, 8, 16}, {1, 32, 4}, {4, 16, 8}, {1, 1, 1}};
+	uint32_t seed = 42;
+	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++) {
+		unsigned batch = shapes[si][0], bin = shapes[si][1], bout = shapes[si][2];
+		for (int rep = 0; rep < 50; rep++) {
+			int8_t inp[4 * 32], wgt[32 * 16], out[4 * 16];
+			int32_t acc[4 * 16], want[4 * 16];
+			for (unsigned i = 0; i < batch * bin; i++)
+				inp[i] = rep == 0 ? -128 : (int8_t)simt_rand(&seed);
+			for (unsigned i = 0; i < bout * bin; i++)
+				wgt[i] = rep == 0 ? -128 : (int8_t)simt_rand(&seed);
+			for (unsigned i = 0; i < batch * bout; i++)
+				acc[i] = want[i] = rep < 2 ? INT32_MAX - 5 : (int32_t)simt_rand(&seed);
+			vtasim_gemm_uop(inp, wgt, acc, out, batch, bin, bout);
+			naive_gemm(inp, wgt, want, batch, bin, bout);
+			assert_memory_equal(acc, want, sizeof(int32_t) * batch * bout);
+			for (unsigned i = 0; i < batch * bout; i++)
+				assert_int_equal((uint8_t)out[i], (uint8_t)(uint32_t)want[i]);
+		}
+	}
+	int32_t acc[4] = {1, -2, 3, 4};
+	int8_t out[4] = {1, 2, 3, 4};
+	vtasim_gemm_reset(acc, out, 4);
+	for (int i = 0; i < 4; i++)
+		assert_true(acc[i] == 0 && out[i] == 0);
+}
+
+static void test_alu_lanes(void **state)
+{
+	(void)state;
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_MIN, -3, 2), -3);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_MAX, -3, 2), 2);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_ADD, INT32_MAX, 1), INT32_MIN);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SHR, -7, 1), -4);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SHR, -5, 40), -1);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SHR, 5, 40), 0);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SHR, 3, -2), 12);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SHR, 1, -40), INT32_MIN);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SHR, 3, INT32_MIN), INT32_MIN);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_MUL, 0x10000, 0x10000), 0);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_MUL, -3, 7), -21);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SRDHM, INT32_MIN, INT32_MIN), INT32_MAX);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SRDHM, 1 << 30, 1 << 30), 1 << 29);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SRDHM, -(1 << 15), 1 << 15), 0);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_SRDHM, -3 * (1 << 15), 1 << 15), -1);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_RSHR, 5, 1), 3);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_RSHR, -5, 1), -3);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_RSHR, 6, 2), 2);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_RSHR, -6, 2), -2);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_RSHR, 7, -3), 7);
+	assert_int_equal(vtasim_alu_lane(VTA_ALU_RSHR, INT32_MIN, 40), -1);
+
+	/* the row form equals the lane form, with a source row and with an immediate */
+	uint32_t seed = 7;
+	for (uint32_t op = 0; op < VTA_ALU_OP_COUNT; op++) {
+		int32_t dst[16], src[16], want[16];
+		int8_t out[16];
+		for (int i = 0; i < 16; i++) {
+			dst[i] = (int32_t)simt_rand(&seed);
+			src[i] = (int32_t)simt_rand(&seed) >> (i % 28);
+			want[i] = vtasim_alu_lane(op, dst[i], src[i]);
+		}
+		vtasim_alu_row(op, dst, src, 0, out, 16);
+		assert_memory_equal(dst, want, sizeof(dst));
+		for (int i = 0; i < 16; i++)
+			assert_int_equal((uint8_t)out[i], (uint8_t)(uint32_t)want[i]);
+		for (int i = 0; i < 16; i++)
+			want[i] = vtasim_alu_lane(op, dst[i], -9);
+		vtasim_alu_row(op, dst, NULL, -9, out, 16);
+		assert_memory_equal(dst, want, sizeof(dst));
+	}
+}
+
+static void test_timing(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	vta_config_default(&cfg);
+	assert_int_equal(vtasim_bus_bytes(&cfg), 8);
+	assert_int_equal(vtasim_beats(&cfg, 0), 0);
+	assert_int_equal(vtasim_beats(&cfg, 1), 1);
+	assert_int_equal(vtasim_beats(&cfg, 8), 1);
+	assert_int_equal(vtasim_beats(&cfg, 9), 2);
+
+	vta_mem_insn m;
+	memset(&m, 0, sizeof(m));
+	m.y_size = 4;
+	m.x_size = 64;
+	m.x_stride = 64; /* contiguous: one run of 4 KiB = 2 bursts of 2 KiB */
+	vtasim_dma_plan p = vtasim_dma_plan_of(&m, 16);
+	assert_int_equal(p.runs, 1);
+	assert_int_equal(p.run_bytes, 4096);
+	assert_int_equal(vtasim_dma_bursts(&cfg, &p), 2);
+	assert_int_equal(vtasim_dma_beats(&cfg, &p), 512);
+	assert_int_equal(vtasim_dma_idle_cycles(&cfg, &p), 4 + 64 + 4096 / 8);
+	m.x_stride = 100; /* strided: 4 runs of 1 KiB */
+	p = vtasim_dma_plan_of(&m, 16);
+	assert_int_equal(p.runs, 4);
+	assert_int_equal(vtasim_dma_bursts(&cfg, &p), 4);
+	m.x_size = 3;
+	m.x_stride = 3;
+	m.y_size = 1;
+	p = vtasim_dma_plan_of(&m, 3); /* 9 bytes: 2 beats */
+	assert_int_equal(vtasim_dma_beats(&cfg, &p), 2);
+	m.x_size = 0;
+	p = vtasim_dma_plan_of(&m, 16);
+	assert_int_equal(vtasim_dma_idle_cycles(&cfg, &p), 4); /* nothing moves */
+
+	vta_insn in;
+	memset(&in, 0, sizeof(in));
+	in.opcode = VTA_OP_GEMM;
+	in.loop.uop_bgn = 2;
+	in.loop.uop_end = 6;
+	in.loop.iter_out = 3;
+	in.loop.iter_in = 5;
+	assert_int_equal(vtasim_loop_uops(&in.loop), 60);
+	assert_int_equal(vtasim_compute_cycles(&cfg, &in), 4 + 4 + 60);
+	in.opcode = VTA_OP_ALU;
+	assert_int_equal(vtasim_compute_cycles(&cfg, &in), 4 + 4 + 120);
+	in.alu.use_imm = true;
+	assert_int_equal(vtasim_compute_cycles(&cfg, &in), 4 + 4 + 60);
+	in.loop.uop_end = 1; /* end before begin: no uops */
+	assert_int_equal(vtasim_loop_uops(&in.loop), 0);
+	in.opcode = VTA_OP_GEMM;
+	in.loop.uop_bgn = 0;
+	in.loop.uop_end = 8192;
+	in.loop.iter_out = in.loop.iter_in = 16383;
+	cfg.gemm_ii = 1u << 31;
+	assert_int_equal(vtasim_compute_cycles(&cfg, &in), UINT64_MAX); /* saturates */
+	vta_config_default(&cfg);
+	assert_int_equal(vtasim_fetch_arrival(&cfg, 0), 66);
+	assert_int_equal(vtasim_fetch_arrival(&cfg, 9), 64 + 20);
+}
+
+static void test_dma(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	vta_config_default(&cfg);
+	vta_dram dram;
+	vta_error err = {0};
+	assert_int_equal(vta_dram_init(&dram, 4096, &err), VTA_OK);
+	for (uint32_t i = 0; i < 4096; i++)
+		dram.bytes[i] = (uint8_t)(i / 16 + 1); /* each INP element holds its index + 1 */
+
+	vta_mem_insn m;
+	memset(&m, 0, sizeof(m));
+	m.mem_type = VTA_MEM_INP;
+	m.sram_base = 1;
+	m.dram_base = 10;
+	m.y_size = 2;
+	m.x_size = 2;
+	m.x_stride = 5;
+	m.y_pad_0 = 1;
+	m.x_pad_1 = 1;
+	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_OK);
+	assert_int_equal(vtasim_load_rows(&m), 3 * 3);
+	uint8_t sram[16 * 12];
+	memset(sram, 0xee, sizeof(sram));
+	vtasim_load_exec(&cfg, &m, &dram, sram);
+	/* rows 1..9: pad row (3 zeros), [11 12 0], [16 17 0]; row 0 and 10+ untouched */
+	const uint8_t want[12] = {0xee, 0, 0, 0, 11, 12, 0, 16, 17, 0, 0xee, 0xee};
+	for (int r = 0; r < 12; r++)
+		for (int b = 0; b < 16; b++)
+			assert_int_equal(sram[r * 16 + b], want[r]);
+	assert_int_equal(vtasim_dma_bytes(&cfg, &m), 2 * 2 * 16);
+
+	m.dram_base = 250; /* row 1 at element 255: [4080, 4112) */
+	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_OOB);
+	simt_expect_detail(err.detail, "DRAM read of row 1 at [0xff0, 0x1010)", NULL);
+	m.dram_base = 0;
+	m.sram_base = 2040;
+	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_OOB);
+	simt_expect_detail(err.detail, "inp SRAM rows [2040, 2049) beyond depth 2048", NULL);
+	m.mem_type = VTA_MEM_OUT;
+	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_STREAM);
+	m.mem_type = VTA_MEM_WGT;
+	m.sram_base = 0;
+	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_STREAM);
+	simt_expect_detail(err.detail, "padding not supported for wgt", NULL);
+
+	/* ACC_8BIT widens int8 lanes with their sign */
+	memset(&m, 0, sizeof(m));
+	m.mem_type = VTA_MEM_ACC_8BIT;
+	m.y_size = m.x_size = m.x_stride = 1;
+	dram.bytes[0] = 0x80;
+	dram.bytes[1] = 0x7f;
+	int32_t acc[16];
+	vtasim_load_exec(&cfg, &m, &dram, (uint8_t *)acc);
+	assert_int_equal(acc[0], -128);
+	assert_int_equal(acc[1], 127);
+
+	/* STORE: contiguous OUT rows to strided DRAM rows */
+	uint8_t out[16 * 4];
+	for (int i = 0; i < 64; i++)
+		out[i] = (uint8_t)(i / 16 + 100);
+	memset(&m, 0, sizeof(m));
+	m.mem_type = VTA_MEM_OUT;
+	m.y_size = 2;
+	m.x_size = 2;
+	m.x_stride = 3;
+	m.dram_base = 1;
+	assert_int_equal(vtasim_store_check(&cfg, &m, &dram, &err), VTA_OK);
+	vtasim_store_exec(&cfg, &m, out, &dram);
+	const uint8_t dram_want[5] = {100, 101, 1 + 3, 102, 103}; /* elements 1, 2, 3, 4, 5 */
+	for (int e = 0; e < 5; e++)
+		assert_int_equal(dram.bytes[(1 + e) * 16 + 3], dram_want[e]);
+	m.mem_type = VTA_MEM_ACC;
+	assert_int_equal(vtasim_store_check(&cfg, &m, &dram, &err), VTA_E_STREAM);
+	vta_dram_free(&dram);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gemm_kernel),
+		cmocka_unit_test(test_alu_lanes),
+		cmocka_unit_test(test_timing),
+		cmocka_unit_test(test_dma),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

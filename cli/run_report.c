@@ -1,0 +1,310 @@
+/* run_report.c - text and JSON reports of `vtasim run` (see run_report.h, docs/cli.md). */
+#include "run_report.h"
+
+#include <string.h>
+#include <sys/resource.h>
+
+#include "report.h"
+
+/* Peak resident memory of this process so far, in MiB. */
+static double peak_rss_mib(void)
+{
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return 0.0;
+	return (double)ru.ru_maxrss / 1024.0; /* Linux reports KiB */
+}
+
+static const char *mode_name(vta_arith_mode m)
+{
+	return m == VTA_ARITH_VTA16 ? "vta16" : "tflite";
+}
+
+run_roofline run_layer_roofline(const vta_config *cfg, const run_layer_result *r)
+{
+	run_roofline rl;
+	uint64_t per_cycle = (uint64_t)cfg->batch * cfg->block_in * cfg->block_out;
+	rl.compute_cycles = (r->counters.macs + per_cycle - 1) / per_cycle * cfg->gemm_ii;
+	uint64_t out_bytes = 1;
+	for (int i = 0; i < 4; i++)
+		out_bytes *= (uint64_t)r->out_shape[i];
+	uint64_t bytes = r->input_bytes + r->counters.const_bytes + out_bytes;
+	uint64_t bus = cfg->dram_bus_bits / 8;
+	rl.dram_cycles = (bytes + bus - 1) / bus;
+	rl.roofline_cycles = rl.compute_cycles > rl.dram_cycles ? rl.compute_cycles : rl.dram_cycles;
+	return rl;
+}
+
+/* Sum of the per-layer statistics (layers run one after the other). */
+static void accumulate(vtasim_stats *t, const vtasim_stats *s)
+{
+	t->cycles += s->cycles;
+	t->time_us += s->time_us;
+	t->gemm_uops += s->gemm_uops;
+	t->alu_uops += s->alu_uops;
+	t->macs += s->macs;
+	for (int m = 0; m < VTASIM_MODULE_COUNT; m++) {
+		t->module[m].insns += s->module[m].insns;
+		t->module[m].busy_cycles += s->module[m].busy_cycles;
+		t->module[m].stall_dep_cycles += s->module[m].stall_dep_cycles;
+		t->module[m].stall_mem_cycles += s->module[m].stall_mem_cycles;
+	}
+	for (int i = 0; i < VTASIM_SRAM_COUNT; i++) {
+		t->sram[i].capacity_bytes = s->sram[i].capacity_bytes;
+		if (s->sram[i].peak_bytes > t->sram[i].peak_bytes)
+			t->sram[i].peak_bytes = s->sram[i].peak_bytes;
+		t->sram[i].reads += s->sram[i].reads;
+		t->sram[i].writes += s->sram[i].writes;
+	}
+	for (int m = 0; m < VTA_MEM_COUNT; m++)
+		t->dram_read_bytes[m] += s->dram_read_bytes[m];
+	t->dram_insn_bytes += s->dram_insn_bytes;
+	t->dram_write_bytes += s->dram_write_bytes;
+	t->dram_busy_cycles += s->dram_busy_cycles;
+	t->host_seconds += s->host_seconds;
+}
+
+static void totals(const run_report *rep, vtasim_stats *t, run_layer_result *sum)
+{
+	memset(t, 0, sizeof(*t));
+	memset(sum, 0, sizeof(*sum));
+	snprintf(sum->name, sizeof(sum->name), "total");
+	sum->check.bit_exact = true;
+	for (size_t i = 0; i < rep->n_layers; i++) {
+		const run_layer_result *r = &rep->layers[i];
+		accumulate(t, &r->stats);
+		sum->counters.macs += r->counters.macs;
+		sum->compressed_bytes += r->compressed_bytes;
+		sum->decompressed_bytes += r->decompressed_bytes;
+		sum->alu_overflows += r->alu_overflows;
+		sum->acc_overflows += r->acc_overflows;
+		sum->golden_seconds += r->golden_seconds;
+		sum->emit_seconds += r->emit_seconds;
+		sum->insns += r->insns;
+		sum->check.count += r->check.count;
+		sum->check.mismatches += r->check.mismatches;
+		sum->check.bit_exact = sum->check.bit_exact && r->check.bit_exact;
+		for (int b = 0; b < VTA_COMPARE_HIST_BINS; b++) {
+			sum->check.hist[b] += r->check.hist[b];
+			sum->vs_tflite.hist[b] += r->vs_tflite.hist[b];
+		}
+		sum->vs_tflite.count += r->vs_tflite.count;
+		sum->vs_tflite.mismatches += r->vs_tflite.mismatches;
+		sum->has_vs_tflite |= r->has_vs_tflite;
+	}
+	uint64_t gemm = t->macs / ((uint64_t)rep->cfg->batch * rep->cfg->block_in *
+				   rep->cfg->block_out);
+	t->gemm_utilization =
+		t->cycles ? (double)(gemm * rep->cfg->gemm_ii) / (double)t->cycles : 0.0;
+}
+
+static json_t *histogram_json(const vta_compare *c)
+{
+	static const char *const bins[VTA_COMPARE_HIST_BINS] = {"<-3", "-3", "-2", "-1", "0",
+								"+1", "+2", "+3", ">+3"};
+	json_t *h = json_object();
+	for (int b = 0; b < VTA_COMPARE_HIST_BINS; b++)
+		json_object_set_new(h, bins[b], json_integer((json_int_t)c->hist[b]));
+	return h;
+}
+
+static json_t *check_json(const run_layer_result *r, int per_layer)
+{
+	json_t *c = json_object();
+	json_object_set_new(c, "bit_exact", json_boolean(r->check.bit_exact));
+	json_object_set_new(c, "elements", json_integer((json_int_t)r->check.count));
+	json_object_set_new(c, "mismatches", json_integer((json_int_t)r->check.mismatches));
+	if (per_layer && r->check.mismatches) {
+		json_t *f = json_object();
+		json_object_set_new(f, "index", json_integer((json_int_t)r->check.first_index));
+		json_object_set_new(f, "nhwc", json_pack("[iiii]", r->check.first_nhwc[0],
+							 r->check.first_nhwc[1],
+							 r->check.first_nhwc[2],
+							 r->check.first_nhwc[3]));
+		json_object_set_new(f, "expected", json_integer(r->check.expected));
+		json_object_set_new(f, "got", json_integer(r->check.got));
+		json_object_set_new(c, "first_mismatch", f);
+	}
+	json_object_set_new(c, "lsb_histogram", histogram_json(&r->check));
+	if (r->has_vs_tflite) {
+		json_t *d = json_object();
+		json_object_set_new(d, "differing", json_integer((json_int_t)r->vs_tflite.mismatches));
+		json_object_set_new(d, "elements", json_integer((json_int_t)r->vs_tflite.count));
+		if (per_layer)
+			json_object_set_new(d, "max_abs_lsb",
+					    json_integer(r->vs_tflite.max_abs_diff));
+		json_object_set_new(d, "lsb_histogram", histogram_json(&r->vs_tflite));
+		json_object_set_new(c, "distance_from_tflite", d);
+	}
+	return c;
+}
+
+static json_t *layer_json(const run_report *rep, const run_layer_result *r,
+			  const vtasim_stats *st, int per_layer)
+{
+	json_t *o = r->timed || !per_layer ? report_stats_json(rep->cfg, st) : json_object();
+	json_object_set_new(o, "name", json_string(r->name));
+	if (per_layer) {
+		json_object_set_new(o, "op", json_string(vta_wl_op_name(r->op)));
+		json_object_set_new(o, "output_shape", json_pack("[iiii]", r->out_shape[0],
+								 r->out_shape[1], r->out_shape[2],
+								 r->out_shape[3]));
+		json_object_set_new(o, "plan", json_string(r->plan));
+	}
+	json_object_set_new(o, "insns", json_integer((json_int_t)r->insns));
+	/* useful MACs and the roofline of the layer replace the executed-uop figures */
+	json_object_set_new(o, "gemm_macs", json_integer((json_int_t)st->macs));
+	json_object_set_new(o, "macs", json_integer((json_int_t)r->counters.macs));
+	if (per_layer) {
+		run_roofline rl = run_layer_roofline(rep->cfg, r);
+		json_object_set_new(o, "roofline_cycles", json_integer((json_int_t)rl.roofline_cycles));
+		json_object_set_new(o, "roofline_compute_cycles",
+				    json_integer((json_int_t)rl.compute_cycles));
+		json_object_set_new(o, "roofline_dram_cycles", json_integer((json_int_t)rl.dram_cycles));
+	}
+	json_t *dec = json_object();
+	json_object_set_new(dec, "mode", json_string(r->compressed_bytes ? "host" : "none"));
+	json_object_set_new(dec, "compressed_bytes", json_integer((json_int_t)r->compressed_bytes));
+	json_object_set_new(dec, "decompressed_bytes",
+			    json_integer((json_int_t)r->decompressed_bytes));
+	json_object_set_new(dec, "dram_bytes_saved", json_integer(0));
+	json_object_set_new(dec, "cycles", json_integer(0));
+	if (per_layer && r->binning.changed) {
+		json_t *b = json_object();
+		json_object_set_new(b, "changed", json_integer((json_int_t)r->binning.changed));
+		json_object_set_new(b, "max_abs_error", json_real(r->binning.max_abs_error));
+		json_object_set_new(b, "rms_error", json_real(r->binning.rms_error));
+		json_object_set_new(dec, "binning", b);
+	}
+	json_object_set_new(o, "decompression", dec);
+	json_object_set_new(o, "check", check_json(r, per_layer));
+	json_object_set_new(o, "alu_overflows", json_integer((json_int_t)r->alu_overflows));
+	json_object_set_new(o, "acc_overflows", json_integer((json_int_t)r->acc_overflows));
+	json_t *host = json_object_get(o, "host");
+	if (!host) {
+		host = json_object();
+		json_object_set_new(o, "host", host);
+	}
+	json_object_set_new(host, "golden_seconds", json_real(r->golden_seconds));
+	json_object_set_new(host, "emit_seconds", json_real(r->emit_seconds));
+	json_object_set_new(host, "sim_to_golden_ratio",
+			    json_real(r->golden_seconds > 0 ? st->host_seconds / r->golden_seconds
+							    : 0.0));
+	return o;
+}
+
+int run_report_write_json(const run_report *rep, const char *path)
+{
+	json_t *root = json_object();
+	json_object_set_new(root, "config", json_string(rep->cfg->name));
+	json_object_set_new(root, "workload", json_string(rep->workload));
+	json_object_set_new(root, "mode", json_string(mode_name(rep->mode)));
+	json_object_set_new(root, "threads", json_integer(rep->threads));
+	json_object_set_new(root, "engine", json_string(rep->engine));
+	json_t *layers = json_array();
+	uint64_t roof = 0, roof_c = 0, roof_d = 0;
+	for (size_t i = 0; i < rep->n_layers; i++) {
+		json_array_append_new(layers, layer_json(rep, &rep->layers[i], &rep->layers[i].stats, 1));
+		run_roofline rl = run_layer_roofline(rep->cfg, &rep->layers[i]);
+		roof += rl.roofline_cycles;
+		roof_c += rl.compute_cycles;
+		roof_d += rl.dram_cycles;
+	}
+	json_object_set_new(root, "layers", layers);
+	vtasim_stats t;
+	run_layer_result sum;
+	totals(rep, &t, &sum);
+	json_t *total = layer_json(rep, &sum, &t, 0);
+	json_object_set_new(total, "roofline_cycles", json_integer((json_int_t)roof));
+	json_object_set_new(total, "roofline_compute_cycles", json_integer((json_int_t)roof_c));
+	json_object_set_new(total, "roofline_dram_cycles", json_integer((json_int_t)roof_d));
+	json_object_set_new(json_object_get(total, "host"), "run_wall_seconds",
+			    json_real(rep->wall_seconds));
+	json_object_set_new(json_object_get(total, "host"), "peak_rss_mib",
+			    json_real(peak_rss_mib()));
+	json_object_set_new(root, "total", total);
+	int rc = report_write_json(root, path);
+	json_decref(root);
+	return rc;
+}
+
+static void print_check(FILE *out, const run_layer_result *r)
+{
+	if (r->check.bit_exact)
+		fprintf(out, "  check             bit-exact (%zu elements)\n", r->check.count);
+	else
+		fprintf(out, "  check             MISMATCH: %zu of %zu differ; first at (%d, %d, %d, %d)"
+			     " expected %d got %d\n",
+			r->check.mismatches, r->check.count, r->check.first_nhwc[0],
+			r->check.first_nhwc[1], r->check.first_nhwc[2], r->check.first_nhwc[3],
+			r->check.expected, r->check.got);
+	if (r->has_vs_tflite) {
+		const uint64_t *h = r->vs_tflite.hist;
+		fprintf(out, "  vs tflite         %zu of %zu differ; LSB histogram <-3:%llu -3:%llu "
+			     "-2:%llu -1:%llu 0:%llu +1:%llu +2:%llu +3:%llu >+3:%llu\n",
+			r->vs_tflite.mismatches, r->vs_tflite.count, (unsigned long long)h[0],
+			(unsigned long long)h[1], (unsigned long long)h[2], (unsigned long long)h[3],
+			(unsigned long long)h[4], (unsigned long long)h[5], (unsigned long long)h[6],
+			(unsigned long long)h[7], (unsigned long long)h[8]);
+	}
+}
+
+void run_report_text(FILE *out, const run_report *rep)
+{
+	fprintf(out, "vtasim run: %s on %s, mode %s, %u virtual thread%s, engine %s\n",
+		rep->workload, rep->cfg->name, mode_name(rep->mode), rep->threads,
+		rep->threads == 1 ? "" : "s", rep->engine);
+	for (size_t i = 0; i < rep->n_layers; i++) {
+		const run_layer_result *r = &rep->layers[i];
+		run_roofline rl = run_layer_roofline(rep->cfg, r);
+		fprintf(out, "\nlayer %s (%s) -> [%d, %d, %d, %d]\n", r->name, vta_wl_op_name(r->op),
+			r->out_shape[0], r->out_shape[1], r->out_shape[2], r->out_shape[3]);
+		fprintf(out, "  plan              %s\n", r->plan);
+		fprintf(out, "  instructions      %zu, useful MACs %llu\n", r->insns,
+			(unsigned long long)r->counters.macs);
+		if (r->timed) {
+			report_stats_text(out, rep->cfg, &r->stats, 2);
+			fprintf(out, "  layer roofline    %llu cycles (compute %llu, dram %llu): "
+				     "simulated %.2fx of it\n",
+				(unsigned long long)rl.roofline_cycles,
+				(unsigned long long)rl.compute_cycles, (unsigned long long)rl.dram_cycles,
+				rl.roofline_cycles ? (double)r->stats.cycles / (double)rl.roofline_cycles
+						   : 0.0);
+		}
+		if (r->has_lut)
+			fprintf(out, "  decompression     host: %llu B compressed, %llu B decoded\n",
+				(unsigned long long)r->compressed_bytes,
+				(unsigned long long)r->decompressed_bytes);
+		if (r->binning.changed)
+			fprintf(out, "  binning           %zu values changed, max |error| %g, rms %g\n",
+				r->binning.changed, r->binning.max_abs_error, r->binning.rms_error);
+		print_check(out, r);
+		fprintf(out, "  alu_overflows     %llu (accumulator wraps %llu)\n",
+			(unsigned long long)r->alu_overflows, (unsigned long long)r->acc_overflows);
+		fprintf(out, "  golden kernel     %.4f s host\n", r->golden_seconds);
+	}
+	vtasim_stats t;
+	run_layer_result sum;
+	totals(rep, &t, &sum);
+	uint64_t roof = 0;
+	for (size_t i = 0; i < rep->n_layers; i++)
+		roof += run_layer_roofline(rep->cfg, &rep->layers[i]).roofline_cycles;
+	fprintf(out, "\ntotal (%zu layer%s)\n", rep->n_layers, rep->n_layers == 1 ? "" : "s");
+	if (rep->layers[0].timed) {
+		fprintf(out, "  cycles            %llu (%.2f us), roofline %llu: %.2fx\n",
+			(unsigned long long)t.cycles, t.time_us, (unsigned long long)roof,
+			roof ? (double)t.cycles / (double)roof : 0.0);
+		fprintf(out, "  gemm_utilization  %.1f%%\n", 100.0 * t.gemm_utilization);
+		uint64_t rd = t.dram_insn_bytes;
+		for (int m = 0; m < VTA_MEM_COUNT; m++)
+			rd += t.dram_read_bytes[m];
+		fprintf(out, "  dram              read %llu B, write %llu B\n", (unsigned long long)rd,
+			(unsigned long long)t.dram_write_bytes);
+		fprintf(out, "  host              simulation %.3f s, golden kernels %.3f s (ratio %.2f)\n",
+			t.host_seconds, sum.golden_seconds,
+			sum.golden_seconds > 0 ? t.host_seconds / sum.golden_seconds : 0.0);
+	}
+	fprintf(out, "  peak memory       %.1f MiB resident\n", peak_rss_mib());
+	print_check(out, &sum);
+	fprintf(out, "verdict: %s\n", sum.check.bit_exact ? "BIT-EXACT" : "MISMATCH");
+}

@@ -1,0 +1,118 @@
+/*
+ * test_emit_add.c - the ADD emitter against the golden ADD on the reference executor, every
+ * element: both arithmetic modes x 1 and 2 threads x tiny and default configs x shapes
+ * (odd element counts, per-channel and scalar broadcast) x plain and LUT-compressed
+ * constant operands; and its diagnostics.
+ */
+#include "emit_test.h"
+
+typedef enum { B_FULL, B_CHANNEL, B_SCALAR } b_kind;
+
+typedef struct add_case {
+	int32_t shape[4];
+	b_kind kind;
+	unsigned lut_bits; /* 0: b is an activation; else a constant LUT tensor */
+	bool lut_per_channel;
+	int32_t zp1, zp2, zp_out;
+	float s1, s2, s_out;
+	vta_activation act;
+} add_case;
+
+/* Emit, run, compare; returns the layer's ALU uops for the caller's curiosity. */
+static void run_add(const char *config, const add_case *k, vta_arith_mode mode,
+		    unsigned threads, uint64_t seed)
+{
+	vta_config cfg;
+	et_config(config, &cfg);
+	et_rng r;
+	et_seed(&r, seed);
+	vta_tensor_i8 a, b, out, exp;
+	const int32_t *s = k->shape;
+	et_tensor(&r, &a, s[0], s[1], s[2], s[3], k->s1, k->zp1);
+	if (k->kind == B_FULL)
+		et_tensor(&r, &b, s[0], s[1], s[2], s[3], k->s2, k->zp2);
+	else
+		et_tensor(&r, &b, 1, 1, 1, k->kind == B_CHANNEL ? s[3] : 1, k->s2, k->zp2);
+	size_t nb = vta_tensor_i8_count(&b);
+	vta_lut_buffer lut;
+	memset(&lut, 0, sizeof(lut));
+	vta_error err = {0};
+	vta_status st;
+	if (k->lut_bits) {
+		/* at most 2^bits distinct values per channel */
+		size_t ch = k->lut_per_channel ? (size_t)b.shape[3] : 1;
+		int32_t vals = 1 << k->lut_bits;
+		for (size_t i = 0; i < nb; i++)
+			b.data[i] = (int8_t)(-100 + 7 * (et_range(&r, 0, vals - 1)) +
+					     (int32_t)(i % ch));
+		st = vta_lut_compress(VTA_LUT_INT8, b.data, nb, ch, true, k->lut_bits,
+				      VTA_LUT_STRIDE_POW2, &lut, &err);
+		et_assert_ok(st, &err);
+	}
+	et_tensor(&r, &out, s[0], s[1], s[2], s[3], k->s_out, k->zp_out);
+	exp = out;
+	exp.data = malloc(vta_tensor_i8_count(&out));
+	st = k->lut_bits ? vta_golden_add_lut(&a, &b, &lut.tensor, k->act, mode, &exp, NULL, &err)
+			 : vta_golden_add(&a, &b, k->act, mode, &exp, NULL, &err);
+	et_assert_ok(st, &err);
+
+	vta_dram dram;
+	st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
+	et_assert_ok(st, &err);
+	vta_layer_stream ls;
+	vta_emit_opts opts = {mode, threads, 4096, "add_test"};
+	vta_tensor_i8 bconst = b;
+	if (k->lut_bits)
+		bconst.data = NULL; /* the emitter must take the values from the LUT */
+	st = vta_emit_add(&cfg, &a, NULL, &bconst, k->lut_bits ? &lut.tensor : NULL, k->act,
+			  &out, &opts, &dram, &ls, &err);
+	et_assert_ok(st, &err);
+	st = et_run(&cfg, &ls, &dram, NULL, &err);
+	et_assert_ok(st, &err);
+	char what[160];
+	snprintf(what, sizeof(what), "ADD %s %s threads %u shape [%d,%d,%d,%d] kind %d lut %u",
+		 config, mode == VTA_ARITH_TFLITE ? "tflite" : "vta16", threads, s[0], s[1], s[2],
+		 s[3], (int)k->kind, k->lut_bits);
+	et_check_output(&ls, &dram, &exp, what);
+	vta_layer_stream_free(&ls);
+	vta_dram_free(&dram);
+	vta_lut_buffer_free(&lut);
+	free(a.data);
+	free(b.data);
+	free(out.data);
+	free(exp.data);
+}
+
+static const add_case add_cases[] = {
+	{{1, 7, 13, 3}, B_FULL, 0, false, 5, -3, -10, 0.02f, 0.01f, 0.03f, VTA_ACT_NONE},
+	{{1, 5, 7, 17}, B_FULL, 0, false, -128, 127, 0, 0.05f, 0.011f, 0.04f, VTA_ACT_RELU},
+	{{2, 3, 5, 37}, B_CHANNEL, 0, false, 0, 9, 3, 0.004f, 0.09f, 0.1f, VTA_ACT_NONE},
+	{{1, 1, 1, 1}, B_FULL, 0, false, 1, 2, 3, 0.5f, 0.25f, 0.6f, VTA_ACT_RELU6},
+	{{1, 9, 11, 5}, B_SCALAR, 0, false, -7, 4, 1, 0.03f, 0.05f, 0.07f, VTA_ACT_NONE},
+	{{1, 6, 6, 17}, B_FULL, 4, false, 3, -20, 8, 0.02f, 0.03f, 0.05f, VTA_ACT_NONE},
+	{{1, 4, 4, 13}, B_FULL, 2, true, -3, 6, -5, 0.015f, 0.02f, 0.04f, VTA_ACT_RELU},
+	{{1, 3, 7, 37}, B_CHANNEL, 3, false, 12, -1, 0, 0.01f, 0.2f, 0.3f, VTA_ACT_NONE},
+	{{1, 40, 40, 16}, B_FULL, 0, false, 2, -2, 0, 0.02f, 0.02f, 0.05f, VTA_ACT_NONE},
+};
+
+static void test_add_matrix(void **state)
+{
+	(void)state;
+	const char *configs[] = {"tiny", "default"};
+	const vta_arith_mode modes[] = {VTA_ARITH_TFLITE, VTA_ARITH_VTA16};
+	uint64_t seed = 1;
+	for (size_t ci = 0; ci < 2; ci++)
+		for (size_t mi = 0; mi < 2; mi++)
+			for (unsigned th = 1; th <= 2; th++)
+				for (size_t k = 0; k < sizeof(add_cases) / sizeof(add_cases[0]);
+				     k++)
+					run_add(configs[ci], &add_cases[k], modes[mi], th, seed++);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_add_matrix),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
