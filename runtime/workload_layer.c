@@ -98,14 +98,15 @@ static vta_status materialize_conv(const vta_wl_layer *l, vta_layer_data *d, vta
 		d->bias = malloc(oc * sizeof(int32_t));
 		if (!d->bias)
 			return vta_fail(err, VTA_E_NOMEM, "out of memory");
-		vta_wl_channels b_ch = {oc, false};
-		if ((st = vta_wl_fill_i32(&l->bias, "bias", oc, b_ch, BIAS_LO, BIAS_HI, d->bias, err)))
+		/* one value per channel: a per-channel table would hold one entry each, so the
+		 * bias is drawn and compressed per tensor, as TFLM's tool does for 1-D tensors */
+		vta_wl_tensor per_tensor = l->bias;
+		per_tensor.per_channel = false;
+		vta_wl_channels b_ch = {1, false};
+		if ((st = vta_wl_fill_i32(&per_tensor, "bias", oc, b_ch, BIAS_LO, BIAS_HI, d->bias,
+					  err)))
 			return st;
 		if (l->bias.compressed) {
-			/* one value per channel: a per-channel table would hold one entry each, so
-			 * the bias is compressed per tensor, as TFLM's tool does for 1-D tensors */
-			vta_wl_tensor per_tensor = l->bias;
-			per_tensor.per_channel = false;
 			d->has_bias_lut = true;
 			if ((st = compress_constant(&per_tensor, "bias", VTA_LUT_INT32, d->bias, oc,
 						    (vta_wl_channels){1, false}, &d->bias_lut, d,

@@ -143,9 +143,9 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 					       w = u.wgt + wgt_off;
 				if (__builtin_expect(!u.ok, 0)) {
 					vta_error sub{};
-					vta_uop dummy;
+					vta_uop ignored;
 					vta_uop_decode(&cfg, U.bytes() + (uint64_t)upc * VTA_UOP_BYTES,
-						       &dummy, &sub);
+						       &ignored, &sub);
 					why_st = VTA_E_STREAM;
 					why = fmt("uop %u: %s", upc, sub.detail);
 					break;

@@ -19,12 +19,44 @@
 
 #include <stdint.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* One GEMM uop on one (inp row, wgt row, acc row): see the comment above. The inner loop
- * is specialised for the common block_in of 16 so the compiler can unroll and vectorise. */
+#if defined(__SSE2__)
+/* Sign-extend the low / high 8 int8 lanes of v to int16. */
+static inline __m128i vtasim_lo16(__m128i v)
+{
+	return _mm_srai_epi16(_mm_unpacklo_epi8(v, v), 8);
+}
+static inline __m128i vtasim_hi16(__m128i v)
+{
+	return _mm_srai_epi16(_mm_unpackhi_epi8(v, v), 8);
+}
+/* Four 16-lane int8 dot products of x (pre-widened) with 4 consecutive weight rows,
+ * as 4 int32 lanes. */
+static inline __m128i vtasim_dot4(__m128i xl, __m128i xh, const int8_t *w)
+{
+	__m128i p[4];
+	for (int j = 0; j < 4; j++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(w + 16 * j));
+		p[j] = _mm_add_epi32(_mm_madd_epi16(xl, vtasim_lo16(v)),
+				     _mm_madd_epi16(xh, vtasim_hi16(v)));
+	}
+	/* transpose-and-add: lane j of the result is the sum of p[j]'s lanes */
+	__m128i t0 = _mm_add_epi32(_mm_unpacklo_epi32(p[0], p[1]), _mm_unpackhi_epi32(p[0], p[1]));
+	__m128i t1 = _mm_add_epi32(_mm_unpacklo_epi32(p[2], p[3]), _mm_unpackhi_epi32(p[2], p[3]));
+	return _mm_add_epi32(_mm_unpacklo_epi64(t0, t1), _mm_unpackhi_epi64(t0, t1));
+}
+#endif
+
+/* One GEMM uop on one (inp row, wgt row, acc row): see the comment above. block_in 16
+ * (VTA's default) has an SSE2 path (int8 widened to int16, pmaddwd, 16 outputs per step)
+ * and a fixed-trip scalar loop; other shapes take the plain loop. */
 static inline void vtasim_gemm_uop(const int8_t *inp, const int8_t *wgt, int32_t *acc,
 				   int8_t *out, unsigned batch, unsigned block_in,
 				   unsigned block_out)
@@ -33,6 +65,30 @@ static inline void vtasim_gemm_uop(const int8_t *inp, const int8_t *wgt, int32_t
 		const int8_t *x = inp + (uint64_t)b * block_in;
 		int32_t *a = acc + (uint64_t)b * block_out;
 		int8_t *o8 = out + (uint64_t)b * block_out;
+#if defined(__SSE2__)
+		if (block_in == 16 && block_out % 16 == 0) {
+			/* SSE2: int8 widened to int16, pmaddwd, 16 outputs per step */
+			__m128i xv = _mm_loadu_si128((const __m128i *)(const void *)x);
+			__m128i xl = vtasim_lo16(xv), xh = vtasim_hi16(xv);
+			const __m128i low8 = _mm_set1_epi32(0xff);
+			for (unsigned o = 0; o < block_out; o += 16) {
+				__m128i v[4];
+				for (int q = 0; q < 4; q++) {
+					__m128i *ap = (__m128i *)(void *)(a + o + 4 * q);
+					v[q] = _mm_add_epi32(_mm_loadu_si128(ap),
+							     vtasim_dot4(xl, xh,
+									 wgt + (uint64_t)(o + 4 * q) * 16));
+					_mm_storeu_si128(ap, v[q]);
+					v[q] = _mm_and_si128(v[q], low8);
+				}
+				/* low 8 bits of each lane: 0..255 survive both packs unchanged */
+				__m128i lo = _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]),
+							      _mm_packs_epi32(v[2], v[3]));
+				_mm_storeu_si128((__m128i *)(void *)(o8 + o), lo);
+			}
+			continue;
+		}
+#endif
 		if (block_in == 16) {
 			for (unsigned o = 0; o < block_out; o++) {
 				const int8_t *w = wgt + (uint64_t)o * 16;

@@ -34,16 +34,19 @@ bool dram_port::transfer(const vtasim_dma_plan &plan, uint64_t g, vtasim_module_
 	const uint64_t mb = cfg.dram_max_burst_bytes;
 	for (uint64_t run = 0; run < plan.runs; run++) {
 		for (uint64_t done = 0; done < plan.run_bytes; done += mb) {
+			bool last = run + 1 == plan.runs && done + mb >= plan.run_bytes;
 			uint64_t beats = vtasim_beats(&cfg, std::min(mb, plan.run_bytes - done));
 			uint64_t t = run_ctl::now();
 			uint64_t start = reserve(beats);
-			if (!ctl_.wait_cycles(start + beats - t, g, nullptr))
+			/* the latency follows the last beat: one wait for both */
+			uint64_t tail = last ? cfg.dram_latency_cycles : 0;
+			if (!ctl_.wait_cycles(start + beats + tail - t, g, nullptr))
 				return false;
 			st.stall_mem_cycles += start - t;
-			st.busy_cycles += beats;
+			st.busy_cycles += beats + tail;
 		}
 	}
-	return ctl_.wait_cycles(cfg.dram_latency_cycles, g, &st.busy_cycles);
+	return true;
 }
 
 } // namespace vtasim

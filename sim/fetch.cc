@@ -47,17 +47,9 @@ void fetch::run(uint64_t g)
 		state_ = module_state{activity::port, -1, (int64_t)next_};
 		const uint64_t start = port_.reserve(vtasim_beats(&cfg, count * VTA_INSN_BYTES));
 		insn_bytes_ += count * VTA_INSN_BYTES;
+		st_.stall_mem_cycles += start - asked;
+		st_.busy_cycles += vtasim_fetch_arrival(&cfg, count - 1);
 		for (uint64_t j = 0; j < count; j++) {
-			const uint64_t arrival = start + vtasim_fetch_arrival(&cfg, j);
-			const uint64_t t = run_ctl::now();
-			if (arrival > t) {
-				if (!ctl_.wait_cycles(arrival - t, g, nullptr))
-					return;
-				/* the part before the burst got the port was a stall */
-				uint64_t stall = t < start ? start - std::max(t, asked) : 0;
-				st_.stall_mem_cycles += stall;
-				st_.busy_cycles += arrival - t - stall;
-			}
 			const int m = (*ctl_.module_of)[next_];
 			insn_queue &q = *queues_[m];
 			while (q.full()) {
@@ -67,10 +59,15 @@ void fetch::run(uint64_t g)
 			}
 			if (!ctl_.current(g))
 				return;
-			q.push((uint32_t)next_);
+			q.push((uint32_t)next_, start + vtasim_fetch_arrival(&cfg, j));
 			next_++;
 			st_.insns++;
 		}
+		/* the next burst is requested once this one has arrived */
+		const uint64_t last = start + vtasim_fetch_arrival(&cfg, count - 1);
+		const uint64_t t = run_ctl::now();
+		if (last > t && !ctl_.wait_cycles(last - t, g, nullptr))
+			return;
 	}
 	state_ = module_state{};
 }

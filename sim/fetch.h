@@ -8,9 +8,11 @@
  * before launch (as the reference executor does), so FETCH never fails.
  * Timing: the stream is read through the shared DRAM port in bursts of up to
  * max_burst_bytes (16 B per instruction); a burst starting on the port at s delivers
- * instruction j at s + latency + ceil(16 (j + 1) / bus_bytes), and FETCH dispatches it
- * then (or when its queue has room). The next burst is requested once the previous one
- * is dispatched. Busy: waiting for data; stall_mem: waiting for the port or a full queue.
+ * instruction j at s + latency + ceil(16 (j + 1) / bus_bytes), and the instruction is
+ * dispatched then, or when its queue has room (insn_queue.h: FETCH enqueues it early,
+ * stamped with its arrival). The next burst is requested once the previous one has
+ * arrived and been dispatched. Busy: latency + beats per burst; stall_mem: waiting for
+ * the port or for room in a full queue.
  * Approximates: no prefetch of the next burst while dispatching; decode costs no time.
  */
 #ifndef VTASIM_FETCH_H

@@ -42,6 +42,7 @@ enum class activity {
 	room,       /* waiting for room to push into `queue` */
 	insn_room,  /* fetch: waiting for room in module `queue`'s instruction queue */
 	port,       /* waiting for / using the DRAM port */
+	arriving,   /* waiting for its instruction's bytes to arrive from DRAM */
 	busy        /* executing */
 };
 

@@ -42,9 +42,15 @@ void unit_base::run(uint64_t g)
 		if (!ctl_.current(g))
 			return;
 		/* the head stays queued (holding its slot) until its pushes are done */
-		uint64_t idx = queue_.front();
+		const insn_queue::entry head = queue_.front();
+		const uint64_t idx = head.idx;
 		const vta_insn &insn = (*ctl_.insns)[idx];
 		state_.insn = (int64_t)idx;
+		if (head.ready > run_ctl::now()) { /* its bytes are still on the way */
+			state_.what = activity::arriving;
+			if (!ctl_.wait_cycles(head.ready - run_ctl::now(), g, nullptr))
+				return;
+		}
 		if (!acquire(insn, g))
 			return;
 		state_.what = activity::busy;
@@ -111,7 +117,7 @@ std::string unit_base::describe(size_t cut) const
 	std::string s = basename();
 	if (queue_.empty())
 		return s + " idle";
-	uint64_t idx = queue_.front();
+	uint64_t idx = queue_.front().idx;
 	const vta_insn &insn = (*ctl_.insns)[idx];
 	std::string text = disasm_of(ctl_, idx);
 	if (text.size() > cut && cut >= 3)
@@ -135,6 +141,7 @@ std::string unit_base::describe(size_t cut) const
 		       std::to_string(q ? q->count() : 0) + " tokens)";
 	}
 	case activity::port: return s + " on the DRAM port";
+	case activity::arriving: return s + " being fetched";
 	default: return s + " executing";
 	}
 }

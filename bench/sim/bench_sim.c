@@ -188,7 +188,7 @@ static double naive_ns_per_mac(const vta_config *cfg, uint64_t uops)
 {
 	unsigned bin = cfg->block_in, bout = cfg->block_out;
 	int8_t *inp = malloc(bin), *wgt = malloc((size_t)bin * bout);
-	int32_t *acc = calloc(bout, sizeof(int32_t));
+	uint32_t *acc = calloc(bout, sizeof(uint32_t)); /* wraps like the int32 hardware */
 	if (!inp || !wgt || !acc)
 		die("out of memory", NULL);
 	for (unsigned i = 0; i < bin; i++)
@@ -200,10 +200,10 @@ static double naive_ns_per_mac(const vta_config *cfg, uint64_t uops)
 		inp[u % bin] = (int8_t)u; /* keep the loop from being hoisted */
 		for (unsigned o = 0; o < bout; o++)
 			for (unsigned k = 0; k < bin; k++)
-				acc[o] += inp[k] * wgt[o * bin + k];
+				acc[o] += (uint32_t)(inp[k] * wgt[o * bin + k]);
 	}
 	t = now_s() - t;
-	volatile int32_t sink = acc[0];
+	volatile uint32_t sink = acc[0];
 	(void)sink;
 	free(inp);
 	free(wgt);

@@ -32,7 +32,8 @@ static void naive_gemm(const int8_t *inp, const int8_t *wgt, int32_t *acc, unsig
 static void test_gemm_kernel(void **state)
 {
 	(void)state;
-	const unsigned shapes[][3] = {{1, 16, 16}, {2, 8, 16}, {1, 32, 4}, {4, 16, 8}, {1, 1, 1}};
+	const unsigned shapes[][3] = {{1, 16, 16}, {2, 16, 32}, {2, 8, 16}, {1, 32, 4}, {4, 16, 8},
+				      {1, 1, 1}};
 	uint32_t seed = 42;
 	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++) {
 		unsigned batch = shapes[si][0], bin = shapes[si][1], bout = shapes[si][2];

@@ -1,7 +1,9 @@
 /*
  * test_sim_random.c - differential test: random valid programs (sim_randprog.h) run on
  * the SystemC model and on the reference executor must leave every SRAM and the DRAM
- * equal, with the same functional counters. Built twice: with the default config, and
+ * equal, with the same functional counters; the same programs made to block more
+ * (a push dropped or a pop added) must deadlock or complete alike, with the same
+ * deadlock diagnostic word for word. Built twice: with the default config, and
  * (RANDOM_SMALL_CONFIG) with a small, oddly shaped one (batch 2, block_in 8, a 128-bit
  * bus, short bursts, queue depths of a few entries, the TFLite ALU extension, no MUL).
  */
@@ -11,6 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,10 +109,74 @@ static void test_random_programs(void **state)
 	assert_true(total_uops > 10 * PROGRAMS);
 }
 
+/* Make instruction i block more: drop one of its pushes or add a pop legal for its
+ * module. Blocking only delays consumers past their producers, so the program stays
+ * race-free: it either completes with the same results or deadlocks, and both models
+ * must agree on which, word for word. Returns false if nothing could be changed. */
+static bool mutate(const vta_config *cfg, vta_program *prog, size_t i, uint32_t *seed)
+{
+	vta_insn in;
+	vta_error err = {0};
+	if (vta_program_insn(prog, cfg, i, &in, &err) != VTA_OK)
+		fail_msg("%s", err.detail);
+	vta_module m = vta_insn_module(&in);
+	bool *choices[4];
+	int n = 0;
+	if (in.deps.push_prev)
+		choices[n++] = &in.deps.push_prev;
+	if (in.deps.push_next)
+		choices[n++] = &in.deps.push_next;
+	if (!in.deps.pop_prev && m != VTA_MODULE_LOAD)
+		choices[n++] = &in.deps.pop_prev;
+	if (!in.deps.pop_next && m != VTA_MODULE_STORE)
+		choices[n++] = &in.deps.pop_next;
+	if (n == 0)
+		return false;
+	bool *f = choices[simt_rand(seed) % (uint32_t)n];
+	*f = !*f;
+	if (vta_insn_encode(cfg, &in, prog->insns + i * VTA_INSN_BYTES, &err) != VTA_OK)
+		fail_msg("%s", err.detail);
+	return true;
+}
+
+static void test_random_blocking_mutations(void **state)
+{
+	simt *t = *state;
+	int deadlocks = 0, completed = 0;
+	for (uint32_t seed = 1; seed <= PROGRAMS; seed++) {
+		vta_program prog;
+		vta_dram dram;
+		vta_error err = {0}, ref_err = {0};
+		uint32_t s = seed * 40503u + 17u;
+		vta_program_init(&prog, &t->cfg);
+		rp_generate(&t->cfg, seed * 2246822519u, &prog);
+		size_t i = simt_rand(&s) % prog.n_insns;
+		while (!mutate(&t->cfg, &prog, i, &s))
+			i = (i + 1) % prog.n_insns;
+		simt_dram(&prog, &dram);
+		vta_status st = simt_run_both(t, &prog, &dram, NULL, &err, &ref_err);
+		if (st == VTA_E_DEADLOCK || st == VTA_E_NO_FINISH) {
+			if (strcmp(err.detail, ref_err.detail) != 0)
+				fail_msg("program %u: detail differs:\n sim: %s\n ref: %s", seed,
+					 err.detail, ref_err.detail);
+			deadlocks++;
+		} else if (st == VTA_OK) {
+			completed++;
+		} else {
+			fail_msg("program %u: unexpected status %d: %s", seed, st, err.detail);
+		}
+		vta_dram_free(&dram);
+		vta_program_free(&prog);
+	}
+	print_message("%d deadlocked, %d completed\n", deadlocks, completed);
+	assert_true(deadlocks > PROGRAMS / 4); /* the mutations do bite */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_programs),
+		cmocka_unit_test(test_random_blocking_mutations),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

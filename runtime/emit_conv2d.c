@@ -1,0 +1,721 @@
+/*
+ * emit_conv2d.c - the int8 CONV2D emitter (emit_conv2d.h; docs/runtime.md "CONV2D").
+ *
+ * Host side: decode LUT constants, compute the per-channel requantization constants, fold
+ * the input zero point into the bias, write the padded input, the blocked filter and the
+ * constant rows into DRAM, and choose a plan (tiling.c).
+ *
+ * Stream: a planning pass first walks every step and assigns INP/WGT slots (a content that
+ * is resident is reused; a new one goes to the least recently used slot) and records, for
+ * every load, the last compute step that read the slot it overwrites. The load module
+ * pops a g2l token only when that step is newer than the last one it waited for, and
+ * compute pushes g2l exactly after those steps, so the tokens pair one to one. Then, in
+ * program order, per step: [pop g2l] LOAD INP / LOAD WGT [push l2g]; per tile: [LOAD ACC
+ * constants] [pop s2g] reset; per step: [pop l2g] GEMM [push g2l]; per tile: requantize,
+ * push g2s; STORE [push s2g when a later tile reuses the ACC slot].
+ */
+#include "emit_conv2d.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_util.h"
+#include "layout.h"
+#include "tiling.h"
+
+/* One requantization operation: a tensor op over a constant row type, or an immediate. */
+typedef struct cv_op {
+	vta_alu_op op;
+	bool use_imm;
+	int32_t imm;
+	int32_t row; /* constant row type (tensor ops) */
+} cv_op;
+
+#define CV_MAX_OPS 8
+#define CV_MAX_TYPES 4
+
+typedef struct cv_step {
+	uint32_t tile;
+	uint32_t c, sub;
+	int8_t inp_slot, wgt_slot;
+	bool load_inp, load_wgt;
+	bool pop_g2l;   /* the load waits for compute before overwriting a slot */
+	bool push_g2l;  /* a later load waits for this step */
+} cv_step;
+
+typedef struct cv_tile {
+	uint32_t g, rt, grp;
+	uint32_t y0, rows;
+} cv_tile;
+
+typedef struct cv_ctx {
+	const vta_config *cfg;
+	vta_stream *s;
+	const char *layer;
+	vta_conv_geom g;
+	vta_conv_plan p;
+	uint64_t in_addr, w_addr, k_addr, o_addr;
+	cv_op ops[CV_MAX_OPS];
+	int n_ops;
+	int32_t *types[CV_MAX_TYPES]; /* per-channel values of each constant row type */
+	int n_types;
+	cv_tile *tiles;
+	uint32_t n_tiles;
+	cv_step *steps;
+	uint64_t n_steps;
+} cv_ctx;
+
+static int32_t cv_wrap32(int64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	return u <= INT32_MAX ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
+}
+
+/* ---------- requantization program ---------- */
+
+/* Add a per-channel operation: an immediate when every channel has the same value that
+ * fits the 16-bit field (skipped altogether when it is the identity), else a tensor op on
+ * a constant row. `vals` is taken over (or freed). */
+static vta_status cv_add_op(cv_ctx *c, vta_alu_op op, int32_t *vals, int32_t identity,
+			    bool never_imm, vta_error *err)
+{
+	const size_t O = (size_t)c->g.o;
+	bool uniform = true;
+	for (size_t i = 1; i < O; i++)
+		if (vals[i] != vals[0])
+			uniform = false;
+	const int32_t lim = 1 << (c->cfg->fw.alu_imm - 1);
+	if (uniform && (vals[0] == identity || (!never_imm && vals[0] >= -lim && vals[0] < lim))) {
+		if (vals[0] != identity)
+			c->ops[c->n_ops++] = (cv_op){op, true, vals[0], -1};
+		free(vals);
+		return VTA_OK;
+	}
+	if (c->n_types == CV_MAX_TYPES) {
+		free(vals);
+		return vta_fail(err, VTA_E_INTERNAL, "layer %s: too many constant rows", c->layer);
+	}
+	c->types[c->n_types] = vals;
+	c->ops[c->n_ops++] = (cv_op){op, false, 0, c->n_types};
+	c->n_types++;
+	return VTA_OK;
+}
+
+static int32_t *cv_vec(size_t n)
+{
+	return calloc(n ? n : 1, sizeof(int32_t));
+}
+
+/* The ALU sequence of one output element, per channel, exactly as quant.c applies it. */
+static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *conv,
+			     const int8_t *filter, const int32_t *bias, const vta_tensor_i8 *out,
+			     vta_error *err)
+{
+	const size_t O = (size_t)c->g.o;
+	const size_t per = (size_t)c->g.kh * (size_t)c->g.kw * (size_t)c->g.c;
+	const int32_t zp_in = conv->input->zero_point;
+	int32_t act_min, act_max;
+	vta_status st = vta_quant_activation_range(conv->activation, out->scale, out->zero_point,
+						   &act_min, &act_max, err);
+	if (st != VTA_OK)
+		return st;
+	/* bias' = bias - zp_in * sum(w): the input is padded with zp_in and not offset */
+	int32_t *b = cv_vec(O);
+	if (!b)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+	for (size_t o = 0; o < O; o++) {
+		int64_t sum = 0;
+		for (size_t i = 0; i < per; i++)
+			sum += filter[o * per + i];
+		b[o] = cv_wrap32((int64_t)(bias ? bias[o] : 0) - (int64_t)zp_in * sum);
+	}
+	st = cv_add_op(c, VTA_ALU_ADD, b, 0, true, err);
+	if (st != VTA_OK)
+		return st;
+	if (mode == VTA_ARITH_TFLITE) {
+		vta_qmul *m = malloc(O * sizeof(*m));
+		if (!m)
+			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+		st = vta_quant_conv_tflite_params(conv->input->scale, conv->filter_scales,
+						  conv->filter_scale_count, O, out->scale, m, err);
+		int32_t *lsh = cv_vec(O), *mul = cv_vec(O), *rsh = cv_vec(O);
+		if (st == VTA_OK && (!lsh || !mul || !rsh))
+			st = vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+		for (size_t o = 0; st == VTA_OK && o < O; o++) {
+			int32_t left = m[o].shift > 0 ? (m[o].shift > 31 ? 31 : m[o].shift) : 0;
+			lsh[o] = -left; /* SHR by a negative amount shifts left */
+			mul[o] = m[o].multiplier;
+			rsh[o] = m[o].shift > 0 ? 0 : -m[o].shift;
+		}
+		free(m);
+		if (st != VTA_OK) {
+			free(lsh);
+			free(mul);
+			free(rsh);
+			return st;
+		}
+		st = cv_add_op(c, VTA_ALU_SHR, lsh, 0, false, err);
+		if (st == VTA_OK)
+			st = cv_add_op(c, VTA_ALU_SRDHM, mul, INT32_MIN, true, err);
+		else
+			free(mul);
+		if (st == VTA_OK)
+			st = cv_add_op(c, VTA_ALU_RSHR, rsh, 0, false, err);
+		else
+			free(rsh);
+		if (st != VTA_OK)
+			return st;
+	} else {
+		vta_q15 *m = malloc(O * sizeof(*m));
+		if (!m)
+			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+		st = vta_quant_conv_vta16_params(conv->input->scale, conv->filter_scales,
+						 conv->filter_scale_count, O, out->scale, m, err);
+		int32_t *mul = cv_vec(O), *rnd = cv_vec(O), *shr = cv_vec(O);
+		if (st == VTA_OK && (!mul || !rnd || !shr))
+			st = vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+		for (size_t o = 0; st == VTA_OK && o < O; o++) {
+			mul[o] = m[o].multiplier;
+			rnd[o] = vta_quant_vta16_round(m[o]);
+			shr[o] = vta_quant_vta16_shr(m[o]);
+		}
+		free(m);
+		if (st != VTA_OK) {
+			free(mul);
+			free(rnd);
+			free(shr);
+			return st;
+		}
+		/* MUL by 1 is the identity; never skip a MUL by 0 */
+		st = cv_add_op(c, VTA_ALU_MUL, mul, 1, false, err);
+		if (st == VTA_OK)
+			st = cv_add_op(c, VTA_ALU_ADD, rnd, 0, false, err);
+		else
+			free(rnd);
+		if (st == VTA_OK)
+			st = cv_add_op(c, VTA_ALU_SHR, shr, 0, false, err);
+		else
+			free(shr);
+		if (st != VTA_OK)
+			return st;
+	}
+	if (out->zero_point != 0)
+		c->ops[c->n_ops++] = (cv_op){VTA_ALU_ADD, true, out->zero_point, -1};
+	if (mode == VTA_ARITH_TFLITE) {
+		c->ops[c->n_ops++] = (cv_op){VTA_ALU_MAX, true, act_min, -1};
+		c->ops[c->n_ops++] = (cv_op){VTA_ALU_MIN, true, act_max, -1};
+	} else {
+		c->ops[c->n_ops++] = (cv_op){VTA_ALU_MIN, true, act_max, -1};
+		c->ops[c->n_ops++] = (cv_op){VTA_ALU_MAX, true, act_min, -1};
+	}
+	return VTA_OK;
+}
+
+/* ---------- planning pass ---------- */
+
+static vta_status cv_schedule(cv_ctx *c, vta_error *err)
+{
+	const vta_conv_plan *p = &c->p;
+	const vta_conv_geom *g = &c->g;
+	c->n_tiles = g->ng * p->nrt * p->ngrp;
+	c->n_steps = (uint64_t)c->n_tiles * p->nci * p->nsub;
+	c->tiles = calloc(c->n_tiles, sizeof(*c->tiles));
+	c->steps = calloc(c->n_steps, sizeof(*c->steps));
+	if (!c->tiles || !c->steps)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+	uint32_t t = 0;
+	const uint32_t nr = g->ng * p->nrt;
+	for (uint32_t a = 0; a < (p->rows_outer ? nr : p->ngrp); a++)
+		for (uint32_t b = 0; b < (p->rows_outer ? p->ngrp : nr); b++, t++) {
+			uint32_t r = p->rows_outer ? a : b;
+			cv_tile *tl = &c->tiles[t];
+			tl->grp = p->rows_outer ? b : a;
+			tl->g = r / p->nrt;
+			tl->rt = r % p->nrt;
+			tl->y0 = tl->rt * p->th;
+			tl->rows = (uint32_t)g->ho - tl->y0 < p->th ? (uint32_t)g->ho - tl->y0 : p->th;
+		}
+	/* slot contents (-1 empty) and the step that last read each slot */
+	int64_t inp_key[2] = {-1, -1}, wgt_key[2] = {-1, -1};
+	int64_t inp_used[2] = {-1, -1}, wgt_used[2] = {-1, -1};
+	int64_t acked = -1;
+	uint64_t j = 0;
+	for (t = 0; t < c->n_tiles; t++) {
+		const cv_tile *tl = &c->tiles[t];
+		for (uint32_t ci = 0; ci < p->nci; ci++)
+			for (uint32_t sub = 0; sub < p->nsub; sub++, j++) {
+				cv_step *st = &c->steps[j];
+				st->tile = t;
+				st->c = ci;
+				st->sub = sub;
+				int64_t ik = ((int64_t)tl->g * p->nrt + tl->rt) * p->nci + ci;
+				int64_t wk = ((int64_t)tl->grp * p->nsub + sub) * p->nci + ci;
+				int64_t need = -1;
+				struct {
+					int64_t key, *keys, *used;
+					unsigned slots;
+					int8_t *slot;
+					bool *load;
+				} ops[2] = {{ik, inp_key, inp_used, p->s_inp, &st->inp_slot,
+					     &st->load_inp},
+					    {wk, wgt_key, wgt_used, p->s_wgt, &st->wgt_slot,
+					     &st->load_wgt}};
+				for (int o = 0; o < 2; o++) {
+					int s = -1;
+					for (unsigned k = 0; k < ops[o].slots; k++)
+						if (ops[o].keys[k] == ops[o].key)
+							s = (int)k;
+					if (s < 0) {
+						s = 0;
+						if (ops[o].slots == 2 &&
+						    ops[o].used[1] < ops[o].used[0])
+							s = 1;
+						if (ops[o].used[s] > need)
+							need = ops[o].used[s];
+						ops[o].keys[s] = ops[o].key;
+						*ops[o].load = true;
+					}
+					ops[o].used[s] = (int64_t)j;
+					*ops[o].slot = (int8_t)s;
+				}
+				if (need > acked) {
+					st->pop_g2l = true;
+					c->steps[need].push_g2l = true;
+					acked = need;
+				}
+			}
+	}
+	return VTA_OK;
+}
+
+/* ---------- emission ---------- */
+
+static vta_status cv_load_step(cv_ctx *c, const cv_step *st, vta_error *err)
+{
+	const vta_config *cfg = c->cfg;
+	const vta_conv_geom *g = &c->g;
+	const vta_conv_plan *p = &c->p;
+	const cv_tile *tl = &c->tiles[st->tile];
+	vta_stream *s = c->s;
+	vta_status rc = VTA_OK;
+	if (!st->load_inp && !st->load_wgt)
+		return VTA_OK;
+	if (st->pop_g2l)
+		rc = vta_stream_dep_pop(s, VTA_STAGE_COMPUTE, VTA_STAGE_LOAD, err);
+	if (rc == VTA_OK && st->load_inp) {
+		const uint64_t row_el = (uint64_t)g->wp * g->cb; /* elements per padded row */
+		uint64_t first = ((uint64_t)tl->g * g->hp + (uint64_t)tl->y0 * g->sh) * row_el +
+				 (uint64_t)st->c * p->ncb;
+		uint32_t rows_in = vta_conv_rows_in(g, tl->rows);
+		vta_xfer x;
+		memset(&x, 0, sizeof(x));
+		x.mem = VTA_MEM_INP;
+		x.sram = (uint32_t)st->inp_slot * p->inp_slot;
+		x.dram_addr = c->in_addr + first * cfg->inp_elem_bytes;
+		if (p->ncb == g->cb) {
+			x.y_size = rows_in;
+			x.x_size = (uint32_t)row_el;
+			x.x_stride = (uint32_t)(p->rowskip ? row_el * (uint64_t)g->sh : row_el);
+		} else {
+			x.y_size = rows_in * (uint32_t)g->wp;
+			x.x_size = p->ncb;
+			x.x_stride = g->cb;
+		}
+		rc = vta_stream_load(s, &x, err);
+	}
+	if (rc == VTA_OK && st->load_wgt) {
+		uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
+		uint64_t taps = (uint64_t)g->kh * g->kw;
+		vta_xfer x;
+		memset(&x, 0, sizeof(x));
+		x.mem = VTA_MEM_WGT;
+		x.sram = (uint32_t)st->wgt_slot * p->wgt_slot;
+		x.dram_addr = c->w_addr + (ob0 * taps * g->cb + (uint64_t)st->c * p->ncb) *
+						  cfg->wgt_elem_bytes;
+		x.y_size = (uint32_t)(p->nobw * taps);
+		x.x_size = p->ncb;
+		x.x_stride = g->cb;
+		rc = vta_stream_load(s, &x, err);
+	}
+	if (rc == VTA_OK)
+		rc = vta_stream_dep_push(s, VTA_STAGE_LOAD, VTA_STAGE_COMPUTE, err);
+	return rc;
+}
+
+/* Build and push the GEMM of one step. */
+static vta_status cv_gemm_step(cv_ctx *c, const cv_step *st, vta_error *err)
+{
+	const vta_conv_geom *g = &c->g;
+	const vta_conv_plan *p = &c->p;
+	const cv_tile *tl = &c->tiles[st->tile];
+	vta_conv_kshape k;
+	vta_conv_kshape_make(c->cfg, g, p->nob, p->nobw, tl->rows, p->ncb, &k);
+	if (!k.ok || k.list_len > c->cfg->uop_depth)
+		return vta_fail(err, VTA_E_INTERNAL, "layer %s: no GEMM kernel shape for a tile of %u "
+				"rows", c->layer, tl->rows);
+	const uint32_t dst0 = p->acc_slot_base + (st->tile % p->s_acc) * p->acc_slot +
+			      st->sub * p->nobw;
+	const uint32_t src0 = (uint32_t)st->inp_slot * p->inp_slot;
+	const uint32_t wgt0 = (uint32_t)st->wgt_slot * p->wgt_slot;
+	vta_uop *u = malloc((size_t)k.list_len * sizeof(*u));
+	if (!u)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+	/* list order: reduction dims outer, output dims inner (x innermost) */
+	static const int order[VTA_KD_COUNT] = {VTA_KD_KY, VTA_KD_KX, VTA_KD_CB,
+						VTA_KD_OB, VTA_KD_Y,  VTA_KD_X};
+	uint32_t ext[VTA_KD_COUNT];
+	for (int d = 0; d < VTA_KD_COUNT; d++)
+		ext[d] = d == k.loop[0] || d == k.loop[1] ? 1 : k.extent[d];
+	uint32_t idx[VTA_KD_COUNT] = {0};
+	size_t n = 0;
+	const uint32_t per_cycle = k.outputs;
+	uint32_t in_cycle = 0;
+	vta_uop first = {0, 0, 0};
+	for (;;) {
+		uint64_t dst = dst0, src = src0, wgt = wgt0;
+		for (int d = 0; d < VTA_KD_COUNT; d++) {
+			dst += (uint64_t)idx[d] * (uint64_t)k.dst[d];
+			src += (uint64_t)idx[d] * (uint64_t)k.src[d];
+			wgt += (uint64_t)idx[d] * (uint64_t)k.wgt[d];
+		}
+		vta_uop cur = {(uint32_t)dst, (uint32_t)src, (uint32_t)wgt};
+		if (in_cycle == 0)
+			first = cur;
+		u[n++] = cur;
+		if (++in_cycle == per_cycle) {
+			for (uint32_t j = 0; j < k.dummy; j++)
+				u[n++] = (vta_uop){p->acc_scratch + j, first.src, first.wgt};
+			in_cycle = 0;
+		}
+		/* next index, innermost (last in `order`) fastest */
+		int pos = VTA_KD_COUNT - 1;
+		for (; pos >= 0; pos--) {
+			int d = order[pos];
+			if (++idx[d] < ext[d])
+				break;
+			idx[d] = 0;
+		}
+		if (pos < 0)
+			break;
+	}
+	uint32_t id;
+	vta_status rc = VTA_OK;
+	if (n != k.list_len)
+		rc = vta_fail(err, VTA_E_INTERNAL, "layer %s: kernel of %zu uops, expected %u",
+			      c->layer, n, k.list_len);
+	if (rc == VTA_OK)
+		rc = vta_stream_kernel(c->s, u, n, &id, err);
+	free(u);
+	if (rc != VTA_OK)
+		return rc;
+	vta_loops l;
+	memset(&l, 0, sizeof(l));
+	for (int i = 0; i < 2; i++) {
+		int d = k.loop[i];
+		if (d < 0)
+			continue;
+		vta_loop_level *lv = &l.l[l.n++];
+		lv->extent = k.extent[d];
+		lv->dst = (uint32_t)k.dst[d];
+		lv->src = (uint32_t)k.src[d];
+		lv->wgt = (uint32_t)k.wgt[d];
+	}
+	return vta_stream_gemm(c->s, id, &l, false, err);
+}
+
+static vta_status cv_requant_tile(cv_ctx *c, const cv_tile *tl, uint32_t t, vta_error *err)
+{
+	const vta_conv_plan *p = &c->p;
+	const uint32_t dst0 = p->acc_slot_base + (t % p->s_acc) * p->acc_slot;
+	const uint64_t pixels = (uint64_t)tl->rows * (uint64_t)c->g.wo;
+	const uint32_t cstride = p->const_all ? c->g.ob : p->nob;
+	const uint32_t coff = p->const_all ? tl->grp * p->nob : 0;
+	vta_status rc = VTA_OK;
+	for (int i = 0; i < c->n_ops && rc == VTA_OK; i++) {
+		const cv_op *op = &c->ops[i];
+		if (op->use_imm)
+			rc = vta_em_alu_rows(c->s, op->op, true, op->imm, dst0, 0, 0,
+					     pixels * p->nob, err);
+		else
+			rc = vta_em_alu_pattern(c->s, op->op, dst0,
+						p->acc_const_base + (uint32_t)op->row * cstride + coff,
+						p->nob, pixels, err);
+	}
+	return rc;
+}
+
+static vta_status cv_emit(cv_ctx *c, vta_error *err)
+{
+	const vta_config *cfg = c->cfg;
+	const vta_conv_geom *g = &c->g;
+	const vta_conv_plan *p = &c->p;
+	vta_stream *s = c->s;
+	vta_status rc = VTA_OK;
+	int64_t const_grp = -1;
+	uint64_t j = 0;
+	if (p->const_all && c->n_types > 0) {
+		vta_xfer x = {VTA_MEM_ACC, p->acc_const_base, c->k_addr, (uint32_t)c->n_types, g->ob,
+			      g->ob, 0, 0, 0, 0};
+		rc = vta_stream_load(s, &x, err);
+	}
+	for (uint32_t t = 0; t < c->n_tiles && rc == VTA_OK; t++) {
+		const cv_tile *tl = &c->tiles[t];
+		const uint64_t steps = (uint64_t)p->nci * p->nsub;
+		const uint32_t slot0 = p->acc_slot_base + (t % p->s_acc) * p->acc_slot;
+		for (uint64_t q = 0; q < steps && rc == VTA_OK; q++) {
+			const cv_step *st = &c->steps[j + q];
+			rc = cv_load_step(c, st, err);
+			if (rc != VTA_OK)
+				break;
+			if (q == 0) {
+				if (!p->const_all && c->n_types > 0 && const_grp != (int64_t)tl->grp) {
+					vta_xfer x = {VTA_MEM_ACC,
+						      p->acc_const_base,
+						      c->k_addr + (uint64_t)tl->grp * p->nob *
+									  cfg->acc_elem_bytes,
+						      (uint32_t)c->n_types,
+						      p->nob,
+						      g->ob,
+						      0,
+						      0,
+						      0,
+						      0};
+					rc = vta_stream_load(s, &x, err);
+					const_grp = tl->grp;
+				}
+				if (rc == VTA_OK && t >= p->s_acc)
+					rc = vta_stream_dep_pop(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE,
+								err);
+				if (rc == VTA_OK)
+					rc = vta_em_reset_rows(s, slot0,
+							       (uint64_t)tl->rows * g->wo * p->nob,
+							       err);
+			}
+			if (rc == VTA_OK && (st->load_inp || st->load_wgt))
+				rc = vta_stream_dep_pop(s, VTA_STAGE_LOAD, VTA_STAGE_COMPUTE, err);
+			if (rc == VTA_OK)
+				rc = cv_gemm_step(c, st, err);
+			if (rc == VTA_OK && st->push_g2l)
+				rc = vta_stream_dep_push(s, VTA_STAGE_COMPUTE, VTA_STAGE_LOAD, err);
+		}
+		j += steps;
+		if (rc == VTA_OK)
+			rc = cv_requant_tile(c, tl, t, err);
+		if (rc == VTA_OK)
+			rc = vta_stream_dep_push(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, err);
+		if (rc == VTA_OK)
+			rc = vta_stream_dep_pop(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, err);
+		if (rc == VTA_OK) {
+			uint64_t first = (((uint64_t)tl->g * g->ho + tl->y0) * g->wo) * g->ob +
+					 (uint64_t)tl->grp * p->nob;
+			vta_xfer x;
+			memset(&x, 0, sizeof(x));
+			x.mem = VTA_MEM_OUT;
+			x.sram = slot0;
+			x.dram_addr = c->o_addr + first * cfg->out_elem_bytes;
+			x.y_size = tl->rows * (uint32_t)g->wo;
+			x.x_size = p->nob;
+			x.x_stride = g->ob;
+			rc = vta_stream_store(s, &x, err);
+		}
+		if (rc == VTA_OK && t + p->s_acc < c->n_tiles)
+			rc = vta_stream_dep_push(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE, err);
+	}
+	return rc;
+}
+
+/* ---------- entry point ---------- */
+
+static void cv_free(cv_ctx *c)
+{
+	for (int i = 0; i < c->n_types; i++)
+		free(c->types[i]);
+	free(c->tiles);
+	free(c->steps);
+}
+
+static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_tensor *filter_lut,
+			     const vta_lut_tensor *bias_lut, const vta_tensor_i8 *out,
+			     const vta_emit_opts *opts, int8_t **fbuf, int32_t **bbuf,
+			     vta_layer_stream *ls, vta_error *err)
+{
+	const char *layer = c->layer;
+	int32_t os[4];
+	vta_status st = vta_golden_conv2d_shape(conv, os, err);
+	if (st != VTA_OK)
+		return st;
+	const int32_t *fs = conv->filter_shape;
+	if (conv->input->shape[3] != fs[3])
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: grouped conv2d is not supported by the emitter (input has "
+				"%d channels, the filter %d: %d groups)",
+				layer, (int)conv->input->shape[3], (int)fs[3],
+				(int)(conv->input->shape[3] / fs[3]));
+	for (int i = 0; i < 4; i++)
+		if (out->shape[i] != os[i])
+			return vta_fail(err, VTA_E_USAGE,
+					"layer %s: CONV2D output shape [%d, %d, %d, %d] should be "
+					"[%d, %d, %d, %d]",
+					layer, (int)out->shape[0], (int)out->shape[1],
+					(int)out->shape[2], (int)out->shape[3], (int)os[0],
+					(int)os[1], (int)os[2], (int)os[3]);
+	const size_t fcount = (size_t)fs[0] * fs[1] * fs[2] * fs[3];
+	if (filter_lut) {
+		if (filter_lut->type != VTA_LUT_INT8 || filter_lut->count != fcount)
+			return vta_fail(err, VTA_E_USAGE,
+					"layer %s: CONV2D filter: LUT tensor holds %zu %s values, the "
+					"filter needs %zu int8",
+					layer, filter_lut->count,
+					vta_lut_type_name(filter_lut->type)
+						? vta_lut_type_name(filter_lut->type)
+						: "?",
+					fcount);
+		*fbuf = malloc(fcount);
+		if (!*fbuf)
+			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+		st = vta_lut_decode(filter_lut, *fbuf, fcount, err);
+		if (st != VTA_OK)
+			return st;
+		ls->counters.lut_bytes += filter_lut->indices_bytes + filter_lut->value_table_bytes;
+		ls->counters.lut_decoded_bytes += fcount;
+	} else if (!conv->filter) {
+		return vta_fail(err, VTA_E_USAGE, "layer %s: CONV2D has no filter data", layer);
+	}
+	if (bias_lut) {
+		if (bias_lut->type != VTA_LUT_INT32 || bias_lut->count != (size_t)fs[0])
+			return vta_fail(err, VTA_E_USAGE,
+					"layer %s: CONV2D bias: LUT tensor holds %zu %s values, the "
+					"bias needs %d int32",
+					layer, bias_lut->count,
+					vta_lut_type_name(bias_lut->type)
+						? vta_lut_type_name(bias_lut->type)
+						: "?",
+					(int)fs[0]);
+		*bbuf = malloc((size_t)fs[0] * sizeof(int32_t));
+		if (!*bbuf)
+			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+		st = vta_lut_decode(bias_lut, *bbuf, (size_t)fs[0] * sizeof(int32_t), err);
+		if (st != VTA_OK)
+			return st;
+		ls->counters.lut_bytes += bias_lut->indices_bytes + bias_lut->value_table_bytes;
+		ls->counters.lut_decoded_bytes += (size_t)fs[0] * sizeof(int32_t);
+	}
+	st = vta_em_check_mode(c->cfg, opts->mode, layer, "CONV2D", err);
+	if (st != VTA_OK)
+		return st;
+
+	vta_conv_geom *g = &c->g;
+	memset(g, 0, sizeof(*g));
+	g->n = conv->input->shape[0];
+	g->h = conv->input->shape[1];
+	g->w = conv->input->shape[2];
+	g->c = conv->input->shape[3];
+	g->o = fs[0];
+	g->kh = fs[1];
+	g->kw = fs[2];
+	g->sh = conv->stride_h;
+	g->sw = conv->stride_w;
+	g->dh = conv->dilation_h;
+	g->dw = conv->dilation_w;
+	g->ho = os[1];
+	g->wo = os[2];
+	vta_golden_conv2d_padding(g->h, g->kh, g->sh, g->dh, conv->padding, NULL, &g->pad_top,
+				  NULL, NULL);
+	vta_golden_conv2d_padding(g->w, g->kw, g->sw, g->dw, conv->padding, NULL, &g->pad_left,
+				  NULL, NULL);
+	vta_conv_geom_derive(c->cfg, g);
+	const int8_t *filter = *fbuf ? *fbuf : conv->filter;
+	const int32_t *bias = *bbuf ? *bbuf : conv->bias;
+	return cv_requant(c, opts->mode, conv, filter, bias, out, err);
+}
+
+vta_status vta_emit_conv2d(const vta_config *cfg, const vta_conv2d *conv,
+			   const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
+			   const vta_tensor_i8 *out, const vta_emit_opts *opts, vta_dram *dram,
+			   vta_layer_stream *ls, vta_error *err)
+{
+	if (!ls)
+		return vta_fail(err, VTA_E_USAGE, "vta_emit_conv2d: NULL layer stream");
+	memset(ls, 0, sizeof(*ls));
+	if (!cfg || !conv || !opts || !dram || !out)
+		return vta_fail(err, VTA_E_USAGE, "vta_emit_conv2d: NULL argument");
+	cv_ctx c;
+	memset(&c, 0, sizeof(c));
+	c.cfg = cfg;
+	c.layer = opts->name && opts->name[0] ? opts->name : "conv2d";
+	snprintf(ls->name, sizeof(ls->name), "%s", c.layer);
+	ls->cfg = *cfg;
+	ls->mode = opts->mode;
+	ls->threads = opts->threads;
+	ls->dram_begin = opts->dram_base;
+	ls->out_layout = VTA_OUT_CONV;
+	if (opts->threads != 1 && opts->threads != 2)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: threads must be 1 or 2, not %u",
+				c.layer, opts->threads);
+	int8_t *fbuf = NULL;
+	int32_t *bbuf = NULL;
+	vta_status st = cv_prepare(&c, conv, filter_lut, bias_lut, out, opts, &fbuf, &bbuf, ls,
+				   err);
+	if (st == VTA_OK)
+		st = vta_conv_plan_choose(cfg, &c.g, opts->threads, (uint32_t)c.n_types, c.layer,
+					  &c.p, err);
+	if (st == VTA_OK) {
+		c.g.rowskip = c.p.rowskip;
+		st = cv_schedule(&c, err);
+	}
+	if (st == VTA_OK)
+		st = vta_stream_create(cfg, dram, opts->dram_base, c.layer, &c.s, err);
+	if (st == VTA_OK) {
+		const vta_conv_geom *g = &c.g;
+		const int8_t *filter = fbuf ? fbuf : conv->filter;
+		memcpy(ls->out_shape, out->shape, sizeof(ls->out_shape));
+		vta_layout_window win = {g->pad_top, g->pad_left, g->hp, g->wp};
+		uint64_t in_bytes = vta_layout_conv_input_bytes(cfg, conv->input->shape, &win);
+		uint64_t w_bytes = vta_layout_conv_filter_bytes(cfg, conv->filter_shape);
+		uint64_t k_bytes = (uint64_t)c.n_types * g->ob * cfg->acc_elem_bytes;
+		ls->out_bytes = vta_layout_conv_output_bytes(cfg, out->shape);
+		st = vta_stream_alloc(c.s, in_bytes, 0, "conv.input", &c.in_addr, err);
+		if (st == VTA_OK)
+			st = vta_stream_alloc(c.s, w_bytes, 0, "conv.filter", &c.w_addr, err);
+		if (st == VTA_OK && k_bytes)
+			st = vta_stream_alloc(c.s, k_bytes, 0, "conv.requant", &c.k_addr, err);
+		if (st == VTA_OK)
+			st = vta_stream_alloc(c.s, ls->out_bytes, 0, "conv.output", &c.o_addr, err);
+		if (st == VTA_OK) {
+			vta_layout_conv_input(cfg, conv->input, &win,
+					      (int8_t)conv->input->zero_point,
+					      vta_stream_dram(c.s, c.in_addr));
+			vta_layout_conv_filter(cfg, filter, conv->filter_shape,
+					       vta_stream_dram(c.s, c.w_addr));
+			for (int i = 0; i < c.n_types; i++)
+				vta_layout_acc_rows(cfg, c.types[i], 0, (size_t)g->o,
+						    vta_stream_dram(c.s, c.k_addr) +
+							    (size_t)i * g->ob * cfg->acc_elem_bytes);
+			ls->out_addr = c.o_addr;
+			ls->counters.const_bytes = w_bytes + k_bytes;
+			ls->counters.macs = (uint64_t)g->n * g->ho * g->wo * g->o * g->kh * g->kw *
+					    (uint64_t)g->c;
+			ls->counters.elements = (uint64_t)g->n * g->ho * g->wo * g->o;
+			const vta_conv_plan *p = &c.p;
+			snprintf(ls->plan, sizeof(ls->plan),
+				 "conv: %u tile(s) of %u row(s) x %u block(s) (%s outer), chunks of "
+				 "%u/%u input blocks, weights %u block(s) per load, slots inp %u "
+				 "wgt %u acc %u, est %llu cycles",
+				 c.n_tiles, p->th, p->nob, p->rows_outer ? "rows" : "groups", p->ncb,
+				 g->cb, p->nobw, p->s_inp, p->s_wgt, p->s_acc,
+				 (unsigned long long)p->est_cycles);
+			st = cv_emit(&c, err);
+		}
+		if (st == VTA_OK)
+			st = vta_layer_finish(c.s, dram, ls, err);
+		else
+			vta_stream_destroy(c.s);
+	}
+	cv_free(&c);
+	free(fbuf);
+	free(bbuf);
+	if (st != VTA_OK)
+		vta_layer_stream_free(ls);
+	return st;
+}

@@ -1,0 +1,106 @@
+/*
+ * tiling.h - how a CONV2D is cut to the config's SRAMs: the geometry in blocks, the plan
+ * (tile sizes, loop order, SRAM slots) chosen by a small cost model, and the shape of the
+ * GEMM micro-op kernel of one step. Used by emit_conv2d.c; docs/runtime.md "Tiling".
+ *
+ * Vocabulary. A *tile* is the part of the output that stays in ACC while it is computed:
+ * `th` output rows (of one group of `batch` images) by `nob` output-channel blocks. A tile
+ * is computed in *steps*: for each chunk of `ncb` input-channel blocks, for each weight
+ * sub-group of `nobw` output-channel blocks, one GEMM instruction accumulates into the
+ * tile. Tiles run row tiles outer / channel groups inner, or the reverse.
+ *
+ * SRAM use. INP holds the input rows of one (row tile, chunk), WGT the filter blocks of one
+ * (sub-group, chunk), ACC the per-channel constants and the tile; each of the three has one
+ * or two *slots* (two only with 2 virtual threads): the load of the next step (or the next
+ * tile's reset) then goes to the other slot while compute works on the current one.
+ * Contents are reused while they are resident (the same rows and chunk, the same weights).
+ *
+ * The chooser enumerates chunk sizes (divisors of the block counts), groups, orders and
+ * slot counts, takes the largest row tile that fits, and keeps the plan with the smallest
+ * estimated cycles (compute and DMA time from the config's timing keys, overlapped with
+ * 2 threads, serialised with 1).
+ */
+#ifndef VTA_TILING_H
+#define VTA_TILING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vta_config.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A convolution in blocks. */
+typedef struct vta_conv_geom {
+	int32_t n, h, w, c;        /* input NHWC */
+	int32_t o, kh, kw;         /* filter OHWI (groups 1) */
+	int32_t sh, sw, dh, dw;    /* stride, dilation */
+	int32_t ho, wo;            /* output rows and columns */
+	int32_t pad_top, pad_left; /* TFLite padding before */
+	int32_t hp, wp;            /* rows and columns of the padded input the conv reads */
+	uint32_t ng, cb, ob;       /* image groups, input and output channel blocks */
+	bool rowskip;              /* KH == 1, stride > 1: the DMA skips unread rows */
+} vta_conv_geom;
+
+/* Fill the derived fields of g from the layer fields and the config. */
+void vta_conv_geom_derive(const vta_config *cfg, vta_conv_geom *g);
+
+/* Input rows a tile of `th` output rows reads (from the DMA's point of view). */
+uint32_t vta_conv_rows_in(const vta_conv_geom *g, uint32_t th);
+
+typedef struct vta_conv_plan {
+	unsigned threads;
+	uint32_t ncb, nci;        /* input-channel blocks per chunk, chunks */
+	uint32_t th, nrt;         /* output rows per row tile, row tiles per image group */
+	uint32_t nob, ngrp;       /* output-channel blocks per tile, channel groups */
+	uint32_t nobw, nsub;      /* blocks per weight load, weight loads per group and chunk */
+	bool rows_outer;          /* tile order: row tiles outer (true) or groups outer */
+	unsigned s_inp, s_wgt, s_acc; /* slots of each SRAM */
+	bool const_all;           /* every channel's constants resident (else per group) */
+	bool rowskip;             /* the DMA skips unread input rows (1xN filter, stride > 1) */
+	uint32_t nconst;          /* constant rows per output-channel block */
+	/* SRAM map (rows) */
+	uint32_t inp_slot, wgt_slot;   /* rows per INP / WGT slot */
+	uint32_t acc_const_base, acc_const_rows;
+	uint32_t acc_slot_base, acc_slot; /* first slot row, rows per ACC slot */
+	uint32_t acc_scratch;          /* first scratch row (dummy uops), D rows */
+	/* estimates */
+	uint64_t est_cycles, est_dram_bytes, est_insns, est_uop_rows;
+} vta_conv_plan;
+
+/* Choose a plan. nconst: constant rows per output-channel block the requantization needs.
+ * VTA_E_USAGE naming the SRAM and sizes when not even the smallest tile fits. */
+vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g, unsigned threads,
+				uint32_t nconst, const char *layer, vta_conv_plan *plan,
+				vta_error *err);
+
+/* The dimensions of one GEMM step. */
+enum { VTA_KD_OB = 0, VTA_KD_Y, VTA_KD_X, VTA_KD_KY, VTA_KD_KX, VTA_KD_CB, VTA_KD_COUNT };
+
+/* How a step's GEMM is shaped: two loop dims (-1 when unused, outer first) and the list of
+ * the others, output dims innermost; `dummy` extra uops pad a list whose outputs are fewer
+ * than acc_dep_distance + 1. */
+typedef struct vta_conv_kshape {
+	uint32_t extent[VTA_KD_COUNT];
+	int32_t dst[VTA_KD_COUNT], src[VTA_KD_COUNT], wgt[VTA_KD_COUNT]; /* strides */
+	int loop[2];
+	uint32_t list_len; /* uops in the list, dummies included */
+	uint32_t outputs;  /* real outputs per cycle of the list (P) */
+	uint32_t dummy;    /* dummy uops per cycle */
+	bool ok;
+} vta_conv_kshape;
+
+/* Shape the kernel of a step: `nobw` blocks of a tile of `nob`, `rows` output rows, chunk
+ * `ncb`. ACC tiles are [pixel][nob], INP slots [row][column][ncb], WGT slots
+ * [nobw][ky][kx][ncb]. */
+void vta_conv_kshape_make(const vta_config *cfg, const vta_conv_geom *g, uint32_t nob,
+			  uint32_t nobw, uint32_t rows, uint32_t ncb, vta_conv_kshape *k);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_TILING_H */
