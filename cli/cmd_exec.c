@@ -152,7 +152,7 @@ int cmd_exec(int argc, char **argv)
 			st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
 		if (!st) {
 			printf("vtasim exec %s on %s\n", program, cfg.name);
-			report_stats_text(stdout, &cfg, &stats, 2);
+			report_stats_text(stdout, &cfg, &stats, NULL, 2);
 			if (report) {
 				json_t *root = json_object();
 				json_object_set_new(root, "config", json_string(cfg.name));

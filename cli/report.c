@@ -90,9 +90,10 @@ json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
 	return o;
 }
 
-void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st, int indent)
+void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st,
+		       const report_roofline *roof, int indent)
 {
-	report_roofline r = report_roofline_of(cfg, st);
+	report_roofline r = roof ? *roof : report_roofline_of(cfg, st);
 	int in = indent;
 	fprintf(out, "%*scycles            %llu (%.2f us at %.0f MHz)\n", in, "",
 		(unsigned long long)st->cycles, st->time_us, cfg->clock_mhz);

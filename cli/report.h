@@ -24,8 +24,10 @@ report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st
  * gemm_utilization, modules, sram, dram, host. */
 json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st);
 
-/* Same content as text, indented by `indent` spaces. */
-void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st, int indent);
+/* Same content as text, indented by `indent` spaces. `roof` overrides the roofline computed
+ * from the executed statistics (a layer knows its ideal one); NULL keeps it. */
+void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st,
+		       const report_roofline *roof, int indent);
 
 /* Write a JSON value to a file (pretty-printed); 0 or exit status 2 after printing. */
 int report_write_json(const json_t *root, const char *path);

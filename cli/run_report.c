@@ -20,9 +20,9 @@ static const char *mode_name(vta_arith_mode m)
 	return m == VTA_ARITH_VTA16 ? "vta16" : "tflite";
 }
 
-run_roofline run_layer_roofline(const vta_config *cfg, const run_layer_result *r)
+report_roofline run_layer_roofline(const vta_config *cfg, const run_layer_result *r)
 {
-	run_roofline rl;
+	report_roofline rl;
 	uint64_t per_cycle = (uint64_t)cfg->batch * cfg->block_in * cfg->block_out;
 	rl.compute_cycles = (r->counters.macs + per_cycle - 1) / per_cycle * cfg->gemm_ii;
 	uint64_t out_bytes = 1;
@@ -156,7 +156,7 @@ static json_t *layer_json(const run_report *rep, const run_layer_result *r,
 	json_object_set_new(o, "gemm_macs", json_integer((json_int_t)st->macs));
 	json_object_set_new(o, "macs", json_integer((json_int_t)r->counters.macs));
 	if (per_layer) {
-		run_roofline rl = run_layer_roofline(rep->cfg, r);
+		report_roofline rl = run_layer_roofline(rep->cfg, r);
 		json_object_set_new(o, "roofline_cycles", json_integer((json_int_t)rl.roofline_cycles));
 		json_object_set_new(o, "roofline_compute_cycles",
 				    json_integer((json_int_t)rl.compute_cycles));
@@ -205,7 +205,7 @@ int run_report_write_json(const run_report *rep, const char *path)
 	uint64_t roof = 0, roof_c = 0, roof_d = 0;
 	for (size_t i = 0; i < rep->n_layers; i++) {
 		json_array_append_new(layers, layer_json(rep, &rep->layers[i], &rep->layers[i].stats, 1));
-		run_roofline rl = run_layer_roofline(rep->cfg, &rep->layers[i]);
+		report_roofline rl = run_layer_roofline(rep->cfg, &rep->layers[i]);
 		roof += rl.roofline_cycles;
 		roof_c += rl.compute_cycles;
 		roof_d += rl.dram_cycles;
@@ -256,20 +256,14 @@ void run_report_text(FILE *out, const run_report *rep)
 		rep->threads == 1 ? "" : "s", rep->engine);
 	for (size_t i = 0; i < rep->n_layers; i++) {
 		const run_layer_result *r = &rep->layers[i];
-		run_roofline rl = run_layer_roofline(rep->cfg, r);
+		report_roofline rl = run_layer_roofline(rep->cfg, r);
 		fprintf(out, "\nlayer %s (%s) -> [%d, %d, %d, %d]\n", r->name, vta_wl_op_name(r->op),
 			r->out_shape[0], r->out_shape[1], r->out_shape[2], r->out_shape[3]);
 		fprintf(out, "  plan              %s\n", r->plan);
 		fprintf(out, "  instructions      %zu, useful MACs %llu\n", r->insns,
 			(unsigned long long)r->counters.macs);
 		if (r->timed) {
-			report_stats_text(out, rep->cfg, &r->stats, 2);
-			fprintf(out, "  layer roofline    %llu cycles (compute %llu, dram %llu): "
-				     "simulated %.2fx of it\n",
-				(unsigned long long)rl.roofline_cycles,
-				(unsigned long long)rl.compute_cycles, (unsigned long long)rl.dram_cycles,
-				rl.roofline_cycles ? (double)r->stats.cycles / (double)rl.roofline_cycles
-						   : 0.0);
+			report_stats_text(out, rep->cfg, &r->stats, &rl, 2);
 		}
 		if (r->has_lut)
 			fprintf(out, "  decompression     host: %llu B compressed, %llu B decoded\n",

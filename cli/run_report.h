@@ -11,6 +11,7 @@
 #include "golden.h"
 #include "lut.h"
 #include "quant.h"
+#include "report.h"
 #include "vta_config.h"
 #include "vtasim_api.h"
 #include "workload.h"
@@ -48,10 +49,7 @@ typedef struct run_report {
 
 /* The roofline of a layer: useful MACs at the GEMM core's peak, and the layer's tensors
  * (input, constants, output) crossing the DRAM port once. */
-typedef struct run_roofline {
-	uint64_t compute_cycles, dram_cycles, roofline_cycles;
-} run_roofline;
-run_roofline run_layer_roofline(const vta_config *cfg, const run_layer_result *r);
+report_roofline run_layer_roofline(const vta_config *cfg, const run_layer_result *r);
 
 void run_report_text(FILE *out, const run_report *rep);
 int run_report_write_json(const run_report *rep, const char *path);

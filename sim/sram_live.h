@@ -4,16 +4,18 @@
  * Definition. A row's value is live from the time it is written until the time of the last
  * read of that same value (a later write starts a new value). A value never read is never
  * live; reading a row never written in the run (its initial zero) makes nothing live. The
- * live bytes at time t are the row bytes of all values live at t, intervals closed at both
- * ends (a value written and last read in the same cycle counts at that cycle); the peak is
- * the maximum over the run. Times are those at which instructions apply their effects
- * (when they complete).
+ * live bytes at time t are the row bytes of all values live at t, over half-open intervals
+ * [write, last read): at the time of its last read a value is consumed, so the value that
+ * replaces it in the same instruction is not counted twice, and the peak can never exceed
+ * the SRAM's capacity. A value written and last read at the same time (inside one
+ * instruction) is never live. The peak is the maximum over the run. Times are those at
+ * which instructions apply their effects (when they complete).
  *
  * Implementation. Effects happen at non-decreasing simulated times, so times are numbered
  * by "epochs" (one per distinct time with an SRAM access; the caller supplies the current
  * epoch). Per row we keep the epoch of the current value's write and of its last read;
  * when the value dies (overwritten, or the run ends) its interval [write, last read] is
- * added to a per-epoch difference array (+bytes at write, -bytes after the last read). One
+ * added to a per-epoch difference array (+bytes at write, -bytes at the last read). One
  * prefix sum at the end gives the peak. Cost: O(1) per access, O(epochs + rows) per run,
  * independent of the number of cycles.
  */
@@ -68,12 +70,14 @@ private:
 	void close(uint32_t row)
 	{
 		uint32_t w = written_[row], r = last_read_[row];
-		if (w == none || r == none)
+		if (w == none || r == none || r == w) {
+			written_[row] = last_read_[row] = none;
 			return;
-		if (delta_.size() < (size_t)r + 2)
-			delta_.resize((size_t)r + 2 + delta_.size() / 2, 0);
+		}
+		if (delta_.size() < (size_t)r + 1)
+			delta_.resize((size_t)r + 1 + delta_.size() / 2, 0);
 		delta_[w] += (int64_t)row_bytes_;
-		delta_[(size_t)r + 1] -= (int64_t)row_bytes_;
+		delta_[r] -= (int64_t)row_bytes_;
 		written_[row] = last_read_[row] = none;
 	}
 
