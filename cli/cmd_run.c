@@ -120,6 +120,8 @@ static vta_status run_layer(const vta_config *cfg, const run_opts *o, engines *e
 	vta_dram dram = {0};
 	memset(&ls, 0, sizeof(ls));
 	int8_t *expected = NULL, *tflite_ref = NULL;
+	uint8_t *image = NULL;
+	uint64_t image_bytes = 0;
 	memset(r, 0, sizeof(*r));
 	snprintf(r->name, sizeof(r->name), "%s", spec->name);
 	r->op = spec->op;
@@ -172,6 +174,16 @@ static vta_status run_layer(const vta_config *cfg, const run_opts *o, engines *e
 	r->counters = ls.counters;
 	snprintf(r->plan, sizeof(r->plan), "%s", ls.plan);
 	r->insns = ls.prog.n_insns;
+	if (o->dump) {
+		/* the DRAM image the layer starts from, for outside replay (vtasim exec --dram) */
+		image_bytes = ls.dram_end;
+		image = malloc(image_bytes ? image_bytes : 1);
+		if (!image) {
+			st = vta_fail(err, VTA_E_NOMEM, "layer '%s': out of memory", spec->name);
+			goto out;
+		}
+		memcpy(image, dram.bytes, image_bytes);
+	}
 	if (o->use_ref) {
 		if ((st = vta_ref_run(eng->ref, &ls.prog, &dram, err)))
 			goto out;
@@ -194,7 +206,8 @@ static vta_status run_layer(const vta_config *cfg, const run_opts *o, engines *e
 			goto out;
 		r->has_vs_tflite = 1;
 	}
-	if (o->dump && (st = layer_dump(o->dump, spec, &d, &gold, &got, &ls, cfg, err)))
+	if (o->dump && (st = layer_dump(o->dump, spec, &d, &gold, &got, &ls, cfg, image,
+					image_bytes, err)))
 		goto out;
 	if (!r->check.bit_exact)
 		st = vta_fail(err, VTA_E_MISMATCH,
@@ -204,6 +217,7 @@ static vta_status run_layer(const vta_config *cfg, const run_opts *o, engines *e
 			      r->check.first_nhwc[0], r->check.first_nhwc[1], r->check.first_nhwc[2],
 			      r->check.first_nhwc[3], r->check.expected, r->check.got);
 out:
+	free(image);
 	free(expected);
 	free(tflite_ref);
 	vta_layer_stream_free(&ls);

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <jansson.h>
+
 #include "npy.h"
 #include "vta_asm.h"
 
@@ -29,7 +31,8 @@ static vta_status dump_array(const char *dir, const char *name, vta_npy_dtype dt
 
 vta_status layer_dump(const char *dir, const vta_wl_layer *spec, const vta_layer_data *d,
 		      const vta_tensor_i8 *golden, const vta_tensor_i8 *simulated,
-		      const vta_layer_stream *ls, const vta_config *cfg, vta_error *err)
+		      const vta_layer_stream *ls, const vta_config *cfg, const uint8_t *dram_image,
+		      uint64_t dram_image_bytes, vta_error *err)
 {
 	char ldir[768];
 	snprintf(ldir, sizeof(ldir), "%s/%s", dir, spec->name);
@@ -69,5 +72,34 @@ vta_status layer_dump(const char *dir, const vta_wl_layer *spec, const vta_layer
 	st = vta_disasm_program(&ls->prog, cfg, f, err);
 	if (fclose(f) != 0 && !st)
 		st = vta_fail(err, VTA_E_IO, "%s: write failed", path);
-	return st;
+	if (st)
+		return st;
+
+	snprintf(path, sizeof(path), "%s/dram.bin", ldir);
+	f = fopen(path, "wb");
+	if (!f || fwrite(dram_image, 1, dram_image_bytes, f) != dram_image_bytes) {
+		if (f)
+			fclose(f);
+		return vta_fail(err, VTA_E_IO, "%s: cannot write", path);
+	}
+	if (fclose(f) != 0)
+		return vta_fail(err, VTA_E_IO, "%s: write failed", path);
+
+	json_t *meta = json_object();
+	json_object_set_new(meta, "layer", json_string(spec->name));
+	json_object_set_new(meta, "op", json_string(vta_wl_op_name(spec->op)));
+	json_object_set_new(meta, "config", json_string(cfg->name));
+	json_object_set_new(meta, "dram_image_bytes", json_integer((json_int_t)dram_image_bytes));
+	json_object_set_new(meta, "output_addr", json_integer((json_int_t)ls->out_addr));
+	json_object_set_new(meta, "output_bytes", json_integer((json_int_t)ls->out_bytes));
+	json_object_set_new(meta, "output_shape",
+			    json_pack("[iiii]", ls->out_shape[0], ls->out_shape[1],
+				      ls->out_shape[2], ls->out_shape[3]));
+	json_object_set_new(meta, "plan", json_string(ls->plan));
+	snprintf(path, sizeof(path), "%s/layer.json", ldir);
+	int rc = json_dump_file(meta, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(meta);
+	if (rc != 0)
+		return vta_fail(err, VTA_E_IO, "%s: cannot write", path);
+	return VTA_OK;
 }
