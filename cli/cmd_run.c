@@ -25,13 +25,14 @@
 
 static const char USAGE[] =
 	"usage: vtasim run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
-	"[--threads 1|2] [--dump DIR] [--engine sim|ref]";
+	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX]";
 
 typedef struct run_opts {
 	const char *config, *workload, *report, *dump;
 	vta_arith_mode mode;
 	unsigned threads;
 	int use_ref; /* functional check only, on the reference executor */
+	long fault_index; /* >= 0: flip a bit of this output element of the first layer */
 } run_opts;
 
 static double now_seconds(void)
@@ -50,10 +51,12 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 					     {"threads", required_argument, 0, 't'},
 					     {"dump", required_argument, 0, 'd'},
 					     {"engine", required_argument, 0, 'e'},
+					     {"inject-fault", required_argument, 0, 'F'},
 					     {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->mode = VTA_ARITH_TFLITE;
 	o->threads = 2;
+	o->fault_index = -1;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "c:w:o:", opts, NULL)) != -1) {
@@ -84,6 +87,14 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 			else if (strcmp(optarg, "sim"))
 				return cli_usage_error("--engine '%s': expected sim or ref", optarg);
 			break;
+		case 'F': {
+			char *end;
+			o->fault_index = strtol(optarg, &end, 10);
+			if (*end || o->fault_index < 0)
+				return cli_usage_error("--inject-fault '%s': expected an element index",
+						       optarg);
+			break;
+		}
 		default: return cli_usage_error("%s", USAGE);
 		}
 	}
@@ -112,7 +123,8 @@ static vta_status emit_layer(const vta_config *cfg, const vta_layer_data *d,
 
 /* Everything about one layer; returns a vta_status (VTA_E_MISMATCH when not bit-exact). */
 static vta_status run_layer(const vta_config *cfg, const run_opts *o, engines *eng,
-			    const vta_wl_layer *spec, run_layer_result *r, vta_error *err)
+			    const vta_wl_layer *spec, size_t index, run_layer_result *r,
+			    vta_error *err)
 {
 	vta_status st;
 	vta_layer_data d;
@@ -197,6 +209,9 @@ static vta_status run_layer(const vta_config *cfg, const run_opts *o, engines *e
 	vta_tensor_i8 got = d.output;
 	if ((st = vta_layer_read_output(&ls, &dram, got.data, count, err)))
 		goto out;
+	/* a deliberate fault, to see (and test) how the checker reports a mismatch */
+	if (index == 0 && o->fault_index >= 0 && (size_t)o->fault_index < count)
+		got.data[o->fault_index] ^= 1;
 	if ((st = vta_golden_compare(&gold, &got, &r->check, err)))
 		goto out;
 	if (o->mode == VTA_ARITH_VTA16) {
@@ -259,7 +274,7 @@ int cmd_run(int argc, char **argv)
 	double t0 = now_seconds();
 	for (size_t i = 0; !st && i < wl.n_layers; i++) {
 		vta_error lerr = {0};
-		vta_status ls = run_layer(&cfg, &o, &eng, &wl.layers[i], &results[i], &lerr);
+		vta_status ls = run_layer(&cfg, &o, &eng, &wl.layers[i], i, &results[i], &lerr);
 		if (ls == VTA_E_MISMATCH) {
 			/* report every layer, fail at the end */
 			if (!first_failure) {

@@ -33,6 +33,7 @@ static void usage(FILE *out)
 
 int cli_report_error(const vta_error *err)
 {
+	fflush(stdout); /* keep the report and the error line in order on a shared terminal */
 	fprintf(stderr, "vtasim: error: %s\n",
 		err->detail[0] ? err->detail : vta_status_str(err->status));
 	return vta_status_exit_code(err->status);
@@ -42,6 +43,7 @@ int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
+	fflush(stdout);
 	fputs("vtasim: error: ", stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);

@@ -81,6 +81,14 @@ static void totals(const run_report *rep, vtasim_stats *t, run_layer_result *sum
 		sum->golden_seconds += r->golden_seconds;
 		sum->emit_seconds += r->emit_seconds;
 		sum->insns += r->insns;
+		if (r->check.mismatches && !sum->check.mismatches) {
+			/* the total's first mismatch is the first failing layer's */
+			sum->check.first_index = r->check.first_index;
+			memcpy(sum->check.first_nhwc, r->check.first_nhwc, sizeof(sum->check.first_nhwc));
+			sum->check.expected = r->check.expected;
+			sum->check.got = r->check.got;
+			snprintf(sum->name, sizeof(sum->name), "%s", r->name);
+		}
 		sum->check.count += r->check.count;
 		sum->check.mismatches += r->check.mismatches;
 		sum->check.bit_exact = sum->check.bit_exact && r->check.bit_exact;
@@ -215,6 +223,7 @@ int run_report_write_json(const run_report *rep, const char *path)
 	run_layer_result sum;
 	totals(rep, &t, &sum);
 	json_t *total = layer_json(rep, &sum, &t, 0);
+	json_object_set_new(total, "name", json_string("total"));
 	json_object_set_new(total, "roofline_cycles", json_integer((json_int_t)roof));
 	json_object_set_new(total, "roofline_compute_cycles", json_integer((json_int_t)roof_c));
 	json_object_set_new(total, "roofline_dram_cycles", json_integer((json_int_t)roof_d));
@@ -233,9 +242,9 @@ static void print_check(FILE *out, const run_layer_result *r)
 	if (r->check.bit_exact)
 		fprintf(out, "  check             bit-exact (%zu elements)\n", r->check.count);
 	else
-		fprintf(out, "  check             MISMATCH: %zu of %zu differ; first at (%d, %d, %d, %d)"
+		fprintf(out, "  check             MISMATCH: %zu of %zu differ; first in %s at (%d, %d, %d, %d)"
 			     " expected %d got %d\n",
-			r->check.mismatches, r->check.count, r->check.first_nhwc[0],
+			r->check.mismatches, r->check.count, r->name, r->check.first_nhwc[0],
 			r->check.first_nhwc[1], r->check.first_nhwc[2], r->check.first_nhwc[3],
 			r->check.expected, r->check.got);
 	if (r->has_vs_tflite) {

@@ -35,20 +35,6 @@ typedef struct cv_op {
 #define CV_MAX_OPS 8
 #define CV_MAX_TYPES 4
 
-typedef struct cv_step {
-	uint32_t tile;
-	uint32_t c, sub;
-	int8_t inp_slot, wgt_slot;
-	bool load_inp, load_wgt;
-	bool pop_g2l;   /* the load waits for compute before overwriting a slot */
-	bool push_g2l;  /* a later load waits for this step */
-} cv_step;
-
-typedef struct cv_tile {
-	uint32_t g, rt, grp;
-	uint32_t y0, rows;
-} cv_tile;
-
 typedef struct cv_ctx {
 	const vta_config *cfg;
 	vta_stream *s;
@@ -60,10 +46,7 @@ typedef struct cv_ctx {
 	int n_ops;
 	int32_t *types[CV_MAX_TYPES]; /* per-channel values of each constant row type */
 	int n_types;
-	cv_tile *tiles;
-	uint32_t n_tiles;
-	cv_step *steps;
-	uint64_t n_steps;
+	vta_conv_sched sched;
 } cv_ctx;
 
 static int32_t cv_wrap32(int64_t v)
@@ -212,91 +195,14 @@ static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *c
 	return VTA_OK;
 }
 
-/* ---------- planning pass ---------- */
-
-static vta_status cv_schedule(cv_ctx *c, vta_error *err)
-{
-	const vta_conv_plan *p = &c->p;
-	const vta_conv_geom *g = &c->g;
-	c->n_tiles = g->ng * p->nrt * p->ngrp;
-	c->n_steps = (uint64_t)c->n_tiles * p->nci * p->nsub;
-	c->tiles = calloc(c->n_tiles, sizeof(*c->tiles));
-	c->steps = calloc(c->n_steps, sizeof(*c->steps));
-	if (!c->tiles || !c->steps)
-		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
-	uint32_t t = 0;
-	const uint32_t nr = g->ng * p->nrt;
-	for (uint32_t a = 0; a < (p->rows_outer ? nr : p->ngrp); a++)
-		for (uint32_t b = 0; b < (p->rows_outer ? p->ngrp : nr); b++, t++) {
-			uint32_t r = p->rows_outer ? a : b;
-			cv_tile *tl = &c->tiles[t];
-			tl->grp = p->rows_outer ? b : a;
-			tl->g = r / p->nrt;
-			tl->rt = r % p->nrt;
-			tl->y0 = tl->rt * p->th;
-			tl->rows = (uint32_t)g->ho - tl->y0 < p->th ? (uint32_t)g->ho - tl->y0 : p->th;
-		}
-	/* slot contents (-1 empty) and the step that last read each slot */
-	int64_t inp_key[2] = {-1, -1}, wgt_key[2] = {-1, -1};
-	int64_t inp_used[2] = {-1, -1}, wgt_used[2] = {-1, -1};
-	int64_t acked = -1;
-	uint64_t j = 0;
-	for (t = 0; t < c->n_tiles; t++) {
-		const cv_tile *tl = &c->tiles[t];
-		for (uint32_t ci = 0; ci < p->nci; ci++)
-			for (uint32_t sub = 0; sub < p->nsub; sub++, j++) {
-				cv_step *st = &c->steps[j];
-				st->tile = t;
-				st->c = ci;
-				st->sub = sub;
-				int64_t ik = ((int64_t)tl->g * p->nrt + tl->rt) * p->nci + ci;
-				int64_t wk = ((int64_t)tl->grp * p->nsub + sub) * p->nci + ci;
-				int64_t need = -1;
-				struct {
-					int64_t key, *keys, *used;
-					unsigned slots;
-					int8_t *slot;
-					bool *load;
-				} ops[2] = {{ik, inp_key, inp_used, p->s_inp, &st->inp_slot,
-					     &st->load_inp},
-					    {wk, wgt_key, wgt_used, p->s_wgt, &st->wgt_slot,
-					     &st->load_wgt}};
-				for (int o = 0; o < 2; o++) {
-					int s = -1;
-					for (unsigned k = 0; k < ops[o].slots; k++)
-						if (ops[o].keys[k] == ops[o].key)
-							s = (int)k;
-					if (s < 0) {
-						s = 0;
-						if (ops[o].slots == 2 &&
-						    ops[o].used[1] < ops[o].used[0])
-							s = 1;
-						if (ops[o].used[s] > need)
-							need = ops[o].used[s];
-						ops[o].keys[s] = ops[o].key;
-						*ops[o].load = true;
-					}
-					ops[o].used[s] = (int64_t)j;
-					*ops[o].slot = (int8_t)s;
-				}
-				if (need > acked) {
-					st->pop_g2l = true;
-					c->steps[need].push_g2l = true;
-					acked = need;
-				}
-			}
-	}
-	return VTA_OK;
-}
-
 /* ---------- emission ---------- */
 
-static vta_status cv_load_step(cv_ctx *c, const cv_step *st, vta_error *err)
+static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *err)
 {
 	const vta_config *cfg = c->cfg;
 	const vta_conv_geom *g = &c->g;
 	const vta_conv_plan *p = &c->p;
-	const cv_tile *tl = &c->tiles[st->tile];
+	const vta_conv_tile *tl = &c->sched.tiles[st->tile];
 	vta_stream *s = c->s;
 	vta_status rc = VTA_OK;
 	if (!st->load_inp && !st->load_wgt)
@@ -344,11 +250,11 @@ static vta_status cv_load_step(cv_ctx *c, const cv_step *st, vta_error *err)
 }
 
 /* Build and push the GEMM of one step. */
-static vta_status cv_gemm_step(cv_ctx *c, const cv_step *st, vta_error *err)
+static vta_status cv_gemm_step(cv_ctx *c, const vta_conv_step *st, vta_error *err)
 {
 	const vta_conv_geom *g = &c->g;
 	const vta_conv_plan *p = &c->p;
-	const cv_tile *tl = &c->tiles[st->tile];
+	const vta_conv_tile *tl = &c->sched.tiles[st->tile];
 	vta_conv_kshape k;
 	vta_conv_kshape_make(c->cfg, g, p->nob, p->nobw, tl->rows, p->ncb, &k);
 	if (!k.ok || k.list_len > c->cfg->uop_depth)
@@ -424,7 +330,7 @@ static vta_status cv_gemm_step(cv_ctx *c, const cv_step *st, vta_error *err)
 	return vta_stream_gemm(c->s, id, &l, false, err);
 }
 
-static vta_status cv_requant_tile(cv_ctx *c, const cv_tile *tl, uint32_t t, vta_error *err)
+static vta_status cv_requant_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t t, vta_error *err)
 {
 	const vta_conv_plan *p = &c->p;
 	const uint32_t dst0 = p->acc_slot_base + (t % p->s_acc) * p->acc_slot;
@@ -459,12 +365,12 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 			      g->ob, 0, 0, 0, 0};
 		rc = vta_stream_load(s, &x, err);
 	}
-	for (uint32_t t = 0; t < c->n_tiles && rc == VTA_OK; t++) {
-		const cv_tile *tl = &c->tiles[t];
+	for (uint32_t t = 0; t < c->sched.n_tiles && rc == VTA_OK; t++) {
+		const vta_conv_tile *tl = &c->sched.tiles[t];
 		const uint64_t steps = (uint64_t)p->nci * p->nsub;
 		const uint32_t slot0 = p->acc_slot_base + (t % p->s_acc) * p->acc_slot;
 		for (uint64_t q = 0; q < steps && rc == VTA_OK; q++) {
-			const cv_step *st = &c->steps[j + q];
+			const vta_conv_step *st = &c->sched.steps[j + q];
 			rc = cv_load_step(c, st, err);
 			if (rc != VTA_OK)
 				break;
@@ -519,7 +425,7 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 			x.x_stride = g->ob;
 			rc = vta_stream_store(s, &x, err);
 		}
-		if (rc == VTA_OK && t + p->s_acc < c->n_tiles)
+		if (rc == VTA_OK && t + p->s_acc < c->sched.n_tiles)
 			rc = vta_stream_dep_push(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE, err);
 	}
 	return rc;
@@ -531,8 +437,7 @@ static void cv_free(cv_ctx *c)
 {
 	for (int i = 0; i < c->n_types; i++)
 		free(c->types[i]);
-	free(c->tiles);
-	free(c->steps);
+	vta_conv_sched_free(&c->sched);
 }
 
 static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_tensor *filter_lut,
@@ -658,11 +563,12 @@ vta_status vta_emit_conv2d(const vta_config *cfg, const vta_conv2d *conv,
 	vta_status st = cv_prepare(&c, conv, filter_lut, bias_lut, out, opts, &fbuf, &bbuf, ls,
 				   err);
 	if (st == VTA_OK)
-		st = vta_conv_plan_choose(cfg, &c.g, opts->threads, (uint32_t)c.n_types, c.layer,
+		st = vta_conv_plan_choose(cfg, &c.g, opts->threads, (uint32_t)c.n_types,
+					  (uint32_t)c.n_types, (uint32_t)(c.n_ops - c.n_types), c.layer,
 					  &c.p, err);
 	if (st == VTA_OK) {
 		c.g.rowskip = c.p.rowskip;
-		st = cv_schedule(&c, err);
+		st = vta_conv_schedule(&c.g, &c.p, &c.sched, err);
 	}
 	if (st == VTA_OK)
 		st = vta_stream_create(cfg, dram, opts->dram_base, c.layer, &c.s, err);
@@ -702,7 +608,7 @@ vta_status vta_emit_conv2d(const vta_config *cfg, const vta_conv2d *conv,
 				 "conv: %u tile(s) of %u row(s) x %u block(s) (%s outer), chunks of "
 				 "%u/%u input blocks, weights %u block(s) per load, slots inp %u "
 				 "wgt %u acc %u, est %llu cycles",
-				 c.n_tiles, p->th, p->nob, p->rows_outer ? "rows" : "groups", p->ncb,
+				 c.sched.n_tiles, p->th, p->nob, p->rows_outer ? "rows" : "groups", p->ncb,
 				 g->cb, p->nobw, p->s_inp, p->s_wgt, p->s_acc,
 				 (unsigned long long)p->est_cycles);
 			st = cv_emit(&c, err);

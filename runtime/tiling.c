@@ -1,18 +1,19 @@
 /*
- * tiling.c - CONV2D geometry in blocks, the GEMM kernel shape of a step, and the plan
- * chooser with its cost model (tiling.h; docs/runtime.md "Tiling").
+ * tiling.c - CONV2D geometry in blocks, the GEMM kernel shape of a step, the schedule of a
+ * plan (slots and tokens), and the plan chooser (tiling.h; docs/runtime.md "Tiling").
  *
- * The cost model mirrors the timing model's formulas (sim/timing.h) at the granularity of
- * instructions: GEMM/ALU = overhead + fill + uops x ii, DMA = overhead + latency + beats.
- * With 2 threads, compute, the load module, the store module and the DRAM port overlap, so
- * the estimate is the busiest of them, plus what cannot overlap: the first loads, the last
- * store, and every reload of a single-slot SRAM (it waits for the compute that used it).
- * With 1 thread everything is serial. Reuse of resident INP/WGT contents is counted with
- * the same rules the emitter applies.
+ * The chooser scores a plan by running its schedule through a small event model that
+ * mirrors the timing model's formulas (sim/timing.h) per instruction: GEMM/ALU = overhead
+ * + fill + uops x ii; a DMA = overhead, then its beats on the one DRAM port (first come,
+ * first served), then the latency. The load, compute and store modules advance in program
+ * order and wait for exactly the tokens the emitter will put in the stream, so single- and
+ * double-buffered plans, reuse of resident INP/WGT contents and the pipeline's fill and
+ * drain are all priced as the simulator would see them.
  */
 #include "tiling.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vta_insn.h"
@@ -124,21 +125,130 @@ void vta_conv_kshape_make(const vta_config *cfg, const vta_conv_geom *g, uint32_
 	k->list_len = (uint32_t)len;
 }
 
-/* ---------- cost model ---------- */
+/* ---------- schedule ---------- */
 
-typedef struct ti_cost {
-	const vta_config *cfg;
-	uint64_t bus;
-} ti_cost;
-
-static uint64_t ti_beats(const ti_cost *c, uint64_t bytes)
+void vta_conv_sched_free(vta_conv_sched *s)
 {
-	return (bytes + c->bus - 1) / c->bus;
+	free(s->tiles);
+	free(s->steps);
+	memset(s, 0, sizeof(*s));
 }
 
-static uint64_t ti_dma(const ti_cost *c, uint64_t bytes)
+/* (Re)build the schedule into s, reusing its buffers when large enough. */
+static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv_sched *s,
+			uint32_t *cap_tiles, uint64_t *cap_steps)
 {
-	return c->cfg->insn_overhead_cycles + c->cfg->dram_latency_cycles + ti_beats(c, bytes);
+	const uint32_t nr = g->ng * p->nrt;
+	uint32_t nt = nr * p->ngrp;
+	uint64_t ns = (uint64_t)nt * p->nci * p->nsub;
+	if (nt > *cap_tiles) {
+		vta_conv_tile *t = realloc(s->tiles, nt * sizeof(*t));
+		if (!t)
+			return false;
+		s->tiles = t;
+		*cap_tiles = nt;
+	}
+	if (ns > *cap_steps) {
+		vta_conv_step *t = realloc(s->steps, ns * sizeof(*t));
+		if (!t)
+			return false;
+		s->steps = t;
+		*cap_steps = ns;
+	}
+	s->n_tiles = nt;
+	s->n_steps = ns;
+	uint32_t t = 0;
+	for (uint32_t a = 0; a < (p->rows_outer ? nr : p->ngrp); a++)
+		for (uint32_t b = 0; b < (p->rows_outer ? p->ngrp : nr); b++, t++) {
+			uint32_t r = p->rows_outer ? a : b;
+			vta_conv_tile *tl = &s->tiles[t];
+			tl->grp = p->rows_outer ? b : a;
+			tl->g = r / p->nrt;
+			tl->rt = r % p->nrt;
+			tl->y0 = tl->rt * p->th;
+			tl->rows = (uint32_t)g->ho - tl->y0 < p->th ? (uint32_t)g->ho - tl->y0 : p->th;
+		}
+	/* slot contents (-1 empty) and the last step that read each slot */
+	int64_t key[2][2] = {{-1, -1}, {-1, -1}}, used[2][2] = {{-1, -1}, {-1, -1}};
+	const unsigned slots[2] = {p->s_inp, p->s_wgt};
+	int64_t acked = -1;
+	uint64_t j = 0;
+	for (t = 0; t < nt; t++) {
+		const vta_conv_tile *tl = &s->tiles[t];
+		for (uint32_t ci = 0; ci < p->nci; ci++)
+			for (uint32_t sub = 0; sub < p->nsub; sub++, j++) {
+				vta_conv_step *st = &s->steps[j];
+				memset(st, 0, sizeof(*st));
+				st->tile = t;
+				st->c = ci;
+				st->sub = sub;
+				const int64_t want[2] = {
+					((int64_t)tl->g * p->nrt + tl->rt) * p->nci + ci,
+					((int64_t)tl->grp * p->nsub + sub) * p->nci + ci};
+				int64_t need = -1;
+				for (int o = 0; o < 2; o++) {
+					int sl = -1;
+					for (unsigned k = 0; k < slots[o]; k++)
+						if (key[o][k] == want[o])
+							sl = (int)k;
+					if (sl < 0) {
+						sl = slots[o] == 2 && used[o][1] < used[o][0] ? 1 : 0;
+						if (used[o][sl] > need)
+							need = used[o][sl];
+						key[o][sl] = want[o];
+						if (o == 0)
+							st->load_inp = true;
+						else
+							st->load_wgt = true;
+					}
+					used[o][sl] = (int64_t)j;
+					if (o == 0)
+						st->inp_slot = (int8_t)sl;
+					else
+						st->wgt_slot = (int8_t)sl;
+				}
+				st->need = need;
+				if (need > acked) {
+					st->pop_g2l = true;
+					s->steps[need].push_g2l = true;
+					acked = need;
+				}
+			}
+	}
+	return true;
+}
+
+vta_status vta_conv_schedule(const vta_conv_geom *g, const vta_conv_plan *p,
+			     vta_conv_sched *s, vta_error *err)
+{
+	memset(s, 0, sizeof(*s));
+	uint32_t ct = 0;
+	uint64_t cs = 0;
+	if (!ti_schedule(g, p, s, &ct, &cs)) {
+		vta_conv_sched_free(s);
+		return vta_fail(err, VTA_E_NOMEM, "CONV2D schedule: out of memory");
+	}
+	return VTA_OK;
+}
+
+/* ---------- cost model ---------- */
+
+typedef struct ti_model {
+	const vta_config *cfg;
+	uint64_t bus, port_free;
+} ti_model;
+
+/* A DMA issued at t: overhead, its beats, then the latency. Returns its end. The port's
+ * total beats are summed; contention is priced by the total (modules advance in program
+ * order, not in time order, so queueing on the port cannot be replayed faithfully). */
+static uint64_t ti_dma(ti_model *m, uint64_t t, uint64_t bytes)
+{
+	uint64_t start = t + m->cfg->insn_overhead_cycles;
+	if (bytes == 0)
+		return start;
+	uint64_t beats = (bytes + m->bus - 1) / m->bus;
+	m->port_free += beats;
+	return start + beats + m->cfg->dram_latency_cycles;
 }
 
 static uint64_t ti_max(uint64_t a, uint64_t b)
@@ -146,93 +256,132 @@ static uint64_t ti_max(uint64_t a, uint64_t b)
 	return a > b ? a : b;
 }
 
-/* Fill p's estimates; false when the kernel does not fit the UOP SRAM. */
-static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p)
-{
-	ti_cost c = {cfg, cfg->dram_bus_bits / 8};
-	const uint64_t ovh = cfg->insn_overhead_cycles, fill = cfg->pipeline_fill_cycles;
-	const uint64_t nrt_all = (uint64_t)g->ng * p->nrt;
-	const uint64_t tiles = nrt_all * p->ngrp;
-	const uint64_t steps = tiles * p->nci * p->nsub;
+typedef struct ti_work {
+	vta_conv_sched s;
+	uint32_t cap_tiles;
+	uint64_t cap_steps;
+	uint64_t *done;   /* per step: compute finished */
+	uint64_t *stored; /* per tile: store finished */
+	uint64_t cap_done, cap_stored;
+	uint32_t alu_tt, alu_imm;
+} ti_work;
 
+static void ti_work_free(ti_work *w)
+{
+	vta_conv_sched_free(&w->s);
+	free(w->done);
+	free(w->stored);
+}
+
+/* Score p (fills its estimates); false when it cannot be built. */
+static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p,
+			ti_work *w)
+{
 	vta_conv_kshape k;
 	vta_conv_kshape_make(cfg, g, p->nob, p->nobw, p->th, p->ncb, &k);
 	if (!k.ok || k.list_len > cfg->uop_depth)
 		return false;
-
-	/* input rows over the row tiles of one image group */
-	uint64_t rows_in = 0;
-	for (uint32_t rt = 0; rt < p->nrt; rt++) {
-		uint32_t y0 = rt * p->th;
-		uint32_t th = (uint32_t)g->ho - y0 < p->th ? (uint32_t)g->ho - y0 : p->th;
-		rows_in += vta_conv_rows_in(g, th);
+	if (!ti_schedule(g, p, &w->s, &w->cap_tiles, &w->cap_steps))
+		return false;
+	const vta_conv_sched *s = &w->s;
+	if (s->n_steps > w->cap_done) {
+		uint64_t *d = realloc(w->done, s->n_steps * sizeof(*d));
+		if (!d)
+			return false;
+		w->done = d;
+		w->cap_done = s->n_steps;
 	}
-	const uint64_t inp_once = (uint64_t)g->ng * rows_in * g->wp * g->cb * cfg->inp_elem_bytes;
-	uint64_t inp_loads, inp_bytes;
-	if (nrt_all * p->nci <= p->s_inp ||
-	    (p->nci <= p->s_inp && (p->rows_outer || p->ngrp == 1))) {
-		inp_loads = nrt_all * p->nci;
-		inp_bytes = inp_once;
-	} else {
-		inp_loads = tiles * p->nci;
-		inp_bytes = inp_once * p->ngrp;
+	if (s->n_tiles > w->cap_stored) {
+		uint64_t *d = realloc(w->stored, s->n_tiles * sizeof(*d));
+		if (!d)
+			return false;
+		w->stored = d;
+		w->cap_stored = s->n_tiles;
 	}
-	const uint64_t wgt_blk = (uint64_t)p->nobw * g->kh * g->kw * p->ncb * cfg->wgt_elem_bytes;
-	uint64_t wgt_loads;
-	if ((uint64_t)p->ngrp * p->nsub * p->nci <= p->s_wgt ||
-	    ((uint64_t)p->nsub * p->nci <= p->s_wgt && (!p->rows_outer || nrt_all == 1)))
-		wgt_loads = (uint64_t)p->ngrp * p->nsub * p->nci;
-	else
-		wgt_loads = tiles * p->nsub * p->nci;
-	const uint64_t wgt_bytes = wgt_loads * wgt_blk;
-	const uint64_t out_rows = (uint64_t)g->ng * g->ho * g->wo * g->ob;
-	const uint64_t out_bytes = out_rows * cfg->out_elem_bytes;
-	const uint64_t const_loads = p->const_all || p->ngrp == 1 ? 1
-				     : p->rows_outer		   ? tiles
-								   : p->ngrp;
+	ti_model m = {cfg, cfg->dram_bus_bits / 8, 0};
+	const uint64_t ovh = cfg->insn_overhead_cycles, fill = cfg->pipeline_fill_cycles;
+	const uint64_t per_row_alu = (uint64_t)w->alu_tt * cfg->alu_ii +
+				     (uint64_t)w->alu_imm * cfg->alu_imm_ii;
+	const uint64_t n_alu = w->alu_tt + w->alu_imm;
+	const uint64_t inp_eb = cfg->inp_elem_bytes, wgt_eb = cfg->wgt_elem_bytes;
+	const uint64_t wgt_bytes = (uint64_t)p->nobw * g->kh * g->kw * p->ncb * wgt_eb;
 	const uint64_t const_bytes =
 		(uint64_t)p->nconst * (p->const_all ? g->ob : p->nob) * cfg->acc_elem_bytes;
-
-	/* kernels: one per combination of slots and sub-group; ALU kernels are single uops */
+	const uint64_t taps = (uint64_t)g->kh * g->kw;
+	/* kernels: one per slot combination and sub-group (and ragged row count) */
 	uint64_t variants = (uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub;
-	if (variants > steps)
-		variants = steps;
-	uint64_t uop_rows = variants * k.list_len + 64;
-	uint64_t uop_loads = uop_rows <= cfg->uop_depth ? variants : steps;
-	uint64_t uop_bytes = uop_loads * k.list_len * VTA_UOP_BYTES;
+	if (variants > s->n_steps)
+		variants = s->n_steps;
+	const bool uop_fit = (variants + 1) * k.list_len + 64 <= cfg->uop_depth;
+	const uint64_t uop_bytes = (uint64_t)k.list_len * 4;
 
-	const uint64_t n_tt = p->nconst, n_imm = 3;
-	const uint64_t gemm = out_rows * g->cb * g->kh * g->kw +
-			      (k.dummy ? steps * (k.list_len / (k.outputs + k.dummy)) * k.dummy : 0);
-	const uint64_t alu = out_rows * (n_tt * cfg->alu_ii + n_imm * cfg->alu_imm_ii);
-	const uint64_t compute_insns = steps + tiles * (1 + n_tt + n_imm) + const_loads + uop_loads;
-	uint64_t comp = gemm + out_rows /* reset */ + alu + compute_insns * (ovh + fill) +
-			const_loads * ti_dma(&c, const_bytes) +
-			uop_loads * ti_dma(&c, k.list_len * VTA_UOP_BYTES);
-	uint64_t ld = (inp_loads + wgt_loads) * (ovh + cfg->dram_latency_cycles) +
-		      ti_beats(&c, inp_bytes) + ti_beats(&c, wgt_bytes);
-	uint64_t st = tiles * (ovh + cfg->dram_latency_cycles) + ti_beats(&c, out_bytes);
-	uint64_t insns = compute_insns + inp_loads + wgt_loads + tiles + 8;
-	uint64_t dram = inp_bytes + wgt_bytes + out_bytes + const_loads * const_bytes + uop_bytes;
-	uint64_t port = ti_beats(&c, dram + insns * 16);
-	uint64_t est;
-	if (p->threads >= 2) {
-		est = ti_max(ti_max(comp, ld), ti_max(port, st));
-		uint64_t avg_in = inp_loads ? ld / (inp_loads + wgt_loads) : 0;
-		if (p->s_inp == 1 && inp_loads > 1)
-			est += (inp_loads - 1) * avg_in;
-		if (p->s_wgt == 1 && wgt_loads > 1)
-			est += (wgt_loads - 1) * avg_in;
-		if (p->s_acc == 1 && tiles > 1)
-			est += (tiles - 1) * (st / tiles);
-		/* the first loads and the last store do not overlap anything */
-		est += ti_dma(&c, vta_conv_rows_in(g, p->th) * (uint64_t)g->wp * p->ncb *
-					  cfg->inp_elem_bytes) +
-		       ti_dma(&c, wgt_blk) + st / tiles;
-	} else {
-		est = comp + ld + st;
+	uint64_t tL = 0, tC = 0, tS = 0, dram = 0, insns = 0, uop_loaded = 0;
+	int64_t const_grp = -1;
+	if (p->const_all && p->nconst) {
+		tC = ti_dma(&m, tC, const_bytes);
+		dram += const_bytes;
+		insns++;
 	}
-	p->est_cycles = est;
+	uint64_t j = 0;
+	for (uint32_t t = 0; t < s->n_tiles; t++) {
+		const vta_conv_tile *tl = &s->tiles[t];
+		const uint64_t pix = (uint64_t)tl->rows * g->wo, rows = pix * p->nob;
+		const uint64_t steps = (uint64_t)p->nci * p->nsub;
+		for (uint64_t q = 0; q < steps; q++, j++) {
+			const vta_conv_step *st = &s->steps[j];
+			uint64_t ready = 0;
+			if (st->load_inp || st->load_wgt) {
+				uint64_t t0 = tL;
+				if (st->need >= 0)
+					t0 = ti_max(t0, w->done[st->need]);
+				if (st->load_inp) {
+					uint64_t b = (uint64_t)vta_conv_rows_in(g, tl->rows) * g->wp *
+						     p->ncb * inp_eb;
+					t0 = ti_dma(&m, t0, b);
+					dram += b;
+					insns++;
+				}
+				if (st->load_wgt) {
+					t0 = ti_dma(&m, t0, wgt_bytes);
+					dram += wgt_bytes;
+					insns++;
+				}
+				tL = ready = t0;
+			}
+			if (q == 0) {
+				if (!p->const_all && p->nconst && const_grp != (int64_t)tl->grp) {
+					tC = ti_dma(&m, tC, const_bytes);
+					dram += const_bytes;
+					const_grp = tl->grp;
+					insns++;
+				}
+				if (t >= p->s_acc)
+					tC = ti_max(tC, w->stored[t - p->s_acc]);
+				tC += ovh + fill + rows;
+				insns++;
+			}
+			if (!uop_fit || uop_loaded < variants) {
+				tC = ti_dma(&m, tC, uop_bytes);
+				dram += uop_bytes;
+				uop_loaded++;
+				insns++;
+			}
+			uint64_t uops = pix * p->nobw * p->ncb * taps;
+			if (k.dummy)
+				uops += uops / k.outputs * k.dummy;
+			tC = ti_max(tC, ready) + ovh + fill + uops;
+			w->done[j] = tC;
+			insns++;
+		}
+		tC += n_alu * (ovh + fill) + rows * per_row_alu;
+		insns += n_alu;
+		uint64_t ob = rows * cfg->out_elem_bytes;
+		tS = ti_dma(&m, ti_max(tS, tC), ob);
+		w->stored[t] = tS;
+		dram += ob;
+		insns++;
+	}
+	p->est_cycles = ti_max(ti_max(tC, tS), m.port_free + insns * VTA_INSN_BYTES / m.bus) + ovh;
 	p->est_dram_bytes = dram;
 	p->est_insns = insns;
 	p->est_uop_rows = variants * k.list_len;
@@ -269,102 +418,114 @@ static bool ti_better(const vta_conv_plan *a, const vta_conv_plan *b)
 {
 	if (a->est_cycles != b->est_cycles)
 		return a->est_cycles < b->est_cycles;
+	if (a->est_dram_bytes != b->est_dram_bytes)
+		return a->est_dram_bytes < b->est_dram_bytes;
 	return a->est_insns < b->est_insns;
 }
 
-vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, unsigned threads,
-				uint32_t nconst, const char *layer, vta_conv_plan *plan,
-				vta_error *err)
-{
-	const uint32_t D = cfg->acc_dep_distance;
-	uint32_t dcb[64], dob[64], dobw[64];
-	uint32_t ncbs = ti_divisors(g0->cb, dcb, 64);
-	uint32_t nobs = ti_divisors(g0->ob, dob, 64);
-	bool found = false;
+typedef struct ti_search {
+	const vta_config *cfg;
+	const vta_conv_geom *g;
+	ti_work w;
 	vta_conv_plan best;
-	memset(&best, 0, sizeof(best));
-	unsigned smax = threads >= 2 ? 2 : 1;
-	for (uint32_t i = 0; i < ncbs; i++) {
-		const uint32_t ncb = dcb[i];
-		vta_conv_geom g = *g0;
-		g.rowskip = g0->rowskip && ncb == g0->cb;
-		for (uint32_t j = 0; j < nobs; j++) {
-			const uint32_t nob = dob[j];
-			uint32_t nobws = ti_divisors(nob, dobw, 64);
-			for (uint32_t l = 0; l < nobws; l++) {
-				const uint32_t nobw = dobw[l];
-				const uint64_t wrows = (uint64_t)nobw * g.kh * g.kw * ncb;
-				for (unsigned sw = 1; sw <= smax; sw++) {
-					if (wrows * sw > cfg->wgt_depth)
-						continue;
-					for (unsigned si = 1; si <= smax; si++) {
-						uint32_t thi = ti_th_inp(&g, ncb, cfg->inp_depth / si);
-						if (thi == 0)
-							continue;
-						for (unsigned sa = 1; sa <= smax; sa++)
-							for (int ca = 0; ca < 2; ca++) {
-								uint64_t crows =
-									(uint64_t)nconst *
-									(ca ? g.ob : nob);
-								if (crows + D >= cfg->acc_depth)
-									continue;
-								uint64_t avail = cfg->acc_depth -
-										 crows - D;
-								uint64_t tha =
-									avail /
-									((uint64_t)sa * g.wo * nob);
-								uint32_t thmax = thi;
-								if (tha < thmax)
-									thmax = (uint32_t)tha;
-								if (thmax == 0)
-									continue;
-								uint32_t prev_th = 0;
-								for (int h = 0; h < 3; h++) {
-									uint32_t t = thmax >> h;
-									if (t == 0)
-										break;
-									uint32_t nrt = ti_div_up(
-										(uint64_t)g.ho, t);
-									t = ti_div_up((uint64_t)g.ho,
-										      nrt);
-									if (t == prev_th)
-										continue;
-									prev_th = t;
-									for (int ro = 0; ro < 2; ro++) {
-										vta_conv_plan p;
-										memset(&p, 0, sizeof(p));
-										p.threads = threads;
-										p.ncb = ncb;
-										p.nci = g.cb / ncb;
-										p.th = t;
-										p.nrt = nrt;
-										p.nob = nob;
-										p.ngrp = g.ob / nob;
-										p.nobw = nobw;
-										p.nsub = nob / nobw;
-										p.rows_outer = ro == 1;
-										p.s_inp = si;
-										p.s_wgt = sw;
-										p.s_acc = sa;
-										p.const_all = ca == 1;
-										p.nconst = nconst;
-										p.rowskip = g.rowskip;
-										if (!ti_estimate(cfg, &g, &p))
-											continue;
-										if (!found ||
-										    ti_better(&p, &best)) {
-											best = p;
-											found = true;
-										}
-									}
-								}
-							}
-					}
-				}
+	bool found;
+} ti_search;
+
+/* Try every row-tile height and order for fixed chunking, grouping and slots. */
+static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
+{
+	const vta_conv_geom *g = se->g;
+	uint32_t prev = 0;
+	for (int h = 0; h < 4; h++) {
+		uint32_t t = thmax >> h;
+		if (t == 0)
+			break;
+		uint32_t nrt = ti_div_up((uint64_t)g->ho, t);
+		t = ti_div_up((uint64_t)g->ho, nrt);
+		if (t == prev)
+			continue;
+		prev = t;
+		for (int ro = 0; ro < 2; ro++) {
+			if (ro == 1 && (p.ngrp == 1 || g->ng * nrt == 1))
+				continue; /* same order */
+			p.th = t;
+			p.nrt = nrt;
+			p.rows_outer = ro == 1;
+			if (!ti_estimate(se->cfg, g, &p, &se->w))
+				continue;
+			if (getenv("TI_DEBUG"))
+				fprintf(stderr, "cand ncb %u nob %u nobw %u th %u ro %d s %u%u%u call %d est %llu dram %llu\n", p.ncb, p.nob, p.nobw, p.th, p.rows_outer, p.s_inp, p.s_wgt, p.s_acc, p.const_all, (unsigned long long)p.est_cycles, (unsigned long long)p.est_dram_bytes);
+			if (!se->found || ti_better(&p, &se->best)) {
+				se->best = p;
+				se->found = true;
 			}
 		}
 	}
-	if (!found) {
+}
+
+vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, unsigned threads,
+				uint32_t nconst, uint32_t alu_tt, uint32_t alu_imm,
+				const char *layer, vta_conv_plan *plan, vta_error *err)
+{
+	const uint32_t D = cfg->acc_dep_distance;
+	uint32_t dcb[64], dob[64], dobw[64];
+	const uint32_t ncbs = ti_divisors(g0->cb, dcb, 64);
+	const uint32_t nobs = ti_divisors(g0->ob, dob, 64);
+	const unsigned smax = threads >= 2 ? 2 : 1;
+	ti_search se;
+	memset(&se, 0, sizeof(se));
+	se.cfg = cfg;
+	se.w.alu_tt = alu_tt;
+	se.w.alu_imm = alu_imm;
+	for (uint32_t i = 0; i < ncbs; i++) {
+		vta_conv_geom g = *g0;
+		g.rowskip = g0->rowskip && dcb[i] == g0->cb;
+		se.g = &g;
+		for (uint32_t j = 0; j < nobs; j++) {
+			const uint32_t nob = dob[j];
+			const uint32_t nobws = ti_divisors(nob, dobw, 64);
+			/* all constants resident when they fit next to the smallest tile */
+			const bool call = (uint64_t)nconst * g.ob + D + (uint64_t)smax * g.wo * nob <=
+					  cfg->acc_depth;
+			for (int ca = call ? 1 : 0; ca >= 0; ca--) {
+			const uint64_t crows = (uint64_t)nconst * (ca ? g.ob : nob);
+			for (uint32_t l = 0; l < nobws; l++)
+				for (unsigned sw = 1; sw <= smax; sw++)
+					for (unsigned si = 1; si <= smax; si++)
+						for (unsigned sa = 1; sa <= smax; sa++) {
+							vta_conv_plan p;
+							memset(&p, 0, sizeof(p));
+							p.threads = threads;
+							p.ncb = dcb[i];
+							p.nci = g.cb / p.ncb;
+							p.nob = nob;
+							p.ngrp = g.ob / nob;
+							p.nobw = dobw[l];
+							p.nsub = nob / p.nobw;
+							p.s_inp = si;
+							p.s_wgt = sw;
+							p.s_acc = sa;
+							p.const_all = ca == 1;
+							p.nconst = nconst;
+							p.rowskip = g.rowskip;
+							uint64_t wrows = (uint64_t)p.nobw * g.kh * g.kw *
+									 p.ncb;
+							if (wrows * sw > cfg->wgt_depth ||
+							    crows + D >= cfg->acc_depth)
+								continue;
+							uint32_t thi = ti_th_inp(&g, p.ncb,
+										 cfg->inp_depth / si);
+							uint64_t tha = (cfg->acc_depth - crows - D) /
+								       ((uint64_t)sa * g.wo * nob);
+							uint32_t thmax = tha < thi ? (uint32_t)tha : thi;
+							if (thmax > 0)
+								ti_try(&se, p, thmax);
+						}
+			}
+		}
+	}
+	ti_work_free(&se.w);
+	if (!se.found) {
 		uint64_t in_rows = (uint64_t)vta_conv_rows_in(g0, 1) * g0->wp;
 		if (in_rows > cfg->inp_depth)
 			return vta_fail(err, VTA_E_USAGE,
@@ -392,7 +553,7 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 				"kernel is longer than its %u rows",
 				layer, cfg->uop_depth);
 	}
-	/* SRAM map */
+	vta_conv_plan best = se.best;
 	best.inp_slot = cfg->inp_depth / best.s_inp;
 	best.wgt_slot = cfg->wgt_depth / best.s_wgt;
 	best.acc_const_base = 0;

@@ -71,11 +71,40 @@ typedef struct vta_conv_plan {
 	uint64_t est_cycles, est_dram_bytes, est_insns, est_uop_rows;
 } vta_conv_plan;
 
-/* Choose a plan. nconst: constant rows per output-channel block the requantization needs.
+/* A tile of the output and a step of its computation, in program order. */
+typedef struct vta_conv_tile {
+	uint32_t g, rt, grp; /* image group, row tile, channel group */
+	uint32_t y0, rows;   /* output rows [y0, y0 + rows) */
+} vta_conv_tile;
+
+typedef struct vta_conv_step {
+	uint32_t tile, c, sub;     /* tile, input-channel chunk, weight sub-group */
+	int8_t inp_slot, wgt_slot; /* slots the GEMM reads */
+	bool load_inp, load_wgt;   /* the step loads that slot first */
+	int64_t need;              /* last step that read a slot this step's loads overwrite */
+	bool pop_g2l;              /* the loads wait for compute (need is new) */
+	bool push_g2l;             /* a later load waits for this step */
+} vta_conv_step;
+
+typedef struct vta_conv_sched {
+	vta_conv_tile *tiles;
+	uint32_t n_tiles;
+	vta_conv_step *steps;
+	uint64_t n_steps;
+} vta_conv_sched;
+
+/* Walk the plan: tiles in order, steps per tile, slot assignment (a resident content is
+ * reused; a new one goes to the least recently read slot) and the g2l tokens. */
+vta_status vta_conv_schedule(const vta_conv_geom *g, const vta_conv_plan *p,
+			     vta_conv_sched *s, vta_error *err);
+void vta_conv_sched_free(vta_conv_sched *s);
+
+/* Choose a plan. nconst: constant rows per output-channel block the requantization needs;
+ * alu_tt / alu_imm: tensor and immediate ALU operations per output element.
  * VTA_E_USAGE naming the SRAM and sizes when not even the smallest tile fits. */
 vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g, unsigned threads,
-				uint32_t nconst, const char *layer, vta_conv_plan *plan,
-				vta_error *err);
+				uint32_t nconst, uint32_t alu_tt, uint32_t alu_imm,
+				const char *layer, vta_conv_plan *plan, vta_error *err);
 
 /* The dimensions of one GEMM step. */
 enum { VTA_KD_OB = 0, VTA_KD_Y, VTA_KD_X, VTA_KD_KY, VTA_KD_KX, VTA_KD_CB, VTA_KD_COUNT };
