@@ -1,0 +1,28 @@
+#!/bin/sh
+# `make bench`: the benchmarks, each printing its figures as ratios against a baseline measured
+# in the same run (machines are shared and noisy):
+#   1. LUT decode throughput (fast paths vs a plain per-element loop) and golden CONV2D MAC/s;
+#   2. simulator host cost per instruction and per GEMM uop, and at DRAM latency x100;
+#   3. ResNet-18 C2-C11 on the default config: cycles vs roofline, 2 vs 1 virtual threads,
+#      simulation vs golden host time, peak memory (the table of docs/performance.md).
+set -eu
+build=${1:-build}
+cd "$(dirname "$0")/.."
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+echo "== LUT decoding and golden CONV2D =="
+"$build/bench/runtime/bench_lut"
+"$build/bench/runtime/bench_conv2d"
+
+echo
+echo "== SystemC model host cost =="
+sh bench/sim/run.sh "$build"
+
+echo
+echo "== ResNet-18 C2-C11 on configs/default.yaml (tflite mode) =="
+"$build/vtasim" run -c configs/default.yaml -w configs/workloads/resnet18.yaml --threads 2 \
+	-o "$out/r2.json" >/dev/null
+"$build/vtasim" run -c configs/default.yaml -w configs/workloads/resnet18.yaml --threads 1 \
+	-o "$out/r1.json" >/dev/null
+"$build/bench/resnet/bench_resnet_table" "$out/r2.json" "$out/r1.json" || true
