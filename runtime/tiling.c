@@ -453,8 +453,6 @@ static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
 			p.rows_outer = ro == 1;
 			if (!ti_estimate(se->cfg, g, &p, &se->w))
 				continue;
-			if (getenv("TI_DEBUG"))
-				fprintf(stderr, "cand ncb %u nob %u nobw %u th %u ro %d s %u%u%u call %d est %llu dram %llu\n", p.ncb, p.nob, p.nobw, p.th, p.rows_outer, p.s_inp, p.s_wgt, p.s_acc, p.const_all, (unsigned long long)p.est_cycles, (unsigned long long)p.est_dram_bytes);
 			if (!se->found || ti_better(&p, &se->best)) {
 				se->best = p;
 				se->found = true;
