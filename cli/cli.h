@@ -15,6 +15,7 @@ int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_regress(int argc, char **argv);
 
 /* Print "vtasim: error: <detail>" and return the exit code for the status. */
 int cli_report_error(const vta_error *err);

@@ -20,6 +20,8 @@ static const struct {
 	{"config", cmd_config, "config FILE"},
 	{"asm", cmd_asm, "asm IN.s -c CONFIG -o OUT.bin"},
 	{"disasm", cmd_disasm, "disasm IN.bin -c CONFIG [-o OUT.s]"},
+	{"regress", cmd_regress, "regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
+				 "[--timeout SECONDS]"},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 

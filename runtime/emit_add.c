@@ -38,7 +38,6 @@ typedef struct add_ctx {
 	uint32_t in_eb;      /* DRAM bytes per input row */
 	vta_add_tflite_params tp;
 	vta_add_vta16_params vp;
-	int32_t *h1, *h2;    /* vta16 host stage results */
 } add_ctx;
 
 static bool add_same(const int32_t *x, const int32_t *y)

@@ -5,9 +5,10 @@
  * the input zero point into the bias, write the padded input, the blocked filter and the
  * constant rows into DRAM, and choose a plan (tiling.c).
  *
- * Stream: a planning pass first walks every step and assigns INP/WGT slots (a content that
- * is resident is reused; a new one goes to the least recently used slot) and records, for
- * every load, the last compute step that read the slot it overwrites. The load module
+ * Stream: the planning pass (vta_conv_schedule, tiling.c) walks every step and assigns
+ * INP/WGT slots (a content that is resident is reused; a new one goes to the least recently
+ * read slot) and records, for every load, the last compute step that read the slot it
+ * overwrites. The load module
  * pops a g2l token only when that step is newer than the last one it waited for, and
  * compute pushes g2l exactly after those steps, so the tokens pair one to one. Then, in
  * program order, per step: [pop g2l] LOAD INP / LOAD WGT [push l2g]; per tile: [LOAD ACC
@@ -113,10 +114,10 @@ static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *c
 			sum += filter[o * per + i];
 		b[o] = cv_wrap32((int64_t)(bias ? bias[o] : 0) - (int64_t)zp_in * sum);
 	}
-	st = cv_add_op(c, VTA_ALU_ADD, b, 0, true, err);
-	if (st != VTA_OK)
-		return st;
 	if (mode == VTA_ARITH_TFLITE) {
+		st = cv_add_op(c, VTA_ALU_ADD, b, 0, true, err);
+		if (st != VTA_OK)
+			return st;
 		vta_qmul *m = malloc(O * sizeof(*m));
 		if (!m)
 			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
@@ -151,19 +152,25 @@ static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *c
 			return st;
 	} else {
 		vta_q15 *m = malloc(O * sizeof(*m));
-		if (!m)
+		if (!m) {
+			free(b);
 			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+		}
 		st = vta_quant_conv_vta16_params(conv->input->scale, conv->filter_scales,
 						 conv->filter_scale_count, O, out->scale, m, err);
 		int32_t *mul = cv_vec(O), *rnd = cv_vec(O), *shr = cv_vec(O);
 		if (st == VTA_OK && (!mul || !rnd || !shr))
 			st = vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+		/* (acc + b)*M + r == acc*M + (b*M + r) modulo 2^32: one ADD of a folded vector
+		 * replaces the bias ADD and the rounding ADD (docs/arithmetic.md 3.3) */
 		for (size_t o = 0; st == VTA_OK && o < O; o++) {
 			mul[o] = m[o].multiplier;
-			rnd[o] = vta_quant_vta16_round(m[o]);
+			rnd[o] = cv_wrap32((int64_t)b[o] * m[o].multiplier +
+					   vta_quant_vta16_round(m[o]));
 			shr[o] = vta_quant_vta16_shr(m[o]);
 		}
 		free(m);
+		free(b);
 		if (st != VTA_OK) {
 			free(mul);
 			free(rnd);
@@ -540,6 +547,16 @@ vta_status vta_emit_conv2d(const vta_config *cfg, const vta_conv2d *conv,
 			   const vta_tensor_i8 *out, const vta_emit_opts *opts, vta_dram *dram,
 			   vta_layer_stream *ls, vta_error *err)
 {
+	return vta_emit_conv2d_plan(cfg, conv, filter_lut, bias_lut, out, opts, NULL, dram, ls,
+				    err);
+}
+
+vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
+				const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
+				const vta_tensor_i8 *out, const vta_emit_opts *opts,
+				const vta_conv_plan *plan, vta_dram *dram, vta_layer_stream *ls,
+				vta_error *err)
+{
 	if (!ls)
 		return vta_fail(err, VTA_E_USAGE, "vta_emit_conv2d: NULL layer stream");
 	memset(ls, 0, sizeof(*ls));
@@ -562,10 +579,15 @@ vta_status vta_emit_conv2d(const vta_config *cfg, const vta_conv2d *conv,
 	int32_t *bbuf = NULL;
 	vta_status st = cv_prepare(&c, conv, filter_lut, bias_lut, out, opts, &fbuf, &bbuf, ls,
 				   err);
-	if (st == VTA_OK)
+	if (st == VTA_OK && plan) {
+		c.p = *plan;
+		c.p.threads = opts->threads;
+		st = vta_conv_plan_check(cfg, &c.g, (uint32_t)c.n_types, c.layer, &c.p, err);
+	} else if (st == VTA_OK) {
 		st = vta_conv_plan_choose(cfg, &c.g, opts->threads, (uint32_t)c.n_types,
 					  (uint32_t)c.n_types, (uint32_t)(c.n_ops - c.n_types), c.layer,
 					  &c.p, err);
+	}
 	if (st == VTA_OK) {
 		c.g.rowskip = c.p.rowskip;
 		st = vta_conv_schedule(&c.g, &c.p, &c.sched, err);

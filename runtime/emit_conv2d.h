@@ -14,7 +14,8 @@
  *   - bias: folded with the input zero point, bias'[o] = bias[o] - zp_in * sum(w[o]), so
  *     the accelerator accumulates sum(w * x) on the raw int8 input;
  *   - requantization constants: per-channel rows in ACC (bias', Q31 multiplier and shifts
- *     in tflite mode; bias', Q15 multiplier, rounding addend and shift in vta16 mode).
+ *     in tflite mode; Q15 multiplier, bias'*M + rounding addend folded into one vector, and
+ *     shift in vta16 mode), or immediates when every channel shares a value that fits.
  * On the accelerator: GEMM over (tap, input-channel block, output pixel) with output pixels
  * innermost so consecutive uops write different ACC rows, then the requantization as tensor
  * ALU ops whose src factor 0 broadcasts the constant rows over the pixels, then STORE.
@@ -32,6 +33,7 @@
 #include "golden.h"
 #include "lut.h"
 #include "tensor.h"
+#include "tiling.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +47,15 @@ vta_status vta_emit_conv2d(const vta_config *cfg, const vta_conv2d *conv,
 			   const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
 			   const vta_tensor_i8 *out, const vta_emit_opts *opts, vta_dram *dram,
 			   vta_layer_stream *ls, vta_error *err);
+
+/* The same with the tiling forced: plan's choices (ncb, th, nob, nobw, rows_outer, slots,
+ * const_all; threads come from opts) are checked with vta_conv_plan_check() instead of
+ * being chosen. For experiments and for tests that sweep the schedules. */
+vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
+				const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
+				const vta_tensor_i8 *out, const vta_emit_opts *opts,
+				const vta_conv_plan *plan, vta_dram *dram, vta_layer_stream *ls,
+				vta_error *err);
 
 #ifdef __cplusplus
 }

@@ -461,6 +461,24 @@ static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
 	}
 }
 
+/* A plan with chunking, grouping, slots and constants fixed: the tallest row tile that
+ * fits INP and ACC, then shorter ones. */
+static void ti_try_slots(ti_search *se, vta_conv_plan p)
+{
+	const vta_config *cfg = se->cfg;
+	const vta_conv_geom *g = se->g;
+	const uint32_t D = cfg->acc_dep_distance;
+	const uint64_t crows = (uint64_t)p.nconst * (p.const_all ? g->ob : p.nob);
+	const uint64_t wrows = (uint64_t)p.nobw * g->kh * g->kw * p.ncb;
+	if (wrows * p.s_wgt > cfg->wgt_depth || crows + D >= cfg->acc_depth)
+		return;
+	uint32_t thi = ti_th_inp(g, p.ncb, cfg->inp_depth / p.s_inp);
+	uint64_t tha = (cfg->acc_depth - crows - D) / ((uint64_t)p.s_acc * g->wo * p.nob);
+	uint32_t thmax = tha < thi ? (uint32_t)tha : thi;
+	if (thmax > 0)
+		ti_try(se, p, thmax);
+}
+
 vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, unsigned threads,
 				uint32_t nconst, uint32_t alu_tt, uint32_t alu_imm,
 				const char *layer, vta_conv_plan *plan, vta_error *err)
@@ -482,44 +500,32 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 		for (uint32_t j = 0; j < nobs; j++) {
 			const uint32_t nob = dob[j];
 			const uint32_t nobws = ti_divisors(nob, dobw, 64);
-			/* all constants resident when they fit next to the smallest tile */
+			/* constants of every channel stay resident when they fit next to the
+			 * smallest tiles; per-group constants are tried as well */
 			const bool call = (uint64_t)nconst * g.ob + D + (uint64_t)smax * g.wo * nob <=
 					  cfg->acc_depth;
-			for (int ca = call ? 1 : 0; ca >= 0; ca--) {
-			const uint64_t crows = (uint64_t)nconst * (ca ? g.ob : nob);
 			for (uint32_t l = 0; l < nobws; l++)
-				for (unsigned sw = 1; sw <= smax; sw++)
-					for (unsigned si = 1; si <= smax; si++)
-						for (unsigned sa = 1; sa <= smax; sa++) {
-							vta_conv_plan p;
-							memset(&p, 0, sizeof(p));
-							p.threads = threads;
-							p.ncb = dcb[i];
-							p.nci = g.cb / p.ncb;
-							p.nob = nob;
-							p.ngrp = g.ob / nob;
-							p.nobw = dobw[l];
-							p.nsub = nob / p.nobw;
-							p.s_inp = si;
-							p.s_wgt = sw;
-							p.s_acc = sa;
-							p.const_all = ca == 1;
-							p.nconst = nconst;
-							p.rowskip = g.rowskip;
-							uint64_t wrows = (uint64_t)p.nobw * g.kh * g.kw *
-									 p.ncb;
-							if (wrows * sw > cfg->wgt_depth ||
-							    crows + D >= cfg->acc_depth)
-								continue;
-							uint32_t thi = ti_th_inp(&g, p.ncb,
-										 cfg->inp_depth / si);
-							uint64_t tha = (cfg->acc_depth - crows - D) /
-								       ((uint64_t)sa * g.wo * nob);
-							uint32_t thmax = tha < thi ? (uint32_t)tha : thi;
-							if (thmax > 0)
-								ti_try(&se, p, thmax);
-						}
-			}
+				for (unsigned code = 0; code < 16; code++) {
+					vta_conv_plan p;
+					memset(&p, 0, sizeof(p));
+					p.threads = threads;
+					p.ncb = dcb[i];
+					p.nci = g.cb / p.ncb;
+					p.nob = nob;
+					p.ngrp = g.ob / nob;
+					p.nobw = dobw[l];
+					p.nsub = nob / p.nobw;
+					p.s_inp = 1 + (code & 1);
+					p.s_wgt = 1 + ((code >> 1) & 1);
+					p.s_acc = 1 + ((code >> 2) & 1);
+					p.const_all = (code >> 3) & 1;
+					p.nconst = nconst;
+					p.rowskip = g.rowskip;
+					if (p.s_inp > smax || p.s_wgt > smax || p.s_acc > smax ||
+					    (p.const_all && !call))
+						continue;
+					ti_try_slots(&se, p);
+				}
 		}
 	}
 	ti_work_free(&se.w);
@@ -552,13 +558,73 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 				layer, cfg->uop_depth);
 	}
 	vta_conv_plan best = se.best;
-	best.inp_slot = cfg->inp_depth / best.s_inp;
-	best.wgt_slot = cfg->wgt_depth / best.s_wgt;
-	best.acc_const_base = 0;
-	best.acc_const_rows = best.nconst * (best.const_all ? g0->ob : best.nob);
-	best.acc_slot_base = best.acc_const_rows;
-	best.acc_slot = best.th * (uint32_t)g0->wo * best.nob;
-	best.acc_scratch = cfg->acc_depth - D;
-	*plan = best;
+	vta_status st = vta_conv_plan_check(cfg, g0, nconst, layer, &best, err);
+	if (st == VTA_OK)
+		*plan = best;
+	return st;
+}
+
+vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, uint32_t nconst,
+			       const char *layer, vta_conv_plan *p, vta_error *err)
+{
+	const uint32_t D = cfg->acc_dep_distance;
+	const unsigned smax = p->threads >= 2 ? 2 : 1;
+	if (p->threads < 1 || p->threads > 2)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: plan: threads must be 1 or 2", layer);
+	if (p->s_inp < 1 || p->s_inp > smax || p->s_wgt < 1 || p->s_wgt > smax || p->s_acc < 1 ||
+	    p->s_acc > smax)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: plan: slots (inp %u, wgt %u, acc %u) must be 1..%u with "
+				"%u thread(s)",
+				layer, p->s_inp, p->s_wgt, p->s_acc, smax, p->threads);
+	if (p->ncb == 0 || g0->cb % p->ncb || p->nob == 0 || g0->ob % p->nob || p->nobw == 0 ||
+	    p->nob % p->nobw || p->th == 0)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: plan: chunk %u must divide %u input blocks, group %u "
+				"must divide %u output blocks, %u must divide the group, and rows "
+				"must be >= 1",
+				layer, p->ncb, g0->cb, p->nob, g0->ob, p->nobw);
+	vta_conv_geom g = *g0;
+	g.rowskip = g0->rowskip && p->ncb == g0->cb;
+	if (p->th > (uint32_t)g.ho)
+		p->th = (uint32_t)g.ho;
+	p->nci = g.cb / p->ncb;
+	p->nrt = ti_div_up((uint64_t)g.ho, p->th);
+	p->ngrp = g.ob / p->nob;
+	p->nsub = p->nob / p->nobw;
+	p->nconst = nconst;
+	p->rowskip = g.rowskip;
+	p->inp_slot = cfg->inp_depth / p->s_inp;
+	p->wgt_slot = cfg->wgt_depth / p->s_wgt;
+	p->acc_const_base = 0;
+	p->acc_const_rows = nconst * (p->const_all ? g.ob : p->nob);
+	p->acc_slot_base = p->acc_const_rows;
+	p->acc_slot = p->th * (uint32_t)g.wo * p->nob;
+	p->acc_scratch = cfg->acc_depth - D;
+	uint64_t in_rows = (uint64_t)vta_conv_rows_in(&g, p->th) * g.wp * p->ncb;
+	if (in_rows > p->inp_slot)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: plan: %u output rows read %llu INP rows, an INP slot has "
+				"%u",
+				layer, p->th, (unsigned long long)in_rows, p->inp_slot);
+	uint64_t w_rows = (uint64_t)p->nobw * g.kh * g.kw * p->ncb;
+	if (w_rows > p->wgt_slot)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: plan: a weight load of %llu WGT rows exceeds a WGT slot "
+				"of %u",
+				layer, (unsigned long long)w_rows, p->wgt_slot);
+	uint64_t acc_rows = p->acc_const_rows + (uint64_t)p->s_acc * p->acc_slot + D;
+	if (acc_rows > cfg->acc_depth)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: plan: %u constant rows, %u slot(s) of %u rows and %u "
+				"scratch rows exceed the ACC SRAM (%u rows)",
+				layer, p->acc_const_rows, p->s_acc, p->acc_slot, D, cfg->acc_depth);
+	vta_conv_kshape k;
+	vta_conv_kshape_make(cfg, &g, p->nob, p->nobw, p->th, p->ncb, &k);
+	if (!k.ok || k.list_len > cfg->uop_depth)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: plan: the GEMM kernel of %u uops exceeds the UOP SRAM "
+				"(%u rows)",
+				layer, k.list_len, cfg->uop_depth);
 	return VTA_OK;
 }

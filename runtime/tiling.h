@@ -106,6 +106,13 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g, u
 				uint32_t nconst, uint32_t alu_tt, uint32_t alu_imm,
 				const char *layer, vta_conv_plan *plan, vta_error *err);
 
+/* Complete and check a plan given by its choices (threads, ncb, th, nob, nobw, rows_outer,
+ * s_inp, s_wgt, s_acc, const_all): derives the counts and the SRAM map, and fails with
+ * VTA_E_USAGE naming what does not divide or fit. The chooser's plans pass it; a caller
+ * may force its own plan through vta_emit_conv2d_plan(). */
+vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g, uint32_t nconst,
+			       const char *layer, vta_conv_plan *p, vta_error *err);
+
 /* The dimensions of one GEMM step. */
 enum { VTA_KD_OB = 0, VTA_KD_Y, VTA_KD_X, VTA_KD_KY, VTA_KD_KX, VTA_KD_CB, VTA_KD_COUNT };
 

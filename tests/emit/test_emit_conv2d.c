@@ -108,11 +108,16 @@ static void conv_free(conv_data *d)
 	vta_lut_buffer_free(&d->blut);
 }
 
-static void run_conv(const char *config, const conv_case *k, vta_arith_mode mode,
-		     unsigned threads, uint64_t seed)
+static void run_conv(const char *config, unsigned batch, const conv_case *k,
+		     vta_arith_mode mode, unsigned threads, uint64_t seed)
 {
 	vta_config cfg;
 	et_config(config, &cfg);
+	if (batch > 1) {
+		vta_error berr = {0};
+		cfg.log_batch = batch == 2 ? 1 : 2;
+		et_assert_ok(vta_config_derive(&cfg, &berr), &berr);
+	}
 	conv_data d;
 	conv_make(k, seed, mode, &d);
 	vta_error err = {0};
@@ -134,9 +139,11 @@ static void run_conv(const char *config, const conv_case *k, vta_arith_mode mode
 	et_assert_ok(st, &err);
 	char what[200];
 	snprintf(what, sizeof(what),
-		 "CONV %s %s threads %u in [%d,%d,%d,%d] filter [%d,%d,%d,%d] s %d,%d d %d,%d",
-		 config, mode == VTA_ARITH_TFLITE ? "tflite" : "vta16", threads, k->n, k->h,
+		 "CONV %s batch %u %s threads %u in [%d,%d,%d,%d] filter [%d,%d,%d,%d] s %d,%d d %d,%d",
+		 config, batch, mode == VTA_ARITH_TFLITE ? "tflite" : "vta16", threads, k->n, k->h,
 		 k->w, k->c, k->o, k->kh, k->kw, k->c, k->sh, k->sw, k->dh, k->dw);
+	if (getenv("ET_VERBOSE"))
+		print_message("%s: %s\n", what, ls.plan);
 	et_check_output(&ls, &dram, &d.exp, what);
 	vta_layer_stream_free(&ls);
 	vta_dram_free(&dram);
@@ -151,7 +158,7 @@ static const conv_case conv_cases[] = {
 	{2, 6, 7, 16, 16, 1, 1, 2, 2, 1, 1, VTA_PADDING_SAME, VTA_ACT_RELU6, 5, 10, 2, 0, false, true, 0.01f},
 	{1, 8, 8, 32, 33, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE, 3, -2, 7, 2, true, false, 0.2f},
 	{1, 7, 13, 3, 4, 5, 3, 2, 1, 1, 2, VTA_PADDING_SAME, VTA_ACT_NONE, 127, 1, 0, 0, true, false, 0.002f},
-	{1, 1, 1, 5, 3, 1, 1, 1, 1, 1, 1, VTA_PADDING_VALID, VTA_ACT_NONE, -1, 0, 0, 0, true, false, 0.03f},
+	{1, 1, 1, 5, 3, 1, 1, 1, 1, 1, 1, VTA_PADDING_VALID, VTA_ACT_RELU_N1_TO_1, -1, 0, 0, 0, true, false, 0.03f},
 	{1, 12, 12, 64, 64, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_RELU, 2, -3, 0, 0, true, false, 0.3f},
 	{1, 8, 8, 64, 64, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_RELU, -3, 2, 0, 0, true, false, 0.1f},
 };
@@ -167,13 +174,222 @@ static void test_conv_matrix(void **state)
 			for (unsigned th = 1; th <= 2; th++)
 				for (size_t k = 0; k < sizeof(conv_cases) / sizeof(conv_cases[0]);
 				     k++)
-					run_conv(configs[ci], &conv_cases[k], modes[mi], th, seed++);
+					run_conv(configs[ci], 1, &conv_cases[k], modes[mi], th,
+						 seed++);
+}
+
+/* Configs whose rows hold 2 or 4 batch lanes: images are grouped into the lanes. */
+static void test_conv_batch(void **state)
+{
+	(void)state;
+	static const conv_case cases[] = {
+		{3, 5, 6, 7, 6, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE, 4, -2, 0, 0, true,
+		 false, 0.05f},
+		{2, 9, 7, 5, 9, 3, 1, 2, 2, 2, 1, VTA_PADDING_VALID, VTA_ACT_RELU, -9, 3, 3, 2, true,
+		 false, 0.05f},
+		{5, 4, 4, 16, 8, 1, 1, 2, 2, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE, 0, 1, 0, 0, false,
+		 true, 0.01f},
+	};
+	uint64_t seed = 900;
+	for (unsigned batch = 2; batch <= 4; batch += 2)
+		for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
+			for (unsigned th = 1; th <= 2; th++)
+				for (int m = 0; m < 2; m++)
+					run_conv("tiny", batch, &cases[k],
+						 m ? VTA_ARITH_VTA16 : VTA_ARITH_TFLITE, th, seed++);
+}
+
+/* Every schedule shape on one small layer: chunks, groups, weight sub-groups, row tiles
+ * (ragged), both orders, every slot combination, constants resident or per group. */
+static void test_conv_plan_sweep(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	et_config("tiny", &cfg);
+	/* tiny: 4x4 blocks; C 12 -> 3 input blocks, O 12 -> 3 output blocks, 7 output rows */
+	const conv_case k = {2, 7, 6, 12, 12, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE,
+			     9, -5, 0, 0, true, false, 0.05f};
+	const vta_arith_mode modes[] = {VTA_ARITH_TFLITE, VTA_ARITH_VTA16};
+	const uint32_t chunks[] = {1, 3}, groups[][2] = {{1, 1}, {3, 1}, {3, 3}};
+	const uint32_t rows[] = {1, 2, 3, 7};
+	unsigned runs = 0, rejected = 0;
+	for (int mi = 0; mi < 2; mi++) {
+		conv_data d;
+		conv_make(&k, 7 + (uint64_t)mi, modes[mi], &d);
+		for (unsigned plan_code = 0; plan_code < 2 * 3 * 4 * 2 * 8 * 2; plan_code++) {
+			unsigned v = plan_code;
+			vta_conv_plan p;
+			memset(&p, 0, sizeof(p));
+			p.ncb = chunks[v % 2];
+			v /= 2;
+			p.nob = groups[v % 3][0];
+			p.nobw = groups[v % 3][1];
+			v /= 3;
+			p.th = rows[v % 4];
+			v /= 4;
+			p.rows_outer = v % 2;
+			v /= 2;
+			p.s_inp = 1 + v % 2;
+			p.s_wgt = 1 + (v / 2) % 2;
+			p.s_acc = 1 + (v / 4) % 2;
+			v /= 8;
+			p.const_all = v % 2;
+			vta_error err = {0};
+			vta_dram dram;
+			vta_status st = vta_dram_init(&dram, 8u << 20, &err);
+			et_assert_ok(st, &err);
+			vta_layer_stream ls;
+			vta_emit_opts opts = {modes[mi], 2, 0, "sweep"};
+			st = vta_emit_conv2d_plan(&cfg, &d.conv, NULL, NULL, &d.out, &opts, &p, &dram,
+						  &ls, &err);
+			if (st != VTA_OK) {
+				/* only plans that do not fit may be refused */
+				et_assert_error(&err, VTA_E_USAGE, "plan:");
+				rejected++;
+				vta_dram_free(&dram);
+				continue;
+			}
+			st = et_run(&cfg, &ls, &dram, NULL, &err);
+			if (st != VTA_OK)
+				print_error("plan: %s\n", ls.plan);
+			et_assert_ok(st, &err);
+			et_check_output(&ls, &dram, &d.exp, "CONV plan sweep");
+			vta_layer_stream_free(&ls);
+			vta_dram_free(&dram);
+			runs++;
+		}
+		conv_free(&d);
+	}
+	/* most shapes fit the tiny SRAMs; the test must have exercised them */
+	print_message("plan sweep: %u schedules run, %u refused\n", runs, rejected);
+	assert_true(runs > 8 * rejected);
+	assert_true(runs >= 600);
+}
+
+/* Emit a layer whose data is random, returning the emitter's status (err filled). */
+static vta_status emit_shape(const vta_config *cfg, const conv_case *k, vta_arith_mode mode,
+			     unsigned threads, int32_t groups, vta_error *err)
+{
+	conv_case kk = *k;
+	conv_data d;
+	conv_make(&kk, 5, mode, &d);
+	vta_tensor_i8 in2 = d.in;
+	int8_t *wide = NULL;
+	if (groups > 1) {
+		/* the same filter over an input with `groups` times the channels */
+		size_t n = vta_tensor_i8_count(&d.in) * (size_t)groups;
+		wide = calloc(n, 1);
+		in2.shape[3] *= groups;
+		in2.data = wide;
+		d.conv.input = &in2;
+		d.out.shape[3] = k->o;
+	}
+	vta_dram dram;
+	vta_status st = vta_dram_init(&dram, 8u << 20, err);
+	et_assert_ok(st, err);
+	vta_layer_stream ls;
+	vta_emit_opts opts = {mode, threads, 0, "neg"};
+	st = vta_emit_conv2d(cfg, &d.conv, NULL, NULL, &d.out, &opts, &dram, &ls, err);
+	vta_layer_stream_free(&ls);
+	vta_dram_free(&dram);
+	free(wide);
+	conv_free(&d);
+	return st;
+}
+
+static void test_conv_errors(void **state)
+{
+	(void)state;
+	vta_config tiny, plain;
+	et_config("tiny", &tiny);
+	vta_config_default(&plain); /* alu.tflite_ext false */
+	vta_error err = {0};
+	const vta_arith_mode TF = VTA_ARITH_TFLITE;
+	/* n h w c o kh kw sh sw dh dw pad act zpi zpo fb bb bias pt s_out */
+	const conv_case wide = {1, 4, 600, 37, 4, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE,
+				0, 0, 0, 0, true, false, 0.05f};
+	assert_int_equal(emit_shape(&tiny, &wide, TF, 2, 1, &err), VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "does not fit the INP SRAM: one output row reads 3 "
+					   "input rows of 602 padded columns");
+	const conv_case big_k = {1, 17, 17, 4, 4, 17, 17, 1, 1, 1, 1, VTA_PADDING_VALID,
+				 VTA_ACT_NONE, 0, 0, 0, 0, true, false, 0.05f};
+	assert_int_equal(emit_shape(&tiny, &big_k, TF, 1, 1, &err), VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "does not fit the WGT SRAM: one block of the 17x17");
+	const conv_case long_row = {1, 1, 300, 4, 4, 1, 1, 1, 1, 1, 1, VTA_PADDING_VALID,
+				    VTA_ACT_NONE, 0, 0, 0, 0, true, false, 0.05f};
+	assert_int_equal(emit_shape(&tiny, &long_row, TF, 1, 1, &err), VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "does not fit the ACC SRAM: one output row of 300");
+	const conv_case small = {1, 5, 5, 8, 4, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE,
+				 1, 0, 0, 0, true, false, 0.05f};
+	assert_int_equal(emit_shape(&plain, &small, TF, 2, 1, &err), VTA_E_UNSUPPORTED);
+	et_assert_error(&err, VTA_E_UNSUPPORTED, "alu.tflite_ext false");
+	vta_config nomul = tiny;
+	nomul.alu_mul = false;
+	assert_int_equal(emit_shape(&nomul, &small, VTA_ARITH_VTA16, 2, 1, &err),
+			 VTA_E_UNSUPPORTED);
+	et_assert_error(&err, VTA_E_UNSUPPORTED, "alu.mul false");
+	assert_int_equal(emit_shape(&tiny, &small, TF, 2, 2, &err), VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "grouped conv2d is not supported by the emitter");
+	assert_int_equal(emit_shape(&tiny, &small, TF, 3, 1, &err), VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "threads must be 1 or 2");
+
+	/* output shape, LUT type, read-back size */
+	conv_data d;
+	conv_make(&small, 3, TF, &d);
+	vta_dram dram;
+	et_assert_ok(vta_dram_init(&dram, 8u << 20, &err), &err);
+	vta_layer_stream ls;
+	vta_emit_opts opts = {TF, 1, 0, "neg"};
+	vta_tensor_i8 bad_out = d.out;
+	bad_out.shape[2] = 4;
+	assert_int_equal(vta_emit_conv2d(&tiny, &d.conv, NULL, NULL, &bad_out, &opts, &dram, &ls,
+					 &err),
+			 VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "output shape [1, 5, 4, 4] should be [1, 5, 5, 4]");
+	int32_t vals[4] = {1, 2, 3, 4};
+	vta_lut_buffer lb;
+	et_assert_ok(vta_lut_compress(VTA_LUT_INT32, vals, 4, 1, false, 2, VTA_LUT_STRIDE_POW2, &lb,
+				      &err),
+		     &err);
+	assert_int_equal(vta_emit_conv2d(&tiny, &d.conv, &lb.tensor, NULL, &d.out, &opts, &dram,
+					 &ls, &err),
+			 VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "CONV2D filter: LUT tensor holds 4 int32 values");
+	vta_lut_buffer_free(&lb);
+	et_assert_ok(vta_emit_conv2d(&tiny, &d.conv, NULL, NULL, &d.out, &opts, &dram, &ls, &err),
+		     &err);
+	int8_t buf[4];
+	assert_int_equal(vta_layer_read_output(&ls, &dram, buf, 4, &err), VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "the output has 100 elements, the buffer 4");
+	/* a forced plan that does not fit */
+	vta_conv_plan p;
+	memset(&p, 0, sizeof(p));
+	p.ncb = 3;
+	p.nob = p.nobw = 1;
+	p.th = 5;
+	p.s_inp = p.s_wgt = p.s_acc = 1;
+	vta_layer_stream_free(&ls);
+	assert_int_equal(vta_emit_conv2d_plan(&tiny, &d.conv, NULL, NULL, &d.out, &opts, &p,
+					      &dram, &ls, &err),
+			 VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "chunk 3 must divide 2 input blocks");
+	p.ncb = 1;
+	p.s_inp = 2;
+	assert_int_equal(vta_emit_conv2d_plan(&tiny, &d.conv, NULL, NULL, &d.out, &opts, &p,
+					      &dram, &ls, &err),
+			 VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "slots (inp 2, wgt 1, acc 1) must be 1..1");
+	vta_dram_free(&dram);
+	conv_free(&d);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conv_matrix),
+		cmocka_unit_test(test_conv_batch),
+		cmocka_unit_test(test_conv_plan_sweep),
+		cmocka_unit_test(test_conv_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
