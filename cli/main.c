@@ -14,12 +14,12 @@ static const struct {
 } COMMANDS[] = {
 	{"run", cmd_run,
 	 "run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] [--threads 1|2] "
-	 "[--dump DIR]"},
+	 "[--dump DIR] [--engine sim|ref] [--inject-fault INDEX]"},
 	{"exec", cmd_exec, "exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
-			   "[--dump-dram ADDR:LEN:FILE]"},
+			   "[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref]"},
 	{"config", cmd_config, "config FILE"},
 	{"asm", cmd_asm, "asm IN.s -c CONFIG -o OUT.bin"},
-	{"disasm", cmd_disasm, "disasm IN.bin -c CONFIG [-o OUT.s]"},
+	{"disasm", cmd_disasm, "disasm IN.bin [-c CONFIG] [-o OUT.s]"},
 	{"regress", cmd_regress, "regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
 				 "[--timeout SECONDS]"},
 };
