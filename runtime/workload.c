@@ -121,12 +121,18 @@ static vta_status parse_shape(ctx *c, const yaml_node_t *node, const char *what,
 		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
 				     "%s: expected 1 to 4 dimensions, got %d", what, n);
 	t->rank = n;
+	uint64_t elements = 1;
 	for (int i = 0; i < n; i++) {
 		int64_t v;
 		yaml_node_t *it = vta_yaml_node(&c->y, node->data.sequence.items.start[i]);
 		if ((st = vta_yaml_int(&c->y, it, what, 1, 1 << 20, &v, c->err)))
 			return st;
 		t->shape[i] = (int32_t)v;
+		elements *= (uint64_t)v; /* checked at every step, so it cannot overflow */
+		if (elements > VTA_WL_MAX_ELEMENTS)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: more than %llu elements", what,
+					     (unsigned long long)VTA_WL_MAX_ELEMENTS);
 	}
 	return VTA_OK;
 }
@@ -352,6 +358,12 @@ static vta_status check_shapes(ctx *c, const yaml_node_t *node, vta_wl_layer *l)
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
 					     "%s: bias.shape must be [%d]", l->name,
 					     l->filter.shape[0]);
+		uint64_t out_elements = (uint64_t)l->input.shape[0] * (uint64_t)l->input.shape[1] *
+					(uint64_t)l->input.shape[2] * (uint64_t)l->filter.shape[0];
+		if (out_elements > VTA_WL_MAX_ELEMENTS)
+			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+					     "%s: the output would exceed %llu elements", l->name,
+					     (unsigned long long)VTA_WL_MAX_ELEMENTS);
 		if (!l->input.has_scale)
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
 					     "%s: input needs a scale", l->name);

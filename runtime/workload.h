@@ -22,6 +22,8 @@ extern "C" {
 
 #define VTA_WL_NAME_MAX 64
 #define VTA_WL_PATH_MAX 512
+/* The largest tensor a workload may describe (elements); a simulated DRAM holds at most 4 GiB. */
+#define VTA_WL_MAX_ELEMENTS (1ull << 30)
 
 typedef enum vta_wl_source { VTA_WL_RANDOM = 0, VTA_WL_RAW, VTA_WL_NPY } vta_wl_source;
 

@@ -286,6 +286,17 @@ static void test_parse_errors(void **state)
 		     " {shape: [1], scale: 1, data: {random: {seed: 1}}}], output: {scale: 1}}\n",
 		     "w.yaml:3:5", "used twice");
 	expect_error("layers:\n  - op: add\n    inputs: [\n", "w.yaml:", "");
+	/* sizes whose products would overflow or exhaust memory */
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [1048576, 1048576, 1048576, 4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "      - {shape: [1,2], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:4:17", "more than 1073741824 elements");
+	expect_error("layers:\n  - op: conv2d\n"
+		     "    input: {shape: [1,1024,1024,1], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    filter: {shape: [4096,1,1,1], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:2:5", "output would exceed");
 }
 
 static void test_shipped_workloads_parse(void **state)

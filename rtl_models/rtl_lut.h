@@ -1,0 +1,76 @@
+/*
+ * rtl_lut.h - the verilated LUT index decoder (vta_lut_decoder.v) behind a C interface: it
+ * decodes a whole int8 TFLM LUT tensor the way runtime/lut.h's vta_lut_decode() does, by
+ * loading value tables through the decoder's table port, streaming the packed index string
+ * in bus words and collecting up to indices_per_cycle values per clock, and reports the
+ * cycles that took.
+ *
+ * A decoder's bus width (in_bits) and indices per cycle are fixed when the RTL is verilated;
+ * vta_rtl_lut_create picks a built variant. Its value table holds vta_rtl_lut_table_entries()
+ * int8 entries: a tensor whose channel tables do not fit is decoded in groups of whole
+ * channels (channel axis first), each group a job of its own that starts at any bit of the
+ * string. With the channel axis last every table is needed at once, so such a tensor must fit.
+ */
+#ifndef VTASIM_RTL_LUT_H
+#define VTASIM_RTL_LUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vta_rtl_lut vta_rtl_lut;
+
+/* An int8 LUT tensor (the fields of runtime/lut.h's vta_lut_tensor this decoder handles; the
+ * per-channel valid counts are not modelled: every index below the stride is valid). */
+typedef struct vta_rtl_lut_job {
+	unsigned bitwidth;         /* 1..7 */
+	size_t count;              /* elements, < 2^32 */
+	size_t channels;           /* >= 1, divides count */
+	bool axis_last;            /* channels interleave (TFLM's use_alternate_axis) */
+	const int8_t *table;       /* channels * stride values */
+	size_t stride;             /* entries per channel table, 1..128 */
+	const uint8_t *indices;    /* packed MSB-first index string */
+	size_t indices_bytes;      /* at least ceil(count * bitwidth / 8) */
+} vta_rtl_lut_job;
+
+/* What a decode cost, accumulated over calls (zero it to start). */
+typedef struct vta_rtl_lut_stats {
+	uint64_t decode_cycles;    /* from each job's start to its last output beat */
+	uint64_t table_cycles;     /* value-table words written */
+	uint64_t words;            /* index-string words streamed */
+	uint64_t jobs;             /* decoder jobs (channel groups) */
+} vta_rtl_lut_stats;
+
+/* The (in_bits, indices_per_cycle) variants built: writes up to max pairs, returns the count. */
+size_t vta_rtl_lut_variants(unsigned (*variants)[2], size_t max);
+
+/* Build a decoder: VTA_E_UNSUPPORTED (naming the built variants) if none matches. */
+vta_status vta_rtl_lut_create(vta_rtl_lut **out, unsigned in_bits, unsigned indices_per_cycle,
+			      vta_error *err);
+void vta_rtl_lut_destroy(vta_rtl_lut *lut); /* NULL is fine */
+
+/* Value-table entries of this decoder. */
+size_t vta_rtl_lut_table_entries(const vta_rtl_lut *lut);
+
+/* Write every signal to a VCD file from now on (VTA_E_IO if it cannot be opened). */
+vta_status vta_rtl_lut_trace(vta_rtl_lut *lut, const char *vcd_path, vta_error *err);
+
+/* Decode job into out (count values). Errors: VTA_E_DATA for a malformed job (bit width,
+ * stride, channel count, short buffers) and for an index at or beyond its channel's table,
+ * naming the first such element as vta_lut_decode does; VTA_E_USAGE if out is too short;
+ * VTA_E_UNSUPPORTED for a tensor this decoder cannot hold (axis-last tables beyond the table,
+ * count >= 2^32); VTA_E_INTERNAL if the RTL stops producing values. stats may be NULL. */
+vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job *job, int8_t *out,
+			      size_t out_len, vta_rtl_lut_stats *stats, vta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTASIM_RTL_LUT_H */
