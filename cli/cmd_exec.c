@@ -43,32 +43,6 @@ static int parse_dump(char *spec, dram_dump *d)
 	return 0;
 }
 
-/* Binary stream file, or assembly text. */
-static vta_status load_program(const char *path, const vta_config *cfg, vta_program *prog,
-			       vta_error *err)
-{
-	uint8_t *buf = NULL;
-	size_t len = 0;
-	vta_status st = vta_read_file(path, &buf, &len, err);
-	if (st)
-		return st;
-	if (vta_program_is_binary(buf, len)) {
-		st = vta_program_parse(buf, len, cfg, prog, err);
-		if (st && err && strncmp(err->detail, path, strlen(path)) != 0) {
-			char detail[VTA_ERROR_DETAIL_MAX];
-			snprintf(detail, sizeof(detail), "%s", err->detail);
-			vta_fail(err, st, "%s: %s", path, detail);
-		}
-	} else {
-		vta_program_init(prog, cfg);
-		st = vta_asm_parse((const char *)buf, len, path, cfg, prog, err);
-		if (st)
-			vta_program_free(prog);
-	}
-	free(buf);
-	return st;
-}
-
 static int run_reference(const vta_config *cfg, const vta_program *prog, vta_dram *dram,
 			 vta_error *err)
 {
@@ -130,7 +104,7 @@ int cmd_exec(int argc, char **argv)
 		return rc;
 	vta_error err = {0};
 	vta_program prog;
-	if (load_program(program, &cfg, &prog, &err))
+	if (vta_program_load(program, &cfg, &prog, &err))
 		return cli_report_error(&err);
 	vta_dram dram = {0};
 	vta_status st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);

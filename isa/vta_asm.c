@@ -699,3 +699,28 @@ vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *pr
 	free(buf);
 	return st;
 }
+
+vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program *prog,
+			    vta_error *err)
+{
+	uint8_t *buf;
+	size_t len;
+	vta_status st = vta_read_file(path, &buf, &len, err);
+	if (st) {
+		vta_program_init(prog, cfg);
+		return st;
+	}
+	int binary = vta_program_is_binary(buf, len);
+	if (binary) {
+		st = vta_program_parse(buf, len, cfg, prog, err);
+		if (st && err) {
+			char detail[VTA_ERROR_DETAIL_MAX];
+			snprintf(detail, sizeof(detail), "%s", err->detail);
+			vta_fail(err, st, "%s: %s", path, detail);
+		}
+	} else {
+		st = vta_asm_parse((const char *)buf, len, path, cfg, prog, err);
+	}
+	free(buf);
+	return st;
+}

@@ -27,6 +27,10 @@ vta_status vta_asm_parse(const char *text, size_t len, const char *name, const v
 vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *prog,
 			vta_error *err);
 
+/* Read a program from a binary stream file or, failing its magic, from assembly text. */
+vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program *prog,
+			    vta_error *err);
+
 /* Print a whole program as assembly. */
 vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FILE *out,
 			      vta_error *err);
