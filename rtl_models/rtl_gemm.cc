@@ -6,7 +6,6 @@
 #include "rtl_gemm.h"
 
 #include <cstdio>
-#include <cstring>
 #include <new>
 
 #include "Vvta_gemm_core_16x16.h"
@@ -105,9 +104,13 @@ extern "C" vta_status vta_rtl_gemm_create(vta_rtl_gemm **out, unsigned block_in,
 	if (!core) {
 		char built[128] = "";
 		size_t len = 0;
-		for (const auto &s : k_shapes)
-			len += (size_t)snprintf(built + len, sizeof(built) - len, "%s%ux%u",
-						len ? ", " : "", s[0], s[1]);
+		for (const auto &s : k_shapes) {
+			int w = snprintf(built + len, sizeof(built) - len, "%s%ux%u",
+					 len ? ", " : "", s[0], s[1]);
+			if (w < 0 || (size_t)w >= sizeof(built) - len)
+				break;
+			len += (size_t)w;
+		}
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"RTL GEMM core: no core built for block_in %u x block_out %u "
 				"(built: %s)",

@@ -2,7 +2,7 @@
  * rtl_gemm.h - the verilated GEMM core (vta_gemm_core.v: BLOCK_OUT vta_gemm_dot lanes) behind
  * a C interface with the contract of vtasim_gemm_uop() in sim/datapath.h. The core takes one
  * batch row per clock (block_out dot products of block_in int8 pairs, added to int32
- * accumulators, wrapping); latency 2 cycles, so a uop of `batch` rows takes batch + 2 cycles.
+ * accumulators, wrapping); two register stages (latency 2), so a uop of `batch` rows takes batch + 1 cycles.
  * Shapes are fixed when the RTL is verilated; vta_rtl_gemm_create picks a built one.
  */
 #ifndef VTASIM_RTL_GEMM_H

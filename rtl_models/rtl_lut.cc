@@ -8,8 +8,8 @@
  */
 #include "rtl_lut.h"
 
+#include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <new>
 
 #include "Vvta_lut_decoder_256x64.h"
@@ -286,7 +286,8 @@ extern "C" vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job
 	/* Channels per group: their tables plus the word-alignment offset must fit. */
 	size_t per_group = (entries - (lanes - 1)) / stride;
 	bool axis_last = job->axis_last && C > 1;
-	if (axis_last && C > per_group)
+	/* All tables from entry 0 (word aligned). */
+	if (axis_last && C * stride > entries)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"LUT decoder: channel axis last needs all %zu tables (%zu entries) at "
 				"once; the decoder holds %zu",

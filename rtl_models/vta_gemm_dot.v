@@ -11,7 +11,8 @@
 // Timing: two register stages, one vector per cycle. Stage 1 registers the dot product (the
 // multipliers and the adder tree) beside the accumulator operand; stage 2 registers the
 // accumulated sum. A vector presented with in_valid before rising edge t appears on acc_out
-// with out_valid after edge t+1: latency 2 cycles, initiation interval 1.
+// with out_valid after edge t+1: latency 2, initiation interval 1, so B vectors in a row take
+// B + 1 cycles.
 `default_nettype none
 
 module vta_gemm_dot #(

@@ -118,7 +118,7 @@ static void test_alu_known(void **state)
 static void test_alu_random(void **state)
 {
 	vta_rtl_alu *alu = *state;
-	enum { LANES = 4096, ROUNDS = 6 };
+	enum { LANES = 65536, ROUNDS = 6 };
 	int32_t *a = malloc(sizeof(int32_t) * LANES), *b = malloc(sizeof(int32_t) * LANES);
 	int32_t *want = malloc(sizeof(int32_t) * LANES), *got = malloc(sizeof(int32_t) * LANES);
 	int8_t *want8 = malloc(LANES), *got8 = malloc(LANES);
@@ -134,8 +134,8 @@ static void test_alu_random(void **state)
 				case 0: b[i] = (int32_t)(uint32_t)(x >> 32); break;
 				case 1: b[i] = (int32_t)vta_prng_range(&r, -40, 40); break;
 				default: /* powers of two and their neighbours */
-					b[i] = (int32_t)((uint32_t)1 << (x >> 59)) +
-					       (int32_t)vta_prng_range(&r, -1, 1);
+					b[i] = (int32_t)(((uint32_t)1 << (x >> 59)) +
+							 (uint32_t)vta_prng_range(&r, -1, 1));
 					break;
 				}
 			}
@@ -231,7 +231,7 @@ static void test_alu_check_helper(void **state)
 	(void)state;
 	int32_t x[5] = {1, 2, 3, 4, 5}, y[5] = {1, 2, 3, 4, 5};
 	assert_int_equal(rtl_first_diff_i32(x, y, 5), -1);
-	y[3] ^= 1 << 31;
+	y[3] = (int32_t)((uint32_t)y[3] ^ 0x80000000u);
 	assert_int_equal(rtl_first_diff_i32(x, y, 5), 3);
 }
 

@@ -146,7 +146,7 @@ static void test_lut_random(void **state)
 		for (unsigned bw = 1; bw <= 7; bw++) {
 			size_t full = (size_t)1 << bw;
 			lut_case c;
-			for (int rep = 0; rep < 3; rep++) {
+			for (int rep = 0; rep < 12; rep++) {
 				/* per-tensor, odd lengths */
 				size_t count = (size_t)vta_prng_range(&r, 1, 3000);
 				make_case(&c, &r, bw, count, 1, false, full, -1);
@@ -156,10 +156,10 @@ static void test_lut_random(void **state)
 				free_case(&c);
 
 				/* channel axis first, stride 2^bw or a smaller unique count */
-				size_t C = (size_t)(rep == 0 ? 3 : rep == 1 ? 8 : 16);
+				size_t C = (size_t)vta_prng_range(&r, 1, 20);
 				size_t epc = (size_t)vta_prng_range(&r, 1, 200);
-				size_t stride = rep == 1 ? (size_t)vta_prng_range(&r, 1, (int64_t)full)
-							 : full;
+				size_t stride = rep % 2 ? (size_t)vta_prng_range(&r, 1, (int64_t)full)
+							: full;
 				make_case(&c, &r, bw, C * epc, C, false, stride, -1);
 				snprintf(what, sizeof(what), "%ux%u bw %u C %zu x %zu stride %zu",
 					 variants[v][0], variants[v][1], bw, C, epc, stride);
@@ -167,7 +167,7 @@ static void test_lut_random(void **state)
 				free_case(&c);
 
 				/* channel axis last */
-				C = (size_t)(rep == 0 ? 2 : rep == 1 ? 5 : 16);
+				C = (size_t)vta_prng_range(&r, 2, 16);
 				epc = (size_t)vta_prng_range(&r, 1, 100);
 				make_case(&c, &r, bw, C * epc, C, true, stride, -1);
 				snprintf(what, sizeof(what), "%ux%u bw %u axis-last C %zu x %zu",
@@ -183,11 +183,12 @@ static void test_lut_random(void **state)
 			compare(dec, &c, "axis last, one row");
 			free_case(&c);
 
-			/* tables larger than the decoder's: channel groups starting mid-byte */
-			size_t C = entries / 128 + 7;
-			make_case(&c, &r, bw, C * 37, C, false, 128, -1);
-			snprintf(what, sizeof(what), "%ux%u bw %u grouped C %zu", variants[v][0],
-				 variants[v][1], bw, C);
+			/* tables larger than the decoder's: channel groups whose indices start
+			 * mid-byte and whose tables start mid-word */
+			size_t gstride = 100 + bw, C = entries / gstride + 7;
+			make_case(&c, &r, bw, C * 37, C, false, gstride, -1);
+			snprintf(what, sizeof(what), "%ux%u bw %u grouped C %zu stride %zu",
+				 variants[v][0], variants[v][1], bw, C, gstride);
 			compare(dec, &c, what);
 			free_case(&c);
 		}
@@ -297,6 +298,39 @@ static void test_lut_job_checks(void **state)
 	vta_rtl_lut_destroy(dec);
 }
 
+/* The channel groups of a tensor too large for one table: how many jobs, how many table
+ * words (64-bit words, tables starting wherever the previous group ended). */
+static void test_lut_groups(void **state)
+{
+	(void)state;
+	vta_rtl_lut *dec = make_decoder(64, 16);
+	assert_int_equal(vta_rtl_lut_table_entries(dec), 2048);
+	vta_prng r;
+	vta_prng_seed(&r, 17);
+	lut_case c;
+	/* 40 channels x stride 127: 16 channels (2032 entries) per group -> 16, 16, 8 */
+	make_case(&c, &r, 7, 40 * 37, 40, false, 127, -1);
+	int8_t *want = malloc(40 * 37), *got = malloc(40 * 37);
+	assert_non_null(want);
+	assert_non_null(got);
+	vta_error err = {0};
+	vta_rtl_lut_stats st = {0, 0, 0, 0};
+	assert_int_equal(vta_lut_decode(&c.t, want, 40 * 37, &err), VTA_OK);
+	assert_int_equal(vta_rtl_lut_decode(dec, &c.job, got, 40 * 37, &st, &err), VTA_OK);
+	assert_memory_equal(want, got, 40 * 37);
+	assert_int_equal(st.jobs, 3);
+	assert_int_equal(st.table_cycles, 254 + 254 + 127); /* ceil(2032 / 8) x 2 + 1016 / 8 */
+	/* index words per group: ceil((skip + 16 * 37 * 7) / 64), skips 0, 0, 0 */
+	assert_int_equal(st.words, 65 + 65 + 33);
+	/* stats accumulate over calls */
+	assert_int_equal(vta_rtl_lut_decode(dec, &c.job, got, 40 * 37, &st, &err), VTA_OK);
+	assert_int_equal(st.jobs, 6);
+	free(want);
+	free(got);
+	free_case(&c);
+	vta_rtl_lut_destroy(dec);
+}
+
 static void test_lut_variants(void **state)
 {
 	(void)state;
@@ -388,6 +422,7 @@ int main(void)
 		cmocka_unit_test(test_lut_random),
 		cmocka_unit_test(test_lut_bad_index),
 		cmocka_unit_test(test_lut_job_checks),
+		cmocka_unit_test(test_lut_groups),
 		cmocka_unit_test(test_lut_variants),
 		cmocka_unit_test(test_lut_throughput),
 		cmocka_unit_test(test_lut_trace),
