@@ -33,7 +33,7 @@ typedef struct regress_opts {
 
 /* What one case came to; printed in case order once known. */
 typedef struct case_result {
-	int done, printed, pass, rewritten;
+	int done, pass, rewritten;
 	char *line;  /* "PASS name (cycles N)" / "FAIL name: ..." */
 	char *moved; /* --update: the statistics that moved, or NULL */
 } case_result;
@@ -322,15 +322,15 @@ static void evaluate(const regress_case *c, const regress_job *j, const regress_
 }
 
 /* Print finished results in case order. */
-static void print_ready(const regress_case *cases, case_result *res, size_t n, size_t *next)
+static void print_ready(const regress_case *cases, const case_result *res, size_t n,
+			size_t *next)
 {
 	while (*next < n && res[*next].done) {
-		case_result *r = &res[*next];
+		const case_result *r = &res[*next];
 		if (r->line)
 			printf("%s\n", r->line);
 		else
 			printf("FAIL %s: out of memory\n", cases[*next].name);
-		r->printed = 1;
 		(*next)++;
 	}
 	fflush(stdout);

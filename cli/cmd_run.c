@@ -4,6 +4,7 @@
  * SystemC model, read the output back, compare, and report timing, SRAM pressure, DRAM
  * traffic, decompression and the bit-exact verdict, per layer and in total.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,8 +90,9 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 			break;
 		case 'F': {
 			char *end;
+			errno = 0;
 			o->fault_index = strtol(optarg, &end, 10);
-			if (*end || o->fault_index < 0)
+			if (*end || end == optarg || errno || o->fault_index < 0)
 				return cli_usage_error("--inject-fault '%s': expected an element index",
 						       optarg);
 			break;

@@ -207,7 +207,6 @@ typedef struct key_spec {
 #define MAX_KEYS 12
 typedef struct line_vals {
 	int seen[MAX_KEYS];
-	const char *at[MAX_KEYS];
 	uint64_t v[MAX_KEYS][2];
 	int64_t s[MAX_KEYS];
 	vta_deps deps;
@@ -397,7 +396,6 @@ static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok, const k
 			return asm_fail(a, VTA_E_PARSE, val.p, "missing value for '%s'",
 					keys[idx].key);
 		lv->seen[idx] = 1;
-		lv->at[idx] = t.p;
 		if ((st = parse_value(a, &keys[idx], val, lv, idx)))
 			return st;
 	}

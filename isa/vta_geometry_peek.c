@@ -8,7 +8,6 @@
 
 #include "vta_program.h"
 
-#define STREAM_MAGIC "VTASTRM"
 #define GEOMETRY_OFFSET 16 /* magic 8, version 4, geometry size 4 */
 
 vta_status vta_geometry_read_file(const char *path, vta_geometry *geo, vta_error *err)
@@ -19,7 +18,7 @@ vta_status vta_geometry_read_file(const char *path, vta_geometry *geo, vta_error
 	uint8_t head[GEOMETRY_OFFSET + sizeof(*geo)];
 	size_t n = fread(head, 1, sizeof(head), f);
 	fclose(f);
-	if (n < sizeof(head) || memcmp(head, STREAM_MAGIC, sizeof(STREAM_MAGIC)) != 0)
+	if (n < sizeof(head) || !vta_program_is_binary(head, n))
 		return vta_fail(err, VTA_E_STREAM, "%s: not a vtasim stream file (bad magic or "
 						   "truncated header)", path);
 	memcpy(geo, head + GEOMETRY_OFFSET, sizeof(*geo));

@@ -32,11 +32,9 @@ int vta_status_exit_code(vta_status status)
 {
 	if (status == VTA_OK)
 		return 0;
-	if (status >= VTA_E_DEADLOCK && status != VTA_E_INTERNAL)
-		return 1;
-	if (status == VTA_E_INTERNAL)
-		return 1;
-	return 2;
+	/* the simulation problems and VTA_E_INTERNAL (a bug, not bad input) follow
+	 * VTA_E_DEADLOCK in the enum */
+	return status >= VTA_E_DEADLOCK ? 1 : 2;
 }
 
 vta_status vta_fail(vta_error *err, vta_status status, const char *fmt, ...)

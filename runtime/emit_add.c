@@ -68,9 +68,13 @@ static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const v
 		return vta_fail(err, VTA_E_USAGE, "layer %s: %s is missing", layer, what);
 	*copy = *t;
 	if (lut) {
-		int8_t dummy = 0;
-		copy->data = &dummy;
+		/* the tensor's own data is ignored: decode into a buffer of its shape, which the
+		 * check then sees as the data (the caller frees *buf on every path) */
 		size_t n = vta_tensor_i8_count(copy);
+		*buf = malloc(n ? n : 1);
+		if (!*buf)
+			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+		copy->data = *buf;
 		vta_status st = vta_tensor_i8_check(copy, what, err);
 		if (st != VTA_OK)
 			return st;
@@ -82,13 +86,9 @@ static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const v
 					vta_lut_type_name(lut->type) ? vta_lut_type_name(lut->type)
 								     : "?",
 					n);
-		*buf = malloc(n);
-		if (!*buf)
-			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
 		st = vta_lut_decode(lut, *buf, n, err);
 		if (st != VTA_OK)
 			return st;
-		copy->data = *buf;
 		ctr->lut_bytes += lut->indices_bytes + lut->value_table_bytes;
 		ctr->lut_decoded_bytes += n;
 		return VTA_OK;
@@ -348,7 +348,10 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 	if (st != VTA_OK)
 		return st;
 
+	/* zeroed: the count and shape bookkeeping below reads them even after a failure */
 	vta_tensor_i8 ta, tb;
+	memset(&ta, 0, sizeof(ta));
+	memset(&tb, 0, sizeof(tb));
 	int8_t *abuf = NULL, *bbuf = NULL, *expanded = NULL;
 	add_ctx c;
 	memset(&c, 0, sizeof(c));

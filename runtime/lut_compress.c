@@ -203,12 +203,8 @@ vta_status vta_lut_compress(vta_lut_type type, const void *data, size_t count, s
 
 	/* Pass 2: pack indices MSB first, element by element in row-major order. */
 	size_t bitpos = 0;
-	size_t c = 0;
 	for (size_t e = 0; e < count; e++) {
-		if (axis_last)
-			c = e % channels;
-		else
-			c = e / epc;
+		size_t c = axis_last ? e % channels : e / epc;
 		uint64_t key = lc_key(type, lc_raw(data, esz, e));
 		unsigned idx = lc_find(uniq + first[c], out->counts[c], key);
 		for (unsigned b = 0; b < bitwidth; b++, bitpos++) {

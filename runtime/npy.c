@@ -137,7 +137,12 @@ vta_status vta_npy_read(const char *path, vta_npy *out, vta_error *err)
 		goto out;
 	}
 	hdr = malloc(hlen + 1);
-	if (!hdr || fread(hdr, 1, hlen, f) != hlen) {
+	if (!hdr) {
+		st = vta_fail(err, VTA_E_NOMEM, "%s: cannot allocate a %zu-byte header", path,
+			      hlen + 1);
+		goto out;
+	}
+	if (fread(hdr, 1, hlen, f) != hlen) {
 		st = vta_fail(err, VTA_E_DATA, "%s: truncated .npy header", path);
 		goto out;
 	}

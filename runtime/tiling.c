@@ -541,8 +541,9 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 		if ((uint64_t)g0->kh * g0->kw > cfg->wgt_depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the WGT SRAM: one block of the "
-					"%dx%d filter needs %d WGT rows, the WGT SRAM has %u",
-					layer, (int)g0->kh, (int)g0->kw, (int)(g0->kh * g0->kw),
+					"%dx%d filter needs %llu WGT rows, the WGT SRAM has %u",
+					layer, (int)g0->kh, (int)g0->kw,
+					(unsigned long long)g0->kh * (unsigned long long)g0->kw,
 					cfg->wgt_depth);
 		if ((uint64_t)nconst + g0->wo + D > cfg->acc_depth)
 			return vta_fail(err, VTA_E_USAGE,
@@ -550,7 +551,7 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 					"of %d pixels needs %llu ACC rows with its %u constant rows, "
 					"the ACC SRAM has %u",
 					layer, (int)g0->wo,
-					(unsigned long long)(nconst + g0->wo + D), nconst,
+					(unsigned long long)nconst + (uint64_t)g0->wo + D, nconst,
 					cfg->acc_depth);
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: CONV2D does not fit the UOP SRAM: the smallest GEMM "

@@ -26,6 +26,7 @@ static const char *const sq_names[Q_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
 
 #define SB_DISASM 256
 #define SB_NSTAGE 4 /* indexed by vta_stage; 0 unused */
+#define SB_HAZARD_MAX 64 /* vta_config_derive caps acc_dep_distance; sb_check_loop's ring */
 
 typedef struct sb_kernel {
 	vta_uop *uops;
@@ -174,6 +175,10 @@ vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dra
 	*out = NULL;
 	if (cfg->uop_depth == 0)
 		return vta_fail(err, VTA_E_USAGE, "vta_stream_create: the config is not derived");
+	if (cfg->acc_dep_distance > SB_HAZARD_MAX)
+		return vta_fail(err, VTA_E_CONFIG,
+				"vta_stream_create: acc_dep_distance %u is above %d",
+				cfg->acc_dep_distance, SB_HAZARD_MAX);
 	vta_stream *s = calloc(1, sizeof(*s));
 	if (!s)
 		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
@@ -437,18 +442,16 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 		for (int w = 0; w < 2; w++) {
 			if (!has[w])
 				continue;
+			/* a starts at n - D + b, so (n - a) + b <= D holds throughout */
 			for (uint64_t b = 0; b < D; b++)
-				for (uint64_t a = n - D + b; a < n; a++) {
-					if (a >= n || (n - a) + b > D)
-						continue;
+				for (uint64_t a = n - D + b; a < n; a++)
 					if ((int64_t)k[a].dst == (int64_t)k[b].dst + deltas[w])
 						return SB_HAZARD(l->uop_bgn + b, w ? 1 : 0,
 								 w ? 0 : 1, (n - a) + b);
-				}
 		}
 		return VTA_OK;
 	}
-	uint64_t ring[64];
+	uint64_t ring[SB_HAZARD_MAX];
 	uint64_t t = 0;
 	for (uint32_t o = 0; o < l->iter_out; o++)
 		for (uint32_t i = 0; i < l->iter_in; i++)
@@ -1036,6 +1039,8 @@ vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
 		return st;
 	if (!prog)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: NULL program", s->layer);
+	/* empty from here on, so the caller may free it whatever fails below */
+	vta_program_init(prog, &s->cfg);
 	/* 1. pops still pending become NOPs */
 	for (int g = VTA_STAGE_LOAD; g <= VTA_STAGE_STORE && st == VTA_OK; g++)
 		if (s->pending[g][0] || s->pending[g][1])
@@ -1080,7 +1085,6 @@ vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
 	if (st != VTA_OK)
 		return st;
 	/* 4. encode */
-	vta_program_init(prog, &s->cfg);
 	for (size_t i = 0; i < s->n_insns && st == VTA_OK; i++) {
 		vta_error sub = {0};
 		if (vta_program_push(prog, &s->cfg, &s->insns[i], &sub) != VTA_OK)

@@ -167,9 +167,9 @@ vta_status vta_stream_insn(vta_stream *s, const vta_insn *insn, vta_error *err);
 
 /* ---- end ---- */
 
-/* Drain tokens, synchronise, append FINISH, encode into `prog` (initialised here; the
- * caller frees it) and dry-run the token protocol. The builder accepts nothing afterwards.
- * The UOP segments are also written into the DRAM. */
+/* Drain tokens, synchronise, append FINISH, encode into `prog` (initialised here, empty
+ * after a failure; the caller frees it) and dry-run the token protocol. The builder accepts
+ * nothing afterwards. The UOP segments are also written into the DRAM. */
 vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err);
 
 /* Counters of what was emitted so far. */

@@ -9,8 +9,8 @@
  *          accumulation; out[b][o] = low 8 bits of the new acc.
  *   reset  acc = 0 and out = 0 on every addressed row.
  *   ALU    acc[dst] = op(acc[dst], use_imm ? imm : acc[src]) on int32 lanes, out = low 8 bits.
- *          MIN, MAX, ADD (wrapping), SHR (arithmetic right shift by the low bits of y as a
- *          signed amount; negative shifts left), MUL (low 32 bits), SRDHM (TFLite's
+ *          MIN, MAX, ADD (wrapping), SHR (y >= 0: arithmetic right shift by min(y, 31);
+ *          y < 0: left shift by min(-y, 31), low 32 bits), MUL (low 32 bits), SRDHM (TFLite's
  *          SaturatingRoundingDoublingHighMul), RSHR (TFLite's RoundingDivideByPOT).
  * Wrapping is done in unsigned arithmetic so no signed overflow (undefined behaviour) occurs.
  */

@@ -9,8 +9,9 @@
  * run bumps a generation counter and notifies `run_ev`; every wait in every module also
  * listens to `run_ev`, and after each wait a module checks it is still in the current,
  * unstopped run (wait_*() return false otherwise) and unwinds to its top loop, which starts
- * the new run. Only immediate notifications are used, so nothing of an old run stays
- * scheduled in the kernel.
+ * the new run. Within a run only immediate notifications are used (the launch's run_ev is
+ * the one delta notification), so nothing of an old run stays scheduled in the kernel: a
+ * timed wait parked at the end of a run is cancelled when run_ev wakes its thread.
  *
  * Time. One simulated time unit (the kernel's resolution) is one accelerator cycle; a run's
  * cycles are counted from its launch.

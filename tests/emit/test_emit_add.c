@@ -220,7 +220,19 @@ static void test_add_errors(void **state)
 				      &dram, &ls, &err),
 			 VTA_E_USAGE);
 	et_assert_error(&err, VTA_E_USAGE, "ADD input 2: LUT tensor holds 24 int32 values");
+	/* a LUT operand's shape is checked even though its data pointer is ignored */
+	vta_tensor_i8 flat_b = b;
+	flat_b.shape[1] = 0;
+	flat_b.data = NULL;
+	assert_int_equal(vta_emit_add(&tiny, &a, NULL, &flat_b, &lb.tensor, VTA_ACT_NONE, &out,
+				      &opts, &dram, &ls, &err),
+			 VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "ADD input 2: shape [1, 0, 3, 4] is not a valid");
 	vta_lut_buffer_free(&lb);
+	assert_int_equal(vta_emit_add(&tiny, NULL, NULL, &b, NULL, VTA_ACT_NONE, &out, &opts,
+				      &dram, &ls, &err),
+			 VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "layer neg: ADD input 1 is missing");
 	assert_int_equal(vta_emit_add(&tiny, &a, NULL, &b, NULL, VTA_ACT_NONE, &out, &opts, &small,
 				      &ls, &err),
 			 VTA_E_USAGE);

@@ -2,7 +2,8 @@
  * test_emit_stream.c - the stream builder: a hand-written GEMM + ALU program checked on the
  * reference executor, kernel caching and the UOP ring, the flag-or-NOP dependency logic,
  * token draining at finish, and every diagnostic (illegal flags, ACC write distance,
- * SRAM/DRAM bounds, field ranges, missing ALU features, bad stage pairs, deadlocks).
+ * SRAM/DRAM bounds, field ranges, missing ALU features, bad stage pairs, deadlocks, a config
+ * beyond the builder's ACC-distance limit).
  */
 #include "emit_test.h"
 
@@ -414,10 +415,15 @@ static void test_stream_deadlock(void **state)
 	sb_fix f;
 	fix_open(&f, "tiny");
 	vta_program prog;
-	/* a pop that no push feeds */
+	/* a pop that no push feeds; the program is left empty (safe to free) on failure */
+	memset(&prog, 0xff, sizeof(prog));
 	et_assert_ok(vta_stream_dep_pop(f.s, VTA_STAGE_COMPUTE, VTA_STAGE_LOAD, &f.err), &f.err);
 	assert_int_equal(vta_stream_finish(f.s, &prog, &f.err), VTA_E_DEADLOCK);
 	et_assert_error(&f.err, VTA_E_DEADLOCK, "pops of g2l but only 0 pushes");
+	assert_null(prog.insns);
+	assert_int_equal(prog.n_insns, 0);
+	assert_int_equal(prog.n_segments, 0);
+	vta_program_free(&prog);
 	fix_close(&f);
 
 	/* balanced counts, circular order: store waits for compute which waits for store */
@@ -440,6 +446,23 @@ static void test_stream_deadlock(void **state)
 	fix_close(&f);
 }
 
+/* A config the builder cannot check against (hand-made, not derived) is refused. */
+static void test_stream_bad_config(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	et_config("tiny", &cfg);
+	cfg.acc_dep_distance = 65;
+	vta_dram dram;
+	vta_error err = {0};
+	et_assert_ok(vta_dram_init(&dram, 1u << 20, &err), &err);
+	vta_stream *s = (vta_stream *)&dram; /* must be overwritten */
+	assert_int_equal(vta_stream_create(&cfg, &dram, 0, "t", &s, &err), VTA_E_CONFIG);
+	et_assert_error(&err, VTA_E_CONFIG, "acc_dep_distance 65 is above 64");
+	assert_null(s);
+	vta_dram_free(&dram);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -452,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_stream_bounds),
 		cmocka_unit_test(test_stream_features),
 		cmocka_unit_test(test_stream_deadlock),
+		cmocka_unit_test(test_stream_bad_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
