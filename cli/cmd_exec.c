@@ -1,7 +1,8 @@
 /*
  * cmd_exec.c - `vtasim exec`: run a raw instruction stream (binary or assembly) against a
  * DRAM image on the SystemC model (or, with --engine ref, on the untimed reference executor),
- * print the report, optionally write it as JSON and dump DRAM regions.
+ * print the report, optionally write it as JSON, dump DRAM regions, and write the
+ * per-instruction log and timeline (trace_out.h), even when the run fails.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -11,6 +12,7 @@
 
 #include "cli.h"
 #include "report.h"
+#include "trace_out.h"
 #include "vta_asm.h"
 #include "vta_dram.h"
 #include "vta_program.h"
@@ -26,7 +28,7 @@ typedef struct dram_dump {
 
 static const char USAGE[] =
 	"usage: vtasim exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
-	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref]";
+	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] [--trace T.json]";
 
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
 static int parse_dump(char *spec, dram_dump *d)
@@ -65,6 +67,7 @@ static int run_reference(const vta_config *cfg, const vta_program *prog, vta_dra
 int cmd_exec(int argc, char **argv)
 {
 	const char *config = NULL, *image = NULL, *report = NULL, *engine = "sim";
+	const char *log_path = NULL, *trace_path = NULL;
 	dram_dump dumps[MAX_DUMPS];
 	int ndumps = 0;
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
@@ -72,6 +75,8 @@ int cmd_exec(int argc, char **argv)
 					     {"output", required_argument, 0, 'o'},
 					     {"dump-dram", required_argument, 0, 'D'},
 					     {"engine", required_argument, 0, 'e'},
+					     {"log", required_argument, 0, 'L'},
+					     {"trace", required_argument, 0, 'T'},
 					     {0, 0, 0, 0}};
 	int c;
 	optind = 1;
@@ -81,6 +86,8 @@ int cmd_exec(int argc, char **argv)
 		case 'd': image = optarg; break;
 		case 'o': report = optarg; break;
 		case 'e': engine = optarg; break;
+		case 'L': log_path = optarg; break;
+		case 'T': trace_path = optarg; break;
 		case 'D':
 			if (ndumps == MAX_DUMPS)
 				return cli_usage_error("at most %d --dump-dram options", MAX_DUMPS);
@@ -96,6 +103,9 @@ int cmd_exec(int argc, char **argv)
 		return cli_usage_error("%s", USAGE);
 	if (strcmp(engine, "sim") && strcmp(engine, "ref"))
 		return cli_usage_error("--engine '%s': expected sim or ref", engine);
+	if ((log_path || trace_path) && strcmp(engine, "sim"))
+		return cli_usage_error("--log and --trace record the timed model: they need "
+				       "--engine sim");
 	const char *program = argv[optind];
 
 	vta_config cfg;
@@ -120,10 +130,37 @@ int cmd_exec(int argc, char **argv)
 	} else {
 		vtasim_sim *sim = NULL;
 		vtasim_stats stats;
+		trace_out *tr = NULL;
 		memset(&stats, 0, sizeof(stats));
 		st = vtasim_sim_create(&cfg, &sim, &err);
-		if (!st)
+		if (!st && (log_path || trace_path)) {
+			char title[1024];
+			snprintf(title, sizeof(title), "exec %s", program);
+			st = trace_out_open(log_path, trace_path, &cfg, title, &tr, &err);
+			if (!st)
+				st = vtasim_sim_set_recording(sim, 1, &err);
+		}
+		if (!st) {
 			st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
+			/* the records up to a failure are what diagnoses it: write them anyway */
+			size_t n = 0;
+			const vtasim_insn_record *recs = vtasim_sim_records(sim, &n);
+			vta_error terr = {0};
+			vta_status ts = VTA_OK;
+			if (tr && n) {
+				trace_run tr_run = {.name = program, .prog = &prog, .recs = recs,
+						    .n = n, .stats = &stats,
+						    .err = st ? &err : NULL, .offset = 0};
+				ts = trace_out_add(tr, &tr_run, &terr);
+			}
+			vta_status cs = trace_out_close(tr, ts ? NULL : &terr);
+			tr = NULL;
+			if (!st && (ts || cs)) {
+				st = ts ? ts : cs;
+				err = terr;
+			}
+		}
+		trace_out_close(tr, NULL);
 		if (!st) {
 			printf("vtasim exec %s on %s\n", program, cfg.name);
 			report_stats_text(stdout, &cfg, &stats, NULL, 2);

@@ -19,6 +19,7 @@
 #include "layer_dump.h"
 #include "report.h"
 #include "run_report.h"
+#include "trace_out.h"
 #include "vta_ref.h"
 #include "vtasim_api.h"
 #include "workload.h"
@@ -26,10 +27,12 @@
 
 static const char USAGE[] =
 	"usage: vtasim run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
-	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX]";
+	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
+	"[--trace T.json]";
 
 typedef struct run_opts {
 	const char *config, *workload, *report, *dump;
+	const char *log, *trace; /* per-instruction log, timeline */
 	vta_arith_mode mode;
 	unsigned threads;
 	int use_ref; /* functional check only, on the reference executor */
@@ -53,6 +56,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 					     {"dump", required_argument, 0, 'd'},
 					     {"engine", required_argument, 0, 'e'},
 					     {"inject-fault", required_argument, 0, 'F'},
+					     {"log", required_argument, 0, 'L'},
+					     {"trace", required_argument, 0, 'T'},
 					     {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->mode = VTA_ARITH_TFLITE;
@@ -66,6 +71,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		case 'w': o->workload = optarg; break;
 		case 'o': o->report = optarg; break;
 		case 'd': o->dump = optarg; break;
+		case 'L': o->log = optarg; break;
+		case 'T': o->trace = optarg; break;
 		case 'm':
 			if (!strcmp(optarg, "tflite"))
 				o->mode = VTA_ARITH_TFLITE;
@@ -102,13 +109,20 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 	}
 	if (optind != argc || !o->config || !o->workload)
 		return cli_usage_error("%s", USAGE);
+	if ((o->log || o->trace) && o->use_ref)
+		return cli_usage_error("--log and --trace record the timed model: they need "
+				       "--engine sim");
 	return 0;
 }
 
-/* The engines a run uses; the simulator elaborates once for the whole workload. */
+/* The engines a run uses; the simulator elaborates once for the whole workload. With
+ * --log/--trace, every layer's records go to `tr`, the layers one after another on the
+ * trace's time axis (`offset`: the cycles of the layers before). */
 typedef struct engines {
 	vtasim_sim *sim;
 	vta_ref *ref;
+	trace_out *tr;
+	uint64_t offset;
 } engines;
 
 static vta_status emit_layer(const vta_config *cfg, const vta_layer_data *d,
@@ -202,7 +216,25 @@ static vta_status run_layer(const vta_config *cfg, const run_opts *o, engines *e
 		if ((st = vta_ref_run(eng->ref, &ls.prog, &dram, err)))
 			goto out;
 	} else {
-		if ((st = vtasim_sim_run(eng->sim, &ls.prog, &dram, &r->stats, err)))
+		st = vtasim_sim_run(eng->sim, &ls.prog, &dram, &r->stats, err);
+		size_t n = 0;
+		const vtasim_insn_record *recs = vtasim_sim_records(eng->sim, &n);
+		if (eng->tr && n) {
+			/* also for a failed layer: its records up to the failure diagnose it */
+			char name[sizeof(r->name) + 8];
+			snprintf(name, sizeof(name), "layer %s", spec->name);
+			trace_run tr_run = {.name = name, .prog = &ls.prog, .recs = recs, .n = n,
+					    .stats = &r->stats, .err = st ? err : NULL,
+					    .offset = eng->offset};
+			vta_error terr = {0};
+			vta_status ts = trace_out_add(eng->tr, &tr_run, &terr);
+			eng->offset += r->stats.cycles;
+			if (!st && ts) {
+				st = ts;
+				*err = terr;
+			}
+		}
+		if (st)
 			goto out;
 		r->timed = 1;
 	}
@@ -267,6 +299,13 @@ int cmd_run(int argc, char **argv)
 	engines eng = {0};
 	vta_status st = o.use_ref ? vta_ref_create(&cfg, &eng.ref, &err)
 				  : vtasim_sim_create(&cfg, &eng.sim, &err);
+	if (!st && (o.log || o.trace)) {
+		char title[1024];
+		snprintf(title, sizeof(title), "run %s", o.workload);
+		st = trace_out_open(o.log, o.trace, &cfg, title, &eng.tr, &err);
+		if (!st)
+			st = vtasim_sim_set_recording(eng.sim, 1, &err);
+	}
 	run_layer_result *results = calloc(wl.n_layers, sizeof(*results));
 	if (!st && !results)
 		st = vta_fail(&err, VTA_E_NOMEM, "out of memory");
@@ -301,6 +340,11 @@ int cmd_run(int argc, char **argv)
 		run_report_text(stdout, &rep);
 		if (o.report)
 			rc = run_report_write_json(&rep, o.report);
+	}
+	vta_error terr = {0};
+	if (trace_out_close(eng.tr, &terr) && !st && !first_failure) {
+		st = terr.status;
+		err = terr;
 	}
 	free(results);
 	vtasim_sim_destroy(eng.sim);

@@ -14,9 +14,10 @@ static const struct {
 } COMMANDS[] = {
 	{"run", cmd_run,
 	 "run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] [--threads 1|2] "
-	 "[--dump DIR] [--engine sim|ref] [--inject-fault INDEX]"},
+	 "[--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] [--trace T.json]"},
 	{"exec", cmd_exec, "exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
-			   "[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref]"},
+			   "[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] "
+			   "[--trace T.json]"},
 	{"config", cmd_config, "config FILE"},
 	{"asm", cmd_asm, "asm IN.s -c CONFIG -o OUT.bin"},
 	{"disasm", cmd_disasm, "disasm IN.bin [-c CONFIG] [-o OUT.s]"},

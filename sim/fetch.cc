@@ -21,6 +21,8 @@ void fetch::reset()
 {
 	st_ = vtasim_module_stats{};
 	state_ = module_state{};
+	room_since_ = 0;
+	room_open_ = false;
 	next_ = 0;
 	insn_bytes_ = 0;
 }
@@ -52,14 +54,27 @@ void fetch::run(uint64_t g)
 		for (uint64_t j = 0; j < count; j++) {
 			const int m = (*ctl_.module_of)[next_];
 			insn_queue &q = *queues_[m];
+			const uint64_t room0 = st_.stall_mem_cycles;
+			room_since_ = run_ctl::now();
+			room_open_ = true;
 			while (q.full()) {
 				state_ = module_state{activity::insn_room, m, (int64_t)next_};
 				if (!ctl_.wait_list(q.read_or_run(), g, &st_.stall_mem_cycles))
 					return;
 			}
+			room_open_ = false;
 			if (!ctl_.current(g))
 				return;
-			q.push((uint32_t)next_, start + vtasim_fetch_arrival(&cfg, j));
+			const uint64_t ready = start + vtasim_fetch_arrival(&cfg, j);
+			q.push((uint32_t)next_, ready);
+			if (vtasim_insn_record *rec = ctl_.record(next_)) {
+				rec->fetch_cycle = start - ctl_.t0;
+				rec->arrive_cycle = ready - ctl_.t0;
+				rec->dispatch_cycle = std::max(ready, run_ctl::now()) - ctl_.t0;
+				rec->fetch_port_cycles = j == 0 ? start - asked : 0;
+				rec->fetch_room_cycles = st_.stall_mem_cycles - room0;
+				rec->stage = VTASIM_STAGE_QUEUED;
+			}
 			next_++;
 			st_.insns++;
 		}
@@ -70,6 +85,14 @@ void fetch::run(uint64_t g)
 			return;
 	}
 	state_ = module_state{};
+}
+
+void fetch::close_record(uint64_t end)
+{
+	if (!room_open_ || end < room_since_)
+		return;
+	if (vtasim_insn_record *rec = ctl_.record(next_))
+		rec->fetch_room_cycles = end - room_since_;
 }
 
 } // namespace vtasim

@@ -14,6 +14,8 @@
  * arrived and been dispatched. Busy: latency + beats per burst; stall_mem: waiting for
  * the port or for room in a full queue.
  * Approximates: no prefetch of the next burst while dispatching; decode costs no time.
+ * Records (vtasim_api.h): an instruction's fetch_cycle is its burst's start on the port,
+ * its dispatch_cycle the later of its arrival and its entry into the queue.
  */
 #ifndef VTASIM_FETCH_H
 #define VTASIM_FETCH_H
@@ -38,6 +40,9 @@ public:
 	const module_state &state() const { return state_; }
 	uint64_t dispatched() const { return next_; }
 	uint64_t insn_bytes() const { return insn_bytes_; }
+	/* A failed run ended while FETCH waited for room: charge the wait, up to `end`
+	 * (kernel time), to the waiting instruction's record. */
+	void close_record(uint64_t end);
 
 private:
 	void main_thread();
@@ -50,6 +55,8 @@ private:
 	module_state state_;
 	uint64_t next_ = 0; /* next instruction to dispatch */
 	uint64_t insn_bytes_ = 0;
+	uint64_t room_since_ = 0; /* kernel time FETCH began waiting to dispatch next_ */
+	bool room_open_ = false;  /* still waiting to dispatch next_ */
 };
 
 } // namespace vtasim

@@ -15,6 +15,10 @@
  *
  * Time. One simulated time unit (the kernel's resolution) is one accelerator cycle; a run's
  * cycles are counted from its launch.
+ *
+ * Records. When the run is recorded, `records` holds one entry per instruction; the
+ * modules stamp an instruction's stages in its entry as they pass them (a few stores per
+ * instruction, no waits), so recording cannot change what happens or when.
  */
 #ifndef VTASIM_RUN_CTL_H
 #define VTASIM_RUN_CTL_H
@@ -29,6 +33,7 @@
 #include "vta_dram.h"
 #include "vta_insn.h"
 #include "vta_status.h"
+#include "vtasim_api.h"
 
 namespace vtasim {
 
@@ -71,6 +76,8 @@ public:
 	bool finished = false;
 	uint64_t finish_cycles = 0;
 	vta_error err{};
+	/* one record per instruction when recording (vtasim_api.h), else nullptr */
+	std::vector<vtasim_insn_record> *records = nullptr;
 
 	/* Start a new run at the current kernel time. */
 	void begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
@@ -79,6 +86,11 @@ public:
 	static uint64_t now() { return sc_core::sc_time_stamp().value(); }
 	uint64_t cycles() const { return now() - t0; }
 	bool current(uint64_t g) const { return g == gen && !stopped; }
+	/* Instruction idx's record, or nullptr when not recording. */
+	vtasim_insn_record *record(uint64_t idx) const
+	{
+		return records ? &(*records)[idx] : nullptr;
+	}
 
 	/* Record the run's first error and stop the run at the end of this delta cycle. */
 	void fail(vta_status st, const std::string &detail);

@@ -12,6 +12,15 @@ namespace vtasim {
 
 namespace {
 
+static_assert(VTASIM_MODULE_LOAD == VTA_MODULE_LOAD + 1 &&
+		      VTASIM_MODULE_COMPUTE == VTA_MODULE_COMPUTE + 1 &&
+		      VTASIM_MODULE_STORE == VTA_MODULE_STORE + 1,
+	      "records map vta_module to VTASIM_MODULE_* by adding one");
+static_assert(VTASIM_TOKEN_L2G == (int)TQ_L2G && VTASIM_TOKEN_G2L == (int)TQ_G2L &&
+		      VTASIM_TOKEN_G2S == (int)TQ_G2S && VTASIM_TOKEN_S2G == (int)TQ_S2G &&
+		      VTASIM_TOKEN_COUNT == (int)TQ_COUNT,
+	      "record token bits are the token queue ids");
+
 /* No wait may reach past t0 + budget; keep kernel time far from overflowing. */
 constexpr uint64_t max_budget = uint64_t{1} << 60;
 
@@ -99,23 +108,36 @@ void top::reset_all()
 }
 
 vta_status top::run(const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
-		    vta_error *err)
+		    vta_error *err, std::vector<vtasim_insn_record> *records)
 {
 	auto host_start = std::chrono::steady_clock::now();
 	if (stats)
 		std::memset(stats, 0, sizeof(*stats));
+	if (records)
+		records->clear();
 	vta_status st = prepare(prog, err);
 	if (st != VTA_OK)
 		return st;
 
 	reset_all();
+	if (records)
+		open_records(*records);
 	budget_out_ = false;
 	budget_ = ctl_.cfg.cycle_budget < max_budget ? ctl_.cfg.cycle_budget : max_budget;
 	ctl_.begin(&insns_, &module_of_, dram, budget_);
+	ctl_.records = records;
 	ctl_.run_ev.notify(sc_core::SC_ZERO_TIME);
 	sc_core::sc_start(sc_core::sc_time::from_value(budget_), sc_core::SC_EXIT_ON_STARVATION);
 
 	st = conclude(err);
+	if (records && !ctl_.finished) {
+		const uint64_t end = ctl_.t0 + run_cycles();
+		fetch_.close_record(end);
+		for (unit_base *u : {(unit_base *)&load_, (unit_base *)&compute_,
+				     (unit_base *)&store_})
+			u->close_record(end);
+	}
+	ctl_.records = nullptr; /* the records belong to the caller from here on */
 	collect(stats);
 	if (stats)
 		stats->host_seconds = std::chrono::duration<double>(
@@ -183,6 +205,29 @@ std::string top::budget_detail() const
 	}
 }
 
+uint64_t top::run_cycles() const
+{
+	return ctl_.finished ? ctl_.finish_cycles : budget_out_ ? budget_ : ctl_.cycles();
+}
+
+void top::open_records(std::vector<vtasim_insn_record> &records)
+{
+	vtasim_insn_record blank{};
+	blank.fetch_cycle = blank.arrive_cycle = blank.dispatch_cycle = VTASIM_CYCLE_NONE;
+	blank.wait_cycle = VTASIM_CYCLE_NONE;
+	blank.start_cycle = blank.end_cycle = blank.retire_cycle = VTASIM_CYCLE_NONE;
+	records.assign(insns_.size(), blank);
+	const unit_base *units[VTA_MODULE_COUNT] = {&load_, &compute_, &store_};
+	for (size_t i = 0; i < insns_.size(); i++) {
+		vtasim_insn_record &r = records[i];
+		const unit_base &u = *units[module_of_[i]];
+		r.index = i;
+		r.module = (uint8_t)(module_of_[i] + 1); /* vta_module -> VTASIM_MODULE_* */
+		r.pops = u.pop_mask(insns_[i]);
+		r.pushes = u.push_mask(insns_[i]);
+	}
+}
+
 void top::collect(vtasim_stats *stats)
 {
 	const vta_config &cfg = ctl_.cfg;
@@ -197,7 +242,7 @@ void top::collect(vtasim_stats *stats)
 		peaks[i] = by_index[i]->finish_peak(); /* closes the run's live intervals */
 	if (!stats)
 		return;
-	uint64_t cycles = ctl_.finished ? ctl_.finish_cycles : budget_out_ ? budget_ : ctl_.cycles();
+	uint64_t cycles = run_cycles();
 	stats->cycles = cycles;
 	stats->time_us = (double)cycles / cfg.clock_mhz;
 	stats->gemm_uops = hw_.gemm_uops;

@@ -12,6 +12,9 @@
  * the kernel runs until FINISH retires (sc_pause), an error stops the run, the kernel
  * starves (deadlock, or a stream without FINISH) or the cycle budget runs out.
  * Timing: cycles count from the launch to FINISH retiring.
+ * Records: a recorded run starts with one blank record per instruction (its module and
+ * tokens filled in, every stage VTASIM_CYCLE_NONE); the modules stamp them as they go,
+ * and a failed run closes the open token and queue waits at its end.
  */
 #ifndef VTASIM_TOP_H
 #define VTASIM_TOP_H
@@ -41,9 +44,10 @@ public:
 
 	const vta_config &config() const { return ctl_.cfg; }
 
-	/* Run one program (see vtasim_sim_run). stats may be NULL. */
+	/* Run one program (see vtasim_sim_run). stats may be NULL. With records, keep one
+	 * record per instruction there (vtasim_api.h); without, record nothing. */
 	vta_status run(const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
-		       vta_error *err);
+		       vta_error *err, std::vector<vtasim_insn_record> *records = nullptr);
 
 	/* SRAM contents after the last run (ACC_8BIT is ACC). */
 	const uint8_t *sram_bytes(vta_mem mem, uint64_t *size) const;
@@ -53,6 +57,8 @@ private:
 	void reset_all();
 	vta_status conclude(vta_error *err);
 	void collect(vtasim_stats *stats);
+	uint64_t run_cycles() const;
+	void open_records(std::vector<vtasim_insn_record> &records);
 	std::string deadlock_detail() const;
 	std::string budget_detail() const;
 	std::string modules_line(size_t cut) const;

@@ -19,6 +19,7 @@ void unit_base::reset()
 {
 	st_ = vtasim_module_stats{};
 	state_ = module_state{};
+	wait_open_ = false;
 }
 
 void unit_base::thread_main()
@@ -51,24 +52,47 @@ void unit_base::run(uint64_t g)
 			if (!ctl_.wait_cycles(head.ready - run_ctl::now(), g, nullptr))
 				return;
 		}
-		if (!acquire(insn, g))
+		vtasim_insn_record *rec = ctl_.record(idx);
+		if (rec) {
+			rec->wait_cycle = ctl_.cycles();
+			rec->stage = VTASIM_STAGE_WAITING;
+		}
+		if (!acquire(insn, g, rec))
 			return;
 		state_.what = activity::busy;
 		state_.queue = -1;
+		const uint64_t port0 = st_.stall_mem_cycles; /* only the port charges it here */
+		if (rec) {
+			rec->start_cycle = ctl_.cycles();
+			rec->stage = VTASIM_STAGE_EXECUTING;
+		}
 		if (!execute(idx, insn, g))
 			return;
 		st_.insns++;
+		if (rec) {
+			rec->end_cycle = ctl_.cycles();
+			rec->port_cycles = st_.stall_mem_cycles - port0;
+			rec->stage = VTASIM_STAGE_PUSHING;
+		}
 		if (insn.opcode == VTA_OP_FINISH) {
+			if (rec) {
+				rec->retire_cycle = rec->end_cycle;
+				rec->stage = VTASIM_STAGE_RETIRED;
+			}
 			ctl_.finish(); /* VTA signals done at FINISH: its pushes are moot */
 			return;
 		}
-		if (!release(insn, g))
+		if (!release(insn, g, rec))
 			return;
+		if (rec) {
+			rec->retire_cycle = ctl_.cycles();
+			rec->stage = VTASIM_STAGE_RETIRED;
+		}
 		queue_.pop();
 	}
 }
 
-bool unit_base::acquire(const vta_insn &insn, uint64_t g)
+bool unit_base::acquire(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec)
 {
 	token_queue *pops[2] = {insn.deps.pop_prev ? tokens_.pop_prev : nullptr,
 				insn.deps.pop_next ? tokens_.pop_next : nullptr};
@@ -79,7 +103,16 @@ bool unit_base::acquire(const vta_insn &insn, uint64_t g)
 		while (!q->can_pop()) {
 			state_.what = activity::pop;
 			state_.queue = q->id();
-			if (!ctl_.wait_list(q->pushed_or_run(), g, &st_.stall_dep_cycles))
+			const uint64_t before = st_.stall_dep_cycles;
+			wait_since_ = run_ctl::now();
+			wait_open_ = true;
+			const bool on = ctl_.wait_list(q->pushed_or_run(), g, &st_.stall_dep_cycles);
+			wait_open_ = false;
+			/* what the statistic was charged, even if the run stopped (not if it was
+			 * reset: rec belongs to that old run) */
+			if (rec && g == ctl_.gen)
+				rec->pop_cycles[q->id()] += st_.stall_dep_cycles - before;
+			if (!on)
 				return false;
 		}
 	}
@@ -91,7 +124,7 @@ bool unit_base::acquire(const vta_insn &insn, uint64_t g)
 	return true;
 }
 
-bool unit_base::release(const vta_insn &insn, uint64_t g)
+bool unit_base::release(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec)
 {
 	/* blocking FIFO writes, in the order push_prev, push_next */
 	token_queue *pushes[2] = {insn.deps.push_prev ? tokens_.push_prev : nullptr,
@@ -102,7 +135,16 @@ bool unit_base::release(const vta_insn &insn, uint64_t g)
 		while (!q->can_push()) {
 			state_.what = activity::room;
 			state_.queue = q->id();
-			if (!ctl_.wait_list(q->popped_or_run(), g, &st_.stall_mem_cycles))
+			const uint64_t before = st_.stall_mem_cycles;
+			wait_since_ = run_ctl::now();
+			wait_open_ = true;
+			const bool on = ctl_.wait_list(q->popped_or_run(), g, &st_.stall_mem_cycles);
+			wait_open_ = false;
+			/* what the statistic was charged, even if the run stopped (not if it was
+			 * reset: rec belongs to that old run) */
+			if (rec && g == ctl_.gen)
+				rec->push_cycles[q->id()] += st_.stall_mem_cycles - before;
+			if (!on)
 				return false;
 		}
 		if (!ctl_.current(g))
@@ -110,6 +152,39 @@ bool unit_base::release(const vta_insn &insn, uint64_t g)
 		q->push();
 	}
 	return true;
+}
+
+uint8_t unit_base::pop_mask(const vta_insn &insn) const
+{
+	uint8_t m = 0;
+	if (insn.deps.pop_prev && tokens_.pop_prev)
+		m |= (uint8_t)(1u << tokens_.pop_prev->id());
+	if (insn.deps.pop_next && tokens_.pop_next)
+		m |= (uint8_t)(1u << tokens_.pop_next->id());
+	return m;
+}
+
+uint8_t unit_base::push_mask(const vta_insn &insn) const
+{
+	uint8_t m = 0;
+	if (insn.deps.push_prev && tokens_.push_prev)
+		m |= (uint8_t)(1u << tokens_.push_prev->id());
+	if (insn.deps.push_next && tokens_.push_next)
+		m |= (uint8_t)(1u << tokens_.push_next->id());
+	return m;
+}
+
+void unit_base::close_record(uint64_t end)
+{
+	if (!wait_open_ || state_.insn < 0 || end < wait_since_)
+		return;
+	vtasim_insn_record *rec = ctl_.record((uint64_t)state_.insn);
+	if (!rec || state_.queue < 0 || state_.queue >= TQ_COUNT)
+		return;
+	if (state_.what == activity::pop)
+		rec->pop_cycles[state_.queue] += end - wait_since_;
+	else if (state_.what == activity::room)
+		rec->push_cycles[state_.queue] += end - wait_since_;
 }
 
 std::string unit_base::describe(size_t cut) const

@@ -9,7 +9,8 @@
  * waiting for room in its queue (blocking FIFO writes; stall_mem); retire. A FINISH ends
  * the run when it has executed (its pushes are moot). Effects on SRAM and DRAM are
  * applied when an instruction completes; its operand checks are made when it starts,
- * before anything changes.
+ * before anything changes. When the run is recorded, each of these steps stamps the
+ * instruction's record (vtasim_api.h), and its waits are split by token queue and port.
  */
 #ifndef VTASIM_UNIT_BASE_H
 #define VTASIM_UNIT_BASE_H
@@ -58,6 +59,12 @@ public:
 	void reset();
 	const vtasim_module_stats &stats() const { return st_; }
 	const module_state &state() const { return state_; }
+	/* Token queues (bits 1 << token_id) that insn pops and pushes on this module. */
+	uint8_t pop_mask(const vta_insn &insn) const;
+	uint8_t push_mask(const vta_insn &insn) const;
+	/* A failed run ended: charge the head instruction's open token or room wait, up to
+	 * `end` (kernel time), to its record. */
+	void close_record(uint64_t end);
 	/* Describe what the module waits on ("idle", "insn N (...) waits on l2g (0 tokens)"),
 	 * cutting each disassembly to `cut` characters. */
 	std::string describe(size_t cut) const;
@@ -79,11 +86,13 @@ protected:
 
 private:
 	void run(uint64_t g);
-	bool acquire(const vta_insn &insn, uint64_t g);
-	bool release(const vta_insn &insn, uint64_t g);
+	bool acquire(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec);
+	bool release(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec);
 
 	insn_queue &queue_;
 	token_map tokens_;
+	uint64_t wait_since_ = 0; /* kernel time the current token or room wait began */
+	bool wait_open_ = false;  /* in that wait (it has not returned) */
 };
 
 } // namespace vtasim

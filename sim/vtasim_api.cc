@@ -17,6 +17,7 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <vector>
 
 #include "top.h"
 
@@ -28,6 +29,8 @@ int sc_main(int, char **)
 
 struct vtasim_sim {
 	vtasim::top *model;
+	bool recording = false;
+	std::vector<vtasim_insn_record> records; /* of this handle's last run */
 };
 
 namespace {
@@ -98,7 +101,7 @@ extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out,
 					"'%s'; a config with other values ('%s') needs another process",
 					k.cfg.name, c.name);
 		}
-		*out = new vtasim_sim{k.model};
+		*out = new vtasim_sim{k.model, false, {}};
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "out of memory elaborating the simulator");
 	} catch (const std::exception &e) {
@@ -120,7 +123,10 @@ extern "C" vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, v
 	if (!sim || !prog || !dram || (!dram->bytes && dram->size))
 		return vta_fail(err, VTA_E_USAGE, "vtasim_sim_run: NULL argument");
 	try {
-		return sim->model->run(prog, dram, stats, err);
+		if (!sim->recording)
+			std::vector<vtasim_insn_record>().swap(sim->records); /* and its memory */
+		return sim->model->run(prog, dram, stats, err,
+				       sim->recording ? &sim->records : nullptr);
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "out of memory during the simulation");
 	} catch (const std::exception &e) {
@@ -136,4 +142,25 @@ extern "C" const uint8_t *vtasim_sim_sram(const vtasim_sim *sim, vta_mem mem, ui
 		return nullptr;
 	}
 	return sim->model->sram_bytes(mem, size);
+}
+
+extern "C" vta_status vtasim_sim_set_recording(vtasim_sim *sim, int on, vta_error *err)
+{
+	if (!sim)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_sim_set_recording: NULL handle");
+	sim->recording = on != 0;
+	return VTA_OK;
+}
+
+extern "C" const vtasim_insn_record *vtasim_sim_records(const vtasim_sim *sim, size_t *count)
+{
+	size_t n = sim ? sim->records.size() : 0;
+	if (count)
+		*count = n;
+	return n ? sim->records.data() : nullptr;
+}
+
+extern "C" const char *vtasim_token_name(int token)
+{
+	return vtasim::token_name(token);
 }

@@ -11,6 +11,7 @@
 #ifndef VTASIM_API_H
 #define VTASIM_API_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vta_config.h"
@@ -71,6 +72,80 @@ vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, vta_dram *dr
 
 /* SRAM contents after the last run, in the reference executor's layout (vta_ref.h). */
 const uint8_t *vtasim_sim_sram(const vtasim_sim *sim, vta_mem mem, uint64_t *size);
+
+/* ----- Per-instruction records (a timeline of the run) -----
+ *
+ * Off by default. With recording on, every run of the handle keeps one record per
+ * instruction of the stream, in program order (record i is instruction i). Recording
+ * costs a few stores per instruction, never anything per cycle, and changes no timing and
+ * no statistic. The records of the last run stay readable after it, whether it succeeded
+ * or failed (deadlock, out-of-bounds access, cycle budget): each says how far its
+ * instruction got, and when a run fails, an instruction blocked on a token or a full
+ * queue at its end has that open wait counted up to the end (stats->cycles).
+ *
+ * The life of an instruction (cycles count from the run's launch, like stats->cycles):
+ *   fetch_cycle     FETCH's burst holding it starts on the DRAM port
+ *   arrive_cycle    its bytes have arrived from DRAM
+ *   dispatch_cycle  it is in its module's instruction queue (at arrive_cycle, or later
+ *                   when FETCH had to wait for room in that queue)
+ *   wait_cycle      it is the head of the queue: it starts waiting for its tokens
+ *   start_cycle     its tokens are popped: it starts executing
+ *   end_cycle       its execution is done (DRAM port waits included): it starts pushing
+ *   retire_cycle    its tokens are pushed: it leaves the queue (FINISH: end_cycle)
+ * A stage never reached is VTASIM_CYCLE_NONE. Each cycle is >= the one before it; only
+ * fetch, arrive and dispatch may lie past the end of the run (FETCH queues an instruction
+ * before its bytes arrive, and the run may end meanwhile). For a
+ * LOAD, COMPUTE or STORE module, the sums over its records of (end - start - port_cycles),
+ * of the pop_cycles and of (port_cycles + push_cycles) are its busy_cycles,
+ * stall_dep_cycles and stall_mem_cycles; FETCH's stall_mem_cycles is the sum of
+ * fetch_port_cycles and fetch_room_cycles (all for a run that completed).
+ * Pushes happen in increasing token order (push_prev before push_next), each after its
+ * own wait: a push into q is at end_cycle + the push_cycles of the pushed queues <= q. */
+#define VTASIM_CYCLE_NONE UINT64_MAX
+
+/* The dependency token queues, in VTA's names: load->compute, compute->load,
+ * compute->store, store->compute. */
+enum { VTASIM_TOKEN_L2G = 0, VTASIM_TOKEN_G2L, VTASIM_TOKEN_G2S, VTASIM_TOKEN_S2G,
+       VTASIM_TOKEN_COUNT };
+
+/* How far an instruction got. */
+typedef enum vtasim_insn_stage {
+	VTASIM_STAGE_NONE = 0,  /* not dispatched: FETCH had not read it, or waited for room */
+	VTASIM_STAGE_QUEUED,    /* in its module's queue, behind others or still arriving */
+	VTASIM_STAGE_WAITING,   /* at the head of the queue, waiting for tokens */
+	VTASIM_STAGE_EXECUTING, /* executing (an error stops the run here) */
+	VTASIM_STAGE_PUSHING,   /* executed, waiting for room to push its tokens */
+	VTASIM_STAGE_RETIRED
+} vtasim_insn_stage;
+
+typedef struct vtasim_insn_record {
+	uint64_t index;   /* instruction index in the stream */
+	uint8_t module;   /* VTASIM_MODULE_LOAD, _COMPUTE or _STORE: where FETCH sent it */
+	uint8_t stage;    /* vtasim_insn_stage */
+	uint8_t pops;     /* token queues it pops, bit (1 << VTASIM_TOKEN_*) */
+	uint8_t pushes;   /* token queues it pushes, same bits */
+	uint64_t fetch_cycle, arrive_cycle, dispatch_cycle;
+	uint64_t wait_cycle, start_cycle, end_cycle, retire_cycle;
+	/* what it waited on, in cycles */
+	uint64_t fetch_port_cycles; /* FETCH waiting for the DRAM port for the burst it
+				       starts (0 for the other instructions of a burst) */
+	uint64_t fetch_room_cycles; /* FETCH waiting for room in its module's queue (from
+				       when FETCH reached it, possibly before it arrived) */
+	uint64_t pop_cycles[VTASIM_TOKEN_COUNT];  /* waiting for a token, per queue */
+	uint64_t port_cycles;                     /* waiting for the DRAM port (LOAD/STORE) */
+	uint64_t push_cycles[VTASIM_TOKEN_COUNT]; /* waiting for room, per queue */
+} vtasim_insn_record;
+
+/* Keep records from the next run of this handle on (on != 0) or stop keeping them. */
+vta_status vtasim_sim_set_recording(vtasim_sim *sim, int on, vta_error *err);
+
+/* The records of the handle's last run (none if it ran without recording, or its stream
+ * was rejected before launch); *count receives their number. Valid until the handle's
+ * next run or destruction. */
+const vtasim_insn_record *vtasim_sim_records(const vtasim_sim *sim, size_t *count);
+
+/* "l2g", "g2l", "g2s", "s2g" ("?" out of range). */
+const char *vtasim_token_name(int token);
 
 #ifdef __cplusplus
 }
