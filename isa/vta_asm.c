@@ -698,6 +698,8 @@ vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *pr
 	return st;
 }
 
+/* Peek at the magic, then use the reader for that kind (streams are small: reading the file
+ * a second time is cheaper than a second copy of both readers' error handling). */
 vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program *prog,
 			    vta_error *err)
 {
@@ -709,16 +711,6 @@ vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program
 		return st;
 	}
 	int binary = vta_program_is_binary(buf, len);
-	if (binary) {
-		st = vta_program_parse(buf, len, cfg, prog, err);
-		if (st && err) {
-			char detail[VTA_ERROR_DETAIL_MAX];
-			snprintf(detail, sizeof(detail), "%s", err->detail);
-			vta_fail(err, st, "%s: %s", path, detail);
-		}
-	} else {
-		st = vta_asm_parse((const char *)buf, len, path, cfg, prog, err);
-	}
 	free(buf);
-	return st;
+	return binary ? vta_program_read(path, cfg, prog, err) : vta_asm_file(path, cfg, prog, err);
 }
