@@ -9,16 +9,10 @@ static const char *const SRAM_NAMES[VTASIM_SRAM_COUNT] = {"uop", "inp", "wgt", "
 
 report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st)
 {
-	report_roofline r;
-	uint64_t macs_per_uop = (uint64_t)cfg->batch * cfg->block_in * cfg->block_out;
-	r.compute_cycles = macs_per_uop ? st->macs / macs_per_uop * cfg->gemm_ii : 0;
 	uint64_t bytes = st->dram_insn_bytes + st->dram_write_bytes;
 	for (int m = 0; m < VTA_MEM_COUNT; m++)
 		bytes += st->dram_read_bytes[m];
-	uint64_t bus = cfg->dram_bus_bits / 8;
-	r.dram_cycles = (bytes + bus - 1) / bus;
-	r.roofline_cycles = r.compute_cycles > r.dram_cycles ? r.compute_cycles : r.dram_cycles;
-	return r;
+	return vta_cost_roofline(cfg, st->macs, bytes);
 }
 
 json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)

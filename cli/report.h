@@ -9,14 +9,11 @@
 #include <stdio.h>
 
 #include "vta_config.h"
+#include "vta_cost.h"
 #include "vtasim_api.h"
 
 /* Compute-bound and DRAM-bound cycles of a run, and the roofline (their max). */
-typedef struct report_roofline {
-	uint64_t compute_cycles; /* non-reset GEMM uops x gemm_ii */
-	uint64_t dram_cycles;    /* all DRAM bytes / bus bytes per cycle */
-	uint64_t roofline_cycles;
-} report_roofline;
+typedef vta_roofline report_roofline;
 
 report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st);
 

@@ -22,17 +22,11 @@ static const char *mode_name(vta_arith_mode m)
 
 report_roofline run_layer_roofline(const vta_config *cfg, const run_layer_result *r)
 {
-	report_roofline rl;
-	uint64_t per_cycle = (uint64_t)cfg->batch * cfg->block_in * cfg->block_out;
-	rl.compute_cycles = (r->counters.macs + per_cycle - 1) / per_cycle * cfg->gemm_ii;
 	uint64_t out_bytes = 1;
 	for (int i = 0; i < 4; i++)
 		out_bytes *= (uint64_t)r->out_shape[i];
 	uint64_t bytes = r->input_bytes + r->counters.const_bytes + out_bytes;
-	uint64_t bus = cfg->dram_bus_bits / 8;
-	rl.dram_cycles = (bytes + bus - 1) / bus;
-	rl.roofline_cycles = rl.compute_cycles > rl.dram_cycles ? rl.compute_cycles : rl.dram_cycles;
-	return rl;
+	return vta_cost_roofline(cfg, r->counters.macs, bytes);
 }
 
 /* Sum of the per-layer statistics (layers run one after the other). */

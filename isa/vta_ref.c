@@ -91,6 +91,7 @@
 #include <string.h>
 
 #include "vta_asm.h"
+#include "vta_cost.h"
 #include "vta_insn.h"
 
 /* Token queues, in VTA's names. */
@@ -296,7 +297,7 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 			memcpy(d, s, (size_t)m->x_size * sram_eb);
 		}
 	}
-	r->ref->counters.load_bytes[mem] += (uint64_t)m->x_size * m->y_size * dram_eb;
+	r->ref->counters.load_bytes[mem] += vta_cost_dma_bytes(cfg, m);
 	return VTA_OK;
 }
 
@@ -327,7 +328,7 @@ static vta_status exec_store(run *r, size_t idx, const vta_insn *insn)
 		memcpy(r->dram->bytes + dst, r->ref->sram[VTA_MEM_OUT] + src,
 		       (size_t)m->x_size * eb);
 	}
-	r->ref->counters.store_bytes += (uint64_t)m->x_size * m->y_size * eb;
+	r->ref->counters.store_bytes += vta_cost_dma_bytes(cfg, m);
 	return VTA_OK;
 }
 
@@ -424,7 +425,6 @@ static vta_status check_loop(run *r, size_t idx, const vta_insn *insn, bool is_a
 	if (l->uop_end > cfg->uop_depth)
 		return insn_fail(r, idx, insn, VTA_E_OOB, "uop range [%u, %u) beyond UOP depth %u",
 				 l->uop_bgn, l->uop_end, cfg->uop_depth);
-	uint32_t ii = cfg->gemm_ii;
 	if (is_alu) {
 		uint32_t op = insn->alu.op;
 		const char *name = vta_alu_op_name(op);
@@ -436,11 +436,9 @@ static vta_status check_loop(run *r, size_t idx, const vta_insn *insn, bool is_a
 		if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg->alu_tflite_ext)
 			return insn_fail(r, idx, insn, VTA_E_UNSUPPORTED,
 					 "ALU %s needs alu.tflite_ext in the config", name);
-		ii = insn->alu.use_imm ? cfg->alu_imm_ii : cfg->alu_ii;
 	}
-	/* at most 2^14 * 2^14 * 2^16 uops; times a 32-bit ii it may not fit: saturate */
-	uint64_t uops = (uint64_t)l->iter_out * l->iter_in * (l->uop_end - l->uop_bgn);
-	uint64_t cycles = ii && uops > UINT64_MAX / ii ? UINT64_MAX : uops * ii;
+	uint64_t uops = vta_cost_loop_uops(l);
+	uint64_t cycles = vta_cost_uop_cycles(cfg, insn);
 	if (cycles > cfg->cycle_budget - r->work_cycles)
 		return insn_fail(r, idx, insn, VTA_E_NO_FINISH,
 				 "the cycle budget of %llu runs out: %llu uops need at least %llu "

@@ -2,10 +2,10 @@
  * tiling.c - CONV2D geometry in blocks, the GEMM kernel shape of a step, the schedule of a
  * plan (slots and tokens), and the plan chooser (tiling.h; docs/runtime.md "Tiling").
  *
- * The chooser scores a plan by running its schedule through a small event model that
- * mirrors the timing model's formulas (sim/timing.h) per instruction: GEMM/ALU = overhead
- * + fill + uops x ii; a DMA = overhead, then its beats on the one DRAM port (first come,
- * first served), then the latency. The load, compute and store modules advance in program
+ * The chooser scores a plan by running its schedule through a small event model priced
+ * with the timing model's own formulas (isa/vta_cost.h) per instruction: GEMM/ALU =
+ * overhead + fill + uops x ii; a DMA = overhead, then its beats on the one DRAM port
+ * (first come, first served), then the latency. The load, compute and store modules advance in program
  * order and wait for exactly the tokens the emitter will put in the stream, so single- and
  * double-buffered plans, reuse of resident INP/WGT contents and the pipeline's fill and
  * drain are all priced as the simulator would see them.
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_cost.h"
 #include "vta_insn.h"
 
 static uint32_t ti_div_up(uint64_t a, uint64_t b)
@@ -235,20 +236,18 @@ vta_status vta_conv_schedule(const vta_conv_geom *g, const vta_conv_plan *p,
 
 typedef struct ti_model {
 	const vta_config *cfg;
-	uint64_t bus, port_free;
+	uint64_t port_free;
 } ti_model;
 
-/* A DMA issued at t: overhead, its beats, then the latency. Returns its end. The port's
- * total beats are summed; contention is priced by the total (modules advance in program
- * order, not in time order, so queueing on the port cannot be replayed faithfully). */
+/* A DMA of one contiguous run of `bytes` issued at t: the timing model's idle-port cost
+ * (overhead, beats, latency). Returns its end. The port's total beats are summed;
+ * contention is priced by the total (modules advance in program order, not in time order,
+ * so queueing on the port cannot be replayed faithfully). */
 static uint64_t ti_dma(ti_model *m, uint64_t t, uint64_t bytes)
 {
-	uint64_t start = t + m->cfg->insn_overhead_cycles;
-	if (bytes == 0)
-		return start;
-	uint64_t beats = (bytes + m->bus - 1) / m->bus;
-	m->port_free += beats;
-	return start + beats + m->cfg->dram_latency_cycles;
+	vta_dma_plan plan = vta_cost_dma_plan_bytes(bytes);
+	m->port_free += vta_cost_dma_beats(m->cfg, &plan);
+	return t + vta_cost_dma_idle_cycles(m->cfg, &plan);
 }
 
 static uint64_t ti_max(uint64_t a, uint64_t b)
@@ -298,11 +297,8 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		w->stored = d;
 		w->cap_stored = s->n_tiles;
 	}
-	ti_model m = {cfg, cfg->dram_bus_bits / 8, 0};
-	const uint64_t ovh = cfg->insn_overhead_cycles, fill = cfg->pipeline_fill_cycles;
-	const uint64_t per_row_alu = (uint64_t)w->alu_tt * cfg->alu_ii +
-				     (uint64_t)w->alu_imm * cfg->alu_imm_ii;
-	const uint64_t n_alu = w->alu_tt + w->alu_imm;
+	ti_model m = {cfg, 0};
+	const uint64_t ovh = cfg->insn_overhead_cycles;
 	const uint64_t inp_eb = cfg->inp_elem_bytes, wgt_eb = cfg->wgt_elem_bytes;
 	const uint64_t wgt_bytes = (uint64_t)p->nobw * g->kh * g->kw * p->ncb * wgt_eb;
 	const uint64_t const_bytes =
@@ -357,7 +353,7 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 				}
 				if (t >= p->s_acc)
 					tC = ti_max(tC, w->stored[t - p->s_acc]);
-				tC += ovh + fill + rows;
+				tC += vta_cost_loop_cycles(cfg, rows, cfg->gemm_ii); /* reset */
 				insns++;
 			}
 			if (!uop_fit || uop_loaded < variants) {
@@ -369,19 +365,22 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 			uint64_t uops = pix * p->nobw * p->ncb * taps;
 			if (k.dummy)
 				uops += uops / k.outputs * k.dummy;
-			tC = ti_max(tC, ready) + ovh + fill + uops;
+			tC = ti_max(tC, ready) + vta_cost_loop_cycles(cfg, uops, cfg->gemm_ii);
 			w->done[j] = tC;
 			insns++;
 		}
-		tC += n_alu * (ovh + fill) + rows * per_row_alu;
-		insns += n_alu;
+		tC += w->alu_tt * vta_cost_loop_cycles(cfg, rows, cfg->alu_ii) +
+		      w->alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
+		insns += w->alu_tt + w->alu_imm;
 		uint64_t ob = rows * cfg->out_elem_bytes;
 		tS = ti_dma(&m, ti_max(tS, tC), ob);
 		w->stored[t] = tS;
 		dram += ob;
 		insns++;
 	}
-	p->est_cycles = ti_max(ti_max(tC, tS), m.port_free + insns * VTA_INSN_BYTES / m.bus) + ovh;
+	p->est_cycles = ti_max(ti_max(tC, tS),
+			       m.port_free + insns * VTA_INSN_BYTES / vta_cost_bus_bytes(cfg)) +
+			ovh;
 	p->est_dram_bytes = dram;
 	p->est_insns = insns;
 	p->est_uop_rows = variants * k.list_len;

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "vta_asm.h"
+#include "vta_cost.h"
 
 enum { Q_L2G, Q_G2L, Q_G2S, Q_S2G, Q_COUNT };
 static const char *const sq_names[Q_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
@@ -533,8 +534,7 @@ static void sb_count(vta_stream *s, const vta_insn *insn)
 	}
 	if (insn->opcode == VTA_OP_LOAD || insn->opcode == VTA_OP_STORE) {
 		const vta_mem_insn *m = &insn->mem;
-		uint64_t bytes = (uint64_t)m->x_size * m->y_size *
-				 vta_config_dram_elem_bytes(cfg, (vta_mem)m->mem_type);
+		uint64_t bytes = vta_cost_dma_bytes(cfg, m);
 		if (insn->opcode == VTA_OP_STORE)
 			s->stats.store_bytes += bytes;
 		else
@@ -545,15 +545,14 @@ static void sb_count(vta_stream *s, const vta_insn *insn)
 	}
 	if (insn->opcode == VTA_OP_GEMM || insn->opcode == VTA_OP_ALU) {
 		const vta_loop *l = &insn->loop;
-		uint64_t u = (uint64_t)l->iter_out * l->iter_in * (l->uop_end - l->uop_bgn);
+		uint64_t u = vta_cost_loop_uops(l);
 		if (l->reset)
 			s->stats.reset_uops += u;
 		else if (insn->opcode == VTA_OP_GEMM)
 			s->stats.gemm_uops += u;
 		else {
 			s->stats.alu_uops += u;
-			s->stats.alu_cycles += u * (insn->alu.use_imm ? cfg->alu_imm_ii
-								       : cfg->alu_ii);
+			s->stats.alu_cycles += vta_cost_uop_cycles(cfg, insn);
 		}
 	}
 }

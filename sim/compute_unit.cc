@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "datapath.h"
-#include "timing.h"
+#include "vta_cost.h"
 
 namespace vtasim {
 
@@ -91,7 +91,7 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 			return false;
 		}
 	}
-	if (!ctl_.wait_cycles(vtasim_compute_cycles(&cfg, &insn), g, &st_.busy_cycles))
+	if (!ctl_.wait_cycles(vta_cost_compute_cycles(&cfg, &insn), g, &st_.busy_cycles))
 		return false;
 	if (l.reset)
 		return run_uops<K_RESET>(idx, insn);

@@ -11,7 +11,7 @@
  * Timing: GEMM insn_overhead + pipeline_fill + U*gemm_ii; ALU the same with alu_ii
  * (tensor-tensor) or alu_imm_ii (immediate); U counts every uop of the loop nest, reset
  * uops included. One wait per instruction; the arithmetic is applied when it completes.
- * Loads: insn_overhead + DMA (timing.h). FINISH and NOPs: insn_overhead.
+ * Loads: insn_overhead + DMA (vta_cost.h). FINISH and NOPs: insn_overhead.
  * Approximates: the GEMM/ALU pipeline drains between instructions (a fixed fill cost per
  * instruction, no overlap of consecutive instructions); SRAM port conflicts between the
  * ALU's two ACC reads are folded into alu_ii.

@@ -137,11 +137,3 @@ extern "C" void vtasim_store_exec(const vta_config *cfg, const vta_mem_insn *m,
 		memcpy(dram->bytes + row_addr(m, r, eb),
 		       out + ((uint64_t)m->sram_base + r * m->x_size) * eb, len);
 }
-
-extern "C" uint64_t vtasim_dma_bytes(const vta_config *cfg, const vta_mem_insn *m)
-{
-	if (m->mem_type >= VTA_MEM_COUNT)
-		return 0;
-	return (uint64_t)m->x_size * m->y_size *
-	       vta_config_dram_elem_bytes(cfg, (vta_mem)m->mem_type);
-}

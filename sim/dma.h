@@ -1,6 +1,6 @@
 /*
  * dma.h - the 2D DMA of LOAD and STORE as plain functions: legality and bounds checks,
- * and the data movement between the flat DRAM and an SRAM (no timing here: timing.h; no
+ * and the data movement between the flat DRAM and an SRAM (no timing here: vta_cost.h; no
  * SystemC: the header is C-compatible for tests).
  *
  * LOAD (docs/isa.md, VTA's load_pad_2d): W = x_pad_0 + x_size + x_pad_1 and
@@ -43,9 +43,6 @@ void vtasim_load_exec(const vta_config *cfg, const vta_mem_insn *mem, const vta_
 /* Move a checked STORE's OUT rows from `out` into DRAM. */
 void vtasim_store_exec(const vta_config *cfg, const vta_mem_insn *mem, const uint8_t *out,
 		       vta_dram *dram);
-
-/* DRAM bytes a LOAD/STORE moves (padding excluded), as counted in the statistics. */
-uint64_t vtasim_dma_bytes(const vta_config *cfg, const vta_mem_insn *mem);
 
 #ifdef __cplusplus
 }

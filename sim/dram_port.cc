@@ -26,7 +26,7 @@ uint64_t dram_port::reserve(uint64_t beats)
 	return start;
 }
 
-bool dram_port::transfer(const vtasim_dma_plan &plan, uint64_t g, vtasim_module_stats &st)
+bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vtasim_module_stats &st)
 {
 	const vta_config &cfg = ctl_.cfg;
 	if (plan.runs == 0)
@@ -35,7 +35,7 @@ bool dram_port::transfer(const vtasim_dma_plan &plan, uint64_t g, vtasim_module_
 	for (uint64_t run = 0; run < plan.runs; run++) {
 		for (uint64_t done = 0; done < plan.run_bytes; done += mb) {
 			bool last = run + 1 == plan.runs && done + mb >= plan.run_bytes;
-			uint64_t beats = vtasim_beats(&cfg, std::min(mb, plan.run_bytes - done));
+			uint64_t beats = vta_cost_beats(&cfg, std::min(mb, plan.run_bytes - done));
 			uint64_t t = run_ctl::now();
 			uint64_t start = reserve(beats);
 			/* the latency follows the last beat: one wait for both */

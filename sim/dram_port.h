@@ -5,7 +5,7 @@
  * latency. The port is a resource with a next-free time; clients queue first-come
  * first-served in simulated-time order, one burst at a time, so a long transfer lets
  * other clients in between its bursts.
- * Timing (timing.h): a burst of B bytes holds the port ceil(B / bus_bytes) cycles; a
+ * Timing (vta_cost.h): a burst of B bytes holds the port ceil(B / bus_bytes) cycles; a
  * transfer (one instruction's bursts) pays latency_cycles once, after its last beat,
  * because its requests are pipelined. Waiting for the port is the client's stall_mem.
  * Approximates: no DRAM banks, pages, refresh or read/write turnaround; latency does not
@@ -19,7 +19,7 @@
 #include <cstdint>
 
 #include "run_ctl.h"
-#include "timing.h"
+#include "vta_cost.h"
 #include "vtasim_api.h"
 
 namespace vtasim {
@@ -36,7 +36,7 @@ public:
 	/* Move a planned 2D transfer: bursts in order, then the latency. Charges the waits
 	 * to st (busy: beats and latency; stall_mem: waiting for the port). Returns false
 	 * when the run stopped or was reset meanwhile. */
-	bool transfer(const vtasim_dma_plan &plan, uint64_t g, vtasim_module_stats &st);
+	bool transfer(const vta_dma_plan &plan, uint64_t g, vtasim_module_stats &st);
 
 	uint64_t busy_cycles() const { return busy_; }
 

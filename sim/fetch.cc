@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "timing.h"
+#include "vta_cost.h"
 
 namespace vtasim {
 
@@ -47,10 +47,10 @@ void fetch::run(uint64_t g)
 		const uint64_t count = std::min(per_burst, n - next_);
 		const uint64_t asked = run_ctl::now();
 		state_ = module_state{activity::port, -1, (int64_t)next_};
-		const uint64_t start = port_.reserve(vtasim_beats(&cfg, count * VTA_INSN_BYTES));
+		const uint64_t start = port_.reserve(vta_cost_beats(&cfg, count * VTA_INSN_BYTES));
 		insn_bytes_ += count * VTA_INSN_BYTES;
 		st_.stall_mem_cycles += start - asked;
-		st_.busy_cycles += vtasim_fetch_arrival(&cfg, count - 1);
+		st_.busy_cycles += vta_cost_fetch_arrival(&cfg, count - 1);
 		for (uint64_t j = 0; j < count; j++) {
 			const int m = (*ctl_.module_of)[next_];
 			insn_queue &q = *queues_[m];
@@ -65,7 +65,7 @@ void fetch::run(uint64_t g)
 			room_open_ = false;
 			if (!ctl_.current(g))
 				return;
-			const uint64_t ready = start + vtasim_fetch_arrival(&cfg, j);
+			const uint64_t ready = start + vta_cost_fetch_arrival(&cfg, j);
 			q.push((uint32_t)next_, ready);
 			if (vtasim_insn_record *rec = ctl_.record(next_)) {
 				rec->fetch_cycle = start - ctl_.t0;
@@ -79,7 +79,7 @@ void fetch::run(uint64_t g)
 			st_.insns++;
 		}
 		/* the next burst is requested once this one has arrived */
-		const uint64_t last = start + vtasim_fetch_arrival(&cfg, count - 1);
+		const uint64_t last = start + vta_cost_fetch_arrival(&cfg, count - 1);
 		const uint64_t t = run_ctl::now();
 		if (last > t && !ctl_.wait_cycles(last - t, g, nullptr))
 			return;

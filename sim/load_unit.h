@@ -4,7 +4,7 @@
  * Models: the in-order load stage; pop_next pops g2l (compute freed a buffer), push_next
  * pushes l2g (data ready). The 2D DMA with zero padding writes the INP or WGT SRAM.
  * Timing: insn_overhead, then the DMA on the shared DRAM port (bursts, latency once per
- * instruction; timing.h); a NOP costs insn_overhead. Data lands in SRAM when the
+ * instruction; vta_cost.h); a NOP costs insn_overhead. Data lands in SRAM when the
  * instruction completes.
  * Approximates: padding rows are written for free (in parallel with the DRAM beats); the
  * SRAM write port never limits the DMA.

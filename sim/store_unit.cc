@@ -4,7 +4,7 @@
 #include "store_unit.h"
 
 #include "dma.h"
-#include "timing.h"
+#include "vta_cost.h"
 
 namespace vtasim {
 
@@ -29,14 +29,14 @@ bool store_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
 	}
 	if (!ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles))
 		return false;
-	vtasim_dma_plan plan = vtasim_dma_plan_of(&m, cfg.out_elem_bytes);
+	vta_dma_plan plan = vta_cost_dma_plan_of(&m, cfg.out_elem_bytes);
 	state_.what = activity::port;
 	if (!hw_.port->transfer(plan, g, st_))
 		return false;
 	sram &out = *hw_.mem[VTA_MEM_OUT];
 	vtasim_store_exec(&cfg, &m, out.bytes(), ctl_.dram);
 	out.note_read_range(m.sram_base, (uint64_t)m.y_size * m.x_size, ctl_.epoch());
-	hw_.dram_write_bytes += vtasim_dma_bytes(&cfg, &m);
+	hw_.dram_write_bytes += vta_cost_dma_bytes(&cfg, &m);
 	return true;
 }
 

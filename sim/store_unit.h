@@ -5,7 +5,7 @@
  * s2g (OUT may be overwritten). y_size rows of x_size OUT rows, contiguous in SRAM, go to
  * DRAM rows x_stride elements apart; only memory type OUT, no padding.
  * Timing: insn_overhead, then the DMA on the shared DRAM port (bursts, write latency once
- * per instruction; timing.h); a NOP costs insn_overhead. OUT is read and DRAM written
+ * per instruction; vta_cost.h); a NOP costs insn_overhead. OUT is read and DRAM written
  * when the instruction completes.
  * Approximates: writes are posted like reads (the latency stands for the write response).
  */

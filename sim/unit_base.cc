@@ -5,7 +5,7 @@
 #include "unit_base.h"
 
 #include "dma.h"
-#include "timing.h"
+#include "vta_cost.h"
 
 namespace vtasim {
 
@@ -235,7 +235,7 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 	if (!ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles))
 		return false;
 	vta_mem mem = (vta_mem)m.mem_type;
-	vtasim_dma_plan plan = vtasim_dma_plan_of(&m, vta_config_dram_elem_bytes(&cfg, mem));
+	vta_dma_plan plan = vta_cost_dma_plan_of(&m, vta_config_dram_elem_bytes(&cfg, mem));
 	state_.what = activity::port;
 	if (!hw_.port->transfer(plan, g, st_))
 		return false;
@@ -255,7 +255,7 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 			uops[r] = sram::decoded_uop{u.dst, u.src, u.wgt, ok};
 		}
 	}
-	hw_.dram_read_bytes[mem] += vtasim_dma_bytes(&cfg, &m);
+	hw_.dram_read_bytes[mem] += vta_cost_dma_bytes(&cfg, &m);
 	return true;
 }
 

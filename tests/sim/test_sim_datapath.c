@@ -15,7 +15,7 @@
 #include "datapath.h"
 #include "dma.h"
 #include "sim_testutil.h"
-#include "timing.h"
+#include "vta_cost.h"
 
 static void naive_gemm(const int8_t *inp, const int8_t *wgt, int32_t *acc, unsigned batch,
 		       unsigned bin, unsigned bout)
@@ -111,35 +111,35 @@ static void test_timing(void **state)
 	(void)state;
 	vta_config cfg;
 	vta_config_default(&cfg);
-	assert_int_equal(vtasim_bus_bytes(&cfg), 8);
-	assert_int_equal(vtasim_beats(&cfg, 0), 0);
-	assert_int_equal(vtasim_beats(&cfg, 1), 1);
-	assert_int_equal(vtasim_beats(&cfg, 8), 1);
-	assert_int_equal(vtasim_beats(&cfg, 9), 2);
+	assert_int_equal(vta_cost_bus_bytes(&cfg), 8);
+	assert_int_equal(vta_cost_beats(&cfg, 0), 0);
+	assert_int_equal(vta_cost_beats(&cfg, 1), 1);
+	assert_int_equal(vta_cost_beats(&cfg, 8), 1);
+	assert_int_equal(vta_cost_beats(&cfg, 9), 2);
 
 	vta_mem_insn m;
 	memset(&m, 0, sizeof(m));
 	m.y_size = 4;
 	m.x_size = 64;
 	m.x_stride = 64; /* contiguous: one run of 4 KiB = 2 bursts of 2 KiB */
-	vtasim_dma_plan p = vtasim_dma_plan_of(&m, 16);
+	vta_dma_plan p = vta_cost_dma_plan_of(&m, 16);
 	assert_int_equal(p.runs, 1);
 	assert_int_equal(p.run_bytes, 4096);
-	assert_int_equal(vtasim_dma_bursts(&cfg, &p), 2);
-	assert_int_equal(vtasim_dma_beats(&cfg, &p), 512);
-	assert_int_equal(vtasim_dma_idle_cycles(&cfg, &p), 4 + 64 + 4096 / 8);
+	assert_int_equal(vta_cost_dma_bursts(&cfg, &p), 2);
+	assert_int_equal(vta_cost_dma_beats(&cfg, &p), 512);
+	assert_int_equal(vta_cost_dma_idle_cycles(&cfg, &p), 4 + 64 + 4096 / 8);
 	m.x_stride = 100; /* strided: 4 runs of 1 KiB */
-	p = vtasim_dma_plan_of(&m, 16);
+	p = vta_cost_dma_plan_of(&m, 16);
 	assert_int_equal(p.runs, 4);
-	assert_int_equal(vtasim_dma_bursts(&cfg, &p), 4);
+	assert_int_equal(vta_cost_dma_bursts(&cfg, &p), 4);
 	m.x_size = 3;
 	m.x_stride = 3;
 	m.y_size = 1;
-	p = vtasim_dma_plan_of(&m, 3); /* 9 bytes: 2 beats */
-	assert_int_equal(vtasim_dma_beats(&cfg, &p), 2);
+	p = vta_cost_dma_plan_of(&m, 3); /* 9 bytes: 2 beats */
+	assert_int_equal(vta_cost_dma_beats(&cfg, &p), 2);
 	m.x_size = 0;
-	p = vtasim_dma_plan_of(&m, 16);
-	assert_int_equal(vtasim_dma_idle_cycles(&cfg, &p), 4); /* nothing moves */
+	p = vta_cost_dma_plan_of(&m, 16);
+	assert_int_equal(vta_cost_dma_idle_cycles(&cfg, &p), 4); /* nothing moves */
 
 	vta_insn in;
 	memset(&in, 0, sizeof(in));
@@ -148,23 +148,23 @@ static void test_timing(void **state)
 	in.loop.uop_end = 6;
 	in.loop.iter_out = 3;
 	in.loop.iter_in = 5;
-	assert_int_equal(vtasim_loop_uops(&in.loop), 60);
-	assert_int_equal(vtasim_compute_cycles(&cfg, &in), 4 + 4 + 60);
+	assert_int_equal(vta_cost_loop_uops(&in.loop), 60);
+	assert_int_equal(vta_cost_compute_cycles(&cfg, &in), 4 + 4 + 60);
 	in.opcode = VTA_OP_ALU;
-	assert_int_equal(vtasim_compute_cycles(&cfg, &in), 4 + 4 + 120);
+	assert_int_equal(vta_cost_compute_cycles(&cfg, &in), 4 + 4 + 120);
 	in.alu.use_imm = true;
-	assert_int_equal(vtasim_compute_cycles(&cfg, &in), 4 + 4 + 60);
+	assert_int_equal(vta_cost_compute_cycles(&cfg, &in), 4 + 4 + 60);
 	in.loop.uop_end = 1; /* end before begin: no uops */
-	assert_int_equal(vtasim_loop_uops(&in.loop), 0);
+	assert_int_equal(vta_cost_loop_uops(&in.loop), 0);
 	in.opcode = VTA_OP_GEMM;
 	in.loop.uop_bgn = 0;
 	in.loop.uop_end = 8192;
 	in.loop.iter_out = in.loop.iter_in = 16383;
 	cfg.gemm_ii = 1u << 31;
-	assert_int_equal(vtasim_compute_cycles(&cfg, &in), UINT64_MAX); /* saturates */
+	assert_int_equal(vta_cost_compute_cycles(&cfg, &in), UINT64_MAX); /* saturates */
 	vta_config_default(&cfg);
-	assert_int_equal(vtasim_fetch_arrival(&cfg, 0), 66);
-	assert_int_equal(vtasim_fetch_arrival(&cfg, 9), 64 + 20);
+	assert_int_equal(vta_cost_fetch_arrival(&cfg, 0), 66);
+	assert_int_equal(vta_cost_fetch_arrival(&cfg, 9), 64 + 20);
 }
 
 static void test_dma(void **state)
@@ -198,7 +198,7 @@ static void test_dma(void **state)
 	for (int r = 0; r < 12; r++)
 		for (int b = 0; b < 16; b++)
 			assert_int_equal(sram[r * 16 + b], want[r]);
-	assert_int_equal(vtasim_dma_bytes(&cfg, &m), 2 * 2 * 16);
+	assert_int_equal(vta_cost_dma_bytes(&cfg, &m), 2 * 2 * 16);
 
 	m.dram_base = 250; /* row 1 at element 255: [4080, 4112) */
 	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_OOB);

@@ -1,0 +1,118 @@
+/*
+ * vta_cost.c - the cost formulas of the timing model (the formulas are in vta_cost.h).
+ */
+#include "vta_cost.h"
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+	return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+uint32_t vta_cost_bus_bytes(const vta_config *cfg)
+{
+	return cfg->dram_bus_bits / 8;
+}
+
+uint64_t vta_cost_beats(const vta_config *cfg, uint64_t bytes)
+{
+	uint64_t bus = vta_cost_bus_bytes(cfg);
+	return bytes / bus + (bytes % bus != 0);
+}
+
+uint64_t vta_cost_loop_uops(const vta_loop *loop)
+{
+	if (loop->uop_end < loop->uop_bgn)
+		return 0;
+	return (uint64_t)loop->iter_out * loop->iter_in * (loop->uop_end - loop->uop_bgn);
+}
+
+uint32_t vta_cost_uop_ii(const vta_config *cfg, const vta_insn *insn)
+{
+	if (insn->opcode == VTA_OP_ALU)
+		return insn->alu.use_imm ? cfg->alu_imm_ii : cfg->alu_ii;
+	return cfg->gemm_ii;
+}
+
+uint64_t vta_cost_uop_cycles(const vta_config *cfg, const vta_insn *insn)
+{
+	return sat_mul(vta_cost_loop_uops(&insn->loop), vta_cost_uop_ii(cfg, insn));
+}
+
+uint64_t vta_cost_loop_cycles(const vta_config *cfg, uint64_t uops, uint64_t ii)
+{
+	uint64_t fixed = (uint64_t)cfg->insn_overhead_cycles + cfg->pipeline_fill_cycles;
+	return sat_add(fixed, sat_mul(uops, ii));
+}
+
+uint64_t vta_cost_compute_cycles(const vta_config *cfg, const vta_insn *insn)
+{
+	return vta_cost_loop_cycles(cfg, vta_cost_loop_uops(&insn->loop),
+				    vta_cost_uop_ii(cfg, insn));
+}
+
+uint64_t vta_cost_dma_bytes(const vta_config *cfg, const vta_mem_insn *mem)
+{
+	if (mem->mem_type >= VTA_MEM_COUNT)
+		return 0;
+	return (uint64_t)mem->x_size * mem->y_size *
+	       vta_config_dram_elem_bytes(cfg, (vta_mem)mem->mem_type);
+}
+
+vta_dma_plan vta_cost_dma_plan_of(const vta_mem_insn *mem, uint32_t elem_bytes)
+{
+	uint64_t row = (uint64_t)mem->x_size * elem_bytes;
+	if (row == 0 || mem->y_size == 0)
+		return vta_cost_dma_plan_bytes(0);
+	if (mem->y_size == 1 || mem->x_stride == mem->x_size)
+		return vta_cost_dma_plan_bytes(row * mem->y_size); /* rows adjacent: one run */
+	vta_dma_plan p = {mem->y_size, row};
+	return p;
+}
+
+vta_dma_plan vta_cost_dma_plan_bytes(uint64_t bytes)
+{
+	vta_dma_plan p = {bytes ? 1 : 0, bytes};
+	return p;
+}
+
+uint64_t vta_cost_dma_bursts(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	uint64_t mb = cfg->dram_max_burst_bytes;
+	return plan->runs * (plan->run_bytes / mb + (plan->run_bytes % mb != 0));
+}
+
+uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	uint64_t mb = cfg->dram_max_burst_bytes;
+	uint64_t full = plan->run_bytes / mb, rest = plan->run_bytes % mb;
+	uint64_t per_run = full * vta_cost_beats(cfg, mb) + (rest ? vta_cost_beats(cfg, rest) : 0);
+	return plan->runs * per_run;
+}
+
+uint64_t vta_cost_dma_idle_cycles(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	uint64_t c = cfg->insn_overhead_cycles;
+	if (plan->runs == 0)
+		return c;
+	return c + cfg->dram_latency_cycles + vta_cost_dma_beats(cfg, plan);
+}
+
+uint64_t vta_cost_fetch_arrival(const vta_config *cfg, uint64_t j)
+{
+	return cfg->dram_latency_cycles + vta_cost_beats(cfg, (j + 1) * VTA_INSN_BYTES);
+}
+
+vta_roofline vta_cost_roofline(const vta_config *cfg, uint64_t macs, uint64_t dram_bytes)
+{
+	vta_roofline r;
+	uint64_t per_uop = (uint64_t)cfg->batch * cfg->block_in * cfg->block_out;
+	r.compute_cycles = sat_mul(macs / per_uop + (macs % per_uop != 0), cfg->gemm_ii);
+	r.dram_cycles = vta_cost_beats(cfg, dram_bytes);
+	r.roofline_cycles = r.compute_cycles > r.dram_cycles ? r.compute_cycles : r.dram_cycles;
+	return r;
+}

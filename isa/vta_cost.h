@@ -1,0 +1,100 @@
+/*
+ * vta_cost.h - the cost formulas of the timing model, written once: the SystemC model waits
+ * for these figures (adding only its waits for tokens, queues and the DRAM port), the
+ * reference executor bounds a run's work with them, and the runtime's plan chooser prices
+ * candidate schedules with them.
+ *
+ * Per instruction (cycles; docs/architecture.md "Timing model"):
+ *   GEMM       insn_overhead + pipeline_fill + U * gemm_ii
+ *   ALU        insn_overhead + pipeline_fill + U * (use_imm ? alu_imm_ii : alu_ii)
+ *              U = iter_out * iter_in * (uop_end - uop_bgn), reset uops included
+ *   LOAD/STORE insn_overhead, then the DMA: the DRAM rows are cut into bursts (a burst is
+ *              at most max_burst_bytes of contiguous DRAM; rows that are adjacent in DRAM,
+ *              x_stride == x_size, form one run); each burst holds the shared port for
+ *              ceil(bytes / bus_bytes) beats, bursts queue first-come first-served with
+ *              the other clients, and the instruction pays latency_cycles once, after its
+ *              last beat (its requests are pipelined). Padding moves no DRAM bytes and
+ *              costs nothing extra. On an idle port:
+ *              insn_overhead + latency + sum over bursts of ceil(burst / bus_bytes).
+ *   NOP (x_size 0) and FINISH: insn_overhead.
+ *   FETCH      reads the stream in bursts of up to max_burst_bytes (16 B per instruction);
+ *              instruction j of a burst that starts at s is dispatched at
+ *              s + latency + ceil(16 (j + 1) / bus_bytes).
+ * Everything saturates instead of wrapping: a legal GEMM may ask for ~2^44 uops.
+ */
+#ifndef VTA_COST_H
+#define VTA_COST_H
+
+#include <stdint.h>
+
+#include "vta_config.h"
+#include "vta_insn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bytes the DRAM port moves per cycle. */
+uint32_t vta_cost_bus_bytes(const vta_config *cfg);
+
+/* Port cycles (beats) of one burst of `bytes`. */
+uint64_t vta_cost_beats(const vta_config *cfg, uint64_t bytes);
+
+/* Uops a GEMM/ALU instruction executes (0 when uop_end < uop_bgn). */
+uint64_t vta_cost_loop_uops(const vta_loop *loop);
+
+/* Cycles per uop of a GEMM or ALU instruction: gemm_ii, alu_ii or alu_imm_ii. */
+uint32_t vta_cost_uop_ii(const vta_config *cfg, const vta_insn *insn);
+
+/* Cycles of the uops alone (U * ii, no fixed costs): the work a GEMM/ALU asks for. */
+uint64_t vta_cost_uop_cycles(const vta_config *cfg, const vta_insn *insn);
+
+/* Cycles of a GEMM/ALU instruction of `uops` uops at `ii` cycles each:
+ * insn_overhead + pipeline_fill + uops * ii. */
+uint64_t vta_cost_loop_cycles(const vta_config *cfg, uint64_t uops, uint64_t ii);
+
+/* Cycles of a GEMM or ALU instruction. */
+uint64_t vta_cost_compute_cycles(const vta_config *cfg, const vta_insn *insn);
+
+/* The contiguous DRAM runs of a 2D transfer: `runs` runs of `run_bytes` each. */
+typedef struct vta_dma_plan {
+	uint64_t runs;
+	uint64_t run_bytes;
+} vta_dma_plan;
+
+/* DRAM bytes a LOAD/STORE moves (padding excluded), as counted in the statistics. */
+uint64_t vta_cost_dma_bytes(const vta_config *cfg, const vta_mem_insn *mem);
+
+/* Plan a LOAD or STORE whose DRAM elements are `elem_bytes` wide (padding excluded). */
+vta_dma_plan vta_cost_dma_plan_of(const vta_mem_insn *mem, uint32_t elem_bytes);
+
+/* A plan of one contiguous run of `bytes` (0 bytes: nothing moves). */
+vta_dma_plan vta_cost_dma_plan_bytes(uint64_t bytes);
+
+/* Bursts and beats of a plan. */
+uint64_t vta_cost_dma_bursts(const vta_config *cfg, const vta_dma_plan *plan);
+uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan);
+
+/* Cycles of a LOAD/STORE on an idle port: overhead + latency + beats (overhead alone when
+ * no DRAM byte moves). */
+uint64_t vta_cost_dma_idle_cycles(const vta_config *cfg, const vta_dma_plan *plan);
+
+/* Cycle (from the burst's start on the port) at which FETCH has instruction j of a burst. */
+uint64_t vta_cost_fetch_arrival(const vta_config *cfg, uint64_t j);
+
+/* The roofline of a run: the cycles the GEMM core needs for `macs` multiply-accumulates
+ * (one uop of batch x block_in x block_out MACs per gemm_ii, rounded up), the cycles the
+ * DRAM port needs to move `dram_bytes`, and the larger of the two. */
+typedef struct vta_roofline {
+	uint64_t compute_cycles;
+	uint64_t dram_cycles;
+	uint64_t roofline_cycles;
+} vta_roofline;
+
+vta_roofline vta_cost_roofline(const vta_config *cfg, uint64_t macs, uint64_t dram_bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_COST_H */
