@@ -26,7 +26,18 @@ int cli_usage_error(const char *fmt, ...)
 #endif
 	;
 
-/* Load a config or print its error; returns 0 or an exit code. */
-int cli_load_config(const char *path, vta_config *cfg);
+/* The --set KEY=VALUE options of run, exec, config and regress. */
+#define CLI_MAX_SETS 32
+typedef struct cli_sets {
+	const char *items[CLI_MAX_SETS]; /* "KEY=VALUE", in command-line order */
+	int n;
+} cli_sets;
+
+/* Record one --set argument; returns 0 or an exit code after printing the error. */
+int cli_sets_add(cli_sets *sets, const char *arg);
+
+/* Load a config file, then apply the --set options (sets may be NULL) in order, or print
+ * the error; returns 0 or an exit code. */
+int cli_load_config(const char *path, const cli_sets *sets, vta_config *cfg);
 
 #endif /* VTASIM_CLI_H */

@@ -27,7 +27,7 @@ int cmd_asm(int argc, char **argv)
 		return cli_usage_error("usage: vtasim asm IN.s -c CONFIG -o OUT.bin");
 	in = argv[optind];
 	vta_config cfg;
-	int rc = cli_load_config(config, &cfg);
+	int rc = cli_load_config(config, NULL, &cfg);
 	if (rc)
 		return rc;
 	vta_program prog;
@@ -61,7 +61,7 @@ int cmd_disasm(int argc, char **argv)
 		return cli_usage_error("usage: vtasim disasm IN.bin [-c CONFIG] [-o OUT.s]");
 	vta_config cfg;
 	if (config) {
-		int rc = cli_load_config(config, &cfg);
+		int rc = cli_load_config(config, NULL, &cfg);
 		if (rc)
 			return rc;
 	}

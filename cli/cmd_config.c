@@ -1,17 +1,17 @@
-/* cmd_config.c - `vtasim config FILE`: validate a hardware config and print what it derives. */
+/* cmd_config.c - `vtasim config FILE`: validate a hardware config, print what it derives and
+ * the value of every key (in the table's names, as --set takes them). */
+#include <getopt.h>
 #include <stdio.h>
 
 #include "cli.h"
+#include "vta_config_keys.h"
 
 static void print_config(const vta_config *c)
 {
 	const vta_field_widths *w = &c->fw;
 	printf("config %s\n", c->name);
-	printf("  clock            %.3f MHz\n", c->clock_mhz);
 	printf("  gemm core        %ux%ux%u (batch x block_in x block_out), %u MACs per uop\n",
 	       c->batch, c->block_in, c->block_out, c->batch * c->block_in * c->block_out);
-	printf("  data widths      inp %u, wgt %u, acc %u, out %u bits\n", c->inp_bits, c->wgt_bits,
-	       c->acc_bits, c->out_bits);
 	printf("\nSRAM     capacity    element  depth  index bits\n");
 	const struct {
 		const char *name;
@@ -43,28 +43,33 @@ static void print_config(const vta_config *c)
 	       w->alu_word1_bits);
 	printf("  uop         dst %u, src %u, wgt %u  (%u/32)\n", w->uop_dst, w->uop_src, w->uop_wgt,
 	       w->uop_bits);
-	printf("\nqueues      insn %u per module, dependency tokens %u per queue\n", c->insn_depth,
-	       c->dep_depth);
-	printf("dram        %u-bit bus (%u B/cycle), latency %u cycles, max burst %u B, %u MiB\n",
-	       c->dram_bus_bits, c->dram_bus_bits / 8, c->dram_latency_cycles,
-	       c->dram_max_burst_bytes, c->dram_size_mib);
-	printf("alu         mul %s, tflite_ext %s\n", c->alu_mul ? "yes" : "no",
-	       c->alu_tflite_ext ? "yes" : "no");
-	printf("decompress  %s, %u indices/cycle\n", c->decomp_enabled ? "enabled" : "disabled",
-	       c->decomp_indices_per_cycle);
-	printf("timing      gemm_ii %u, alu_ii %u, alu_imm_ii %u, insn overhead %u, pipeline fill %u,"
-	       " acc dep distance %u, cycle budget %llu\n",
-	       c->gemm_ii, c->alu_ii, c->alu_imm_ii, c->insn_overhead_cycles,
-	       c->pipeline_fill_cycles, c->acc_dep_distance, (unsigned long long)c->cycle_budget);
+	printf("\nkeys\n");
+	size_t n;
+	const vta_config_key *keys = vta_config_keys(&n);
+	for (size_t i = 0; i < n; i++) {
+		char value[96];
+		vta_config_key_format(&keys[i], c, value, sizeof(value));
+		printf("  %-31s %s\n", keys[i].name, value);
+	}
 }
 
 int cmd_config(int argc, char **argv)
 {
-	if (argc != 2)
-		return cli_usage_error("usage: vtasim config FILE");
+	static const char USAGE[] = "usage: vtasim config FILE [--set KEY=VALUE]...";
+	static const struct option opts[] = {{"set", required_argument, 0, 'S'}, {0, 0, 0, 0}};
+	cli_sets sets = {.n = 0};
+	int c, rc;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (c != 'S')
+			return cli_usage_error("%s", USAGE);
+		if ((rc = cli_sets_add(&sets, optarg)))
+			return rc;
+	}
+	if (optind != argc - 1)
+		return cli_usage_error("%s", USAGE);
 	vta_config cfg;
-	int rc = cli_load_config(argv[1], &cfg);
-	if (rc)
+	if ((rc = cli_load_config(argv[optind], &sets, &cfg)))
 		return rc;
 	print_config(&cfg);
 	return 0;

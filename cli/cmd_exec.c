@@ -28,7 +28,8 @@ typedef struct dram_dump {
 
 static const char USAGE[] =
 	"usage: vtasim exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
-	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] [--trace T.json]";
+	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] [--trace T.json] "
+	"[--set KEY=VALUE]...";
 
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
 static int parse_dump(char *spec, dram_dump *d)
@@ -70,6 +71,7 @@ int cmd_exec(int argc, char **argv)
 	const char *log_path = NULL, *trace_path = NULL;
 	dram_dump dumps[MAX_DUMPS];
 	int ndumps = 0;
+	cli_sets sets = {.n = 0};
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
 					     {"dram", required_argument, 0, 'd'},
 					     {"output", required_argument, 0, 'o'},
@@ -77,8 +79,9 @@ int cmd_exec(int argc, char **argv)
 					     {"engine", required_argument, 0, 'e'},
 					     {"log", required_argument, 0, 'L'},
 					     {"trace", required_argument, 0, 'T'},
+					     {"set", required_argument, 0, 'S'},
 					     {0, 0, 0, 0}};
-	int c;
+	int c, rc;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "c:o:", opts, NULL)) != -1) {
 		switch (c) {
@@ -88,6 +91,10 @@ int cmd_exec(int argc, char **argv)
 		case 'e': engine = optarg; break;
 		case 'L': log_path = optarg; break;
 		case 'T': trace_path = optarg; break;
+		case 'S':
+			if ((rc = cli_sets_add(&sets, optarg)))
+				return rc;
+			break;
 		case 'D':
 			if (ndumps == MAX_DUMPS)
 				return cli_usage_error("at most %d --dump-dram options", MAX_DUMPS);
@@ -109,8 +116,7 @@ int cmd_exec(int argc, char **argv)
 	const char *program = argv[optind];
 
 	vta_config cfg;
-	int rc = cli_load_config(config, &cfg);
-	if (rc)
+	if ((rc = cli_load_config(config, &sets, &cfg)))
 		return rc;
 	vta_error err = {0};
 	vta_program prog;

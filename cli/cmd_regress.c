@@ -23,12 +23,13 @@
 #include "regress_run.h"
 
 static const char USAGE[] = "usage: vtasim regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
-			    "[--timeout SECONDS]";
+			    "[--timeout SECONDS] [--set KEY=VALUE]...";
 
 typedef struct regress_opts {
 	const char *dir, *filter;
 	int jobs, update;
 	double timeout_s;
+	cli_sets sets; /* passed to every case */
 } regress_opts;
 
 /* What one case came to; printed in case order once known. */
@@ -44,6 +45,7 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 					     {"update", no_argument, 0, 'u'},
 					     {"filter", required_argument, 0, 'f'},
 					     {"timeout", required_argument, 0, 't'},
+					     {"set", required_argument, 0, 'S'},
 					     {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->dir = "traces";
@@ -65,6 +67,12 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 		}
 		case 'u': o->update = 1; break;
 		case 'f': o->filter = optarg; break;
+		case 'S': {
+			int rc = cli_sets_add(&o->sets, optarg);
+			if (rc)
+				return rc;
+			break;
+		}
 		case 't': {
 			double v = strtod(optarg, &end);
 			if (end == optarg || *end || !(v > 0) || v > 86400)
@@ -78,6 +86,9 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 	}
 	if (optind < argc - 1)
 		return cli_usage_error("%s", USAGE);
+	if (o->update && o->sets.n)
+		return cli_usage_error("--update with --set would record the statistics of "
+				       "another config than the cases'");
 	if (optind == argc - 1)
 		o->dir = argv[optind];
 	return 0;
@@ -351,7 +362,8 @@ static int run_all(const regress_opts *o, const char *self, regress_case *cases,
 		while (running < o->jobs && started < n) {
 			vta_error err = {0};
 			size_t i = started++;
-			if (regress_job_start(self, &cases[i], o->timeout_s, &jobs[i], &err)) {
+			if (regress_job_start(self, &cases[i], &o->sets, o->timeout_s, &jobs[i],
+					      &err)) {
 				size_t len = strlen(err.detail) + strlen(cases[i].name) + 32;
 				res[i].line = malloc(len);
 				if (res[i].line)

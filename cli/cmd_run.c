@@ -28,7 +28,7 @@
 static const char USAGE[] =
 	"usage: vtasim run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
 	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
-	"[--trace T.json]";
+	"[--trace T.json] [--set KEY=VALUE]...";
 
 typedef struct run_opts {
 	const char *config, *workload, *report, *dump;
@@ -37,6 +37,7 @@ typedef struct run_opts {
 	unsigned threads;
 	int use_ref; /* functional check only, on the reference executor */
 	long fault_index; /* >= 0: flip a bit of this output element of the first layer */
+	cli_sets sets;    /* --set KEY=VALUE over the config file */
 } run_opts;
 
 static double now_seconds(void)
@@ -58,6 +59,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 					     {"inject-fault", required_argument, 0, 'F'},
 					     {"log", required_argument, 0, 'L'},
 					     {"trace", required_argument, 0, 'T'},
+					     {"set", required_argument, 0, 'S'},
 					     {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->mode = VTA_ARITH_TFLITE;
@@ -73,6 +75,12 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		case 'd': o->dump = optarg; break;
 		case 'L': o->log = optarg; break;
 		case 'T': o->trace = optarg; break;
+		case 'S': {
+			int rc = cli_sets_add(&o->sets, optarg);
+			if (rc)
+				return rc;
+			break;
+		}
 		case 'm':
 			if (!strcmp(optarg, "tflite"))
 				o->mode = VTA_ARITH_TFLITE;
@@ -282,7 +290,7 @@ int cmd_run(int argc, char **argv)
 	if (rc)
 		return rc;
 	vta_config cfg;
-	if ((rc = cli_load_config(o.config, &cfg)))
+	if ((rc = cli_load_config(o.config, &o.sets, &cfg)))
 		return rc;
 	vta_error err = {0};
 	vta_workload wl;

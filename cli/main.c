@@ -14,15 +14,16 @@ static const struct {
 } COMMANDS[] = {
 	{"run", cmd_run,
 	 "run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] [--threads 1|2] "
-	 "[--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] [--trace T.json]"},
+	 "[--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] [--trace T.json] "
+	 "[--set KEY=VALUE]..."},
 	{"exec", cmd_exec, "exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
 			   "[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] "
-			   "[--trace T.json]"},
-	{"config", cmd_config, "config FILE"},
+			   "[--trace T.json] [--set KEY=VALUE]..."},
+	{"config", cmd_config, "config FILE [--set KEY=VALUE]..."},
 	{"asm", cmd_asm, "asm IN.s -c CONFIG -o OUT.bin"},
 	{"disasm", cmd_disasm, "disasm IN.bin [-c CONFIG] [-o OUT.s]"},
 	{"regress", cmd_regress, "regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
-				 "[--timeout SECONDS]"},
+				 "[--timeout SECONDS] [--set KEY=VALUE]..."},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 
@@ -52,14 +53,6 @@ int cli_usage_error(const char *fmt, ...)
 	fputc('\n', stderr);
 	va_end(ap);
 	return 2;
-}
-
-int cli_load_config(const char *path, vta_config *cfg)
-{
-	vta_error err = {0};
-	if (vta_config_load(path, cfg, &err) != VTA_OK)
-		return cli_report_error(&err);
-	return 0;
 }
 
 int main(int argc, char **argv)

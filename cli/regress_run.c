@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_ARGS (16 + 2 * REGRESS_MAX_OUTPUTS)
+#define MAX_ARGS (16 + 2 * REGRESS_MAX_OUTPUTS + 2 * CLI_MAX_SETS)
 
 double regress_now(void)
 {
@@ -27,8 +27,8 @@ void regress_job_path(const regress_job *j, const char *name, char *out, size_t 
 	snprintf(out, size, "%s/%s", j->tmpdir, name);
 }
 
-vta_status regress_job_start(const char *self, const regress_case *c, double timeout_s,
-			     regress_job *j, vta_error *err)
+vta_status regress_job_start(const char *self, const regress_case *c, const cli_sets *sets,
+			     double timeout_s, regress_job *j, vta_error *err)
 {
 	memset(j, 0, sizeof(*j));
 	const char *tmp = getenv("TMPDIR");
@@ -48,6 +48,10 @@ vta_status regress_job_start(const char *self, const regress_case *c, double tim
 	argv[n++] = (char *)"exec";
 	argv[n++] = (char *)"-c";
 	argv[n++] = (char *)c->config;
+	for (int i = 0; i < sets->n; i++) {
+		argv[n++] = (char *)"--set";
+		argv[n++] = (char *)sets->items[i];
+	}
 	if (c->dram[0]) {
 		argv[n++] = (char *)"--dram";
 		argv[n++] = (char *)c->dram;

@@ -10,6 +10,7 @@
 
 #include <sys/types.h>
 
+#include "cli.h"
 #include "regress_case.h"
 
 typedef struct regress_job {
@@ -25,9 +26,9 @@ typedef struct regress_job {
 /* Monotonic clock, in seconds. */
 double regress_now(void);
 
-/* Start `self exec ...` for the case (self: this executable). */
-vta_status regress_job_start(const char *self, const regress_case *c, double timeout_s,
-			     regress_job *j, vta_error *err);
+/* Start `self exec ...` for the case (self: this executable), with the --set options. */
+vta_status regress_job_start(const char *self, const regress_case *c, const cli_sets *sets,
+			     double timeout_s, regress_job *j, vta_error *err);
 
 /* Non-blocking: if the job ended (or passed its deadline, then it is killed), fill the
  * result fields and return 1; else 0. */

@@ -1,5 +1,6 @@
 /*
- * vta_config.c - defaults, validation and derived values of the hardware config.
+ * vta_config.c - validation and derived values of the hardware config (its keys, their
+ * defaults and ranges are the table of vta_config_keys.c).
  *
  * Derivations follow VTA's hw_spec_const.h: an SRAM of S bytes whose rows hold
  * batch x block lanes of w bits has depth S*8 / (rows bits); OUT has ACC's depth with
@@ -9,49 +10,7 @@
  */
 #include "vta_config.h"
 
-#include <stdio.h>
-#include <string.h>
-
-void vta_config_default(vta_config *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	snprintf(cfg->name, sizeof(cfg->name), "%s", "pynq-1x16x16");
-	cfg->clock_mhz = 100.0;
-	cfg->log_batch = 0;
-	cfg->log_block_in = 4;
-	cfg->log_block_out = 4;
-	cfg->inp_bits = 8;
-	cfg->wgt_bits = 8;
-	cfg->acc_bits = 32;
-	cfg->uop_kib = 32;
-	cfg->inp_kib = 32;
-	cfg->wgt_kib = 256;
-	cfg->acc_kib = 128;
-	cfg->insn_depth = 512;
-	cfg->dep_depth = 8;
-	cfg->dram_bus_bits = 64;
-	cfg->dram_latency_cycles = 64;
-	cfg->dram_max_burst_bytes = 2048;
-	cfg->dram_size_mib = 256;
-	cfg->alu_mul = true;
-	cfg->alu_tflite_ext = false;
-	cfg->decomp_enabled = true;
-	cfg->decomp_indices_per_cycle = 16;
-	cfg->gemm_ii = 1;
-	cfg->alu_ii = 2;
-	cfg->alu_imm_ii = 1;
-	cfg->insn_overhead_cycles = 4;
-	cfg->pipeline_fill_cycles = 4;
-	cfg->acc_dep_distance = 2;
-	cfg->cycle_budget = 10000000000ull;
-	vta_error err = {0};
-	(void)vta_config_derive(cfg, &err); /* the defaults are valid */
-}
-
-static int is_pow2(uint64_t v)
-{
-	return v != 0 && (v & (v - 1)) == 0;
-}
+#include "vta_config_keys.h"
 
 static unsigned log2u(uint64_t v)
 {
@@ -83,23 +42,9 @@ static vta_status sram_depth(const char *key, uint32_t kib, uint64_t row_bits, u
 
 vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 {
-	if (cfg->log_batch > 4 || cfg->log_block_in > 7 || cfg->log_block_out > 7)
-		return vta_fail(err, VTA_E_CONFIG,
-				"arch: log_batch must be <= 4 and log_block_in/out <= 7");
-	if (cfg->inp_bits != 8 || cfg->wgt_bits != 8)
-		return vta_fail(err, VTA_E_CONFIG,
-				"arch: inp_bits and wgt_bits must be 8 (int8 datapath)");
-	if (cfg->acc_bits != 32)
-		return vta_fail(err, VTA_E_CONFIG, "arch: acc_bits must be 32 (int32 accumulators)");
-	const struct {
-		const char *key;
-		uint32_t kib;
-	} srams[] = {{"uop", cfg->uop_kib}, {"inp", cfg->inp_kib}, {"wgt", cfg->wgt_kib},
-		     {"acc", cfg->acc_kib}};
-	for (size_t i = 0; i < sizeof(srams) / sizeof(srams[0]); i++)
-		if (!is_pow2(srams[i].kib))
-			return vta_fail(err, VTA_E_CONFIG, "sram_kib.%s: %u is not a power of two",
-					srams[i].key, srams[i].kib);
+	vta_status st = vta_config_check_keys(cfg, err);
+	if (st)
+		return st;
 
 	cfg->batch = 1u << cfg->log_batch;
 	cfg->block_in = 1u << cfg->log_block_in;
@@ -111,7 +56,6 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	cfg->out_elem_bytes = cfg->batch * cfg->block_out * cfg->out_bits / 8;
 	cfg->uop_elem_bytes = 4;
 
-	vta_status st;
 	if ((st = sram_depth("uop", cfg->uop_kib, 32, &cfg->uop_depth, err)) ||
 	    (st = sram_depth("inp", cfg->inp_kib, cfg->inp_elem_bytes * 8ull, &cfg->inp_depth, err)) ||
 	    (st = sram_depth("wgt", cfg->wgt_kib, cfg->wgt_elem_bytes * 8ull, &cfg->wgt_depth, err)) ||
@@ -187,27 +131,9 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 				"than 32",
 				fw->uop_bits, fw->uop_dst, fw->uop_src, fw->uop_wgt);
 
-	if (cfg->clock_mhz <= 0)
-		return vta_fail(err, VTA_E_CONFIG, "clock_mhz: must be positive");
-	if (cfg->insn_depth == 0 || cfg->dep_depth == 0)
-		return vta_fail(err, VTA_E_CONFIG, "queues: depths must be at least 1");
-	if (!is_pow2(cfg->dram_bus_bits) || cfg->dram_bus_bits < 8)
-		return vta_fail(err, VTA_E_CONFIG,
-				"dram.bus_bits: %u is not a power of two >= 8", cfg->dram_bus_bits);
-	if (cfg->dram_max_burst_bytes == 0 || cfg->dram_max_burst_bytes * 8ull < cfg->dram_bus_bits)
+	if (cfg->dram_max_burst_bytes * 8ull < cfg->dram_bus_bits)
 		return vta_fail(err, VTA_E_CONFIG,
 				"dram.max_burst_bytes: must hold at least one bus beat");
-	if (cfg->dram_size_mib == 0 || cfg->dram_size_mib > 4096)
-		return vta_fail(err, VTA_E_CONFIG, "dram.size_mib: must be in 1..4096");
-	if (cfg->decomp_enabled && cfg->decomp_indices_per_cycle == 0)
-		return vta_fail(err, VTA_E_CONFIG,
-				"decompressor.indices_per_cycle: must be at least 1");
-	if (cfg->gemm_ii == 0 || cfg->alu_ii == 0 || cfg->alu_imm_ii == 0)
-		return vta_fail(err, VTA_E_CONFIG, "timing: initiation intervals must be >= 1");
-	if (cfg->acc_dep_distance > 64)
-		return vta_fail(err, VTA_E_CONFIG, "timing.acc_dep_distance: must be <= 64");
-	if (cfg->cycle_budget == 0)
-		return vta_fail(err, VTA_E_CONFIG, "timing.cycle_budget: must be >= 1");
 	return VTA_OK;
 }
 

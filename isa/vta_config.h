@@ -1,8 +1,8 @@
 /*
  * vta_config.h - the hardware configuration shared by isa/, runtime/ and sim/.
  *
- * A config is loaded from YAML (see docs/configs.md for every key), validated, and then
- * completed by vta_config_derive(): SRAM depths, element sizes and the bit width of every
+ * A config is loaded from YAML (see docs/configs.md for every key; vta_config_keys.h holds
+ * their table), validated, and then completed by vta_config_derive(): SRAM depths, element sizes and the bit width of every
  * instruction field follow from the architecture keys exactly as in VTA's hw_spec_const.h.
  * After derivation the struct is read-only for everyone.
  */
@@ -122,6 +122,13 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err);
 /* Load a YAML file: defaults, then the file's keys, then validation and derivation.
  * Errors are "FILE:LINE:COL: problem" with VTA_E_PARSE or VTA_E_CONFIG. */
 vta_status vta_config_load(const char *path, vta_config *cfg, vta_error *err);
+
+/* Set one key by its YAML name ("dram.latency_cycles") from text ("128"), with the YAML
+ * reader's checks and messages, then re-derive. On failure cfg is unchanged; VTA_E_CONFIG. */
+vta_status vta_config_set(vta_config *cfg, const char *key, const char *value, vta_error *err);
+
+/* Same value in every key but the name: configs that build the same hardware model. */
+bool vta_config_same(const vta_config *a, const vta_config *b);
 
 /* Bytes of one element of a memory type in DRAM (ACC_8BIT: acc lanes of inp_bits). */
 uint32_t vta_config_dram_elem_bytes(const vta_config *cfg, vta_mem mem);

@@ -142,24 +142,19 @@ yaml_node_t *vta_yaml_get(vta_yaml *y, const yaml_node_t *map, const char *key)
 	return NULL;
 }
 
+/* The node readers are the text readers plus the node's position. */
+static vta_status at_node(const vta_yaml *y, const yaml_node_t *node, vta_status st,
+			  const vta_error *e, vta_error *err)
+{
+	return st ? vta_yaml_fail(y, node, st, err, "%s", e->detail) : VTA_OK;
+}
+
 vta_status vta_yaml_int(const vta_yaml *y, const yaml_node_t *node, const char *what,
 			int64_t min, int64_t max, int64_t *out, vta_error *err)
 {
-	const char *s = vta_yaml_scalar(node);
-	if (!s || !*s)
-		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected an integer", what);
-	char *end = NULL;
-	errno = 0;
-	long long v = strtoll(s, &end, 0);
-	if (errno || *end != '\0')
-		return vta_yaml_fail(y, node, VTA_E_PARSE, err,
-				     "%s: expected an integer, got '%s'", what, s);
-	if (v < min || v > max)
-		return vta_yaml_fail(y, node, VTA_E_PARSE, err,
-				     "%s: %lld is out of range [%" PRId64 ", %" PRId64 "]", what, v,
-				     min, max);
-	*out = v;
-	return VTA_OK;
+	vta_error e = {0};
+	return at_node(y, node, vta_text_int(vta_yaml_scalar(node), what, min, max, out, &e), &e,
+		       err);
 }
 
 vta_status vta_yaml_u32(const vta_yaml *y, const yaml_node_t *node, const char *what,
@@ -175,26 +170,63 @@ vta_status vta_yaml_u32(const vta_yaml *y, const yaml_node_t *node, const char *
 vta_status vta_yaml_double(const vta_yaml *y, const yaml_node_t *node, const char *what,
 			   double min, double max, double *out, vta_error *err)
 {
-	const char *s = vta_yaml_scalar(node);
-	if (!s || !*s)
-		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected a number", what);
-	char *end = NULL;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || *end != '\0' || !isfinite(v))
-		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected a number, got '%s'",
-				     what, s);
-	if (v < min || v > max)
-		return vta_yaml_fail(y, node, VTA_E_PARSE, err,
-				     "%s: %g is out of range [%g, %g]", what, v, min, max);
-	*out = v;
-	return VTA_OK;
+	vta_error e = {0};
+	return at_node(y, node, vta_text_double(vta_yaml_scalar(node), what, min, max, out, &e),
+		       &e, err);
 }
 
 vta_status vta_yaml_bool(const vta_yaml *y, const yaml_node_t *node, const char *what, bool *out,
 			 vta_error *err)
 {
-	const char *s = vta_yaml_scalar(node);
+	vta_error e = {0};
+	return at_node(y, node, vta_text_bool(vta_yaml_scalar(node), what, out, &e), &e, err);
+}
+
+vta_status vta_yaml_string(const vta_yaml *y, const yaml_node_t *node, const char *what,
+			   char *out, size_t size, vta_error *err)
+{
+	vta_error e = {0};
+	return at_node(y, node, vta_text_string(vta_yaml_scalar(node), what, out, size, &e), &e,
+		       err);
+}
+
+vta_status vta_text_int(const char *s, const char *what, int64_t min, int64_t max, int64_t *out,
+			vta_error *err)
+{
+	if (!s || !*s)
+		return vta_fail(err, VTA_E_PARSE, "%s: expected an integer", what);
+	char *end = NULL;
+	errno = 0;
+	long long v = strtoll(s, &end, 0);
+	if (errno || *end != '\0')
+		return vta_fail(err, VTA_E_PARSE, "%s: expected an integer, got '%s'", what, s);
+	if (v < min || v > max)
+		return vta_fail(err, VTA_E_PARSE,
+				"%s: %lld is out of range [%" PRId64 ", %" PRId64 "]", what, v, min,
+				max);
+	*out = v;
+	return VTA_OK;
+}
+
+vta_status vta_text_double(const char *s, const char *what, double min, double max, double *out,
+			   vta_error *err)
+{
+	if (!s || !*s)
+		return vta_fail(err, VTA_E_PARSE, "%s: expected a number", what);
+	char *end = NULL;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || *end != '\0' || !isfinite(v))
+		return vta_fail(err, VTA_E_PARSE, "%s: expected a number, got '%s'", what, s);
+	if (v < min || v > max)
+		return vta_fail(err, VTA_E_PARSE, "%s: %g is out of range [%g, %g]", what, v, min,
+				max);
+	*out = v;
+	return VTA_OK;
+}
+
+vta_status vta_text_bool(const char *s, const char *what, bool *out, vta_error *err)
+{
 	if (s && (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "yes"))) {
 		*out = true;
 		return VTA_OK;
@@ -203,19 +235,17 @@ vta_status vta_yaml_bool(const vta_yaml *y, const yaml_node_t *node, const char 
 		*out = false;
 		return VTA_OK;
 	}
-	return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected true or false%s%s%s", what,
-			     s ? ", got '" : "", s ? s : "", s ? "'" : "");
+	return vta_fail(err, VTA_E_PARSE, "%s: expected true or false%s%s%s", what,
+			s ? ", got '" : "", s ? s : "", s ? "'" : "");
 }
 
-vta_status vta_yaml_string(const vta_yaml *y, const yaml_node_t *node, const char *what,
-			   char *out, size_t size, vta_error *err)
+vta_status vta_text_string(const char *s, const char *what, char *out, size_t size,
+			   vta_error *err)
 {
-	const char *s = vta_yaml_scalar(node);
 	if (!s)
-		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: expected a string", what);
+		return vta_fail(err, VTA_E_PARSE, "%s: expected a string", what);
 	if (strlen(s) >= size)
-		return vta_yaml_fail(y, node, VTA_E_PARSE, err,
-				     "%s: longer than %zu characters", what, size - 1);
+		return vta_fail(err, VTA_E_PARSE, "%s: longer than %zu characters", what, size - 1);
 	memcpy(out, s, strlen(s) + 1);
 	return VTA_OK;
 }

@@ -62,6 +62,15 @@ vta_status vta_yaml_bool(const vta_yaml *y, const yaml_node_t *node, const char 
 /* Copies a scalar string (error if it does not fit in size). */
 vta_status vta_yaml_string(const vta_yaml *y, const yaml_node_t *node, const char *what,
 			   char *out, size_t size, vta_error *err);
+/* The same scalar readers on plain text (NULL: not a scalar), for values that come from
+ * elsewhere than a file (vta_config_set): "what: problem" without a position. */
+vta_status vta_text_int(const char *s, const char *what, int64_t min, int64_t max, int64_t *out,
+			vta_error *err);
+vta_status vta_text_double(const char *s, const char *what, double min, double max, double *out,
+			   vta_error *err);
+vta_status vta_text_bool(const char *s, const char *what, bool *out, vta_error *err);
+vta_status vta_text_string(const char *s, const char *what, char *out, size_t size,
+			   vta_error *err);
 /* Scalar text or NULL if the node is not a scalar. */
 const char *vta_yaml_scalar(const yaml_node_t *node);
 

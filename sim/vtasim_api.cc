@@ -47,21 +47,6 @@ kernel_model &the_kernel()
 	return k;
 }
 
-/* Same values in every field the model depends on (the name does not matter). */
-bool same_config(const vta_config &a, const vta_config &b)
-{
-#define SAME(f) (a.f == b.f)
-	return SAME(clock_mhz) && SAME(log_batch) && SAME(log_block_in) && SAME(log_block_out) &&
-	       SAME(inp_bits) && SAME(wgt_bits) && SAME(acc_bits) && SAME(uop_kib) &&
-	       SAME(inp_kib) && SAME(wgt_kib) && SAME(acc_kib) && SAME(insn_depth) &&
-	       SAME(dep_depth) && SAME(dram_bus_bits) && SAME(dram_latency_cycles) &&
-	       SAME(dram_max_burst_bytes) && SAME(dram_size_mib) && SAME(alu_mul) &&
-	       SAME(alu_tflite_ext) && SAME(decomp_enabled) && SAME(decomp_indices_per_cycle) &&
-	       SAME(gemm_ii) && SAME(alu_ii) && SAME(alu_imm_ii) && SAME(insn_overhead_cycles) &&
-	       SAME(pipeline_fill_cycles) && SAME(acc_dep_distance) && SAME(cycle_budget);
-#undef SAME
-}
-
 void configure_kernel()
 {
 	/* the banner is printed when the kernel first initialises, unless this is set */
@@ -95,7 +80,7 @@ extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out,
 						"started: the model cannot be elaborated");
 			k.cfg = c;
 			k.model = new vtasim::top("vta", c);
-		} else if (!same_config(k.cfg, c)) {
+		} else if (!vta_config_same(&k.cfg, &c)) {
 			return vta_fail(err, VTA_E_USAGE,
 					"the simulator of this process was elaborated for config "
 					"'%s'; a config with other values ('%s') needs another process",

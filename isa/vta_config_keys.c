@@ -1,0 +1,206 @@
+/*
+ * vta_config_keys.c - the table of config keys (vta_config_keys.h) and everything it drives:
+ * defaults, reading one value, set-by-name, the single-key checks, comparison and printing.
+ */
+#include "vta_config_keys.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vta_yaml.h"
+
+#define KEY(name, type, field, def, min, max, pow2)                                         \
+	{name, type, offsetof(vta_config, field), sizeof(((vta_config *)0)->field), def, min, \
+	 max, pow2}
+/* Defaults are configs/default.yaml's values, except alu.tflite_ext: a config that does not
+ * ask for the TFLite ALU extension does not get it. */
+static const vta_config_key KEYS[] = {
+	KEY("name", VTA_KEY_STRING, name, "pynq-1x16x16", 0, 0, false),
+	KEY("clock_mhz", VTA_KEY_DOUBLE, clock_mhz, "100", 1e-3, 1e5, false),
+	KEY("arch.log_batch", VTA_KEY_U32, log_batch, "0", 0, 4, false),
+	KEY("arch.log_block_in", VTA_KEY_U32, log_block_in, "4", 0, 7, false),
+	KEY("arch.log_block_out", VTA_KEY_U32, log_block_out, "4", 0, 7, false),
+	KEY("arch.inp_bits", VTA_KEY_U32, inp_bits, "8", 8, 8, false),
+	KEY("arch.wgt_bits", VTA_KEY_U32, wgt_bits, "8", 8, 8, false),
+	KEY("arch.acc_bits", VTA_KEY_U32, acc_bits, "32", 32, 32, false),
+	KEY("sram_kib.uop", VTA_KEY_U32, uop_kib, "32", 1, 1 << 20, true),
+	KEY("sram_kib.inp", VTA_KEY_U32, inp_kib, "32", 1, 1 << 20, true),
+	KEY("sram_kib.wgt", VTA_KEY_U32, wgt_kib, "256", 1, 1 << 20, true),
+	KEY("sram_kib.acc", VTA_KEY_U32, acc_kib, "128", 1, 1 << 20, true),
+	KEY("queues.insn_depth", VTA_KEY_U32, insn_depth, "512", 1, 1 << 20, false),
+	KEY("queues.dep_depth", VTA_KEY_U32, dep_depth, "8", 1, 1 << 16, false),
+	KEY("dram.bus_bits", VTA_KEY_U32, dram_bus_bits, "64", 8, 4096, true),
+	KEY("dram.latency_cycles", VTA_KEY_U32, dram_latency_cycles, "64", 0, 1e8, false),
+	KEY("dram.max_burst_bytes", VTA_KEY_U32, dram_max_burst_bytes, "2048", 1, 1 << 24, true),
+	KEY("dram.size_mib", VTA_KEY_U32, dram_size_mib, "256", 1, 4096, false),
+	KEY("alu.mul", VTA_KEY_BOOL, alu_mul, "true", 0, 0, false),
+	KEY("alu.tflite_ext", VTA_KEY_BOOL, alu_tflite_ext, "false", 0, 0, false),
+	KEY("decompressor.enabled", VTA_KEY_BOOL, decomp_enabled, "true", 0, 0, false),
+	KEY("decompressor.indices_per_cycle", VTA_KEY_U32, decomp_indices_per_cycle, "16", 1,
+	    1 << 16, false),
+	KEY("timing.gemm_ii", VTA_KEY_U32, gemm_ii, "1", 1, 1 << 16, false),
+	KEY("timing.alu_ii", VTA_KEY_U32, alu_ii, "2", 1, 1 << 16, false),
+	KEY("timing.alu_imm_ii", VTA_KEY_U32, alu_imm_ii, "1", 1, 1 << 16, false),
+	KEY("timing.insn_overhead_cycles", VTA_KEY_U32, insn_overhead_cycles, "4", 0, 1 << 20,
+	    false),
+	KEY("timing.pipeline_fill_cycles", VTA_KEY_U32, pipeline_fill_cycles, "4", 0, 1 << 20,
+	    false),
+	KEY("timing.acc_dep_distance", VTA_KEY_U32, acc_dep_distance, "2", 0, 64, false),
+	KEY("timing.cycle_budget", VTA_KEY_U64, cycle_budget, "10000000000", 1, 1e18, false),
+};
+#undef KEY
+#define NKEYS (sizeof(KEYS) / sizeof(KEYS[0]))
+
+const vta_config_key *vta_config_keys(size_t *count)
+{
+	*count = NKEYS;
+	return KEYS;
+}
+
+const vta_config_key *vta_config_key_find(const char *name)
+{
+	for (size_t i = 0; i < NKEYS; i++)
+		if (!strcmp(KEYS[i].name, name))
+			return &KEYS[i];
+	return NULL;
+}
+
+/* Length of the section part of a key name ("dram" of "dram.bus_bits"), 0 if none. */
+static size_t section_len(const char *name)
+{
+	const char *dot = strchr(name, '.');
+	return dot ? (size_t)(dot - name) : 0;
+}
+
+static bool in_section(const vta_config_key *k, const char *section, size_t n)
+{
+	return section_len(k->name) == n && !strncmp(k->name, section, n);
+}
+
+bool vta_config_is_section(const char *name)
+{
+	for (size_t i = 0; i < NKEYS; i++)
+		if (in_section(&KEYS[i], name, strlen(name)))
+			return true;
+	return false;
+}
+
+void vta_config_default(vta_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	for (size_t i = 0; i < NKEYS; i++)
+		(void)vta_config_key_parse(&KEYS[i], KEYS[i].def, cfg, NULL); /* tested valid */
+	(void)vta_config_derive(cfg, NULL);
+}
+
+vta_status vta_config_key_parse(const vta_config_key *k, const char *text, vta_config *cfg,
+				vta_error *err)
+{
+	void *field = (char *)cfg + k->offset;
+	vta_status st = VTA_OK;
+	int64_t v = 0;
+	switch (k->type) {
+	case VTA_KEY_U32:
+	case VTA_KEY_U64:
+		if ((st = vta_text_int(text, k->name, (int64_t)k->min, (int64_t)k->max, &v, err)))
+			break;
+		if (k->pow2 && (v & (v - 1)) != 0)
+			return vta_fail(err, VTA_E_CONFIG, "%s: %" PRId64 " is not a power of two",
+					k->name, v);
+		if (k->type == VTA_KEY_U32)
+			*(uint32_t *)field = (uint32_t)v;
+		else
+			*(uint64_t *)field = (uint64_t)v;
+		break;
+	case VTA_KEY_DOUBLE: st = vta_text_double(text, k->name, k->min, k->max, field, err); break;
+	case VTA_KEY_BOOL: st = vta_text_bool(text, k->name, field, err); break;
+	case VTA_KEY_STRING: st = vta_text_string(text, k->name, field, k->size, err); break;
+	}
+	if (st && err)
+		err->status = VTA_E_CONFIG;
+	return st ? VTA_E_CONFIG : VTA_OK;
+}
+
+void vta_config_key_format(const vta_config_key *k, const vta_config *cfg, char *out,
+			   size_t size)
+{
+	const void *field = (const char *)cfg + k->offset;
+	switch (k->type) {
+	case VTA_KEY_U32: snprintf(out, size, "%" PRIu32, *(const uint32_t *)field); break;
+	case VTA_KEY_U64: snprintf(out, size, "%" PRIu64, *(const uint64_t *)field); break;
+	case VTA_KEY_BOOL: snprintf(out, size, "%s", *(const bool *)field ? "true" : "false"); break;
+	case VTA_KEY_STRING: snprintf(out, size, "%s", (const char *)field); break;
+	case VTA_KEY_DOUBLE: {
+		double v = *(const double *)field;
+		snprintf(out, size, "%g", v);
+		if (strtod(out, NULL) != v) /* shortest when exact, else every digit */
+			snprintf(out, size, "%.17g", v);
+		break;
+	}
+	}
+}
+
+vta_status vta_config_check_keys(const vta_config *cfg, vta_error *err)
+{
+	/* write each value as text and read it back: one set of checks and messages */
+	vta_config scratch = *cfg;
+	char text[96];
+	for (size_t i = 0; i < NKEYS; i++) {
+		vta_config_key_format(&KEYS[i], cfg, text, sizeof(text));
+		vta_status st = vta_config_key_parse(&KEYS[i], text, &scratch, err);
+		if (st)
+			return st;
+	}
+	return VTA_OK;
+}
+
+vta_status vta_config_unknown_key(const char *name, vta_error *err)
+{
+	size_t n = section_len(name);
+	bool known_section = false;
+	for (size_t i = 0; n && i < NKEYS && !known_section; i++)
+		known_section = in_section(&KEYS[i], name, n);
+	char list[VTA_ERROR_DETAIL_MAX] = "";
+	size_t len = 0;
+	for (size_t i = 0; i < NKEYS; i++) {
+		const char *k = KEYS[i].name;
+		size_t kn = section_len(k);
+		if (known_section && !in_section(&KEYS[i], name, n))
+			continue;
+		if (!known_section && kn && i > 0 && in_section(&KEYS[i - 1], k, kn))
+			continue; /* a section already listed */
+		int w = known_section ? snprintf(list + len, sizeof(list) - len, "%s%s",
+						 len ? ", " : "", k + kn + 1)
+				      : snprintf(list + len, sizeof(list) - len, "%s%.*s",
+						 len ? ", " : "", (int)(kn ? kn : strlen(k)), k);
+		len += w > 0 && (size_t)w < sizeof(list) - len ? (size_t)w : 0;
+	}
+	return vta_fail(err, VTA_E_CONFIG, "unknown key '%s' (expected one of: %s)", name, list);
+}
+
+vta_status vta_config_set(vta_config *cfg, const char *key, const char *value, vta_error *err)
+{
+	const vta_config_key *k = vta_config_key_find(key);
+	if (!k)
+		return vta_config_unknown_key(key, err);
+	vta_config c = *cfg; /* unchanged on failure */
+	vta_status st = vta_config_key_parse(k, value, &c, err);
+	if (!st)
+		st = vta_config_derive(&c, err);
+	if (!st)
+		*cfg = c;
+	return st;
+}
+
+bool vta_config_same(const vta_config *a, const vta_config *b)
+{
+	/* derived values follow from the keys; a string (the name) is only a label */
+	for (size_t i = 0; i < NKEYS; i++)
+		if (KEYS[i].type != VTA_KEY_STRING &&
+		    memcmp((const char *)a + KEYS[i].offset, (const char *)b + KEYS[i].offset,
+			   KEYS[i].size))
+			return false;
+	return true;
+}
