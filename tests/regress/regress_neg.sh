@@ -11,6 +11,7 @@
 #   update     --update rewrites the statistics, prints what moved, and leaves outputs alone
 #   malformed  malformed case and stats files exit 2 with FILE:LINE:COL
 #   usage      bad options and empty selections exit 2
+#   set        --set reaches every case: a slower DRAM moves its cycles; bad sets exit 2
 set -u
 vtasim=$1
 src=$2
@@ -148,6 +149,20 @@ update)
 	has "FAIL asm_gemm_default: output 0x4000+64: first difference at DRAM 0x4003"
 	grep -q "^cycles: 7$" "$c/stats.yaml" || fail "--update rewrote a failing case's statistics"
 	cmp -s "$c/out0.bin" "$tmp/out.orig" && fail "--update touched the expected output"
+	;;
+set)
+	copy_case asm_gemm_default
+	cycles=$(sed -n 's/^cycles: //p' "$tmp/cases/asm_gemm_default/stats.yaml")
+	run 0 "$tmp/cases" --set dram.latency_cycles=64
+	has "PASS asm_gemm_default (cycles $cycles)"
+	run 1 "$tmp/cases" --set dram.latency_cycles=1000
+	has "FAIL asm_gemm_default: cycles: expected $cycles, got "
+	run 2 "$tmp/cases" --set dram.latency_cycles=abc
+	has "vtasim: error: --set: dram.latency_cycles: expected an integer, got 'abc'"
+	run 2 "$tmp/cases" --set dram.latency=1
+	has "vtasim: error: --set: unknown key 'dram.latency' (expected one of: bus_bits, "
+	run 2 "$tmp/cases" --update --set dram.latency_cycles=1000
+	has "vtasim: error: --update with --set would record the statistics of another config"
 	;;
 malformed)
 	copy_case asm_gemm_default
