@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "vta_config_keys.h"
+#include "vta_insn_fields.h"
 
 static void print_config(const vta_config *c)
 {
@@ -28,21 +29,27 @@ static void print_config(const vta_config *c)
 	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++)
 		printf("  %-5s %9llu B  %5u B  %5u  %u\n", s[i].name, (unsigned long long)s[i].bytes,
 		       s[i].elem, s[i].depth, s[i].log);
-	printf("\ninstruction fields (bits)\n");
-	printf("  load/store  opcode %u, deps 4x%u, memory_type %u, sram_base %u, dram_base %u,"
-	       " y_size %u, x_size %u, x_stride %u, pads 4x%u  (word0 %u/64, word1 %u/64)\n",
-	       w->opcode, w->dep_flag, w->memop_id, w->memop_sram, w->memop_dram, w->memop_size,
-	       w->memop_size, w->memop_stride, w->memop_pad, w->mem_word0_bits, w->mem_word1_bits);
-	printf("  gemm        reset %u, uop_bgn %u, uop_end %u, iter_out %u, iter_in %u,"
-	       " dst_factor 2x%u, src_factor 2x%u, wgt_factor 2x%u  (word0 %u/64, word1 %u/64)\n",
-	       w->reset, w->uop_bgn, w->uop_end, w->loop_iter, w->loop_iter, w->gemm_dst_factor,
-	       w->gemm_src_factor, w->gemm_wgt_factor, w->gemm_word0_bits, w->gemm_word1_bits);
-	printf("  alu         (word0 as gemm) dst_factor 2x%u, src_factor 2x%u, alu_opcode %u,"
-	       " use_imm %u, imm %u  (word1 %u/64)\n",
-	       w->alu_dst_factor, w->alu_src_factor, w->alu_opcode, w->alu_use_imm, w->alu_imm,
-	       w->alu_word1_bits);
-	printf("  uop         dst %u, src %u, wgt %u  (%u/32)\n", w->uop_dst, w->uop_src, w->uop_wgt,
-	       w->uop_bits);
+	printf("\ninstruction fields (bits), in packing order; every instruction starts with head\n");
+	size_t nf;
+	const vta_insn_format *const *formats = vta_insn_formats(&nf);
+	const vta_insn_format *head = vta_insn_head();
+	for (size_t i = 0; i < nf; i++) {
+		const vta_insn_format *f = formats[i];
+		if (!f->n_fields)
+			continue; /* finish: the head only */
+		printf("  %-11s", f->name);
+		for (size_t j = 0; j < f->n_fields; j++)
+			printf("%s %s %u", j ? "," : "", f->fields[j].name,
+			       vta_field_width(&f->fields[j], w));
+		if (f == vta_uop_format())
+			printf("  (%u/32)\n", vta_format_bits(f, w, 0));
+		else if (f != head)
+			printf("  (word0 %u/64, word1 %u/64)\n",
+			       vta_format_bits(head, w, 0) + vta_format_bits(f, w, 0),
+			       vta_format_bits(f, w, 1));
+		else
+			printf("\n");
+	}
 	printf("\nkeys\n");
 	size_t n;
 	const vta_config_key *keys = vta_config_keys(&n);

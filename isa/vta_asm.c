@@ -22,8 +22,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "vta_insn_fields.h"
 
 /* ---------- source positions and errors ---------- */
 
@@ -182,100 +185,9 @@ static vta_status check_range(asm_ctx *a, const num *v, int64_t lo, int64_t hi, 
 	return VTA_OK;
 }
 
-/* ---------- key=value fields ---------- */
+/* ---------- key=value fields, from the field tables (vta_insn_fields.c) ---------- */
 
-typedef enum key_kind {
-	K_NUM,  /* one unsigned number */
-	K_PAIR, /* two unsigned numbers "a,b" */
-	K_SNUM, /* one signed number */
-	K_MEM,  /* memory type name */
-	K_ALUOP,/* ALU op name */
-	K_DEPS  /* dependency flag list */
-} key_kind;
-
-#define FW(f) offsetof(vta_field_widths, f)
-
-typedef struct key_spec {
-	const char *key;
-	key_kind kind;
-	int required;
-	const char *field[2]; /* field names used in range messages */
-	size_t width[2];      /* offsets of the widths in vta_field_widths */
-} key_spec;
-
-/* Parsed values of one line, indexed like the mnemonic's key table. */
 #define MAX_KEYS 12
-typedef struct line_vals {
-	int seen[MAX_KEYS];
-	uint64_t v[MAX_KEYS][2];
-	int64_t s[MAX_KEYS];
-	vta_deps deps;
-} line_vals;
-
-enum { MEM_MEM, MEM_SRAM, MEM_DRAM, MEM_Y, MEM_X, MEM_STRIDE, MEM_YPAD, MEM_XPAD, MEM_DEPS };
-static const key_spec mem_keys[] = {
-	{"mem", K_MEM, 1, {"memory_type", NULL}, {FW(memop_id), 0}},
-	{"sram", K_NUM, 1, {"sram_base", NULL}, {FW(memop_sram), 0}},
-	{"dram", K_NUM, 1, {"dram_base", NULL}, {FW(memop_dram), 0}},
-	{"y", K_NUM, 1, {"y_size", NULL}, {FW(memop_size), 0}},
-	{"x", K_NUM, 1, {"x_size", NULL}, {FW(memop_size), 0}},
-	{"stride", K_NUM, 1, {"x_stride", NULL}, {FW(memop_stride), 0}},
-	{"ypad", K_PAIR, 0, {"y_pad_0", "y_pad_1"}, {FW(memop_pad), FW(memop_pad)}},
-	{"xpad", K_PAIR, 0, {"x_pad_0", "x_pad_1"}, {FW(memop_pad), FW(memop_pad)}},
-	{"deps", K_DEPS, 0, {NULL, NULL}, {0, 0}},
-	{NULL, K_NUM, 0, {NULL, NULL}, {0, 0}},
-};
-
-enum { G_RESET, G_UOP, G_ITER, G_DST, G_SRC, G_WGT, G_DEPS };
-static const key_spec gemm_keys[] = {
-	{"reset", K_NUM, 0, {"reset", NULL}, {FW(reset), 0}},
-	{"uop", K_PAIR, 1, {"uop_bgn", "uop_end"}, {FW(uop_bgn), FW(uop_end)}},
-	{"iter", K_PAIR, 1, {"iter_out", "iter_in"}, {FW(loop_iter), FW(loop_iter)}},
-	{"dst", K_PAIR, 1, {"dst_factor_out", "dst_factor_in"},
-	 {FW(gemm_dst_factor), FW(gemm_dst_factor)}},
-	{"src", K_PAIR, 1, {"src_factor_out", "src_factor_in"},
-	 {FW(gemm_src_factor), FW(gemm_src_factor)}},
-	{"wgt", K_PAIR, 1, {"wgt_factor_out", "wgt_factor_in"},
-	 {FW(gemm_wgt_factor), FW(gemm_wgt_factor)}},
-	{"deps", K_DEPS, 0, {NULL, NULL}, {0, 0}},
-	{NULL, K_NUM, 0, {NULL, NULL}, {0, 0}},
-};
-
-enum { A_OP, A_RESET, A_UOP, A_ITER, A_DST, A_SRC, A_USE_IMM, A_IMM, A_DEPS };
-static const key_spec alu_keys[] = {
-	{"op", K_ALUOP, 1, {"alu_opcode", NULL}, {FW(alu_opcode), 0}},
-	{"reset", K_NUM, 0, {"reset", NULL}, {FW(reset), 0}},
-	{"uop", K_PAIR, 1, {"uop_bgn", "uop_end"}, {FW(uop_bgn), FW(uop_end)}},
-	{"iter", K_PAIR, 1, {"iter_out", "iter_in"}, {FW(loop_iter), FW(loop_iter)}},
-	{"dst", K_PAIR, 1, {"dst_factor_out", "dst_factor_in"},
-	 {FW(alu_dst_factor), FW(alu_dst_factor)}},
-	{"src", K_PAIR, 1, {"src_factor_out", "src_factor_in"},
-	 {FW(alu_src_factor), FW(alu_src_factor)}},
-	{"use_imm", K_NUM, 1, {"use_imm", NULL}, {FW(alu_use_imm), 0}},
-	{"imm", K_SNUM, 0, {"imm", NULL}, {FW(alu_imm), 0}},
-	{"deps", K_DEPS, 0, {NULL, NULL}, {0, 0}},
-	{NULL, K_NUM, 0, {NULL, NULL}, {0, 0}},
-};
-
-static const key_spec finish_keys[] = {
-	{"deps", K_DEPS, 0, {NULL, NULL}, {0, 0}},
-	{NULL, K_NUM, 0, {NULL, NULL}, {0, 0}},
-};
-
-enum { U_DST, U_SRC, U_WGT };
-static const key_spec uop_keys[] = {
-	{"dst", K_NUM, 1, {"uop dst", NULL}, {FW(uop_dst), 0}},
-	{"src", K_NUM, 1, {"uop src", NULL}, {FW(uop_src), 0}},
-	{"wgt", K_NUM, 0, {"uop wgt", NULL}, {FW(uop_wgt), 0}},
-	{NULL, K_NUM, 0, {NULL, NULL}, {0, 0}},
-};
-
-static unsigned width_at(const asm_ctx *a, size_t off)
-{
-	unsigned w;
-	memcpy(&w, (const char *)&a->cfg->fw + off, sizeof(w));
-	return w;
-}
 
 static vta_status parse_deps(asm_ctx *a, tok v, vta_deps *d)
 {
@@ -308,75 +220,89 @@ static vta_status parse_deps(asm_ctx *a, tok v, vta_deps *d)
 	}
 }
 
-/* Parse the value of one key into vals[idx]. */
-static vta_status parse_value(asm_ctx *a, const key_spec *k, tok v, line_vals *lv, int idx)
+/* A named value (memory type, ALU op), or a number range-checked against the field width. */
+static vta_status parse_field(asm_ctx *a, const vta_insn_format *fmt, const vta_insn_field *f,
+			      tok v, void *base)
 {
 	vta_status st;
-	num n[2];
-	switch (k->kind) {
-	case K_NUM:
-		if ((st = parse_num(a, v, &n[0])) ||
-		    (st = check_unsigned(a, &n[0], width_at(a, k->width[0]), k->field[0])))
-			return st;
-		lv->v[idx][0] = n[0].mag;
-		return VTA_OK;
-	case K_SNUM: {
-		unsigned w = width_at(a, k->width[0]);
-		int64_t lo = w == 0 ? 0 : -(int64_t)(1ull << (w - 1));
-		int64_t hi = w == 0 ? 0 : (int64_t)((1ull << (w - 1)) - 1);
-		if ((st = parse_num(a, v, &n[0])) ||
-		    (st = check_range(a, &n[0], lo, hi, k->field[0], &lv->s[idx])))
-			return st;
-		return VTA_OK;
-	}
-	case K_PAIR: {
-		const char *comma = memchr(v.p, ',', v.n);
-		if (!comma)
-			return asm_fail(a, VTA_E_PARSE, v.p,
-					"%s expects two values 'a,b' (%s,%s), got " TOKFMT, k->key,
-					k->field[0], k->field[1], TOKARG(v));
-		tok t0 = {v.p, (size_t)(comma - v.p)};
-		tok t1 = {comma + 1, (size_t)(v.p + v.n - comma - 1)};
-		for (int i = 0; i < 2; i++) {
-			tok t = i ? t1 : t0;
-			if ((st = parse_num(a, t, &n[i])) ||
-			    (st = check_unsigned(a, &n[i], width_at(a, k->width[i]), k->field[i])))
-				return st;
-			lv->v[idx][i] = n[i].mag;
+	num n;
+	if (f->names != VTA_NAMES_NONE) {
+		char list[128] = "";
+		for (uint32_t i = 0; i < f->defined; i++) {
+			const char *name = vta_field_value_name(f, i);
+			if (tok_is(v, name)) {
+				vta_field_set(f, base, i);
+				return VTA_OK;
+			}
+			strncat(list, i ? ", " : "", sizeof(list) - strlen(list) - 1);
+			strncat(list, name, sizeof(list) - strlen(list) - 1);
 		}
+		return asm_fail(a, VTA_E_PARSE, v.p, "unknown %s " TOKFMT " (%s)",
+				f->names == VTA_NAMES_MEM ? "memory type" : "ALU op", TOKARG(v),
+				list);
+	}
+	char name[32];
+	snprintf(name, sizeof(name), "%s%s", fmt->prefix, f->name);
+	unsigned w = vta_field_width(f, &a->cfg->fw);
+	if ((st = parse_num(a, v, &n)))
+		return st;
+	if (f->type == VTA_FIELD_SIGNED) {
+		int64_t lo = w == 0 ? 0 : -(int64_t)(1ull << (w - 1));
+		int64_t hi = w == 0 ? 0 : (int64_t)((1ull << (w - 1)) - 1), s;
+		if ((st = check_range(a, &n, lo, hi, name, &s)))
+			return st;
+		vta_field_set(f, base, s);
 		return VTA_OK;
 	}
-	case K_MEM:
-		for (unsigned m = 0; m < VTA_MEM_COUNT; m++)
-			if (tok_is(v, vta_mem_name((vta_mem)m))) {
-				lv->v[idx][0] = m;
-				return VTA_OK;
-			}
-		return asm_fail(a, VTA_E_PARSE, v.p,
-				"unknown memory type " TOKFMT " (uop, wgt, inp, acc, out, acc8)",
-				TOKARG(v));
-	case K_ALUOP:
-		for (unsigned o = 0; o < VTA_ALU_OP_COUNT; o++)
-			if (tok_is(v, vta_alu_op_name(o))) {
-				lv->v[idx][0] = o;
-				return VTA_OK;
-			}
-		return asm_fail(a, VTA_E_PARSE, v.p,
-				"unknown ALU op " TOKFMT " (min, max, add, shr, mul, srdhm, rshr)",
-				TOKARG(v));
-	case K_DEPS:
-		return parse_deps(a, v, &lv->deps);
-	}
-	return vta_fail(a->err, VTA_E_INTERNAL, "bad key kind");
+	if ((st = check_unsigned(a, &n, w, name)))
+		return st;
+	vta_field_set(f, base, (int64_t)n.mag);
+	return VTA_OK;
 }
 
-/* Parse the key=value tokens after a mnemonic, then check required keys. */
-static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok, const key_spec *keys,
-			     const char *p, const char *end, line_vals *lv)
+/* The value of one key: the dependency list, one field, or a pair "a,b" of two fields. */
+static vta_status parse_value(asm_ctx *a, const vta_insn_format *fmt, const char *key, tok v,
+			      void *base, vta_deps *deps)
+{
+	if (!strcmp(key, "deps"))
+		return parse_deps(a, v, deps);
+	const vta_insn_field *f[2] = {NULL, NULL};
+	size_t nf = 0;
+	for (size_t i = 0; i < fmt->n_fields && nf < 2; i++)
+		if (!strcmp(fmt->fields[i].asm_key, key))
+			f[nf++] = &fmt->fields[i];
+	if (nf == 1)
+		return parse_field(a, fmt, f[0], v, base);
+	const char *comma = memchr(v.p, ',', v.n);
+	if (!comma)
+		return asm_fail(a, VTA_E_PARSE, v.p,
+				"%s expects two values 'a,b' (%s,%s), got " TOKFMT,
+				key, f[0]->name, f[1]->name, TOKARG(v));
+	tok t0 = {v.p, (size_t)(comma - v.p)};
+	tok t1 = {comma + 1, (size_t)(v.p + v.n - comma - 1)};
+	vta_status st = parse_field(a, fmt, f[0], t0, base);
+	return st ? st : parse_field(a, fmt, f[1], t1, base);
+}
+
+/* Is a key required: its (first) field is. */
+static bool key_required(const vta_insn_format *fmt, const char *key)
+{
+	for (size_t i = 0; i < fmt->n_fields; i++)
+		if (!strcmp(fmt->fields[i].asm_key, key))
+			return fmt->fields[i].required;
+	return false;
+}
+
+/* Parse the key=value tokens after a mnemonic into base (a vta_insn or vta_uop) and deps,
+ * then check required keys. */
+static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok,
+			     const vta_insn_format *fmt, const char *p, const char *end, void *base,
+			     vta_deps *deps)
 {
 	vta_status st;
 	tok t;
-	memset(lv, 0, sizeof(*lv));
+	int seen[MAX_KEYS] = {0};
+	const char *const *keys = fmt->asm_keys;
 	while (next_tok(&p, end, &t)) {
 		const char *eq = memchr(t.p, '=', t.n);
 		if (!eq)
@@ -385,24 +311,23 @@ static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok, const k
 		tok key = {t.p, (size_t)(eq - t.p)};
 		tok val = {eq + 1, (size_t)(t.p + t.n - eq - 1)};
 		int idx;
-		for (idx = 0; keys[idx].key && !tok_is(key, keys[idx].key); idx++)
+		for (idx = 0; keys[idx] && !tok_is(key, keys[idx]); idx++)
 			;
-		if (!keys[idx].key)
+		if (!keys[idx])
 			return asm_fail(a, VTA_E_PARSE, t.p, "unknown key " TOKFMT " for %s",
 					TOKARG(key), mnemonic);
-		if (lv->seen[idx])
-			return asm_fail(a, VTA_E_PARSE, t.p, "duplicate key '%s'", keys[idx].key);
-		if (val.n == 0 && keys[idx].kind != K_DEPS)
-			return asm_fail(a, VTA_E_PARSE, val.p, "missing value for '%s'",
-					keys[idx].key);
-		lv->seen[idx] = 1;
-		if ((st = parse_value(a, &keys[idx], val, lv, idx)))
+		if (seen[idx])
+			return asm_fail(a, VTA_E_PARSE, t.p, "duplicate key '%s'", keys[idx]);
+		if (val.n == 0 && strcmp(keys[idx], "deps"))
+			return asm_fail(a, VTA_E_PARSE, val.p, "missing value for '%s'", keys[idx]);
+		seen[idx] = 1;
+		if ((st = parse_value(a, fmt, keys[idx], val, base, deps)))
 			return st;
 	}
-	for (int i = 0; keys[i].key; i++)
-		if (keys[i].required && !lv->seen[i])
+	for (int i = 0; keys[i]; i++)
+		if (!seen[i] && key_required(fmt, keys[i]))
 			return asm_fail(a, VTA_E_PARSE, mtok.p, "%s: missing required key '%s'",
-					mnemonic, keys[i].key);
+					mnemonic, keys[i]);
 	return VTA_OK;
 }
 
@@ -549,82 +474,35 @@ static vta_status emit(asm_ctx *a, tok mtok, const vta_insn *insn)
 static vta_status parse_insn(asm_ctx *a, tok m, const char *p, const char *end)
 {
 	vta_status st;
-	line_vals lv;
 	vta_insn in;
 	memset(&in, 0, sizeof(in));
 	if (a->section != SECTION_TEXT)
 		return asm_fail(a, VTA_E_PARSE, m.p,
 				"instruction inside a %s section (write .text first)",
 				a->section == SECTION_UOPS ? ".uops" : ".data");
-	if (tok_is(m, "load") || tok_is(m, "store")) {
-		in.opcode = tok_is(m, "load") ? VTA_OP_LOAD : VTA_OP_STORE;
-		if ((st = parse_keys(a, vta_opcode_name(in.opcode), m, mem_keys, p, end, &lv)))
-			return st;
-		in.mem.mem_type = (uint32_t)lv.v[MEM_MEM][0];
-		in.mem.sram_base = (uint32_t)lv.v[MEM_SRAM][0];
-		in.mem.dram_base = (uint32_t)lv.v[MEM_DRAM][0];
-		in.mem.y_size = (uint32_t)lv.v[MEM_Y][0];
-		in.mem.x_size = (uint32_t)lv.v[MEM_X][0];
-		in.mem.x_stride = (uint32_t)lv.v[MEM_STRIDE][0];
-		in.mem.y_pad_0 = (uint32_t)lv.v[MEM_YPAD][0];
-		in.mem.y_pad_1 = (uint32_t)lv.v[MEM_YPAD][1];
-		in.mem.x_pad_0 = (uint32_t)lv.v[MEM_XPAD][0];
-		in.mem.x_pad_1 = (uint32_t)lv.v[MEM_XPAD][1];
-	} else if (tok_is(m, "gemm")) {
-		in.opcode = VTA_OP_GEMM;
-		if ((st = parse_keys(a, "gemm", m, gemm_keys, p, end, &lv)))
-			return st;
-		in.loop.reset = lv.v[G_RESET][0] != 0;
-		in.loop.uop_bgn = (uint32_t)lv.v[G_UOP][0];
-		in.loop.uop_end = (uint32_t)lv.v[G_UOP][1];
-		in.loop.iter_out = (uint32_t)lv.v[G_ITER][0];
-		in.loop.iter_in = (uint32_t)lv.v[G_ITER][1];
-		in.loop.dst_factor_out = (uint32_t)lv.v[G_DST][0];
-		in.loop.dst_factor_in = (uint32_t)lv.v[G_DST][1];
-		in.loop.src_factor_out = (uint32_t)lv.v[G_SRC][0];
-		in.loop.src_factor_in = (uint32_t)lv.v[G_SRC][1];
-		in.loop.wgt_factor_out = (uint32_t)lv.v[G_WGT][0];
-		in.loop.wgt_factor_in = (uint32_t)lv.v[G_WGT][1];
-	} else if (tok_is(m, "alu")) {
-		in.opcode = VTA_OP_ALU;
-		if ((st = parse_keys(a, "alu", m, alu_keys, p, end, &lv)))
-			return st;
-		in.alu.op = (uint32_t)lv.v[A_OP][0];
-		in.loop.reset = lv.v[A_RESET][0] != 0;
-		in.loop.uop_bgn = (uint32_t)lv.v[A_UOP][0];
-		in.loop.uop_end = (uint32_t)lv.v[A_UOP][1];
-		in.loop.iter_out = (uint32_t)lv.v[A_ITER][0];
-		in.loop.iter_in = (uint32_t)lv.v[A_ITER][1];
-		in.loop.dst_factor_out = (uint32_t)lv.v[A_DST][0];
-		in.loop.dst_factor_in = (uint32_t)lv.v[A_DST][1];
-		in.loop.src_factor_out = (uint32_t)lv.v[A_SRC][0];
-		in.loop.src_factor_in = (uint32_t)lv.v[A_SRC][1];
-		in.alu.use_imm = lv.v[A_USE_IMM][0] != 0;
-		in.alu.imm = (int32_t)lv.s[A_IMM];
-	} else if (tok_is(m, "finish")) {
-		in.opcode = VTA_OP_FINISH;
-		if ((st = parse_keys(a, "finish", m, finish_keys, p, end, &lv)))
-			return st;
-	} else {
+	unsigned op;
+	for (op = 0; op <= VTA_OP_ALU && !tok_is(m, vta_opcode_name((vta_opcode)op)); op++)
+		;
+	if (op > VTA_OP_ALU)
 		return asm_fail(a, VTA_E_PARSE, m.p,
 				"unknown mnemonic " TOKFMT
 				" (load, store, gemm, alu, finish, uop or a directive)",
 				TOKARG(m));
-	}
-	in.deps = lv.deps;
+	in.opcode = (vta_opcode)op;
+	if ((st = parse_keys(a, vta_opcode_name(in.opcode), m, vta_insn_format_of(in.opcode), p,
+			     end, &in, &in.deps)))
+		return st;
 	return emit(a, m, &in);
 }
 
 static vta_status parse_uop(asm_ctx *a, tok m, const char *p, const char *end)
 {
 	vta_status st;
-	line_vals lv;
+	vta_uop u = {0, 0, 0};
 	if (a->section != SECTION_UOPS)
 		return asm_fail(a, VTA_E_PARSE, m.p, "uop outside a .uops section");
-	if ((st = parse_keys(a, "uop", m, uop_keys, p, end, &lv)))
+	if ((st = parse_keys(a, "uop", m, vta_uop_format(), p, end, &u, NULL)))
 		return st;
-	vta_uop u = {(uint32_t)lv.v[U_DST][0], (uint32_t)lv.v[U_SRC][0],
-		     (uint32_t)lv.v[U_WGT][0]};
 	uint8_t b[VTA_UOP_BYTES];
 	vta_error sub = {0};
 	if (vta_uop_encode(a->cfg, &u, b, &sub) != VTA_OK)

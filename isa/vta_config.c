@@ -11,6 +11,7 @@
 #include "vta_config.h"
 
 #include "vta_config_keys.h"
+#include "vta_insn_fields.h"
 
 static unsigned log2u(uint64_t v)
 {
@@ -99,15 +100,17 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 							     : cfg->log_inp_depth;
 	fw->uop_wgt = cfg->log_wgt_depth;
 
-	unsigned head = fw->opcode + 4 * fw->dep_flag;
-	fw->mem_word0_bits = head + fw->memop_id + fw->memop_sram + fw->memop_dram;
-	fw->mem_word1_bits = 2 * fw->memop_size + fw->memop_stride + 4 * fw->memop_pad;
-	fw->gemm_word0_bits = head + fw->reset + fw->uop_bgn + fw->uop_end + 2 * fw->loop_iter;
-	fw->gemm_word1_bits =
-		2 * (fw->gemm_dst_factor + fw->gemm_src_factor + fw->gemm_wgt_factor);
-	fw->alu_word1_bits = 2 * (fw->alu_dst_factor + fw->alu_src_factor) + fw->alu_opcode +
-			     fw->alu_use_imm + fw->alu_imm;
-	fw->uop_bits = fw->uop_dst + fw->uop_src + fw->uop_wgt;
+	/* word sizes from the field tables: the head, then each format's own fields */
+	unsigned head = vta_format_bits(vta_insn_head(), fw, 0);
+	const vta_insn_format *mem = vta_insn_format_of(VTA_OP_LOAD);
+	const vta_insn_format *gemm = vta_insn_format_of(VTA_OP_GEMM);
+	const vta_insn_format *alu = vta_insn_format_of(VTA_OP_ALU);
+	fw->mem_word0_bits = head + vta_format_bits(mem, fw, 0);
+	fw->mem_word1_bits = vta_format_bits(mem, fw, 1);
+	fw->gemm_word0_bits = head + vta_format_bits(gemm, fw, 0);
+	fw->gemm_word1_bits = vta_format_bits(gemm, fw, 1);
+	fw->alu_word1_bits = vta_format_bits(alu, fw, 1);
+	fw->uop_bits = vta_format_bits(vta_uop_format(), fw, 0);
 
 	if (fw->gemm_word0_bits > 64)
 		return vta_fail(err, VTA_E_CONFIG,

@@ -2,14 +2,16 @@
  * vta_disasm.c - the disassembler: instructions and programs back to the assembly syntax of
  * vta_asm.c (docs/isa.md "Assembly").
  *
- * Every field of every instruction is printed, defaults included, so assembling the output
- * gives back the same bytes. Comments carry what the bytes do not need: the geometry, the
+ * Every field of every instruction is printed (walking the field tables of
+ * vta_insn_fields.c), defaults included, so assembling the output gives back the same bytes. Comments carry what the bytes do not need: the geometry, the
  * instruction index, the offset inside a segment.
  */
 #include "vta_asm.h"
 
 #include <stdarg.h>
 #include <string.h>
+
+#include "vta_insn_fields.h"
 
 /* snprintf that appends at *pos and never overruns. */
 #if defined(__GNUC__)
@@ -42,54 +44,46 @@ static void app_deps(char *buf, size_t size, size_t *pos, const vta_deps *d)
 		app(buf, size, pos, "none");
 }
 
+/* " key=value" for each assembly key of a format, pairs as "a,b", in the assembler's order
+ * (the dependency list is written last, by app_deps). */
+static void app_fields(char *buf, size_t size, size_t *pos, const vta_insn_format *fmt,
+		       const void *base)
+{
+	for (const char *const *key = fmt->asm_keys; *key; key++) {
+		if (!strcmp(*key, "deps"))
+			continue;
+		app(buf, size, pos, " %s=", *key);
+		int n = 0;
+		for (size_t i = 0; i < fmt->n_fields; i++) {
+			const vta_insn_field *f = &fmt->fields[i];
+			if (strcmp(f->asm_key, *key))
+				continue;
+			int64_t v = vta_field_get(f, base);
+			const char *name = vta_field_value_name(f, (uint32_t)v);
+			app(buf, size, pos, "%s", n++ ? "," : "");
+			if (name)
+				app(buf, size, pos, "%s", name);
+			else if (f->names != VTA_NAMES_NONE) /* undefined: kept visible */
+				app(buf, size, pos, "?%u", (unsigned)v);
+			else
+				app(buf, size, pos, f->hex ? "0x%llx" : "%lld", (long long)v);
+		}
+	}
+}
+
 char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size)
 {
 	size_t pos = 0;
 	if (size == 0)
 		return buf;
 	buf[0] = '\0';
-	const vta_loop *l = &insn->loop;
-	switch (insn->opcode) {
-	case VTA_OP_LOAD:
-	case VTA_OP_STORE: {
-		const vta_mem_insn *m = &insn->mem;
-		app(buf, size, &pos, "%-6s mem=", vta_opcode_name(insn->opcode));
-		if (m->mem_type < VTA_MEM_COUNT)
-			app(buf, size, &pos, "%s", vta_mem_name((vta_mem)m->mem_type));
-		else
-			app(buf, size, &pos, "?%u", m->mem_type);
-		app(buf, size, &pos, " sram=%u dram=0x%x y=%u x=%u stride=%u ypad=%u,%u xpad=%u,%u",
-		    m->sram_base, m->dram_base, m->y_size, m->x_size, m->x_stride, m->y_pad_0,
-		    m->y_pad_1, m->x_pad_0, m->x_pad_1);
-		break;
-	}
-	case VTA_OP_GEMM:
-		app(buf, size, &pos,
-		    "gemm   reset=%d uop=%u,%u iter=%u,%u dst=%u,%u src=%u,%u wgt=%u,%u",
-		    l->reset ? 1 : 0, l->uop_bgn, l->uop_end, l->iter_out, l->iter_in,
-		    l->dst_factor_out, l->dst_factor_in, l->src_factor_out, l->src_factor_in,
-		    l->wgt_factor_out, l->wgt_factor_in);
-		break;
-	case VTA_OP_ALU: {
-		const char *op = vta_alu_op_name(insn->alu.op);
-		if (op)
-			app(buf, size, &pos, "alu    op=%s", op);
-		else
-			app(buf, size, &pos, "alu    op=?%u", insn->alu.op);
-		app(buf, size, &pos,
-		    " reset=%d uop=%u,%u iter=%u,%u dst=%u,%u src=%u,%u use_imm=%d imm=%d",
-		    l->reset ? 1 : 0, l->uop_bgn, l->uop_end, l->iter_out, l->iter_in,
-		    l->dst_factor_out, l->dst_factor_in, l->src_factor_out, l->src_factor_in,
-		    insn->alu.use_imm ? 1 : 0, (int)insn->alu.imm);
-		break;
-	}
-	case VTA_OP_FINISH:
-		app(buf, size, &pos, "finish");
-		break;
-	default:
+	const vta_insn_format *fmt = vta_insn_format_of(insn->opcode);
+	if (!fmt) {
 		app(buf, size, &pos, "?opcode%u", (unsigned)insn->opcode);
 		return buf;
 	}
+	app(buf, size, &pos, "%-6s", vta_opcode_name(insn->opcode));
+	app_fields(buf, size, &pos, fmt, insn);
 	app_deps(buf, size, &pos, &insn->deps);
 	return buf;
 }
@@ -105,7 +99,11 @@ static void print_uops(const vta_segment *s, const vta_config *cfg, FILE *out, v
 				       (unsigned long long)s->dram_addr, k, sub.detail);
 			return;
 		}
-		fprintf(out, "uop    dst=%u src=%u wgt=%u  ; %u\n", u.dst, u.src, u.wgt, k);
+		char line[128];
+		size_t pos = 0;
+		app(line, sizeof(line), &pos, "uop   ");
+		app_fields(line, sizeof(line), &pos, vta_uop_format(), &u);
+		fprintf(out, "%s  ; %u\n", line, k);
 	}
 }
 

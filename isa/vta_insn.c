@@ -2,8 +2,8 @@
  * vta_insn.c - encoding and decoding of VTA's 128-bit instructions and 32-bit micro-ops.
  *
  * Fields are packed LSB first into two 64-bit words with explicit shifts and masks whose
- * widths come from the loaded config (cfg->fw), in VTA's order (see vta_insn.h and
- * docs/isa.md). A field never straddles the two words; the bits above the last field of
+ * widths come from the loaded config (cfg->fw), in VTA's order: the field tables of
+ * vta_insn_fields.c (see also docs/isa.md). A field never straddles the two words; the bits above the last field of
  * each word are unused and must be zero.
  *
  * Encoding range-checks every field and fails with VTA_E_ENCODE naming the field, the value
@@ -13,7 +13,10 @@
  */
 #include "vta_insn.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "vta_insn_fields.h"
 
 /* ---------- bit packing ---------- */
 
@@ -100,102 +103,54 @@ static uint64_t load_le64(const uint8_t *in)
 
 /* ---------- instructions ---------- */
 
-static vta_status put_head(bits *b, const vta_field_widths *fw, const vta_insn *insn,
-			   vta_error *err)
+/* Append a format's fields, each range-checked; undefined enumerated values are refused. */
+static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_field_widths *fw,
+			     const void *base, vta_error *err)
 {
-	vta_status st;
-	if ((st = put_u(b, 0, fw->opcode, (uint64_t)insn->opcode, "opcode", err)) ||
-	    (st = put_u(b, 0, fw->dep_flag, insn->deps.pop_prev, "pop_prev", err)) ||
-	    (st = put_u(b, 0, fw->dep_flag, insn->deps.pop_next, "pop_next", err)) ||
-	    (st = put_u(b, 0, fw->dep_flag, insn->deps.push_prev, "push_prev", err)) ||
-	    (st = put_u(b, 0, fw->dep_flag, insn->deps.push_next, "push_next", err)))
-		return st;
+	for (size_t i = 0; i < fmt->n_fields; i++) {
+		const vta_insn_field *f = &fmt->fields[i];
+		char name[32];
+		snprintf(name, sizeof(name), "%s%s", fmt->prefix, f->name);
+		int64_t v = vta_field_get(f, base);
+		unsigned w = vta_field_width(f, fw);
+		vta_status st;
+		if (f->defined && (uint64_t)v >= f->defined)
+			return vta_fail(err, VTA_E_ENCODE, "%s %u is not defined (0..%u)", name,
+					(unsigned)v, f->defined - 1);
+		if (f->type == VTA_FIELD_SIGNED)
+			st = put_s(b, (int)f->word, w, v, name, err);
+		else
+			st = put_u(b, (int)f->word, w, (uint64_t)v, name, err);
+		if (st)
+			return st;
+	}
 	return VTA_OK;
 }
 
-static vta_status put_mem(bits *b, const vta_field_widths *fw, const vta_mem_insn *m,
-			  vta_error *err)
+/* Read a format's fields; an undefined enumerated value is a stream error. */
+static vta_status get_fields(bits *b, const vta_insn_format *fmt, const vta_field_widths *fw,
+			     void *base, vta_error *err)
 {
-	vta_status st;
-	if (m->mem_type >= VTA_MEM_COUNT)
-		return vta_fail(err, VTA_E_ENCODE, "memory_type %u is not defined (0..%d)",
-				m->mem_type, VTA_MEM_COUNT - 1);
-	if ((st = put_u(b, 0, fw->memop_id, m->mem_type, "memory_type", err)) ||
-	    (st = put_u(b, 0, fw->memop_sram, m->sram_base, "sram_base", err)) ||
-	    (st = put_u(b, 0, fw->memop_dram, m->dram_base, "dram_base", err)) ||
-	    (st = put_u(b, 1, fw->memop_size, m->y_size, "y_size", err)) ||
-	    (st = put_u(b, 1, fw->memop_size, m->x_size, "x_size", err)) ||
-	    (st = put_u(b, 1, fw->memop_stride, m->x_stride, "x_stride", err)) ||
-	    (st = put_u(b, 1, fw->memop_pad, m->y_pad_0, "y_pad_0", err)) ||
-	    (st = put_u(b, 1, fw->memop_pad, m->y_pad_1, "y_pad_1", err)) ||
-	    (st = put_u(b, 1, fw->memop_pad, m->x_pad_0, "x_pad_0", err)) ||
-	    (st = put_u(b, 1, fw->memop_pad, m->x_pad_1, "x_pad_1", err)))
-		return st;
-	return VTA_OK;
-}
-
-/* Word 0 of GEMM and ALU, and the dst/src factors that start word 1 of both. */
-static vta_status put_loop(bits *b, const vta_field_widths *fw, const vta_loop *l, int is_alu,
-			   vta_error *err)
-{
-	vta_status st;
-	unsigned dst_w = is_alu ? fw->alu_dst_factor : fw->gemm_dst_factor;
-	unsigned src_w = is_alu ? fw->alu_src_factor : fw->gemm_src_factor;
-	if ((st = put_u(b, 0, fw->reset, l->reset, "reset", err)) ||
-	    (st = put_u(b, 0, fw->uop_bgn, l->uop_bgn, "uop_bgn", err)) ||
-	    (st = put_u(b, 0, fw->uop_end, l->uop_end, "uop_end", err)) ||
-	    (st = put_u(b, 0, fw->loop_iter, l->iter_out, "iter_out", err)) ||
-	    (st = put_u(b, 0, fw->loop_iter, l->iter_in, "iter_in", err)) ||
-	    (st = put_u(b, 1, dst_w, l->dst_factor_out, "dst_factor_out", err)) ||
-	    (st = put_u(b, 1, dst_w, l->dst_factor_in, "dst_factor_in", err)) ||
-	    (st = put_u(b, 1, src_w, l->src_factor_out, "src_factor_out", err)) ||
-	    (st = put_u(b, 1, src_w, l->src_factor_in, "src_factor_in", err)))
-		return st;
+	for (size_t i = 0; i < fmt->n_fields; i++) {
+		const vta_insn_field *f = &fmt->fields[i];
+		unsigned w = vta_field_width(f, fw);
+		int64_t v = f->type == VTA_FIELD_SIGNED ? get_s(b, (int)f->word, w)
+							: (int64_t)get_u(b, (int)f->word, w);
+		if (f->defined && (uint64_t)v >= f->defined)
+			return vta_fail(err, VTA_E_STREAM, "%s%s %llu is not defined (0..%u)",
+					fmt->prefix, f->name, (unsigned long long)v, f->defined - 1);
+		vta_field_set(f, base, v);
+	}
 	return VTA_OK;
 }
 
 vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn,
 			   uint8_t out[VTA_INSN_BYTES], vta_error *err)
 {
-	const vta_field_widths *fw = &cfg->fw;
 	bits b = {{0, 0}, {0, 0}};
 	vta_status st;
-	if ((unsigned)insn->opcode > VTA_OP_ALU)
-		return vta_fail(err, VTA_E_ENCODE, "opcode %u is not defined (0..4)",
-				(unsigned)insn->opcode);
-	if ((st = put_head(&b, fw, insn, err)))
-		return st;
-	switch (insn->opcode) {
-	case VTA_OP_LOAD:
-	case VTA_OP_STORE:
-		st = put_mem(&b, fw, &insn->mem, err);
-		break;
-	case VTA_OP_GEMM:
-		if ((st = put_loop(&b, fw, &insn->loop, 0, err)))
-			break;
-		if ((st = put_u(&b, 1, fw->gemm_wgt_factor, insn->loop.wgt_factor_out,
-				"wgt_factor_out", err)))
-			break;
-		st = put_u(&b, 1, fw->gemm_wgt_factor, insn->loop.wgt_factor_in, "wgt_factor_in",
-			   err);
-		break;
-	case VTA_OP_ALU:
-		if ((st = put_loop(&b, fw, &insn->loop, 1, err)))
-			break;
-		if (insn->alu.op >= VTA_ALU_OP_COUNT) {
-			st = vta_fail(err, VTA_E_ENCODE, "alu_opcode %u is not defined (0..%d)",
-				      insn->alu.op, VTA_ALU_OP_COUNT - 1);
-			break;
-		}
-		if ((st = put_u(&b, 1, fw->alu_opcode, insn->alu.op, "alu_opcode", err)) ||
-		    (st = put_u(&b, 1, fw->alu_use_imm, insn->alu.use_imm, "use_imm", err)))
-			break;
-		st = put_s(&b, 1, fw->alu_imm, insn->alu.imm, "imm", err);
-		break;
-	case VTA_OP_FINISH:
-		break; /* only the opcode and the flags */
-	}
-	if (st)
+	if ((st = put_fields(&b, vta_insn_head(), &cfg->fw, insn, err)) ||
+	    (st = put_fields(&b, vta_insn_format_of(insn->opcode), &cfg->fw, insn, err)))
 		return st;
 	store_le64(out, b.w[0]);
 	store_le64(out + 8, b.w[1]);
@@ -205,73 +160,13 @@ vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn,
 vta_status vta_insn_decode(const vta_config *cfg, const uint8_t in[VTA_INSN_BYTES],
 			   vta_insn *insn, vta_error *err)
 {
-	const vta_field_widths *fw = &cfg->fw;
 	bits b = {{load_le64(in), load_le64(in + 8)}, {0, 0}};
 	vta_insn d;
 	memset(&d, 0, sizeof(d));
 	vta_status st;
-
-	uint64_t op = get_u(&b, 0, fw->opcode);
-	if (op > VTA_OP_ALU)
-		return vta_fail(err, VTA_E_STREAM, "opcode %llu is not defined (0..4)",
-				(unsigned long long)op);
-	d.opcode = (vta_opcode)op;
-	d.deps.pop_prev = get_u(&b, 0, fw->dep_flag) != 0;
-	d.deps.pop_next = get_u(&b, 0, fw->dep_flag) != 0;
-	d.deps.push_prev = get_u(&b, 0, fw->dep_flag) != 0;
-	d.deps.push_next = get_u(&b, 0, fw->dep_flag) != 0;
-
-	switch (d.opcode) {
-	case VTA_OP_LOAD:
-	case VTA_OP_STORE: {
-		vta_mem_insn *m = &d.mem;
-		m->mem_type = (uint32_t)get_u(&b, 0, fw->memop_id);
-		if (m->mem_type >= VTA_MEM_COUNT)
-			return vta_fail(err, VTA_E_STREAM, "memory_type %u is not defined (0..%d)",
-					m->mem_type, VTA_MEM_COUNT - 1);
-		m->sram_base = (uint32_t)get_u(&b, 0, fw->memop_sram);
-		m->dram_base = (uint32_t)get_u(&b, 0, fw->memop_dram);
-		m->y_size = (uint32_t)get_u(&b, 1, fw->memop_size);
-		m->x_size = (uint32_t)get_u(&b, 1, fw->memop_size);
-		m->x_stride = (uint32_t)get_u(&b, 1, fw->memop_stride);
-		m->y_pad_0 = (uint32_t)get_u(&b, 1, fw->memop_pad);
-		m->y_pad_1 = (uint32_t)get_u(&b, 1, fw->memop_pad);
-		m->x_pad_0 = (uint32_t)get_u(&b, 1, fw->memop_pad);
-		m->x_pad_1 = (uint32_t)get_u(&b, 1, fw->memop_pad);
-		break;
-	}
-	case VTA_OP_GEMM:
-	case VTA_OP_ALU: {
-		int is_alu = d.opcode == VTA_OP_ALU;
-		vta_loop *l = &d.loop;
-		unsigned dst_w = is_alu ? fw->alu_dst_factor : fw->gemm_dst_factor;
-		unsigned src_w = is_alu ? fw->alu_src_factor : fw->gemm_src_factor;
-		l->reset = get_u(&b, 0, fw->reset) != 0;
-		l->uop_bgn = (uint32_t)get_u(&b, 0, fw->uop_bgn);
-		l->uop_end = (uint32_t)get_u(&b, 0, fw->uop_end);
-		l->iter_out = (uint32_t)get_u(&b, 0, fw->loop_iter);
-		l->iter_in = (uint32_t)get_u(&b, 0, fw->loop_iter);
-		l->dst_factor_out = (uint32_t)get_u(&b, 1, dst_w);
-		l->dst_factor_in = (uint32_t)get_u(&b, 1, dst_w);
-		l->src_factor_out = (uint32_t)get_u(&b, 1, src_w);
-		l->src_factor_in = (uint32_t)get_u(&b, 1, src_w);
-		if (!is_alu) {
-			l->wgt_factor_out = (uint32_t)get_u(&b, 1, fw->gemm_wgt_factor);
-			l->wgt_factor_in = (uint32_t)get_u(&b, 1, fw->gemm_wgt_factor);
-			break;
-		}
-		d.alu.op = (uint32_t)get_u(&b, 1, fw->alu_opcode);
-		if (d.alu.op >= VTA_ALU_OP_COUNT)
-			return vta_fail(err, VTA_E_STREAM, "alu_opcode %u is not defined (0..%d)",
-					d.alu.op, VTA_ALU_OP_COUNT - 1);
-		d.alu.use_imm = get_u(&b, 1, fw->alu_use_imm) != 0;
-		d.alu.imm = (int32_t)get_s(&b, 1, fw->alu_imm);
-		break;
-	}
-	case VTA_OP_FINISH:
-		break;
-	}
-	if ((st = check_unused(&b, 0, err)) || (st = check_unused(&b, 1, err)))
+	if ((st = get_fields(&b, vta_insn_head(), &cfg->fw, &d, err)) ||
+	    (st = get_fields(&b, vta_insn_format_of(d.opcode), &cfg->fw, &d, err)) ||
+	    (st = check_unused(&b, 0, err)) || (st = check_unused(&b, 1, err)))
 		return st;
 	*insn = d;
 	return VTA_OK;
@@ -282,12 +177,9 @@ vta_status vta_insn_decode(const vta_config *cfg, const uint8_t in[VTA_INSN_BYTE
 vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t out[VTA_UOP_BYTES],
 			  vta_error *err)
 {
-	const vta_field_widths *fw = &cfg->fw;
 	bits b = {{0, 0}, {0, 0}}; /* one 32-bit word: only word 0's low half is used */
-	vta_status st;
-	if ((st = put_u(&b, 0, fw->uop_dst, uop->dst, "uop dst", err)) ||
-	    (st = put_u(&b, 0, fw->uop_src, uop->src, "uop src", err)) ||
-	    (st = put_u(&b, 0, fw->uop_wgt, uop->wgt, "uop wgt", err)))
+	vta_status st = put_fields(&b, vta_uop_format(), &cfg->fw, uop, err);
+	if (st)
 		return st;
 	if (b.pos[0] > 32)
 		return vta_fail(err, VTA_E_INTERNAL, "micro-op fields need %u bits", b.pos[0]);
@@ -299,14 +191,13 @@ vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t out
 vta_status vta_uop_decode(const vta_config *cfg, const uint8_t in[VTA_UOP_BYTES], vta_uop *uop,
 			  vta_error *err)
 {
-	const vta_field_widths *fw = &cfg->fw;
 	uint64_t w = (uint64_t)in[0] | (uint64_t)in[1] << 8 | (uint64_t)in[2] << 16 |
 		     (uint64_t)in[3] << 24;
 	bits b = {{w, 0}, {0, 0}};
 	vta_uop u;
-	u.dst = (uint32_t)get_u(&b, 0, fw->uop_dst);
-	u.src = (uint32_t)get_u(&b, 0, fw->uop_src);
-	u.wgt = (uint32_t)get_u(&b, 0, fw->uop_wgt);
+	vta_status st = get_fields(&b, vta_uop_format(), &cfg->fw, &u, err);
+	if (st)
+		return st;
 	if (b.pos[0] < 32 && (w >> b.pos[0]) != 0)
 		return vta_fail(err, VTA_E_STREAM,
 				"unused bits %u..31 of a micro-op are not zero (0x%llx)", b.pos[0],

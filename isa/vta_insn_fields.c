@@ -1,0 +1,178 @@
+/*
+ * vta_insn_fields.c - the tables of instruction and micro-op fields (vta_insn_fields.h), in
+ * VTA's packing order (docs/isa.md), and the accessors that read and write them.
+ */
+#include "vta_insn_fields.h"
+
+#include <string.h>
+
+#define FW(w) offsetof(vta_field_widths, w)
+#define IN(m) offsetof(vta_insn, m)
+#define UOP(m) offsetof(vta_uop, m)
+/* name, assembly key, word, width, member, type, required */
+#define FIELD(name, key, word, width, member, type, req) \
+	{name, key, word, FW(width), member, VTA_FIELD_##type, 0, VTA_NAMES_NONE, req, false}
+
+static const vta_insn_field HEAD[] = {
+	{"opcode", NULL, 0, FW(opcode), IN(opcode), VTA_FIELD_OPCODE, VTA_OP_ALU + 1,
+	 VTA_NAMES_NONE, false, false},
+	FIELD("pop_prev", "deps", 0, dep_flag, IN(deps.pop_prev), FLAG, false),
+	FIELD("pop_next", "deps", 0, dep_flag, IN(deps.pop_next), FLAG, false),
+	FIELD("push_prev", "deps", 0, dep_flag, IN(deps.push_prev), FLAG, false),
+	FIELD("push_next", "deps", 0, dep_flag, IN(deps.push_next), FLAG, false),
+};
+
+static const vta_insn_field MEM[] = {
+	{"memory_type", "mem", 0, FW(memop_id), IN(mem.mem_type), VTA_FIELD_UNSIGNED,
+	 VTA_MEM_COUNT, VTA_NAMES_MEM, true, false},
+	FIELD("sram_base", "sram", 0, memop_sram, IN(mem.sram_base), UNSIGNED, true),
+	{"dram_base", "dram", 0, FW(memop_dram), IN(mem.dram_base), VTA_FIELD_UNSIGNED, 0,
+	 VTA_NAMES_NONE, true, true},
+	FIELD("y_size", "y", 1, memop_size, IN(mem.y_size), UNSIGNED, true),
+	FIELD("x_size", "x", 1, memop_size, IN(mem.x_size), UNSIGNED, true),
+	FIELD("x_stride", "stride", 1, memop_stride, IN(mem.x_stride), UNSIGNED, true),
+	FIELD("y_pad_0", "ypad", 1, memop_pad, IN(mem.y_pad_0), UNSIGNED, false),
+	FIELD("y_pad_1", "ypad", 1, memop_pad, IN(mem.y_pad_1), UNSIGNED, false),
+	FIELD("x_pad_0", "xpad", 1, memop_pad, IN(mem.x_pad_0), UNSIGNED, false),
+	FIELD("x_pad_1", "xpad", 1, memop_pad, IN(mem.x_pad_1), UNSIGNED, false),
+};
+
+/* GEMM and ALU share word 0 and start word 1 with their dst and src factors. */
+#define LOOP_WORD0                                                                     \
+	FIELD("reset", "reset", 0, reset, IN(loop.reset), FLAG, false),                \
+	FIELD("uop_bgn", "uop", 0, uop_bgn, IN(loop.uop_bgn), UNSIGNED, true),         \
+	FIELD("uop_end", "uop", 0, uop_end, IN(loop.uop_end), UNSIGNED, true),         \
+	FIELD("iter_out", "iter", 0, loop_iter, IN(loop.iter_out), UNSIGNED, true),    \
+	FIELD("iter_in", "iter", 0, loop_iter, IN(loop.iter_in), UNSIGNED, true)
+#define FACTORS(unit, a, b)                                                                 \
+	FIELD(#a "_factor_out", #a, 1, unit##_##a##_factor, IN(loop.a##_factor_out), UNSIGNED, \
+	      true),                                                                        \
+	FIELD(#a "_factor_in", #a, 1, unit##_##a##_factor, IN(loop.a##_factor_in), UNSIGNED,  \
+	      true),                                                                        \
+	FIELD(#b "_factor_out", #b, 1, unit##_##b##_factor, IN(loop.b##_factor_out), UNSIGNED, \
+	      true),                                                                        \
+	FIELD(#b "_factor_in", #b, 1, unit##_##b##_factor, IN(loop.b##_factor_in), UNSIGNED,  \
+	      true)
+
+static const vta_insn_field GEMM[] = {
+	LOOP_WORD0,
+	FACTORS(gemm, dst, src),
+	FIELD("wgt_factor_out", "wgt", 1, gemm_wgt_factor, IN(loop.wgt_factor_out), UNSIGNED,
+	      true),
+	FIELD("wgt_factor_in", "wgt", 1, gemm_wgt_factor, IN(loop.wgt_factor_in), UNSIGNED,
+	      true),
+};
+
+static const vta_insn_field ALU[] = {
+	LOOP_WORD0,
+	FACTORS(alu, dst, src),
+	{"alu_opcode", "op", 1, FW(alu_opcode), IN(alu.op), VTA_FIELD_UNSIGNED, VTA_ALU_OP_COUNT,
+	 VTA_NAMES_ALU_OP, true, false},
+	FIELD("use_imm", "use_imm", 1, alu_use_imm, IN(alu.use_imm), FLAG, true),
+	FIELD("imm", "imm", 1, alu_imm, IN(alu.imm), SIGNED, false),
+};
+
+static const vta_insn_field UOP_FIELDS[] = {
+	FIELD("dst", "dst", 0, uop_dst, UOP(dst), UNSIGNED, true),
+	FIELD("src", "src", 0, uop_src, UOP(src), UNSIGNED, true),
+	FIELD("wgt", "wgt", 0, uop_wgt, UOP(wgt), UNSIGNED, false),
+};
+#undef FIELD
+#undef FACTORS
+#undef LOOP_WORD0
+
+static const char *const HEAD_KEYS[] = {"deps", NULL};
+static const char *const MEM_KEYS[] = {"mem", "sram", "dram",  "y",    "x",
+				       "stride", "ypad", "xpad", "deps", NULL};
+static const char *const GEMM_KEYS[] = {"reset", "uop", "iter", "dst",
+					"src",   "wgt", "deps", NULL};
+static const char *const ALU_KEYS[] = {"op",  "reset",   "uop", "iter", "dst",
+				       "src", "use_imm", "imm", "deps", NULL};
+static const char *const UOP_KEYS[] = {"dst", "src", "wgt", NULL};
+
+#define N(a) (sizeof(a) / sizeof(a[0]))
+static const vta_insn_format F_HEAD = {"head", "", HEAD, N(HEAD), HEAD_KEYS};
+static const vta_insn_format F_MEM = {"load/store", "", MEM, N(MEM), MEM_KEYS};
+static const vta_insn_format F_GEMM = {"gemm", "", GEMM, N(GEMM), GEMM_KEYS};
+static const vta_insn_format F_ALU = {"alu", "", ALU, N(ALU), ALU_KEYS};
+static const vta_insn_format F_FINISH = {"finish", "", NULL, 0, HEAD_KEYS};
+static const vta_insn_format F_UOP = {"uop", "uop ", UOP_FIELDS, N(UOP_FIELDS), UOP_KEYS};
+
+const vta_insn_format *vta_insn_head(void)
+{
+	return &F_HEAD;
+}
+
+const vta_insn_format *vta_insn_format_of(vta_opcode op)
+{
+	switch (op) {
+	case VTA_OP_LOAD:
+	case VTA_OP_STORE: return &F_MEM;
+	case VTA_OP_GEMM: return &F_GEMM;
+	case VTA_OP_ALU: return &F_ALU;
+	case VTA_OP_FINISH: return &F_FINISH;
+	}
+	return NULL;
+}
+
+const vta_insn_format *vta_uop_format(void)
+{
+	return &F_UOP;
+}
+
+const vta_insn_format *const *vta_insn_formats(size_t *count)
+{
+	static const vta_insn_format *const ALL[] = {&F_HEAD, &F_MEM,    &F_GEMM,
+						     &F_ALU,  &F_FINISH, &F_UOP};
+	*count = N(ALL);
+	return ALL;
+}
+
+unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw)
+{
+	unsigned w;
+	memcpy(&w, (const char *)fw + f->width, sizeof(w));
+	return w;
+}
+
+unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word)
+{
+	unsigned bits = 0;
+	for (size_t i = 0; i < fmt->n_fields; i++)
+		if (fmt->fields[i].word == word)
+			bits += vta_field_width(&fmt->fields[i], fw);
+	return bits;
+}
+
+int64_t vta_field_get(const vta_insn_field *f, const void *base)
+{
+	const char *p = (const char *)base + f->member;
+	switch (f->type) {
+	case VTA_FIELD_FLAG: return *(const bool *)p;
+	case VTA_FIELD_SIGNED: return *(const int32_t *)p;
+	case VTA_FIELD_OPCODE: return (int64_t)*(const vta_opcode *)p;
+	case VTA_FIELD_UNSIGNED: break;
+	}
+	return *(const uint32_t *)p;
+}
+
+void vta_field_set(const vta_insn_field *f, void *base, int64_t value)
+{
+	char *p = (char *)base + f->member;
+	switch (f->type) {
+	case VTA_FIELD_FLAG: *(bool *)p = value != 0; break;
+	case VTA_FIELD_SIGNED: *(int32_t *)p = (int32_t)value; break;
+	case VTA_FIELD_OPCODE: *(vta_opcode *)p = (vta_opcode)value; break;
+	case VTA_FIELD_UNSIGNED: *(uint32_t *)p = (uint32_t)value; break;
+	}
+}
+
+const char *vta_field_value_name(const vta_insn_field *f, uint32_t value)
+{
+	switch (f->names) {
+	case VTA_NAMES_MEM: return value < VTA_MEM_COUNT ? vta_mem_name((vta_mem)value) : NULL;
+	case VTA_NAMES_ALU_OP: return vta_alu_op_name(value);
+	case VTA_NAMES_NONE: break;
+	}
+	return NULL;
+}

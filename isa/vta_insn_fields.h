@@ -1,0 +1,84 @@
+/*
+ * vta_insn_fields.h - the one table of instruction and micro-op fields (docs/isa.md).
+ *
+ * Each format lists its fields once, in packing order (LSB first within each 64-bit word):
+ * the name used in messages, the assembly key, the word, where the field's width is in
+ * vta_field_widths, the member of vta_insn (or vta_uop) and how its value is read. The
+ * encoder, the decoder, the assembler, the disassembler, the word sizes vta_config_derive
+ * checks and `vtasim config` all walk these tables, so a field is added in one place.
+ */
+#ifndef VTA_INSN_FIELDS_H
+#define VTA_INSN_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vta_config.h"
+#include "vta_insn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum vta_field_type {
+	VTA_FIELD_UNSIGNED, /* uint32_t member */
+	VTA_FIELD_FLAG,     /* bool member */
+	VTA_FIELD_SIGNED,   /* int32_t member, two's complement in the word */
+	VTA_FIELD_OPCODE    /* the vta_opcode member */
+} vta_field_type;
+
+/* Fields whose values are names in assembly. */
+typedef enum vta_field_names {
+	VTA_NAMES_NONE,
+	VTA_NAMES_MEM,   /* vta_mem_name */
+	VTA_NAMES_ALU_OP /* vta_alu_op_name */
+} vta_field_names;
+
+typedef struct vta_insn_field {
+	const char *name;    /* in messages and `vtasim config`: "sram_base" */
+	const char *asm_key; /* assembly key; two fields with one key are a pair "a,b" */
+	unsigned word;       /* 0 or 1 */
+	size_t width;        /* offset of its width in vta_field_widths */
+	size_t member;       /* offset in vta_insn (vta_uop for micro-ops) */
+	vta_field_type type;
+	unsigned defined;    /* > 0: only values below this are defined */
+	vta_field_names names;
+	bool required;       /* the assembler needs its key */
+	bool hex;            /* the disassembler writes it in hex */
+} vta_insn_field;
+
+typedef struct vta_insn_format {
+	const char *name;     /* "load/store", "gemm", "alu", "finish", "uop"; "head" */
+	const char *prefix;   /* before a field's name in messages ("uop " for "uop dst") */
+	const vta_insn_field *fields;
+	size_t n_fields;
+	const char *const *asm_keys; /* assembly keys in the order they are written */
+} vta_insn_format;
+
+/* The fields every instruction starts with: opcode and the four dependency flags (whose
+ * assembly key is the list "deps=..."). */
+const vta_insn_format *vta_insn_head(void);
+/* The fields after the head for an opcode (NULL if the opcode is not defined). */
+const vta_insn_format *vta_insn_format_of(vta_opcode op);
+/* The micro-op. */
+const vta_insn_format *vta_uop_format(void);
+/* Head, load/store, gemm, alu, finish, uop: for listings. */
+const vta_insn_format *const *vta_insn_formats(size_t *count);
+
+unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw);
+/* Bits a format uses in `word` (without the head). */
+unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word);
+
+/* A field's value in a vta_insn or vta_uop, widened (signed fields sign-extended). */
+int64_t vta_field_get(const vta_insn_field *f, const void *base);
+void vta_field_set(const vta_insn_field *f, void *base, int64_t value);
+
+/* The name of a value of a named field (NULL if undefined). */
+const char *vta_field_value_name(const vta_insn_field *f, uint32_t value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_INSN_FIELDS_H */
