@@ -37,7 +37,8 @@ typedef enum vta_field_names {
 
 typedef struct vta_insn_field {
 	const char *name;    /* in messages and `vtasim config`: "sram_base" */
-	const char *asm_key; /* assembly key; two fields with one key are a pair "a,b" */
+	const char *asm_key; /* assembly key; two fields with one key are a pair "a,b";
+			      * NULL for the opcode, written as the mnemonic */
 	unsigned word;       /* 0 or 1 */
 	size_t width;        /* offset of its width in vta_field_widths */
 	size_t member;       /* offset in vta_insn (vta_uop for micro-ops) */

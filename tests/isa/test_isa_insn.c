@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "vta_insn.h"
+#include "vta_insn_fields.h"
 
 /* ---------- configs ---------- */
 
@@ -844,6 +845,46 @@ static void test_random_small(void **state)
 	random_bytes(&cfg, 4);
 }
 
+/* The field tables hold together: every assembly key names one field, a pair or the
+ * dependency list, every field is written under a listed key, and the word sizes the config
+ * checks are the tables' sums. */
+static void test_field_tables(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	vta_config_default(&cfg);
+	size_t n;
+	const vta_insn_format *const *formats = vta_insn_formats(&n);
+	assert_int_equal(n, 6);
+	for (size_t i = 0; i < n; i++) {
+		const vta_insn_format *fmt = formats[i];
+		if (fmt == vta_insn_head())
+			continue; /* the mnemonic and "deps" */
+		for (const char *const *key = fmt->asm_keys; *key; key++) {
+			size_t uses = 0;
+			for (size_t j = 0; j < fmt->n_fields; j++)
+				uses += !strcmp(fmt->fields[j].asm_key, *key);
+			if (strcmp(*key, "deps") ? uses < 1 || uses > 2 : uses != 0)
+				fail_msg("%s: key %s names %zu fields", fmt->name, *key, uses);
+		}
+		for (size_t j = 0; j < fmt->n_fields; j++) {
+			const char *const *key = fmt->asm_keys;
+			while (*key && strcmp(*key, fmt->fields[j].asm_key))
+				key++;
+			if (!*key)
+				fail_msg("%s: field %s has no key", fmt->name, fmt->fields[j].name);
+		}
+	}
+	const vta_field_widths *fw = &cfg.fw;
+	unsigned head = vta_format_bits(vta_insn_head(), fw, 0);
+	assert_int_equal(head, 7);
+	assert_int_equal(head + vta_format_bits(vta_insn_format_of(VTA_OP_LOAD), fw, 0),
+			 fw->mem_word0_bits);
+	assert_int_equal(vta_format_bits(vta_insn_format_of(VTA_OP_ALU), fw, 1), fw->alu_word1_bits);
+	assert_int_equal(vta_format_bits(vta_uop_format(), fw, 0), fw->uop_bits);
+	assert_null(vta_insn_format_of((vta_opcode)7));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -865,6 +906,7 @@ int main(void)
 		cmocka_unit_test(test_check_flags),
 		cmocka_unit_test(test_random_default),
 		cmocka_unit_test(test_random_small),
+		cmocka_unit_test(test_field_tables),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
