@@ -189,10 +189,10 @@ static vta_status check_range(asm_ctx *a, const num *v, int64_t lo, int64_t hi, 
 
 #define MAX_KEYS 12
 
-static vta_status parse_deps(asm_ctx *a, tok v, vta_deps *d)
+/* "a,b" of the head's flag names (or "none" or nothing): set those flags of insn. */
+static vta_status parse_deps(asm_ctx *a, tok v, vta_insn *insn)
 {
-	static const char *const names[4] = {"pop_prev", "pop_next", "push_prev", "push_next"};
-	memset(d, 0, sizeof(*d));
+	const vta_insn_format *head = vta_insn_head();
 	if (v.n == 0 || tok_is(v, "none"))
 		return VTA_OK;
 	const char *p = v.p, *end = v.p + v.n;
@@ -200,20 +200,20 @@ static vta_status parse_deps(asm_ctx *a, tok v, vta_deps *d)
 		const char *e = memchr(p, ',', (size_t)(end - p));
 		if (!e)
 			e = end;
-		tok f = {p, (size_t)(e - p)};
-		bool *flags[4] = {&d->pop_prev, &d->pop_next, &d->push_prev, &d->push_next};
-		int i;
-		for (i = 0; i < 4 && !tok_is(f, names[i]); i++)
-			;
-		if (i == 4)
-			return asm_fail(a, VTA_E_PARSE, f.p,
+		tok t = {p, (size_t)(e - p)};
+		const vta_insn_field *f = NULL;
+		for (size_t i = 0; i < head->n_fields && !f; i++)
+			if (head->fields[i].type == VTA_FIELD_FLAG && tok_is(t, head->fields[i].name))
+				f = &head->fields[i];
+		if (!f)
+			return asm_fail(a, VTA_E_PARSE, t.p,
 					"unknown dependency flag " TOKFMT
 					" (pop_prev, pop_next, push_prev, push_next or none)",
-					TOKARG(f));
-		if (*flags[i])
-			return asm_fail(a, VTA_E_PARSE, f.p, "dependency flag %s given twice",
-					names[i]);
-		*flags[i] = true;
+					TOKARG(t));
+		if (vta_field_get(f, insn))
+			return asm_fail(a, VTA_E_PARSE, t.p, "dependency flag %s given twice",
+					f->name);
+		vta_field_set(f, insn, 1);
 		if (e == end)
 			return VTA_OK;
 		p = e + 1;
@@ -262,10 +262,10 @@ static vta_status parse_field(asm_ctx *a, const vta_insn_format *fmt, const vta_
 
 /* The value of one key: the dependency list, one field, or a pair "a,b" of two fields. */
 static vta_status parse_value(asm_ctx *a, const vta_insn_format *fmt, const char *key, tok v,
-			      void *base, vta_deps *deps)
+			      void *base)
 {
-	if (!strcmp(key, "deps"))
-		return parse_deps(a, v, deps);
+	if (!strcmp(key, "deps")) /* only instructions have it: base is a vta_insn */
+		return parse_deps(a, v, base);
 	const vta_insn_field *f[2] = {NULL, NULL};
 	size_t nf = 0;
 	for (size_t i = 0; i < fmt->n_fields && nf < 2; i++)
@@ -293,11 +293,10 @@ static bool key_required(const vta_insn_format *fmt, const char *key)
 	return false;
 }
 
-/* Parse the key=value tokens after a mnemonic into base (a vta_insn or vta_uop) and deps,
- * then check required keys. */
+/* Parse the key=value tokens after a mnemonic into base (a vta_insn or vta_uop), then check
+ * required keys. */
 static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok,
-			     const vta_insn_format *fmt, const char *p, const char *end, void *base,
-			     vta_deps *deps)
+			     const vta_insn_format *fmt, const char *p, const char *end, void *base)
 {
 	vta_status st;
 	tok t;
@@ -321,7 +320,7 @@ static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok,
 		if (val.n == 0 && strcmp(keys[idx], "deps"))
 			return asm_fail(a, VTA_E_PARSE, val.p, "missing value for '%s'", keys[idx]);
 		seen[idx] = 1;
-		if ((st = parse_value(a, fmt, keys[idx], val, base, deps)))
+		if ((st = parse_value(a, fmt, keys[idx], val, base)))
 			return st;
 	}
 	for (int i = 0; keys[i]; i++)
@@ -490,7 +489,7 @@ static vta_status parse_insn(asm_ctx *a, tok m, const char *p, const char *end)
 				TOKARG(m));
 	in.opcode = (vta_opcode)op;
 	if ((st = parse_keys(a, vta_opcode_name(in.opcode), m, vta_insn_format_of(in.opcode), p,
-			     end, &in, &in.deps)))
+			     end, &in)))
 		return st;
 	return emit(a, m, &in);
 }
@@ -501,7 +500,7 @@ static vta_status parse_uop(asm_ctx *a, tok m, const char *p, const char *end)
 	vta_uop u = {0, 0, 0};
 	if (a->section != SECTION_UOPS)
 		return asm_fail(a, VTA_E_PARSE, m.p, "uop outside a .uops section");
-	if ((st = parse_keys(a, "uop", m, vta_uop_format(), p, end, &u, NULL)))
+	if ((st = parse_keys(a, "uop", m, vta_uop_format(), p, end, &u)))
 		return st;
 	uint8_t b[VTA_UOP_BYTES];
 	vta_error sub = {0};

@@ -29,17 +29,15 @@ static void app(char *buf, size_t size, size_t *pos, const char *fmt, ...)
 		*pos += (size_t)n;
 }
 
-static void app_deps(char *buf, size_t size, size_t *pos, const vta_deps *d)
+/* " deps=a,b" with the head's flags that are set, or " deps=none". */
+static void app_deps(char *buf, size_t size, size_t *pos, const vta_insn *insn)
 {
-	const char *names[4] = {"pop_prev", "pop_next", "push_prev", "push_next"};
-	const bool set[4] = {d->pop_prev, d->pop_next, d->push_prev, d->push_next};
+	const vta_insn_format *head = vta_insn_head();
 	int any = 0;
 	app(buf, size, pos, " deps=");
-	for (int i = 0; i < 4; i++)
-		if (set[i]) {
-			app(buf, size, pos, "%s%s", any ? "," : "", names[i]);
-			any = 1;
-		}
+	for (size_t i = 0; i < head->n_fields; i++)
+		if (head->fields[i].type == VTA_FIELD_FLAG && vta_field_get(&head->fields[i], insn))
+			app(buf, size, pos, "%s%s", any++ ? "," : "", head->fields[i].name);
 	if (!any)
 		app(buf, size, pos, "none");
 }
@@ -84,7 +82,7 @@ char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size)
 	}
 	app(buf, size, &pos, "%-6s", vta_opcode_name(insn->opcode));
 	app_fields(buf, size, &pos, fmt, insn);
-	app_deps(buf, size, &pos, &insn->deps);
+	app_deps(buf, size, &pos, insn);
 	return buf;
 }
 
