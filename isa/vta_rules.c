@@ -1,0 +1,155 @@
+/*
+ * vta_rules.c - operand legality of LOAD, STORE, GEMM and ALU (see vta_rules.h).
+ *
+ * The DRAM bound is O(1) per instruction: DRAM row addresses grow with the row index
+ * (x_stride is unsigned), so only the last row can end beyond the DRAM; the first failing
+ * row is searched only to word the error.
+ */
+#include "vta_rules.h"
+
+static bool any_pad(const vta_mem_insn *m)
+{
+	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
+}
+
+static uint64_t row_addr(const vta_mem_insn *m, uint64_t row, uint32_t elem_bytes)
+{
+	return ((uint64_t)m->dram_base + row * m->x_stride) * elem_bytes;
+}
+
+static bool in_dram(uint64_t addr, uint64_t len, uint64_t dram_size)
+{
+	return addr <= dram_size && len <= dram_size - addr;
+}
+
+/* Every DRAM row of a 2D transfer lies inside the DRAM; fails naming the first that does
+ * not. */
+static vta_status check_dram_rows(const vta_mem_insn *m, uint32_t elem_bytes,
+				  uint64_t dram_size, const char *what, vta_error *err)
+{
+	uint64_t len = (uint64_t)m->x_size * elem_bytes;
+	if (m->y_size == 0 || in_dram(row_addr(m, m->y_size - 1u, elem_bytes), len, dram_size))
+		return VTA_OK;
+	uint64_t row = 0;
+	while (in_dram(row_addr(m, row, elem_bytes), len, dram_size))
+		row++;
+	uint64_t addr = row_addr(m, row, elem_bytes);
+	return vta_fail(err, VTA_E_OOB,
+			"DRAM %s of row %llu at [0x%llx, 0x%llx) beyond the DRAM (0x%llx bytes)",
+			what, (unsigned long long)row, (unsigned long long)addr,
+			(unsigned long long)(addr + len), (unsigned long long)dram_size);
+}
+
+uint64_t vta_load_sram_rows(const vta_mem_insn *m)
+{
+	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
+	uint64_t rows = (uint64_t)m->y_pad_0 + m->y_size + m->y_pad_1;
+	return rows * width;
+}
+
+vta_status vta_load_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t dram_size,
+			  vta_error *err)
+{
+	if (m->mem_type >= VTA_MEM_COUNT)
+		return vta_fail(err, VTA_E_STREAM, "unknown memory type %u", m->mem_type);
+	vta_mem mem = (vta_mem)m->mem_type;
+	if (mem == VTA_MEM_OUT)
+		return vta_fail(err, VTA_E_STREAM,
+				"LOAD of memory type out is illegal (OUT is written by GEMM/ALU "
+				"and read by STORE)");
+	if ((mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && any_pad(m))
+		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
+				vta_mem_name(mem));
+	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
+	uint32_t depth = vta_config_sram_depth(cfg, mem);
+	uint64_t end = m->sram_base + vta_load_sram_rows(m);
+	if (end > depth)
+		return vta_fail(err, VTA_E_OOB, "%s SRAM rows [%u, %llu) beyond depth %u",
+				vta_mem_name(target), m->sram_base, (unsigned long long)end, depth);
+	return check_dram_rows(m, vta_config_dram_elem_bytes(cfg, mem), dram_size, "read", err);
+}
+
+vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t dram_size,
+			   vta_error *err)
+{
+	if (m->mem_type != VTA_MEM_OUT)
+		return vta_fail(err, VTA_E_STREAM, "STORE supports only memory type out, not %s",
+				vta_mem_name((vta_mem)m->mem_type));
+	if (any_pad(m))
+		return vta_fail(err, VTA_E_STREAM, "padding not supported for store");
+	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
+	if (end > cfg->out_depth)
+		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
+				m->sram_base, (unsigned long long)end, cfg->out_depth);
+	return check_dram_rows(m, cfg->out_elem_bytes, dram_size, "write", err);
+}
+
+vta_status vta_loop_check(const vta_config *cfg, const vta_insn *insn, vta_error *err)
+{
+	const vta_loop *l = &insn->loop;
+	if (l->uop_bgn > l->uop_end)
+		return vta_fail(err, VTA_E_STREAM, "uop_bgn %u is after uop_end %u", l->uop_bgn,
+				l->uop_end);
+	if (l->uop_end > cfg->uop_depth)
+		return vta_fail(err, VTA_E_OOB, "uop range [%u, %u) beyond UOP depth %u",
+				l->uop_bgn, l->uop_end, cfg->uop_depth);
+	if (insn->opcode != VTA_OP_ALU)
+		return VTA_OK;
+	uint32_t op = insn->alu.op;
+	const char *name = vta_alu_op_name(op);
+	if (!name || op >= VTA_ALU_OP_COUNT)
+		return vta_fail(err, VTA_E_STREAM, "unknown ALU op %u", op);
+	if (op == VTA_ALU_MUL && !cfg->alu_mul)
+		return vta_fail(err, VTA_E_UNSUPPORTED, "ALU mul needs alu.mul in the config");
+	if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg->alu_tflite_ext)
+		return vta_fail(err, VTA_E_UNSUPPORTED, "ALU %s needs alu.tflite_ext in the config",
+				name);
+	return VTA_OK;
+}
+
+void vta_uop_bounds_of(const vta_config *cfg, const vta_insn *insn, vta_uop_bounds *b)
+{
+	bool is_alu = insn->opcode == VTA_OP_ALU;
+	bool reads_src = !insn->loop.reset && !(is_alu && insn->alu.use_imm);
+	b->acc_depth = cfg->acc_depth;
+	b->src_depth = !reads_src ? UINT64_MAX : is_alu ? cfg->acc_depth : cfg->inp_depth;
+	b->wgt_depth = reads_src && !is_alu ? cfg->wgt_depth : UINT64_MAX;
+	b->src_name = is_alu ? "src acc" : "inp";
+}
+
+bool vta_uop_find_oob(const vta_uop_bounds *b, uint64_t dst, uint64_t src, uint64_t wgt,
+		      vta_uop_oob *oob)
+{
+	if (dst >= b->acc_depth)
+		*oob = (vta_uop_oob){"acc", dst, b->acc_depth};
+	else if (src >= b->src_depth)
+		*oob = (vta_uop_oob){b->src_name, src, b->src_depth};
+	else if (wgt >= b->wgt_depth)
+		*oob = (vta_uop_oob){"wgt", wgt, b->wgt_depth};
+	else
+		return false;
+	return true;
+}
+
+vta_status vta_uop_oob_fail(const vta_uop_bounds *b, uint32_t upc, uint32_t it_out,
+			    uint32_t it_in, uint64_t dst, uint64_t src, uint64_t wgt,
+			    vta_error *err)
+{
+	vta_uop_oob oob;
+	if (!vta_uop_find_oob(b, dst, src, wgt, &oob))
+		return vta_fail(err, VTA_E_INTERNAL, "uop %u: indices within bounds", upc);
+	return vta_fail(err, VTA_E_OOB, "uop %u (it_out %u, it_in %u): %s index %llu beyond "
+			"depth %llu",
+			upc, it_out, it_in, oob.what, (unsigned long long)oob.index,
+			(unsigned long long)oob.depth);
+}
+
+vta_status vta_acc_hazard_fail(uint64_t row, uint64_t gap, uint32_t distance, uint32_t upc,
+			       uint32_t it_out, uint32_t it_in, vta_error *err)
+{
+	return vta_fail(err, VTA_E_HAZARD,
+			"ACC row %llu written again %llu uops after the previous write (distance "
+			"%u), at uop %u (it_out %u, it_in %u)",
+			(unsigned long long)row, (unsigned long long)gap, distance, upc, it_out,
+			it_in);
+}

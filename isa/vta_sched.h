@@ -1,0 +1,56 @@
+/*
+ * vta_sched.h - the untimed token scheduler of the reference executor: FETCH and the
+ * load, compute and store modules exchanging dependency tokens, in program order. It
+ * decides when each instruction executes; what executing means is the caller's (the
+ * reference executor moves data; the stream builder's dry run does nothing).
+ *
+ * Dispatch. FETCH routes each instruction to its module (vta_insn_module) in program
+ * order. A module's instruction queue holds up to cfg->insn_depth instructions: those
+ * FETCH has dispatched and the module has not yet retired, the one it is working on
+ * (waiting for tokens or for room to push them) included; an instruction frees its slot
+ * when its pushes are done. FETCH stalls while the queue of the next instruction's module
+ * is full.
+ *
+ * Tokens. The four queues (vta_queues.h) are counters of capacity cfg->dep_depth. A
+ * module holding an instruction waits until every queue it pops holds a token, pops them,
+ * executes the instruction, then pushes its tokens in the order push_prev, push_next, each
+ * push waiting for room (count < dep_depth); only then does it take its next instruction.
+ * This is VTA's pop-execute-push with blocking FIFO writes. (Taking the pops together or
+ * one by one cannot differ: every queue has a single consumer.) A stream needing more
+ * than dep_depth outstanding tokens in a queue can therefore deadlock, and the diagnostic
+ * names the full queue.
+ *
+ * Scheduling. Rounds of: FETCH dispatches as far as it can, then load, compute and store
+ * (in that order) each run until they wait. The run ends the moment FINISH executes (after
+ * its pops; its pushes are moot): instructions still queued or held in any module, or not
+ * yet fetched, are not executed, as VTA signals done at FINISH. A round without progress
+ * is a deadlock (VTA_E_DEADLOCK, "deadlock: ..." naming the instruction each module holds
+ * and the queue it waits on, and a stalled FETCH); if instead every instruction has
+ * executed and none was FINISH the run fails with VTA_E_NO_FINISH.
+ */
+#ifndef VTA_SCHED_H
+#define VTA_SCHED_H
+
+#include <stddef.h>
+
+#include "vta_config.h"
+#include "vta_insn.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Execute instruction idx, its pops taken; a status other than VTA_OK ends the run. */
+typedef vta_status (*vta_sched_exec_fn)(void *ctx, size_t idx, const vta_insn *insn);
+
+/* Schedule insns[0, n) (their flags already checked), calling exec (NULL: schedule
+ * only) as each executes, until FINISH executes. */
+vta_status vta_sched_run(const vta_config *cfg, const vta_insn *insns, size_t n,
+			 vta_sched_exec_fn exec, void *ctx, vta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_SCHED_H */
