@@ -10,32 +10,8 @@
  * made when it executes, before it changes any state, so an instruction after FINISH is
  * decoded and flag-checked but never executed.
  *
- * Dispatch. FETCH routes STORE to the store module, LOAD INP/WGT to the load module and
- * everything else (LOAD UOP/ACC/ACC_8BIT, GEMM, ALU, FINISH) to compute, in program order.
- * A module's instruction queue holds up to cfg->insn_depth instructions: those FETCH has
- * dispatched and the module has not yet retired, the one it is working on (waiting for
- * tokens or for room to push them) included; an instruction frees its slot when its pushes
- * are done. FETCH stalls while the queue of the next instruction's module is full.
- *
- * Tokens. The four queues l2g, g2l, g2s, s2g are counters of capacity cfg->dep_depth.
- *   load:    pop_next pops g2l;  push_next pushes l2g
- *   compute: pop_prev pops l2g, pop_next pops s2g;  push_prev pushes g2l, push_next g2s
- *   store:   pop_prev pops g2s;  push_prev pushes s2g
- * A module holding an instruction waits until every queue it pops holds a token, pops
- * them, executes the instruction, then pushes its tokens in the order push_prev, push_next,
- * each push waiting for room (count < dep_depth); only then does it take its next
- * instruction. This is VTA's pop-execute-push with blocking FIFO writes. (Taking the pops
- * together or one by one cannot differ: every queue has a single consumer.) A stream
- * needing more than dep_depth outstanding tokens in a queue can therefore deadlock, and
- * the diagnostic names the full queue.
- *
- * Scheduling. Rounds of: FETCH dispatches as far as it can, then load, compute and store
- * (in that order) each run until they wait. The run ends the moment FINISH executes (after
- * its pops; its pushes are moot): instructions still queued or held in any module, or not
- * yet fetched, are not executed, as VTA signals done at FINISH. A round without
- * progress is a deadlock (VTA_E_DEADLOCK, naming the instruction each module holds and the
- * queue it waits on, and a stalled FETCH); if instead every instruction has executed and
- * none was FINISH the run fails with VTA_E_NO_FINISH.
+ * Scheduling: FETCH, the modules and their tokens are vta_sched.c's; this file executes
+ * each instruction when the scheduler says so. Operand checks are vta_rules.c's.
  *
  * NOPs. A LOAD or STORE with x_size 0 moves nothing and is not checked further (memory
  * type, padding, bounds): it only pops and pushes tokens, as VTA's sync instructions.
@@ -63,12 +39,9 @@
  * (gemmlowp RoundingDivideByPOT, amount clamped to 0..31), both needing alu.tflite_ext.
  * The feature check is made once per ALU instruction, reset or not.
  *
- * ACC write-after-write hazard (the pipelined read-modify-write of ACC). Number the uops
- * an instruction executes t = 0, 1, 2, ... over the whole loop nest. Uop t may not write
- * an ACC row that uop t-k wrote for any 1 <= k <= D, D = cfg->acc_dep_distance: at least D
- * other uops must separate two writes of one row (VTA's runtime VerifyDep with D = 2: "dst
- * differs from the previous 2 uops' dst"). Reset uops are writes. D = 0 disables the check.
- * Writes by different instructions never conflict (the pipeline drains between them).
+ * ACC write-after-write hazard (the pipelined read-modify-write of ACC): the rule of
+ * vta_rules.h, found here over a ring of the rows the previous D uops wrote. Writes by
+ * different instructions never conflict (the pipeline drains between them).
  *
  * Per uop the checks run in the order: uop decodes, dst/src/wgt within their SRAM depth,
  * hazard. Before the loop: uop_bgn <= uop_end (else VTA_E_STREAM), uop_end <= UOP depth
@@ -93,10 +66,8 @@
 #include "vta_asm.h"
 #include "vta_cost.h"
 #include "vta_insn.h"
-
-/* Token queues, in VTA's names. */
-enum { Q_L2G, Q_G2L, Q_G2S, Q_S2G, Q_COUNT };
-static const char *const queue_names[Q_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
+#include "vta_rules.h"
+#include "vta_sched.h"
 
 #define SRAM_COUNT 5  /* UOP, WGT, INP, ACC, OUT: indexed by vta_mem */
 #define HAZARD_MAX 64 /* vta_config_derive caps acc_dep_distance */
@@ -110,20 +81,6 @@ struct vta_ref {
 	vta_ref_counters counters;
 };
 
-/* Where a module is with the instruction it holds. */
-typedef enum phase {
-	PHASE_IDLE,	 /* holds none: takes the next one from its queue */
-	PHASE_WAIT_POPS, /* holds one, waiting until every queue it pops has a token */
-	PHASE_PUSHING	 /* executed it, waiting for room to push its tokens */
-} phase;
-
-typedef struct module_state {
-	phase phase;
-	size_t idx; /* the instruction held */
-	vta_insn insn;
-	int pending[2]; /* queues still to push (prev, next), -1 when none */
-} module_state;
-
 /* State of one run. */
 typedef struct run {
 	vta_ref *ref;
@@ -131,14 +88,8 @@ typedef struct run {
 	const vta_program *prog;
 	vta_dram *dram;
 	vta_error *err;
-	uint8_t *module_of; /* per instruction, from the up-front pass */
-	size_t fetched;	    /* instructions dispatched by FETCH */
-	size_t dispatched[VTA_MODULE_COUNT], retired[VTA_MODULE_COUNT];
-	size_t scan[VTA_MODULE_COUNT]; /* where to look for the module's next instruction */
-	module_state mod[VTA_MODULE_COUNT];
-	uint32_t tokens[Q_COUNT];
+	vta_insn *insns; /* the decoded stream */
 	uint64_t work_cycles; /* lower bound of the cycles executed so far */
-	bool finished;
 } run;
 
 /* ---------- small helpers ---------- */
@@ -173,11 +124,6 @@ static int32_t asr(int32_t a, unsigned s)
 	return a >= 0 ? a >> s : -1 - ((-1 - a) >> s);
 }
 
-static char *disasm(const vta_insn *insn, char *buf)
-{
-	return vta_disasm_insn(insn, buf, DISASM_MAX);
-}
-
 /* Fail with "insn N (<disassembly>): <message>". */
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
@@ -191,64 +137,17 @@ static vta_status insn_fail(run *r, size_t idx, const vta_insn *insn, vta_status
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return vta_fail(r->err, st, "insn %zu (%s): %s", idx, disasm(insn, text), msg);
+	vta_disasm_insn(insn, text, sizeof(text));
+	return vta_fail(r->err, st, "insn %zu (%s): %s", idx, text, msg);
 }
 
-/* The queue a flag uses on a module, or -1 where the flag is illegal (excluded up front). */
-static int pop_queue(vta_module m, bool prev)
+/* Fail with "insn N (<disassembly>): " and a rule's detail. */
+static vta_status rule_fail(run *r, size_t idx, const vta_insn *insn, const vta_error *sub)
 {
-	switch (m) {
-	case VTA_MODULE_LOAD: return prev ? -1 : Q_G2L;
-	case VTA_MODULE_COMPUTE: return prev ? Q_L2G : Q_S2G;
-	case VTA_MODULE_STORE: return prev ? Q_G2S : -1;
-	default: return -1;
-	}
-}
-
-static int push_queue(vta_module m, bool prev)
-{
-	switch (m) {
-	case VTA_MODULE_LOAD: return prev ? -1 : Q_L2G;
-	case VTA_MODULE_COMPUTE: return prev ? Q_G2L : Q_G2S;
-	case VTA_MODULE_STORE: return prev ? Q_S2G : -1;
-	default: return -1;
-	}
-}
-
-/* The queues an instruction pops and pushes (-1 = none), in the order prev, next. */
-static void insn_queues(const vta_insn *insn, vta_module m, int pops[2], int pushes[2])
-{
-	pops[0] = insn->deps.pop_prev ? pop_queue(m, true) : -1;
-	pops[1] = insn->deps.pop_next ? pop_queue(m, false) : -1;
-	pushes[0] = insn->deps.push_prev ? push_queue(m, true) : -1;
-	pushes[1] = insn->deps.push_next ? push_queue(m, false) : -1;
+	return insn_fail(r, idx, insn, sub->status, "%s", sub->detail);
 }
 
 /* ---------- LOAD and STORE ---------- */
-
-static bool any_pad(const vta_mem_insn *m)
-{
-	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
-}
-
-/* Every DRAM row of a 2D transfer lies inside the DRAM; fails naming the first that does not. */
-static vta_status check_dram_rows(run *r, size_t idx, const vta_insn *insn, uint32_t elem_bytes,
-				  const char *what)
-{
-	const vta_mem_insn *m = &insn->mem;
-	uint64_t len = (uint64_t)m->x_size * elem_bytes;
-	for (uint64_t row = 0; row < m->y_size; row++) {
-		uint64_t addr = ((uint64_t)m->dram_base + row * m->x_stride) * elem_bytes;
-		if (!vta_dram_in_range(r->dram, addr, len))
-			return insn_fail(r, idx, insn, VTA_E_OOB,
-					 "DRAM %s of row %llu at [0x%llx, 0x%llx) beyond the DRAM "
-					 "(0x%llx bytes)",
-					 what, (unsigned long long)row, (unsigned long long)addr,
-					 (unsigned long long)(addr + len),
-					 (unsigned long long)r->dram->size);
-	}
-	return VTA_OK;
-}
 
 static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 {
@@ -256,32 +155,16 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 	const vta_mem_insn *m = &insn->mem;
 	if (vta_insn_is_nop(insn))
 		return VTA_OK;
-	if (m->mem_type >= VTA_MEM_COUNT)
-		return insn_fail(r, idx, insn, VTA_E_STREAM, "unknown memory type %u", m->mem_type);
-	vta_mem mem = (vta_mem)m->mem_type;
-	if (mem == VTA_MEM_OUT)
-		return insn_fail(r, idx, insn, VTA_E_STREAM,
-				 "LOAD of memory type out is illegal (OUT is written by GEMM/ALU "
-				 "and read by STORE)");
-	if ((mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && any_pad(m))
-		return insn_fail(r, idx, insn, VTA_E_STREAM, "padding not supported for %s",
-				 vta_mem_name(mem));
+	vta_error sub = {0};
+	if (vta_load_check(cfg, m, r->dram->size, &sub) != VTA_OK)
+		return rule_fail(r, idx, insn, &sub);
 
+	vta_mem mem = (vta_mem)m->mem_type;
 	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
-	uint32_t depth = vta_config_sram_depth(cfg, mem);
 	uint32_t dram_eb = vta_config_dram_elem_bytes(cfg, mem);
 	size_t sram_eb = r->ref->row_bytes[target];
 	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
 	uint64_t rows = (uint64_t)m->y_pad_0 + m->y_size + m->y_pad_1;
-	uint64_t end = m->sram_base + rows * width;
-	if (end > depth)
-		return insn_fail(r, idx, insn, VTA_E_OOB, "%s SRAM rows [%u, %llu) beyond depth %u",
-				 vta_mem_name(target), m->sram_base, (unsigned long long)end,
-				 depth);
-	vta_status st = check_dram_rows(r, idx, insn, dram_eb, "read");
-	if (st != VTA_OK)
-		return st;
-
 	uint8_t *sram = r->ref->sram[target];
 	memset(sram + (size_t)m->sram_base * sram_eb, 0, (size_t)(rows * width) * sram_eb);
 	for (uint64_t row = 0; row < m->y_size; row++) {
@@ -307,21 +190,10 @@ static vta_status exec_store(run *r, size_t idx, const vta_insn *insn)
 	const vta_mem_insn *m = &insn->mem;
 	if (vta_insn_is_nop(insn))
 		return VTA_OK;
-	if (m->mem_type != VTA_MEM_OUT)
-		return insn_fail(r, idx, insn, VTA_E_STREAM,
-				 "STORE supports only memory type out, not %s",
-				 vta_mem_name((vta_mem)m->mem_type));
-	if (any_pad(m))
-		return insn_fail(r, idx, insn, VTA_E_STREAM, "padding not supported for store");
-	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
-	if (end > cfg->out_depth)
-		return insn_fail(r, idx, insn, VTA_E_OOB,
-				 "out SRAM rows [%u, %llu) beyond depth %u", m->sram_base,
-				 (unsigned long long)end, cfg->out_depth);
+	vta_error sub = {0};
+	if (vta_store_check(cfg, m, r->dram->size, &sub) != VTA_OK)
+		return rule_fail(r, idx, insn, &sub);
 	uint32_t eb = cfg->out_elem_bytes;
-	vta_status st = check_dram_rows(r, idx, insn, eb, "write");
-	if (st != VTA_OK)
-		return st;
 	for (uint64_t row = 0; row < m->y_size; row++) {
 		uint64_t src = (m->sram_base + row * m->x_size) * eb;
 		uint64_t dst = ((uint64_t)m->dram_base + row * m->x_stride) * eb;
@@ -415,28 +287,13 @@ static void reset_uop(vta_ref *ref, uint64_t dst)
 }
 
 /* Checks made once per GEMM/ALU instruction, before its first uop. */
-static vta_status check_loop(run *r, size_t idx, const vta_insn *insn, bool is_alu)
+static vta_status check_loop(run *r, size_t idx, const vta_insn *insn)
 {
 	const vta_config *cfg = r->cfg;
 	const vta_loop *l = &insn->loop;
-	if (l->uop_bgn > l->uop_end)
-		return insn_fail(r, idx, insn, VTA_E_STREAM, "uop_bgn %u is after uop_end %u",
-				 l->uop_bgn, l->uop_end);
-	if (l->uop_end > cfg->uop_depth)
-		return insn_fail(r, idx, insn, VTA_E_OOB, "uop range [%u, %u) beyond UOP depth %u",
-				 l->uop_bgn, l->uop_end, cfg->uop_depth);
-	if (is_alu) {
-		uint32_t op = insn->alu.op;
-		const char *name = vta_alu_op_name(op);
-		if (!name || op >= VTA_ALU_OP_COUNT)
-			return insn_fail(r, idx, insn, VTA_E_STREAM, "unknown ALU op %u", op);
-		if (op == VTA_ALU_MUL && !cfg->alu_mul)
-			return insn_fail(r, idx, insn, VTA_E_UNSUPPORTED,
-					 "ALU mul needs alu.mul in the config");
-		if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg->alu_tflite_ext)
-			return insn_fail(r, idx, insn, VTA_E_UNSUPPORTED,
-					 "ALU %s needs alu.tflite_ext in the config", name);
-	}
+	vta_error sub = {0};
+	if (vta_loop_check(cfg, insn, &sub) != VTA_OK)
+		return rule_fail(r, idx, insn, &sub);
 	uint64_t uops = vta_cost_loop_uops(l);
 	uint64_t cycles = vta_cost_uop_cycles(cfg, insn);
 	if (cycles > cfg->cycle_budget - r->work_cycles)
@@ -449,14 +306,6 @@ static vta_status check_loop(run *r, size_t idx, const vta_insn *insn, bool is_a
 	return VTA_OK;
 }
 
-static vta_status index_oob(run *r, size_t idx, const vta_insn *insn, uint32_t upc, uint32_t it_out,
-			    uint32_t it_in, const char *what, uint64_t index, uint32_t depth)
-{
-	return insn_fail(r, idx, insn, VTA_E_OOB,
-			 "uop %u (it_out %u, it_in %u): %s index %llu beyond depth %u", upc, it_out,
-			 it_in, what, (unsigned long long)index, depth);
-}
-
 /* Uop number t of an instruction writes ACC row dst: the WAW rule, over a ring of the rows
  * the previous D uops wrote (slot t % D). */
 static vta_status check_hazard(run *r, size_t idx, const vta_insn *insn, uint64_t *ring, uint64_t t,
@@ -465,14 +314,15 @@ static vta_status check_hazard(run *r, size_t idx, const vta_insn *insn, uint64_
 	const uint32_t dist = r->cfg->acc_dep_distance;
 	if (dist == 0)
 		return VTA_OK;
-	uint64_t back = t < dist ? t : dist;
-	for (uint64_t k = 1; k <= back; k++)
+	uint64_t gap = 0; /* to the row's latest write among the previous D uops */
+	for (uint64_t k = 1; k <= dist && k <= t && !gap; k++)
 		if (ring[(t - k) % dist] == dst)
-			return insn_fail(r, idx, insn, VTA_E_HAZARD,
-					 "ACC row %llu written again %llu uops after the previous "
-					 "write (distance %u), at uop %u (it_out %u, it_in %u)",
-					 (unsigned long long)dst, (unsigned long long)k, dist, upc,
-					 it_out, it_in);
+			gap = k;
+	if (vta_acc_hazard(gap, dist)) {
+		vta_error sub = {0};
+		vta_acc_hazard_fail(dst, gap, dist, upc, it_out, it_in, &sub);
+		return rule_fail(r, idx, insn, &sub);
+	}
 	ring[t % dist] = dst;
 	return VTA_OK;
 }
@@ -482,14 +332,14 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 	vta_ref *ref = r->ref;
 	const vta_config *cfg = r->cfg;
 	const vta_loop *l = &insn->loop;
-	vta_status st = check_loop(r, idx, insn, is_alu);
+	vta_status st = check_loop(r, idx, insn);
 	if (st != VTA_OK)
 		return st;
 
 	uint64_t ring[HAZARD_MAX] = {0}; /* ACC rows written by the last D uops */
 	uint64_t t = 0;			 /* uops executed by this instruction */
-	uint32_t src_depth = is_alu ? cfg->acc_depth : cfg->inp_depth;
-	bool reads_src = !l->reset && !(is_alu && insn->alu.use_imm);
+	vta_uop_bounds bounds;
+	vta_uop_bounds_of(cfg, insn, &bounds);
 
 	for (uint32_t o = 0; o < l->iter_out; o++) {
 		for (uint32_t i = 0; i < l->iter_in; i++) {
@@ -506,16 +356,10 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 					       (uint64_t)i * l->src_factor_in;
 				uint64_t wgt = uop.wgt + (uint64_t)o * l->wgt_factor_out +
 					       (uint64_t)i * l->wgt_factor_in;
-				if (dst >= cfg->acc_depth)
-					return index_oob(r, idx, insn, upc, o, i, "acc", dst,
-							 cfg->acc_depth);
-				if (reads_src && src >= src_depth)
-					return index_oob(r, idx, insn, upc, o, i,
-							 is_alu ? "src acc" : "inp", src,
-							 src_depth);
-				if (reads_src && !is_alu && wgt >= cfg->wgt_depth)
-					return index_oob(r, idx, insn, upc, o, i, "wgt", wgt,
-							 cfg->wgt_depth);
+				if (!vta_uop_in_bounds(&bounds, dst, src, wgt)) {
+					vta_uop_oob_fail(&bounds, upc, o, i, dst, src, wgt, &sub);
+					return rule_fail(r, idx, insn, &sub);
+				}
 				st = check_hazard(r, idx, insn, ring, t++, dst, upc, o, i);
 				if (st != VTA_OK)
 					return st;
@@ -536,192 +380,25 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 	return VTA_OK;
 }
 
-/* ---------- scheduling ---------- */
+/* ---------- execution, when the scheduler says ---------- */
 
-static vta_status execute(run *r, size_t idx, const vta_insn *insn)
+static vta_status execute(void *ctx, size_t idx, const vta_insn *insn)
 {
+	run *r = ctx;
+	vta_status st = VTA_OK;
 	switch (insn->opcode) {
-	case VTA_OP_LOAD: return exec_load(r, idx, insn);
-	case VTA_OP_STORE: return exec_store(r, idx, insn);
-	case VTA_OP_GEMM: return exec_loop(r, idx, insn, false);
-	case VTA_OP_ALU: return exec_loop(r, idx, insn, true);
-	case VTA_OP_FINISH: r->finished = true; return VTA_OK;
+	case VTA_OP_LOAD: st = exec_load(r, idx, insn); break;
+	case VTA_OP_STORE: st = exec_store(r, idx, insn); break;
+	case VTA_OP_GEMM: st = exec_loop(r, idx, insn, false); break;
+	case VTA_OP_ALU: st = exec_loop(r, idx, insn, true); break;
+	case VTA_OP_FINISH: break;
+	default:
+		return insn_fail(r, idx, insn, VTA_E_INTERNAL, "unknown opcode %d",
+				 (int)insn->opcode);
 	}
-	return insn_fail(r, idx, insn, VTA_E_INTERNAL, "unknown opcode %d", (int)insn->opcode);
-}
-
-/* Instructions in module m's queue: dispatched, not yet retired (the one held included). */
-static size_t queued(const run *r, vta_module m)
-{
-	return r->dispatched[m] - r->retired[m];
-}
-
-/* FETCH: dispatch in program order while the target queue has room. */
-static bool fetch(run *r)
-{
-	bool progress = false;
-	while (r->fetched < r->prog->n_insns) {
-		vta_module m = (vta_module)r->module_of[r->fetched];
-		if (queued(r, m) >= r->cfg->insn_depth)
-			break;
-		r->dispatched[m]++;
-		r->fetched++;
-		progress = true;
-	}
-	return progress;
-}
-
-/* Module m starts on the next instruction of its queue. */
-static vta_status take(run *r, vta_module m)
-{
-	module_state *ms = &r->mod[m];
-	while (r->module_of[r->scan[m]] != m)
-		r->scan[m]++;
-	ms->idx = r->scan[m]++;
-	vta_status st = vta_program_insn(r->prog, r->cfg, ms->idx, &ms->insn, r->err);
-	if (st != VTA_OK)
-		return st;
-	ms->phase = PHASE_WAIT_POPS;
-	return VTA_OK;
-}
-
-/* Run module m until it waits on a token, on room in a token queue, or on an empty queue. */
-static vta_status step_module(run *r, vta_module m, bool *progress)
-{
-	module_state *ms = &r->mod[m];
-	for (;;) {
-		if (ms->phase == PHASE_IDLE) {
-			/* holding none, every queued instruction is still to be taken */
-			if (queued(r, m) == 0)
-				return VTA_OK;
-			vta_status st = take(r, m);
-			if (st != VTA_OK)
-				return st;
-			*progress = true;
-		}
-		if (ms->phase == PHASE_WAIT_POPS) {
-			int pops[2], pushes[2];
-			insn_queues(&ms->insn, m, pops, pushes);
-			for (int i = 0; i < 2; i++)
-				if (pops[i] >= 0 && r->tokens[pops[i]] == 0)
-					return VTA_OK;
-			for (int i = 0; i < 2; i++)
-				if (pops[i] >= 0)
-					r->tokens[pops[i]]--;
-			vta_status st = execute(r, ms->idx, &ms->insn);
-			if (st != VTA_OK)
-				return st;
-			r->ref->counters.insns[m]++;
-			*progress = true;
-			if (r->finished)
-				return VTA_OK;
-			ms->pending[0] = pushes[0];
-			ms->pending[1] = pushes[1];
-			ms->phase = PHASE_PUSHING;
-		}
-		/* PHASE_PUSHING: pushes complete in order prev, next, each when there is room */
-		for (int i = 0; i < 2; i++) {
-			int q = ms->pending[i];
-			if (q < 0)
-				continue;
-			if (r->tokens[q] >= r->cfg->dep_depth)
-				return VTA_OK;
-			r->tokens[q]++;
-			ms->pending[i] = -1;
-			*progress = true;
-		}
-		ms->phase = PHASE_IDLE;
-		r->retired[m]++;
-		*progress = true;
-	}
-}
-
-/* Append to a bounded string. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
-{
-	if (*len >= size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf + *len, size - *len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*len += (size_t)n;
-}
-
-/* "deadlock: load idle; compute insn 3 (gemm ...) waits on l2g (0 tokens); ..." with each
- * disassembly cut to `cut` characters. */
-static size_t describe_deadlock(const run *r, char *buf, size_t size, size_t cut)
-{
-	size_t len = 0;
-	append(buf, size, &len, "deadlock:");
-	for (int mi = 0; mi < VTA_MODULE_COUNT; mi++) {
-		vta_module m = (vta_module)mi;
-		const module_state *ms = &r->mod[m];
-		append(buf, size, &len, "%s %s", mi ? ";" : "", vta_module_name(m));
-		if (ms->phase == PHASE_IDLE) {
-			append(buf, size, &len, " idle");
-			continue;
-		}
-		char text[DISASM_MAX];
-		disasm(&ms->insn, text);
-		if (strlen(text) > cut && cut >= 3)
-			snprintf(text + cut - 3, 4, "...");
-		append(buf, size, &len, " insn %zu (%s)", ms->idx, text);
-		int pops[2], pushes[2];
-		insn_queues(&ms->insn, m, pops, pushes);
-		if (ms->phase == PHASE_WAIT_POPS) {
-			const char *sep = " waits on ";
-			for (int i = 0; i < 2; i++) {
-				if (pops[i] >= 0 && r->tokens[pops[i]] == 0) {
-					append(buf, size, &len, "%s%s (0 tokens)", sep,
-					       queue_names[pops[i]]);
-					sep = " and ";
-				}
-			}
-		} else {
-			for (int i = 0; i < 2; i++) {
-				if (ms->pending[i] >= 0) {
-					append(buf, size, &len,
-					       " executed, waits for room in %s (full, %u tokens)",
-					       queue_names[ms->pending[i]],
-					       r->tokens[ms->pending[i]]);
-					break;
-				}
-			}
-		}
-	}
-	if (r->fetched < r->prog->n_insns) {
-		vta_module m = (vta_module)r->module_of[r->fetched];
-		append(buf, size, &len, "; fetch stalled at insn %zu: %s queue full (%u insns)",
-		       r->fetched, vta_module_name(m), r->cfg->insn_depth);
-	}
-	return len;
-}
-
-static vta_status fail_stuck(run *r)
-{
-	bool empty = r->fetched == r->prog->n_insns;
-	for (int m = 0; m < VTA_MODULE_COUNT; m++)
-		if (queued(r, (vta_module)m))
-			empty = false;
-	if (empty)
-		return vta_fail(
-			r->err, VTA_E_NO_FINISH,
-			"the stream's %zu instructions executed without a FINISH (load %zu, "
-			"compute %zu, store %zu)",
-			r->prog->n_insns, (size_t)r->ref->counters.insns[VTA_MODULE_LOAD],
-			(size_t)r->ref->counters.insns[VTA_MODULE_COMPUTE],
-			(size_t)r->ref->counters.insns[VTA_MODULE_STORE]);
-	/* keep the detail one line that fits: shorten the disassemblies if needed */
-	char msg[4 * VTA_ERROR_DETAIL_MAX];
-	size_t cut = DISASM_MAX;
-	while (describe_deadlock(r, msg, sizeof(msg), cut) >= VTA_ERROR_DETAIL_MAX && cut > 24)
-		cut -= 16;
-	return vta_fail(r->err, VTA_E_DEADLOCK, "%s", msg);
+	if (st == VTA_OK)
+		r->ref->counters.insns[vta_insn_module(insn)]++;
+	return st;
 }
 
 /* ---------- public API ---------- */
@@ -769,18 +446,17 @@ void vta_ref_destroy(vta_ref *ref)
 	free(ref);
 }
 
-/* Decode every instruction and check its flags; record which module runs it. */
+/* Decode every instruction and check its flags. */
 static vta_status check_stream(run *r)
 {
 	for (size_t i = 0; i < r->prog->n_insns; i++) {
-		vta_insn insn;
-		vta_status st = vta_program_insn(r->prog, r->cfg, i, &insn, r->err);
+		vta_insn *insn = &r->insns[i];
+		vta_status st = vta_program_insn(r->prog, r->cfg, i, insn, r->err);
 		if (st != VTA_OK)
 			return st;
 		vta_error sub = {0};
-		if (vta_insn_check_flags(&insn, &sub) != VTA_OK)
-			return insn_fail(r, i, &insn, VTA_E_FLAGS, "%s", sub.detail);
-		r->module_of[i] = (uint8_t)vta_insn_module(&insn);
+		if (vta_insn_check_flags(insn, &sub) != VTA_OK)
+			return insn_fail(r, i, insn, VTA_E_FLAGS, "%s", sub.detail);
 	}
 	return VTA_OK;
 }
@@ -804,19 +480,14 @@ vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vt
 	r.prog = prog;
 	r.dram = dram;
 	r.err = err;
-	r.module_of = malloc(prog->n_insns ? prog->n_insns : 1);
-	if (!r.module_of)
+	r.insns = malloc((prog->n_insns ? prog->n_insns : 1) * sizeof(*r.insns));
+	if (!r.insns)
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory for %zu insns",
 				prog->n_insns);
 	st = check_stream(&r);
-	while (st == VTA_OK && !r.finished) {
-		bool progress = fetch(&r);
-		for (int m = 0; m < VTA_MODULE_COUNT && st == VTA_OK && !r.finished; m++)
-			st = step_module(&r, (vta_module)m, &progress);
-		if (st == VTA_OK && !r.finished && !progress)
-			st = fail_stuck(&r);
-	}
-	free(r.module_of);
+	if (st == VTA_OK)
+		st = vta_sched_run(cfg, r.insns, prog->n_insns, execute, &r, err);
+	free(r.insns);
 	return st;
 }
 

@@ -21,9 +21,9 @@
 
 #include "vta_asm.h"
 #include "vta_cost.h"
-
-enum { Q_L2G, Q_G2L, Q_G2S, Q_S2G, Q_COUNT };
-static const char *const sq_names[Q_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
+#include "vta_queues.h"
+#include "vta_rules.h"
+#include "vta_sched.h"
 
 #define SB_DISASM 256
 #define SB_NSTAGE 4 /* indexed by vta_stage; 0 unused */
@@ -49,7 +49,7 @@ struct vta_stream {
 	size_t n_insns, cap_insns;
 	long last_of_stage[SB_NSTAGE];
 	bool pending[SB_NSTAGE][2]; /* pop_prev, pop_next waiting for the stage's next insn */
-	uint64_t pushes[Q_COUNT], pops[Q_COUNT];
+	uint64_t pushes[VTA_QUEUE_COUNT], pops[VTA_QUEUE_COUNT];
 
 	sb_kernel *kernels;
 	size_t n_kernels, cap_kernels;
@@ -79,6 +79,13 @@ static vta_status sb_fail_at(const vta_stream *s, vta_error *err, size_t idx,
 	return vta_fail(err, st, "layer %s: insn %zu (%s): %s", s->layer, idx, text, msg);
 }
 
+/* Fail at instruction idx with a rule's detail. */
+static vta_status sb_rule_fail(const vta_stream *s, vta_error *err, size_t idx,
+			       const vta_insn *insn, const vta_error *sub)
+{
+	return sb_fail_at(s, err, idx, insn, sub->status, "%s", sub->detail);
+}
+
 /* ---------- small helpers ---------- */
 
 static vta_module sb_module_of_stage(vta_stage st)
@@ -88,9 +95,9 @@ static vta_module sb_module_of_stage(vta_stage st)
 				       : VTA_MODULE_COMPUTE;
 }
 
-static vta_stage sb_stage_of(const vta_insn *insn)
+static vta_stage sb_stage_of_module(vta_module m)
 {
-	switch (vta_insn_module(insn)) {
+	switch (m) {
 	case VTA_MODULE_LOAD: return VTA_STAGE_LOAD;
 	case VTA_MODULE_STORE: return VTA_STAGE_STORE;
 	default: return VTA_STAGE_COMPUTE;
@@ -105,36 +112,6 @@ static const char *sb_stage_name(vta_stage st)
 static bool sb_stage_ok(vta_stage st)
 {
 	return st == VTA_STAGE_LOAD || st == VTA_STAGE_COMPUTE || st == VTA_STAGE_STORE;
-}
-
-/* The token queue a flag uses on a module (-1 when illegal there). */
-static int sb_pop_queue(vta_module m, bool prev)
-{
-	switch (m) {
-	case VTA_MODULE_LOAD: return prev ? -1 : Q_G2L;
-	case VTA_MODULE_COMPUTE: return prev ? Q_L2G : Q_S2G;
-	case VTA_MODULE_STORE: return prev ? Q_G2S : -1;
-	default: return -1;
-	}
-}
-
-static int sb_push_queue(vta_module m, bool prev)
-{
-	switch (m) {
-	case VTA_MODULE_LOAD: return prev ? -1 : Q_L2G;
-	case VTA_MODULE_COMPUTE: return prev ? Q_G2L : Q_G2S;
-	case VTA_MODULE_STORE: return prev ? Q_S2G : -1;
-	default: return -1;
-	}
-}
-
-static void sb_queues(const vta_insn *insn, int pops[2], int pushes[2])
-{
-	vta_module m = vta_insn_module(insn);
-	pops[0] = insn->deps.pop_prev ? sb_pop_queue(m, true) : -1;
-	pops[1] = insn->deps.pop_next ? sb_pop_queue(m, false) : -1;
-	pushes[0] = insn->deps.push_prev ? sb_push_queue(m, true) : -1;
-	pushes[1] = insn->deps.push_next ? sb_push_queue(m, false) : -1;
 }
 
 static uint64_t sb_max_elem_bytes(const vta_config *cfg)
@@ -305,56 +282,26 @@ uint64_t vta_stream_dram_end(const vta_stream *s)
 
 /* ---------- checks ---------- */
 
-static bool sb_any_pad(const vta_mem_insn *m)
-{
-	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
-}
-
 static vta_status sb_check_mem(const vta_stream *s, size_t idx, const vta_insn *insn,
 			       vta_error *err)
 {
-	const vta_config *cfg = &s->cfg;
-	const vta_mem_insn *m = &insn->mem;
 	if (vta_insn_is_nop(insn))
 		return VTA_OK;
-	if (m->mem_type >= VTA_MEM_COUNT)
-		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "unknown memory type %u",
-				  m->mem_type);
-	vta_mem mem = (vta_mem)m->mem_type;
-	bool load = insn->opcode == VTA_OP_LOAD;
-	if (load && mem == VTA_MEM_OUT)
-		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM,
-				  "LOAD of memory type out is illegal (OUT is written by GEMM/ALU "
-				  "and read by STORE)");
-	if (!load && mem != VTA_MEM_OUT)
-		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM,
-				  "STORE supports only memory type out, not %s", vta_mem_name(mem));
-	if ((!load || mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && sb_any_pad(m))
-		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "padding not supported for %s",
-				  load ? vta_mem_name(mem) : "store");
-	uint32_t depth = vta_config_sram_depth(cfg, mem);
-	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
-	uint64_t rows = load ? (uint64_t)m->y_pad_0 + m->y_size + m->y_pad_1 : m->y_size;
-	uint64_t end = m->sram_base + rows * width;
-	if (end > depth)
-		return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
-				  "%s SRAM rows [%u, %llu) beyond depth %u",
-				  vta_mem_name(mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem),
-				  m->sram_base, (unsigned long long)end, depth);
-	if (m->y_size > 0) {
-		uint64_t eb = vta_config_dram_elem_bytes(cfg, mem);
-		uint64_t last = (uint64_t)m->dram_base + (uint64_t)(m->y_size - 1) * m->x_stride;
-		uint64_t hi = (last + m->x_size) * eb;
-		uint64_t lo = (uint64_t)m->dram_base * eb;
-		/* rows never go below the first one: x_stride is unsigned */
-		if (hi > s->dram->size)
-			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
-					  "DRAM bytes [0x%llx, 0x%llx) beyond the DRAM (0x%llx "
-					  "bytes)",
-					  (unsigned long long)lo, (unsigned long long)hi,
-					  (unsigned long long)s->dram->size);
-	}
-	return VTA_OK;
+	vta_error sub = {0};
+	vta_status st = insn->opcode == VTA_OP_LOAD
+				? vta_load_check(&s->cfg, &insn->mem, s->dram->size, &sub)
+				: vta_store_check(&s->cfg, &insn->mem, s->dram->size, &sub);
+	return st == VTA_OK ? VTA_OK : sb_rule_fail(s, err, idx, insn, &sub);
+}
+
+/* The hazard rule's error for uop upc of iteration (o, i) writing ACC row `row`. */
+static vta_status sb_hazard(const vta_stream *s, vta_error *err, size_t idx,
+			    const vta_insn *insn, uint64_t row, uint64_t gap, uint64_t upc,
+			    uint32_t o, uint32_t i)
+{
+	vta_error sub = {0};
+	vta_acc_hazard_fail(row, gap, s->cfg.acc_dep_distance, (uint32_t)upc, o, i, &sub);
+	return sb_rule_fail(s, err, idx, insn, &sub);
 }
 
 static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn *insn,
@@ -362,26 +309,9 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 {
 	const vta_config *cfg = &s->cfg;
 	const vta_loop *l = &insn->loop;
-	bool is_alu = insn->opcode == VTA_OP_ALU;
-	if (l->uop_bgn > l->uop_end)
-		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "uop_bgn %u is after uop_end %u",
-				  l->uop_bgn, l->uop_end);
-	if (l->uop_end > cfg->uop_depth)
-		return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
-				  "uop range [%u, %u) beyond UOP depth %u", l->uop_bgn, l->uop_end,
-				  cfg->uop_depth);
-	if (is_alu) {
-		uint32_t op = insn->alu.op;
-		const char *name = vta_alu_op_name(op);
-		if (!name || op >= VTA_ALU_OP_COUNT)
-			return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "unknown ALU op %u", op);
-		if (op == VTA_ALU_MUL && !cfg->alu_mul)
-			return sb_fail_at(s, err, idx, insn, VTA_E_UNSUPPORTED,
-					  "ALU mul needs alu.mul in the config");
-		if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg->alu_tflite_ext)
-			return sb_fail_at(s, err, idx, insn, VTA_E_UNSUPPORTED,
-					  "ALU %s needs alu.tflite_ext in the config", name);
-	}
+	vta_error sub = {0};
+	if (vta_loop_check(cfg, insn, &sub) != VTA_OK)
+		return sb_rule_fail(s, err, idx, insn, &sub);
 	uint64_t n = l->uop_end - l->uop_bgn;
 	if (n == 0 || l->iter_out == 0 || l->iter_in == 0)
 		return VTA_OK;
@@ -392,27 +322,20 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 					  u);
 
 	/* Bounds: factors are unsigned, so every index peaks at the last iteration. */
-	bool reads_src = !l->reset && !(is_alu && insn->alu.use_imm);
+	vta_uop_bounds bounds;
+	vta_uop_bounds_of(cfg, insn, &bounds);
 	uint64_t om = l->iter_out - 1, im = l->iter_in - 1;
-	uint32_t src_depth = is_alu ? cfg->acc_depth : cfg->inp_depth;
 	for (uint32_t u = l->uop_bgn; u < l->uop_end; u++) {
 		const vta_uop *up = &s->uop_mem[u];
 		uint64_t dst = up->dst + om * l->dst_factor_out + im * l->dst_factor_in;
 		uint64_t src = up->src + om * l->src_factor_out + im * l->src_factor_in;
 		uint64_t wgt = up->wgt + om * l->wgt_factor_out + im * l->wgt_factor_in;
-		if (dst >= cfg->acc_depth)
+		vta_uop_oob oob;
+		if (vta_uop_find_oob(&bounds, dst, src, wgt, &oob))
 			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
-					  "uop %u: acc index reaches %llu, beyond depth %u", u,
-					  (unsigned long long)dst, cfg->acc_depth);
-		if (reads_src && src >= src_depth)
-			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
-					  "uop %u: %s index reaches %llu, beyond depth %u", u,
-					  is_alu ? "src acc" : "inp", (unsigned long long)src,
-					  src_depth);
-		if (reads_src && !is_alu && wgt >= cfg->wgt_depth)
-			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
-					  "uop %u: wgt index reaches %llu, beyond depth %u", u,
-					  (unsigned long long)wgt, cfg->wgt_depth);
+					  "uop %u: %s index reaches %llu, beyond depth %llu", u,
+					  oob.what, (unsigned long long)oob.index,
+					  (unsigned long long)oob.depth);
 	}
 
 	/* ACC write distance. */
@@ -420,18 +343,13 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 	if (D == 0)
 		return VTA_OK;
 	const vta_uop *k = &s->uop_mem[l->uop_bgn];
-#define SB_HAZARD(u, o, i, kk)                                                                    \
-	sb_fail_at(s, err, idx, insn, VTA_E_HAZARD,                                               \
-		   "ACC row written again %llu uops after the previous write (distance %llu), "  \
-		   "at uop %u (it_out %u, it_in %u)",                                             \
-		   (unsigned long long)(kk), (unsigned long long)D, (unsigned)(u), (unsigned)(o), \
-		   (unsigned)(i))
 	if (n >= D) {
 		/* within one iteration */
 		for (uint64_t t = 1; t < n; t++)
 			for (uint64_t d = 1; d <= D && d <= t; d++)
 				if (k[t].dst == k[t - d].dst)
-					return SB_HAZARD(l->uop_bgn + t, 0, 0, d);
+					return sb_hazard(s, err, idx, insn, k[t].dst, d,
+							 l->uop_bgn + t, 0, 0);
 		/* across a boundary where the offset changes by delta: uop a of the earlier
 		 * iteration and uop b of the later one, (n - a) + b <= D */
 		int64_t deltas[2];
@@ -447,8 +365,12 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 			for (uint64_t b = 0; b < D; b++)
 				for (uint64_t a = n - D + b; a < n; a++)
 					if ((int64_t)k[a].dst == (int64_t)k[b].dst + deltas[w])
-						return SB_HAZARD(l->uop_bgn + b, w ? 1 : 0,
-								 w ? 0 : 1, (n - a) + b);
+						return sb_hazard(
+							s, err, idx, insn,
+							k[b].dst + (w ? l->dst_factor_out
+								      : l->dst_factor_in),
+							(n - a) + b, l->uop_bgn + b, w ? 1 : 0,
+							w ? 0 : 1);
 		}
 		return VTA_OK;
 	}
@@ -462,10 +384,10 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 				uint64_t back = t < D ? t : D;
 				for (uint64_t d = 1; d <= back; d++)
 					if (ring[(t - d) % D] == dst)
-						return SB_HAZARD(l->uop_bgn + u, o, i, d);
+						return sb_hazard(s, err, idx, insn, dst, d,
+								 l->uop_bgn + u, o, i);
 				ring[t % D] = dst;
 			}
-#undef SB_HAZARD
 	return VTA_OK;
 }
 
@@ -561,7 +483,7 @@ static void sb_count(vta_stream *s, const vta_insn *insn)
 static vta_status sb_append(vta_stream *s, const vta_insn *in, vta_error *err)
 {
 	vta_insn insn = *in;
-	vta_stage st = sb_stage_of(&insn);
+	vta_stage st = sb_stage_of_module(vta_insn_module(&insn));
 	if (s->pending[st][0])
 		insn.deps.pop_prev = true;
 	if (s->pending[st][1])
@@ -581,8 +503,8 @@ static vta_status sb_append(vta_stream *s, const vta_insn *in, vta_error *err)
 	s->insns[s->n_insns++] = insn;
 	s->pending[st][0] = s->pending[st][1] = false;
 	s->last_of_stage[st] = (long)idx;
-	int pops[2], pushes[2];
-	sb_queues(&insn, pops, pushes);
+	vta_queue pops[2], pushes[2];
+	vta_insn_queues(&insn, vta_insn_module(&insn), pops, pushes);
 	for (int i = 0; i < 2; i++) {
 		if (pops[i] >= 0)
 			s->pops[pops[i]]++;
@@ -900,7 +822,7 @@ vta_status vta_stream_dep_push(vta_stream *s, vta_stage from, vta_stage to, vta_
 		bool *flag = next ? &last->deps.push_next : &last->deps.push_prev;
 		if (last->opcode != VTA_OP_FINISH && !*flag) {
 			*flag = true;
-			s->pushes[sb_push_queue(sb_module_of_stage(from), !next)]++;
+			s->pushes[vta_queue_pushed(sb_module_of_stage(from), !next)]++;
 			return VTA_OK;
 		}
 	}
@@ -909,126 +831,21 @@ vta_status vta_stream_dep_push(vta_stream *s, vta_stage from, vta_stage to, vta_
 
 /* ---------- finish ---------- */
 
-/* The stage that pops each queue, and with which flag. */
-static void sb_consumer(int q, vta_stage *st, bool *prev)
-{
-	switch (q) {
-	case Q_L2G: *st = VTA_STAGE_COMPUTE; *prev = true; break;
-	case Q_G2L: *st = VTA_STAGE_LOAD; *prev = false; break;
-	case Q_G2S: *st = VTA_STAGE_STORE; *prev = true; break;
-	default: *st = VTA_STAGE_COMPUTE; *prev = false; break; /* s2g */
-	}
-}
-
-/* Dry run of FETCH and the three modules with tokens only, scheduled like the reference
- * executor (vta_ref.c): a round of dispatch, then load, compute and store each issue what
- * they can; a round without progress before FINISH is a deadlock. */
-typedef struct sb_dry {
-	const vta_stream *s;
-	uint8_t *module_of;
-	size_t fetched, dispatched[VTA_MODULE_COUNT], executed[VTA_MODULE_COUNT];
-	size_t scan[VTA_MODULE_COUNT];
-	uint32_t tokens[Q_COUNT];
-} sb_dry;
-
-static size_t sb_dry_head(sb_dry *r, vta_module m)
-{
-	if (r->dispatched[m] == r->executed[m])
-		return SIZE_MAX;
-	while (r->module_of[r->scan[m]] != m)
-		r->scan[m]++;
-	return r->scan[m];
-}
-
-static bool sb_dry_can(const sb_dry *r, const vta_insn *insn)
-{
-	int pops[2], pushes[2];
-	sb_queues(insn, pops, pushes);
-	for (int i = 0; i < 2; i++) {
-		if (pops[i] >= 0 && r->tokens[pops[i]] == 0)
-			return false;
-		if (pushes[i] >= 0 && r->tokens[pushes[i]] >= r->s->cfg.dep_depth)
-			return false;
-	}
-	return true;
-}
-
+/* FETCH and the three modules with tokens only, scheduled as the reference executor does:
+ * the stream must reach FINISH. */
 static vta_status sb_dry_run(const vta_stream *s, vta_error *err)
 {
-	sb_dry r;
-	memset(&r, 0, sizeof(r));
-	r.s = s;
-	r.module_of = malloc(s->n_insns ? s->n_insns : 1);
-	if (!r.module_of)
-		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
-	for (size_t i = 0; i < s->n_insns; i++)
-		r.module_of[i] = (uint8_t)vta_insn_module(&s->insns[i]);
-	bool finished = false;
-	vta_status st = VTA_OK;
-	while (!finished) {
-		bool progress = false;
-		while (r.fetched < s->n_insns) {
-			vta_module m = (vta_module)r.module_of[r.fetched];
-			if (r.dispatched[m] - r.executed[m] >= s->cfg.insn_depth)
-				break;
-			r.dispatched[m]++;
-			r.fetched++;
-			progress = true;
-		}
-		for (int mi = 0; mi < VTA_MODULE_COUNT && !finished; mi++) {
-			vta_module m = (vta_module)mi;
-			for (;;) {
-				size_t idx = sb_dry_head(&r, m);
-				if (idx == SIZE_MAX || !sb_dry_can(&r, &s->insns[idx]))
-					break;
-				int pops[2], pushes[2];
-				sb_queues(&s->insns[idx], pops, pushes);
-				for (int i = 0; i < 2; i++) {
-					if (pops[i] >= 0)
-						r.tokens[pops[i]]--;
-					if (pushes[i] >= 0)
-						r.tokens[pushes[i]]++;
-				}
-				r.executed[m]++;
-				r.scan[m] = idx + 1;
-				progress = true;
-				if (s->insns[idx].opcode == VTA_OP_FINISH) {
-					finished = true;
-					break;
-				}
-			}
-		}
-		if (finished || progress)
-			continue;
-		/* describe the first stuck module */
-		for (int mi = 0; mi < VTA_MODULE_COUNT; mi++) {
-			size_t idx = sb_dry_head(&r, (vta_module)mi);
-			if (idx == SIZE_MAX)
-				continue;
-			int pops[2], pushes[2];
-			sb_queues(&s->insns[idx], pops, pushes);
-			const char *why = "a full queue";
-			for (int i = 0; i < 2; i++)
-				if (pops[i] >= 0 && r.tokens[pops[i]] == 0)
-					why = sq_names[pops[i]];
-			st = sb_fail_at(s, err, idx, &s->insns[idx], VTA_E_DEADLOCK,
-					"the stream deadlocks: the %s module waits on %s "
-					"(tokens l2g %u, g2l %u, g2s %u, s2g %u; %zu of %zu "
-					"insns fetched)",
-					vta_module_name((vta_module)mi), why, r.tokens[Q_L2G],
-					r.tokens[Q_G2L], r.tokens[Q_G2S], r.tokens[Q_S2G],
-					r.fetched, s->n_insns);
-			break;
-		}
-		if (st == VTA_OK)
-			st = vta_fail(err, VTA_E_DEADLOCK,
-				      "layer %s: the stream deadlocks: FETCH is stalled with every "
-				      "module idle",
-				      s->layer);
-		break;
+	vta_error sub = {0};
+	if (vta_sched_run(&s->cfg, s->insns, s->n_insns, NULL, NULL, &sub) == VTA_OK)
+		return VTA_OK;
+	const char *why = sub.detail;
+	if (sub.status == VTA_E_DEADLOCK) {
+		if (strncmp(why, "deadlock: ", 10) == 0)
+			why += 10;
+		return vta_fail(err, sub.status, "layer %s: the stream deadlocks: %s", s->layer,
+				why);
 	}
-	free(r.module_of);
-	return st;
+	return vta_fail(err, sub.status, "layer %s: %s", s->layer, sub.detail);
 }
 
 vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
@@ -1045,19 +862,18 @@ vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
 		if (s->pending[g][0] || s->pending[g][1])
 			st = sb_commit(s, (vta_stage)g, false, false, err);
 	/* 2. tokens pushed but never popped are drained by their consumer */
-	for (int q = 0; q < Q_COUNT && st == VTA_OK; q++) {
+	for (int q = 0; q < VTA_QUEUE_COUNT && st == VTA_OK; q++) {
 		if (s->pops[q] > s->pushes[q])
 			return vta_fail(err, VTA_E_DEADLOCK,
 					"layer %s: %llu pops of %s but only %llu pushes: the stream "
 					"would deadlock",
-					s->layer, (unsigned long long)s->pops[q], sq_names[q],
+					s->layer, (unsigned long long)s->pops[q], vta_queue_name(q),
 					(unsigned long long)s->pushes[q]);
 		while (st == VTA_OK && s->pushes[q] > s->pops[q]) {
-			vta_stage cs;
 			bool prev;
-			sb_consumer(q, &cs, &prev);
+			vta_module consumer = vta_queue_consumer((vta_queue)q, &prev);
 			vta_insn nop;
-			sb_nop(cs, &nop);
+			sb_nop(sb_stage_of_module(consumer), &nop);
 			nop.deps.pop_prev = prev;
 			nop.deps.pop_next = !prev;
 			st = sb_append(s, &nop, err);

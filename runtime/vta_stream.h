@@ -24,13 +24,13 @@
  *     load/store and of every uop index a GEMM/ALU computes (uop dst/src/wgt plus the loop
  *     factors), DRAM bounds and element alignment, ALU ops the config lacks, and the ACC
  *     write distance: in execution order within one GEMM/ALU, no uop may write an ACC row
- *     that one of the previous cfg->acc_dep_distance uops wrote (the reference executor's
- *     rule; reset uops are writes).
+ *     that one of the previous cfg->acc_dep_distance uops wrote (reset uops are writes). The
+ *     operand rules are vta_rules.h's, shared with both executors.
  *   - Finish: commits pending pops, drains tokens pushed but never popped (consumer NOPs),
  *     synchronises the store and load stages with compute and ends with FINISH (VTA's
- *     Synchronize), encodes the program, and dry-runs the token protocol (queues of
- *     insn_depth, tokens of dep_depth, as the reference executor schedules) so a stream
- *     that would deadlock is rejected with the stuck instructions named.
+ *     Synchronize), encodes the program, and runs the token protocol through the reference
+ *     executor's scheduler without executing (vta_sched.h) so a stream that would deadlock
+ *     is rejected with the stuck instructions named.
  *
  * Virtual threads are a way of using the builder rather than a feature of it: split the
  * INP/WGT/ACC SRAMs into slots, load slot k%2 while compute works on the other, and guard

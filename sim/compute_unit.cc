@@ -5,33 +5,15 @@
  */
 #include "compute_unit.h"
 
-#include <cstdarg>
-#include <cstdio>
-
 #include "datapath.h"
 #include "vta_cost.h"
+#include "vta_rules.h"
 
 namespace vtasim {
 
-namespace {
-
-std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-
-std::string fmt(const char *f, ...)
-{
-	char buf[VTA_ERROR_DETAIL_MAX];
-	va_list ap;
-	va_start(ap, f);
-	vsnprintf(buf, sizeof(buf), f, ap);
-	va_end(ap);
-	return buf;
-}
-
-} // namespace
-
 compute_unit::compute_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw,
 			   insn_queue &queue, token_map tokens)
-    : unit_base(name, ctl, hw, queue, tokens)
+    : unit_base(name, VTA_MODULE_COMPUTE, ctl, hw, queue, tokens)
 {
 	SC_THREAD(main_thread);
 	set_stack_size(512 * 1024);
@@ -61,41 +43,18 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 {
 	const vta_config &cfg = ctl_.cfg;
 	const vta_loop &l = insn.loop;
-	const bool is_alu = insn.opcode == VTA_OP_ALU;
-	/* the checks made before the first uop, in the reference executor's order */
-	if (l.uop_bgn > l.uop_end) {
-		ctl_.fail_insn(idx, VTA_E_STREAM,
-			       fmt("uop_bgn %u is after uop_end %u", l.uop_bgn, l.uop_end));
+	vta_error sub{};
+	if (vta_loop_check(&cfg, &insn, &sub) != VTA_OK) {
+		ctl_.fail_insn(idx, sub.status, sub.detail);
 		return false;
-	}
-	if (l.uop_end > cfg.uop_depth) {
-		ctl_.fail_insn(idx, VTA_E_OOB,
-			       fmt("uop range [%u, %u) beyond UOP depth %u", l.uop_bgn, l.uop_end,
-				   cfg.uop_depth));
-		return false;
-	}
-	if (is_alu) {
-		uint32_t op = insn.alu.op;
-		const char *name = vta_alu_op_name(op);
-		if (!name) {
-			ctl_.fail_insn(idx, VTA_E_STREAM, fmt("unknown ALU op %u", op));
-			return false;
-		}
-		if (op == VTA_ALU_MUL && !cfg.alu_mul) {
-			ctl_.fail_insn(idx, VTA_E_UNSUPPORTED, "ALU mul needs alu.mul in the config");
-			return false;
-		}
-		if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg.alu_tflite_ext) {
-			ctl_.fail_insn(idx, VTA_E_UNSUPPORTED,
-				       fmt("ALU %s needs alu.tflite_ext in the config", name));
-			return false;
-		}
 	}
 	if (!ctl_.wait_cycles(vta_cost_compute_cycles(&cfg, &insn), g, &st_.busy_cycles))
 		return false;
 	if (l.reset)
 		return run_uops<K_RESET>(idx, insn);
-	return is_alu ? run_uops<K_ALU>(idx, insn) : run_uops<K_GEMM>(idx, insn);
+	if (insn.opcode == VTA_OP_ALU)
+		return run_uops<K_ALU>(idx, insn);
+	return run_uops<K_GEMM>(idx, insn);
 }
 
 template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &insn)
@@ -120,17 +79,15 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 	const unsigned batch = cfg.batch, bin = cfg.block_in, bout = cfg.block_out;
 	const uint64_t lanes = (uint64_t)batch * bout, inp_row = (uint64_t)batch * bin,
 		       wgt_row = (uint64_t)bout * bin;
-	const uint64_t acc_depth = cfg.acc_depth, wgt_depth = cfg.wgt_depth;
-	const uint64_t src_depth = KIND == K_ALU ? cfg.acc_depth : cfg.inp_depth;
+	vta_uop_bounds bounds;
+	vta_uop_bounds_of(&cfg, &insn, &bounds);
 	const uint64_t dist = cfg.acc_dep_distance;
 	const uint64_t first_stamp = uop_clock_;
-	const bool reads_src = KIND == K_GEMM || (KIND == K_ALU && !use_imm);
 	uint64_t done = 0;
-	std::string why;
-	vta_status why_st = VTA_OK;
+	vta_error why{};
 
-	for (uint32_t o = 0; o < l.iter_out && why_st == VTA_OK; o++) {
-		for (uint32_t i = 0; i < l.iter_in && why_st == VTA_OK; i++) {
+	for (uint32_t o = 0; o < l.iter_out && why.status == VTA_OK; o++) {
+		for (uint32_t i = 0; i < l.iter_in && why.status == VTA_OK; i++) {
 			const uint64_t dst_off = (uint64_t)o * l.dst_factor_out +
 						 (uint64_t)i * l.dst_factor_in;
 			const uint64_t src_off = (uint64_t)o * l.src_factor_out +
@@ -146,39 +103,20 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 					vta_uop ignored;
 					vta_uop_decode(&cfg, U.bytes() + (uint64_t)upc * VTA_UOP_BYTES,
 						       &ignored, &sub);
-					why_st = VTA_E_STREAM;
-					why = fmt("uop %u: %s", upc, sub.detail);
+					vta_fail(&why, VTA_E_STREAM, "uop %u: %s", upc, sub.detail);
 					break;
 				}
-				const char *oob = nullptr;
-				uint64_t oob_index = 0, oob_depth = 0;
-				if (dst >= acc_depth)
-					oob = "acc", oob_index = dst, oob_depth = acc_depth;
-				else if (reads_src && src >= src_depth)
-					oob = KIND == K_ALU ? "src acc" : "inp", oob_index = src,
-					oob_depth = src_depth;
-				else if (KIND == K_GEMM && w >= wgt_depth)
-					oob = "wgt", oob_index = w, oob_depth = wgt_depth;
-				if (__builtin_expect(oob != nullptr, 0)) {
-					why_st = VTA_E_OOB;
-					why = fmt("uop %u (it_out %u, it_in %u): %s index %llu beyond "
-						  "depth %llu",
-						  upc, o, i, oob, (unsigned long long)oob_index,
-						  (unsigned long long)oob_depth);
+				if (__builtin_expect(!vta_uop_in_bounds(&bounds, dst, src, w), 0)) {
+					vta_uop_oob_fail(&bounds, upc, o, i, dst, src, w, &why);
 					break;
 				}
 				if (dist > 0) {
+					/* uops since this instruction last wrote the row (0: it has not) */
 					const uint64_t last = written_at[dst];
-					if (__builtin_expect(last >= first_stamp &&
-								     uop_clock_ - last <= dist,
-							     0)) {
-						why_st = VTA_E_HAZARD;
-						why = fmt("ACC row %llu written again %llu uops after the "
-							  "previous write (distance %llu), at uop %u "
-							  "(it_out %u, it_in %u)",
-							  (unsigned long long)dst,
-							  (unsigned long long)(uop_clock_ - last),
-							  (unsigned long long)dist, upc, o, i);
+					const uint64_t gap = last >= first_stamp ? uop_clock_ - last : 0;
+					if (__builtin_expect(vta_acc_hazard(gap, dist), 0)) {
+						vta_acc_hazard_fail(dst, gap, (uint32_t)dist, upc, o, i,
+								    &why);
 						break;
 					}
 					written_at[dst] = uop_clock_;
@@ -231,8 +169,8 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 		if (KIND == K_RESET)
 			hw_.gemm_reset_uops += done;
 	}
-	if (why_st != VTA_OK) {
-		ctl_.fail_insn(idx, why_st, why);
+	if (why.status != VTA_OK) {
+		ctl_.fail_insn(idx, why.status, why.detail);
 		return false;
 	}
 	return true;

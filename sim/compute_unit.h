@@ -7,7 +7,7 @@
  * micro-op range exactly (datapath.h), write ACC and the truncated OUT row per uop, and
  * check per uop, in the reference executor's order: the uop decodes, its dst/src/wgt rows
  * lie inside their SRAMs, and no ACC row is written twice within acc_dep_distance uops of
- * one instruction (VTA's VerifyDep rule).
+ * one instruction (the rules of vta_rules.h).
  * Timing: GEMM insn_overhead + pipeline_fill + U*gemm_ii; ALU the same with alu_ii
  * (tensor-tensor) or alu_imm_ii (immediate); U counts every uop of the loop nest, reset
  * uops included. One wait per instruction; the arithmetic is applied when it completes.

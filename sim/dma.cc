@@ -1,18 +1,11 @@
 /*
- * dma.cc - checks and data movement of the 2D DMA (semantics in dma.h). The bounds checks
- * are O(1) per instruction: DRAM row addresses grow with the row index, so only the last
- * row can end beyond the DRAM; the first failing row is searched only to word the error.
+ * dma.cc - data movement of the 2D DMA (semantics in dma.h; its checks are vta_rules.h's).
  */
 #include "dma.h"
 
 #include <string.h>
 
 namespace {
-
-bool any_pad(const vta_mem_insn *m)
-{
-	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
-}
 
 uint32_t sram_row_bytes(const vta_config *cfg, vta_mem mem)
 {
@@ -32,67 +25,7 @@ uint64_t row_addr(const vta_mem_insn *m, uint64_t row, uint32_t eb)
 	return ((uint64_t)m->dram_base + row * m->x_stride) * eb;
 }
 
-vta_status check_dram_rows(const vta_mem_insn *m, uint32_t eb, const vta_dram *dram,
-			   const char *what, vta_error *err)
-{
-	uint64_t len = (uint64_t)m->x_size * eb;
-	if (m->y_size == 0 || vta_dram_in_range(dram, row_addr(m, m->y_size - 1u, eb), len))
-		return VTA_OK;
-	uint64_t row = 0;
-	while (vta_dram_in_range(dram, row_addr(m, row, eb), len))
-		row++;
-	uint64_t addr = row_addr(m, row, eb);
-	return vta_fail(err, VTA_E_OOB,
-			"DRAM %s of row %llu at [0x%llx, 0x%llx) beyond the DRAM (0x%llx bytes)",
-			what, (unsigned long long)row, (unsigned long long)addr,
-			(unsigned long long)(addr + len), (unsigned long long)dram->size);
-}
-
 } // namespace
-
-extern "C" uint64_t vtasim_load_rows(const vta_mem_insn *m)
-{
-	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
-	uint64_t rows = (uint64_t)m->y_pad_0 + m->y_size + m->y_pad_1;
-	return rows * width;
-}
-
-extern "C" vta_status vtasim_load_check(const vta_config *cfg, const vta_mem_insn *m,
-					const vta_dram *dram, vta_error *err)
-{
-	if (m->mem_type >= VTA_MEM_COUNT)
-		return vta_fail(err, VTA_E_STREAM, "unknown memory type %u", m->mem_type);
-	vta_mem mem = (vta_mem)m->mem_type;
-	if (mem == VTA_MEM_OUT)
-		return vta_fail(err, VTA_E_STREAM,
-				"LOAD of memory type out is illegal (OUT is written by GEMM/ALU "
-				"and read by STORE)");
-	if ((mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && any_pad(m))
-		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
-				vta_mem_name(mem));
-	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
-	uint32_t depth = vta_config_sram_depth(cfg, mem);
-	uint64_t end = m->sram_base + vtasim_load_rows(m);
-	if (end > depth)
-		return vta_fail(err, VTA_E_OOB, "%s SRAM rows [%u, %llu) beyond depth %u",
-				vta_mem_name(target), m->sram_base, (unsigned long long)end, depth);
-	return check_dram_rows(m, vta_config_dram_elem_bytes(cfg, mem), dram, "read", err);
-}
-
-extern "C" vta_status vtasim_store_check(const vta_config *cfg, const vta_mem_insn *m,
-					 const vta_dram *dram, vta_error *err)
-{
-	if (m->mem_type != VTA_MEM_OUT)
-		return vta_fail(err, VTA_E_STREAM, "STORE supports only memory type out, not %s",
-				vta_mem_name((vta_mem)m->mem_type));
-	if (any_pad(m))
-		return vta_fail(err, VTA_E_STREAM, "padding not supported for store");
-	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
-	if (end > cfg->out_depth)
-		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
-				m->sram_base, (unsigned long long)end, cfg->out_depth);
-	return check_dram_rows(m, cfg->out_elem_bytes, dram, "write", err);
-}
 
 extern "C" void vtasim_load_exec(const vta_config *cfg, const vta_mem_insn *m,
 				 const vta_dram *dram, uint8_t *sram)

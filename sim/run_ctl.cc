@@ -9,12 +9,6 @@
 
 namespace vtasim {
 
-const char *token_name(int q)
-{
-	static const char *const names[TQ_COUNT] = {"l2g", "g2l", "g2s", "s2g"};
-	return q >= 0 && q < TQ_COUNT ? names[q] : "?";
-}
-
 void run_ctl::begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
 		    vta_dram *d, uint64_t budget)
 {

@@ -37,10 +37,6 @@
 
 namespace vtasim {
 
-/* Token queues, in VTA's names. */
-enum token_id { TQ_L2G = 0, TQ_G2L, TQ_G2S, TQ_S2G, TQ_COUNT };
-const char *token_name(int q);
-
 /* What a module is doing, for deadlock and budget diagnostics. */
 enum class activity {
 	idle,       /* waiting for its instruction queue (fetch: finished dispatching) */
@@ -54,7 +50,7 @@ enum class activity {
 
 struct module_state {
 	activity what = activity::idle;
-	int queue = -1;
+	int queue = -1; /* a vta_queue, or the module of fetch's insn_room */
 	int64_t insn = -1; /* instruction index, -1 for none */
 };
 

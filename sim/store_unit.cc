@@ -5,12 +5,13 @@
 
 #include "dma.h"
 #include "vta_cost.h"
+#include "vta_rules.h"
 
 namespace vtasim {
 
 store_unit::store_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw,
 		       insn_queue &queue, token_map tokens)
-    : unit_base(name, ctl, hw, queue, tokens)
+    : unit_base(name, VTA_MODULE_STORE, ctl, hw, queue, tokens)
 {
 	SC_THREAD(main_thread);
 	set_stack_size(512 * 1024);
@@ -23,7 +24,7 @@ bool store_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
 	if (vta_insn_is_nop(&insn))
 		return ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles);
 	vta_error sub{};
-	if (vtasim_store_check(&cfg, &m, ctl_.dram, &sub) != VTA_OK) {
+	if (vta_store_check(&cfg, &m, ctl_.dram->size, &sub) != VTA_OK) {
 		ctl_.fail_insn(idx, sub.status, sub.detail);
 		return false;
 	}

@@ -16,10 +16,6 @@ static_assert(VTASIM_MODULE_LOAD == VTA_MODULE_LOAD + 1 &&
 		      VTASIM_MODULE_COMPUTE == VTA_MODULE_COMPUTE + 1 &&
 		      VTASIM_MODULE_STORE == VTA_MODULE_STORE + 1,
 	      "records map vta_module to VTASIM_MODULE_* by adding one");
-static_assert(VTASIM_TOKEN_L2G == (int)TQ_L2G && VTASIM_TOKEN_G2L == (int)TQ_G2L &&
-		      VTASIM_TOKEN_G2S == (int)TQ_G2S && VTASIM_TOKEN_S2G == (int)TQ_S2G &&
-		      VTASIM_TOKEN_COUNT == (int)TQ_COUNT,
-	      "record token bits are the token queue ids");
 
 /* No wait may reach past t0 + budget; keep kernel time far from overflowing. */
 constexpr uint64_t max_budget = uint64_t{1} << 60;
@@ -44,14 +40,14 @@ top::top(sc_core::sc_module_name name, const vta_config &cfg)
       wgt_("wgt", cfg.wgt_depth, cfg.wgt_elem_bytes),
       acc_("acc", cfg.acc_depth, cfg.acc_elem_bytes),
       out_("out", cfg.out_depth, cfg.out_elem_bytes), port_("dram_port", ctl_),
-      l2g_("l2g", ctl_, TQ_L2G), g2l_("g2l", ctl_, TQ_G2L), g2s_("g2s", ctl_, TQ_G2S),
-      s2g_("s2g", ctl_, TQ_S2G), load_q_("load_queue", ctl_, cfg.insn_depth),
+      l2g_("l2g", ctl_, VTA_QUEUE_L2G), g2l_("g2l", ctl_, VTA_QUEUE_G2L),
+      g2s_("g2s", ctl_, VTA_QUEUE_G2S), s2g_("s2g", ctl_, VTA_QUEUE_S2G), load_q_("load_queue", ctl_, cfg.insn_depth),
       compute_q_("compute_queue", ctl_, cfg.insn_depth),
       store_q_("store_queue", ctl_, cfg.insn_depth),
       fetch_("fetch", ctl_, port_, load_q_, compute_q_, store_q_),
-      load_("load", ctl_, hw_, load_q_, {nullptr, &g2l_, nullptr, &l2g_}),
-      compute_("compute", ctl_, hw_, compute_q_, {&l2g_, &s2g_, &g2l_, &g2s_}),
-      store_("store", ctl_, hw_, store_q_, {&g2s_, nullptr, &s2g_, nullptr})
+      load_("load", ctl_, hw_, load_q_, {&l2g_, &g2l_, &g2s_, &s2g_}),
+      compute_("compute", ctl_, hw_, compute_q_, {&l2g_, &g2l_, &g2s_, &s2g_}),
+      store_("store", ctl_, hw_, store_q_, {&l2g_, &g2l_, &g2s_, &s2g_})
 {
 	hw_.mem[VTA_MEM_UOP] = &uop_;
 	hw_.mem[VTA_MEM_INP] = &inp_;
@@ -217,14 +213,16 @@ void top::open_records(std::vector<vtasim_insn_record> &records)
 	blank.wait_cycle = VTASIM_CYCLE_NONE;
 	blank.start_cycle = blank.end_cycle = blank.retire_cycle = VTASIM_CYCLE_NONE;
 	records.assign(insns_.size(), blank);
-	const unit_base *units[VTA_MODULE_COUNT] = {&load_, &compute_, &store_};
 	for (size_t i = 0; i < insns_.size(); i++) {
 		vtasim_insn_record &r = records[i];
-		const unit_base &u = *units[module_of_[i]];
 		r.index = i;
 		r.module = (uint8_t)(module_of_[i] + 1); /* vta_module -> VTASIM_MODULE_* */
-		r.pops = u.pop_mask(insns_[i]);
-		r.pushes = u.push_mask(insns_[i]);
+		vta_queue pops[2], pushes[2];
+		vta_insn_queues(&insns_[i], (vta_module)module_of_[i], pops, pushes);
+		for (int k = 0; k < 2; k++) {
+			r.pops |= pops[k] >= 0 ? (uint8_t)(1u << pops[k]) : 0;
+			r.pushes |= pushes[k] >= 0 ? (uint8_t)(1u << pushes[k]) : 0;
+		}
 	}
 }
 

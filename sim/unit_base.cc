@@ -6,13 +6,20 @@
 
 #include "dma.h"
 #include "vta_cost.h"
+#include "vta_rules.h"
 
 namespace vtasim {
 
-unit_base::unit_base(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw,
-		     insn_queue &queue, token_map tokens)
+unit_base::unit_base(sc_core::sc_module_name name, vta_module module, run_ctl &ctl,
+		     shared_hw &hw, insn_queue &queue, token_map tokens)
     : sc_core::sc_module(name), ctl_(ctl), hw_(hw), queue_(queue), tokens_(tokens)
 {
+	for (int i = 0; i < 2; i++) {
+		const vta_queue pop = vta_queue_popped(module, i == 0);
+		const vta_queue push = vta_queue_pushed(module, i == 0);
+		pop_q_[i] = pop >= 0 ? tokens_[pop] : nullptr;
+		push_q_[i] = push >= 0 ? tokens_[push] : nullptr;
+	}
 }
 
 void unit_base::reset()
@@ -94,8 +101,8 @@ void unit_base::run(uint64_t g)
 
 bool unit_base::acquire(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec)
 {
-	token_queue *pops[2] = {insn.deps.pop_prev ? tokens_.pop_prev : nullptr,
-				insn.deps.pop_next ? tokens_.pop_next : nullptr};
+	token_queue *pops[2], *pushes[2];
+	queues_of(insn, pops, pushes);
 	/* only this module pops these queues, so a token seen stays until taken */
 	for (token_queue *q : pops) {
 		if (!q)
@@ -127,8 +134,8 @@ bool unit_base::acquire(const vta_insn &insn, uint64_t g, vtasim_insn_record *re
 bool unit_base::release(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec)
 {
 	/* blocking FIFO writes, in the order push_prev, push_next */
-	token_queue *pushes[2] = {insn.deps.push_prev ? tokens_.push_prev : nullptr,
-				  insn.deps.push_next ? tokens_.push_next : nullptr};
+	token_queue *pops[2], *pushes[2];
+	queues_of(insn, pops, pushes);
 	for (token_queue *q : pushes) {
 		if (!q)
 			continue;
@@ -154,32 +161,12 @@ bool unit_base::release(const vta_insn &insn, uint64_t g, vtasim_insn_record *re
 	return true;
 }
 
-uint8_t unit_base::pop_mask(const vta_insn &insn) const
-{
-	uint8_t m = 0;
-	if (insn.deps.pop_prev && tokens_.pop_prev)
-		m |= (uint8_t)(1u << tokens_.pop_prev->id());
-	if (insn.deps.pop_next && tokens_.pop_next)
-		m |= (uint8_t)(1u << tokens_.pop_next->id());
-	return m;
-}
-
-uint8_t unit_base::push_mask(const vta_insn &insn) const
-{
-	uint8_t m = 0;
-	if (insn.deps.push_prev && tokens_.push_prev)
-		m |= (uint8_t)(1u << tokens_.push_prev->id());
-	if (insn.deps.push_next && tokens_.push_next)
-		m |= (uint8_t)(1u << tokens_.push_next->id());
-	return m;
-}
-
 void unit_base::close_record(uint64_t end)
 {
 	if (!wait_open_ || state_.insn < 0 || end < wait_since_)
 		return;
 	vtasim_insn_record *rec = ctl_.record((uint64_t)state_.insn);
-	if (!rec || state_.queue < 0 || state_.queue >= TQ_COUNT)
+	if (!rec || state_.queue < 0 || state_.queue >= VTA_QUEUE_COUNT)
 		return;
 	if (state_.what == activity::pop)
 		rec->pop_cycles[state_.queue] += end - wait_since_;
@@ -201,19 +188,18 @@ std::string unit_base::describe(size_t cut) const
 	switch (state_.what) {
 	case activity::pop: {
 		std::string waits;
-		token_queue *pops[2] = {insn.deps.pop_prev ? tokens_.pop_prev : nullptr,
-					insn.deps.pop_next ? tokens_.pop_next : nullptr};
+		token_queue *pops[2], *pushes[2];
+		queues_of(insn, pops, pushes);
 		for (token_queue *q : pops)
 			if (q && !q->can_pop())
 				waits += std::string(waits.empty() ? " waits on " : " and ") +
-					 token_name(q->id()) + " (0 tokens)";
+					 vta_queue_name(q->id()) + " (0 tokens)";
 		return s + waits;
 	}
 	case activity::room: {
-		const token_queue *q = state_.queue == tokens_.push_prev_id() ? tokens_.push_prev
-									    : tokens_.push_next;
-		return s + " executed, waits for room in " + token_name(state_.queue) + " (full, " +
-		       std::to_string(q ? q->count() : 0) + " tokens)";
+		const token_queue *q = state_.queue >= 0 ? tokens_[state_.queue] : nullptr;
+		return s + " executed, waits for room in " + vta_queue_name(state_.queue) +
+		       " (full, " + std::to_string(q ? q->count() : 0) + " tokens)";
 	}
 	case activity::port: return s + " on the DRAM port";
 	case activity::arriving: return s + " being fetched";
@@ -228,7 +214,7 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 	if (vta_insn_is_nop(&insn))
 		return ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles);
 	vta_error sub{};
-	if (vtasim_load_check(&cfg, &m, ctl_.dram, &sub) != VTA_OK) {
+	if (vta_load_check(&cfg, &m, ctl_.dram->size, &sub) != VTA_OK) {
 		ctl_.fail_insn(idx, sub.status, sub.detail);
 		return false;
 	}
@@ -243,7 +229,7 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
 	sram &s = *hw_.mem[target];
 	vtasim_load_exec(&cfg, &m, ctl_.dram, s.bytes());
-	uint64_t rows = vtasim_load_rows(&m);
+	uint64_t rows = vta_load_sram_rows(&m);
 	s.note_write_range(m.sram_base, rows, ctl_.epoch());
 	if (mem == VTA_MEM_UOP) {
 		/* decode once here, so GEMM/ALU never decode in their loops */

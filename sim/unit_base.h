@@ -17,6 +17,7 @@
 
 #include <systemc>
 
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -47,21 +48,16 @@ struct shared_hw {
 
 class unit_base : public sc_core::sc_module {
 public:
-	/* The token queues this module pops and pushes, by flag (nullptr: illegal flag). */
-	struct token_map {
-		token_queue *pop_prev, *pop_next, *push_prev, *push_next;
-		int push_prev_id() const { return push_prev ? push_prev->id() : -1; }
-	};
+	/* The four token queues by vta_queue; the ISA's map (vta_queues.h) says which one each
+	 * flag of this module uses. */
+	using token_map = std::array<token_queue *, VTA_QUEUE_COUNT>;
 
-	unit_base(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw, insn_queue &queue,
-		  token_map tokens);
+	unit_base(sc_core::sc_module_name name, vta_module module, run_ctl &ctl, shared_hw &hw,
+		  insn_queue &queue, token_map tokens);
 
 	void reset();
 	const vtasim_module_stats &stats() const { return st_; }
 	const module_state &state() const { return state_; }
-	/* Token queues (bits 1 << token_id) that insn pops and pushes on this module. */
-	uint8_t pop_mask(const vta_insn &insn) const;
-	uint8_t push_mask(const vta_insn &insn) const;
 	/* A failed run ended: charge the head instruction's open token or room wait, up to
 	 * `end` (kernel time), to its record. */
 	void close_record(uint64_t end);
@@ -89,8 +85,20 @@ private:
 	bool acquire(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec);
 	bool release(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec);
 
+	/* The queues insn pops or pushes (prev, next), nullptr for none. */
+	void queues_of(const vta_insn &insn, token_queue *pops[2], token_queue *pushes[2]) const
+	{
+		pops[0] = insn.deps.pop_prev ? pop_q_[0] : nullptr;
+		pops[1] = insn.deps.pop_next ? pop_q_[1] : nullptr;
+		pushes[0] = insn.deps.push_prev ? push_q_[0] : nullptr;
+		pushes[1] = insn.deps.push_next ? push_q_[1] : nullptr;
+	}
+
 	insn_queue &queue_;
 	token_map tokens_;
+	/* this module's queue of each flag (prev, next), from the ISA's map; nullptr where the
+	 * flag is illegal */
+	token_queue *pop_q_[2], *push_q_[2];
 	uint64_t wait_since_ = 0; /* kernel time the current token or room wait began */
 	bool wait_open_ = false;  /* in that wait (it has not returned) */
 };

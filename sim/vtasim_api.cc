@@ -147,5 +147,5 @@ extern "C" const vtasim_insn_record *vtasim_sim_records(const vtasim_sim *sim, s
 
 extern "C" const char *vtasim_token_name(int token)
 {
-	return vtasim::token_name(token);
+	return vta_queue_name(token);
 }

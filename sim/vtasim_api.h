@@ -17,6 +17,7 @@
 #include "vta_config.h"
 #include "vta_dram.h"
 #include "vta_program.h"
+#include "vta_queues.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
@@ -103,10 +104,10 @@ const uint8_t *vtasim_sim_sram(const vtasim_sim *sim, vta_mem mem, uint64_t *siz
  * own wait: a push into q is at end_cycle + the push_cycles of the pushed queues <= q. */
 #define VTASIM_CYCLE_NONE UINT64_MAX
 
-/* The dependency token queues, in VTA's names: load->compute, compute->load,
- * compute->store, store->compute. */
-enum { VTASIM_TOKEN_L2G = 0, VTASIM_TOKEN_G2L, VTASIM_TOKEN_G2S, VTASIM_TOKEN_S2G,
-       VTASIM_TOKEN_COUNT };
+/* The dependency token queues: the ISA's (vta_queues.h). */
+enum { VTASIM_TOKEN_L2G = VTA_QUEUE_L2G, VTASIM_TOKEN_G2L = VTA_QUEUE_G2L,
+       VTASIM_TOKEN_G2S = VTA_QUEUE_G2S, VTASIM_TOKEN_S2G = VTA_QUEUE_S2G,
+       VTASIM_TOKEN_COUNT = VTA_QUEUE_COUNT };
 
 /* How far an instruction got. */
 typedef enum vtasim_insn_stage {
@@ -144,7 +145,7 @@ vta_status vtasim_sim_set_recording(vtasim_sim *sim, int on, vta_error *err);
  * next run or destruction. */
 const vtasim_insn_record *vtasim_sim_records(const vtasim_sim *sim, size_t *count);
 
-/* "l2g", "g2l", "g2s", "s2g" ("?" out of range). */
+/* "l2g", "g2l", "g2s", "s2g" ("?" out of range): vta_queue_name. */
 const char *vtasim_token_name(int token);
 
 #ifdef __cplusplus

@@ -16,6 +16,7 @@
 #include "dma.h"
 #include "sim_testutil.h"
 #include "vta_cost.h"
+#include "vta_rules.h"
 
 static void naive_gemm(const int8_t *inp, const int8_t *wgt, int32_t *acc, unsigned batch,
 		       unsigned bin, unsigned bout)
@@ -188,8 +189,8 @@ static void test_dma(void **state)
 	m.x_stride = 5;
 	m.y_pad_0 = 1;
 	m.x_pad_1 = 1;
-	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_OK);
-	assert_int_equal(vtasim_load_rows(&m), 3 * 3);
+	assert_int_equal(vta_load_check(&cfg, &m, dram.size, &err), VTA_OK);
+	assert_int_equal(vta_load_sram_rows(&m), 3 * 3);
 	uint8_t sram[16 * 12];
 	memset(sram, 0xee, sizeof(sram));
 	vtasim_load_exec(&cfg, &m, &dram, sram);
@@ -201,17 +202,17 @@ static void test_dma(void **state)
 	assert_int_equal(vta_cost_dma_bytes(&cfg, &m), 2 * 2 * 16);
 
 	m.dram_base = 250; /* row 1 at element 255: [4080, 4112) */
-	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_OOB);
+	assert_int_equal(vta_load_check(&cfg, &m, dram.size, &err), VTA_E_OOB);
 	simt_expect_detail(err.detail, "DRAM read of row 1 at [0xff0, 0x1010)", NULL);
 	m.dram_base = 0;
 	m.sram_base = 2040;
-	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_OOB);
+	assert_int_equal(vta_load_check(&cfg, &m, dram.size, &err), VTA_E_OOB);
 	simt_expect_detail(err.detail, "inp SRAM rows [2040, 2049) beyond depth 2048", NULL);
 	m.mem_type = VTA_MEM_OUT;
-	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_STREAM);
+	assert_int_equal(vta_load_check(&cfg, &m, dram.size, &err), VTA_E_STREAM);
 	m.mem_type = VTA_MEM_WGT;
 	m.sram_base = 0;
-	assert_int_equal(vtasim_load_check(&cfg, &m, &dram, &err), VTA_E_STREAM);
+	assert_int_equal(vta_load_check(&cfg, &m, dram.size, &err), VTA_E_STREAM);
 	simt_expect_detail(err.detail, "padding not supported for wgt", NULL);
 
 	/* ACC_8BIT widens int8 lanes with their sign */
@@ -235,13 +236,13 @@ static void test_dma(void **state)
 	m.x_size = 2;
 	m.x_stride = 3;
 	m.dram_base = 1;
-	assert_int_equal(vtasim_store_check(&cfg, &m, &dram, &err), VTA_OK);
+	assert_int_equal(vta_store_check(&cfg, &m, dram.size, &err), VTA_OK);
 	vtasim_store_exec(&cfg, &m, out, &dram);
 	const uint8_t dram_want[5] = {100, 101, 1 + 3, 102, 103}; /* elements 1, 2, 3, 4, 5 */
 	for (int e = 0; e < 5; e++)
 		assert_int_equal(dram.bytes[(1 + e) * 16 + 3], dram_want[e]);
 	m.mem_type = VTA_MEM_ACC;
-	assert_int_equal(vtasim_store_check(&cfg, &m, &dram, &err), VTA_E_STREAM);
+	assert_int_equal(vta_store_check(&cfg, &m, dram.size, &err), VTA_E_STREAM);
 	vta_dram_free(&dram);
 }
 
