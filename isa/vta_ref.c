@@ -8,7 +8,7 @@
  * program order; the first bad instruction fails the run. Checks that depend on an
  * instruction's operands (memory types, padding, bounds, uops, hazards, ALU features) are
  * made when it executes, before it changes any state, so an instruction after FINISH is
- * decoded and flag-checked but never executed.
+ * decoded and flag-checked (vta_sched_decode) but never executed.
  *
  * Scheduling: FETCH, the modules and their tokens are vta_sched.c's; this file executes
  * each instruction when the scheduler says so. Operand checks are vta_rules.c's.
@@ -446,21 +446,6 @@ void vta_ref_destroy(vta_ref *ref)
 	free(ref);
 }
 
-/* Decode every instruction and check its flags. */
-static vta_status check_stream(run *r)
-{
-	for (size_t i = 0; i < r->prog->n_insns; i++) {
-		vta_insn *insn = &r->insns[i];
-		vta_status st = vta_program_insn(r->prog, r->cfg, i, insn, r->err);
-		if (st != VTA_OK)
-			return st;
-		vta_error sub = {0};
-		if (vta_insn_check_flags(insn, &sub) != VTA_OK)
-			return insn_fail(r, i, insn, VTA_E_FLAGS, "%s", sub.detail);
-	}
-	return VTA_OK;
-}
-
 vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vta_error *err)
 {
 	if (!ref || !prog || !dram)
@@ -484,7 +469,7 @@ vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vt
 	if (!r.insns)
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory for %zu insns",
 				prog->n_insns);
-	st = check_stream(&r);
+	st = vta_sched_decode(prog, cfg, r.insns, err);
 	if (st == VTA_OK)
 		st = vta_sched_run(cfg, r.insns, prog->n_insns, execute, &r, err);
 	free(r.insns);

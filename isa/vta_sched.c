@@ -212,6 +212,23 @@ static vta_status fail_stuck(run *r)
 	return vta_fail(r->err, VTA_E_DEADLOCK, "%s", msg);
 }
 
+vta_status vta_sched_decode(const vta_program *prog, const vta_config *cfg, vta_insn *insns,
+			    vta_error *err)
+{
+	for (size_t i = 0; i < prog->n_insns; i++) {
+		vta_status st = vta_program_insn(prog, cfg, i, &insns[i], err);
+		if (st != VTA_OK)
+			return st;
+		vta_error sub = {0};
+		if (vta_insn_check_flags(&insns[i], &sub) != VTA_OK) {
+			char text[DISASM_MAX];
+			vta_disasm_insn(&insns[i], text, sizeof(text));
+			return vta_fail(err, VTA_E_FLAGS, "insn %zu (%s): %s", i, text, sub.detail);
+		}
+	}
+	return VTA_OK;
+}
+
 vta_status vta_sched_run(const vta_config *cfg, const vta_insn *insns, size_t n,
 			 vta_sched_exec_fn exec, void *ctx, vta_error *err)
 {

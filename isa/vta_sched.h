@@ -35,11 +35,18 @@
 
 #include "vta_config.h"
 #include "vta_insn.h"
+#include "vta_program.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Decode prog into insns[0, prog->n_insns) and check every instruction's flags against its
+ * module in program order (VTA_E_FLAGS, "insn N (<disassembly>): ..."): the stream check
+ * made before anything runs, so an instruction after FINISH is checked too. */
+vta_status vta_sched_decode(const vta_program *prog, const vta_config *cfg, vta_insn *insns,
+			    vta_error *err);
 
 /* Execute instruction idx, its pops taken; a status other than VTA_OK ends the run. */
 typedef vta_status (*vta_sched_exec_fn)(void *ctx, size_t idx, const vta_insn *insn);

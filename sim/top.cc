@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cstring>
 
-#include "vta_asm.h"
+#include "vta_sched.h"
 
 namespace vtasim {
 
@@ -70,18 +70,10 @@ vta_status top::prepare(const vta_program *prog, vta_error *err)
 	insns_.resize(prog->n_insns);
 	module_of_.resize(prog->n_insns);
 	/* decode and check the flags of the whole stream first, as the reference does */
-	for (size_t i = 0; i < prog->n_insns; i++) {
-		vta_insn &insn = insns_[i];
-		if ((st = vta_program_insn(prog, &cfg, i, &insn, err)) != VTA_OK)
-			return st;
-		vta_error sub{};
-		if (vta_insn_check_flags(&insn, &sub) != VTA_OK) {
-			char text[256];
-			vta_disasm_insn(&insn, text, sizeof(text));
-			return vta_fail(err, VTA_E_FLAGS, "insn %zu (%s): %s", i, text, sub.detail);
-		}
-		module_of_[i] = (uint8_t)vta_insn_module(&insn);
-	}
+	if ((st = vta_sched_decode(prog, &cfg, insns_.data(), err)) != VTA_OK)
+		return st;
+	for (size_t i = 0; i < prog->n_insns; i++)
+		module_of_[i] = (uint8_t)vta_insn_module(&insns_[i]);
 	return VTA_OK;
 }
 

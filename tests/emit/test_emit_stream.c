@@ -443,6 +443,9 @@ static void test_stream_deadlock(void **state)
 	et_assert_ok(vta_stream_insn(f.s, &nop, &f.err), &f.err);
 	assert_int_equal(vta_stream_finish(f.s, &prog, &f.err), VTA_E_DEADLOCK);
 	et_assert_error(&f.err, VTA_E_DEADLOCK, "the stream deadlocks");
+	/* worded by the reference scheduler, under the layer's name */
+	et_assert_error(&f.err, VTA_E_DEADLOCK, "layer t: the stream deadlocks: load ");
+	et_assert_error(&f.err, VTA_E_DEADLOCK, "waits on g2s (0 tokens)");
 	fix_close(&f);
 }
 

@@ -1,7 +1,7 @@
 /*
  * test_isa_rules.c - the ISA's rulebook: the token-queue map (vta_queues.h), operand
- * legality of LOAD, STORE, GEMM and ALU (vta_rules.h) and the schedule-only token
- * scheduler (vta_sched.h), each diagnostic with a negative case and its exact wording.
+ * legality of LOAD, STORE, GEMM and ALU (vta_rules.h), the stream's decode-and-flag check
+ * and the schedule-only token scheduler (vta_sched.h), each diagnostic with a negative case and its exact wording.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -398,13 +398,43 @@ static void test_sched(void **state)
 	       "store 1)");
 }
 
+static void test_sched_decode(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	vta_config_default(&cfg);
+	vta_error err = {0};
+	vta_program prog;
+	vta_program_init(&prog, &cfg);
+	vta_insn in[3] = {nop_of(VTA_MODULE_LOAD, 0, 1, 0, 1), finish_insn(false, false),
+			  nop_of(VTA_MODULE_STORE, 0, 1, 0, 0)}; /* store pop_next: illegal */
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(vta_program_push(&prog, &cfg, &in[i], &err), VTA_OK);
+	vta_insn out[3];
+	/* checked in program order, after FINISH too */
+	assert_int_equal(vta_sched_decode(&prog, &cfg, out, &err), VTA_E_FLAGS);
+	assert_non_null(strstr(err.detail, "insn 2 (store"));
+	assert_non_null(strstr(err.detail, "): "));
+	assert_int_equal(out[0].deps.pop_next, true);
+	assert_int_equal(out[1].opcode, VTA_OP_FINISH);
+	vta_program_free(&prog);
+
+	vta_program_init(&prog, &cfg);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(vta_program_push(&prog, &cfg, &in[i], &err), VTA_OK);
+	assert_int_equal(vta_sched_decode(&prog, &cfg, out, &err), VTA_OK);
+	assert_memory_equal(&out[0].deps, &in[0].deps, sizeof(vta_deps));
+	vta_program_free(&prog);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_queue_map),   cmocka_unit_test(test_insn_queues),
 		cmocka_unit_test(test_load_check),  cmocka_unit_test(test_store_check),
 		cmocka_unit_test(test_loop_check),  cmocka_unit_test(test_uop_bounds),
-		cmocka_unit_test(test_acc_hazard),  cmocka_unit_test(test_sched),
+		cmocka_unit_test(test_acc_hazard),  cmocka_unit_test(test_sched_decode),
+		cmocka_unit_test(test_sched),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
