@@ -85,10 +85,8 @@ struct vta_ref {
 typedef struct run {
 	vta_ref *ref;
 	const vta_config *cfg;
-	const vta_program *prog;
 	vta_dram *dram;
 	vta_error *err;
-	vta_insn *insns; /* the decoded stream */
 	uint64_t work_cycles; /* lower bound of the cycles executed so far */
 } run;
 
@@ -458,21 +456,15 @@ vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vt
 		memset(ref->sram[i], 0, ref->sram_size[i]);
 	memset(&ref->counters, 0, sizeof(ref->counters));
 
-	run r;
-	memset(&r, 0, sizeof(r));
-	r.ref = ref;
-	r.cfg = cfg;
-	r.prog = prog;
-	r.dram = dram;
-	r.err = err;
-	r.insns = malloc((prog->n_insns ? prog->n_insns : 1) * sizeof(*r.insns));
-	if (!r.insns)
+	run r = {.ref = ref, .cfg = cfg, .dram = dram, .err = err, .work_cycles = 0};
+	vta_insn *insns = malloc((prog->n_insns ? prog->n_insns : 1) * sizeof(*insns));
+	if (!insns)
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory for %zu insns",
 				prog->n_insns);
-	st = vta_sched_decode(prog, cfg, r.insns, err);
+	st = vta_sched_decode(prog, cfg, insns, err);
 	if (st == VTA_OK)
-		st = vta_sched_run(cfg, r.insns, prog->n_insns, execute, &r, err);
-	free(r.insns);
+		st = vta_sched_run(cfg, insns, prog->n_insns, execute, &r, err);
+	free(insns);
 	return st;
 }
 
