@@ -200,8 +200,8 @@ static vta_status fail_stuck(run *r)
 			empty = false;
 	if (empty)
 		return vta_fail(r->err, VTA_E_NO_FINISH,
-				"the stream's %zu instructions executed without a FINISH (load %zu, "
-				"compute %zu, store %zu)",
+				"the stream's %zu instructions executed without a FINISH "
+				"(load %zu, compute %zu, store %zu)",
 				r->n_insns, r->executed[VTA_MODULE_LOAD],
 				r->executed[VTA_MODULE_COMPUTE], r->executed[VTA_MODULE_STORE]);
 	/* keep the detail one line that fits: shorten the disassemblies if needed */

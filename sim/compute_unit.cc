@@ -111,12 +111,13 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 					break;
 				}
 				if (dist > 0) {
-					/* uops since this instruction last wrote the row (0: it has not) */
+					/* uops since this insn last wrote the row, 0: never */
 					const uint64_t last = written_at[dst];
-					const uint64_t gap = last >= first_stamp ? uop_clock_ - last : 0;
+					const uint64_t gap =
+						last >= first_stamp ? uop_clock_ - last : 0;
 					if (__builtin_expect(vta_acc_hazard(gap, dist), 0)) {
-						vta_acc_hazard_fail(dst, gap, (uint32_t)dist, upc, o, i,
-								    &why);
+						vta_acc_hazard_fail(dst, gap, (uint32_t)dist, upc,
+								    o, i, &why);
 						break;
 					}
 					written_at[dst] = uop_clock_;
