@@ -447,23 +447,64 @@ static void cv_free(cv_ctx *c)
 	vta_conv_sched_free(&c->sched);
 }
 
-static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_tensor *filter_lut,
-			     const vta_lut_tensor *bias_lut, const vta_tensor_i8 *out,
-			     const vta_emit_opts *opts, int8_t **fbuf, int32_t **bbuf,
-			     vta_layer_stream *ls, vta_error *err)
+/* One axis of the output (TFLite padding.h, written here independently of the golden
+ * kernel): eff = (k-1)*d + 1; SAME: out = ceil(in / s); VALID: out = (in + s - eff) / s;
+ * the padding before is half of max(0, (out-1)*s + eff - in), rounded down. */
+static vta_status cv_axis(const char *layer, int32_t in, int32_t k, int32_t s, int32_t d,
+			  vta_padding padding, int32_t *out, int32_t *pad_before, vta_error *err)
 {
-	const char *layer = c->layer;
-	int32_t os[4];
-	vta_status st = vta_golden_conv2d_shape(conv, os, err);
+	if (in < 1 || k < 1 || s < 1 || d < 1)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: CONV2D input size %d, kernel %d, stride %d and dilation "
+				"%d must be >= 1",
+				layer, (int)in, (int)k, (int)s, (int)d);
+	int64_t eff = (int64_t)(k - 1) * d + 1;
+	int64_t o = padding == VTA_PADDING_SAME ? ((int64_t)in + s - 1) / s
+						: ((int64_t)in + s - eff) / s;
+	if (padding != VTA_PADDING_SAME && padding != VTA_PADDING_VALID)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: CONV2D unknown padding %d", layer,
+				(int)padding);
+	int64_t total = (o - 1) * s + eff - in;
+	if (o < 1 || eff > INT32_MAX || total > INT32_MAX)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: CONV2D input size %d with dilated kernel %lld leaves no "
+				"output or needs too much padding",
+				layer, (int)in, (long long)eff);
+	*out = (int32_t)o;
+	*pad_before = total > 0 ? (int32_t)(total / 2) : 0;
+	return VTA_OK;
+}
+
+/* The layer's geometry from its description; `out` must have the output shape. */
+static vta_status cv_geometry(const vta_conv2d *conv, const vta_tensor_i8 *out,
+			      const char *layer, vta_conv_geom *g, vta_error *err)
+{
+	if (!conv)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: no CONV2D layer", layer);
+	vta_status st = vta_tensor_i8_check(conv->input, "CONV2D input", err);
 	if (st != VTA_OK)
 		return st;
-	const int32_t *fs = conv->filter_shape;
-	if (conv->input->shape[3] != fs[3])
+	const int32_t *fs = conv->filter_shape, *is = conv->input->shape;
+	for (int i = 0; i < 4; i++)
+		if (fs[i] < 1)
+			return vta_fail(err, VTA_E_USAGE,
+					"layer %s: CONV2D filter shape [%d, %d, %d, %d] is not a "
+					"valid OHWI shape",
+					layer, (int)fs[0], (int)fs[1], (int)fs[2], (int)fs[3]);
+	if (is[3] != fs[3])
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: grouped conv2d is not supported by the emitter (input has "
-				"%d channels, the filter %d: %d groups)",
-				layer, (int)conv->input->shape[3], (int)fs[3],
-				(int)(conv->input->shape[3] / fs[3]));
+				"%d channels, the filter %d)",
+				layer, (int)is[3], (int)fs[3]);
+	*g = (vta_conv_geom){.n = is[0], .h = is[1], .w = is[2], .c = is[3], .o = fs[0],
+			     .kh = fs[1], .kw = fs[2], .sh = conv->stride_h, .sw = conv->stride_w,
+			     .dh = conv->dilation_h, .dw = conv->dilation_w};
+	if ((st = cv_axis(layer, g->h, g->kh, g->sh, g->dh, conv->padding, &g->ho, &g->pad_top,
+			  err)) ||
+	    (st = cv_axis(layer, g->w, g->kw, g->sw, g->dw, conv->padding, &g->wo, &g->pad_left,
+			  err)))
+		return st;
+	const int32_t os[4] = {g->n, g->ho, g->wo, g->o};
 	for (int i = 0; i < 4; i++)
 		if (out->shape[i] != os[i])
 			return vta_fail(err, VTA_E_USAGE,
@@ -472,6 +513,19 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 					layer, (int)out->shape[0], (int)out->shape[1],
 					(int)out->shape[2], (int)out->shape[3], (int)os[0],
 					(int)os[1], (int)os[2], (int)os[3]);
+	return VTA_OK;
+}
+
+static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_tensor *filter_lut,
+			     const vta_lut_tensor *bias_lut, const vta_tensor_i8 *out,
+			     const vta_emit_opts *opts, int8_t **fbuf, int32_t **bbuf,
+			     vta_layer_stream *ls, vta_error *err)
+{
+	const char *layer = c->layer;
+	vta_status st = cv_geometry(conv, out, layer, &c->g, err);
+	if (st != VTA_OK)
+		return st;
+	const int32_t *fs = conv->filter_shape;
 	const size_t fcount = (size_t)fs[0] * fs[1] * fs[2] * fs[3];
 	if (filter_lut) {
 		if (filter_lut->type != VTA_LUT_INT8 || filter_lut->count != fcount)
@@ -517,26 +571,7 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 	if (st != VTA_OK)
 		return st;
 
-	vta_conv_geom *g = &c->g;
-	memset(g, 0, sizeof(*g));
-	g->n = conv->input->shape[0];
-	g->h = conv->input->shape[1];
-	g->w = conv->input->shape[2];
-	g->c = conv->input->shape[3];
-	g->o = fs[0];
-	g->kh = fs[1];
-	g->kw = fs[2];
-	g->sh = conv->stride_h;
-	g->sw = conv->stride_w;
-	g->dh = conv->dilation_h;
-	g->dw = conv->dilation_w;
-	g->ho = os[1];
-	g->wo = os[2];
-	vta_golden_conv2d_padding(g->h, g->kh, g->sh, g->dh, conv->padding, NULL, &g->pad_top,
-				  NULL, NULL);
-	vta_golden_conv2d_padding(g->w, g->kw, g->sw, g->dw, conv->padding, NULL, &g->pad_left,
-				  NULL, NULL);
-	vta_conv_geom_derive(c->cfg, g);
+	vta_conv_geom_derive(c->cfg, &c->g);
 	const int8_t *filter = *fbuf ? *fbuf : conv->filter;
 	const int32_t *bias = *bbuf ? *bbuf : conv->bias;
 	return cv_requant(c, opts->mode, conv, filter, bias, out, err);

@@ -30,7 +30,7 @@
 #define VTA_EMIT_CONV2D_H
 
 #include "emit_layer.h"
-#include "golden.h"
+#include "layer.h"
 #include "lut.h"
 #include "tensor.h"
 #include "tiling.h"

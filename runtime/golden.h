@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "layer.h"
 #include "lut.h"
 #include "quant.h"
 #include "tensor.h"
@@ -46,25 +47,6 @@ vta_status vta_golden_add_lut(const vta_tensor_i8 *a, const vta_tensor_i8 *b,
 			      vta_error *err);
 
 /* ---- CONV2D (golden_conv2d.c) ---- */
-
-/* TFLite's Padding codes. */
-typedef enum vta_padding {
-	VTA_PADDING_SAME = 0,
-	VTA_PADDING_VALID = 1
-} vta_padding;
-
-typedef struct vta_conv2d {
-	const vta_tensor_i8 *input;   /* NHWC */
-	const int8_t *filter;         /* OHWI, zero point 0 */
-	int32_t filter_shape[4];      /* O, Hk, Wk, I_f; groups = input C / I_f */
-	const float *filter_scales;   /* 1 or O (per output channel) */
-	size_t filter_scale_count;
-	const int32_t *bias;          /* O values, or NULL */
-	int32_t stride_h, stride_w;   /* >= 1 */
-	int32_t dilation_h, dilation_w; /* >= 1 */
-	vta_padding padding;
-	vta_activation activation;
-} vta_conv2d;
 
 /* Output size and padding along one axis (TFLite padding.h): eff = (k-1)*d + 1;
  * SAME: out = ceil(in / s); VALID: out = (in + s - eff) / s (at least 1 or an error);
