@@ -74,6 +74,7 @@
 #define DISASM_MAX 256
 
 struct vta_ref {
+	vta_engine engine; /* first: vta_ref_engine() hands out its address */
 	vta_config cfg;
 	uint8_t *sram[SRAM_COUNT];
 	size_t sram_size[SRAM_COUNT];
@@ -401,6 +402,18 @@ static vta_status execute(void *ctx, size_t idx, const vta_insn *insn)
 
 /* ---------- public API ---------- */
 
+static vta_status ref_engine_run(vta_engine *self, const vta_program *prog, vta_dram *dram,
+				 vta_run_stats *stats, vta_error *err)
+{
+	(void)stats; /* untimed */
+	return vta_ref_run((vta_ref *)self, prog, dram, err);
+}
+
+vta_engine *vta_ref_engine(vta_ref *ref)
+{
+	return &ref->engine;
+}
+
 vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 {
 	if (!cfg || !out)
@@ -416,6 +429,7 @@ vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 	vta_ref *ref = calloc(1, sizeof(*ref));
 	if (!ref)
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory");
+	ref->engine = (vta_engine){.name = "ref", .timed = false, .run = ref_engine_run};
 	ref->cfg = *cfg;
 	const uint64_t depth[SRAM_COUNT] = {cfg->uop_depth, cfg->wgt_depth, cfg->inp_depth,
 					    cfg->acc_depth, cfg->out_depth};

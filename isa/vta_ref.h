@@ -25,6 +25,7 @@
 
 #include "vta_config.h"
 #include "vta_dram.h"
+#include "vta_engine.h"
 #include "vta_program.h"
 #include "vta_status.h"
 
@@ -44,6 +45,8 @@ typedef struct vta_ref_counters {
 
 vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err);
 void vta_ref_destroy(vta_ref *ref);
+/* The executor as an engine ("ref", untimed); lives as long as ref. */
+vta_engine *vta_ref_engine(vta_ref *ref);
 
 /* Run prog over dram (segments must already be placed). SRAMs start zeroed on each run. */
 vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vta_error *err);

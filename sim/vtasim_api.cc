@@ -28,6 +28,7 @@ int sc_main(int, char **)
 }
 
 struct vtasim_sim {
+	vta_engine engine; /* first: vtasim_engine() hands out its address */
 	vtasim::top *model;
 	bool recording = false;
 	std::vector<vtasim_insn_record> records; /* of this handle's last run */
@@ -60,6 +61,17 @@ void configure_kernel()
 
 } // namespace
 
+static vta_status sim_engine_run(vta_engine *self, const vta_program *prog, vta_dram *dram,
+				 vta_run_stats *stats, vta_error *err)
+{
+	return vtasim_sim_run(reinterpret_cast<vtasim_sim *>(self), prog, dram, stats, err);
+}
+
+extern "C" vta_engine *vtasim_engine(vtasim_sim *sim)
+{
+	return &sim->engine;
+}
+
 extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out, vta_error *err)
 {
 	if (!cfg || !out)
@@ -86,7 +98,7 @@ extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out,
 					"'%s'; a config with other values ('%s') needs another process",
 					k.cfg.name, c.name);
 		}
-		*out = new vtasim_sim{k.model, false, {}};
+		*out = new vtasim_sim{{"sim", true, sim_engine_run}, k.model, false, {}};
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "out of memory elaborating the simulator");
 	} catch (const std::exception &e) {

@@ -16,6 +16,7 @@
 
 #include "vta_config.h"
 #include "vta_dram.h"
+#include "vta_engine.h"
 #include "vta_program.h"
 #include "vta_queues.h"
 #include "vta_status.h"
@@ -26,43 +27,23 @@ extern "C" {
 
 typedef struct vtasim_sim vtasim_sim;
 
-enum { VTASIM_MODULE_FETCH = 0, VTASIM_MODULE_LOAD, VTASIM_MODULE_COMPUTE, VTASIM_MODULE_STORE,
-       VTASIM_MODULE_COUNT };
-enum { VTASIM_SRAM_UOP = 0, VTASIM_SRAM_INP, VTASIM_SRAM_WGT, VTASIM_SRAM_ACC, VTASIM_SRAM_OUT,
-       VTASIM_SRAM_COUNT };
-
-typedef struct vtasim_module_stats {
-	uint64_t insns;
-	uint64_t busy_cycles;      /* executing (DMA, uops, overheads) */
-	uint64_t stall_dep_cycles; /* waiting for a dependency token to pop */
-	uint64_t stall_mem_cycles; /* waiting for the DRAM port or a full queue */
-} vtasim_module_stats;
-
-typedef struct vtasim_sram_stats {
-	uint64_t capacity_bytes;
-	uint64_t peak_bytes; /* peak live bytes (docs/architecture.md defines "live") */
-	uint64_t reads, writes; /* row accesses */
-} vtasim_sram_stats;
-
-typedef struct vtasim_stats {
-	uint64_t cycles;          /* launch to FINISH retiring */
-	double time_us;           /* cycles at the configured clock */
-	uint64_t gemm_uops;       /* GEMM uops executed (reset uops included) */
-	uint64_t alu_uops;
-	uint64_t macs;            /* gemm uops (non-reset) x batch x block_in x block_out */
-	double gemm_utilization;  /* non-reset GEMM uops x gemm_ii / cycles */
-	vtasim_module_stats module[VTASIM_MODULE_COUNT];
-	vtasim_sram_stats sram[VTASIM_SRAM_COUNT];
-	uint64_t dram_read_bytes[VTA_MEM_COUNT]; /* index vta_mem; instruction fetch is not a
-						   memory type: see dram_insn_bytes */
-	uint64_t dram_insn_bytes;                /* FETCH's reads of the stream */
-	uint64_t dram_write_bytes;               /* STORE */
-	uint64_t dram_busy_cycles;               /* cycles the DRAM port transferred data */
-	double host_seconds;                     /* wall time of the run */
-} vtasim_stats;
+/* The statistics of a run are the engines' common vocabulary (vta_run_stats.h). */
+typedef vta_run_stats vtasim_stats;
+typedef vta_module_stats vtasim_module_stats;
+typedef vta_sram_stats vtasim_sram_stats;
+enum { VTASIM_MODULE_FETCH = VTA_STATS_FETCH, VTASIM_MODULE_LOAD = VTA_STATS_LOAD,
+       VTASIM_MODULE_COMPUTE = VTA_STATS_COMPUTE, VTASIM_MODULE_STORE = VTA_STATS_STORE,
+       VTASIM_MODULE_COUNT = VTA_STATS_MODULES };
+enum { VTASIM_SRAM_UOP = VTA_STATS_UOP, VTASIM_SRAM_INP = VTA_STATS_INP,
+       VTASIM_SRAM_WGT = VTA_STATS_WGT, VTASIM_SRAM_ACC = VTA_STATS_ACC,
+       VTASIM_SRAM_OUT = VTA_STATS_OUT, VTASIM_SRAM_COUNT = VTA_STATS_SRAMS };
 
 vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out, vta_error *err);
 void vtasim_sim_destroy(vtasim_sim *sim);
+
+/* The handle as an engine ("sim", timed): its run is vtasim_sim_run. Lives as long as the
+ * handle. */
+vta_engine *vtasim_engine(vtasim_sim *sim);
 
 /* Run one program over dram (segments already placed). On VTA_OK, stats are filled and
  * dram holds what STORE wrote. On a simulation problem (deadlock, OOB, flags, unsupported

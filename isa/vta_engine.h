@@ -1,0 +1,79 @@
+/*
+ * vta_engine.h - what executes a program: the reference executor (vta_ref_engine, untimed),
+ * the SystemC model (vtasim_engine in sim/vtasim_api.h, timed), and whatever else can run a
+ * stream over a DRAM. The runtime's pipeline (layer_run.h) takes an engine and never knows
+ * which one it has, so runtime/ needs nothing from sim/.
+ *
+ * An engine is a struct embedded as the first member of its implementation's handle (the
+ * Linux container_of idiom): `run` gets it back and casts to its own type. No void *.
+ *
+ * Statistics of a run (vta_run_stats) are what a timed engine fills: cycles, per-module busy
+ * and stall cycles, SRAM pressure, DRAM traffic. An untimed engine leaves them untouched.
+ */
+#ifndef VTA_ENGINE_H
+#define VTA_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vta_config.h"
+#include "vta_dram.h"
+#include "vta_program.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The stages of the accelerator (FETCH and the three vta_module queues) and its SRAMs, as
+ * the statistics index them. */
+enum { VTA_STATS_FETCH = 0, VTA_STATS_LOAD, VTA_STATS_COMPUTE, VTA_STATS_STORE,
+       VTA_STATS_MODULES };
+enum { VTA_STATS_UOP = 0, VTA_STATS_INP, VTA_STATS_WGT, VTA_STATS_ACC, VTA_STATS_OUT,
+       VTA_STATS_SRAMS };
+
+typedef struct vta_module_stats {
+	uint64_t insns;
+	uint64_t busy_cycles;      /* executing (DMA, uops, overheads) */
+	uint64_t stall_dep_cycles; /* waiting for a dependency token to pop */
+	uint64_t stall_mem_cycles; /* waiting for the DRAM port or a full queue */
+} vta_module_stats;
+
+typedef struct vta_sram_stats {
+	uint64_t capacity_bytes;
+	uint64_t peak_bytes; /* peak live bytes (docs/architecture.md defines "live") */
+	uint64_t reads, writes; /* row accesses */
+} vta_sram_stats;
+
+typedef struct vta_run_stats {
+	uint64_t cycles;          /* launch to FINISH retiring */
+	double time_us;           /* cycles at the configured clock */
+	uint64_t gemm_uops;       /* GEMM uops executed (reset uops included) */
+	uint64_t alu_uops;
+	uint64_t macs;            /* gemm uops (non-reset) x batch x block_in x block_out */
+	double gemm_utilization;  /* non-reset GEMM uops x gemm_ii / cycles */
+	vta_module_stats module[VTA_STATS_MODULES];
+	vta_sram_stats sram[VTA_STATS_SRAMS];
+	uint64_t dram_read_bytes[VTA_MEM_COUNT]; /* index vta_mem; instruction fetch is not a
+						   memory type: see dram_insn_bytes */
+	uint64_t dram_insn_bytes;                /* FETCH's reads of the stream */
+	uint64_t dram_write_bytes;               /* STORE */
+	uint64_t dram_busy_cycles;               /* cycles the DRAM port transferred data */
+	double host_seconds;                     /* wall time of the run */
+} vta_run_stats;
+
+typedef struct vta_engine vta_engine;
+struct vta_engine {
+	const char *name; /* "ref", "sim": how reports name it */
+	bool timed;       /* fills vta_run_stats */
+	/* Run prog over dram (segments placed). stats may be NULL; an untimed engine ignores
+	 * it. On failure err names the instruction, as the engine's own API does. */
+	vta_status (*run)(vta_engine *self, const vta_program *prog, vta_dram *dram,
+			  vta_run_stats *stats, vta_error *err);
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_ENGINE_H */
