@@ -1,8 +1,9 @@
 /*
- * cmd_run.c - `vtasim run`: the product's main job. For every layer of a workload: make its
- * tensors, compute the golden output, emit the layer's instruction stream, simulate it on the
- * SystemC model, read the output back, compare, and report timing, SRAM pressure, DRAM
- * traffic, decompression and the bit-exact verdict, per layer and in total.
+ * cmd_run.c - `vtasim run`: the product's main job. Every layer of a workload goes through
+ * the runtime's pipeline (vta_layer_run: tensors, golden output, stream, execution on the
+ * SystemC model or the reference executor, check); this file parses the options, makes the
+ * engine, and reports timing, SRAM pressure, DRAM traffic, decompression and the bit-exact
+ * verdict per layer and in total, with the optional trace, log and dump.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -13,17 +14,13 @@
 #include <time.h>
 
 #include "cli.h"
-#include "emit_add.h"
-#include "emit_conv2d.h"
-#include "golden.h"
 #include "layer_dump.h"
-#include "report.h"
+#include "layer_run.h"
 #include "run_report.h"
 #include "trace_out.h"
 #include "vta_ref.h"
 #include "vtasim_api.h"
 #include "workload.h"
-#include "workload_layer.h"
 
 static const char USAGE[] =
 	"usage: vtasim run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
@@ -123,164 +120,40 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 	return 0;
 }
 
-/* The engines a run uses; the simulator elaborates once for the whole workload. With
- * --log/--trace, every layer's records go to `tr`, the layers one after another on the
- * trace's time axis (`offset`: the cycles of the layers before). */
-typedef struct engines {
+/* What the CLI adds to the pipeline: with --log/--trace, every layer's records of the timed
+ * model go to `tr`, the layers one after another on the trace's time axis (`offset`: the
+ * cycles of the layers before); with --dump, every layer's files. */
+typedef struct run_observer {
+	vta_layer_observer base; /* first: the pipeline hands it back */
+	const vta_config *cfg;
+	const char *dump;
 	vtasim_sim *sim;
-	vta_ref *ref;
 	trace_out *tr;
 	uint64_t offset;
-} engines;
+} run_observer;
 
-static vta_status emit_layer(const vta_config *cfg, const vta_layer_data *d,
-			     const vta_emit_opts *eo, vta_dram *dram, vta_layer_stream *ls,
-			     vta_error *err)
+static vta_status trace_layer(vta_layer_observer *self, const vta_layer_view *v,
+			      vta_status run_status, const vta_error *run_err, vta_error *err)
 {
-	if (d->op == VTA_WL_CONV2D)
-		return vta_emit_conv2d(cfg, &d->conv, d->has_lut ? &d->lut.tensor : NULL,
-				       d->has_bias_lut ? &d->bias_lut.tensor : NULL, &d->output, eo,
-				       dram, ls, err);
-	return vta_emit_add(cfg, &d->a, NULL, &d->b, d->has_lut ? &d->lut.tensor : NULL,
-			    d->spec->activation, &d->output, eo, dram, ls, err);
+	run_observer *ob = (run_observer *)self;
+	size_t n = 0;
+	const vtasim_insn_record *recs = vtasim_sim_records(ob->sim, &n);
+	if (!n)
+		return VTA_OK;
+	/* also for a failed layer: its records up to the failure diagnose it */
+	char name[sizeof(v->result->name) + 8];
+	snprintf(name, sizeof(name), "layer %s", v->spec->name);
+	trace_run tr_run = {.name = name, .prog = &v->stream->prog, .recs = recs, .n = n,
+			    .stats = &v->result->stats, .err = run_status ? run_err : NULL,
+			    .offset = ob->offset};
+	ob->offset += v->result->stats.cycles;
+	return trace_out_add(ob->tr, &tr_run, err);
 }
 
-/* Everything about one layer; returns a vta_status (VTA_E_MISMATCH when not bit-exact). */
-static vta_status run_layer(const vta_config *cfg, const run_opts *o, engines *eng,
-			    const vta_wl_layer *spec, size_t index, run_layer_result *r,
-			    vta_error *err)
+static vta_status dump_layer(vta_layer_observer *self, const vta_layer_view *v, vta_error *err)
 {
-	vta_status st;
-	vta_layer_data d;
-	vta_layer_stream ls;
-	vta_dram dram = {0};
-	memset(&ls, 0, sizeof(ls));
-	int8_t *expected = NULL, *tflite_ref = NULL;
-	uint8_t *image = NULL;
-	uint64_t image_bytes = 0;
-	memset(r, 0, sizeof(*r));
-	snprintf(r->name, sizeof(r->name), "%s", spec->name);
-	r->op = spec->op;
-
-	if ((st = vta_layer_materialize(spec, &d, err)))
-		return st;
-	size_t count = vta_tensor_i8_count(&d.output);
-	memcpy(r->out_shape, d.output.shape, sizeof(r->out_shape));
-	r->compressed_bytes = d.compressed_bytes;
-	r->decompressed_bytes = d.decompressed_bytes;
-	r->has_lut = d.has_lut || d.has_bias_lut;
-	r->binning = d.binning;
-	if (d.op == VTA_WL_CONV2D)
-		r->input_bytes = vta_tensor_i8_count(&d.input);
-	else
-		r->input_bytes = vta_tensor_i8_count(&d.a) * (d.has_lut ? 1 : 2);
-
-	/* golden output in the run's mode (and TFLite's, to measure vta16's distance) */
-	expected = malloc(count);
-	tflite_ref = malloc(count);
-	if (!expected || !tflite_ref) {
-		st = vta_fail(err, VTA_E_NOMEM, "layer '%s': out of memory", spec->name);
-		goto out;
-	}
-	vta_tensor_i8 gold = d.output;
-	gold.data = expected;
-	double t0 = now_seconds();
-	vta_golden_stats gstats = {0};
-	if ((st = vta_layer_golden(&d, o->mode, &gold, &gstats, err)))
-		goto out;
-	r->golden_seconds = now_seconds() - t0;
-	r->alu_overflows = gstats.alu_overflows;
-	r->acc_overflows = gstats.acc_overflows;
-	if (o->mode == VTA_ARITH_VTA16) {
-		vta_tensor_i8 tf = d.output;
-		tf.data = tflite_ref;
-		if ((st = vta_layer_golden(&d, VTA_ARITH_TFLITE, &tf, NULL, err)))
-			goto out;
-	}
-
-	/* emit the stream and simulate it */
-	if ((st = vta_dram_init(&dram, (uint64_t)cfg->dram_size_mib << 20, err)))
-		goto out;
-	vta_emit_opts eo = {.mode = o->mode, .threads = o->threads, .dram_base = 0,
-			    .name = spec->name};
-	double e0 = now_seconds();
-	if ((st = emit_layer(cfg, &d, &eo, &dram, &ls, err)))
-		goto out;
-	r->emit_seconds = now_seconds() - e0;
-	r->counters = ls.counters;
-	snprintf(r->plan, sizeof(r->plan), "%s", ls.plan);
-	r->insns = ls.prog.n_insns;
-	if (o->dump) {
-		/* the DRAM image the layer starts from, for outside replay (vtasim exec --dram) */
-		image_bytes = ls.dram_end;
-		image = malloc(image_bytes ? image_bytes : 1);
-		if (!image) {
-			st = vta_fail(err, VTA_E_NOMEM, "layer '%s': out of memory", spec->name);
-			goto out;
-		}
-		memcpy(image, dram.bytes, image_bytes);
-	}
-	if (o->use_ref) {
-		if ((st = vta_ref_run(eng->ref, &ls.prog, &dram, err)))
-			goto out;
-	} else {
-		st = vtasim_sim_run(eng->sim, &ls.prog, &dram, &r->stats, err);
-		size_t n = 0;
-		const vtasim_insn_record *recs = vtasim_sim_records(eng->sim, &n);
-		if (eng->tr && n) {
-			/* also for a failed layer: its records up to the failure diagnose it */
-			char name[sizeof(r->name) + 8];
-			snprintf(name, sizeof(name), "layer %s", spec->name);
-			trace_run tr_run = {.name = name, .prog = &ls.prog, .recs = recs, .n = n,
-					    .stats = &r->stats, .err = st ? err : NULL,
-					    .offset = eng->offset};
-			vta_error terr = {0};
-			vta_status ts = trace_out_add(eng->tr, &tr_run, &terr);
-			eng->offset += r->stats.cycles;
-			if (!st && ts) {
-				st = ts;
-				*err = terr;
-			}
-		}
-		if (st)
-			goto out;
-		r->timed = 1;
-	}
-
-	/* read back and check */
-	vta_tensor_i8 got = d.output;
-	if ((st = vta_layer_read_output(&ls, &dram, got.data, count, err)))
-		goto out;
-	/* a deliberate fault, to see (and test) how the checker reports a mismatch */
-	if (index == 0 && o->fault_index >= 0 && (size_t)o->fault_index < count)
-		got.data[o->fault_index] ^= 1;
-	if ((st = vta_golden_compare(&gold, &got, &r->check, err)))
-		goto out;
-	if (o->mode == VTA_ARITH_VTA16) {
-		vta_tensor_i8 tf = d.output;
-		tf.data = tflite_ref;
-		if ((st = vta_golden_compare(&tf, &got, &r->vs_tflite, err)))
-			goto out;
-		r->has_vs_tflite = 1;
-	}
-	if (o->dump && (st = layer_dump(o->dump, spec, &d, &gold, &got, &ls, cfg, image,
-					image_bytes, err)))
-		goto out;
-	if (!r->check.bit_exact)
-		st = vta_fail(err, VTA_E_MISMATCH,
-			      "layer '%s': %zu of %zu outputs differ from the golden model; first at "
-			      "(n, h, w, c) = (%d, %d, %d, %d): expected %d, got %d",
-			      spec->name, r->check.mismatches, r->check.count,
-			      r->check.first_nhwc[0], r->check.first_nhwc[1], r->check.first_nhwc[2],
-			      r->check.first_nhwc[3], r->check.expected, r->check.got);
-out:
-	free(image);
-	free(expected);
-	free(tflite_ref);
-	vta_layer_stream_free(&ls);
-	vta_dram_free(&dram);
-	vta_layer_data_free(&d);
-	return st;
+	run_observer *ob = (run_observer *)self;
+	return layer_dump(ob->dump, ob->cfg, v, err);
 }
 
 int cmd_run(int argc, char **argv)
@@ -304,17 +177,23 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 
-	engines eng = {0};
-	vta_status st = o.use_ref ? vta_ref_create(&cfg, &eng.ref, &err)
-				  : vtasim_sim_create(&cfg, &eng.sim, &err);
+	vtasim_sim *sim = NULL;
+	vta_ref *ref = NULL;
+	run_observer ob = {.base = {.executed = o.log || o.trace ? trace_layer : NULL,
+				    .checked = o.dump ? dump_layer : NULL},
+			   .cfg = &cfg, .dump = o.dump};
+	vta_status st = o.use_ref ? vta_ref_create(&cfg, &ref, &err)
+				  : vtasim_sim_create(&cfg, &sim, &err);
+	vta_engine *engine = st ? NULL : o.use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
 	if (!st && (o.log || o.trace)) {
 		char title[1024];
 		snprintf(title, sizeof(title), "run %s", o.workload);
-		st = trace_out_open(o.log, o.trace, &cfg, title, &eng.tr, &err);
+		st = trace_out_open(o.log, o.trace, &cfg, title, &ob.tr, &err);
+		ob.sim = sim;
 		if (!st)
-			st = vtasim_sim_set_recording(eng.sim, 1, &err);
+			st = vtasim_sim_set_recording(sim, 1, &err);
 	}
-	run_layer_result *results = calloc(wl.n_layers, sizeof(*results));
+	vta_layer_result *results = calloc(wl.n_layers, sizeof(*results));
 	if (!st && !results)
 		st = vta_fail(&err, VTA_E_NOMEM, "out of memory");
 	size_t done = 0;
@@ -322,8 +201,11 @@ int cmd_run(int argc, char **argv)
 	vta_error failure = {0};
 	double t0 = now_seconds();
 	for (size_t i = 0; !st && i < wl.n_layers; i++) {
+		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.threads,
+					 .fault_index = i == 0 ? o.fault_index : -1,
+					 .keep_dram_image = o.dump != NULL, .observer = &ob.base};
 		vta_error lerr = {0};
-		vta_status ls = run_layer(&cfg, &o, &eng, &wl.layers[i], i, &results[i], &lerr);
+		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
 		if (ls == VTA_E_MISMATCH) {
 			/* report every layer, fail at the end */
 			if (!first_failure) {
@@ -344,19 +226,19 @@ int cmd_run(int argc, char **argv)
 	if (!st && done) {
 		run_report rep = {.cfg = &cfg, .workload = o.workload, .mode = o.mode,
 				  .threads = o.threads, .layers = results, .n_layers = done,
-				  .wall_seconds = wall, .engine = o.use_ref ? "ref" : "sim"};
+				  .wall_seconds = wall, .engine = engine->name};
 		run_report_text(stdout, &rep);
 		if (o.report)
 			rc = run_report_write_json(&rep, o.report);
 	}
 	vta_error terr = {0};
-	if (trace_out_close(eng.tr, &terr) && !st && !first_failure) {
+	if (trace_out_close(ob.tr, &terr) && !st && !first_failure) {
 		st = terr.status;
 		err = terr;
 	}
 	free(results);
-	vtasim_sim_destroy(eng.sim);
-	vta_ref_destroy(eng.ref);
+	vtasim_sim_destroy(sim);
+	vta_ref_destroy(ref);
 	vta_workload_free(&wl);
 	if (st)
 		return cli_report_error(&err);

@@ -8,59 +8,46 @@
 
 #include <jansson.h>
 
+#include "layer_ops.h"
 #include "npy.h"
 #include "vta_asm.h"
 
-static vta_status dump_nhwc(const char *dir, const char *name, const vta_tensor_i8 *t,
-			    vta_error *err)
+vta_status layer_dump(const char *dir, const vta_config *cfg, const vta_layer_view *v,
+		      vta_error *err)
 {
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/%s.npy", dir, name);
-	size_t shape[4] = {(size_t)t->shape[0], (size_t)t->shape[1], (size_t)t->shape[2],
-			   (size_t)t->shape[3]};
-	return vta_npy_write(path, VTA_NPY_I8, 4, shape, t->data, err);
-}
-
-static vta_status dump_array(const char *dir, const char *name, vta_npy_dtype dtype, int rank,
-			     const size_t *shape, const void *data, vta_error *err)
-{
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/%s.npy", dir, name);
-	return vta_npy_write(path, dtype, rank, shape, data, err);
-}
-
-vta_status layer_dump(const char *dir, const vta_wl_layer *spec, const vta_layer_data *d,
-		      const vta_tensor_i8 *golden, const vta_tensor_i8 *simulated,
-		      const vta_layer_stream *ls, const vta_config *cfg, const uint8_t *dram_image,
-		      uint64_t dram_image_bytes, vta_error *err)
-{
+	const vta_wl_layer *spec = v->spec;
+	const vta_layer_data *d = v->data;
+	const vta_layer_stream *ls = v->stream;
+	const vta_tensor_i8 *golden = v->golden, *simulated = v->got;
+	uint64_t dram_image_bytes = v->dram_image_bytes;
 	char ldir[768];
 	snprintf(ldir, sizeof(ldir), "%s/%s", dir, spec->name);
 	if (mkdir(ldir, 0777) != 0 && errno != EEXIST)
 		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", ldir, strerror(errno));
-	vta_status st;
-	if (d->op == VTA_WL_CONV2D) {
-		size_t fshape[4] = {(size_t)d->conv.filter_shape[0], (size_t)d->conv.filter_shape[1],
-				    (size_t)d->conv.filter_shape[2], (size_t)d->conv.filter_shape[3]};
-		size_t oc = fshape[0];
-		if ((st = dump_nhwc(ldir, "input", &d->input, err)) ||
-		    (st = dump_array(ldir, "filter", VTA_NPY_I8, 4, fshape, d->filter, err)) ||
-		    (st = dump_array(ldir, "filter_scales", VTA_NPY_F32, 1, &oc, d->filter_scales,
-				     err)))
-			return st;
-		if (d->bias && (st = dump_array(ldir, "bias", VTA_NPY_I32, 1, &oc, d->bias, err)))
-			return st;
-	} else {
-		const vta_tensor_i8 *in0 = d->swapped ? &d->b : &d->a;
-		const vta_tensor_i8 *in1 = d->swapped ? &d->a : &d->b;
-		if ((st = dump_nhwc(ldir, "input0", in0, err)) ||
-		    (st = dump_nhwc(ldir, "input1", in1, err)))
-			return st;
-	}
-	if ((st = dump_nhwc(ldir, "output_golden", golden, err)) ||
-	    (st = dump_nhwc(ldir, "output_simulated", simulated, err)))
-		return st;
+	/* the inputs and constants (compressed ones decoded), then both outputs */
+	vta_layer_array arrays[VTA_LAYER_MAX_ARRAYS + 2];
+	size_t n = 0;
+	vta_status st = vta_layer_ops_of(spec->op)->arrays(d, arrays, &n, err);
 	char path[1024];
+	if (!st) {
+		vta_layer_array out = {.dtype = VTA_NPY_I8, .rank = 4};
+		for (int i = 0; i < 4; i++)
+			out.shape[i] = (size_t)golden->shape[i];
+		arrays[n] = out;
+		arrays[n].name = "output_golden";
+		arrays[n++].data = golden->data;
+		arrays[n] = out;
+		arrays[n].name = "output_simulated";
+		arrays[n++].data = simulated->data;
+	}
+	for (size_t i = 0; !st && i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s.npy", ldir, arrays[i].name);
+		st = vta_npy_write(path, arrays[i].dtype, arrays[i].rank, arrays[i].shape,
+				   arrays[i].data, err);
+	}
+	vta_layer_arrays_free(arrays, n);
+	if (st)
+		return st;
 	snprintf(path, sizeof(path), "%s/stream.s", ldir);
 	FILE *f = fopen(path, "w");
 	if (!f)
@@ -77,7 +64,7 @@ vta_status layer_dump(const char *dir, const vta_wl_layer *spec, const vta_layer
 
 	snprintf(path, sizeof(path), "%s/dram.bin", ldir);
 	f = fopen(path, "wb");
-	if (!f || fwrite(dram_image, 1, dram_image_bytes, f) != dram_image_bytes) {
+	if (!f || fwrite(v->dram_image, 1, dram_image_bytes, f) != dram_image_bytes) {
 		if (f)
 			fclose(f);
 		return vta_fail(err, VTA_E_IO, "%s: cannot write", path);

@@ -8,15 +8,11 @@
 #ifndef VTASIM_LAYER_DUMP_H
 #define VTASIM_LAYER_DUMP_H
 
-#include "emit_layer.h"
-#include "tensor.h"
+#include "layer_run.h"
 #include "vta_config.h"
-#include "workload.h"
-#include "workload_layer.h"
 
-vta_status layer_dump(const char *dir, const vta_wl_layer *spec, const vta_layer_data *d,
-		      const vta_tensor_i8 *golden, const vta_tensor_i8 *simulated,
-		      const vta_layer_stream *ls, const vta_config *cfg, const uint8_t *dram_image,
-		      uint64_t dram_image_bytes, vta_error *err);
+/* Write the files of the layer `v` shows (checked: golden and got are set) under dir. */
+vta_status layer_dump(const char *dir, const vta_config *cfg, const vta_layer_view *v,
+		      vta_error *err);
 
 #endif /* VTASIM_LAYER_DUMP_H */

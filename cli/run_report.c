@@ -20,15 +20,6 @@ static const char *mode_name(vta_arith_mode m)
 	return m == VTA_ARITH_VTA16 ? "vta16" : "tflite";
 }
 
-report_roofline run_layer_roofline(const vta_config *cfg, const run_layer_result *r)
-{
-	uint64_t out_bytes = 1;
-	for (int i = 0; i < 4; i++)
-		out_bytes *= (uint64_t)r->out_shape[i];
-	uint64_t bytes = r->input_bytes + r->counters.const_bytes + out_bytes;
-	return vta_cost_roofline(cfg, r->counters.macs, bytes);
-}
-
 /* Sum of the per-layer statistics (layers run one after the other). */
 static void accumulate(vtasim_stats *t, const vtasim_stats *s)
 {
@@ -58,14 +49,14 @@ static void accumulate(vtasim_stats *t, const vtasim_stats *s)
 	t->host_seconds += s->host_seconds;
 }
 
-static void totals(const run_report *rep, vtasim_stats *t, run_layer_result *sum)
+static void totals(const run_report *rep, vtasim_stats *t, vta_layer_result *sum)
 {
 	memset(t, 0, sizeof(*t));
 	memset(sum, 0, sizeof(*sum));
 	snprintf(sum->name, sizeof(sum->name), "total");
 	sum->check.bit_exact = true;
 	for (size_t i = 0; i < rep->n_layers; i++) {
-		const run_layer_result *r = &rep->layers[i];
+		const vta_layer_result *r = &rep->layers[i];
 		accumulate(t, &r->stats);
 		sum->counters.macs += r->counters.macs;
 		sum->compressed_bytes += r->compressed_bytes;
@@ -110,7 +101,7 @@ static json_t *histogram_json(const vta_compare *c)
 	return h;
 }
 
-static json_t *check_json(const run_layer_result *r, int per_layer)
+static json_t *check_json(const vta_layer_result *r, int per_layer)
 {
 	json_t *c = json_object();
 	json_object_set_new(c, "bit_exact", json_boolean(r->check.bit_exact));
@@ -141,7 +132,7 @@ static json_t *check_json(const run_layer_result *r, int per_layer)
 	return c;
 }
 
-static json_t *layer_json(const run_report *rep, const run_layer_result *r,
+static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 			  const vtasim_stats *st, int per_layer)
 {
 	json_t *o = r->timed || !per_layer ? report_stats_json(rep->cfg, st) : json_object();
@@ -158,7 +149,7 @@ static json_t *layer_json(const run_report *rep, const run_layer_result *r,
 	json_object_set_new(o, "gemm_macs", json_integer((json_int_t)st->macs));
 	json_object_set_new(o, "macs", json_integer((json_int_t)r->counters.macs));
 	if (per_layer) {
-		report_roofline rl = run_layer_roofline(rep->cfg, r);
+		vta_roofline rl = vta_layer_roofline(rep->cfg, r);
 		json_object_set_new(o, "roofline_cycles", json_integer((json_int_t)rl.roofline_cycles));
 		json_object_set_new(o, "roofline_compute_cycles",
 				    json_integer((json_int_t)rl.compute_cycles));
@@ -207,14 +198,14 @@ int run_report_write_json(const run_report *rep, const char *path)
 	uint64_t roof = 0, roof_c = 0, roof_d = 0;
 	for (size_t i = 0; i < rep->n_layers; i++) {
 		json_array_append_new(layers, layer_json(rep, &rep->layers[i], &rep->layers[i].stats, 1));
-		report_roofline rl = run_layer_roofline(rep->cfg, &rep->layers[i]);
+		vta_roofline rl = vta_layer_roofline(rep->cfg, &rep->layers[i]);
 		roof += rl.roofline_cycles;
 		roof_c += rl.compute_cycles;
 		roof_d += rl.dram_cycles;
 	}
 	json_object_set_new(root, "layers", layers);
 	vtasim_stats t;
-	run_layer_result sum;
+	vta_layer_result sum;
 	totals(rep, &t, &sum);
 	json_t *total = layer_json(rep, &sum, &t, 0);
 	json_object_set_new(total, "name", json_string("total"));
@@ -231,7 +222,7 @@ int run_report_write_json(const run_report *rep, const char *path)
 	return rc;
 }
 
-static void print_check(FILE *out, const run_layer_result *r)
+static void print_check(FILE *out, const vta_layer_result *r)
 {
 	if (r->check.bit_exact)
 		fprintf(out, "  check             bit-exact (%zu elements)\n", r->check.count);
@@ -258,8 +249,8 @@ void run_report_text(FILE *out, const run_report *rep)
 		rep->workload, rep->cfg->name, mode_name(rep->mode), rep->threads,
 		rep->threads == 1 ? "" : "s", rep->engine);
 	for (size_t i = 0; i < rep->n_layers; i++) {
-		const run_layer_result *r = &rep->layers[i];
-		report_roofline rl = run_layer_roofline(rep->cfg, r);
+		const vta_layer_result *r = &rep->layers[i];
+		vta_roofline rl = vta_layer_roofline(rep->cfg, r);
 		fprintf(out, "\nlayer %s (%s) -> [%d, %d, %d, %d]\n", r->name, vta_wl_op_name(r->op),
 			r->out_shape[0], r->out_shape[1], r->out_shape[2], r->out_shape[3]);
 		fprintf(out, "  plan              %s\n", r->plan);
@@ -281,11 +272,11 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "  golden kernel     %.4f s host\n", r->golden_seconds);
 	}
 	vtasim_stats t;
-	run_layer_result sum;
+	vta_layer_result sum;
 	totals(rep, &t, &sum);
 	uint64_t roof = 0;
 	for (size_t i = 0; i < rep->n_layers; i++)
-		roof += run_layer_roofline(rep->cfg, &rep->layers[i]).roofline_cycles;
+		roof += vta_layer_roofline(rep->cfg, &rep->layers[i]).roofline_cycles;
 	fprintf(out, "\ntotal (%zu layer%s)\n", rep->n_layers, rep->n_layers == 1 ? "" : "s");
 	if (rep->layers[0].timed) {
 		fprintf(out, "  cycles            %llu (%.2f us), roofline %llu: %.2fx\n",

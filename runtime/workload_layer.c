@@ -1,6 +1,8 @@
 /* workload_layer.c - materialise a workload layer into tensors (see workload_layer.h). */
 #include "workload_layer.h"
 
+#include "golden.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,25 +22,16 @@ static size_t shape_count(const int32_t *shape, int rank)
 	return n;
 }
 
-/* Compress a constant, then decode it back into `data` through the TFLM decoder, so what
- * the kernels and emitters use is exactly what the decompressor produces. */
+/* Compress a constant drawn into `data`, which is then freed: from here on its LUT tensor
+ * is the constant's only copy, decoded by each consumer (golden side, emitter, dump). */
 static vta_status compress_constant(const vta_wl_tensor *t, const char *what, vta_lut_type type,
 				    void *data, size_t count, vta_wl_channels ch,
 				    vta_lut_buffer *lut, vta_layer_data *d, vta_error *err)
 {
 	vta_status st = vta_wl_compress(t, what, type, data, count, ch, lut, err);
-	if (st)
-		return st;
-	size_t elem = vta_lut_type_size(type);
-	void *decoded = malloc(count * elem);
-	if (!decoded)
-		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", what);
-	st = vta_lut_decode(&lut->tensor, decoded, count * elem, err);
-	if (!st && memcmp(decoded, data, count * elem) != 0)
-		st = vta_fail(err, VTA_E_INTERNAL, "%s: LUT round trip changed the data", what);
-	free(decoded);
+	free(data);
 	d->compressed_bytes += lut->tensor.indices_bytes + lut->tensor.value_table_bytes;
-	d->decompressed_bytes += count * elem;
+	d->decompressed_bytes += count * vta_lut_type_size(type);
 	return st;
 }
 
@@ -90,8 +83,10 @@ static vta_status materialize_conv(const vta_wl_layer *l, vta_layer_data *d, vta
 		return st;
 	if (l->filter.compressed) {
 		d->has_lut = true;
-		if ((st = compress_constant(&l->filter, "filter", VTA_LUT_INT8, d->filter, f_count,
-					    f_ch, &d->lut, d, err)))
+		st = compress_constant(&l->filter, "filter", VTA_LUT_INT8, d->filter, f_count,
+				       f_ch, &d->lut, d, err);
+		d->filter = NULL;
+		if (st)
 			return st;
 	}
 	if (l->bias.present) {
@@ -108,9 +103,10 @@ static vta_status materialize_conv(const vta_wl_layer *l, vta_layer_data *d, vta
 			return st;
 		if (l->bias.compressed) {
 			d->has_bias_lut = true;
-			if ((st = compress_constant(&per_tensor, "bias", VTA_LUT_INT32, d->bias, oc,
-						    (vta_wl_channels){1, false}, &d->bias_lut, d,
-						    err)))
+			st = compress_constant(&per_tensor, "bias", VTA_LUT_INT32, d->bias, oc,
+					       b_ch, &d->bias_lut, d, err);
+			d->bias = NULL;
+			if (st)
 				return st;
 		}
 	}
@@ -157,8 +153,10 @@ static vta_status materialize_add(const vta_wl_layer *l, vta_layer_data *d, vta_
 		return st;
 	if (tb->compressed) {
 		d->has_lut = true;
-		if ((st = compress_constant(tb, nb, VTA_LUT_INT8, d->b.data, count, ch, &d->lut, d,
-					    err)))
+		st = compress_constant(tb, nb, VTA_LUT_INT8, d->b.data, count, ch, &d->lut, d,
+				       err);
+		d->b.data = NULL;
+		if (st)
 			return st;
 	}
 	return alloc_tensor(&d->output, shape, l->output_scale, l->output_zero_point, err);
@@ -191,17 +189,4 @@ void vta_layer_data_free(vta_layer_data *d)
 	vta_lut_buffer_free(&d->lut);
 	vta_lut_buffer_free(&d->bias_lut);
 	memset(d, 0, sizeof(*d));
-}
-
-vta_status vta_layer_golden(const vta_layer_data *d, vta_arith_mode mode, vta_tensor_i8 *out,
-			    vta_golden_stats *stats, vta_error *err)
-{
-	if (d->op == VTA_WL_CONV2D)
-		return vta_golden_conv2d_lut(&d->conv, d->has_lut ? &d->lut.tensor : NULL,
-					     d->has_bias_lut ? &d->bias_lut.tensor : NULL, mode, out,
-					     stats, err);
-	if (d->has_lut)
-		return vta_golden_add_lut(&d->a, &d->b, &d->lut.tensor, d->spec->activation, mode,
-					  out, stats, err);
-	return vta_golden_add(&d->a, &d->b, d->spec->activation, mode, out, stats, err);
 }

@@ -1,6 +1,11 @@
 /*
  * workload_layer.h - one workload layer made concrete: its tensors generated or read, its
- * constants LUT-compressed as the workload asks, and the golden kernel's view of it.
+ * constants LUT-compressed as the workload asks.
+ *
+ * Each constant has one copy: the plain array when the workload leaves it uncompressed, or
+ * its LUT tensor when compressed (the plain pointer is then NULL). Whoever needs the values
+ * decodes the LUT itself, once: the golden side (layer_ops.c), the emitter (its host
+ * decompression), the dump.
  */
 #ifndef VTA_WORKLOAD_LAYER_H
 #define VTA_WORKLOAD_LAYER_H
@@ -9,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "golden.h"
+#include "layer.h"
 #include "lut.h"
 #include "tensor.h"
 #include "workload.h"
@@ -24,11 +29,11 @@ typedef struct vta_layer_data {
 	const vta_wl_layer *spec;
 	/* conv2d */
 	vta_tensor_i8 input;
-	int8_t *filter;          /* OHWI, decoded */
+	int8_t *filter;          /* OHWI, or NULL when `lut` holds it */
 	float *filter_scales;    /* O */
-	int32_t *bias;           /* O, decoded, or NULL */
+	int32_t *bias;           /* O, or NULL (absent, or `bias_lut` holds it) */
 	vta_conv2d conv;
-	/* add: b is the constant operand when one input is LUT-compressed */
+	/* add: b is the constant operand when one input is LUT-compressed (b.data NULL) */
 	vta_tensor_i8 a, b;
 	bool swapped;            /* inputs[0] became b (it was the constant) */
 	/* LUT-compressed constants (filter / add constant; bias) */
@@ -44,11 +49,6 @@ typedef struct vta_layer_data {
 vta_status vta_layer_materialize(const vta_wl_layer *layer, vta_layer_data *out,
 				 vta_error *err);
 void vta_layer_data_free(vta_layer_data *d);
-
-/* Run the golden kernel of the layer in `mode` into `out` (shape/scale/zp of d->output, data
- * allocated by the caller), using the LUT path for compressed constants. */
-vta_status vta_layer_golden(const vta_layer_data *d, vta_arith_mode mode, vta_tensor_i8 *out,
-			    vta_golden_stats *stats, vta_error *err);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 
 #include "npy.h"
 #include "workload.h"
+#include "layer_ops.h"
 #include "workload_layer.h"
 
 static char tmpdir[64];
@@ -96,10 +97,15 @@ static void test_parse_conv(void **state)
 	vta_layer_data d;
 	assert_int_equal(vta_layer_materialize(l, &d, &err), VTA_OK);
 	assert_true(d.has_lut && d.has_bias_lut);
+	assert_null(d.filter); /* the LUT tensors are the constants' only copy */
+	int8_t filter[108];
+	int32_t bias[4];
+	assert_int_equal(vta_lut_decode(&d.lut.tensor, filter, sizeof(filter), &err), VTA_OK);
+	assert_int_equal(vta_lut_decode(&d.bias_lut.tensor, bias, sizeof(bias), &err), VTA_OK);
 	for (int o = 0; o < 4; o++) {
 		int seen[256] = {0}, distinct = 0;
 		for (int i = 0; i < 27; i++)
-			if (!seen[d.filter[o * 27 + i] + 128]++)
+			if (!seen[filter[o * 27 + i] + 128]++)
 				distinct++;
 		assert_true(distinct <= 4);
 	}
@@ -107,7 +113,7 @@ static void test_parse_conv(void **state)
 	for (int i = 0; i < 4; i++) {
 		int dup = 0;
 		for (int j = 0; j < i; j++)
-			dup |= d.bias[j] == d.bias[i];
+			dup |= bias[j] == bias[i];
 		distinct_bias += !dup;
 	}
 	assert_true(distinct_bias <= 8);
@@ -119,7 +125,9 @@ static void test_parse_conv(void **state)
 	vta_layer_data d2;
 	assert_int_equal(vta_layer_materialize(l, &d2, &err), VTA_OK);
 	assert_memory_equal(d.input.data, d2.input.data, 90);
-	assert_memory_equal(d.filter, d2.filter, 108);
+	int8_t filter2[108];
+	assert_int_equal(vta_lut_decode(&d2.lut.tensor, filter2, sizeof(filter2), &err), VTA_OK);
+	assert_memory_equal(filter, filter2, 108);
 	/* the golden kernel runs on it */
 	assert_int_equal(vta_layer_golden(&d, VTA_ARITH_TFLITE, &d.output, NULL, &err), VTA_OK);
 	vta_layer_data_free(&d2);
@@ -160,11 +168,13 @@ static void test_add_constant_and_npy(void **state)
 	/* inputs[0] is the constant: it becomes b */
 	assert_true(d.swapped);
 	assert_memory_equal(d.a.data, vals, 12);
+	int8_t b[12];
+	assert_int_equal(vta_lut_decode(&d.lut.tensor, b, sizeof(b), &err), VTA_OK);
 	int distinct = 0;
 	for (int i = 0; i < 12; i++) {
 		int dup = 0;
 		for (int j = 0; j < i; j++)
-			dup |= d.b.data[j] == d.b.data[i];
+			dup |= b[j] == b[i];
 		distinct += !dup;
 	}
 	assert_true(distinct <= 2);

@@ -1,0 +1,157 @@
+/* layer_run.c - one workload layer end to end (layer_run.h). */
+#include "layer_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "layer_ops.h"
+#include "vta_cost.h"
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r)
+{
+	uint64_t out_bytes = 1;
+	for (int i = 0; i < 4; i++)
+		out_bytes *= (uint64_t)r->out_shape[i];
+	return vta_cost_roofline(cfg, r->counters.macs,
+				 r->input_bytes + r->counters.const_bytes + out_bytes);
+}
+
+/* What the layer holds while it runs (freed in one place). */
+typedef struct layer_run {
+	vta_layer_data d;
+	vta_layer_stream ls;
+	vta_dram dram;
+	vta_tensor_i8 gold, tflite, got;
+	vta_layer_view view;
+	uint8_t *image;
+} layer_run;
+
+static vta_status golden(const vta_layer_run_opts *o, const vta_layer_ops *ops, layer_run *L,
+			 vta_layer_result *r, vta_error *err)
+{
+	size_t count = vta_tensor_i8_count(&L->d.output);
+	L->gold = L->tflite = L->d.output;
+	L->gold.data = malloc(count);
+	L->tflite.data = malloc(count);
+	if (!L->gold.data || !L->tflite.data)
+		return vta_fail(err, VTA_E_NOMEM, "layer '%s': out of memory", r->name);
+	/* in the run's mode, and in TFLite's to measure vta16's distance from it */
+	vta_golden_pass passes[2] = {{.mode = o->mode, .out = &L->gold},
+				     {.mode = VTA_ARITH_TFLITE, .out = &L->tflite}};
+	vta_status st = ops->golden(&L->d, passes, o->mode == VTA_ARITH_VTA16 ? 2 : 1, err);
+	r->golden_seconds = passes[0].seconds;
+	r->alu_overflows = passes[0].stats.alu_overflows;
+	r->acc_overflows = passes[0].stats.acc_overflows;
+	return st;
+}
+
+static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_opts *o,
+				   const vta_layer_ops *ops, vta_engine *engine, layer_run *L,
+				   vta_layer_result *r, vta_error *err)
+{
+	vta_status st = vta_dram_init(&L->dram, (uint64_t)cfg->dram_size_mib << 20, err);
+	if (st)
+		return st;
+	vta_emit_opts eo = {.mode = o->mode, .threads = o->threads, .name = r->name};
+	double e0 = now_seconds();
+	if ((st = ops->emit(cfg, &L->d, &eo, &L->dram, &L->ls, err)))
+		return st;
+	r->emit_seconds = now_seconds() - e0;
+	r->counters = L->ls.counters;
+	snprintf(r->plan, sizeof(r->plan), "%s", L->ls.plan);
+	r->insns = L->ls.prog.n_insns;
+	if (o->keep_dram_image) {
+		/* the DRAM the layer starts from, for outside replay (vtasim exec --dram) */
+		L->view.dram_image_bytes = L->ls.dram_end;
+		L->image = malloc(L->ls.dram_end ? L->ls.dram_end : 1);
+		if (!L->image)
+			return vta_fail(err, VTA_E_NOMEM, "layer '%s': out of memory", r->name);
+		memcpy(L->image, L->dram.bytes, L->ls.dram_end);
+		L->view.dram_image = L->image;
+	}
+	st = engine->run(engine, &L->ls.prog, &L->dram, &r->stats, err);
+	vta_layer_observer *ob = o->observer;
+	if (ob && ob->executed) {
+		vta_error herr = {0};
+		vta_status hs = ob->executed(ob, &L->view, st, st ? err : NULL, &herr);
+		if (!st && hs) {
+			st = hs;
+			*err = herr;
+		}
+	}
+	r->timed = !st && engine->timed;
+	return st;
+}
+
+static vta_status check(const vta_layer_run_opts *o, layer_run *L, vta_layer_result *r,
+			vta_error *err)
+{
+	size_t count = vta_tensor_i8_count(&L->d.output);
+	L->got = L->d.output;
+	vta_status st = vta_layer_read_output(&L->ls, &L->dram, L->got.data, count, err);
+	if (st)
+		return st;
+	if (o->fault_index >= 0 && (size_t)o->fault_index < count)
+		L->got.data[o->fault_index] ^= 1;
+	if ((st = vta_golden_compare(&L->gold, &L->got, &r->check, err)))
+		return st;
+	if (o->mode == VTA_ARITH_VTA16) {
+		if ((st = vta_golden_compare(&L->tflite, &L->got, &r->vs_tflite, err)))
+			return st;
+		r->has_vs_tflite = true;
+	}
+	L->view.golden = &L->gold;
+	L->view.got = &L->got;
+	if (o->observer && o->observer->checked &&
+	    (st = o->observer->checked(o->observer, &L->view, err)))
+		return st;
+	if (!r->check.bit_exact)
+		return vta_fail(err, VTA_E_MISMATCH,
+				"layer '%s': %zu of %zu outputs differ from the golden model; "
+				"first at (n, h, w, c) = (%d, %d, %d, %d): expected %d, got %d",
+				r->name, r->check.mismatches, r->check.count,
+				r->check.first_nhwc[0], r->check.first_nhwc[1],
+				r->check.first_nhwc[2], r->check.first_nhwc[3], r->check.expected,
+				r->check.got);
+	return VTA_OK;
+}
+
+vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_engine *engine,
+			 const vta_layer_run_opts *opts, vta_layer_result *r, vta_error *err)
+{
+	layer_run L;
+	memset(&L, 0, sizeof(L));
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "%s", spec->name);
+	r->op = spec->op;
+	L.view = (vta_layer_view){.spec = spec, .data = &L.d, .stream = &L.ls, .result = r};
+	vta_status st = vta_layer_materialize(spec, &L.d, err);
+	if (st)
+		return st;
+	const vta_layer_ops *ops = vta_layer_ops_of(spec->op);
+	memcpy(r->out_shape, L.d.output.shape, sizeof(r->out_shape));
+	r->compressed_bytes = L.d.compressed_bytes;
+	r->decompressed_bytes = L.d.decompressed_bytes;
+	r->has_lut = L.d.has_lut || L.d.has_bias_lut;
+	r->binning = L.d.binning;
+	r->input_bytes = ops->input_bytes(&L.d);
+	if (!(st = golden(opts, ops, &L, r, err)) &&
+	    !(st = emit_and_execute(cfg, opts, ops, engine, &L, r, err)))
+		st = check(opts, &L, r, err);
+	free(L.image);
+	free(L.gold.data);
+	free(L.tflite.data);
+	vta_layer_stream_free(&L.ls);
+	vta_dram_free(&L.dram);
+	vta_layer_data_free(&L.d);
+	return st;
+}

@@ -1,0 +1,94 @@
+/*
+ * layer_run.h - the product's pipeline as one call: run a workload layer end to end.
+ *
+ *   materialise (workload_layer.h) -> golden output in the run's mode, and TFLite's too in
+ *   vta16 mode to measure the distance (layer_ops.h) -> emit the stream into a fresh DRAM
+ *   -> execute it on the given engine (vta_engine.h: reference executor or SystemC model)
+ *   -> read the output back -> compare -> a vta_layer_result.
+ *
+ * `vtasim run`, the benchmarks and any future binding call this; what they add (a trace of
+ * the timed model's records, a dump of the tensors) plugs in through an observer.
+ */
+#ifndef VTA_LAYER_RUN_H
+#define VTA_LAYER_RUN_H
+
+#include <stdbool.h>
+
+#include "emit_layer.h"
+#include "golden.h"
+#include "lut.h"
+#include "vta_cost.h"
+#include "vta_engine.h"
+#include "workload.h"
+#include "workload_layer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Everything a report says about one layer. */
+typedef struct vta_layer_result {
+	char name[64];
+	vta_wl_op op;
+	int32_t out_shape[4];
+	bool timed;                /* stats come from a timed engine */
+	vta_run_stats stats;
+	vta_layer_counters counters;
+	char plan[192];
+	size_t insns;
+	vta_compare check;         /* against the golden kernel of the run's mode */
+	vta_compare vs_tflite;     /* vta16 only: distance from TFLite's arithmetic */
+	bool has_vs_tflite;
+	uint64_t alu_overflows, acc_overflows;
+	bool has_lut;
+	uint64_t compressed_bytes, decompressed_bytes;
+	uint64_t input_bytes;      /* activation inputs (not constants) */
+	vta_lut_bin_report binning;
+	double golden_seconds, emit_seconds;
+} vta_layer_result;
+
+/* The roofline of a layer: useful MACs at the GEMM core's peak, and the layer's tensors
+ * (input, constants, output) crossing the DRAM port once. */
+vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r);
+
+/* What an observer sees of a layer in flight. */
+typedef struct vta_layer_view {
+	const vta_wl_layer *spec;
+	const vta_layer_data *data;
+	const vta_layer_stream *stream;
+	const vta_layer_result *result;
+	const vta_tensor_i8 *golden, *got;    /* set once the output is checked */
+	const uint8_t *dram_image;            /* the DRAM the stream starts from, when asked */
+	uint64_t dram_image_bytes;
+} vta_layer_view;
+
+/* Hooks into vta_layer_run, embedded first in the caller's own struct (as vta_engine is).
+ * Either may be NULL; an error they return fails the layer unless it failed already. */
+typedef struct vta_layer_observer vta_layer_observer;
+struct vta_layer_observer {
+	/* After the engine ran, also when it failed (run_status, run_err say how). */
+	vta_status (*executed)(vta_layer_observer *self, const vta_layer_view *v,
+			       vta_status run_status, const vta_error *run_err, vta_error *err);
+	/* After the output was compared, before a mismatch fails the layer. */
+	vta_status (*checked)(vta_layer_observer *self, const vta_layer_view *v, vta_error *err);
+};
+
+typedef struct vta_layer_run_opts {
+	vta_arith_mode mode;
+	unsigned threads;             /* virtual threads of the emitted stream: 1 or 2 */
+	long fault_index;             /* >= 0: flip a bit of this output element before the
+				       * check, to see how a mismatch is reported; else -1 */
+	bool keep_dram_image;         /* give observers the DRAM image (vta_layer_view) */
+	vta_layer_observer *observer; /* or NULL */
+} vta_layer_run_opts;
+
+/* Run one layer on `engine` into *r. VTA_E_MISMATCH (with r complete) when the output is not
+ * bit-exact; any other error stops the layer where it happened. */
+vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_engine *engine,
+			 const vta_layer_run_opts *opts, vta_layer_result *r, vta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_LAYER_RUN_H */
