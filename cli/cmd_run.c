@@ -206,21 +206,16 @@ int cmd_run(int argc, char **argv)
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
-		if (ls == VTA_E_MISMATCH) {
-			/* report every layer, fail at the end */
-			if (!first_failure) {
-				first_failure = ls;
-				failure = lerr;
-			}
-			done = i + 1;
-			continue;
-		}
-		if (ls) {
+		if (ls && ls != VTA_E_MISMATCH) {
 			st = ls;
 			err = lerr;
 			break;
 		}
 		done = i + 1;
+		if (ls && !first_failure) { /* a mismatch: report every layer, fail at the end */
+			first_failure = ls;
+			failure = lerr;
+		}
 	}
 	double wall = now_seconds() - t0;
 	if (!st && done) {

@@ -2,11 +2,10 @@
  * emit_layer.h - what a layer emitter hands back: the program of one layer, where its
  * tensors sit in DRAM, and counters for the report. Shared by emit_add.h and emit_conv2d.h.
  *
- * Usage (as `vtasim run` does it):
+ * Usage (as vta_layer_run does it, layer_run.c):
  *   vta_layer_stream ls;
  *   vta_emit_conv2d(cfg, &conv, filter_lut, bias_lut, &out, &opts, &dram, &ls, &err);
- *   vta_dram_place_segments(&dram, &ls.prog, &err);   (already done by the emitter; harmless)
- *   vta_ref_run(ref, &ls.prog, &dram, &err);           (or vtasim_sim_run)
+ *   engine->run(engine, &ls.prog, &dram, &stats, &err);
  *   vta_layer_read_output(&ls, &dram, out.data, count, &err);
  *   vta_layer_stream_free(&ls);
  * The emitter writes every input, constant and micro-op kernel into the DRAM itself, from

@@ -165,18 +165,6 @@ const vta_layer_ops *vta_layer_ops_of(vta_wl_op op)
 	return &OPS[op];
 }
 
-vta_status vta_layer_golden(const vta_layer_data *d, vta_arith_mode mode, vta_tensor_i8 *out,
-			    vta_golden_stats *stats, vta_error *err)
-{
-	vta_golden_pass pass = {.mode = mode, .out = out};
-	vta_status st = vta_layer_ops_of(d->op)->golden(d, &pass, 1, err);
-	if (stats) {
-		stats->alu_overflows += pass.stats.alu_overflows;
-		stats->acc_overflows += pass.stats.acc_overflows;
-	}
-	return st;
-}
-
 void vta_layer_arrays_free(vta_layer_array *a, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

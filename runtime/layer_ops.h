@@ -56,10 +56,6 @@ typedef struct vta_layer_ops {
 
 const vta_layer_ops *vta_layer_ops_of(vta_wl_op op);
 
-/* One golden pass (the common case of a single mode). */
-vta_status vta_layer_golden(const vta_layer_data *d, vta_arith_mode mode, vta_tensor_i8 *out,
-			    vta_golden_stats *stats, vta_error *err);
-
 void vta_layer_arrays_free(vta_layer_array *a, size_t n);
 
 #ifdef __cplusplus
