@@ -129,8 +129,11 @@ static void test_parse_conv(void **state)
 	assert_int_equal(vta_lut_decode(&d2.lut.tensor, filter2, sizeof(filter2), &err), VTA_OK);
 	assert_memory_equal(filter, filter2, 108);
 	/* the golden kernel runs on it */
-	vta_golden_pass pass = {.mode = VTA_ARITH_TFLITE, .out = &d.output};
-	assert_int_equal(vta_layer_ops_of(d.op)->golden(&d, &pass, 1, &err), VTA_OK);
+	const vta_layer_ops *ops = vta_layer_ops_of(d.op);
+	vta_layer_plain plain = {0};
+	assert_int_equal(ops->decode(&d, &plain, &err), VTA_OK);
+	assert_int_equal(ops->golden(&d, &plain, VTA_ARITH_TFLITE, &d.output, NULL, &err), VTA_OK);
+	vta_layer_plain_free(&plain);
 	vta_layer_data_free(&d2);
 	vta_layer_data_free(&d);
 	vta_workload_free(&wl);
