@@ -39,8 +39,11 @@ typedef struct vta_golden_stats {
 vta_status vta_golden_add(const vta_tensor_i8 *a, const vta_tensor_i8 *b, vta_activation act,
 			  vta_arith_mode mode, vta_tensor_i8 *out, vta_golden_stats *stats,
 			  vta_error *err);
-/* The same with b's values decoded from an INT8 LUT tensor of b's element count (b->data is
- * ignored). */
+/* b with its values decoded from an INT8 LUT tensor of b's element count into *plain (b->data
+ * is ignored; a NULL b_lut copies b as it is). Free *owned. */
+vta_status vta_golden_add_decode(const vta_tensor_i8 *b, const vta_lut_tensor *b_lut,
+				 vta_tensor_i8 *plain, void **owned, vta_error *err);
+/* vta_golden_add of b decoded from b_lut. */
 vta_status vta_golden_add_lut(const vta_tensor_i8 *a, const vta_tensor_i8 *b,
 			      const vta_lut_tensor *b_lut, vta_activation act,
 			      vta_arith_mode mode, vta_tensor_i8 *out, vta_golden_stats *stats,
@@ -61,8 +64,12 @@ vta_status vta_golden_conv2d_shape(const vta_conv2d *c, int32_t out_shape[4], vt
  * clamped to the activation. out->shape must equal vta_golden_conv2d_shape(). */
 vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tensor_i8 *out,
 			     vta_golden_stats *stats, vta_error *err);
-/* The same with the filter (INT8) and/or bias (INT32) decoded from LUT tensors; a NULL LUT
- * uses c->filter / c->bias as given. */
+/* c with its filter (INT8) and/or bias (INT32) decoded from LUT tensors into *plain; a NULL
+ * LUT keeps c->filter / c->bias. Free owned[0] and owned[1]. */
+vta_status vta_golden_conv2d_decode(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
+				    const vta_lut_tensor *bias_lut, vta_conv2d *plain,
+				    void *owned[2], vta_error *err);
+/* vta_golden_conv2d of c decoded from its LUT tensors. */
 vta_status vta_golden_conv2d_lut(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
 				 const vta_lut_tensor *bias_lut, vta_arith_mode mode,
 				 vta_tensor_i8 *out, vta_golden_stats *stats, vta_error *err);

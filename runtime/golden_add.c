@@ -84,13 +84,15 @@ vta_status vta_golden_add(const vta_tensor_i8 *a, const vta_tensor_i8 *b, vta_ac
 	return VTA_OK;
 }
 
-vta_status vta_golden_add_lut(const vta_tensor_i8 *a, const vta_tensor_i8 *b,
-			      const vta_lut_tensor *b_lut, vta_activation act,
-			      vta_arith_mode mode, vta_tensor_i8 *out, vta_golden_stats *stats,
-			      vta_error *err)
+vta_status vta_golden_add_decode(const vta_tensor_i8 *b, const vta_lut_tensor *b_lut,
+				 vta_tensor_i8 *plain, void **owned, vta_error *err)
 {
-	if (!b || !b_lut)
+	*owned = NULL;
+	if (!b)
 		return vta_fail(err, VTA_E_USAGE, "ADD: missing LUT operand");
+	*plain = *b;
+	if (!b_lut)
+		return VTA_OK;
 	size_t nb = vta_tensor_i8_count(b);
 	if (nb == 0)
 		return vta_tensor_i8_check(b, "ADD input 2", err);
@@ -102,15 +104,24 @@ vta_status vta_golden_add_lut(const vta_tensor_i8 *a, const vta_tensor_i8 *b,
 				vta_lut_type_name(b_lut->type) ? vta_lut_type_name(b_lut->type)
 							       : "?",
 				nb);
-	int8_t *buf = malloc(nb);
-	if (!buf)
+	if (!(*owned = malloc(nb)))
 		return vta_fail(err, VTA_E_NOMEM, "ADD: out of memory");
-	vta_status st = vta_lut_decode(b_lut, buf, nb, err);
-	if (st == VTA_OK) {
-		vta_tensor_i8 bd = *b;
-		bd.data = buf;
-		st = vta_golden_add(a, &bd, act, mode, out, stats, err);
-	}
-	free(buf);
+	plain->data = *owned;
+	return vta_lut_decode(b_lut, *owned, nb, err);
+}
+
+vta_status vta_golden_add_lut(const vta_tensor_i8 *a, const vta_tensor_i8 *b,
+			      const vta_lut_tensor *b_lut, vta_activation act,
+			      vta_arith_mode mode, vta_tensor_i8 *out, vta_golden_stats *stats,
+			      vta_error *err)
+{
+	if (!b_lut)
+		return vta_fail(err, VTA_E_USAGE, "ADD: missing LUT operand");
+	vta_tensor_i8 plain;
+	void *owned;
+	vta_status st = vta_golden_add_decode(b, b_lut, &plain, &owned, err);
+	if (st == VTA_OK)
+		st = vta_golden_add(a, &plain, act, mode, out, stats, err);
+	free(owned);
 	return st;
 }

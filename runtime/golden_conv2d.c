@@ -243,18 +243,17 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 	return VTA_OK;
 }
 
-vta_status vta_golden_conv2d_lut(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
-				 const vta_lut_tensor *bias_lut, vta_arith_mode mode,
-				 vta_tensor_i8 *out, vta_golden_stats *stats, vta_error *err)
+vta_status vta_golden_conv2d_decode(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
+				    const vta_lut_tensor *bias_lut, vta_conv2d *plain,
+				    void *owned[2], vta_error *err)
 {
+	owned[0] = owned[1] = NULL;
+	*plain = *c;
 	vta_status st = vta_golden_conv2d_shape(c, NULL, err);
 	if (st != VTA_OK)
 		return st;
 	const int32_t *fs = c->filter_shape;
 	size_t fcount = (size_t)fs[0] * (size_t)fs[1] * (size_t)fs[2] * (size_t)fs[3];
-	vta_conv2d dc = *c;
-	int8_t *fbuf = NULL;
-	int32_t *bbuf = NULL;
 	if (filter_lut) {
 		if (filter_lut->type != VTA_LUT_INT8 || filter_lut->count != fcount)
 			return vta_fail(err, VTA_E_USAGE,
@@ -265,33 +264,40 @@ vta_status vta_golden_conv2d_lut(const vta_conv2d *c, const vta_lut_tensor *filt
 						? vta_lut_type_name(filter_lut->type)
 						: "?",
 					fcount);
-		fbuf = malloc(fcount);
-		if (!fbuf)
+		if (!(owned[0] = malloc(fcount)))
 			return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
-		st = vta_lut_decode(filter_lut, fbuf, fcount, err);
-		dc.filter = fbuf;
+		st = vta_lut_decode(filter_lut, owned[0], fcount, err);
+		plain->filter = owned[0];
 	}
 	if (st == VTA_OK && bias_lut) {
 		size_t bcount = (size_t)fs[0];
-		if (bias_lut->type != VTA_LUT_INT32 || bias_lut->count != bcount) {
-			st = vta_fail(err, VTA_E_USAGE,
-				      "CONV2D bias: LUT tensor holds %zu %s values, the bias "
-				      "needs %zu int32",
-				      bias_lut->count,
-				      vta_lut_type_name(bias_lut->type)
-					      ? vta_lut_type_name(bias_lut->type)
-					      : "?",
-				      bcount);
-		} else if (!(bbuf = malloc(bcount * sizeof(int32_t)))) {
-			st = vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
-		} else {
-			st = vta_lut_decode(bias_lut, bbuf, bcount * sizeof(int32_t), err);
-			dc.bias = bbuf;
-		}
+		if (bias_lut->type != VTA_LUT_INT32 || bias_lut->count != bcount)
+			return vta_fail(err, VTA_E_USAGE,
+					"CONV2D bias: LUT tensor holds %zu %s values, the bias "
+					"needs %zu int32",
+					bias_lut->count,
+					vta_lut_type_name(bias_lut->type)
+						? vta_lut_type_name(bias_lut->type)
+						: "?",
+					bcount);
+		if (!(owned[1] = malloc(bcount * sizeof(int32_t))))
+			return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
+		st = vta_lut_decode(bias_lut, owned[1], bcount * sizeof(int32_t), err);
+		plain->bias = owned[1];
 	}
+	return st;
+}
+
+vta_status vta_golden_conv2d_lut(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
+				 const vta_lut_tensor *bias_lut, vta_arith_mode mode,
+				 vta_tensor_i8 *out, vta_golden_stats *stats, vta_error *err)
+{
+	vta_conv2d plain;
+	void *owned[2];
+	vta_status st = vta_golden_conv2d_decode(c, filter_lut, bias_lut, &plain, owned, err);
 	if (st == VTA_OK)
-		st = vta_golden_conv2d(&dc, mode, out, stats, err);
-	free(fbuf);
-	free(bbuf);
+		st = vta_golden_conv2d(&plain, mode, out, stats, err);
+	free(owned[0]);
+	free(owned[1]);
 	return st;
 }

@@ -6,16 +6,6 @@
 #include "emit_add.h"
 #include "emit_conv2d.h"
 
-/* Decode a LUT tensor of `count` elements of `elem` bytes into a new buffer. */
-static vta_status decode(const vta_lut_tensor *lut, size_t count, size_t elem, void **out,
-			 vta_error *err)
-{
-	*out = malloc(count ? count * elem : 1);
-	if (!*out)
-		return vta_fail(err, VTA_E_NOMEM, "out of memory decoding a LUT constant");
-	return vta_lut_decode(lut, *out, count * elem, err);
-}
-
 static vta_layer_array nhwc_array(const char *name, const vta_tensor_i8 *t)
 {
 	return (vta_layer_array){name, VTA_NPY_I8, 4,
@@ -28,18 +18,9 @@ static vta_layer_array nhwc_array(const char *name, const vta_tensor_i8 *t)
 
 static vta_status conv_decode(const vta_layer_data *d, vta_layer_plain *p, vta_error *err)
 {
-	const int32_t *fs = d->conv.filter_shape;
-	size_t oc = (size_t)fs[0];
-	vta_status st = VTA_OK;
-	p->conv = d->conv;
-	if (d->has_lut && !(st = decode(&d->lut.tensor, oc * (size_t)fs[1] * (size_t)fs[2] *
-								 (size_t)fs[3],
-					1, &p->owned[0], err)))
-		p->conv.filter = p->owned[0];
-	if (!st && d->has_bias_lut &&
-	    !(st = decode(&d->bias_lut.tensor, oc, sizeof(int32_t), &p->owned[1], err)))
-		p->conv.bias = p->owned[1];
-	return st;
+	return vta_golden_conv2d_decode(&d->conv, d->has_lut ? &d->lut.tensor : NULL,
+					d->has_bias_lut ? &d->bias_lut.tensor : NULL, &p->conv,
+					p->owned, err);
 }
 
 static vta_status conv_golden(const vta_layer_data *d, const vta_layer_plain *p,
@@ -81,12 +62,8 @@ static size_t conv_arrays(const vta_layer_data *d, const vta_layer_plain *p,
 
 static vta_status add_decode(const vta_layer_data *d, vta_layer_plain *p, vta_error *err)
 {
-	p->b = d->b;
-	vta_status st = VTA_OK;
-	if (d->has_lut &&
-	    !(st = decode(&d->lut.tensor, vta_tensor_i8_count(&d->b), 1, &p->owned[0], err)))
-		p->b.data = p->owned[0];
-	return st;
+	return vta_golden_add_decode(&d->b, d->has_lut ? &d->lut.tensor : NULL, &p->b,
+				     &p->owned[0], err);
 }
 
 static vta_status add_golden(const vta_layer_data *d, const vta_layer_plain *p,
