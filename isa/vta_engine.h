@@ -1,14 +1,9 @@
 /*
  * vta_engine.h - what executes a program: the reference executor (vta_ref_engine, untimed),
- * the SystemC model (vtasim_engine in sim/vtasim_api.h, timed), and whatever else can run a
- * stream over a DRAM. The runtime's pipeline (layer_run.h) takes an engine and never knows
- * which one it has, so runtime/ needs nothing from sim/.
- *
- * An engine is a struct embedded as the first member of its implementation's handle (the
- * Linux container_of idiom): `run` gets it back and casts to its own type. No void *.
- *
- * Statistics of a run (vta_run_stats) are what a timed engine fills: cycles, per-module busy
- * and stall cycles, SRAM pressure, DRAM traffic. An untimed engine leaves them untouched.
+ * the SystemC model (vtasim_engine, sim/vtasim_api.h, timed), or anything else that runs a
+ * stream over a DRAM. The runtime's pipeline takes an engine without knowing which, so
+ * runtime/ needs nothing from sim/. An engine is embedded first in its implementation's
+ * handle, which `run` casts `self` back to (no void *). A timed engine fills vta_run_stats.
  */
 #ifndef VTA_ENGINE_H
 #define VTA_ENGINE_H

@@ -1,13 +1,9 @@
 /*
- * layer_run.h - the product's pipeline as one call: run a workload layer end to end.
- *
- *   materialise (workload_layer.h) -> golden output in the run's mode, and TFLite's too in
- *   vta16 mode to measure the distance (layer_ops.h) -> emit the stream into a fresh DRAM
- *   -> execute it on the given engine (vta_engine.h: reference executor or SystemC model)
- *   -> read the output back -> compare -> a vta_layer_result.
- *
- * `vtasim run`, the benchmarks and any future binding call this; what they add (a trace of
- * the timed model's records, a dump of the tensors) plugs in through an observer.
+ * layer_run.h - the product's pipeline as one call, for `vtasim run`, the benchmarks and any
+ * binding: materialise a workload layer, compute its golden output (and TFLite's in vta16
+ * mode, to measure the distance), emit its stream into a fresh DRAM, execute it on an engine
+ * (vta_engine.h), read the output back and compare. Callers add a trace or a dump through an
+ * observer.
  */
 #ifndef VTA_LAYER_RUN_H
 #define VTA_LAYER_RUN_H
@@ -62,8 +58,8 @@ typedef struct vta_layer_view {
 	uint64_t dram_image_bytes;
 } vta_layer_view;
 
-/* Hooks into vta_layer_run, embedded first in the caller's own struct (as vta_engine is).
- * Either may be NULL; an error they return fails the layer unless it failed already. */
+/* Hooks, embedded first in the caller's struct (as vta_engine is); either may be NULL. An
+ * error they return fails the layer unless it failed already. */
 typedef struct vta_layer_observer vta_layer_observer;
 struct vta_layer_observer {
 	/* After the engine ran, also when it failed (run_status, run_err say how). */
@@ -76,8 +72,8 @@ struct vta_layer_observer {
 typedef struct vta_layer_run_opts {
 	vta_arith_mode mode;
 	unsigned threads;             /* virtual threads of the emitted stream: 1 or 2 */
-	long fault_index;             /* >= 0: flip a bit of this output element before the
-				       * check, to see how a mismatch is reported; else -1 */
+	long fault_index;             /* >= 0: flip a bit of this output element (to see a
+				       * mismatch reported); else -1 */
 	bool keep_dram_image;         /* give observers the DRAM image (vta_layer_view) */
 	vta_layer_observer *observer; /* or NULL */
 } vta_layer_run_opts;
