@@ -97,8 +97,10 @@ static size_t add_arrays(const vta_layer_data *d, const vta_layer_plain *p,
 }
 
 static const vta_layer_ops OPS[] = {
-	[VTA_WL_CONV2D] = {conv_decode, conv_golden, conv_emit, conv_input_bytes, conv_arrays},
-	[VTA_WL_ADD] = {add_decode, add_golden, add_emit, add_input_bytes, add_arrays},
+	[VTA_WL_CONV2D] = {vta_layer_materialize_conv2d, conv_decode, conv_golden, conv_emit,
+			   conv_input_bytes, conv_arrays},
+	[VTA_WL_ADD] = {vta_layer_materialize_add, add_decode, add_golden, add_emit,
+			add_input_bytes, add_arrays},
 };
 
 const vta_layer_ops *vta_layer_ops_of(vta_wl_op op)

@@ -1,8 +1,8 @@
 /*
- * layer_ops.h - what differs between layer ops, in one table: for CONV2D and ADD, the golden
- * kernel over a materialised layer and how to decode its constants for it, its emitter, the
- * bytes of activation it reads, and its inputs and constants as plain arrays (for dumps). The pipeline (layer_run.c) and the CLI
- * look an op up here instead of testing which op they hold.
+ * layer_ops.h - what differs between layer ops, in one table: for CONV2D and ADD, how to
+ * materialise the layer, decode its constants and run its golden kernel, its emitter, the
+ * activation bytes it reads, and its inputs and constants as plain arrays (for dumps). The
+ * pipeline (layer_run.c) and the CLI look an op up here instead of testing which it is.
  */
 #ifndef VTA_LAYER_OPS_H
 #define VTA_LAYER_OPS_H
@@ -38,6 +38,8 @@ typedef struct vta_layer_array {
 } vta_layer_array;
 
 typedef struct vta_layer_ops {
+	/* Make the layer's tensors (workload_layer.c; vta_layer_materialize adds the name). */
+	vta_status (*materialize)(const vta_wl_layer *l, vta_layer_data *d, vta_error *err);
 	/* Decode the layer's LUT constants into p; free with vta_layer_plain_free. */
 	vta_status (*decode)(const vta_layer_data *d, vta_layer_plain *p, vta_error *err);
 	/* The golden kernel in `mode` (out as in golden.h, shaped like d->output). */

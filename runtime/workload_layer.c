@@ -2,6 +2,7 @@
 #include "workload_layer.h"
 
 #include "golden.h"
+#include "layer_ops.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,8 @@ static void nhwc_of(const vta_wl_tensor *t, int32_t out[4])
 		out[4 - t->rank + i] = t->shape[i];
 }
 
-static vta_status materialize_conv(const vta_wl_layer *l, vta_layer_data *d, vta_error *err)
+vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d,
+					vta_error *err)
 {
 	vta_status st;
 	int32_t in_shape[4];
@@ -129,7 +131,7 @@ static vta_status materialize_conv(const vta_wl_layer *l, vta_layer_data *d, vta
 	return alloc_tensor(&d->output, out_shape, l->output_scale, l->output_zero_point, err);
 }
 
-static vta_status materialize_add(const vta_wl_layer *l, vta_layer_data *d, vta_error *err)
+vta_status vta_layer_materialize_add(const vta_wl_layer *l, vta_layer_data *d, vta_error *err)
 {
 	vta_status st;
 	if (l->inputs[0].compressed && l->inputs[1].compressed)
@@ -168,8 +170,7 @@ vta_status vta_layer_materialize(const vta_wl_layer *layer, vta_layer_data *out,
 	out->op = layer->op;
 	out->spec = layer;
 	vta_error inner = {0};
-	vta_status st = layer->op == VTA_WL_CONV2D ? materialize_conv(layer, out, &inner)
-						   : materialize_add(layer, out, &inner);
+	vta_status st = vta_layer_ops_of(layer->op)->materialize(layer, out, &inner);
 	if (st) {
 		vta_fail(err, st, "layer '%s': %s", layer->name, inner.detail);
 		vta_layer_data_free(out);

@@ -49,6 +49,10 @@ typedef struct vta_layer_data {
 vta_status vta_layer_materialize(const vta_wl_layer *layer, vta_layer_data *out,
 				 vta_error *err);
 void vta_layer_data_free(vta_layer_data *d);
+/* The op-specific halves of vta_layer_materialize, entries of the op table (layer_ops.h). */
+vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d,
+					vta_error *err);
+vta_status vta_layer_materialize_add(const vta_wl_layer *l, vta_layer_data *d, vta_error *err);
 
 #ifdef __cplusplus
 }
