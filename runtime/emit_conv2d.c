@@ -494,8 +494,8 @@ static vta_status cv_geometry(const vta_conv2d *conv, const vta_tensor_i8 *out,
 	if (is[3] != fs[3])
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: grouped conv2d is not supported by the emitter (input has "
-				"%d channels, the filter %d)",
-				layer, (int)is[3], (int)fs[3]);
+				"%d channels, the filter %d: %d groups)",
+				layer, (int)is[3], (int)fs[3], (int)(is[3] / fs[3]));
 	*g = (vta_conv_geom){.n = is[0], .h = is[1], .w = is[2], .c = is[3], .o = fs[0],
 			     .kh = fs[1], .kw = fs[2], .sh = conv->stride_h, .sw = conv->stride_w,
 			     .dh = conv->dilation_h, .dw = conv->dilation_w};
