@@ -15,19 +15,6 @@
 #include "layer_run.h"
 #include "vtasim_api.h"
 
-/* Every layer of wl with `threads` virtual threads (tflite mode) into r[]. */
-static vta_status run_all(const vta_config *cfg, const vta_workload *wl, vta_engine *engine,
-			  unsigned threads, vta_layer_result *r, vta_error *err)
-{
-	vta_layer_run_opts o = {.mode = VTA_ARITH_TFLITE, .threads = threads, .fault_index = -1};
-	for (size_t i = 0; i < wl->n_layers; i++) {
-		vta_status st = vta_layer_run(cfg, &wl->layers[i], engine, &o, &r[i], err);
-		if (st)
-			return st;
-	}
-	return VTA_OK;
-}
-
 static double dram_bytes(const vta_run_stats *s)
 {
 	uint64_t b = s->dram_insn_bytes + s->dram_write_bytes;
@@ -47,20 +34,25 @@ int main(int argc, char **argv)
 	vta_workload wl;
 	vtasim_sim *sim = NULL;
 	vta_error err = {0};
-	vta_layer_result *r2 = NULL, *r1 = NULL;
+	vta_layer_result *r[2] = {NULL, NULL}; /* 2 virtual threads, then 1 */
 	size_t n = 0;
 	vta_status st = vta_config_load(argv[1], &cfg, &err);
 	if (!st && !(st = vta_workload_load(argv[2], &wl, &err))) {
 		n = wl.n_layers;
-		r2 = calloc(n ? n : 1, sizeof(*r2));
-		r1 = calloc(n ? n : 1, sizeof(*r1));
-		st = !r2 || !r1 ? vta_fail(&err, VTA_E_NOMEM, "out of memory")
-				: vtasim_sim_create(&cfg, &sim, &err);
-		if (!st && !(st = run_all(&cfg, &wl, vtasim_engine(sim), 2, r2, &err)))
-			st = run_all(&cfg, &wl, vtasim_engine(sim), 1, r1, &err);
+		r[0] = calloc(n ? n : 1, sizeof(**r));
+		r[1] = calloc(n ? n : 1, sizeof(**r));
+		st = !r[0] || !r[1] ? vta_fail(&err, VTA_E_NOMEM, "out of memory")
+				    : vtasim_sim_create(&cfg, &sim, &err);
+		for (size_t k = 0; !st && k < 2 * n; k++) {
+			vta_layer_run_opts o = {.mode = VTA_ARITH_TFLITE, .threads = 2 - k / n,
+						.fault_index = -1};
+			st = vta_layer_run(&cfg, &wl.layers[k % n], vtasim_engine(sim), &o,
+					   &r[k / n][k % n], &err);
+		}
 		vtasim_sim_destroy(sim);
 		vta_workload_free(&wl);
 	}
+	vta_layer_result *r2 = r[0], *r1 = r[1];
 	if (st || n == 0) {
 		fprintf(stderr, "bench_resnet_table: %s\n", st ? err.detail : "no layers");
 		free(r2);
