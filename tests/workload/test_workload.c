@@ -13,6 +13,8 @@
 #include "npy.h"
 #include "workload.h"
 #include "layer_ops.h"
+#include "layer_run.h"
+#include "vta_ref.h"
 #include "workload_layer.h"
 
 static char tmpdir[64];
@@ -327,6 +329,72 @@ static void test_shipped_workloads_parse(void **state)
 	}
 }
 
+/* Counts the observer's calls and checks what it is shown. */
+typedef struct seen {
+	vta_layer_observer base;
+	int executed, checked;
+} seen;
+
+static vta_status on_executed(vta_layer_observer *self, const vta_layer_view *v,
+			      vta_status run_status, const vta_error *run_err, vta_error *err)
+{
+	(void)err;
+	assert_int_equal(run_status, VTA_OK);
+	assert_null(run_err);
+	assert_non_null(v->stream);
+	assert_null(v->got);
+	((seen *)self)->executed++;
+	return VTA_OK;
+}
+
+static vta_status on_checked(vta_layer_observer *self, const vta_layer_view *v, vta_error *err)
+{
+	(void)err;
+	assert_non_null(v->golden);
+	assert_non_null(v->got);
+	assert_non_null(v->dram_image);
+	((seen *)self)->checked++;
+	return VTA_OK;
+}
+
+/* The pipeline runs a layer with LUT constants on the reference executor, bit-exact in both
+ * modes, and reports an injected fault as a mismatch with the result complete. */
+static void test_layer_run_ref(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	vta_error err = {0};
+	assert_int_equal(vta_config_load("configs/tiny.yaml", &cfg, &err), VTA_OK);
+	vta_workload wl;
+	assert_int_equal(load(CONV, &wl, &err), VTA_OK);
+	vta_ref *ref;
+	assert_int_equal(vta_ref_create(&cfg, &ref, &err), VTA_OK);
+	vta_engine *engine = vta_ref_engine(ref);
+	assert_string_equal(engine->name, "ref");
+	seen ob = {.base = {on_executed, on_checked}};
+	vta_layer_result r;
+	for (int mode = 0; mode < 2; mode++) {
+		vta_layer_run_opts o = {.mode = (vta_arith_mode)mode, .threads = 2,
+					.fault_index = -1, .keep_dram_image = true,
+					.observer = &ob.base};
+		assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], engine, &o, &r, &err), VTA_OK);
+		assert_true(r.check.bit_exact);
+		assert_int_equal(r.check.count, 3 * 6 * 4);
+		assert_false(r.timed);
+		assert_true(r.has_lut);
+		assert_int_equal(r.has_vs_tflite, mode == VTA_ARITH_VTA16);
+	}
+	assert_int_equal(ob.executed, 2);
+	assert_int_equal(ob.checked, 2);
+	vta_layer_run_opts o = {.mode = VTA_ARITH_TFLITE, .threads = 1, .fault_index = 5};
+	assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], engine, &o, &r, &err), VTA_E_MISMATCH);
+	assert_int_equal(r.check.mismatches, 1);
+	assert_int_equal(r.check.first_index, 5);
+	assert_non_null(strstr(err.detail, "layer 'c': 1 of 72 outputs differ"));
+	vta_ref_destroy(ref);
+	vta_workload_free(&wl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -335,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_data_errors),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_shipped_workloads_parse),
+		cmocka_unit_test(test_layer_run_ref),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
