@@ -114,19 +114,6 @@ static size_t lut_limit(const vta_lut_tensor *t, size_t c)
 	return t->channel_counts ? t->channel_counts[c] : t->value_table_stride;
 }
 
-/* Index i of the string; a field of <= 7 bits spans at most two bytes, and the second is read
- * only when the field reaches into it, so the read stays inside the checked string. */
-LUT_INLINE unsigned lut_field(const uint8_t *s, size_t i, unsigned bw)
-{
-	size_t bit = i * bw;
-	unsigned sh = (unsigned)(bit & 7);
-	const uint8_t *p = s + (bit >> 3);
-	unsigned w = (unsigned)p[0] << 8;
-	if (sh + bw > 8)
-		w |= p[1];
-	return (w >> (16 - sh - bw)) & ((1u << bw) - 1);
-}
-
 /* Copy one little-endian table element into host order. */
 LUT_INLINE void lut_copy_value(uint8_t *dst, const uint8_t *le, size_t esz)
 {
@@ -171,7 +158,7 @@ LUT_INLINE vta_status lut_decode_generic(const vta_lut_tensor *t, uint8_t *out, 
 			size_t limit = lut_limit(t, c);
 			const uint8_t *base = tab + c * stride * esz;
 			for (; e < stop; e++) {
-				unsigned idx = lut_field(s, e, bw);
+				unsigned idx = vta_lut_index(s, e, bw);
 				if (idx >= limit)
 					return lut_bad_index(t, e, c, idx, err);
 				lut_copy_value(out + e * esz, base + idx * esz, esz);
@@ -180,7 +167,7 @@ LUT_INLINE vta_status lut_decode_generic(const vta_lut_tensor *t, uint8_t *out, 
 	} else {
 		size_t c = begin % nch;
 		for (size_t e = begin; e < end; e++) {
-			unsigned idx = lut_field(s, e, bw);
+			unsigned idx = vta_lut_index(s, e, bw);
 			if (idx >= lut_limit(t, c))
 				return lut_bad_index(t, e, c, idx, err);
 			lut_copy_value(out + e * esz, tab + (c * stride + idx) * esz, esz);

@@ -59,6 +59,32 @@ typedef struct vta_lut_tensor {
 	size_t indices_bytes;         /* size of that buffer, at least vta_lut_indices_bytes() */
 } vta_lut_tensor;
 
+/* Index i of a packed string: bits [i*bw, i*bw + bw), the first bit being the most
+ * significant bit of byte i*bw/8 and of the index. A field of <= 7 bits spans at most two
+ * bytes; the second is read only when the field reaches into it. */
+static inline unsigned vta_lut_index(const uint8_t *s, size_t i, unsigned bw)
+{
+	size_t bit = i * bw;
+	unsigned sh = (unsigned)(bit & 7);
+	const uint8_t *p = s + (bit >> 3);
+	unsigned w = (unsigned)p[0] << 8;
+	if (sh + bw > 8)
+		w |= p[1];
+	return (w >> (16 - sh - bw)) & ((1u << bw) - 1);
+}
+
+/* Write index v (< 2^bw) into field i of a string whose field bits are still zero. */
+static inline void vta_lut_put_index(uint8_t *s, size_t i, unsigned bw, unsigned v)
+{
+	size_t bit = i * bw;
+	unsigned sh = (unsigned)(bit & 7);
+	uint8_t *p = s + (bit >> 3);
+	unsigned w = v << (16 - sh - bw);
+	p[0] |= (uint8_t)(w >> 8);
+	if (sh + bw > 8)
+		p[1] |= (uint8_t)w;
+}
+
 /* Bytes of one element (BOOL 1, INT8 1, INT16 2, INT32 4, INT64 8, FLOAT32 4); 0 if unknown. */
 size_t vta_lut_type_size(vta_lut_type type);
 /* "bool", "int8", ... or NULL for an unknown type. */

@@ -202,15 +202,11 @@ vta_status vta_lut_compress(vta_lut_type type, const void *data, size_t count, s
 	}
 
 	/* Pass 2: pack indices MSB first, element by element in row-major order. */
-	size_t bitpos = 0;
 	for (size_t e = 0; e < count; e++) {
 		size_t c = axis_last ? e % channels : e / epc;
 		uint64_t key = lc_key(type, lc_raw(data, esz, e));
-		unsigned idx = lc_find(uniq + first[c], out->counts[c], key);
-		for (unsigned b = 0; b < bitwidth; b++, bitpos++) {
-			if ((idx >> (bitwidth - 1 - b)) & 1)
-				out->indices[bitpos >> 3] |= (uint8_t)(0x80u >> (bitpos & 7));
-		}
+		vta_lut_put_index(out->indices, e, bitwidth,
+				  lc_find(uniq + first[c], out->counts[c], key));
 	}
 
 	out->tensor = (vta_lut_tensor){
