@@ -396,6 +396,20 @@ static void test_sizes(void **state)
 	/* 3 input channels: 13 of every 16 columns are padding */
 	const int32_t first[4] = {64, 3, 3, 3};
 	assert_int_equal(vta_lut_pack_conv_filter_bytes(&cfg, first, 4), 4 * 9 * 128);
+	/* its per-channel table image with 70 output channels: 80 tables, 160 bytes padding */
+	static int8_t tables[70 * 16];
+	static uint8_t idx[70 * 9 * 64 / 2];
+	vta_lut_tensor t = {
+		.type = VTA_LUT_INT8, .bitwidth = 4, .count = 70 * 9 * 64, .channels = 70,
+		.value_table = tables, .value_table_bytes = sizeof(tables),
+		.value_table_stride = 16, .indices = idx, .indices_bytes = sizeof(idx),
+	};
+	vta_lut_table_image img;
+	vta_error err = {0};
+	assert_int_equal(vta_lut_pack_table_image(&cfg, &t, VTA_MEM_WGT, &img, &err), VTA_OK);
+	assert_int_equal(img.channels, 80);
+	assert_int_equal(img.bytes, 1280);
+	assert_int_equal(img.pad_bytes, 160);
 	/* per-row rounding: tiny ACC rows of 4 lanes x 3 bits take 2 bytes */
 	config(CFG_TINY, &cfg);
 	assert_int_equal(vta_lut_pack_acc_rows_bytes(&cfg, 5, 3), 2 * 2);
