@@ -15,6 +15,25 @@ report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st
 	return vta_cost_roofline(cfg, st->macs, bytes);
 }
 
+/* The LUT decoder's keys appear only in runs that used it, so reports of other runs read
+ * as before. */
+static bool used_decoder(const vtasim_stats *st)
+{
+	return st->decoder.table_loads || st->decoder.elements;
+}
+
+static json_t *decoder_json(const vtasim_decoder_stats *d)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "busy_cycles", json_integer((json_int_t)d->busy_cycles));
+	json_object_set_new(o, "stall_cycles", json_integer((json_int_t)d->stall_cycles));
+	json_object_set_new(o, "table_loads", json_integer((json_int_t)d->table_loads));
+	json_object_set_new(o, "table_bytes", json_integer((json_int_t)d->table_bytes));
+	json_object_set_new(o, "index_bytes", json_integer((json_int_t)d->index_bytes));
+	json_object_set_new(o, "elements", json_integer((json_int_t)d->elements));
+	return o;
+}
+
 json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
 {
 	report_roofline r = report_roofline_of(cfg, st);
@@ -60,7 +79,8 @@ json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
 	uint64_t total_read = st->dram_insn_bytes;
 	json_object_set_new(rd, "insn", json_integer((json_int_t)st->dram_insn_bytes));
 	for (int m = 0; m < VTA_MEM_COUNT; m++) {
-		if (m == VTA_MEM_OUT)
+		if (m == VTA_MEM_OUT ||
+		    ((m == VTA_MEM_LUT || m == VTA_MEM_LUT32) && !used_decoder(st)))
 			continue;
 		json_object_set_new(rd, vta_mem_name((vta_mem)m),
 				    json_integer((json_int_t)st->dram_read_bytes[m]));
@@ -73,6 +93,8 @@ json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
 	json_object_set_new(dram, "read_bytes", rd);
 	json_object_set_new(dram, "write_bytes", wr);
 	json_object_set_new(dram, "busy_cycles", json_integer((json_int_t)st->dram_busy_cycles));
+	if (used_decoder(st))
+		json_object_set_new(o, "decoder", decoder_json(&st->decoder));
 	json_object_set_new(o, "dram", dram);
 
 	json_t *host = json_object();
@@ -127,6 +149,15 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st,
 		(unsigned long long)st->dram_read_bytes[VTA_MEM_ACC],
 		(unsigned long long)st->dram_read_bytes[VTA_MEM_ACC_8BIT],
 		(unsigned long long)st->dram_write_bytes);
+	if (used_decoder(st))
+		fprintf(out, "%*slut    %llu table loads (%llu B), %llu index bytes, %llu elements, "
+			     "decoder busy %llu, stall %llu\n",
+			in, "", (unsigned long long)st->decoder.table_loads,
+			(unsigned long long)st->decoder.table_bytes,
+			(unsigned long long)st->decoder.index_bytes,
+			(unsigned long long)st->decoder.elements,
+			(unsigned long long)st->decoder.busy_cycles,
+			(unsigned long long)st->decoder.stall_cycles);
 	fprintf(out, "%*shost   %.4f s, %.3g simulated cycles per host second\n", in, "",
 		st->host_seconds,
 		st->host_seconds > 0 ? (double)st->cycles / st->host_seconds : 0.0);

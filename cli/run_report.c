@@ -46,6 +46,12 @@ static void accumulate(vtasim_stats *t, const vtasim_stats *s)
 	t->dram_insn_bytes += s->dram_insn_bytes;
 	t->dram_write_bytes += s->dram_write_bytes;
 	t->dram_busy_cycles += s->dram_busy_cycles;
+	t->decoder.busy_cycles += s->decoder.busy_cycles;
+	t->decoder.stall_cycles += s->decoder.stall_cycles;
+	t->decoder.table_loads += s->decoder.table_loads;
+	t->decoder.table_bytes += s->decoder.table_bytes;
+	t->decoder.index_bytes += s->decoder.index_bytes;
+	t->decoder.elements += s->decoder.elements;
 	t->host_seconds += s->host_seconds;
 }
 

@@ -187,7 +187,7 @@ static vta_status check_range(asm_ctx *a, const num *v, int64_t lo, int64_t hi, 
 
 /* ---------- key=value fields, from the field tables (vta_insn_fields.c) ---------- */
 
-#define MAX_KEYS 12
+#define MAX_KEYS 16
 
 /* "a,b" of the head's flag names (or "none" or nothing): set those flags of insn. */
 static vta_status parse_deps(asm_ctx *a, tok v, vta_insn *insn)
@@ -284,6 +284,15 @@ static vta_status parse_value(asm_ctx *a, const vta_insn_format *fmt, const char
 	return st ? st : parse_field(a, fmt, f[1], t1, base);
 }
 
+/* Does the instruction carry a key's fields (the pads and chan depend on bw). */
+static bool key_present(const vta_insn_format *fmt, const char *key, const void *base)
+{
+	for (size_t i = 0; i < fmt->n_fields; i++)
+		if (!strcmp(fmt->fields[i].asm_key, key))
+			return vta_field_present(&fmt->fields[i], base);
+	return true;
+}
+
 /* Is a key required: its (first) field is. */
 static bool key_required(const vta_insn_format *fmt, const char *key)
 {
@@ -300,7 +309,7 @@ static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok,
 {
 	vta_status st;
 	tok t;
-	int seen[MAX_KEYS] = {0};
+	const char *seen[MAX_KEYS] = {NULL}; /* where each key was written */
 	const char *const *keys = fmt->asm_keys;
 	while (next_tok(&p, end, &t)) {
 		const char *eq = memchr(t.p, '=', t.n);
@@ -319,10 +328,17 @@ static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok,
 			return asm_fail(a, VTA_E_PARSE, t.p, "duplicate key '%s'", keys[idx]);
 		if (val.n == 0 && strcmp(keys[idx], "deps"))
 			return asm_fail(a, VTA_E_PARSE, val.p, "missing value for '%s'", keys[idx]);
-		seen[idx] = 1;
+		seen[idx] = t.p;
 		if ((st = parse_value(a, fmt, keys[idx], val, base)))
 			return st;
 	}
+	/* the pads and chan share bits: which ones a load has depends on its bw */
+	for (int i = 0; keys[i]; i++)
+		if (seen[i] && !key_present(fmt, keys[i], base))
+			return asm_fail(a, VTA_E_PARSE, seen[i],
+					"key '%s' is not allowed in a %s load (its bits hold %s)",
+					keys[i], strcmp(keys[i], "chan") ? "decompressing" : "plain",
+					strcmp(keys[i], "chan") ? "chan" : "ypad and xpad");
 	for (int i = 0; keys[i]; i++)
 		if (!seen[i] && key_required(fmt, keys[i]))
 			return asm_fail(a, VTA_E_PARSE, mtok.p, "%s: missing required key '%s'",

@@ -73,6 +73,7 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	cfg->log_wgt_depth = log2u(cfg->wgt_depth);
 	cfg->log_acc_depth = log2u(cfg->acc_depth);
 	cfg->log_out_depth = log2u(cfg->out_depth);
+	cfg->lut_depth = cfg->decomp_table_kib * 256u; /* 32-bit entries; 256 KiB: 65536 */
 
 	vta_field_widths *fw = &cfg->fw;
 	fw->opcode = 3;
@@ -80,6 +81,9 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->memop_id = 3;
 	fw->memop_sram = 16;
 	fw->memop_dram = 32;
+	fw->memop_lut_bw = 3;
+	fw->memop_lut_slot = 3;
+	fw->memop_lut_chan = 16; /* the four 4-bit pads */
 	fw->memop_size = 16;
 	fw->memop_stride = 16;
 	fw->memop_pad = 4;
@@ -149,6 +153,8 @@ uint32_t vta_config_dram_elem_bytes(const vta_config *cfg, vta_mem mem)
 	case VTA_MEM_ACC: return cfg->acc_elem_bytes;
 	case VTA_MEM_OUT: return cfg->out_elem_bytes;
 	case VTA_MEM_ACC_8BIT: return cfg->batch * cfg->block_out * cfg->inp_bits / 8;
+	case VTA_MEM_LUT: return 1;
+	case VTA_MEM_LUT32: return 4;
 	default: return 0;
 	}
 }
@@ -162,12 +168,14 @@ uint32_t vta_config_sram_depth(const vta_config *cfg, vta_mem mem)
 	case VTA_MEM_ACC:
 	case VTA_MEM_ACC_8BIT: return cfg->acc_depth;
 	case VTA_MEM_OUT: return cfg->out_depth;
+	case VTA_MEM_LUT:
+	case VTA_MEM_LUT32: return cfg->lut_depth;
 	default: return 0;
 	}
 }
 
 const char *vta_mem_name(vta_mem mem)
 {
-	static const char *const names[] = {"uop", "wgt", "inp", "acc", "out", "acc8"};
+	static const char *const names[] = {"uop", "wgt", "inp", "acc", "out", "acc8", "lut", "lut32"};
 	return (unsigned)mem < VTA_MEM_COUNT ? names[mem] : "?";
 }

@@ -26,7 +26,9 @@ typedef enum vta_mem {
 	VTA_MEM_ACC = 3,
 	VTA_MEM_OUT = 4,
 	VTA_MEM_ACC_8BIT = 5,
-	VTA_MEM_COUNT = 6
+	VTA_MEM_LUT = 6,   /* int8 value tables into the LUT decoder's table memory */
+	VTA_MEM_LUT32 = 7, /* int32 value tables likewise */
+	VTA_MEM_COUNT = 8
 } vta_mem;
 
 /* Bit widths of every instruction and micro-op field, derived from the SRAM depths. */
@@ -38,6 +40,9 @@ typedef struct vta_field_widths {
 	unsigned memop_id;      /* 3 */
 	unsigned memop_sram;    /* 16, must hold the deepest SRAM's indices */
 	unsigned memop_dram;    /* 32 */
+	unsigned memop_lut_bw;  /* 3: bits of a packed index, 0 for a plain load */
+	unsigned memop_lut_slot; /* 3: the LUT decoder's table descriptor */
+	unsigned memop_lut_chan; /* 16: in the pads' bits when lut_bw != 0 */
 	unsigned memop_size;    /* 16, y_size and x_size */
 	unsigned memop_stride;  /* 16 */
 	unsigned memop_pad;     /* 4, each of the four pads */
@@ -92,6 +97,7 @@ typedef struct vta_config {
 	/* LUT decompressor in the LOAD path */
 	bool decomp_enabled;
 	uint32_t decomp_indices_per_cycle;
+	uint32_t decomp_table_kib; /* table memory of 32-bit entries */
 
 	/* timing knobs (cycles) */
 	uint32_t gemm_ii;              /* cycles per GEMM uop */
@@ -109,6 +115,7 @@ typedef struct vta_config {
 	uint64_t uop_bytes, inp_bytes, wgt_bytes, acc_bytes, out_bytes; /* SRAM capacities */
 	/* depths (rows) and their log2 */
 	uint32_t uop_depth, inp_depth, wgt_depth, acc_depth, out_depth;
+	uint32_t lut_depth; /* entries of the decoder's table memory */
 	unsigned log_uop_depth, log_inp_depth, log_wgt_depth, log_acc_depth, log_out_depth;
 	vta_field_widths fw;
 } vta_config;
@@ -130,13 +137,15 @@ vta_status vta_config_set(vta_config *cfg, const char *key, const char *value, v
 /* Same value in every key but the name: configs that build the same hardware model. */
 bool vta_config_same(const vta_config *a, const vta_config *b);
 
-/* Bytes of one element of a memory type in DRAM (ACC_8BIT: acc lanes of inp_bits). */
+/* Bytes of one element of a memory type in DRAM (ACC_8BIT: acc lanes of inp_bits; LUT: 1,
+ * LUT32: 4, one table entry). A decompressing load's element is packed: vta_load_elem_bytes. */
 uint32_t vta_config_dram_elem_bytes(const vta_config *cfg, vta_mem mem);
 
-/* Depth (rows) of the SRAM a memory type targets (ACC_8BIT -> ACC). */
+/* Depth (rows) of the SRAM a memory type targets (ACC_8BIT -> ACC; LUT, LUT32 -> the
+ * decoder's table memory, in entries). */
 uint32_t vta_config_sram_depth(const vta_config *cfg, vta_mem mem);
 
-/* "uop", "wgt", "inp", "acc", "out", "acc8" */
+/* "uop", "wgt", "inp", "acc", "out", "acc8", "lut", "lut32" */
 const char *vta_mem_name(vta_mem mem);
 
 #ifdef __cplusplus

@@ -3,6 +3,8 @@
  */
 #include "vta_cost.h"
 
+#include "vta_rules.h"
+
 static uint64_t sat_add(uint64_t a, uint64_t b)
 {
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
@@ -57,10 +59,36 @@ uint64_t vta_cost_compute_cycles(const vta_config *cfg, const vta_insn *insn)
 
 uint64_t vta_cost_dma_bytes(const vta_config *cfg, const vta_mem_insn *mem)
 {
-	if (mem->mem_type >= VTA_MEM_COUNT)
+	return (uint64_t)mem->x_size * mem->y_size * vta_load_elem_bytes(cfg, mem);
+}
+
+uint64_t vta_cost_lut_elements(const vta_config *cfg, const vta_mem_insn *mem)
+{
+	if (!mem->lut_bw || mem->mem_type >= VTA_MEM_COUNT)
 		return 0;
-	return (uint64_t)mem->x_size * mem->y_size *
-	       vta_config_dram_elem_bytes(cfg, (vta_mem)mem->mem_type);
+	return (uint64_t)mem->x_size * mem->y_size * vta_lut_lanes(cfg, (vta_mem)mem->mem_type);
+}
+
+uint64_t vta_cost_lut_decode_cycles(const vta_config *cfg, const vta_mem_insn *mem)
+{
+	if (!mem->lut_bw)
+		return 0;
+	uint64_t rate = cfg->dram_bus_bits / mem->lut_bw;
+	if (rate > cfg->decomp_indices_per_cycle)
+		rate = cfg->decomp_indices_per_cycle;
+	uint64_t n = vta_cost_lut_elements(cfg, mem);
+	return n / rate + (n % rate != 0) + VTA_COST_LUT_FIXED_CYCLES;
+}
+
+uint64_t vta_cost_load_idle_cycles(const vta_config *cfg, const vta_mem_insn *mem)
+{
+	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(cfg, mem));
+	uint64_t beats = vta_cost_dma_beats(cfg, &plan);
+	uint64_t decode = vta_cost_lut_decode_cycles(cfg, mem);
+	if (plan.runs == 0)
+		return cfg->insn_overhead_cycles;
+	return (uint64_t)cfg->insn_overhead_cycles + cfg->dram_latency_cycles +
+	       (beats > decode ? beats : decode);
 }
 
 vta_dma_plan vta_cost_dma_plan_of(const vta_mem_insn *mem, uint32_t elem_bytes)

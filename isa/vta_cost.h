@@ -16,6 +16,11 @@
  *              last beat (its requests are pipelined). Padding moves no DRAM bytes and
  *              costs nothing extra. On an idle port:
  *              insn_overhead + latency + sum over bursts of ceil(burst / bus_bytes).
+ *   decompressing LOAD (lut_bw != 0): the DMA of its packed rows, overlapped with the
+ *              LUT decoder, which takes ceil(E / rate) + 3 cycles for E decoded elements
+ *              at rate = min(indices_per_cycle, bus_bits / lut_bw) per cycle (the RTL's
+ *              measured behaviour, docs/rtl.md); on an idle port
+ *              insn_overhead + latency + max(beats, decode).
  *   NOP (x_size 0) and FINISH: insn_overhead.
  *   FETCH      reads the stream in bursts of up to max_burst_bytes (16 B per instruction);
  *              instruction j of a burst that starts at s is dispatched at
@@ -64,6 +69,16 @@ typedef struct vta_dma_plan {
 
 /* DRAM bytes a LOAD/STORE moves (padding excluded), as counted in the statistics. */
 uint64_t vta_cost_dma_bytes(const vta_config *cfg, const vta_mem_insn *mem);
+
+/* The LUT decoder's fixed cycles per instruction (pipeline fill of the RTL). */
+#define VTA_COST_LUT_FIXED_CYCLES 3
+
+/* Elements a decompressing load decodes: y_size * x_size * lanes (0 for a plain load). */
+uint64_t vta_cost_lut_elements(const vta_config *cfg, const vta_mem_insn *mem);
+/* The decoder's cycles for a decompressing load (0 for a plain load). */
+uint64_t vta_cost_lut_decode_cycles(const vta_config *cfg, const vta_mem_insn *mem);
+/* Cycles of a LOAD on an idle port: overhead + latency + max(beats, decode cycles). */
+uint64_t vta_cost_load_idle_cycles(const vta_config *cfg, const vta_mem_insn *mem);
 
 /* Plan a LOAD or STORE whose DRAM elements are `elem_bytes` wide (padding excluded). */
 vta_dma_plan vta_cost_dma_plan_of(const vta_mem_insn *mem, uint32_t elem_bytes);

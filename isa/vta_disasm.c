@@ -3,7 +3,7 @@
  * vta_asm.c (docs/isa.md "Assembly").
  *
  * Every field of every instruction is printed (walking the field tables of
- * vta_insn_fields.c), defaults included, so assembling the output gives back the same bytes. Comments carry what the bytes do not need: the geometry, the
+ * vta_insn_fields.c), defaults included (but a LUT field of a plain load), so assembling the output gives back the same bytes. Comments carry what the bytes do not need: the geometry, the
  * instruction index, the offset inside a segment.
  */
 #include "vta_asm.h"
@@ -42,13 +42,29 @@ static void app_deps(char *buf, size_t size, size_t *pos, const vta_insn *insn)
 		app(buf, size, pos, "none");
 }
 
+/* A key is written when its fields are present (the pads or lut_chan), and a quiet one
+ * (lut_bw, lut_slot) only when not 0, so a plain load reads as it always did. */
+static bool key_shown(const vta_insn_format *fmt, const char *key, const void *base)
+{
+	bool present = false, nonzero = false, quiet = false;
+	for (size_t i = 0; i < fmt->n_fields; i++) {
+		const vta_insn_field *f = &fmt->fields[i];
+		if (strcmp(f->asm_key, key) || !vta_field_present(f, base))
+			continue;
+		present = true;
+		quiet = f->quiet;
+		nonzero |= vta_field_get(f, base) != 0;
+	}
+	return present && (!quiet || nonzero);
+}
+
 /* " key=value" for each assembly key of a format, pairs as "a,b", in the assembler's order
  * (the dependency list is written last, by app_deps). */
 static void app_fields(char *buf, size_t size, size_t *pos, const vta_insn_format *fmt,
 		       const void *base)
 {
 	for (const char *const *key = fmt->asm_keys; *key; key++) {
-		if (!strcmp(*key, "deps"))
+		if (!strcmp(*key, "deps") || !key_shown(fmt, *key, base))
 			continue;
 		app(buf, size, pos, " %s=", *key);
 		int n = 0;

@@ -40,6 +40,18 @@ typedef struct vta_sram_stats {
 	uint64_t reads, writes; /* row accesses */
 } vta_sram_stats;
 
+/* The LUT decoder in the LOAD path (docs/isa.md "LUT decompression"). */
+typedef struct vta_decoder_stats {
+	uint64_t busy_cycles;  /* decode cycles of decompressing loads (vta_cost.h) */
+	uint64_t stall_cycles; /* cycles the decoder waited for DRAM beats: per load, the span
+				  from its first data (first beat + latency) to its last data,
+				  less its decode cycles, when positive (a DMA-bound load) */
+	uint64_t table_loads;  /* LOADs of lut and lut32 */
+	uint64_t table_bytes;  /* DRAM bytes they read */
+	uint64_t index_bytes;  /* packed index bytes decompressing loads read */
+	uint64_t elements;     /* elements decoded */
+} vta_decoder_stats;
+
 typedef struct vta_run_stats {
 	uint64_t cycles;          /* launch to FINISH retiring */
 	double time_us;           /* cycles at the configured clock */
@@ -49,11 +61,13 @@ typedef struct vta_run_stats {
 	double gemm_utilization;  /* non-reset GEMM uops x gemm_ii / cycles */
 	vta_module_stats module[VTA_STATS_MODULES];
 	vta_sram_stats sram[VTA_STATS_SRAMS];
-	uint64_t dram_read_bytes[VTA_MEM_COUNT]; /* index vta_mem; instruction fetch is not a
-						   memory type: see dram_insn_bytes */
+	uint64_t dram_read_bytes[VTA_MEM_COUNT]; /* index vta_mem (packed bytes for a
+						   decompressing load); instruction fetch is
+						   not a memory type: see dram_insn_bytes */
 	uint64_t dram_insn_bytes;                /* FETCH's reads of the stream */
 	uint64_t dram_write_bytes;               /* STORE */
 	uint64_t dram_busy_cycles;               /* cycles the DRAM port transferred data */
+	vta_decoder_stats decoder;
 	double host_seconds;                     /* wall time of the run */
 } vta_run_stats;
 

@@ -114,6 +114,17 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 		int64_t v = vta_field_get(f, base);
 		unsigned w = vta_field_width(f, fw);
 		vta_status st;
+		if (!vta_field_present(f, base)) {
+			/* its bits belong to another field: a value would be lost */
+			if (v != 0)
+				return vta_fail(err, VTA_E_ENCODE, "%s %lld must be 0 in a %s load "
+						"(its bits hold %s)", name, (long long)v,
+						f->presence == VTA_PRESENT_LUT ? "plain"
+									       : "decompressing",
+						f->presence == VTA_PRESENT_LUT ? "the pads"
+									       : "lut_chan");
+			continue;
+		}
 		if (f->defined && (uint64_t)v >= f->defined)
 			return vta_fail(err, VTA_E_ENCODE, "%s %u is not defined (0..%u)", name,
 					(unsigned)v, f->defined - 1);
@@ -133,6 +144,8 @@ static vta_status get_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 {
 	for (size_t i = 0; i < fmt->n_fields; i++) {
 		const vta_insn_field *f = &fmt->fields[i];
+		if (!vta_field_present(f, base)) /* lut_bw, in word 0, is already read */
+			continue;
 		unsigned w = vta_field_width(f, fw);
 		int64_t v = f->type == VTA_FIELD_SIGNED ? get_s(b, (int)f->word, w)
 							: (int64_t)get_u(b, (int)f->word, w);
@@ -212,8 +225,10 @@ vta_module vta_insn_module(const vta_insn *insn)
 {
 	if (insn->opcode == VTA_OP_STORE)
 		return VTA_MODULE_STORE;
+	/* LUT tables go where they are used: int8 ones feed INP/WGT, int32 ones ACC */
 	if (insn->opcode == VTA_OP_LOAD &&
-	    (insn->mem.mem_type == VTA_MEM_INP || insn->mem.mem_type == VTA_MEM_WGT))
+	    (insn->mem.mem_type == VTA_MEM_INP || insn->mem.mem_type == VTA_MEM_WGT ||
+	     insn->mem.mem_type == VTA_MEM_LUT))
 		return VTA_MODULE_LOAD;
 	return VTA_MODULE_COMPUTE;
 }

@@ -4,8 +4,9 @@
  *
  * Layout (LSB first, fields never straddle the two 64-bit words), see docs/isa.md:
  *   all:        [2:0] opcode, [3] pop_prev, [4] pop_next, [5] push_prev, [6] push_next
- *   LOAD/STORE: word0 memory_type(3) sram_base(16) dram_base(32); word1 y_size(16) x_size(16)
- *               x_stride(16) y_pad_0(4) y_pad_1(4) x_pad_0(4) x_pad_1(4)
+ *   LOAD/STORE: word0 memory_type(3) sram_base(16) dram_base(32) lut_bw(3) lut_slot(3);
+ *               word1 y_size(16) x_size(16) x_stride(16) y_pad_0(4) y_pad_1(4) x_pad_0(4)
+ *               x_pad_1(4), or lut_chan(16) in the pads' bits when lut_bw != 0
  *   GEMM/ALU:   word0 reset(1) uop_bgn(Lu) uop_end(Lu+1) iter_out(14) iter_in(14)
  *   GEMM word1: dst_factor_out/in(La) src_factor_out/in(Li) wgt_factor_out/in(Lw)
  *   ALU  word1: dst_factor_out/in(La) src_factor_out/in(La) alu_opcode(3) use_imm(1) imm(16)
@@ -58,6 +59,11 @@ typedef struct vta_mem_insn {
 	uint32_t sram_base, dram_base;
 	uint32_t y_size, x_size, x_stride;
 	uint32_t y_pad_0, y_pad_1, x_pad_0, x_pad_1;
+	/* LUT decompression (docs/isa.md "LUT decompression"): lut_bw 1..7 makes a LOAD of
+	 * WGT/INP/ACC read packed indices of that width and decode them through descriptor
+	 * lut_slot, lut_chan being the channel of its first lanes (in the pads' bits, so a
+	 * decompressing load has no padding); a LOAD of lut/lut32 sets descriptor lut_slot. */
+	uint32_t lut_bw, lut_slot, lut_chan;
 } vta_mem_insn;
 
 /* GEMM and ALU share the loop header. */

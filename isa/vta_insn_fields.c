@@ -11,11 +11,16 @@
 #define UOP(m) offsetof(vta_uop, m)
 /* name, assembly key, word, width, member, type, required */
 #define FIELD(name, key, word, width, member, type, req) \
-	{name, key, word, FW(width), member, VTA_FIELD_##type, 0, VTA_NAMES_NONE, req, false}
+	{name, key, word, FW(width), member, VTA_FIELD_##type, 0, VTA_NAMES_NONE, req, false, \
+	 VTA_PRESENT_ALWAYS, false}
+/* The pads, which a decompressing load uses for lut_chan. */
+#define PAD(name, key, member) \
+	{name, key, 1, FW(memop_pad), IN(mem.member), VTA_FIELD_UNSIGNED, 0, VTA_NAMES_NONE, \
+	 false, false, VTA_PRESENT_PLAIN, false}
 
 static const vta_insn_field HEAD[] = {
 	{"opcode", NULL, 0, FW(opcode), IN(opcode), VTA_FIELD_OPCODE, VTA_OP_ALU + 1,
-	 VTA_NAMES_NONE, false, false},
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, false},
 	FIELD("pop_prev", "deps", 0, dep_flag, IN(deps.pop_prev), FLAG, false),
 	FIELD("pop_next", "deps", 0, dep_flag, IN(deps.pop_next), FLAG, false),
 	FIELD("push_prev", "deps", 0, dep_flag, IN(deps.push_prev), FLAG, false),
@@ -24,17 +29,23 @@ static const vta_insn_field HEAD[] = {
 
 static const vta_insn_field MEM[] = {
 	{"memory_type", "mem", 0, FW(memop_id), IN(mem.mem_type), VTA_FIELD_UNSIGNED,
-	 VTA_MEM_COUNT, VTA_NAMES_MEM, true, false},
+	 VTA_MEM_COUNT, VTA_NAMES_MEM, true, false, VTA_PRESENT_ALWAYS, false},
 	FIELD("sram_base", "sram", 0, memop_sram, IN(mem.sram_base), UNSIGNED, true),
 	{"dram_base", "dram", 0, FW(memop_dram), IN(mem.dram_base), VTA_FIELD_UNSIGNED, 0,
-	 VTA_NAMES_NONE, true, true},
+	 VTA_NAMES_NONE, true, true, VTA_PRESENT_ALWAYS, false},
+	{"lut_bw", "bw", 0, FW(memop_lut_bw), IN(mem.lut_bw), VTA_FIELD_UNSIGNED, 0,
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true},
+	{"lut_slot", "slot", 0, FW(memop_lut_slot), IN(mem.lut_slot), VTA_FIELD_UNSIGNED, 0,
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true},
 	FIELD("y_size", "y", 1, memop_size, IN(mem.y_size), UNSIGNED, true),
 	FIELD("x_size", "x", 1, memop_size, IN(mem.x_size), UNSIGNED, true),
 	FIELD("x_stride", "stride", 1, memop_stride, IN(mem.x_stride), UNSIGNED, true),
-	FIELD("y_pad_0", "ypad", 1, memop_pad, IN(mem.y_pad_0), UNSIGNED, false),
-	FIELD("y_pad_1", "ypad", 1, memop_pad, IN(mem.y_pad_1), UNSIGNED, false),
-	FIELD("x_pad_0", "xpad", 1, memop_pad, IN(mem.x_pad_0), UNSIGNED, false),
-	FIELD("x_pad_1", "xpad", 1, memop_pad, IN(mem.x_pad_1), UNSIGNED, false),
+	PAD("y_pad_0", "ypad", y_pad_0),
+	PAD("y_pad_1", "ypad", y_pad_1),
+	PAD("x_pad_0", "xpad", x_pad_0),
+	PAD("x_pad_1", "xpad", x_pad_1),
+	{"lut_chan", "chan", 1, FW(memop_lut_chan), IN(mem.lut_chan), VTA_FIELD_UNSIGNED, 0,
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_LUT, false},
 };
 
 /* GEMM and ALU share word 0 and start word 1 with their dst and src factors. */
@@ -67,7 +78,7 @@ static const vta_insn_field ALU[] = {
 	LOOP_WORD0,
 	FACTORS(alu, dst, src),
 	{"alu_opcode", "op", 1, FW(alu_opcode), IN(alu.op), VTA_FIELD_UNSIGNED, VTA_ALU_OP_COUNT,
-	 VTA_NAMES_ALU_OP, true, false},
+	 VTA_NAMES_ALU_OP, true, false, VTA_PRESENT_ALWAYS, false},
 	FIELD("use_imm", "use_imm", 1, alu_use_imm, IN(alu.use_imm), FLAG, true),
 	FIELD("imm", "imm", 1, alu_imm, IN(alu.imm), SIGNED, false),
 };
@@ -78,12 +89,13 @@ static const vta_insn_field UOP_FIELDS[] = {
 	FIELD("wgt", "wgt", 0, uop_wgt, UOP(wgt), UNSIGNED, false),
 };
 #undef FIELD
+#undef PAD
 #undef FACTORS
 #undef LOOP_WORD0
 
 static const char *const HEAD_KEYS[] = {"deps", NULL};
-static const char *const MEM_KEYS[] = {"mem", "sram", "dram",  "y",    "x",
-				       "stride", "ypad", "xpad", "deps", NULL};
+static const char *const MEM_KEYS[] = {"mem",    "sram", "dram", "bw",   "slot", "y", "x",
+				       "stride", "ypad", "xpad", "chan", "deps", NULL};
 static const char *const GEMM_KEYS[] = {"reset", "uop", "iter", "dst",
 					"src",   "wgt", "deps", NULL};
 static const char *const ALU_KEYS[] = {"op",  "reset",   "uop", "iter", "dst",
@@ -128,6 +140,14 @@ const vta_insn_format *const *vta_insn_formats(size_t *count)
 	return ALL;
 }
 
+bool vta_field_present(const vta_insn_field *f, const void *base)
+{
+	if (f->presence == VTA_PRESENT_ALWAYS)
+		return true;
+	bool lut = ((const vta_insn *)base)->mem.lut_bw != 0; /* only LOAD/STORE fields vary */
+	return (f->presence == VTA_PRESENT_LUT) == lut;
+}
+
 unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw)
 {
 	unsigned w;
@@ -139,7 +159,7 @@ unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw,
 {
 	unsigned bits = 0;
 	for (size_t i = 0; i < fmt->n_fields; i++)
-		if (fmt->fields[i].word == word)
+		if (fmt->fields[i].word == word && fmt->fields[i].presence != VTA_PRESENT_LUT)
 			bits += vta_field_width(&fmt->fields[i], fw);
 	return bits;
 }

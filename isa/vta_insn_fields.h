@@ -35,6 +35,15 @@ typedef enum vta_field_names {
 	VTA_NAMES_ALU_OP /* vta_alu_op_name */
 } vta_field_names;
 
+/* Which LOADs carry a field: the bits of the four pads hold lut_chan in a decompressing
+ * load (lut_bw != 0), docs/isa.md "LUT decompression". */
+typedef enum vta_field_presence {
+	VTA_PRESENT_ALWAYS = 0,
+	VTA_PRESENT_PLAIN, /* not in a decompressing load */
+	VTA_PRESENT_LUT    /* only in a decompressing load, in the bits of the PLAIN fields
+			    * just before it (it does not add to a word's bits) */
+} vta_field_presence;
+
 typedef struct vta_insn_field {
 	const char *name;    /* in messages and `vtasim config`: "sram_base" */
 	const char *asm_key; /* assembly key; two fields with one key are a pair "a,b";
@@ -47,6 +56,8 @@ typedef struct vta_insn_field {
 	vta_field_names names;
 	bool required;       /* the assembler needs its key */
 	bool hex;            /* the disassembler writes it in hex */
+	vta_field_presence presence;
+	bool quiet;          /* the disassembler leaves it out when it is 0 */
 } vta_insn_field;
 
 typedef struct vta_insn_format {
@@ -67,8 +78,12 @@ const vta_insn_format *vta_uop_format(void);
 /* Head, load/store, gemm, alu, finish, uop: for listings. */
 const vta_insn_format *const *vta_insn_formats(size_t *count);
 
+/* Does the instruction (or micro-op) at base carry the field. */
+bool vta_field_present(const vta_insn_field *f, const void *base);
+
 unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw);
-/* Bits a format uses in `word` (without the head). */
+/* Bits a format uses in `word` (without the head; overlaid VTA_PRESENT_LUT fields add
+ * nothing). */
 unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word);
 
 /* A field's value in a vta_insn or vta_uop, widened (signed fields sign-extended). */

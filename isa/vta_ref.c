@@ -22,6 +22,14 @@
  * element dram_base + r*x_stride (x_stride < x_size is allowed: rows overlap in DRAM).
  * LOAD OUT is illegal; UOP and WGT loads must not pad; ACC_8BIT reads int8 lanes and
  * sign-extends them into int32 ACC lanes. LOAD ACC does not touch OUT (as in VTA's HLS).
+ * LUT decompression (docs/isa.md "LUT decompression"): a LOAD of lut/lut32 writes the
+ * table memory (int8 values sign-extended, int32 values as they are; entry sram_base +
+ * y*x_size + x) and sets descriptor lut_slot. A LOAD with lut_bw != 0 reads, per SRAM row,
+ * ceil(lanes*bw/8) bytes of indices, MSB first (index L = bits [L*bw, L*bw+bw) of the
+ * row's string, bit 0 being the top bit of the first byte), and writes lane L the entry
+ * base + (channels > 1 ? (lut_chan + ch(L)) * stride : 0) + index, ch(L) the lane's channel
+ * in the blocked layout; WGT/INP keep its low 8 bits. Every index is checked against the
+ * table size before the SRAM is written.
  * STORE: y_size rows of x_size OUT elements, SRAM side contiguous, DRAM stride x_stride;
  * only memory type OUT, no padding.
  *
@@ -79,6 +87,8 @@ struct vta_ref {
 	uint8_t *sram[SRAM_COUNT];
 	size_t sram_size[SRAM_COUNT];
 	size_t row_bytes[SRAM_COUNT];
+	uint32_t *lut_table;                 /* the decoder's table memory, lut_depth entries */
+	vta_lut_desc lut_slots[VTA_LUT_SLOTS]; /* its descriptors */
 	vta_ref_counters counters;
 };
 
@@ -148,6 +158,101 @@ static vta_status rule_fail(run *r, size_t idx, const vta_insn *insn, const vta_
 
 /* ---------- LOAD and STORE ---------- */
 
+/* A checked LOAD of lut/lut32: table entries, then the descriptor. */
+static void exec_table_load(run *r, const vta_mem_insn *m)
+{
+	vta_ref *ref = r->ref;
+	bool wide = m->mem_type == VTA_MEM_LUT32;
+	uint32_t eb = wide ? 4u : 1u;
+	for (uint64_t y = 0; y < m->y_size; y++) {
+		const uint8_t *s = r->dram->bytes + ((uint64_t)m->dram_base + y * m->x_stride) * eb;
+		for (uint64_t x = 0; x < m->x_size; x++)
+			ref->lut_table[m->sram_base + y * m->x_size + x] =
+				wide ? rd32(s + 4 * x) : (uint32_t)s8(s[x]);
+	}
+	ref->lut_slots[m->lut_slot] = vta_lut_desc_of(m);
+	uint64_t bytes = vta_cost_dma_bytes(r->cfg, m);
+	ref->counters.load_bytes[m->mem_type] += bytes;
+	ref->counters.lut_table_loads++;
+	ref->counters.lut_table_bytes += bytes;
+}
+
+/* Index `lane` of a packed row: bits [lane*bw, lane*bw + bw) of the row's string, the
+ * first bit being the most significant bit of the first byte and of the index. */
+static uint32_t packed_index(const uint8_t *row, uint32_t lane, uint32_t bw)
+{
+	uint32_t v = 0;
+	for (uint32_t b = 0; b < bw; b++) {
+		uint64_t bit = (uint64_t)lane * bw + b;
+		v = v << 1 | ((row[bit / 8] >> (7 - bit % 8)) & 1u);
+	}
+	return v;
+}
+
+/* The channel of lane L of an SRAM row in the blocked layouts: WGT [block_out][block_in]
+ * (the output channel), ACC [batch][block_out], INP [batch][block_in]. */
+static uint32_t lane_channel(const vta_config *cfg, vta_mem mem, uint32_t lane)
+{
+	switch (mem) {
+	case VTA_MEM_WGT: return lane / cfg->block_in;
+	case VTA_MEM_ACC: return lane % cfg->block_out;
+	default: return lane % cfg->block_in;
+	}
+}
+
+/* A checked decompressing LOAD: decode every row into a scratch copy, then write the SRAM,
+ * so a bad index leaves the SRAM untouched. */
+static vta_status exec_lut_load(run *r, size_t idx, const vta_insn *insn)
+{
+	vta_ref *ref = r->ref;
+	const vta_config *cfg = r->cfg;
+	const vta_mem_insn *m = &insn->mem;
+	vta_mem mem = (vta_mem)m->mem_type;
+	const vta_lut_desc *slot = &ref->lut_slots[m->lut_slot];
+	vta_error sub = {0};
+	if (vta_lut_use_check(cfg, m, slot, &sub) != VTA_OK)
+		return rule_fail(r, idx, insn, &sub);
+	uint32_t lanes = vta_lut_lanes(cfg, mem);
+	uint32_t packed = vta_lut_packed_bytes(cfg, mem, m->lut_bw);
+	size_t row_bytes = ref->row_bytes[mem];
+	uint64_t rows = (uint64_t)m->y_size * m->x_size;
+	uint8_t *out = malloc((size_t)rows * row_bytes);
+	if (!out)
+		return insn_fail(r, idx, insn, VTA_E_NOMEM, "out of memory decoding %llu rows",
+				 (unsigned long long)rows);
+	for (uint64_t y = 0; y < m->y_size; y++) {
+		for (uint64_t x = 0; x < m->x_size; x++) {
+			uint64_t row = y * m->x_size + x;
+			const uint8_t *s = r->dram->bytes +
+					   ((uint64_t)m->dram_base + y * m->x_stride + x) * packed;
+			for (uint32_t l = 0; l < lanes; l++) {
+				uint32_t index = packed_index(s, l, m->lut_bw);
+				if (index >= slot->stride) {
+					free(out);
+					vta_lut_index_fail(index, row * lanes + l, slot->stride, &sub);
+					return rule_fail(r, idx, insn, &sub);
+				}
+				uint64_t table = slot->channels > 1
+							 ? m->lut_chan + lane_channel(cfg, mem, l)
+							 : 0;
+				uint32_t v = ref->lut_table[slot->base + table * slot->stride + index];
+				uint8_t *d = out + row * row_bytes;
+				if (mem == VTA_MEM_ACC)
+					wr32(d + 4 * l, v);
+				else
+					d[l] = (uint8_t)v;
+			}
+		}
+	}
+	memcpy(ref->sram[mem] + (size_t)m->sram_base * row_bytes, out, (size_t)rows * row_bytes);
+	free(out);
+	uint64_t bytes = vta_cost_dma_bytes(cfg, m);
+	ref->counters.load_bytes[mem] += bytes;
+	ref->counters.lut_index_bytes += bytes;
+	ref->counters.lut_elements += rows * lanes;
+	return VTA_OK;
+}
+
 static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 {
 	const vta_config *cfg = r->cfg;
@@ -157,6 +262,12 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 	vta_error sub = {0};
 	if (vta_load_check(cfg, m, r->dram->size, &sub) != VTA_OK)
 		return rule_fail(r, idx, insn, &sub);
+	if (m->mem_type == VTA_MEM_LUT || m->mem_type == VTA_MEM_LUT32) {
+		exec_table_load(r, m);
+		return VTA_OK;
+	}
+	if (m->lut_bw)
+		return exec_lut_load(r, idx, insn);
 
 	vta_mem mem = (vta_mem)m->mem_type;
 	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
@@ -435,6 +546,12 @@ vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 					    cfg->acc_depth, cfg->out_depth};
 	const uint64_t row[SRAM_COUNT] = {VTA_UOP_BYTES, cfg->wgt_elem_bytes, cfg->inp_elem_bytes,
 					  cfg->acc_elem_bytes, cfg->out_elem_bytes};
+	ref->lut_table = calloc(cfg->lut_depth ? cfg->lut_depth : 1, sizeof(uint32_t));
+	if (!ref->lut_table) {
+		vta_ref_destroy(ref);
+		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory for the "
+				"LUT table memory");
+	}
 	for (int i = 0; i < SRAM_COUNT; i++) {
 		ref->row_bytes[i] = (size_t)row[i];
 		ref->sram_size[i] = (size_t)(depth[i] * row[i]);
@@ -455,6 +572,7 @@ void vta_ref_destroy(vta_ref *ref)
 		return;
 	for (int i = 0; i < SRAM_COUNT; i++)
 		free(ref->sram[i]);
+	free(ref->lut_table);
 	free(ref);
 }
 
@@ -468,6 +586,8 @@ vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vt
 		return st;
 	for (int i = 0; i < SRAM_COUNT; i++)
 		memset(ref->sram[i], 0, ref->sram_size[i]);
+	memset(ref->lut_table, 0, (size_t)cfg->lut_depth * sizeof(uint32_t));
+	memset(ref->lut_slots, 0, sizeof(ref->lut_slots));
 	memset(&ref->counters, 0, sizeof(ref->counters));
 
 	run r = {.ref = ref, .cfg = cfg, .dram = dram, .err = err, .work_cycles = 0};

@@ -41,6 +41,10 @@ typedef struct vta_ref_counters {
 	uint64_t gemm_uops, alu_uops;       /* uops executed (reset GEMMs included) */
 	uint64_t load_bytes[VTA_MEM_COUNT]; /* DRAM bytes read per memory type (no padding) */
 	uint64_t store_bytes;               /* DRAM bytes written by STORE */
+	/* the LUT decoder: table loads and the DRAM bytes they read (also in load_bytes[lut
+	 * and lut32]), packed index bytes decompressing loads read (also in load_bytes of
+	 * their memory type) and the elements they decoded */
+	uint64_t lut_table_loads, lut_table_bytes, lut_index_bytes, lut_elements;
 } vta_ref_counters;
 
 vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err);

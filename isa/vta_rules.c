@@ -47,12 +47,110 @@ uint64_t vta_load_sram_rows(const vta_mem_insn *m)
 	return rows * width;
 }
 
+static bool is_table(vta_mem mem)
+{
+	return mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32;
+}
+
+uint32_t vta_lut_lanes(const vta_config *cfg, vta_mem mem)
+{
+	switch (mem) {
+	case VTA_MEM_WGT: return cfg->block_out * cfg->block_in;
+	case VTA_MEM_INP: return cfg->batch * cfg->block_in;
+	case VTA_MEM_ACC: return cfg->batch * cfg->block_out;
+	default: return 0;
+	}
+}
+
+uint32_t vta_lut_row_channels(const vta_config *cfg, vta_mem mem)
+{
+	return mem == VTA_MEM_INP ? cfg->block_in : cfg->block_out;
+}
+
+uint32_t vta_lut_packed_bytes(const vta_config *cfg, vta_mem mem, uint32_t bw)
+{
+	return (vta_lut_lanes(cfg, mem) * bw + 7) / 8;
+}
+
+uint32_t vta_load_elem_bytes(const vta_config *cfg, const vta_mem_insn *m)
+{
+	if (m->mem_type >= VTA_MEM_COUNT)
+		return 0;
+	if (m->lut_bw)
+		return vta_lut_packed_bytes(cfg, (vta_mem)m->mem_type, m->lut_bw);
+	return vta_config_dram_elem_bytes(cfg, (vta_mem)m->mem_type);
+}
+
+vta_lut_desc vta_lut_desc_of(const vta_mem_insn *m)
+{
+	vta_lut_desc d = {true, m->sram_base, m->x_size, m->y_size,
+			  m->mem_type == VTA_MEM_LUT32 ? 32u : 8u};
+	return d;
+}
+
+vta_status vta_lut_use_check(const vta_config *cfg, const vta_mem_insn *m,
+			     const vta_lut_desc *slot, vta_error *err)
+{
+	vta_mem mem = (vta_mem)m->mem_type;
+	uint32_t want = mem == VTA_MEM_ACC ? 32u : 8u;
+	if (!slot->set)
+		return vta_fail(err, VTA_E_STREAM,
+				"LUT slot %u was never set in this run (load lut or lut32 first)",
+				m->lut_slot);
+	if (slot->width != want)
+		return vta_fail(err, VTA_E_STREAM,
+				"LUT slot %u holds int%u tables (%s), a %s load needs int%u ones (%s)",
+				m->lut_slot, slot->width, slot->width == 8 ? "lut" : "lut32",
+				vta_mem_name(mem), want, want == 8 ? "lut" : "lut32");
+	uint64_t end = (uint64_t)m->lut_chan + vta_lut_row_channels(cfg, mem);
+	if (slot->channels > 1 && end > slot->channels)
+		return vta_fail(err, VTA_E_OOB,
+				"channels [%u, %llu) beyond the %u tables of LUT slot %u", m->lut_chan,
+				(unsigned long long)end, slot->channels, m->lut_slot);
+	return VTA_OK;
+}
+
+vta_status vta_lut_index_fail(uint32_t index, uint64_t element, uint32_t stride,
+			      vta_error *err)
+{
+	return vta_fail(err, VTA_E_DATA, "LUT index %u of element %llu beyond its table of %u "
+			"entries", index, (unsigned long long)element, stride);
+}
+
+/* The LUT fields of a non-NOP LOAD (memory type known). */
+static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m, vta_mem mem,
+				   vta_error *err)
+{
+	if (!is_table(mem) && m->lut_bw == 0)
+		return VTA_OK;
+	if (!cfg->decomp_enabled)
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"LUT %s needs decompressor.enabled in the config",
+				is_table(mem) ? "table loads" : "decompression");
+	if (is_table(mem) && m->lut_bw)
+		return vta_fail(err, VTA_E_STREAM, "a %s table load cannot be decompressing "
+				"(lut_bw %u)", vta_mem_name(mem), m->lut_bw);
+	if (m->lut_bw > VTA_LUT_MAX_BW || m->lut_slot >= VTA_LUT_SLOTS)
+		return vta_fail(err, VTA_E_STREAM, "lut_bw %u or lut_slot %u out of range",
+				m->lut_bw, m->lut_slot);
+	if (!is_table(mem) && vta_lut_lanes(cfg, mem) == 0)
+		return vta_fail(err, VTA_E_STREAM, "decompressing load of memory type %s (only "
+				"wgt, inp and acc decompress)", vta_mem_name(mem));
+	if (any_pad(m))
+		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
+				is_table(mem) ? vta_mem_name(mem) : "a decompressing load");
+	return VTA_OK;
+}
+
 vta_status vta_load_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t dram_size,
 			  vta_error *err)
 {
 	if (m->mem_type >= VTA_MEM_COUNT)
 		return vta_fail(err, VTA_E_STREAM, "unknown memory type %u", m->mem_type);
 	vta_mem mem = (vta_mem)m->mem_type;
+	vta_status st = check_lut_fields(cfg, m, mem, err);
+	if (st)
+		return st;
 	if (mem == VTA_MEM_OUT)
 		return vta_fail(err, VTA_E_STREAM,
 				"LOAD of memory type out is illegal (OUT is written by GEMM/ALU "
@@ -63,10 +161,14 @@ vta_status vta_load_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t
 	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
 	uint32_t depth = vta_config_sram_depth(cfg, mem);
 	uint64_t end = m->sram_base + vta_load_sram_rows(m);
+	if (end > depth && is_table(mem))
+		return vta_fail(err, VTA_E_OOB, "table memory entries [%u, %llu) beyond depth %u",
+				m->sram_base, (unsigned long long)end, depth);
 	if (end > depth)
 		return vta_fail(err, VTA_E_OOB, "%s SRAM rows [%u, %llu) beyond depth %u",
 				vta_mem_name(target), m->sram_base, (unsigned long long)end, depth);
-	return check_dram_rows(m, vta_config_dram_elem_bytes(cfg, mem), dram_size, "read", err);
+	return check_dram_rows(m, vta_load_elem_bytes(cfg, m), dram_size,
+			       m->lut_bw ? "packed index read" : "read", err);
 }
 
 vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t dram_size,
@@ -77,6 +179,9 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 				vta_mem_name((vta_mem)m->mem_type));
 	if (any_pad(m))
 		return vta_fail(err, VTA_E_STREAM, "padding not supported for store");
+	if (m->lut_bw || m->lut_slot)
+		return vta_fail(err, VTA_E_STREAM, "a store has no LUT fields (lut_bw %u, "
+				"lut_slot %u)", m->lut_bw, m->lut_slot);
 	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
 	if (end > cfg->out_depth)
 		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",

@@ -11,6 +11,14 @@
  * DRAM. STORE: memory type OUT only, no padding, OUT rows and DRAM rows likewise. NOPs
  * (x_size 0) are not checked: callers skip them.
  *
+ * LUT decompression (docs/isa.md "LUT decompression"): a table load (lut, lut32) or a
+ * decompressing load (lut_bw != 0) needs decompressor.enabled; a table load writes table
+ * entries [sram_base, sram_base + y_size*x_size) within lut_depth, has no padding and
+ * lut_bw 0, and sets descriptor lut_slot; a decompressing load is of WGT, INP or ACC,
+ * has no padding, reads x_size packed elements of ceil(lanes*lut_bw/8) bytes per row,
+ * and names a descriptor set in this run, of int8 tables for WGT/INP and int32 ones for
+ * ACC, whose channels hold its channel block; every index must be below the table size.
+ *
  * GEMM/ALU, before the first uop: uop_bgn <= uop_end, uop_end <= UOP depth, the ALU op is
  * known and the config has its feature. Per uop: dst within ACC, src within INP (GEMM) or
  * ACC (ALU) when it is read, wgt within WGT when it is read; a reset uop reads nothing and
@@ -32,7 +40,8 @@
 extern "C" {
 #endif
 
-/* Check a non-NOP LOAD: VTA_E_STREAM (memory type, padding) or VTA_E_OOB (SRAM, DRAM). */
+/* Check a non-NOP LOAD: VTA_E_STREAM (memory type, padding, LUT fields), VTA_E_OOB
+ * (SRAM or table memory, DRAM) or VTA_E_UNSUPPORTED (LUT without a decoder). */
 vta_status vta_load_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t dram_size,
 			  vta_error *err);
 /* Check a non-NOP STORE likewise. */
@@ -40,6 +49,40 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 			   vta_error *err);
 /* SRAM rows a LOAD writes, padding included: [sram_base, sram_base + this). */
 uint64_t vta_load_sram_rows(const vta_mem_insn *m);
+
+/* ----- LUT decompression ----- */
+
+#define VTA_LUT_SLOTS 8     /* table descriptors of the decoder */
+#define VTA_LUT_MAX_BW 7    /* lut_bw is 3 bits; 0 is a plain load */
+
+/* A table descriptor, as set by a table load. */
+typedef struct vta_lut_desc {
+	bool set;          /* by a table load of this run */
+	uint32_t base;     /* first entry of channel 0's table */
+	uint32_t stride;   /* entries per table (the largest index + 1) */
+	uint32_t channels; /* tables; 1: one table for every lane (per tensor) */
+	uint32_t width;    /* 8 (lut) or 32 (lut32) */
+} vta_lut_desc;
+
+/* Lanes of one SRAM row of mem: WGT block_out*block_in, INP batch*block_in, ACC
+ * batch*block_out (0 for the other types). */
+uint32_t vta_lut_lanes(const vta_config *cfg, vta_mem mem);
+/* Channels one row spans: WGT and ACC block_out, INP block_in. */
+uint32_t vta_lut_row_channels(const vta_config *cfg, vta_mem mem);
+/* Bytes of one packed DRAM element: ceil(lanes * bw / 8). */
+uint32_t vta_lut_packed_bytes(const vta_config *cfg, vta_mem mem, uint32_t bw);
+/* DRAM bytes of one element of a LOAD or STORE: packed for a decompressing load. */
+uint32_t vta_load_elem_bytes(const vta_config *cfg, const vta_mem_insn *m);
+/* The descriptor a checked table load sets. */
+vta_lut_desc vta_lut_desc_of(const vta_mem_insn *m);
+/* A checked decompressing load against the descriptor its lut_slot names: VTA_E_STREAM
+ * (never set, wrong width) or VTA_E_OOB (its channel block beyond the tables). */
+vta_status vta_lut_use_check(const vta_config *cfg, const vta_mem_insn *m,
+			     const vta_lut_desc *slot, vta_error *err);
+/* VTA_E_DATA: index `index` of decoded element `element` (counted over the load's lanes,
+ * row-major) lies beyond its table of `stride` entries. */
+vta_status vta_lut_index_fail(uint32_t index, uint64_t element, uint32_t stride,
+			      vta_error *err);
 
 /* The checks of a GEMM/ALU made once, before its first uop (VTA_E_STREAM, VTA_E_OOB,
  * VTA_E_UNSUPPORTED). */

@@ -26,7 +26,8 @@ uint64_t dram_port::reserve(uint64_t beats)
 	return start;
 }
 
-bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vtasim_module_stats &st)
+bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vtasim_module_stats &st,
+			 uint64_t *first_beat)
 {
 	const vta_config &cfg = ctl_.cfg;
 	if (plan.runs == 0)
@@ -38,6 +39,8 @@ bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vtasim_module_sta
 			uint64_t beats = vta_cost_beats(&cfg, std::min(mb, plan.run_bytes - done));
 			uint64_t t = run_ctl::now();
 			uint64_t start = reserve(beats);
+			if (first_beat && run == 0 && done == 0)
+				*first_beat = start;
 			/* the latency follows the last beat: one wait for both */
 			uint64_t tail = last ? cfg.dram_latency_cycles : 0;
 			if (!ctl_.wait_cycles(start + beats + tail - t, g, nullptr))

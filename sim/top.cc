@@ -94,6 +94,7 @@ void top::reset_all()
 	store_.reset();
 	compute_.reset_compute();
 	hw_.reset_counters();
+	hw_.lut.reset(cfg);
 }
 
 vta_status top::run(const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
@@ -256,6 +257,7 @@ void top::collect(vtasim_stats *stats)
 	stats->dram_insn_bytes = fetch_.insn_bytes();
 	stats->dram_write_bytes = hw_.dram_write_bytes;
 	stats->dram_busy_cycles = port_.busy_cycles();
+	stats->decoder = hw_.lut.st;
 }
 
 const uint8_t *top::sram_bytes(vta_mem mem, uint64_t *size) const
@@ -267,6 +269,11 @@ const uint8_t *top::sram_bytes(vta_mem mem, uint64_t *size) const
 		return nullptr;
 	}
 	const sram *s = hw_.mem[m];
+	if (!s) { /* the LUT table memory is not an SRAM of the ISA's layouts */
+		if (size)
+			*size = 0;
+		return nullptr;
+	}
 	if (size)
 		*size = s->size_bytes();
 	return s->bytes();

@@ -214,17 +214,26 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 	if (vta_insn_is_nop(&insn))
 		return ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles);
 	vta_error sub{};
-	if (vta_load_check(&cfg, &m, ctl_.dram->size, &sub) != VTA_OK) {
+	if (vta_load_check(&cfg, &m, ctl_.dram->size, &sub) != VTA_OK ||
+	    (m.lut_bw && vta_lut_use_check(&cfg, &m, &hw_.lut.slots[m.lut_slot], &sub) != VTA_OK)) {
 		ctl_.fail_insn(idx, sub.status, sub.detail);
 		return false;
 	}
 	if (!ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles))
 		return false;
 	vta_mem mem = (vta_mem)m.mem_type;
-	vta_dma_plan plan = vta_cost_dma_plan_of(&m, vta_config_dram_elem_bytes(&cfg, mem));
+	vta_dma_plan plan = vta_cost_dma_plan_of(&m, vta_load_elem_bytes(&cfg, &m));
 	state_.what = activity::port;
-	if (!hw_.port->transfer(plan, g, st_))
+	uint64_t first_beat = run_ctl::now();
+	if (!hw_.port->transfer(plan, g, st_, &first_beat))
 		return false;
+	hw_.dram_read_bytes[mem] += vta_cost_dma_bytes(&cfg, &m);
+	if (mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32) {
+		hw_.lut.table_load(cfg, m, *ctl_.dram);
+		return true;
+	}
+	if (m.lut_bw)
+		return decode_load(idx, m, g, first_beat);
 
 	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
 	sram &s = *hw_.mem[target];
@@ -241,7 +250,30 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 			uops[r] = sram::decoded_uop{u.dst, u.src, u.wgt, ok};
 		}
 	}
-	hw_.dram_read_bytes[mem] += vta_cost_dma_bytes(&cfg, &m);
+	return true;
+}
+
+bool unit_base::decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g,
+			    uint64_t first_beat)
+{
+	/* the decoder starts on the first data and cannot end before the last */
+	const vta_config &cfg = ctl_.cfg;
+	const uint64_t decode = vta_cost_lut_decode_cycles(&cfg, &m);
+	const uint64_t data_from = first_beat + cfg.dram_latency_cycles, now = run_ctl::now();
+	const uint64_t span = now > data_from ? now - data_from : 0;
+	hw_.lut.st.busy_cycles += decode;
+	hw_.lut.st.stall_cycles += span > decode ? span - decode : 0;
+	if (data_from + decode > now &&
+	    !ctl_.wait_cycles(data_from + decode - now, g, &st_.busy_cycles))
+		return false;
+	vta_mem mem = (vta_mem)m.mem_type;
+	sram &s = *hw_.mem[mem];
+	std::string why;
+	if (!hw_.lut.decode(cfg, m, *ctl_.dram, s.bytes(), why)) {
+		ctl_.fail_insn(idx, VTA_E_DATA, why);
+		return false;
+	}
+	s.note_write_range(m.sram_base, vta_load_sram_rows(&m), ctl_.epoch());
 	return true;
 }
 

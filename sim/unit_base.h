@@ -23,6 +23,7 @@
 
 #include "dram_port.h"
 #include "insn_queue.h"
+#include "lut_decoder.h"
 #include "run_ctl.h"
 #include "sram.h"
 #include "token_queue.h"
@@ -37,6 +38,7 @@ struct shared_hw {
 	uint64_t dram_read_bytes[VTA_MEM_COUNT] = {};
 	uint64_t dram_write_bytes = 0;
 	uint64_t gemm_uops = 0, gemm_reset_uops = 0, alu_uops = 0;
+	lut_decoder lut; /* fed by the load module (lut) and the compute module (lut32) */
 
 	void reset_counters()
 	{
@@ -72,8 +74,10 @@ protected:
 	/* The thread body: call from the derived module's SC_THREAD. */
 	void thread_main();
 
-	/* A LOAD of any memory type into its SRAM (NOPs included). */
+	/* A LOAD of any memory type into its SRAM or the LUT table memory (NOPs included). */
 	bool do_load(uint64_t idx, const vta_insn &insn, uint64_t g);
+	/* The LUT decoder's part of a decompressing LOAD whose DMA is done. */
+	bool decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g, uint64_t first_beat);
 
 	run_ctl &ctl_;
 	shared_hw &hw_;

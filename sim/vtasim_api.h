@@ -31,6 +31,7 @@ typedef struct vtasim_sim vtasim_sim;
 typedef vta_run_stats vtasim_stats;
 typedef vta_module_stats vtasim_module_stats;
 typedef vta_sram_stats vtasim_sram_stats;
+typedef vta_decoder_stats vtasim_decoder_stats;
 enum { VTASIM_MODULE_FETCH = VTA_STATS_FETCH, VTASIM_MODULE_LOAD = VTA_STATS_LOAD,
        VTASIM_MODULE_COMPUTE = VTA_STATS_COMPUTE, VTASIM_MODULE_STORE = VTA_STATS_STORE,
        VTASIM_MODULE_COUNT = VTA_STATS_MODULES };

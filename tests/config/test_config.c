@@ -71,7 +71,7 @@ static void test_default_matches_vta(void **state)
 	assert_int_equal(cfg.fw.gemm_word0_bits, 63);
 	assert_int_equal(cfg.fw.gemm_word1_bits, 64);
 	assert_int_equal(cfg.fw.alu_word1_bits, 64);
-	assert_int_equal(cfg.fw.mem_word0_bits, 58);
+	assert_int_equal(cfg.fw.mem_word0_bits, 64); /* 58 + lut_bw 3 + lut_slot 3 */
 	assert_int_equal(cfg.dram_bus_bits, 64);
 	assert_true(cfg.clock_mhz == 100.0);
 	/* the file and the built-in default agree on the architecture */

@@ -117,7 +117,7 @@ static void test_load_check(void **state)
 	assert_int_equal(vta_load_sram_rows(&m), 3 * 6);
 
 	m = mem_insn(VTA_MEM_COUNT, 0, 0, 1, 1);
-	expect(&err, vta_load_check(&cfg, &m, dram, &err), VTA_E_STREAM, "unknown memory type 6");
+	expect(&err, vta_load_check(&cfg, &m, dram, &err), VTA_E_STREAM, "unknown memory type 8");
 	m = mem_insn(VTA_MEM_OUT, 0, 0, 1, 1);
 	expect(&err, vta_load_check(&cfg, &m, dram, &err), VTA_E_STREAM,
 	       "LOAD of memory type out is illegal (OUT is written by GEMM/ALU and read by "

@@ -1,0 +1,100 @@
+/*
+ * lut_decoder.cc - table loads and index decoding of the LUT decoder (see lut_decoder.h).
+ */
+#include "lut_decoder.h"
+
+#include <cstring>
+
+namespace vtasim {
+
+void lut_decoder::reset(const vta_config &cfg)
+{
+	table.assign(cfg.lut_depth, 0);
+	for (auto &s : slots)
+		s = vta_lut_desc{};
+	st = vtasim_decoder_stats{};
+}
+
+void lut_decoder::table_load(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram)
+{
+	const bool wide = m.mem_type == VTA_MEM_LUT32;
+	const uint64_t eb = wide ? 4 : 1;
+	uint32_t *dst = table.data() + m.sram_base;
+	for (uint64_t y = 0; y < m.y_size; y++) {
+		const uint8_t *src = dram.bytes + (m.dram_base + y * m.x_stride) * eb;
+		for (uint64_t x = 0; x < m.x_size; x++, dst++) {
+			if (wide) {
+				uint32_t v;
+				std::memcpy(&v, src + 4 * x, 4); /* little-endian host, as dma.cc */
+				*dst = v;
+			} else {
+				*dst = (uint32_t)(int32_t)(int8_t)src[x];
+			}
+		}
+	}
+	slots[m.lut_slot] = vta_lut_desc_of(&m);
+	st.table_loads++;
+	st.table_bytes += (uint64_t)m.y_size * m.x_size * eb;
+	(void)cfg;
+}
+
+bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
+			 uint8_t *sram, std::string &why)
+{
+	const vta_mem mem = (vta_mem)m.mem_type;
+	const vta_lut_desc &d = slots[m.lut_slot];
+	const unsigned bw = m.lut_bw;
+	const uint32_t mask = (1u << bw) - 1;
+	/* the row as [outer][channel] or [channel][inner] blocks, per the blocked layouts */
+	const bool wgt = mem == VTA_MEM_WGT;
+	const unsigned outer = wgt ? cfg.block_out : cfg.batch;
+	const unsigned inner = mem == VTA_MEM_ACC ? cfg.block_out : cfg.block_in;
+	const uint64_t packed = vta_lut_packed_bytes(&cfg, mem, bw);
+	const uint64_t lanes = (uint64_t)outer * inner;
+	const bool wide = mem == VTA_MEM_ACC;
+	const uint64_t row_bytes = lanes * (wide ? 4 : 1);
+	const uint64_t rows = (uint64_t)m.y_size * m.x_size;
+	std::vector<uint8_t> out(rows * row_bytes);
+	uint8_t *o = out.data();
+	uint64_t element = 0;
+	for (uint64_t y = 0; y < m.y_size; y++) {
+		for (uint64_t x = 0; x < m.x_size; x++) {
+			/* a shift register fed a byte at a time, read from its top */
+			const uint8_t *p = dram.bytes + (m.dram_base + y * m.x_stride + x) * packed;
+			uint32_t bits = 0;
+			unsigned have = 0;
+			for (unsigned a = 0; a < outer; a++) {
+				for (unsigned b = 0; b < inner; b++, element++) {
+					while (have < bw) {
+						bits = bits << 8 | *p++;
+						have += 8;
+					}
+					have -= bw;
+					const uint32_t index = (bits >> have) & mask;
+					if (index >= d.stride) {
+						vta_error e{};
+						vta_lut_index_fail(index, element, d.stride, &e);
+						why = e.detail;
+						return false;
+					}
+					const uint32_t ch = wgt ? a : b;
+					const uint32_t at = d.base + index +
+							    (d.channels > 1 ? (m.lut_chan + ch) * d.stride : 0);
+					const uint32_t v = table[at];
+					if (wide) {
+						std::memcpy(o, &v, 4);
+						o += 4;
+					} else {
+						*o++ = (uint8_t)v;
+					}
+				}
+			}
+		}
+	}
+	std::memcpy(sram + (uint64_t)m.sram_base * row_bytes, out.data(), out.size());
+	st.elements += rows * lanes;
+	st.index_bytes += rows * packed;
+	return true;
+}
+
+} // namespace vtasim

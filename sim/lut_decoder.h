@@ -1,0 +1,49 @@
+/*
+ * lut_decoder.h - the LUT decoder in the LOAD path (docs/isa.md "LUT decompression"): its
+ * table memory, its eight descriptors and its data path, as plain functions of the model.
+ *
+ * Models: a LOAD of lut/lut32 fills table entries and sets a descriptor; a decompressing
+ * LOAD (lut_bw != 0) streams packed index rows from DRAM through the decoder, which looks
+ * each index up in the table of its lane's channel and writes the decoded row into WGT,
+ * INP (low 8 bits of the entry) or ACC (the 32-bit entry). The checks are vta_rules.h's;
+ * this file is the model's own decoding, independent of the reference executor's.
+ * Timing (vta_cost.h, applied by unit_base::do_load): the decoder consumes DRAM beats as
+ * they arrive and needs ceil(elements / rate) + 3 cycles; the load completes at the later
+ * of its last beat (plus latency) and the decoder's end.
+ * Approximates: the table memory has no port conflicts; a table load costs only its DMA.
+ */
+#ifndef VTASIM_LUT_DECODER_H
+#define VTASIM_LUT_DECODER_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vta_config.h"
+#include "vta_dram.h"
+#include "vta_insn.h"
+#include "vta_rules.h"
+#include "vtasim_api.h"
+
+namespace vtasim {
+
+struct lut_decoder {
+	std::vector<uint32_t> table; /* lut_depth 32-bit entries */
+	vta_lut_desc slots[VTA_LUT_SLOTS] = {};
+	vtasim_decoder_stats st{};
+
+	void reset(const vta_config &cfg);
+
+	/* A checked LOAD of lut/lut32: copy its entries and set descriptor lut_slot. */
+	void table_load(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram);
+
+	/* A checked decompressing LOAD: decode its rows into `sram` (the target's bytes).
+	 * Returns false with `why` set when an index lies beyond its table; the SRAM is then
+	 * untouched. */
+	bool decode(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
+		    uint8_t *sram, std::string &why);
+};
+
+} // namespace vtasim
+
+#endif /* VTASIM_LUT_DECODER_H */
