@@ -542,7 +542,8 @@ vta_status vta_stream_insn(vta_stream *s, const vta_insn *insn, vta_error *err)
 
 /* ---------- transfers ---------- */
 
-static vta_status sb_xfer(vta_stream *s, const vta_xfer *x, vta_opcode op, vta_error *err)
+static vta_status sb_xfer(vta_stream *s, const vta_xfer *x, const vta_lut_fields *lut,
+			  vta_opcode op, vta_error *err)
 {
 	vta_status st = sb_usable(s, err);
 	if (st != VTA_OK)
@@ -553,8 +554,12 @@ static vta_status sb_xfer(vta_stream *s, const vta_xfer *x, vta_opcode op, vta_e
 	memset(&insn, 0, sizeof(insn));
 	insn.opcode = op;
 	insn.mem.mem_type = (uint32_t)x->mem;
-	uint32_t eb = (unsigned)x->mem < VTA_MEM_COUNT ? vta_config_dram_elem_bytes(&s->cfg, x->mem)
-						       : 0;
+	if (lut) {
+		insn.mem.lut_bw = lut->bw;
+		insn.mem.lut_slot = lut->slot;
+		insn.mem.lut_chan = lut->chan;
+	}
+	uint32_t eb = vta_load_elem_bytes(&s->cfg, &insn.mem); /* packed when lut_bw != 0 */
 	if (eb == 0)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: unknown memory type %d", s->layer,
 				(int)x->mem);
@@ -594,12 +599,18 @@ static vta_status sb_xfer(vta_stream *s, const vta_xfer *x, vta_opcode op, vta_e
 
 vta_status vta_stream_load(vta_stream *s, const vta_xfer *x, vta_error *err)
 {
-	return sb_xfer(s, x, VTA_OP_LOAD, err);
+	return sb_xfer(s, x, NULL, VTA_OP_LOAD, err);
+}
+
+vta_status vta_stream_load_lut(vta_stream *s, const vta_xfer *x, const vta_lut_fields *lut,
+			       vta_error *err)
+{
+	return sb_xfer(s, x, lut, VTA_OP_LOAD, err);
 }
 
 vta_status vta_stream_store(vta_stream *s, const vta_xfer *x, vta_error *err)
 {
-	return sb_xfer(s, x, VTA_OP_STORE, err);
+	return sb_xfer(s, x, NULL, VTA_OP_STORE, err);
 }
 
 /* ---------- kernels ---------- */

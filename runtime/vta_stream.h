@@ -74,11 +74,18 @@ typedef struct vta_dram_buf {
  * mem. Padding (loads of INP/ACC/ACC_8BIT only) adds zero elements in SRAM. */
 typedef struct vta_xfer {
 	vta_mem mem;
-	uint32_t sram;      /* first SRAM row */
+	uint32_t sram;      /* first SRAM row (first table entry for LUT/LUT32) */
 	uint64_t dram_addr; /* byte address of the first element */
 	uint32_t y_size, x_size, x_stride;
 	uint32_t y_pad_0, y_pad_1, x_pad_0, x_pad_1;
 } vta_xfer;
+
+/* The LUT fields of a load (docs/isa.md "LUT decompression"). */
+typedef struct vta_lut_fields {
+	uint32_t bw;   /* 1..7: the DRAM holds packed indices of this width; 0: a table load */
+	uint32_t slot; /* the descriptor used, or set by a table load */
+	uint32_t chan; /* channel of the first lanes (decompressing loads) */
+} vta_lut_fields;
 
 /* Up to two loop levels around a kernel. With one loop it is the inner one (iter_out 1);
  * loop[0] is the outer loop when n == 2. Factors are added per iteration to the uop's
@@ -136,6 +143,13 @@ uint64_t vta_stream_dram_end(const vta_stream *s);
 
 /* LOAD: INP/WGT run on the load stage, UOP/ACC/ACC_8BIT on compute. */
 vta_status vta_stream_load(vta_stream *s, const vta_xfer *x, vta_error *err);
+/* LOAD through the LUT decoder: with lut->bw 0 and x->mem VTA_MEM_LUT (load stage) or
+ * VTA_MEM_LUT32 (compute stage), y_size tables of x_size entries from table entry x->sram
+ * on, setting descriptor lut->slot; with lut->bw 1..7 and x->mem WGT/INP/ACC, x_size packed
+ * elements of ceil(lanes * bw / 8) bytes per row (dram_addr aligned to that), decoded
+ * through descriptor lut->slot from channel lut->chan on, without padding. */
+vta_status vta_stream_load_lut(vta_stream *s, const vta_xfer *x, const vta_lut_fields *lut,
+			       vta_error *err);
 /* STORE from OUT (store stage); no padding. */
 vta_status vta_stream_store(vta_stream *s, const vta_xfer *x, vta_error *err);
 

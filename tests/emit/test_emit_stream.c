@@ -408,6 +408,41 @@ static void test_stream_features(void **state)
 	fix_close(&f);
 }
 
+/* LUT loads: a table load and a decompressing load pass the rulebook's checks, carry their
+ * fields, and go to the load stage; a config without a decoder refuses them. */
+static void test_stream_lut(void **state)
+{
+	(void)state;
+	sb_fix f;
+	memset(&f, 0, sizeof(f));
+	vta_config_default(&f.cfg);
+	et_assert_ok(vta_dram_init(&f.dram, 1u << 20, &f.err), &f.err);
+	et_assert_ok(vta_stream_create(&f.cfg, &f.dram, 0, "t", &f.s, &f.err), &f.err);
+	vta_xfer table = xfer(VTA_MEM_LUT, 16, 0x1000, 2, 8, 8);
+	vta_lut_fields set = {0, 1, 0}, use = {3, 1, 0};
+	et_assert_ok(vta_stream_load_lut(f.s, &table, &set, &f.err), &f.err);
+	vta_xfer w = xfer(VTA_MEM_WGT, 0, 96 * 100, 1, 1, 1);
+	et_assert_ok(vta_stream_load_lut(f.s, &w, &use, &f.err), &f.err);
+	w.dram_addr = 96 * 100 + 1; /* packed elements are 96 bytes */
+	assert_int_equal(vta_stream_load_lut(f.s, &w, &use, &f.err), VTA_E_USAGE);
+	vta_program prog;
+	et_assert_ok(vta_stream_finish(f.s, &prog, &f.err), &f.err);
+	vta_insn a = decoded(&prog, &f.cfg, 0), b = decoded(&prog, &f.cfg, 1);
+	assert_int_equal(a.mem.mem_type, VTA_MEM_LUT);
+	assert_int_equal(a.mem.lut_slot, 1);
+	assert_int_equal(b.mem.lut_bw, 3);
+	assert_int_equal(b.mem.dram_base, 100);
+	assert_int_equal(vta_insn_module(&b), VTA_MODULE_LOAD);
+	vta_program_free(&prog);
+	vta_stream_destroy(f.s);
+	f.cfg.decomp_enabled = false;
+	et_assert_ok(vta_stream_create(&f.cfg, &f.dram, 0, "t", &f.s, &f.err), &f.err);
+	w.dram_addr = 96 * 100;
+	assert_int_equal(vta_stream_load_lut(f.s, &w, &use, &f.err), VTA_E_UNSUPPORTED);
+	et_assert_error(&f.err, VTA_E_UNSUPPORTED, "needs decompressor.enabled");
+	fix_close(&f);
+}
+
 /* Token streams that cannot complete are refused at finish. */
 static void test_stream_deadlock(void **state)
 {
@@ -477,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_stream_hazard),
 		cmocka_unit_test(test_stream_bounds),
 		cmocka_unit_test(test_stream_features),
+		cmocka_unit_test(test_stream_lut),
 		cmocka_unit_test(test_stream_deadlock),
 		cmocka_unit_test(test_stream_bad_config),
 	};
