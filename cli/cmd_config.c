@@ -29,6 +29,9 @@ static void print_config(const vta_config *c)
 	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++)
 		printf("  %-5s %9llu B  %5u B  %5u  %u\n", s[i].name, (unsigned long long)s[i].bytes,
 		       s[i].elem, s[i].depth, s[i].log);
+	if (c->decomp_enabled)
+		printf("  lut   %9llu B  %5u B  %5u  (LUT decoder's table memory)\n",
+		       (unsigned long long)c->lut_depth * 4, 4u, c->lut_depth);
 	printf("\ninstruction fields (bits), in packing order; every instruction starts with head\n");
 	size_t nf;
 	const vta_insn_format *const *formats = vta_insn_formats(&nf);
@@ -39,8 +42,10 @@ static void print_config(const vta_config *c)
 			continue; /* finish: the head only */
 		printf("  %-11s", f->name);
 		for (size_t j = 0; j < f->n_fields; j++)
-			printf("%s %s %u", j ? "," : "", f->fields[j].name,
-			       vta_field_width(&f->fields[j], w));
+			printf("%s %s %u%s", j ? "," : "", f->fields[j].name,
+			       vta_field_width(&f->fields[j], w),
+			       f->fields[j].presence == VTA_PRESENT_LUT ? " (in the pads' bits)"
+									 : "");
 		if (f == vta_uop_format())
 			printf("  (%u/32)\n", vta_format_bits(f, w, 0));
 		else if (f != head)

@@ -3,7 +3,7 @@
  * vta_asm.c (docs/isa.md "Assembly").
  *
  * Every field of every instruction is printed (walking the field tables of
- * vta_insn_fields.c), defaults included (but a LUT field of a plain load), so assembling the output gives back the same bytes. Comments carry what the bytes do not need: the geometry, the
+ * vta_insn_fields.c), defaults included (a plain load has no LUT key), so assembling the output gives back the same bytes. Comments carry what the bytes do not need: the geometry, the
  * instruction index, the offset inside a segment.
  */
 #include "vta_asm.h"

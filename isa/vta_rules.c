@@ -99,7 +99,7 @@ vta_status vta_lut_use_check(const vta_config *cfg, const vta_mem_insn *m,
 				m->lut_slot);
 	if (slot->width != want)
 		return vta_fail(err, VTA_E_STREAM,
-				"LUT slot %u holds int%u tables (%s), a %s load needs int%u ones (%s)",
+				"LUT slot %u holds int%u tables (%s), a load of %s needs int%u ones (%s)",
 				m->lut_slot, slot->width, slot->width == 8 ? "lut" : "lut32",
 				vta_mem_name(mem), want, want == 8 ? "lut" : "lut32");
 	uint64_t end = (uint64_t)m->lut_chan + vta_lut_row_channels(cfg, mem);
@@ -125,8 +125,8 @@ static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m,
 		return VTA_OK;
 	if (!cfg->decomp_enabled)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"LUT %s needs decompressor.enabled in the config",
-				is_table(mem) ? "table loads" : "decompression");
+				"a %s needs decompressor.enabled in the config",
+				is_table(mem) ? "LUT table load" : "decompressing load");
 	if (is_table(mem) && m->lut_bw)
 		return vta_fail(err, VTA_E_STREAM, "a %s table load cannot be decompressing "
 				"(lut_bw %u)", vta_mem_name(mem), m->lut_bw);

@@ -439,7 +439,7 @@ static void test_stream_lut(void **state)
 	et_assert_ok(vta_stream_create(&f.cfg, &f.dram, 0, "t", &f.s, &f.err), &f.err);
 	w.dram_addr = 96 * 100;
 	assert_int_equal(vta_stream_load_lut(f.s, &w, &use, &f.err), VTA_E_UNSUPPORTED);
-	et_assert_error(&f.err, VTA_E_UNSUPPORTED, "needs decompressor.enabled");
+	et_assert_error(&f.err, VTA_E_UNSUPPORTED, "a decompressing load needs decompressor.enabled");
 	fix_close(&f);
 }
 

@@ -127,7 +127,7 @@ static void test_rules(void **state)
 	vta_mem_insn m = mem_of(VTA_MEM_LUT, 0, 0, 2, 8, 0, 1, 0);
 	assert_int_equal(vta_load_check(&cfg, &m, dram, &err), VTA_OK);
 	expect(vta_load_check(&off, &m, dram, &err), &err, VTA_E_UNSUPPORTED,
-	       "LUT table loads needs decompressor.enabled in the config");
+	       "a LUT table load needs decompressor.enabled in the config");
 	m.lut_bw = 2;
 	expect(vta_load_check(&cfg, &m, dram, &err), &err, VTA_E_STREAM,
 	       "a lut table load cannot be decompressing (lut_bw 2)");
@@ -140,7 +140,7 @@ static void test_rules(void **state)
 	       "table memory entries [8184, 8200) beyond depth 8192");
 	m = mem_of(VTA_MEM_WGT, 0, 0, 1, 1, 3, 0, 0);
 	expect(vta_load_check(&off, &m, dram, &err), &err, VTA_E_UNSUPPORTED,
-	       "LUT decompression needs decompressor.enabled in the config");
+	       "a decompressing load needs decompressor.enabled in the config");
 	const vta_mem bad[] = {VTA_MEM_UOP, VTA_MEM_OUT, VTA_MEM_ACC_8BIT};
 	for (size_t i = 0; i < 3; i++) {
 		m = mem_of(bad[i], 0, 0, 1, 1, 3, 0, 0);
@@ -168,7 +168,7 @@ static void test_rules(void **state)
 	expect(vta_lut_use_check(&cfg, &m, &none, &err), &err, VTA_E_STREAM,
 	       "LUT slot 4 was never set in this run (load lut or lut32 first)");
 	expect(vta_lut_use_check(&cfg, &m, &i32, &err), &err, VTA_E_STREAM,
-	       "LUT slot 4 holds int32 tables (lut32), a wgt load needs int8 ones (lut)");
+	       "LUT slot 4 holds int32 tables (lut32), a load of wgt needs int8 ones (lut)");
 	assert_int_equal(vta_lut_use_check(&cfg, &m, &i8, &err), VTA_OK);
 	m.lut_chan = 1;
 	expect(vta_lut_use_check(&cfg, &m, &i8, &err), &err, VTA_E_OOB,
@@ -177,7 +177,7 @@ static void test_rules(void **state)
 	assert_int_equal(vta_lut_use_check(&cfg, &m, &i8, &err), VTA_OK);
 	m = mem_of(VTA_MEM_ACC, 0, 0, 1, 1, 3, 4, 0);
 	expect(vta_lut_use_check(&cfg, &m, &i8, &err), &err, VTA_E_STREAM,
-	       "LUT slot 4 holds int8 tables (lut), a acc load needs int32 ones (lut32)");
+	       "LUT slot 4 holds int8 tables (lut), a load of acc needs int32 ones (lut32)");
 	expect(vta_lut_index_fail(9, 17, 8, &err), &err, VTA_E_DATA,
 	       "LUT index 9 of element 17 beyond its table of 8 entries");
 }

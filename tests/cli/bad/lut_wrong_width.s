@@ -1,0 +1,3 @@
+load mem=lut sram=8 dram=0x0 slot=3 y=4 x=4 stride=4 deps=push_next
+load mem=acc sram=0 dram=0x0 bw=2 slot=3 y=1 x=1 stride=1 chan=0 deps=pop_prev
+finish
