@@ -73,11 +73,14 @@ uint64_t vta_cost_lut_decode_cycles(const vta_config *cfg, const vta_mem_insn *m
 {
 	if (!mem->lut_bw)
 		return 0;
-	uint64_t rate = cfg->dram_bus_bits / mem->lut_bw;
-	if (rate > cfg->decomp_indices_per_cycle)
-		rate = cfg->decomp_indices_per_cycle;
+	/* rate = min(ipc, bus_bits / bw) indices per cycle, the second one fractional (12.8 at
+	 * 5 bits on 64): ceil(E / rate) = max(ceil(E / ipc), ceil(E * bw / bus_bits)) */
 	uint64_t n = vta_cost_lut_elements(cfg, mem);
-	return n / rate + (n % rate != 0) + VTA_COST_LUT_FIXED_CYCLES;
+	uint64_t ipc = cfg->decomp_indices_per_cycle, bus = cfg->dram_bus_bits;
+	uint64_t lanes = n / ipc + (n % ipc != 0);
+	uint64_t bits = sat_mul(n, mem->lut_bw);
+	uint64_t words = bits / bus + (bits % bus != 0);
+	return sat_add(lanes > words ? lanes : words, VTA_COST_LUT_FIXED_CYCLES);
 }
 
 uint64_t vta_cost_load_idle_cycles(const vta_config *cfg, const vta_mem_insn *mem)

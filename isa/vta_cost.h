@@ -18,8 +18,9 @@
  *              insn_overhead + latency + sum over bursts of ceil(burst / bus_bytes).
  *   decompressing LOAD (lut_bw != 0): the DMA of its packed rows, overlapped with the
  *              LUT decoder, which takes ceil(E / rate) + 3 cycles for E decoded elements
- *              at rate = min(indices_per_cycle, bus_bits / lut_bw) per cycle (the RTL's
- *              measured behaviour, docs/rtl.md); on an idle port
+ *              at rate = min(indices_per_cycle, bus_bits / lut_bw) per cycle, the second
+ *              term a real number (the RTL's measured behaviour, docs/rtl.md: 12.8 at 5
+ *              bits on a 64-bit bus); on an idle port
  *              insn_overhead + latency + max(beats, decode).
  *   NOP (x_size 0) and FINISH: insn_overhead.
  *   FETCH      reads the stream in bursts of up to max_burst_bytes (16 B per instruction);

@@ -193,11 +193,14 @@ static void test_cost(void **state)
 	assert_int_equal(vta_cost_dma_bytes(&cfg, &m), 2 * 96);
 	/* 192 bytes: 24 beats, under the decoder's 35 cycles */
 	assert_int_equal(vta_cost_load_idle_cycles(&cfg, &m), 4 + 64 + 35);
-	m.lut_bw = 7; /* rate min(16, 64 / 7 = 9) */
-	assert_int_equal(vta_cost_lut_decode_cycles(&cfg, &m), (512 + 8) / 9 + 3);
-	cfg.decomp_indices_per_cycle = 256; /* DMA-bound: 2 rows x 224 bytes = 56 beats */
-	m.lut_bw = 7;
-	assert_int_equal(vta_cost_lut_decode_cycles(&cfg, &m), (512 + 8) / 9 + 3);
+	m.lut_bw = 5; /* rate min(16, 64 / 5 = 12.8): 512 * 5 bits / 64 = 40 bus words */
+	assert_int_equal(vta_cost_lut_decode_cycles(&cfg, &m), 40 + 3);
+	m.lut_bw = 7; /* rate 9.14: 56 words, the 2 x 224 bytes' 56 beats */
+	assert_int_equal(vta_cost_lut_decode_cycles(&cfg, &m), 56 + 3);
+	assert_int_equal(vta_cost_load_idle_cycles(&cfg, &m), 4 + 64 + 59);
+	cfg.decomp_indices_per_cycle = 4; /* lane-bound: 128 cycles */
+	assert_int_equal(vta_cost_lut_decode_cycles(&cfg, &m), 128 + 3);
+	cfg.decomp_indices_per_cycle = 64;
 	m.lut_bw = 1; /* rate 64: 8 + 3 cycles, 2 x 32 bytes = 8 beats */
 	assert_int_equal(vta_cost_load_idle_cycles(&cfg, &m), 4 + 64 + 11);
 	m.lut_bw = 0;
