@@ -15,6 +15,7 @@
 
 #include "sim_randprog.h"
 #include "sim_testutil.h"
+#include "vta_rules.h"
 
 #define STAGE_MAX 16
 #define UOPS_MAX 8
@@ -22,6 +23,7 @@
 typedef struct gen {
 	const vta_config *cfg;
 	uint32_t s;
+	uint32_t lut_s; /* the LUT choices' own stream */
 	vta_program *prog;
 	vta_uop *uops; /* the generated uops, by UOP row */
 } gen;
@@ -118,6 +120,64 @@ static vta_insn rand_load(gen *g, vta_mem mem)
 	assert_true(hi - lo >= span);
 	m->dram_base = (uint32_t)(lo + rnd(g, (uint32_t)(hi - lo - span + 1)));
 	return in;
+}
+
+static uint32_t lrnd(gen *g, uint32_t n)
+{
+	return n ? simt_rand(&g->lut_s) % n : 0;
+}
+
+/* A table load and a decompressing load of mem through it (the decoder is on). Each module
+ * keeps to its own half of the table memory and its own slots (load: lut, slots 0..3, the
+ * lower half; compute: lut32, slots 4..7, the upper half), so the two never race. Tables
+ * hold 2^bw entries, so the random index strings are all in range. */
+static void rand_lut_pair(gen *g, vta_mem mem, stage *st)
+{
+	const vta_config *cfg = g->cfg;
+	bool wide = mem == VTA_MEM_ACC;
+	uint32_t bw = 1 + lrnd(g, 7), entries = 1u << bw;
+	uint32_t rowch = vta_lut_row_channels(cfg, mem);
+	uint32_t chan = 0, channels = 1;
+	if (lrnd(g, 2)) {
+		chan = lrnd(g, 4);
+		channels = chan + rowch + lrnd(g, 3);
+	}
+	uint32_t half = cfg->lut_depth / 2;
+	if ((uint64_t)channels * entries > half)
+		channels = 1;
+	vta_insn t;
+	memset(&t, 0, sizeof(t));
+	t.opcode = VTA_OP_LOAD;
+	t.mem.mem_type = wide ? VTA_MEM_LUT32 : VTA_MEM_LUT;
+	t.mem.lut_slot = (wide ? 4 : 0) + lrnd(g, 4);
+	t.mem.sram_base = (wide ? half : 0) + lrnd(g, half - channels * entries + 1);
+	t.mem.y_size = channels;
+	t.mem.x_size = entries;
+	t.mem.x_stride = entries + lrnd(g, 3);
+	uint32_t teb = wide ? 4 : 1;
+	uint64_t tspan = (uint64_t)(channels - 1) * t.mem.x_stride + entries;
+	uint64_t tlo = (RP_IN_BASE + teb - 1) / teb, thi = RP_IN_END / teb;
+	t.mem.dram_base = (uint32_t)(tlo + lrnd(g, (uint32_t)(thi - tlo - tspan + 1)));
+	stage_add(st, &t);
+
+	vta_insn d;
+	memset(&d, 0, sizeof(d));
+	d.opcode = VTA_OP_LOAD;
+	vta_mem_insn *m = &d.mem;
+	m->mem_type = mem;
+	m->lut_bw = bw;
+	m->lut_slot = t.mem.lut_slot;
+	m->lut_chan = chan;
+	m->y_size = 1 + lrnd(g, 3);
+	m->x_size = 1 + lrnd(g, 4);
+	m->x_stride = lrnd(g, 5) == 0 ? lrnd(g, m->x_size) : m->x_size + lrnd(g, 3);
+	uint32_t depth = vta_config_sram_depth(cfg, mem);
+	m->sram_base = lrnd(g, depth - m->y_size * m->x_size + 1);
+	uint32_t eb = vta_lut_packed_bytes(cfg, mem, bw);
+	uint64_t span = (uint64_t)(m->y_size - 1) * m->x_stride + m->x_size;
+	uint64_t lo = (RP_IN_BASE + eb - 1) / eb, hi = RP_IN_END / eb;
+	m->dram_base = (uint32_t)(lo + lrnd(g, (uint32_t)(hi - lo - span + 1)));
+	stage_add(st, &d);
 }
 
 static vta_insn rand_store(gen *g)
@@ -234,6 +294,8 @@ static void rand_phase(gen *g, int p, int phases)
 		vta_insn in = rand_load(g, rnd(g, 2) ? VTA_MEM_INP : VTA_MEM_WGT);
 		stage_add(&ld, &in);
 	}
+	if (cfg->decomp_enabled && lrnd(g, 3) == 0)
+		rand_lut_pair(g, lrnd(g, 2) ? VTA_MEM_INP : VTA_MEM_WGT, &ld);
 
 	/* compute: optional ACC loads, then a uop kernel and GEMM/ALU instructions */
 	int nacc = (int)rnd(g, 3);
@@ -241,6 +303,8 @@ static void rand_phase(gen *g, int p, int phases)
 		vta_insn in = rand_load(g, rnd(g, 2) ? VTA_MEM_ACC : VTA_MEM_ACC_8BIT);
 		stage_add(&cp, &in);
 	}
+	if (cfg->decomp_enabled && lrnd(g, 3) == 0)
+		rand_lut_pair(g, VTA_MEM_ACC, &cp);
 	int nloops = (int)rnd(g, 5);
 	if (nloops > 0) {
 		vta_uop *uops = g->uops;
@@ -303,7 +367,8 @@ static void rand_phase(gen *g, int p, int phases)
 
 void rp_generate(const vta_config *cfg, uint32_t seed, vta_program *prog)
 {
-	gen g = {cfg, seed ? seed : 1, prog, calloc(cfg->uop_depth, sizeof(vta_uop))};
+	gen g = {cfg, seed ? seed : 1, (seed ^ 0x9e3779b9u) ? seed ^ 0x9e3779b9u : 1, prog,
+		 calloc(cfg->uop_depth, sizeof(vta_uop))};
 	vta_error err = {0};
 	assert_non_null(g.uops);
 	int phases = 1 + (int)rnd(&g, 6);

@@ -3,7 +3,8 @@
  * LOAD (INP/WGT) -> COMPUTE (LOAD UOP/ACC/ACC_8BIT, GEMM, ALU) -> STORE chained by tokens
  * in VTA's pattern (l2g/g2s for data ready, g2l/s2g for buffers free), with random
  * geometry, padding, strides, uops and loop nests that stay in bounds and hazard-free,
- * random NOPs, and a FINISH that waits for the last store.
+ * random NOPs, and a FINISH that waits for the last store. On a config with the LUT
+ * decoder, phases also load LUT tables and decompress INP/WGT (load) or ACC (compute).
  */
 #ifndef SIM_RANDPROG_H
 #define SIM_RANDPROG_H

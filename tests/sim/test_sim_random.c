@@ -73,7 +73,7 @@ static int teardown(void **state)
 static void test_random_programs(void **state)
 {
 	simt *t = *state;
-	uint64_t total_insns = 0, total_uops = 0;
+	uint64_t total_insns = 0, total_uops = 0, total_lut = 0;
 	for (uint32_t seed = 1; seed <= PROGRAMS; seed++) {
 		vta_program prog;
 		vta_dram dram;
@@ -91,6 +91,11 @@ static void test_random_programs(void **state)
 		for (int m = 0; m < VTA_MEM_COUNT; m++)
 			assert_int_equal(s.dram_read_bytes[m], c->load_bytes[m]);
 		assert_int_equal(s.dram_write_bytes, c->store_bytes);
+		assert_int_equal(s.decoder.table_loads, c->lut_table_loads);
+		assert_int_equal(s.decoder.table_bytes, c->lut_table_bytes);
+		assert_int_equal(s.decoder.index_bytes, c->lut_index_bytes);
+		assert_int_equal(s.decoder.elements, c->lut_elements);
+		total_lut += c->lut_elements;
 		assert_int_equal(s.module[VTASIM_MODULE_LOAD].insns, c->insns[VTA_MODULE_LOAD]);
 		assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].insns, c->insns[VTA_MODULE_COMPUTE]);
 		assert_int_equal(s.module[VTASIM_MODULE_STORE].insns, c->insns[VTA_MODULE_STORE]);
@@ -107,6 +112,7 @@ static void test_random_programs(void **state)
 	print_message("%llu insns, %llu uops\n", (unsigned long long)total_insns, (unsigned long long)total_uops);
 	assert_true(total_insns > 10 * PROGRAMS);
 	assert_true(total_uops > 10 * PROGRAMS);
+	assert_true(total_lut > 0); /* and decompressed (both configs have the decoder) */
 }
 
 /* Make instruction i block more: drop one of its pushes or add a pop legal for its
