@@ -195,6 +195,8 @@ asm_case asm_alu_tflite_default $DEF $P/alu_tflite.s "0x4000:128" \
 	"LOAD ACC_8BIT and ACC, ALU reset, SRDHM and RSHR with tensor and immediate operands, MUL"
 asm_case asm_vthreads_default $DEF $P/vthreads.s "0x5000:128" \
 	"two virtual threads with double-buffered slots over all four token queues, NOPs on every module"
+asm_case asm_lut_wgt_default $DEF $EX/lut_wgt.s "0x4000:16" \
+	"LUT decompression: table loads (lut, lut32), 2-bit weights through per-channel tables, a bias through a per-tensor int32 table, into a GEMM"
 asm_case asm_gemm_starved $STARVED $EX/gemm.s "0x4000:64" \
 	"the GEMM program behind an 8-bit, 400-cycle DRAM port: memory-bound timing"
 asm_case asm_vthreads_starved $STARVED $P/vthreads.s "0x5000:128" \
@@ -217,6 +219,8 @@ fail_case fail_load_out_default $DEF $P/load_out.s 2 "LOAD of memory type out is
 	"a LOAD of memory type OUT: a malformed stream, exit status 2"
 fail_case fail_unsupported_mul_nomul $NOMUL $P/unsupported_mul.s 1 "ALU mul needs alu.mul" \
 	"an ALU MUL on a config built without alu.mul"
+fail_case fail_lut_index_default $DEF $P/lut_index.s 2 "LUT index 7 of element 0 beyond its table of 4 entries" \
+	"a decompressing load whose index string points past its table: malformed data, exit status 2"
 
 # --- layers emitted by the runtime ---------------------------------------------------------
 layer_case layer_add_plain_default_tflite $DEF $ADD add_plain tflite 2 \
