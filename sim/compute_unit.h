@@ -1,6 +1,7 @@
 /*
  * compute_unit.h - VTA's COMPUTE module: GEMM, ALU, FINISH, and the loads that feed it
- * directly (LOAD UOP, LOAD ACC, LOAD ACC_8BIT, and compute-stage NOPs).
+ * directly (LOAD UOP, LOAD ACC, LOAD ACC_8BIT, LOAD LUT32 tables and decompressing LOAD
+ * ACC through the LUT decoder, lut_decoder.h; and compute-stage NOPs).
  *
  * Models: the in-order compute stage with all four token queues (pop_prev l2g, pop_next
  * s2g, push_prev g2l, push_next g2s). GEMM and ALU run the two-level loop nest over the
@@ -11,7 +12,8 @@
  * Timing: GEMM insn_overhead + pipeline_fill + U*gemm_ii; ALU the same with alu_ii
  * (tensor-tensor) or alu_imm_ii (immediate); U counts every uop of the loop nest, reset
  * uops included. One wait per instruction; the arithmetic is applied when it completes.
- * Loads: insn_overhead + DMA (vta_cost.h). FINISH and NOPs: insn_overhead.
+ * Loads: insn_overhead + DMA (vta_cost.h), overlapped with the LUT decoder for a
+ * decompressing load. FINISH and NOPs: insn_overhead.
  * Approximates: the GEMM/ALU pipeline drains between instructions (a fixed fill cost per
  * instruction, no overlap of consecutive instructions); SRAM port conflicts between the
  * ALU's two ACC reads are folded into alu_ii.

@@ -15,7 +15,7 @@ load_unit::load_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw,
 
 bool load_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
 {
-	/* FETCH only routes LOAD INP/WGT here */
+	/* FETCH only routes LOAD INP/WGT/LUT here */
 	return do_load(idx, insn, g);
 }
 

@@ -15,7 +15,7 @@ void lut_decoder::reset(const vta_config &cfg)
 	st = vtasim_decoder_stats{};
 }
 
-void lut_decoder::table_load(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram)
+void lut_decoder::table_load(const vta_mem_insn &m, const vta_dram &dram)
 {
 	const bool wide = m.mem_type == VTA_MEM_LUT32;
 	const uint64_t eb = wide ? 4 : 1;
@@ -35,7 +35,6 @@ void lut_decoder::table_load(const vta_config &cfg, const vta_mem_insn &m, const
 	slots[m.lut_slot] = vta_lut_desc_of(&m);
 	st.table_loads++;
 	st.table_bytes += (uint64_t)m.y_size * m.x_size * eb;
-	(void)cfg;
 }
 
 bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,

@@ -35,7 +35,7 @@ struct lut_decoder {
 	void reset(const vta_config &cfg);
 
 	/* A checked LOAD of lut/lut32: copy its entries and set descriptor lut_slot. */
-	void table_load(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram);
+	void table_load(const vta_mem_insn &m, const vta_dram &dram);
 
 	/* A checked decompressing LOAD: decode its rows into `sram` (the target's bytes).
 	 * Returns false with `why` set when an index lies beyond its table; the SRAM is then

@@ -229,7 +229,7 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 		return false;
 	hw_.dram_read_bytes[mem] += vta_cost_dma_bytes(&cfg, &m);
 	if (mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32) {
-		hw_.lut.table_load(cfg, m, *ctl_.dram);
+		hw_.lut.table_load(m, *ctl_.dram);
 		return true;
 	}
 	if (m.lut_bw)
@@ -263,6 +263,7 @@ bool unit_base::decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g,
 	const uint64_t span = now > data_from ? now - data_from : 0;
 	hw_.lut.st.busy_cycles += decode;
 	hw_.lut.st.stall_cycles += span > decode ? span - decode : 0;
+	state_.what = activity::busy;
 	if (data_from + decode > now &&
 	    !ctl_.wait_cycles(data_from + decode - now, g, &st_.busy_cycles))
 		return false;
