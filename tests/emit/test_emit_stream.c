@@ -423,6 +423,9 @@ static void test_stream_lut(void **state)
 	et_assert_ok(vta_stream_load_lut(f.s, &table, &set, &f.err), &f.err);
 	vta_xfer w = xfer(VTA_MEM_WGT, 0, 96 * 100, 1, 1, 1);
 	et_assert_ok(vta_stream_load_lut(f.s, &w, &use, &f.err), &f.err);
+	vta_xfer wide = xfer(VTA_MEM_LUT32, 64, 0x2000, 1, 4, 4);
+	vta_lut_fields set32 = {0, 5, 0};
+	et_assert_ok(vta_stream_load_lut(f.s, &wide, &set32, &f.err), &f.err);
 	w.dram_addr = 96 * 100 + 1; /* packed elements are 96 bytes */
 	assert_int_equal(vta_stream_load_lut(f.s, &w, &use, &f.err), VTA_E_USAGE);
 	vta_program prog;
@@ -432,7 +435,11 @@ static void test_stream_lut(void **state)
 	assert_int_equal(a.mem.lut_slot, 1);
 	assert_int_equal(b.mem.lut_bw, 3);
 	assert_int_equal(b.mem.dram_base, 100);
+	assert_int_equal(vta_insn_module(&a), VTA_MODULE_LOAD);
 	assert_int_equal(vta_insn_module(&b), VTA_MODULE_LOAD);
+	vta_insn c = decoded(&prog, &f.cfg, 2); /* int32 tables go to compute */
+	assert_int_equal(c.mem.mem_type, VTA_MEM_LUT32);
+	assert_int_equal(vta_insn_module(&c), VTA_MODULE_COMPUTE);
 	vta_program_free(&prog);
 	vta_stream_destroy(f.s);
 	f.cfg.decomp_enabled = false;
