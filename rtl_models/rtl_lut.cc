@@ -174,7 +174,7 @@ vta_status check_job(const vta_rtl_lut_job *job, size_t out_len, vta_error *err)
 	if (job->stride < 1 || job->stride > 128)
 		return vta_fail(err, VTA_E_DATA,
 				"LUT decoder: value table stride %zu is outside 1..128", job->stride);
-	if (job->channels < 1 || job->count % job->channels != 0)
+	if (job->channels < 1 || (!job->run_len && job->count % job->channels != 0))
 		return vta_fail(err, VTA_E_DATA,
 				"LUT decoder: channel count %zu does not divide element count %zu",
 				job->channels, job->count);
@@ -285,23 +285,30 @@ extern "C" vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job
 	size_t C = job->channels, stride = job->stride;
 	/* Channels per group: their tables plus the word-alignment offset must fit. */
 	size_t per_group = (entries - (lanes - 1)) / stride;
-	bool axis_last = job->axis_last && C > 1;
-	/* All tables from entry 0 (word aligned). */
-	if (axis_last && C * stride > entries)
+	bool axis_last = !job->run_len && job->axis_last && C > 1;
+	/* One job reading every table: all of them from entry 0 (word aligned). */
+	bool one_job = axis_last || job->run_len;
+	if (one_job && C * stride > entries)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"LUT decoder: channel axis last needs all %zu tables (%zu entries) at "
-				"once; the decoder holds %zu",
-				C, C * stride, entries);
+				"LUT decoder: %s needs all %zu tables (%zu entries) at once; the "
+				"decoder holds %zu",
+				axis_last ? "channel axis last" : "a run length", C, C * stride,
+				entries);
+	if (job->run_len > UINT32_MAX || C > UINT32_MAX)
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"LUT decoder: run length %zu or %zu channels exceed the 32-bit "
+				"counters",
+				job->run_len, C);
 
 	size_t epc = job->count / C;
-	size_t step = axis_last ? C : per_group;
+	size_t step = one_job ? C : per_group;
 	for (size_t c0 = 0; c0 < C; c0 += step) {
 		size_t gc = C - c0 < step ? C - c0 : step;
 		lut_group g;
-		g.first_elem = axis_last ? 0 : c0 * epc;
-		g.count = axis_last ? job->count : gc * epc;
+		g.first_elem = one_job ? 0 : c0 * epc;
+		g.count = one_job ? job->count : gc * epc;
 		g.channels = gc;
-		g.run_len = axis_last ? 1 : epc;
+		g.run_len = job->run_len ? job->run_len : axis_last ? 1 : epc;
 		g.table_first = c0 * stride;
 		g.table_bytes = gc * stride;
 		size_t bad = SIZE_MAX;
@@ -310,7 +317,7 @@ extern "C" vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job
 			return s;
 		if (bad != SIZE_MAX) {
 			size_t e = g.first_elem + bad;
-			size_t c = axis_last ? e % C : e / epc;
+			size_t c = job->run_len ? e / job->run_len % C : axis_last ? e % C : e / epc;
 			return vta_fail(err, VTA_E_DATA,
 					"LUT decoder: element %zu (channel %zu) has index %u, beyond "
 					"the value table stride %zu",

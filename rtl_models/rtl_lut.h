@@ -10,6 +10,7 @@
  * int8 entries: a tensor whose channel tables do not fit is decoded in groups of whole
  * channels (channel axis first), each group a job of its own that starts at any bit of the
  * string. With the channel axis last every table is needed at once, so such a tensor must fit.
+ * A job with an explicit run_len is one decoder job: its tables must fit too.
  */
 #ifndef VTASIM_RTL_LUT_H
 #define VTASIM_RTL_LUT_H
@@ -37,6 +38,11 @@ typedef struct vta_rtl_lut_job {
 	size_t stride;             /* entries per channel table, 1..128 */
 	const uint8_t *indices;    /* packed MSB-first index string */
 	size_t indices_bytes;      /* at least ceil(count * bitwidth / 8) */
+	/* 0 for a tensor. Otherwise the RTL's own channel bookkeeping, for a stream whose
+	 * channels are not a tensor's (a LOAD of blocked SRAM rows): element i reads table
+	 * (i / run_len) % channels, channels need not divide count, axis_last is ignored, and
+	 * all tables must fit the decoder at once. */
+	size_t run_len;
 } vta_rtl_lut_job;
 
 /* What a decode cost, accumulated over calls (zero it to start). */

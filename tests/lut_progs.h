@@ -16,7 +16,8 @@
 #include "vta_program.h"
 #include "vta_rules.h"
 
-#define LUTP_TABLE_ADDR 0xc0000u /* above every index string */
+#define LUTP_TABLE_ADDR 0xf0000u /* above every index string of up to 4 rows, the large
+				  * geometry's 7-bit WGT rows (0xe0000 + 4 x 896) too */
 #define LUTP_INDEX_ELEM 1024u    /* dram_base of the packed indices */
 
 typedef struct lutp {

@@ -38,7 +38,7 @@ static int lut_cycles(vta_rtl_lut *dec, unsigned bw, size_t n, vta_prng *r, uint
 		idx[i] = (uint8_t)vta_prng_next(r);
 	for (size_t i = 0; i < stride; i++)
 		table[i] = (int8_t)i;
-	vta_rtl_lut_job job = {bw, n, 1, false, table, stride, idx, ib};
+	vta_rtl_lut_job job = {bw, n, 1, false, table, stride, idx, ib, 0};
 	vta_rtl_lut_stats st = {0, 0, 0, 0};
 	if (vta_rtl_lut_decode(dec, &job, out, n, &st, err) != VTA_OK)
 		rc = -1;
