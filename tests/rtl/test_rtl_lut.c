@@ -4,7 +4,8 @@
  * random value tables and random index strings (pad bits too), per-tensor and per-channel
  * tables with the channel axis first and last, one-element channels, tensors whose tables
  * exceed the decoder's table (decoded in channel groups that start mid-byte), strides below
- * 2^bitwidth with an index out of range (same error, same element), the job checks, and the
+ * 2^bitwidth with an index out of range (same error, same element), the job checks, jobs
+ * with an explicit run_len (the LOAD path's channel runs: test_rtl_lut_load.c), and the
  * steady-state throughput of min(indices_per_cycle, in_bits / bitwidth) indices per cycle.
  */
 #include <stdarg.h>
@@ -331,6 +332,47 @@ static void test_lut_groups(void **state)
 	vta_rtl_lut_destroy(dec);
 }
 
+/* An explicit run_len: element i reads table (i / run_len) % channels, channels need not
+ * divide count; a bad index names its channel by that rule; the tables must fit at once. */
+static void test_lut_run_len(void **state)
+{
+	(void)state;
+	vta_rtl_lut *dec = make_decoder(64, 16);
+	vta_prng r;
+	vta_prng_seed(&r, 21);
+	enum { N = 70, RUN = 4, CH = 3, STRIDE = 5, BW = 3 };
+	int8_t table[CH * STRIDE], out[N];
+	uint8_t idx[(N * BW + 7) / 8] = {0};
+	unsigned v[N];
+	for (size_t i = 0; i < CH * STRIDE; i++)
+		table[i] = (int8_t)vta_prng_range(&r, -128, 127);
+	for (size_t e = 0; e < N; e++) {
+		v[e] = (unsigned)vta_prng_range(&r, 0, STRIDE - 1);
+		put_index(idx, e, BW, v[e]);
+	}
+	vta_rtl_lut_job j = {BW, N, CH, true, table, STRIDE, idx, sizeof(idx), RUN};
+	vta_error err = {0};
+	vta_rtl_lut_stats st = {0, 0, 0, 0};
+	assert_int_equal(vta_rtl_lut_decode(dec, &j, out, N, &st, &err), VTA_OK);
+	for (size_t e = 0; e < N; e++)
+		assert_int_equal(out[e], table[e / RUN % CH * STRIDE + v[e]]);
+	assert_int_equal(st.jobs, 1);
+
+	put_index(idx, 33, BW, 6); /* run 8: channel 2 */
+	assert_int_equal(vta_rtl_lut_decode(dec, &j, out, N, NULL, &err), VTA_E_DATA);
+	assert_string_equal(err.detail, "LUT decoder: element 33 (channel 2) has index 6, beyond "
+					"the value table stride 5");
+
+	j.channels = 17; /* 17 x 128 entries: beyond the 2048 */
+	j.stride = 128;
+	int8_t big[17 * 128] = {0};
+	j.table = big;
+	assert_int_equal(vta_rtl_lut_decode(dec, &j, out, N, NULL, &err), VTA_E_UNSUPPORTED);
+	assert_string_equal(err.detail, "LUT decoder: a run length needs all 17 tables (2176 "
+					"entries) at once; the decoder holds 2048");
+	vta_rtl_lut_destroy(dec);
+}
+
 static void test_lut_variants(void **state)
 {
 	(void)state;
@@ -423,6 +465,7 @@ int main(void)
 		cmocka_unit_test(test_lut_bad_index),
 		cmocka_unit_test(test_lut_job_checks),
 		cmocka_unit_test(test_lut_groups),
+		cmocka_unit_test(test_lut_run_len),
 		cmocka_unit_test(test_lut_variants),
 		cmocka_unit_test(test_lut_throughput),
 		cmocka_unit_test(test_lut_trace),
