@@ -1,0 +1,82 @@
+/*
+ * trace_walk.h - one run's instruction records (vtasim_api.h) walked in a fixed order and
+ * turned into the steps every trace format draws: the instructions, the spans of each
+ * module's track and the values of the queue counters. The rules of the timeline (where a
+ * burst, a wait or an execution starts and ends, what fills and drains a queue) live here
+ * once; a writer (trace_log.c, trace_chrome.c) only renders steps in its format.
+ *
+ * The order: TRACE_RUN_BEGIN; FETCH's spans, burst by burst; for each instruction in program
+ * order, TRACE_INSN then the spans on its module's track; the counter steps in time order;
+ * TRACE_RUN_END.
+ */
+#ifndef VTASIM_TRACE_WALK_H
+#define VTASIM_TRACE_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vta_config.h"
+#include "vta_insn.h"
+#include "vta_program.h"
+#include "vta_status.h"
+#include "vtasim_api.h"
+
+/* One simulated run and its records. */
+typedef struct trace_run {
+	const char *name;                /* shown as the trace's process and the log's section */
+	const vta_program *prog;         /* the stream the records describe */
+	const vtasim_insn_record *recs;  /* record i is instruction i */
+	size_t n;
+	const vtasim_stats *stats;       /* its statistics; stats->cycles ends the run */
+	const vta_error *err;            /* why the run failed, or NULL if it completed */
+	uint64_t offset;                 /* cycle the run starts at on the trace's time axis */
+} trace_run;
+
+typedef enum trace_step_kind {
+	TRACE_RUN_BEGIN,
+	TRACE_INSN,        /* an instruction, whatever stage it reached */
+	TRACE_FETCH_PORT,  /* FETCH waits for the DRAM port before a burst */
+	TRACE_FETCH_BURST, /* FETCH reads instructions insn..last */
+	TRACE_FETCH_ROOM,  /* FETCH waits for room in the queue of module `queue` */
+	TRACE_POP_WAIT,    /* the instruction waits for a token of token queue `queue` */
+	TRACE_EXEC,        /* the instruction executes */
+	TRACE_PUSH_ROOM,   /* the instruction waits for room in token queue `queue` */
+	TRACE_COUNTS,      /* the counters change at `start` */
+	TRACE_RUN_END
+} trace_step_kind;
+
+/* Instruction queues counted by TRACE_COUNTS: those of LOAD, COMPUTE and STORE. */
+#define TRACE_INSN_QUEUES (VTASIM_MODULE_COUNT - VTASIM_MODULE_LOAD)
+
+typedef struct trace_step {
+	trace_step_kind kind;
+	const trace_run *run;
+	int number;                    /* the run's number in the files, from 1 */
+	size_t insn, last;             /* the instruction (a burst: its first and last) */
+	const vtasim_insn_record *rec; /* insn's record */
+	const vta_insn *in;            /* TRACE_INSN, module spans: insn decoded, or NULL */
+	const char *text;              /* ... its disassembly, or why it does not decode */
+	int track;                     /* spans: the module drawing it, VTASIM_MODULE_* */
+	int queue;                     /* the queue a wait is for */
+	uint64_t start, end;           /* cycles from the run's launch, cut at its end */
+	/* TRACE_COUNTS: tokens in each token queue, instructions in each instruction queue,
+	 * and which of the two groups changed */
+	const long *tokens, *insn_queues;
+	int tokens_changed, queues_changed;
+} trace_step;
+
+/* Receives each step in turn; the step is valid during the call only. */
+typedef void trace_visit(void *writer, const trace_step *s);
+
+/* Walk `run`, the number-th run of the files, handing every step to visit(writer, step).
+ * VTA_E_NOMEM is the only failure. */
+vta_status trace_walk(const trace_run *run, int number, const vta_config *cfg,
+		      trace_visit *visit, void *writer, vta_error *err);
+
+/* "fetch", "load", "compute", "store" ("?" out of range). */
+const char *trace_module_name(int module);
+
+/* "fetch", "queued", "waiting", "executing", "pushing", "retired" ("?" out of range). */
+const char *trace_stage_name(int stage);
+
+#endif /* VTASIM_TRACE_WALK_H */
