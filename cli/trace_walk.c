@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "vta_asm.h"
-
 #define NONE VTASIM_CYCLE_NONE
 
 /* Counter series: the token queues, then the instruction queues. */

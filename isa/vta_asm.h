@@ -1,7 +1,8 @@
 /*
  * vta_asm.h - text assembly for programs, and its disassembler. The syntax is in
  * docs/isa.md "Assembly". Every field is named; disassembly prints every field, so
- * binary -> text -> binary is byte-identical.
+ * binary -> text -> binary is byte-identical. One instruction's line is vta_disasm_insn
+ * (vta_insn.h).
  */
 #ifndef VTA_ASM_H
 #define VTA_ASM_H
@@ -34,9 +35,6 @@ vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program
 /* Print a whole program as assembly. */
 vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FILE *out,
 			      vta_error *err);
-
-/* One instruction on one line, no newline (for logs and diagnostics). Returns buf. */
-char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -1,106 +1,12 @@
 /*
- * vta_disasm.c - the disassembler: instructions and programs back to the assembly syntax of
- * vta_asm.c (docs/isa.md "Assembly").
- *
- * Every field of every instruction is printed (walking the field tables of
- * vta_insn_fields.c), defaults included (a plain load has no LUT key), so assembling the output gives back the same bytes. Comments carry what the bytes do not need: the geometry, the
- * instruction index, the offset inside a segment.
+ * vta_disasm.c - the disassembler: programs back to the assembly syntax of vta_asm.c
+ * (docs/isa.md "Assembly"), each instruction and micro-op in the one-line form of
+ * vta_disasm_insn and vta_disasm_uop (vta_insn.c), which prints every field (defaults
+ * included; a plain load has no LUT key), so assembling the output gives back the same
+ * bytes. Comments carry what the bytes do not need: the geometry, the instruction index,
+ * the offset inside a segment.
  */
 #include "vta_asm.h"
-
-#include <stdarg.h>
-#include <string.h>
-
-#include "vta_insn_fields.h"
-
-/* snprintf that appends at *pos and never overruns. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static void app(char *buf, size_t size, size_t *pos, const char *fmt, ...)
-{
-	if (*pos >= size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf + *pos, size - *pos, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*pos += (size_t)n;
-}
-
-/* " deps=a,b" with the head's flags that are set, or " deps=none". */
-static void app_deps(char *buf, size_t size, size_t *pos, const vta_insn *insn)
-{
-	const vta_insn_format *head = vta_insn_head();
-	int any = 0;
-	app(buf, size, pos, " deps=");
-	for (size_t i = 0; i < head->n_fields; i++)
-		if (head->fields[i].type == VTA_FIELD_FLAG && vta_field_get(&head->fields[i], insn))
-			app(buf, size, pos, "%s%s", any++ ? "," : "", head->fields[i].name);
-	if (!any)
-		app(buf, size, pos, "none");
-}
-
-/* A key is written when its fields are present (the pads or lut_chan), and a quiet one
- * (lut_bw, lut_slot) only when not 0, so a plain load reads as it always did. */
-static bool key_shown(const vta_insn_format *fmt, const char *key, const void *base)
-{
-	bool present = false, nonzero = false, quiet = false;
-	for (size_t i = 0; i < fmt->n_fields; i++) {
-		const vta_insn_field *f = &fmt->fields[i];
-		if (strcmp(f->asm_key, key) || !vta_field_present(f, base))
-			continue;
-		present = true;
-		quiet = f->quiet;
-		nonzero |= vta_field_get(f, base) != 0;
-	}
-	return present && (!quiet || nonzero);
-}
-
-/* " key=value" for each assembly key of a format, pairs as "a,b", in the assembler's order
- * (the dependency list is written last, by app_deps). */
-static void app_fields(char *buf, size_t size, size_t *pos, const vta_insn_format *fmt,
-		       const void *base)
-{
-	for (const char *const *key = fmt->asm_keys; *key; key++) {
-		if (!strcmp(*key, "deps") || !key_shown(fmt, *key, base))
-			continue;
-		app(buf, size, pos, " %s=", *key);
-		int n = 0;
-		for (size_t i = 0; i < fmt->n_fields; i++) {
-			const vta_insn_field *f = &fmt->fields[i];
-			if (strcmp(f->asm_key, *key))
-				continue;
-			int64_t v = vta_field_get(f, base);
-			const char *name = vta_field_value_name(f, (uint32_t)v);
-			app(buf, size, pos, "%s", n++ ? "," : "");
-			if (name)
-				app(buf, size, pos, "%s", name);
-			else if (f->names != VTA_NAMES_NONE) /* undefined: kept visible */
-				app(buf, size, pos, "?%u", (unsigned)v);
-			else
-				app(buf, size, pos, f->hex ? "0x%llx" : "%lld", (long long)v);
-		}
-	}
-}
-
-char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size)
-{
-	size_t pos = 0;
-	if (size == 0)
-		return buf;
-	buf[0] = '\0';
-	const vta_insn_format *fmt = vta_insn_format_of(insn->opcode);
-	if (!fmt) {
-		app(buf, size, &pos, "?opcode%u", (unsigned)insn->opcode);
-		return buf;
-	}
-	app(buf, size, &pos, "%-6s", vta_opcode_name(insn->opcode));
-	app_fields(buf, size, &pos, fmt, insn);
-	app_deps(buf, size, &pos, insn);
-	return buf;
-}
 
 static void print_uops(const vta_segment *s, const vta_config *cfg, FILE *out, vta_error *err,
 		       vta_status *st)
@@ -114,10 +20,7 @@ static void print_uops(const vta_segment *s, const vta_config *cfg, FILE *out, v
 			return;
 		}
 		char line[128];
-		size_t pos = 0;
-		app(line, sizeof(line), &pos, "uop   ");
-		app_fields(line, sizeof(line), &pos, vta_uop_format(), &u);
-		fprintf(out, "%s  ; %u\n", line, k);
+		fprintf(out, "%s  ; %u\n", vta_disasm_uop(&u, line, sizeof(line)), k);
 	}
 }
 

@@ -18,6 +18,7 @@
 #define VTA_INSN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vta_config.h"
@@ -120,6 +121,11 @@ vta_module vta_insn_module(const vta_insn *insn);
 const char *vta_module_name(vta_module module);   /* "load", "compute", "store" */
 const char *vta_opcode_name(vta_opcode op);      /* "load", "store", "gemm", "finish", "alu" */
 const char *vta_alu_op_name(uint32_t op);        /* "min", ... or NULL */
+
+/* One instruction or micro-op on one line in the assembly syntax (docs/isa.md), no
+ * newline, for the disassembler, logs and diagnostics. Return buf. */
+char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size);
+char *vta_disasm_uop(const vta_uop *uop, char *buf, size_t size);
 
 /* True for a LOAD/STORE with x_size 0: moves nothing, only pops/pushes tokens. */
 bool vta_insn_is_nop(const vta_insn *insn);

@@ -19,8 +19,6 @@
  */
 #include "vta_program.h"
 
-#include "vta_asm.h" /* one-line disassembly in diagnostics */
-
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
