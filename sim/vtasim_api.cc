@@ -13,7 +13,6 @@
 
 #include <systemc>
 
-#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -50,8 +49,6 @@ kernel_model &the_kernel()
 
 void configure_kernel()
 {
-	/* the banner is printed when the kernel first initialises, unless this is set */
-	setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
 	using sc_core::sc_report_handler;
 	sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
 	sc_report_handler::set_actions(sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);

@@ -7,6 +7,10 @@
  * (else VTA_E_USAGE), and return a handle on the same model. One handle runs any number of
  * programs, one after the other; every run starts from empty SRAMs, queues and counters.
  * Different configs need different processes.
+ *
+ * SystemC prints its banner only from its own main (sc_elab_and_sim), which a program
+ * linking this library does not use (it brings its own main; sc_main is a stub), so no
+ * banner appears and nobody needs to set SYSTEMC_DISABLE_COPYRIGHT_MESSAGE.
  */
 #ifndef VTASIM_API_H
 #define VTASIM_API_H

@@ -1,7 +1,8 @@
 #!/bin/sh
 # expect.sh STATUS PATTERN -- COMMAND...: run COMMAND, require exit status STATUS and, unless
 # PATTERN is empty, a line of its output (stdout+stderr) matching the grep pattern PATTERN.
-# Error messages must be exactly one line starting "vtasim: error:".
+# Error messages must be exactly one line starting "vtasim: error:". Nothing else speaks:
+# no SystemC banner (see sim/vtasim_api.h).
 set -u
 want_status=$1
 pattern=$2
@@ -14,6 +15,10 @@ if [ "$status" -ne "$want_status" ]; then
 fi
 if [ -n "$pattern" ] && ! printf '%s\n' "$out" | grep -q -- "$pattern"; then
 	printf 'output of "%s" lacks /%s/:\n%s\n' "$*" "$pattern" "$out"
+	exit 1
+fi
+if printf '%s\n' "$out" | grep -q 'ALL RIGHTS RESERVED'; then
+	printf 'output of "%s" holds the SystemC banner:\n%s\n' "$*" "$out"
 	exit 1
 fi
 if [ "$want_status" -ne 0 ]; then
