@@ -258,13 +258,6 @@ const char *vta_opcode_name(vta_opcode op)
 	return "?";
 }
 
-const char *vta_alu_op_name(uint32_t op)
-{
-	static const char *const names[VTA_ALU_OP_COUNT] = {"min", "max",   "add", "shr",
-							    "mul", "srdhm", "rshr"};
-	return op < VTA_ALU_OP_COUNT ? names[op] : NULL;
-}
-
 bool vta_insn_is_nop(const vta_insn *insn)
 {
 	return (insn->opcode == VTA_OP_LOAD || insn->opcode == VTA_OP_STORE) &&

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vta_asm.h"
+#include "vta_insn.h"
 #include "vta_queues.h"
 
 #define DISASM_MAX 256
