@@ -10,6 +10,8 @@
  */
 #include "vta_config.h"
 
+#include <string.h>
+
 #include "vta_config_keys.h"
 #include "vta_insn_fields.h"
 
@@ -174,8 +176,26 @@ uint32_t vta_config_sram_depth(const vta_config *cfg, vta_mem mem)
 	}
 }
 
-const char *vta_mem_name(vta_mem mem)
+void vta_config_default(vta_config *cfg)
 {
-	static const char *const names[] = {"uop", "wgt", "inp", "acc", "out", "acc8", "lut", "lut32"};
-	return (unsigned)mem < VTA_MEM_COUNT ? names[mem] : "?";
+	size_t n;
+	const vta_config_key *keys = vta_config_keys(&n);
+	memset(cfg, 0, sizeof(*cfg));
+	for (size_t i = 0; i < n; i++)
+		(void)vta_config_key_parse(&keys[i], keys[i].def, cfg, NULL); /* tested valid */
+	(void)vta_config_derive(cfg, NULL);
+}
+
+vta_status vta_config_set(vta_config *cfg, const char *key, const char *value, vta_error *err)
+{
+	const vta_config_key *k = vta_config_key_find(key);
+	if (!k)
+		return vta_config_unknown_key(key, err);
+	vta_config c = *cfg; /* unchanged on failure */
+	vta_status st = vta_config_key_parse(k, value, &c, err);
+	if (!st)
+		st = vta_config_derive(&c, err);
+	if (!st)
+		*cfg = c;
+	return st;
 }

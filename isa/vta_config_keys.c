@@ -88,14 +88,6 @@ bool vta_config_is_section(const char *name)
 	return false;
 }
 
-void vta_config_default(vta_config *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	for (size_t i = 0; i < NKEYS; i++)
-		(void)vta_config_key_parse(&KEYS[i], KEYS[i].def, cfg, NULL); /* tested valid */
-	(void)vta_config_derive(cfg, NULL);
-}
-
 vta_status vta_config_key_parse(const vta_config_key *k, const char *text, vta_config *cfg,
 				vta_error *err)
 {
@@ -179,20 +171,6 @@ vta_status vta_config_unknown_key(const char *name, vta_error *err)
 		len += w > 0 && (size_t)w < sizeof(list) - len ? (size_t)w : 0;
 	}
 	return vta_fail(err, VTA_E_CONFIG, "unknown key '%s' (expected one of: %s)", name, list);
-}
-
-vta_status vta_config_set(vta_config *cfg, const char *key, const char *value, vta_error *err)
-{
-	const vta_config_key *k = vta_config_key_find(key);
-	if (!k)
-		return vta_config_unknown_key(key, err);
-	vta_config c = *cfg; /* unchanged on failure */
-	vta_status st = vta_config_key_parse(k, value, &c, err);
-	if (!st)
-		st = vta_config_derive(&c, err);
-	if (!st)
-		*cfg = c;
-	return st;
 }
 
 bool vta_config_same(const vta_config *a, const vta_config *b)

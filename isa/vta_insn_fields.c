@@ -6,6 +6,13 @@
 
 #include <string.h>
 
+/* Declared in vta_config.h; defined here, with the field table that names memory types. */
+const char *vta_mem_name(vta_mem mem)
+{
+	static const char *const names[] = {"uop", "wgt", "inp", "acc", "out", "acc8", "lut", "lut32"};
+	return (unsigned)mem < VTA_MEM_COUNT ? names[mem] : "?";
+}
+
 /* Declared in vta_insn.h; defined here, with the field table that names field values, so the
  * table depends on nothing in vta_insn.c. */
 const char *vta_alu_op_name(uint32_t op)
