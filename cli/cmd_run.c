@@ -25,7 +25,7 @@
 static const char USAGE[] =
 	"usage: vtasim run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
 	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
-	"[--trace T.json] [--set KEY=VALUE]...";
+	"[--trace T.json] [--decompress hw|host] [--set KEY=VALUE]...";
 
 typedef struct run_opts {
 	const char *config, *workload, *report, *dump;
@@ -35,6 +35,7 @@ typedef struct run_opts {
 	int use_ref; /* functional check only, on the reference executor */
 	long fault_index; /* >= 0: flip a bit of this output element of the first layer */
 	cli_sets sets;    /* --set KEY=VALUE over the config file */
+	const char *decompress; /* hw, host, or NULL: hw when the config has a LUT decoder */
 } run_opts;
 
 static double now_seconds(void)
@@ -57,6 +58,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 					     {"log", required_argument, 0, 'L'},
 					     {"trace", required_argument, 0, 'T'},
 					     {"set", required_argument, 0, 'S'},
+					     {"decompress", required_argument, 0, 'D'},
 					     {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->mode = VTA_ARITH_TFLITE;
@@ -93,6 +95,12 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 				o->threads = 2;
 			else
 				return cli_usage_error("--threads '%s': expected 1 or 2", optarg);
+			break;
+		case 'D':
+			if (strcmp(optarg, "hw") && strcmp(optarg, "host"))
+				return cli_usage_error("--decompress '%s': expected hw or host",
+						       optarg);
+			o->decompress = optarg;
 			break;
 		case 'e':
 			if (!strcmp(optarg, "ref"))
@@ -165,6 +173,13 @@ int cmd_run(int argc, char **argv)
 	vta_config cfg;
 	if ((rc = cli_load_config(o.config, &o.sets, &cfg)))
 		return rc;
+	/* LUT constants go through the decoder when there is one, unless asked otherwise */
+	vta_decompress dec = cfg.decomp_enabled ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST;
+	if (o.decompress && !strcmp(o.decompress, "host"))
+		dec = VTA_DECOMPRESS_HOST;
+	else if (o.decompress && !cfg.decomp_enabled)
+		return cli_usage_error("--decompress hw: the config %s has no LUT decoder "
+				       "(decompressor.enabled is false)", o.config);
 	vta_error err = {0};
 	vta_workload wl;
 	if (vta_workload_load(o.workload, &wl, &err))
@@ -203,7 +218,8 @@ int cmd_run(int argc, char **argv)
 	for (size_t i = 0; !st && i < wl.n_layers; i++) {
 		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.threads,
 					 .fault_index = i == 0 ? o.fault_index : -1,
-					 .keep_dram_image = o.dump != NULL, .observer = &ob.base};
+					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
+					 .decompress = dec};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
 		if (ls && ls != VTA_E_MISMATCH) {

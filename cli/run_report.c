@@ -55,6 +55,12 @@ static void accumulate(vtasim_stats *t, const vtasim_stats *s)
 	t->host_seconds += s->host_seconds;
 }
 
+/* DRAM bytes the decoder saved: the plain layouts less the packed indices and tables. */
+static int64_t lut_saved(const vta_layer_result *r)
+{
+	return (int64_t)r->counters.lut_hw_plain_bytes - (int64_t)r->counters.lut_hw_bytes;
+}
+
 static void totals(const run_report *rep, vtasim_stats *t, vta_layer_result *sum)
 {
 	memset(t, 0, sizeof(*t));
@@ -67,6 +73,10 @@ static void totals(const run_report *rep, vtasim_stats *t, vta_layer_result *sum
 		sum->counters.macs += r->counters.macs;
 		sum->compressed_bytes += r->compressed_bytes;
 		sum->decompressed_bytes += r->decompressed_bytes;
+		sum->counters.lut_hw_bytes += r->counters.lut_hw_bytes;
+		sum->counters.lut_hw_plain_bytes += r->counters.lut_hw_plain_bytes;
+		if (r->decompress == VTA_DECOMPRESS_HW)
+			sum->decompress = VTA_DECOMPRESS_HW;
 		sum->alu_overflows += r->alu_overflows;
 		sum->acc_overflows += r->acc_overflows;
 		sum->golden_seconds += r->golden_seconds;
@@ -162,12 +172,25 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 		json_object_set_new(o, "roofline_dram_cycles", json_integer((json_int_t)rl.dram_cycles));
 	}
 	json_t *dec = json_object();
-	json_object_set_new(dec, "mode", json_string(r->compressed_bytes ? "host" : "none"));
+	const bool hw = r->compressed_bytes && r->decompress == VTA_DECOMPRESS_HW;
+	json_object_set_new(dec, "mode", json_string(!r->compressed_bytes ? "none"
+						      : vta_decompress_name(r->decompress)));
 	json_object_set_new(dec, "compressed_bytes", json_integer((json_int_t)r->compressed_bytes));
 	json_object_set_new(dec, "decompressed_bytes",
 			    json_integer((json_int_t)r->decompressed_bytes));
-	json_object_set_new(dec, "dram_bytes_saved", json_integer(0));
-	json_object_set_new(dec, "cycles", json_integer(0));
+	json_object_set_new(dec, "dram_bytes_saved", json_integer((json_int_t)lut_saved(r)));
+	json_object_set_new(dec, "cycles", json_integer((json_int_t)(hw ? st->decoder.busy_cycles
+									   : 0)));
+	if (hw) {
+		json_object_set_new(dec, "dram_bytes",
+				    json_integer((json_int_t)r->counters.lut_hw_bytes));
+		json_object_set_new(dec, "busy_cycles",
+				    json_integer((json_int_t)st->decoder.busy_cycles));
+		json_object_set_new(dec, "stall_cycles",
+				    json_integer((json_int_t)st->decoder.stall_cycles));
+		json_object_set_new(dec, "table_loads",
+				    json_integer((json_int_t)st->decoder.table_loads));
+	}
 	if (per_layer && r->binning.changed) {
 		json_t *b = json_object();
 		json_object_set_new(b, "changed", json_integer((json_int_t)r->binning.changed));
@@ -265,7 +288,18 @@ void run_report_text(FILE *out, const run_report *rep)
 		if (r->timed) {
 			report_stats_text(out, rep->cfg, &r->stats, &rl, 2);
 		}
-		if (r->has_lut)
+		if (r->has_lut && r->decompress == VTA_DECOMPRESS_HW)
+			fprintf(out, "  decompression     hw: %llu B compressed, %llu B decoded, "
+				     "%llu B in DRAM (%llu B saved), %llu table loads, decoder busy "
+				     "%llu, stall %llu\n",
+				(unsigned long long)r->compressed_bytes,
+				(unsigned long long)r->decompressed_bytes,
+				(unsigned long long)r->counters.lut_hw_bytes,
+				(unsigned long long)lut_saved(r),
+				(unsigned long long)r->stats.decoder.table_loads,
+				(unsigned long long)r->stats.decoder.busy_cycles,
+				(unsigned long long)r->stats.decoder.stall_cycles);
+		else if (r->has_lut)
 			fprintf(out, "  decompression     host: %llu B compressed, %llu B decoded\n",
 				(unsigned long long)r->compressed_bytes,
 				(unsigned long long)r->decompressed_bytes);

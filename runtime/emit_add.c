@@ -18,8 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_lut.h"
 #include "emit_util.h"
 #include "layout.h"
+#include "lut_pack.h"
 
 typedef enum { BC_FULL, BC_CHANNEL, BC_SCALAR } add_bcast;
 
@@ -38,6 +40,13 @@ typedef struct add_ctx {
 	uint32_t in_eb;      /* DRAM bytes per input row */
 	vta_add_tflite_params tp;
 	vta_add_vta16_params vp;
+	/* a full-shape constant the LUT decoder decompresses (klut NULL: none) */
+	const vta_lut_tensor *klut;
+	bool k_is_a;          /* the constant is operand a (else b) */
+	uint8_t *kpacked;     /* its packed flat rows, made before the stream */
+	uint64_t kpacked_bytes, krow_bytes, k_addr;
+	vta_em_lut tm;
+	uint32_t kslot;
 } add_ctx;
 
 static bool add_same(const int32_t *x, const int32_t *y)
@@ -60,7 +69,7 @@ static int add_bcast_of(const vta_tensor_i8 *a, const vta_tensor_i8 *b)
 
 /* Decode a LUT operand into `buf` and point a copy of the tensor at it. */
 static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const vta_lut_tensor *lut,
-			      const char *what, vta_tensor_i8 *copy, int8_t **buf,
+			      bool decode, const char *what, vta_tensor_i8 *copy, int8_t **buf,
 			      vta_layer_counters *ctr, vta_error *err)
 {
 	*buf = NULL;
@@ -69,9 +78,10 @@ static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const v
 	*copy = *t;
 	if (lut) {
 		/* the tensor's own data is ignored: decode into a buffer of its shape, which the
-		 * check then sees as the data (the caller frees *buf on every path) */
+		 * check then sees as the data (the caller frees *buf on every path); a constant the
+		 * decoder takes is not decoded (the zeroed buffer is never read) */
 		size_t n = vta_tensor_i8_count(copy);
-		*buf = malloc(n ? n : 1);
+		*buf = calloc(n ? n : 1, 1);
 		if (!*buf)
 			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
 		copy->data = *buf;
@@ -86,8 +96,7 @@ static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const v
 					vta_lut_type_name(lut->type) ? vta_lut_type_name(lut->type)
 								     : "?",
 					n);
-		st = vta_lut_decode(lut, *buf, n, err);
-		if (st != VTA_OK)
+		if (decode && (st = vta_lut_decode(lut, *buf, n, err)) != VTA_OK)
 			return st;
 		ctr->lut_bytes += lut->indices_bytes + lut->value_table_bytes;
 		ctr->lut_decoded_bytes += n;
@@ -133,6 +142,60 @@ static vta_status add_load(add_ctx *c, uint32_t sram, uint64_t addr, uint64_t ro
 {
 	vta_xfer x = {c->in_mem, sram, addr, 1, (uint32_t)rows, (uint32_t)rows, 0, 0, 0, 0};
 	return vta_stream_load(c->s, &x, err);
+}
+
+/* Rows [row0, row0 + rows) of an operand at `addr` into ACC row `sram`: through the LUT
+ * decoder when it is the decoder's constant, one load per run of rows that start at the
+ * same channel (every row with one table for the tensor). */
+static vta_status add_load_operand(add_ctx *c, bool is_a, uint32_t sram, uint64_t addr,
+				   uint64_t row0, uint64_t rows, vta_error *err)
+{
+	if (!c->klut || is_a != c->k_is_a)
+		return add_load(c, sram, addr + row0 * c->in_eb, rows, err);
+	vta_status st = VTA_OK;
+	for (uint64_t r = 0; r < rows && st == VTA_OK;) {
+		uint64_t chan = vta_lut_pack_flat_row_channel(c->cfg, c->klut, row0 + r);
+		uint64_t n = 1;
+		while (r + n < rows &&
+		       vta_lut_pack_flat_row_channel(c->cfg, c->klut, row0 + r + n) == chan)
+			n++;
+		vta_xfer x = {VTA_MEM_ACC, (uint32_t)(sram + r),
+			      c->k_addr + (row0 + r) * c->krow_bytes, 1, (uint32_t)n, (uint32_t)n,
+			      0, 0, 0, 0};
+		vta_lut_fields f = {c->klut->bitwidth, c->kslot, (uint32_t)chan};
+		st = vta_stream_load_lut(c->s, &x, &f, err);
+		r += n;
+	}
+	return st;
+}
+
+/* The decoder's constant: its packed rows into DRAM and its int32 table loaded (the values
+ * vta16 arithmetic loads, vta_quant_vta16_input of each table entry, in vta16 mode). */
+static vta_status add_put_lut(add_ctx *c, int32_t offset, vta_q15 m, vta_error *err)
+{
+	vta_status st = vta_em_lut_alloc(c->s, &c->tm, c->kpacked_bytes, c->krow_bytes,
+					 "add.const.lut", &c->k_addr, err);
+	if (st != VTA_OK)
+		return st;
+	memcpy(vta_stream_dram(c->s, c->k_addr), c->kpacked, c->kpacked_bytes);
+	if (c->mode == VTA_ARITH_TFLITE)
+		return vta_em_lut_table(c->s, &c->tm, c->klut, VTA_MEM_ACC, "the constant",
+					&c->kslot, err);
+	const size_t entries = c->klut->channels * c->klut->value_table_stride;
+	int32_t *vals = malloc(entries * sizeof(*vals));
+	if (!vals)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory",
+				vta_stream_layer(c->s));
+	const int8_t *t8 = c->klut->value_table;
+	for (size_t i = 0; i < entries; i++)
+		vals[i] = vta_quant_vta16_input(t8[i], offset, m);
+	vta_lut_tensor t = *c->klut;
+	t.type = VTA_LUT_INT32;
+	t.value_table = vals;
+	t.value_table_bytes = entries * sizeof(*vals);
+	st = vta_em_lut_table(c->s, &c->tm, &t, VTA_MEM_ACC, "the constant", &c->kslot, err);
+	free(vals);
+	return st;
 }
 
 /* tflite input rescale of `rows` rows at dst: (q - zp) << 20, SRDHM M, RSHR -shift. */
@@ -253,15 +316,20 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 		 c->bc == BC_CHANNEL ? ", b per channel" : c->bc == BC_SCALAR ? ", b scalar" : "");
 
 	/* DRAM */
-	uint64_t a_addr, b_addr = 0, k_addr = 0, o_addr;
-	vta_status st = add_put(c, a, c->vp.input1_offset, c->vp.input1, c->rows, pixel, "add.a",
-				&a_addr, err);
-	if (st == VTA_OK)
+	uint64_t a_addr = 0, b_addr = 0, k_addr = 0, o_addr;
+	vta_status st = VTA_OK;
+	if (c->klut) /* its table load comes first on the compute module */
+		st = add_put_lut(c, c->k_is_a ? c->vp.input1_offset : c->vp.input2_offset,
+				 c->k_is_a ? c->vp.input1 : c->vp.input2, err);
+	if (st == VTA_OK && !(c->klut && c->k_is_a))
+		st = add_put(c, a, c->vp.input1_offset, c->vp.input1, c->rows, pixel, "add.a",
+			     &a_addr, err);
+	if (st == VTA_OK && !(c->klut && !c->k_is_a))
 		st = add_put(c, b, c->vp.input2_offset, c->vp.input2, full ? c->rows : c->bc_rows,
 			     pixel && !full, "add.b", &b_addr, err);
 	if (st != VTA_OK)
 		return st;
-	if (b_const)
+	if (b_const && !c->klut)
 		ls->counters.const_bytes += (full ? c->rows : c->bc_rows) * c->in_eb;
 	if (nconst) {
 		st = vta_stream_alloc(s, (uint64_t)nconst * cfg->acc_elem_bytes, 0, "add.multipliers",
@@ -302,9 +370,9 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 		uint64_t rows = c->rows - row0 < chunk ? c->rows - row0 : chunk;
 		uint32_t a0 = (uint32_t)(fixed + (k % c->threads) * slot);
 		uint32_t b0 = (uint32_t)(a0 + rows);
-		st = add_load(c, a0, a_addr + row0 * c->in_eb, rows, err);
+		st = add_load_operand(c, true, a0, a_addr, row0, rows, err);
 		if (st == VTA_OK && full)
-			st = add_load(c, b0, b_addr + row0 * c->in_eb, rows, err);
+			st = add_load_operand(c, false, b0, b_addr, row0, rows, err);
 		if (st == VTA_OK && k >= c->threads)
 			st = vta_stream_dep_pop(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE, err);
 		if (st == VTA_OK)
@@ -322,6 +390,42 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 			st = vta_stream_dep_push(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE, err);
 	}
 	return st;
+}
+
+/* In hw mode: the LUT constant the decoder takes, packed into c->kpacked. It must have the
+ * other operand's shape (a broadcast constant is expanded on the host) and per-channel
+ * tables the flat ACC lanes can follow (lut_pack.h); otherwise its layer decodes it on the
+ * host, and the report says so. */
+static vta_status add_decoder_const(add_ctx *c, const char *layer, const vta_tensor_i8 *a,
+				    const vta_lut_tensor *a_lut, const vta_tensor_i8 *b,
+				    const vta_lut_tensor *b_lut, vta_error *err)
+{
+	const vta_lut_tensor *k = a_lut ? a_lut : b_lut;
+	if (!k || !a || !b || !add_same(a->shape, b->shape) || k->type != VTA_LUT_INT8)
+		return VTA_OK;
+	vta_status st = vta_em_lut_check(c->cfg, k, layer, "the constant", err);
+	if (st != VTA_OK)
+		return st;
+	c->krow_bytes = vta_lut_pack_row_bytes((uint64_t)c->cfg->batch * c->cfg->block_out,
+					       k->bitwidth);
+	c->kpacked_bytes = vta_lut_pack_flat_bytes(c->cfg, k->count, k->bitwidth);
+	c->kpacked = malloc(c->kpacked_bytes ? c->kpacked_bytes : 1);
+	if (!c->kpacked)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+	vta_error perr = {0};
+	st = vta_lut_pack_flat(c->cfg, k, c->kpacked, c->kpacked_bytes, &perr);
+	if (st == VTA_E_UNSUPPORTED) {
+		free(c->kpacked);
+		c->kpacked = NULL;
+		return VTA_OK;
+	}
+	if (st != VTA_OK) {
+		*err = perr;
+		return st;
+	}
+	c->klut = k;
+	c->k_is_a = k == a_lut;
+	return VTA_OK;
 }
 
 vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
@@ -358,9 +462,14 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 	c.cfg = cfg;
 	c.mode = opts->mode;
 	c.threads = opts->threads;
-	st = add_operand(layer, a, a_lut, "ADD input 1", &ta, &abuf, &ls->counters, err);
+	if (opts->decompress == VTA_DECOMPRESS_HW)
+		st = add_decoder_const(&c, layer, a, a_lut, b, b_lut, err);
+	st = st ? st
+		: add_operand(layer, a, a_lut, !(c.klut && c.k_is_a), "ADD input 1", &ta, &abuf,
+			      &ls->counters, err);
 	if (st == VTA_OK)
-		st = add_operand(layer, b, b_lut, "ADD input 2", &tb, &bbuf, &ls->counters, err);
+		st = add_operand(layer, b, b_lut, !(c.klut && !c.k_is_a), "ADD input 2", &tb,
+				 &bbuf, &ls->counters, err);
 	bool a_const = a_lut != NULL, b_const = b_lut != NULL;
 	if (st == VTA_OK && add_bcast_of(&ta, &tb) < 0 && add_bcast_of(&tb, &ta) >= 0) {
 		/* ADD is symmetric: let the broadcast operand be b */
@@ -444,8 +553,13 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 		st = vta_stream_create(cfg, dram, opts->dram_base, layer, &c.s, err);
 	if (st == VTA_OK) {
 		st = add_emit(&c, &ta, &tb, ls, b_const, err);
-		if (st == VTA_OK && a_const)
+		if (st == VTA_OK && a_const && !c.klut)
 			ls->counters.const_bytes += c.rows * c.in_eb;
+		if (st == VTA_OK && c.klut) {
+			ls->counters.const_bytes += c.tm.dram_bytes;
+			ls->counters.lut_hw_bytes = c.tm.dram_bytes;
+			ls->counters.lut_hw_plain_bytes = c.rows * c.in_eb;
+		}
 		if (st == VTA_OK)
 			st = vta_layer_finish(c.s, dram, ls, err);
 		else
@@ -454,6 +568,7 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 	free(abuf);
 	free(bbuf);
 	free(expanded);
+	free(c.kpacked);
 	if (st != VTA_OK)
 		vta_layer_stream_free(ls);
 	return st;

@@ -21,8 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_lut.h"
 #include "emit_util.h"
 #include "layout.h"
+#include "lut_pack.h"
 #include "tiling.h"
 
 /* One requantization operation: a tensor op over a constant row type, or an immediate. */
@@ -33,8 +35,9 @@ typedef struct cv_op {
 	int32_t row; /* constant row type (tensor ops) */
 } cv_op;
 
-#define CV_MAX_OPS 8
-#define CV_MAX_TYPES 4
+#define CV_MAX_OPS 9
+#define CV_MAX_TYPES 5
+#define CV_ROW_DECODED (-2) /* the bias row the decoder loads, numbered last */
 
 typedef struct cv_ctx {
 	const vta_config *cfg;
@@ -45,9 +48,16 @@ typedef struct cv_ctx {
 	uint64_t in_addr, w_addr, k_addr, o_addr;
 	cv_op ops[CV_MAX_OPS];
 	int n_ops;
-	int32_t *types[CV_MAX_TYPES]; /* per-channel values of each constant row type */
+	int32_t *types[CV_MAX_TYPES]; /* per-channel values of each constant row type; NULL
+				       * for the bias row the decoder loads */
 	int n_types;
 	vta_conv_sched sched;
+	/* constants the LUT decoder decompresses (NULL: decoded on the host) */
+	const vta_lut_tensor *wlut, *blut;
+	vta_em_lut tm;
+	uint32_t wslot, bslot;
+	uint64_t wrow_bytes, brow_bytes; /* packed element bytes */
+	uint64_t b_addr;                 /* packed bias rows */
 } cv_ctx;
 
 static int32_t cv_wrap32(int64_t v)
@@ -93,27 +103,26 @@ static int32_t *cv_vec(size_t n)
 
 /* The ALU sequence of one output element, per channel, exactly as quant.c applies it. */
 static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *conv,
-			     const int8_t *filter, const int32_t *bias, const vta_tensor_i8 *out,
+			     const int64_t *wsum, const int32_t *bias, const vta_tensor_i8 *out,
 			     vta_error *err)
 {
 	const size_t O = (size_t)c->g.o;
-	const size_t per = (size_t)c->g.kh * (size_t)c->g.kw * (size_t)c->g.c;
 	const int32_t zp_in = conv->input->zero_point;
 	int32_t act_min, act_max;
 	vta_status st = vta_quant_activation_range(conv->activation, out->scale, out->zero_point,
 						   &act_min, &act_max, err);
 	if (st != VTA_OK)
 		return st;
-	/* bias' = bias - zp_in * sum(w): the input is padded with zp_in and not offset */
+	/* bias' = bias - zp_in * sum(w): the input is padded with zp_in and not offset. A bias
+	 * the decoder loads is added as a row of its own first; the ALU wraps modulo 2^32, so
+	 * adding it before the folded constants gives the same result. */
+	if (c->blut)
+		c->ops[c->n_ops++] = (cv_op){VTA_ALU_ADD, false, 0, CV_ROW_DECODED};
 	int32_t *b = cv_vec(O);
 	if (!b)
 		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
-	for (size_t o = 0; o < O; o++) {
-		int64_t sum = 0;
-		for (size_t i = 0; i < per; i++)
-			sum += filter[o * per + i];
-		b[o] = cv_wrap32((int64_t)(bias ? bias[o] : 0) - (int64_t)zp_in * sum);
-	}
+	for (size_t o = 0; o < O; o++)
+		b[o] = cv_wrap32((int64_t)(bias ? bias[o] : 0) - (int64_t)zp_in * wsum[o]);
 	if (mode == VTA_ARITH_TFLITE) {
 		st = cv_add_op(c, VTA_ALU_ADD, b, 0, true, err);
 		if (st != VTA_OK)
@@ -199,6 +208,43 @@ static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *c
 		c->ops[c->n_ops++] = (cv_op){VTA_ALU_MIN, true, act_max, -1};
 		c->ops[c->n_ops++] = (cv_op){VTA_ALU_MAX, true, act_min, -1};
 	}
+	for (int i = 0; i < c->n_ops; i++)
+		if (c->ops[i].row == CV_ROW_DECODED)
+			c->ops[i].row = c->n_types++; /* types[] stays NULL: nothing to lay out */
+	return VTA_OK;
+}
+
+/* Per output channel, the sum of the filter's values: from the plain filter, or from the
+ * LUT tensor's index histogram and its table (no element is decoded). */
+static vta_status cv_filter_sums(cv_ctx *c, const int8_t *filter, const vta_lut_tensor *lut,
+				 int64_t *sum, vta_error *err)
+{
+	const size_t O = (size_t)c->g.o;
+	const size_t per = (size_t)c->g.kh * (size_t)c->g.kw * (size_t)c->g.c;
+	if (!lut) {
+		for (size_t o = 0; o < O; o++) {
+			sum[o] = 0;
+			for (size_t i = 0; i < per; i++)
+				sum[o] += filter[o * per + i];
+		}
+		return VTA_OK;
+	}
+	if (lut->channels != 1 && (lut->channels != O || lut->axis_last))
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"layer %s: CONV2D filter: the LUT decoder needs one table or one "
+				"per output channel (the first axis), not %zu%s",
+				c->layer, lut->channels, lut->axis_last ? " along the last axis" : "");
+	const int8_t *table = lut->value_table;
+	uint64_t hist[128];
+	for (size_t o = 0; o < O; o++) {
+		memset(hist, 0, sizeof(hist));
+		for (size_t i = 0; i < per; i++)
+			hist[vta_lut_index(lut->indices, o * per + i, lut->bitwidth)]++;
+		const int8_t *t = table + (lut->channels > 1 ? o : 0) * lut->value_table_stride;
+		sum[o] = 0;
+		for (size_t k = 0; k < lut->value_table_stride && k < 128; k++)
+			sum[o] += (int64_t)hist[k] * t[k];
+	}
 	return VTA_OK;
 }
 
@@ -237,7 +283,25 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 		}
 		rc = vta_stream_load(s, &x, err);
 	}
-	if (rc == VTA_OK && st->load_wgt) {
+	if (rc == VTA_OK && st->load_wgt && c->wlut) {
+		/* one decompressing load per output-channel block: a load covers one block */
+		uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
+		uint64_t taps = (uint64_t)g->kh * g->kw;
+		for (uint32_t j = 0; j < p->nobw && rc == VTA_OK; j++) {
+			vta_xfer x;
+			memset(&x, 0, sizeof(x));
+			x.mem = VTA_MEM_WGT;
+			x.sram = (uint32_t)(st->wgt_slot * p->wgt_slot + j * taps * p->ncb);
+			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->cb +
+						   (uint64_t)st->c * p->ncb) * c->wrow_bytes;
+			x.y_size = (uint32_t)taps;
+			x.x_size = p->ncb;
+			x.x_stride = g->cb;
+			vta_lut_fields f = {c->wlut->bitwidth, c->wslot,
+					    (uint32_t)((ob0 + j) * cfg->block_out)};
+			rc = vta_stream_load_lut(s, &x, &f, err);
+		}
+	} else if (rc == VTA_OK && st->load_wgt) {
 		uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
 		uint64_t taps = (uint64_t)g->kh * g->kw;
 		vta_xfer x;
@@ -358,6 +422,28 @@ static vta_status cv_requant_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t t
 	return rc;
 }
 
+/* The decoder's bias row (the last constant row type) of `n` blocks from block ob0 on,
+ * one load per block; `cstride` is the rows per constant row type. */
+static vta_status cv_load_bias(cv_ctx *c, uint32_t ob0, uint32_t n, uint32_t cstride,
+			       vta_error *err)
+{
+	vta_status rc = VTA_OK;
+	const uint32_t row0 = c->p.acc_const_base + (uint32_t)(c->n_types - 1) * cstride;
+	for (uint32_t i = 0; i < n && rc == VTA_OK; i++) {
+		vta_xfer x;
+		memset(&x, 0, sizeof(x));
+		x.mem = VTA_MEM_ACC;
+		x.sram = row0 + i;
+		x.dram_addr = c->b_addr + (uint64_t)(ob0 + i) * c->brow_bytes;
+		x.y_size = 1;
+		x.x_size = 1;
+		x.x_stride = 1;
+		vta_lut_fields f = {c->blut->bitwidth, c->bslot, (ob0 + i) * c->cfg->block_out};
+		rc = vta_stream_load_lut(c->s, &x, &f, err);
+	}
+	return rc;
+}
+
 static vta_status cv_emit(cv_ctx *c, vta_error *err)
 {
 	const vta_config *cfg = c->cfg;
@@ -367,11 +453,19 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 	vta_status rc = VTA_OK;
 	int64_t const_grp = -1;
 	uint64_t j = 0;
-	if (p->const_all && c->n_types > 0) {
-		vta_xfer x = {VTA_MEM_ACC, p->acc_const_base, c->k_addr, (uint32_t)c->n_types, g->ob,
+	const uint32_t n_plain = (uint32_t)c->n_types - (c->blut != NULL);
+	/* the tables first, each on the module that loads what it decodes */
+	if (c->wlut)
+		rc = vta_em_lut_table(s, &c->tm, c->wlut, VTA_MEM_WGT, "the filter", &c->wslot, err);
+	if (rc == VTA_OK && c->blut)
+		rc = vta_em_lut_table(s, &c->tm, c->blut, VTA_MEM_ACC, "the bias", &c->bslot, err);
+	if (rc == VTA_OK && p->const_all && n_plain > 0) {
+		vta_xfer x = {VTA_MEM_ACC, p->acc_const_base, c->k_addr, n_plain, g->ob,
 			      g->ob, 0, 0, 0, 0};
 		rc = vta_stream_load(s, &x, err);
 	}
+	if (rc == VTA_OK && p->const_all && c->blut)
+		rc = cv_load_bias(c, 0, g->ob, g->ob, err);
 	for (uint32_t t = 0; t < c->sched.n_tiles && rc == VTA_OK; t++) {
 		const vta_conv_tile *tl = &c->sched.tiles[t];
 		const uint64_t steps = (uint64_t)p->nci * p->nsub;
@@ -387,14 +481,18 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 						      p->acc_const_base,
 						      c->k_addr + (uint64_t)tl->grp * p->nob *
 									  cfg->acc_elem_bytes,
-						      (uint32_t)c->n_types,
+						      n_plain,
 						      p->nob,
 						      g->ob,
 						      0,
 						      0,
 						      0,
 						      0};
-					rc = vta_stream_load(s, &x, err);
+					if (n_plain > 0)
+						rc = vta_stream_load(s, &x, err);
+					if (rc == VTA_OK && c->blut)
+						rc = cv_load_bias(c, tl->grp * p->nob, p->nob, p->nob,
+								  err);
 					const_grp = tl->grp;
 				}
 				if (rc == VTA_OK && t >= p->s_acc)
@@ -537,10 +635,14 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 						? vta_lut_type_name(filter_lut->type)
 						: "?",
 					fcount);
-		*fbuf = malloc(fcount);
-		if (!*fbuf)
-			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
-		st = vta_lut_decode(filter_lut, *fbuf, fcount, err);
+		if (opts->decompress == VTA_DECOMPRESS_HW) {
+			st = vta_em_lut_check(c->cfg, filter_lut, layer, "the filter", err);
+			c->wlut = filter_lut;
+		} else {
+			*fbuf = malloc(fcount);
+			st = *fbuf ? vta_lut_decode(filter_lut, *fbuf, fcount, err)
+				   : vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+		}
 		if (st != VTA_OK)
 			return st;
 		ls->counters.lut_bytes += filter_lut->indices_bytes + filter_lut->value_table_bytes;
@@ -558,10 +660,15 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 						? vta_lut_type_name(bias_lut->type)
 						: "?",
 					(int)fs[0]);
-		*bbuf = malloc((size_t)fs[0] * sizeof(int32_t));
-		if (!*bbuf)
-			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
-		st = vta_lut_decode(bias_lut, *bbuf, (size_t)fs[0] * sizeof(int32_t), err);
+		if (opts->decompress == VTA_DECOMPRESS_HW) {
+			st = vta_em_lut_check(c->cfg, bias_lut, layer, "the bias", err);
+			c->blut = bias_lut;
+		} else {
+			*bbuf = malloc((size_t)fs[0] * sizeof(int32_t));
+			st = *bbuf ? vta_lut_decode(bias_lut, *bbuf, (size_t)fs[0] * sizeof(int32_t),
+						    err)
+				   : vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+		}
 		if (st != VTA_OK)
 			return st;
 		ls->counters.lut_bytes += bias_lut->indices_bytes + bias_lut->value_table_bytes;
@@ -572,9 +679,18 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		return st;
 
 	vta_conv_geom_derive(c->cfg, &c->g);
+	if (c->wlut)
+		c->g.wgt_lut_bw = c->wlut->bitwidth;
 	const int8_t *filter = *fbuf ? *fbuf : conv->filter;
-	const int32_t *bias = *bbuf ? *bbuf : conv->bias;
-	return cv_requant(c, opts->mode, conv, filter, bias, out, err);
+	const int32_t *bias = c->blut ? NULL : *bbuf ? *bbuf : conv->bias;
+	int64_t *wsum = malloc((size_t)fs[0] * sizeof(*wsum));
+	if (!wsum)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
+	st = cv_filter_sums(c, filter, c->wlut, wsum, err);
+	if (st == VTA_OK)
+		st = cv_requant(c, opts->mode, conv, wsum, bias, out, err);
+	free(wsum);
+	return st;
 }
 
 vta_status vta_emit_conv2d(const vta_config *cfg, const vta_conv2d *conv,
@@ -636,11 +752,37 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 		vta_layout_window win = {g->pad_top, g->pad_left, g->hp, g->wp};
 		uint64_t in_bytes = vta_layout_conv_input_bytes(cfg, conv->input->shape, &win);
 		uint64_t w_bytes = vta_layout_conv_filter_bytes(cfg, conv->filter_shape);
-		uint64_t k_bytes = (uint64_t)c.n_types * g->ob * cfg->acc_elem_bytes;
+		const uint64_t n_plain = (uint64_t)c.n_types - (c.blut != NULL);
+		uint64_t k_bytes = n_plain * g->ob * cfg->acc_elem_bytes;
 		ls->out_bytes = vta_layout_conv_output_bytes(cfg, out->shape);
 		st = vta_stream_alloc(c.s, in_bytes, 0, "conv.input", &c.in_addr, err);
-		if (st == VTA_OK)
+		if (st == VTA_OK && c.wlut) {
+			c.wrow_bytes = vta_lut_pack_row_bytes(
+				(uint64_t)cfg->block_out * cfg->block_in, c.wlut->bitwidth);
+			uint64_t pb = vta_lut_pack_conv_filter_bytes(cfg, conv->filter_shape,
+								     c.wlut->bitwidth);
+			st = vta_em_lut_alloc(c.s, &c.tm, pb, c.wrow_bytes, "conv.filter.lut",
+					      &c.w_addr, err);
+			if (st == VTA_OK)
+				st = vta_lut_pack_conv_filter(cfg, c.wlut, conv->filter_shape,
+							      vta_stream_dram(c.s, c.w_addr), pb,
+							      err);
+			ls->counters.lut_hw_plain_bytes += w_bytes;
+		} else if (st == VTA_OK) {
 			st = vta_stream_alloc(c.s, w_bytes, 0, "conv.filter", &c.w_addr, err);
+		}
+		if (st == VTA_OK && c.blut) {
+			c.brow_bytes = vta_lut_pack_row_bytes(
+				(uint64_t)cfg->batch * cfg->block_out, c.blut->bitwidth);
+			uint64_t pb = vta_lut_pack_acc_rows_bytes(cfg, (size_t)g->o,
+								  c.blut->bitwidth);
+			st = vta_em_lut_alloc(c.s, &c.tm, pb, c.brow_bytes, "conv.bias.lut",
+					      &c.b_addr, err);
+			if (st == VTA_OK)
+				st = vta_lut_pack_acc_rows(cfg, c.blut, vta_stream_dram(c.s, c.b_addr),
+							   pb, err);
+			ls->counters.lut_hw_plain_bytes += (uint64_t)g->ob * cfg->acc_elem_bytes;
+		}
 		if (st == VTA_OK && k_bytes)
 			st = vta_stream_alloc(c.s, k_bytes, 0, "conv.requant", &c.k_addr, err);
 		if (st == VTA_OK)
@@ -649,14 +791,15 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 			vta_layout_conv_input(cfg, conv->input, &win,
 					      (int8_t)conv->input->zero_point,
 					      vta_stream_dram(c.s, c.in_addr));
-			vta_layout_conv_filter(cfg, filter, conv->filter_shape,
-					       vta_stream_dram(c.s, c.w_addr));
-			for (int i = 0; i < c.n_types; i++)
+			if (!c.wlut)
+				vta_layout_conv_filter(cfg, filter, conv->filter_shape,
+						       vta_stream_dram(c.s, c.w_addr));
+			for (int i = 0; i < c.n_types && c.types[i]; i++)
 				vta_layout_acc_rows(cfg, c.types[i], 0, (size_t)g->o,
 						    vta_stream_dram(c.s, c.k_addr) +
 							    (size_t)i * g->ob * cfg->acc_elem_bytes);
 			ls->out_addr = c.o_addr;
-			ls->counters.const_bytes = w_bytes + k_bytes;
+			ls->counters.const_bytes = (c.wlut ? 0 : w_bytes) + k_bytes;
 			ls->counters.macs = (uint64_t)g->n * g->ho * g->wo * g->o * g->kh * g->kw *
 					    (uint64_t)g->c;
 			ls->counters.elements = (uint64_t)g->n * g->ho * g->wo * g->o;
@@ -669,6 +812,9 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 				 g->cb, p->nobw, p->s_inp, p->s_wgt, p->s_acc,
 				 (unsigned long long)p->est_cycles);
 			st = cv_emit(&c, err);
+			/* the packed indices and the tables the decoder reads */
+			ls->counters.lut_hw_bytes = c.tm.dram_bytes;
+			ls->counters.const_bytes += c.tm.dram_bytes;
 		}
 		if (st == VTA_OK)
 			st = vta_layer_finish(c.s, dram, ls, err);

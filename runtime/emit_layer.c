@@ -72,3 +72,8 @@ vta_status vta_layer_finish(vta_stream *s, vta_dram *dram, vta_layer_stream *ls,
 	vta_stream_destroy(s);
 	return st;
 }
+
+const char *vta_decompress_name(vta_decompress d)
+{
+	return d == VTA_DECOMPRESS_HW ? "hw" : "host";
+}

@@ -28,12 +28,22 @@
 extern "C" {
 #endif
 
+/* Where LUT-compressed constants are decoded (docs/runtime.md "LUT constants"). */
+typedef enum vta_decompress {
+	VTA_DECOMPRESS_HOST = 0, /* on the host, into the plain layouts */
+	VTA_DECOMPRESS_HW        /* by the LUT decoder: packed indices and tables in DRAM */
+} vta_decompress;
+
+/* "host" or "hw". */
+const char *vta_decompress_name(vta_decompress d);
+
 /* How the emitters are asked to work. */
 typedef struct vta_emit_opts {
 	vta_arith_mode mode; /* tflite or vta16 requantization */
 	unsigned threads;    /* virtual threads: 1, or 2 to overlap loads with compute */
 	uint64_t dram_base;  /* first DRAM byte the layer may use */
 	const char *name;    /* layer name in errors (NULL: "conv2d" / "add") */
+	vta_decompress decompress;
 } vta_emit_opts;
 
 /* How the output tensor is laid out in DRAM (layout.h). */
@@ -51,6 +61,9 @@ typedef struct vta_layer_counters {
 				    * constant ADD operand */
 	uint64_t lut_bytes;        /* bytes of the LUT-compressed constants (indices + tables) */
 	uint64_t lut_decoded_bytes;/* bytes those constants take once decoded */
+	/* decoded by the hardware: DRAM bytes of their packed indices and table images, and
+	 * what their plain layouts would have taken */
+	uint64_t lut_hw_bytes, lut_hw_plain_bytes;
 	vta_stream_stats stream;   /* what the builder emitted */
 } vta_layer_counters;
 

@@ -68,12 +68,16 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 	vta_status st = vta_dram_init(&L->dram, (uint64_t)cfg->dram_size_mib << 20, err);
 	if (st)
 		return st;
-	vta_emit_opts eo = {.mode = o->mode, .threads = o->threads, .name = r->name};
+	vta_emit_opts eo = {.mode = o->mode, .threads = o->threads, .name = r->name,
+			    .decompress = o->decompress};
 	double e0 = now_seconds();
 	if ((st = ops->emit(cfg, &L->d, &eo, &L->dram, &L->ls, err)))
 		return st;
 	r->emit_seconds = now_seconds() - e0;
 	r->counters = L->ls.counters;
+	/* what the emitter did: an op whose constants the decoder cannot take decodes them on
+	 * the host (and the report says so) */
+	r->decompress = L->ls.counters.lut_hw_bytes ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST;
 	snprintf(r->plan, sizeof(r->plan), "%s", L->ls.plan);
 	r->insns = L->ls.prog.n_insns;
 	if (o->keep_dram_image) {

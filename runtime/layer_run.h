@@ -38,6 +38,7 @@ typedef struct vta_layer_result {
 	uint64_t alu_overflows, acc_overflows;
 	bool has_lut;
 	uint64_t compressed_bytes, decompressed_bytes;
+	vta_decompress decompress;     /* where they were decoded: hw when the decoder did */
 	uint64_t input_bytes;      /* activation inputs (not constants) */
 	vta_lut_bin_report binning;
 	double golden_seconds, emit_seconds;
@@ -76,6 +77,7 @@ typedef struct vta_layer_run_opts {
 				       * mismatch reported); else -1 */
 	bool keep_dram_image;         /* give observers the DRAM image (vta_layer_view) */
 	vta_layer_observer *observer; /* or NULL */
+	vta_decompress decompress;    /* where LUT constants are decoded (host by default) */
 } vta_layer_run_opts;
 
 /* Run one layer on `engine` into *r. VTA_E_MISMATCH (with r complete) when the output is not

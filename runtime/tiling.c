@@ -18,6 +18,7 @@
 
 #include "vta_cost.h"
 #include "vta_insn.h"
+#include "vta_rules.h"
 
 static uint32_t ti_div_up(uint64_t a, uint64_t b)
 {
@@ -250,6 +251,15 @@ static uint64_t ti_dma(ti_model *m, uint64_t t, uint64_t bytes)
 	return t + vta_cost_dma_idle_cycles(m->cfg, &plan);
 }
 
+/* A decompressing load issued at t: its packed rows' beats on the port, and the idle-port
+ * cost with the decoder overlapped (vta_cost_load_idle_cycles). Returns its end. */
+static uint64_t ti_lut_load(ti_model *m, uint64_t t, const vta_mem_insn *mem)
+{
+	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(m->cfg, mem));
+	m->port_free += vta_cost_dma_beats(m->cfg, &plan);
+	return t + vta_cost_load_idle_cycles(m->cfg, mem);
+}
+
 static uint64_t ti_max(uint64_t a, uint64_t b)
 {
 	return a > b ? a : b;
@@ -304,6 +314,10 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	const uint64_t const_bytes =
 		(uint64_t)p->nconst * (p->const_all ? g->ob : p->nob) * cfg->acc_elem_bytes;
 	const uint64_t taps = (uint64_t)g->kh * g->kw;
+	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
+	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw, .y_size = (uint32_t)taps,
+			     .x_size = p->ncb, .x_stride = g->cb};
+	const uint64_t wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
 	/* kernels: one per slot combination and sub-group (and ragged row count) */
 	uint64_t variants = (uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub;
 	if (variants > s->n_steps)
@@ -337,7 +351,12 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 					dram += b;
 					insns++;
 				}
-				if (st->load_wgt) {
+				if (st->load_wgt && g->wgt_lut_bw) {
+					for (uint32_t b = 0; b < p->nobw; b++)
+						t0 = ti_lut_load(&m, t0, &wlut);
+					dram += (uint64_t)p->nobw * wlut_bytes;
+					insns += p->nobw;
+				} else if (st->load_wgt) {
 					t0 = ti_dma(&m, t0, wgt_bytes);
 					dram += wgt_bytes;
 					insns++;

@@ -43,6 +43,8 @@ typedef struct vta_conv_geom {
 	int32_t hp, wp;            /* rows and columns of the padded input the conv reads */
 	uint32_t ng, cb, ob;       /* image groups, input and output channel blocks */
 	bool rowskip;              /* KH == 1, stride > 1: the DMA skips unread rows */
+	unsigned wgt_lut_bw;       /* 1..7: the filter comes through the LUT decoder as packed
+				    * indices of this width, one load per output block; 0: plain */
 } vta_conv_geom;
 
 /* Fill the derived fields of g from the layer fields and the config. */

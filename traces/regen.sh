@@ -128,14 +128,19 @@ fail_case() {
 	} > "$D/case.yaml"
 }
 
-# layer_case NAME CONFIG WORKLOAD LAYER MODE THREADS INTENT
+# layer_case NAME CONFIG WORKLOAD LAYER MODE THREADS INTENT [DECOMPRESS]
 # One layer emitted by the runtime; its stream and DRAM image come from `vtasim run --dump`.
+# DECOMPRESS (host by default) says where LUT constants are decoded: hw puts packed indices
+# and tables in the DRAM image and the decoder's loads in the stream.
 layer_case() {
-	dump=$TMP/run-$(basename "$2" .yaml)-$(basename "$3" .yaml)-$5-t$6
+	dec=${8:-host}
+	opts="--mode $5 --threads $6"
+	[ "$dec" = host ] || opts="$opts --decompress $dec"
+	dump=$TMP/run-$(basename "$2" .yaml)-$(basename "$3" .yaml)-$5-t$6-$dec
 	if [ ! -d "$dump" ]; then
 		# bit-exact against the golden kernel on the reference executor, or stop here
 		"$VTASIM" run -c "$ROOT/$2" -w "$ROOT/$3" --mode "$5" --threads "$6" --engine ref \
-			--dump "$dump" > "$TMP/log" 2>&1 ||
+			--decompress "$dec" --dump "$dump" > "$TMP/log" 2>&1 ||
 			die "$1: vtasim run --engine ref is not bit-exact: $(tail -3 "$TMP/log")"
 	fi
 	L=$dump/$4
@@ -143,7 +148,7 @@ layer_case() {
 	D=$T/$1
 	mkdir "$D"
 	{ gen_line "$2"; cat "$ROOT/$2"; } > "$D/config.yaml"
-	{ gen_line "layer $4 of $3 (--mode $5 --threads $6)"; cat "$L/stream.s"; } > "$D/program.s"
+	{ gen_line "layer $4 of $3 ($opts)"; cat "$L/stream.s"; } > "$D/program.s"
 	cp "$L/dram.bin" "$D/dram.bin"
 	[ ! -f "$TMP/stats/$1.yaml" ] || cp "$TMP/stats/$1.yaml" "$D/stats.yaml"
 	addr=$(sed -n 's/.*"output_addr": *\([0-9]*\).*/\1/p' "$L/layer.json")
@@ -166,7 +171,7 @@ layer_case() {
 			die "$1: the replayed output differs from output_golden.npy"
 	fi
 	{
-		case_header "layer $4 of $3 on $2 (--mode $5 --threads $6)" "$7"
+		case_header "layer $4 of $3 on $2 ($opts)" "$7"
 		echo "dram: dram.bin"
 		echo "expect:"
 		echo "  outputs:"
@@ -183,6 +188,7 @@ EX=docs/examples
 P=traces/src/programs
 ADD=traces/src/workloads/add.yaml
 CONV=traces/src/workloads/conv.yaml
+CONV_HW=traces/src/workloads/conv_hw.yaml
 
 # --- hand-written programs -----------------------------------------------------------------
 asm_case asm_gemm_default $DEF $EX/gemm.s "0x4000:64" \
@@ -265,6 +271,26 @@ layer_case layer_conv_odd_large_tflite $LARGE $CONV conv_odd tflite 2 \
 	"odd 3x3 CONV2D on the large config, tflite arithmetic"
 layer_case layer_conv_lut_starved_tflite $STARVED $CONV conv_lut tflite 2 \
 	"LUT-fed 3x3 CONV2D on the DRAM-starved config: DRAM-bound"
+
+# --- LUT constants through the hardware decoder (--decompress hw) --------------------------
+layer_case layer_add_lut3_default_tflite_hw $DEF $ADD add_lut3 tflite 2 \
+	"ADD of a 3-bit LUT constant decompressed into ACC through a lut32 table of its int8 values, tflite" hw
+layer_case layer_add_lut3_default_vta16_hw $DEF $ADD add_lut3 vta16 1 \
+	"ADD of a 3-bit LUT constant through a lut32 table of its vta16-scaled values" hw
+layer_case layer_conv_lut_default_tflite_hw $DEF $CONV conv_lut tflite 2 \
+	"4-bit per-channel weights and a 3-bit int32 bias through the LUT decoder (lut and lut32 tables), tflite" hw
+layer_case layer_conv_lut_default_vta16_hw $DEF $CONV conv_lut vta16 1 \
+	"the same decoder-fed CONV2D in vta16 arithmetic, one thread" hw
+layer_case layer_conv_lut2_pc_default_tflite_hw $DEF $CONV_HW conv_lut2_pc tflite 2 \
+	"2-bit per-channel weights over 24 channels (tables padded to two blocks), 5-bit bias, input zero point 17" hw
+layer_case layer_conv_lut2_pc_default_vta16_hw $DEF $CONV_HW conv_lut2_pc vta16 2 \
+	"2-bit per-channel weights and 5-bit bias through the decoder, vta16 arithmetic" hw
+layer_case layer_conv_lut6_pt_default_tflite_hw $DEF $CONV_HW conv_lut6_pt tflite 1 \
+	"6-bit weights with one table for the whole tensor, strided 1x1 CONV2D, decoder-bound" hw
+layer_case layer_conv_lut_tiny_tflite_hw $TINY $CONV conv_lut tflite 2 \
+	"decoder-fed CONV2D on the tiny config: one decompressing load per 4-channel block" hw
+layer_case layer_conv_lut_starved_tflite_hw $STARVED $CONV conv_lut tflite 2 \
+	"decoder-fed CONV2D on the DRAM-starved config: the packed indices cut the DRAM bytes" hw
 
 # --- timing: the simulator's statistics, recorded only here and by regress --update --------
 echo "regen.sh: $(ls -d "$T"/*/case.yaml | wc -l) cases written; recording statistics"

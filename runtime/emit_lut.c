@@ -1,0 +1,75 @@
+/* emit_lut.c - LUT constants on the hardware decoder, for the emitters (emit_lut.h). */
+#include "emit_lut.h"
+
+#include <string.h>
+
+#include "lut_pack.h"
+
+vta_status vta_em_lut_check(const vta_config *cfg, const vta_lut_tensor *t, const char *layer,
+			    const char *what, vta_error *err)
+{
+	if (!cfg->decomp_enabled)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: decompressing %s on the accelerator needs "
+				"decompressor.enabled in the config",
+				layer, what);
+	if (t->bitwidth < 1 || t->bitwidth > 7)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: %s has %u-bit indices, the LUT decoder takes 1..7",
+				layer, what, t->bitwidth);
+	return VTA_OK;
+}
+
+vta_status vta_em_lut_table(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t,
+			    vta_mem target, const char *what, uint32_t *slot, vta_error *err)
+{
+	const vta_config *cfg = vta_stream_config(s);
+	const char *layer = vta_stream_layer(s);
+	vta_lut_table_image img;
+	vta_status st = vta_lut_pack_table_image(cfg, t, target, &img, err);
+	if (st != VTA_OK)
+		return st;
+	const uint64_t depth = (uint64_t)cfg->decomp_table_kib * 1024 / 4;
+	const uint64_t entries = img.channels * img.stride;
+	if (tm->next_entry + entries > depth)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: the LUT tables of %s take %llu entries, the decoder's "
+				"table memory has %llu of %llu left (decompressor.table_kib %u): "
+				"decompress this layer on the host",
+				layer, what, (unsigned long long)entries,
+				(unsigned long long)(depth - tm->next_entry),
+				(unsigned long long)depth, cfg->decomp_table_kib);
+	if (tm->next_slot >= 8)
+		return vta_fail(err, VTA_E_INTERNAL, "layer %s: more than 8 LUT tables", layer);
+	uint64_t addr;
+	if ((st = vta_stream_alloc(s, img.bytes, img.entry_bytes, "lut.table", &addr, err)) ||
+	    (st = vta_lut_pack_table(cfg, t, target, vta_stream_dram(s, addr), img.bytes, err)))
+		return st;
+	vta_xfer x;
+	memset(&x, 0, sizeof(x));
+	x.mem = img.entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32;
+	x.sram = tm->next_entry;
+	x.dram_addr = addr;
+	x.y_size = (uint32_t)img.channels;
+	x.x_size = (uint32_t)img.stride;
+	x.x_stride = (uint32_t)img.stride;
+	vta_lut_fields f = {0, tm->next_slot, 0};
+	if ((st = vta_stream_load_lut(s, &x, &f, err)))
+		return st;
+	*slot = tm->next_slot++;
+	tm->next_entry += (uint32_t)entries;
+	tm->dram_bytes += img.bytes;
+	return VTA_OK;
+}
+
+vta_status vta_em_lut_alloc(vta_stream *s, vta_em_lut *tm, uint64_t bytes, uint64_t row_bytes,
+			    const char *name, uint64_t *addr, vta_error *err)
+{
+	uint64_t a;
+	vta_status st = vta_stream_alloc(s, bytes + row_bytes, 0, name, &a, err);
+	if (st != VTA_OK)
+		return st;
+	*addr = (a + row_bytes - 1) / row_bytes * row_bytes;
+	tm->dram_bytes += bytes;
+	return VTA_OK;
+}
