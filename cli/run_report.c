@@ -288,17 +288,20 @@ void run_report_text(FILE *out, const run_report *rep)
 		if (r->timed) {
 			report_stats_text(out, rep->cfg, &r->stats, &rl, 2);
 		}
-		if (r->has_lut && r->decompress == VTA_DECOMPRESS_HW)
+		if (r->has_lut && r->decompress == VTA_DECOMPRESS_HW) {
 			fprintf(out, "  decompression     hw: %llu B compressed, %llu B decoded, "
-				     "%llu B in DRAM (%llu B saved), %llu table loads, decoder busy "
-				     "%llu, stall %llu\n",
+				     "%llu B in DRAM (%llu B saved)",
 				(unsigned long long)r->compressed_bytes,
 				(unsigned long long)r->decompressed_bytes,
 				(unsigned long long)r->counters.lut_hw_bytes,
-				(unsigned long long)lut_saved(r),
-				(unsigned long long)r->stats.decoder.table_loads,
-				(unsigned long long)r->stats.decoder.busy_cycles,
-				(unsigned long long)r->stats.decoder.stall_cycles);
+				(unsigned long long)lut_saved(r));
+			if (r->timed)
+				fprintf(out, ", %llu table loads, decoder busy %llu, stall %llu",
+					(unsigned long long)r->stats.decoder.table_loads,
+					(unsigned long long)r->stats.decoder.busy_cycles,
+					(unsigned long long)r->stats.decoder.stall_cycles);
+			fputc('\n', out);
+		}
 		else if (r->has_lut)
 			fprintf(out, "  decompression     host: %llu B compressed, %llu B decoded\n",
 				(unsigned long long)r->compressed_bytes,

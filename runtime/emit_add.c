@@ -46,7 +46,7 @@ typedef struct add_ctx {
 	uint8_t *kpacked;     /* its packed flat rows, made before the stream */
 	uint64_t kpacked_bytes, krow_bytes, k_addr;
 	vta_em_lut tm;
-	uint32_t kslot;
+	vta_em_lut_table ktab;
 } add_ctx;
 
 static bool add_same(const int32_t *x, const int32_t *y)
@@ -162,8 +162,10 @@ static vta_status add_load_operand(add_ctx *c, bool is_a, uint32_t sram, uint64_
 		vta_xfer x = {VTA_MEM_ACC, (uint32_t)(sram + r),
 			      c->k_addr + (row0 + r) * c->krow_bytes, 1, (uint32_t)n, (uint32_t)n,
 			      0, 0, 0, 0};
-		vta_lut_fields f = {c->klut->bitwidth, c->kslot, (uint32_t)chan};
-		st = vta_stream_load_lut(c->s, &x, &f, err);
+		vta_lut_fields f = {c->klut->bitwidth, c->ktab.slot, 0};
+		st = vta_em_lut_use(c->s, &c->ktab, (uint32_t)chan, &f.chan, err);
+		if (st == VTA_OK)
+			st = vta_stream_load_lut(c->s, &x, &f, err);
 		r += n;
 	}
 	return st;
@@ -179,8 +181,8 @@ static vta_status add_put_lut(add_ctx *c, int32_t offset, vta_q15 m, vta_error *
 		return st;
 	memcpy(vta_stream_dram(c->s, c->k_addr), c->kpacked, c->kpacked_bytes);
 	if (c->mode == VTA_ARITH_TFLITE)
-		return vta_em_lut_table(c->s, &c->tm, c->klut, VTA_MEM_ACC, "the constant",
-					&c->kslot, err);
+		return vta_em_lut_put(c->s, &c->tm, c->klut, VTA_MEM_ACC, "the constant", false, 0,
+				      &c->ktab, err);
 	const size_t entries = c->klut->channels * c->klut->value_table_stride;
 	int32_t *vals = malloc(entries * sizeof(*vals));
 	if (!vals)
@@ -193,7 +195,8 @@ static vta_status add_put_lut(add_ctx *c, int32_t offset, vta_q15 m, vta_error *
 	t.type = VTA_LUT_INT32;
 	t.value_table = vals;
 	t.value_table_bytes = entries * sizeof(*vals);
-	st = vta_em_lut_table(c->s, &c->tm, &t, VTA_MEM_ACC, "the constant", &c->kslot, err);
+	st = vta_em_lut_put(c->s, &c->tm, &t, VTA_MEM_ACC, "the constant", false, 0, &c->ktab,
+			    err);
 	free(vals);
 	return st;
 }

@@ -55,7 +55,7 @@ typedef struct cv_ctx {
 	/* constants the LUT decoder decompresses (NULL: decoded on the host) */
 	const vta_lut_tensor *wlut, *blut;
 	vta_em_lut tm;
-	uint32_t wslot, bslot;
+	vta_em_lut_table wtab, btab;
 	uint64_t wrow_bytes, brow_bytes; /* packed element bytes */
 	uint64_t b_addr;                 /* packed bias rows */
 } cv_ctx;
@@ -297,9 +297,11 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 			x.y_size = (uint32_t)taps;
 			x.x_size = p->ncb;
 			x.x_stride = g->cb;
-			vta_lut_fields f = {c->wlut->bitwidth, c->wslot,
-					    (uint32_t)((ob0 + j) * cfg->block_out)};
-			rc = vta_stream_load_lut(s, &x, &f, err);
+			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0};
+			rc = vta_em_lut_use(s, &c->wtab, (uint32_t)((ob0 + j) * cfg->block_out),
+					    &f.chan, err);
+			if (rc == VTA_OK)
+				rc = vta_stream_load_lut(s, &x, &f, err);
 		}
 	} else if (rc == VTA_OK && st->load_wgt) {
 		uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
@@ -438,8 +440,10 @@ static vta_status cv_load_bias(cv_ctx *c, uint32_t ob0, uint32_t n, uint32_t cst
 		x.y_size = 1;
 		x.x_size = 1;
 		x.x_stride = 1;
-		vta_lut_fields f = {c->blut->bitwidth, c->bslot, (ob0 + i) * c->cfg->block_out};
-		rc = vta_stream_load_lut(c->s, &x, &f, err);
+		vta_lut_fields f = {c->blut->bitwidth, c->btab.slot, 0};
+		rc = vta_em_lut_use(c->s, &c->btab, (ob0 + i) * c->cfg->block_out, &f.chan, err);
+		if (rc == VTA_OK)
+			rc = vta_stream_load_lut(c->s, &x, &f, err);
 	}
 	return rc;
 }
@@ -454,11 +458,15 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 	int64_t const_grp = -1;
 	uint64_t j = 0;
 	const uint32_t n_plain = (uint32_t)c->n_types - (c->blut != NULL);
-	/* the tables first, each on the module that loads what it decodes */
-	if (c->wlut)
-		rc = vta_em_lut_table(s, &c->tm, c->wlut, VTA_MEM_WGT, "the filter", &c->wslot, err);
-	if (rc == VTA_OK && c->blut)
-		rc = vta_em_lut_table(s, &c->tm, c->blut, VTA_MEM_ACC, "the bias", &c->bslot, err);
+	/* the tables, each loaded by the module that loads what it decodes, before its first use
+	 * (the filter's one output block at a time when they do not fit whole: the small bias
+	 * table is placed first) */
+	if (c->blut)
+		rc = vta_em_lut_put(s, &c->tm, c->blut, VTA_MEM_ACC, "the bias", false, 0, &c->btab,
+				    err);
+	if (rc == VTA_OK && c->wlut)
+		rc = vta_em_lut_put(s, &c->tm, c->wlut, VTA_MEM_WGT, "the filter", true,
+				    cfg->block_out, &c->wtab, err);
 	if (rc == VTA_OK && p->const_all && n_plain > 0) {
 		vta_xfer x = {VTA_MEM_ACC, p->acc_const_base, c->k_addr, n_plain, g->ob,
 			      g->ob, 0, 0, 0, 0};

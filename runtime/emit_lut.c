@@ -20,8 +20,9 @@ vta_status vta_em_lut_check(const vta_config *cfg, const vta_lut_tensor *t, cons
 	return VTA_OK;
 }
 
-vta_status vta_em_lut_table(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t,
-			    vta_mem target, const char *what, uint32_t *slot, vta_error *err)
+vta_status vta_em_lut_put(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t,
+			  vta_mem target, const char *what, bool may_split, uint32_t block,
+			  vta_em_lut_table *tb, vta_error *err)
 {
 	const vta_config *cfg = vta_stream_config(s);
 	const char *layer = vta_stream_layer(s);
@@ -30,36 +31,61 @@ vta_status vta_em_lut_table(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor 
 	if (st != VTA_OK)
 		return st;
 	const uint64_t depth = (uint64_t)cfg->decomp_table_kib * 1024 / 4;
-	const uint64_t entries = img.channels * img.stride;
-	if (tm->next_entry + entries > depth)
+	const uint64_t left = depth - tm->next_entry;
+	uint64_t entries = img.channels * img.stride;
+	memset(tb, 0, sizeof(*tb));
+	tb->resident = -1;
+	const bool split = entries > left && may_split && img.channels > 1;
+	if (split) {
+		tb->block = block;
+		entries = (uint64_t)block * img.stride;
+	}
+	if (entries > left)
 		return vta_fail(err, VTA_E_USAGE,
-				"layer %s: the LUT tables of %s take %llu entries, the decoder's "
+				"layer %s: the LUT tables of %s take %llu entries%s, the decoder's "
 				"table memory has %llu of %llu left (decompressor.table_kib %u): "
 				"decompress this layer on the host",
 				layer, what, (unsigned long long)entries,
-				(unsigned long long)(depth - tm->next_entry),
-				(unsigned long long)depth, cfg->decomp_table_kib);
+				split ? " (one channel block's)" : "",
+				(unsigned long long)left, (unsigned long long)depth,
+				cfg->decomp_table_kib);
 	if (tm->next_slot >= 8)
 		return vta_fail(err, VTA_E_INTERNAL, "layer %s: more than 8 LUT tables", layer);
-	uint64_t addr;
-	if ((st = vta_stream_alloc(s, img.bytes, img.entry_bytes, "lut.table", &addr, err)) ||
-	    (st = vta_lut_pack_table(cfg, t, target, vta_stream_dram(s, addr), img.bytes, err)))
+	if ((st = vta_stream_alloc(s, img.bytes, img.entry_bytes, "lut.table", &tb->addr, err)) ||
+	    (st = vta_lut_pack_table(cfg, t, target, vta_stream_dram(s, tb->addr), img.bytes,
+				     err)))
 		return st;
-	vta_xfer x;
-	memset(&x, 0, sizeof(x));
-	x.mem = img.entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32;
-	x.sram = tm->next_entry;
-	x.dram_addr = addr;
-	x.y_size = (uint32_t)img.channels;
-	x.x_size = (uint32_t)img.stride;
-	x.x_stride = (uint32_t)img.stride;
-	vta_lut_fields f = {0, tm->next_slot, 0};
-	if ((st = vta_stream_load_lut(s, &x, &f, err)))
-		return st;
-	*slot = tm->next_slot++;
+	tb->channels = img.channels;
+	tb->stride = (uint32_t)img.stride;
+	tb->entry_bytes = img.entry_bytes;
+	tb->sram = tm->next_entry;
+	tb->slot = tm->next_slot++;
 	tm->next_entry += (uint32_t)entries;
 	tm->dram_bytes += img.bytes;
 	return VTA_OK;
+}
+
+vta_status vta_em_lut_use(vta_stream *s, vta_em_lut_table *tb, uint32_t chan,
+			  uint32_t *lut_chan, vta_error *err)
+{
+	const int64_t want = tb->block ? (int64_t)(chan / tb->block) : 0;
+	*lut_chan = tb->block ? chan % tb->block : chan;
+	if (tb->resident == want)
+		return VTA_OK;
+	const uint64_t rows = tb->block ? tb->block : tb->channels;
+	vta_xfer x;
+	memset(&x, 0, sizeof(x));
+	x.mem = tb->entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32;
+	x.sram = tb->sram;
+	x.dram_addr = tb->addr + (uint64_t)want * rows * tb->stride * tb->entry_bytes;
+	x.y_size = (uint32_t)rows;
+	x.x_size = tb->stride;
+	x.x_stride = tb->stride;
+	vta_lut_fields f = {0, tb->slot, 0};
+	vta_status st = vta_stream_load_lut(s, &x, &f, err);
+	if (st == VTA_OK)
+		tb->resident = want;
+	return st;
 }
 
 vta_status vta_em_lut_alloc(vta_stream *s, vta_em_lut *tm, uint64_t bytes, uint64_t row_bytes,

@@ -4,15 +4,19 @@
  * one layer's program, the table image written into DRAM and its table load, and packed
  * index buffers aligned to their packed element. Not a public API.
  *
- * Every table of a layer is loaded once, at the start of its module's part of the program:
- * `lut` tables (WGT/INP) by the load module, `lut32` tables (ACC) by the compute module,
- * each in its own region of the table memory and its own slot, so the two modules never
- * write the same entries and program order alone puts every table before its uses. A layer
- * whose tables do not fit the table memory fails with a one-line error.
+ * A tensor's tables are loaded once per layer, at the start of its module's part of the
+ * program: `lut` tables (WGT/INP) by the load module, `lut32` tables (ACC) by the compute
+ * module, each tensor in its own region of the table memory and its own slot, so the two
+ * modules never write the same entries and program order alone puts every table before its
+ * uses. Per-channel tables that do not fit whole may be loaded one channel block at a time
+ * (`may_split`): the region then holds one block's tables, reloaded by the same module just
+ * before the first load of another block. Tables that fit neither way fail the layer with a
+ * one-line error.
  */
 #ifndef VTA_EMIT_LUT_H
 #define VTA_EMIT_LUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "lut.h"
@@ -25,10 +29,31 @@ typedef struct vta_em_lut {
 	uint64_t dram_bytes; /* table images and packed indices written */
 } vta_em_lut;
 
+/* One tensor's tables: their image in DRAM, their region of the table memory, their slot. */
+typedef struct vta_em_lut_table {
+	uint64_t addr;          /* the image in DRAM */
+	uint64_t channels;      /* tables in the image */
+	uint32_t stride;        /* entries per table */
+	uint32_t entry_bytes;   /* 1 (lut) or 4 (lut32) */
+	uint32_t sram, slot;
+	uint32_t block;         /* 0: the whole image is loaded; else tables per load */
+	int64_t resident;       /* split: the block whose tables are loaded, or -1 */
+} vta_em_lut_table;
+
 /* Write t's table image for lanes of `target` (WGT/INP: int8 `lut`, ACC: int32 `lut32`)
- * into DRAM, emit its table load and return the slot it sets. `what` names the tensor. */
-vta_status vta_em_lut_table(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t,
-			    vta_mem target, const char *what, uint32_t *slot, vta_error *err);
+ * into DRAM and reserve its region and slot. `what` names the tensor. With `may_split`,
+ * per-channel tables that do not fit whole are loaded a block of `block` channels at a time
+ * (vta_em_lut_use). */
+vta_status vta_em_lut_put(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t,
+			  vta_mem target, const char *what, bool may_split, uint32_t block,
+			  vta_em_lut_table *tb, vta_error *err);
+
+/* Make the tables of a decompressing load whose first channel is `chan` resident before
+ * it, and return the lut_chan it uses: the whole image is loaded on the first call; split
+ * tables when chan's block is not the resident one (the load then counts channels from its
+ * block's first). */
+vta_status vta_em_lut_use(vta_stream *s, vta_em_lut_table *tb, uint32_t chan,
+			  uint32_t *lut_chan, vta_error *err);
 
 /* Allocate `bytes` of packed index rows of `row_bytes` each, at a multiple of row_bytes
  * (a decompressing load addresses DRAM in packed elements). */

@@ -19,8 +19,9 @@ typedef struct add_case {
 } add_case;
 
 /* Emit, run, compare; returns the layer's ALU uops for the caller's curiosity. */
-static void run_add(const char *config, unsigned batch, const add_case *k, vta_arith_mode mode,
-		    unsigned threads, uint64_t seed)
+static void run_add_dec(const char *config, unsigned batch, const add_case *k,
+			vta_arith_mode mode, unsigned threads, uint64_t seed, vta_decompress dec,
+			bool want_decoder)
 {
 	vta_config cfg;
 	et_config(config, &cfg);
@@ -65,7 +66,7 @@ static void run_add(const char *config, unsigned batch, const add_case *k, vta_a
 	st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
 	et_assert_ok(st, &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {mode, threads, 4096, "add_test", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {mode, threads, 4096, "add_test", dec};
 	vta_tensor_i8 bconst = b;
 	if (k->lut_bits)
 		bconst.data = NULL; /* the emitter must take the values from the LUT */
@@ -79,6 +80,9 @@ static void run_add(const char *config, unsigned batch, const add_case *k, vta_a
 		 config, batch, mode == VTA_ARITH_TFLITE ? "tflite" : "vta16", threads, s[0], s[1], s[2],
 		 s[3], (int)k->kind, k->lut_bits);
 	et_check_output(&ls, &dram, &exp, what);
+	/* the decoder took the constant (lut32 table, decompressing ACC loads), or the host did */
+	assert_int_equal(ls.counters.lut_hw_bytes > 0, want_decoder);
+	assert_int_equal(ls.counters.stream.load_bytes[VTA_MEM_LUT32] > 0, want_decoder);
 	vta_layer_stream_free(&ls);
 	vta_dram_free(&dram);
 	vta_lut_buffer_free(&lut);
@@ -86,6 +90,12 @@ static void run_add(const char *config, unsigned batch, const add_case *k, vta_a
 	free(b.data);
 	free(out.data);
 	free(exp.data);
+}
+
+static void run_add(const char *config, unsigned batch, const add_case *k, vta_arith_mode mode,
+		    unsigned threads, uint64_t seed)
+{
+	run_add_dec(config, batch, k, mode, threads, seed, VTA_DECOMPRESS_HOST, false);
 }
 
 static const add_case add_cases[] = {
@@ -113,6 +123,34 @@ static void test_add_matrix(void **state)
 				     k++)
 					run_add(configs[ci], 1, &add_cases[k], modes[mi], th,
 						seed++);
+}
+
+/* Full-shape LUT constants through the decoder: per tensor, and per channel along the last
+ * axis when the channel count is a multiple of block_out (then one load per run of rows that
+ * start at the same channel); per-channel tables the flat rows cannot follow (13 channels)
+ * stay on the host. */
+static void test_add_hw(void **state)
+{
+	(void)state;
+	static const add_case cases[] = {
+		{{1, 6, 6, 17}, B_FULL, 4, false, 3, -20, 8, 0.02f, 0.03f, 0.05f, VTA_ACT_NONE},
+		{{1, 5, 3, 16}, B_FULL, 3, true, -3, 6, -5, 0.015f, 0.02f, 0.04f, VTA_ACT_RELU},
+		{{1, 4, 5, 32}, B_FULL, 7, true, 1, 0, 2, 0.02f, 0.05f, 0.06f, VTA_ACT_RELU6},
+		{{1, 4, 4, 13}, B_FULL, 2, true, -3, 6, -5, 0.015f, 0.02f, 0.04f, VTA_ACT_RELU},
+	};
+	const char *configs[] = {"tiny", "default"};
+	uint64_t seed = 700;
+	for (size_t ci = 0; ci < 2; ci++)
+		for (int m = 0; m < 2; m++)
+			for (unsigned th = 1; th <= 2; th++)
+				for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
+					run_add_dec(configs[ci], 1, &cases[k],
+						    m ? VTA_ARITH_VTA16 : VTA_ARITH_TFLITE, th,
+						    seed++, VTA_DECOMPRESS_HW, k != 3);
+	/* four batch lanes: per-tensor tables only (per-channel ones need C == block_out) */
+	for (int m = 0; m < 2; m++)
+		run_add_dec("tiny", 4, &cases[0], m ? VTA_ARITH_VTA16 : VTA_ARITH_TFLITE, 2, seed++,
+			    VTA_DECOMPRESS_HW, true);
 }
 
 /* A per-channel operand passed first is swapped with the full one (ADD is symmetric). */
@@ -254,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_add_matrix),
 		cmocka_unit_test(test_add_batch),
 		cmocka_unit_test(test_add_swap),
+		cmocka_unit_test(test_add_hw),
 		cmocka_unit_test(test_add_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -108,8 +108,8 @@ static void conv_free(conv_data *d)
 	vta_lut_buffer_free(&d->blut);
 }
 
-static void run_conv(const char *config, unsigned batch, const conv_case *k,
-		     vta_arith_mode mode, unsigned threads, uint64_t seed)
+static void run_conv_dec(const char *config, unsigned batch, const conv_case *k,
+			 vta_arith_mode mode, unsigned threads, uint64_t seed, vta_decompress dec)
 {
 	vta_config cfg;
 	et_config(config, &cfg);
@@ -125,7 +125,7 @@ static void run_conv(const char *config, unsigned batch, const conv_case *k,
 	vta_status st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
 	et_assert_ok(st, &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {mode, threads, 0, "conv_test", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {mode, threads, 0, "conv_test", dec};
 	vta_conv2d conv = d.conv;
 	if (k->filter_bits)
 		conv.filter = NULL; /* the emitter must decode the LUT */
@@ -145,9 +145,22 @@ static void run_conv(const char *config, unsigned batch, const conv_case *k,
 	if (getenv("ET_VERBOSE"))
 		print_message("%s: %s\n", what, ls.plan);
 	et_check_output(&ls, &dram, &d.exp, what);
+	if (dec == VTA_DECOMPRESS_HW && (k->filter_bits || (k->bias_bits && k->has_bias))) {
+		/* the decoder did the decompression: table loads and decompressing loads */
+		assert_true(ls.counters.lut_hw_bytes > 0);
+		assert_true(ls.counters.stream.load_bytes[VTA_MEM_LUT] +
+				    ls.counters.stream.load_bytes[VTA_MEM_LUT32] >
+			    0);
+	}
 	vta_layer_stream_free(&ls);
 	vta_dram_free(&dram);
 	conv_free(&d);
+}
+
+static void run_conv(const char *config, unsigned batch, const conv_case *k,
+		     vta_arith_mode mode, unsigned threads, uint64_t seed)
+{
+	run_conv_dec(config, batch, k, mode, threads, seed, VTA_DECOMPRESS_HOST);
 }
 
 static const conv_case conv_cases[] = {
@@ -178,6 +191,30 @@ static void test_conv_matrix(void **state)
 						 seed++);
 }
 
+/* The LUT cases of the matrix with the constants decompressed by the hardware decoder. */
+static void test_conv_matrix_hw(void **state)
+{
+	(void)state;
+	const char *configs[] = {"tiny", "default", "large"};
+	const vta_arith_mode modes[] = {VTA_ARITH_TFLITE, VTA_ARITH_VTA16};
+	uint64_t seed = 500;
+	for (size_t ci = 0; ci < 3; ci++)
+		for (size_t mi = 0; mi < 2; mi++)
+			for (unsigned th = 1; th <= 2; th++)
+				for (size_t k = 0; k < sizeof(conv_cases) / sizeof(conv_cases[0]);
+				     k++)
+					if (conv_cases[k].filter_bits || conv_cases[k].bias_bits)
+						run_conv_dec(configs[ci], 1, &conv_cases[k], modes[mi],
+							     th, seed++, VTA_DECOMPRESS_HW);
+	/* batch lanes: the bias row's index repeats in every lane */
+	const conv_case b = {2, 9, 7, 5, 9, 3, 1, 2, 2, 2, 1, VTA_PADDING_VALID, VTA_ACT_RELU,
+			     -9, 3, 3, 2, true, false, 0.05f};
+	for (unsigned batch = 2; batch <= 4; batch += 2)
+		for (int m = 0; m < 2; m++)
+			run_conv_dec("tiny", batch, &b, m ? VTA_ARITH_VTA16 : VTA_ARITH_TFLITE, 2,
+				     seed++, VTA_DECOMPRESS_HW);
+}
+
 /* Configs whose rows hold 2 or 4 batch lanes: images are grouped into the lanes. */
 static void test_conv_batch(void **state)
 {
@@ -201,14 +238,13 @@ static void test_conv_batch(void **state)
 
 /* Every schedule shape on one small layer: chunks, groups, weight sub-groups, row tiles
  * (ragged), both orders, every slot combination, constants resident or per group. */
-static void test_conv_plan_sweep(void **state)
+static void plan_sweep(const conv_case *kc, vta_decompress dec, unsigned table_kib)
 {
-	(void)state;
 	vta_config cfg;
 	et_config("tiny", &cfg);
-	/* tiny: 4x4 blocks; C 12 -> 3 input blocks, O 12 -> 3 output blocks, 7 output rows */
-	const conv_case k = {2, 7, 6, 12, 12, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE,
-			     9, -5, 0, 0, true, false, 0.05f};
+	if (table_kib)
+		cfg.decomp_table_kib = table_kib;
+	const conv_case k = *kc;
 	const vta_arith_mode modes[] = {VTA_ARITH_TFLITE, VTA_ARITH_VTA16};
 	const uint32_t chunks[] = {1, 3}, groups[][2] = {{1, 1}, {3, 1}, {3, 3}};
 	const uint32_t rows[] = {1, 2, 3, 7};
@@ -216,6 +252,8 @@ static void test_conv_plan_sweep(void **state)
 	for (int mi = 0; mi < 2; mi++) {
 		conv_data d;
 		conv_make(&k, 7 + (uint64_t)mi, modes[mi], &d);
+		if (k.filter_bits)
+			d.conv.filter = NULL; /* the emitter must not need the decoded filter */
 		for (unsigned plan_code = 0; plan_code < 2 * 3 * 4 * 2 * 8 * 2; plan_code++) {
 			unsigned v = plan_code;
 			vta_conv_plan p;
@@ -239,9 +277,11 @@ static void test_conv_plan_sweep(void **state)
 			vta_status st = vta_dram_init(&dram, 8u << 20, &err);
 			et_assert_ok(st, &err);
 			vta_layer_stream ls;
-			vta_emit_opts opts = {modes[mi], 2, 0, "sweep", VTA_DECOMPRESS_HOST};
-			st = vta_emit_conv2d_plan(&cfg, &d.conv, NULL, NULL, &d.out, &opts, &p, &dram,
-						  &ls, &err);
+			vta_emit_opts opts = {modes[mi], 2, 0, "sweep", dec};
+			st = vta_emit_conv2d_plan(&cfg, &d.conv,
+						  k.filter_bits ? &d.flut.tensor : NULL,
+						  k.bias_bits ? &d.blut.tensor : NULL, &d.out, &opts,
+						  &p, &dram, &ls, &err);
 			if (st != VTA_OK) {
 				/* only plans that do not fit may be refused */
 				et_assert_error(&err, VTA_E_USAGE, "plan:");
@@ -254,6 +294,12 @@ static void test_conv_plan_sweep(void **state)
 				print_error("plan: %s\n", ls.plan);
 			et_assert_ok(st, &err);
 			et_check_output(&ls, &dram, &d.exp, "CONV plan sweep");
+			if (table_kib) /* the filter's tables did not fit whole: loaded per block */
+				assert_true(d.flut.tensor.value_table_stride * 12 >
+					    (cfg.decomp_table_kib * 1024 / 4) - 8);
+			if (dec == VTA_DECOMPRESS_HW)
+				assert_true(ls.counters.stream.load_bytes[VTA_MEM_LUT] >=
+					    12 * d.flut.tensor.value_table_stride);
 			vta_layer_stream_free(&ls);
 			vta_dram_free(&dram);
 			runs++;
@@ -264,6 +310,28 @@ static void test_conv_plan_sweep(void **state)
 	print_message("plan sweep: %u schedules run, %u refused\n", runs, rejected);
 	assert_true(runs > 8 * rejected);
 	assert_true(runs >= 600);
+}
+
+static void test_conv_plan_sweep(void **state)
+{
+	(void)state;
+	/* tiny: 4x4 blocks; C 12 -> 3 input blocks, O 12 -> 3 output blocks, 7 output rows */
+	const conv_case k = {2, 7, 6, 12, 12, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE,
+			     9, -5, 0, 0, true, false, 0.05f};
+	plan_sweep(&k, VTA_DECOMPRESS_HOST, 0);
+}
+
+/* The same schedules with the filter and bias through the LUT decoder: per-block WGT loads
+ * in every sub-group shape, the bias row resident or per group; then with a table memory
+ * of one block's tables (1 KiB = 256 entries < 12 channels x 32 entries), reloaded on
+ * every block change. */
+static void test_conv_plan_sweep_hw(void **state)
+{
+	(void)state;
+	const conv_case k = {2, 7, 6, 12, 12, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE,
+			     9, -5, 5, 3, true, false, 0.05f};
+	plan_sweep(&k, VTA_DECOMPRESS_HW, 0);
+	plan_sweep(&k, VTA_DECOMPRESS_HW, 1);
 }
 
 /* Emit a layer whose data is random, returning the emitter's status (err filled). */
@@ -389,6 +457,8 @@ int main(void)
 		cmocka_unit_test(test_conv_matrix),
 		cmocka_unit_test(test_conv_batch),
 		cmocka_unit_test(test_conv_plan_sweep),
+		cmocka_unit_test(test_conv_matrix_hw),
+		cmocka_unit_test(test_conv_plan_sweep_hw),
 		cmocka_unit_test(test_conv_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,8 +5,8 @@
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=lut32 sram=0 dram=0x26 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=acc sram=0 dram=0x4 y=1 x=24 stride=24 ypad=0,0 xpad=0,0 deps=none  ; 1
+load   mem=acc sram=0 dram=0x4 y=1 x=24 stride=24 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=lut32 sram=0 dram=0x26 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 1
 load   mem=acc sram=24 dram=0x0 bw=3 y=1 x=24 stride=24 chan=0 deps=none  ; 2
 load   mem=uop sram=0 dram=0x220 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
 alu    op=add reset=0 uop=0,1 iter=1,24 dst=0,1 src=0,1 use_imm=0 imm=0 deps=none  ; 4

@@ -5,25 +5,25 @@
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=lut sram=0 dram=0x1720 y=32 x=4 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=lut32 sram=128 dram=0x5e8 slot=1 y=1 x=32 stride=32 ypad=0,0 xpad=0,0 deps=none  ; 1
-load   mem=inp sram=0 dram=0x0 y=49 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 2
-load   mem=wgt sram=0 dram=0x1c bw=2 y=9 x=1 stride=2 chan=0 deps=push_next  ; 3
-load   mem=acc sram=0 dram=0x48 y=3 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 4
-load   mem=acc sram=6 dram=0x1b4 bw=5 slot=1 y=1 x=1 stride=1 chan=0 deps=none  ; 5
-load   mem=acc sram=7 dram=0x1b5 bw=5 slot=1 y=1 x=1 stride=1 chan=16 deps=none  ; 6
+load   mem=inp sram=0 dram=0x0 y=49 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=lut sram=32 dram=0x17a0 slot=1 y=32 x=4 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 1
+load   mem=wgt sram=0 dram=0x1c bw=2 slot=1 y=9 x=1 stride=2 chan=0 deps=push_next  ; 2
+load   mem=acc sram=0 dram=0x48 y=3 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 3
+load   mem=lut32 sram=0 dram=0x5c8 y=1 x=32 stride=32 ypad=0,0 xpad=0,0 deps=none  ; 4
+load   mem=acc sram=6 dram=0x1b4 bw=5 y=1 x=1 stride=1 chan=0 deps=none  ; 5
+load   mem=acc sram=7 dram=0x1b5 bw=5 y=1 x=1 stride=1 chan=16 deps=none  ; 6
 load   mem=uop sram=0 dram=0x608 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 7
 gemm   reset=1 uop=0,1 iter=1,50 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 8
 load   mem=uop sram=1 dram=0x609 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 9
 gemm   reset=0 uop=1,16 iter=5,3 dst=10,0 src=7,7 wgt=0,3 deps=push_prev  ; 10
-load   mem=wgt sram=512 dram=0x2e bw=2 y=9 x=1 stride=2 chan=16 deps=push_next  ; 11
+load   mem=wgt sram=512 dram=0x2e bw=2 slot=1 y=9 x=1 stride=2 chan=16 deps=push_next  ; 11
 load   mem=uop sram=16 dram=0x618 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 12
 gemm   reset=0 uop=16,31 iter=5,3 dst=10,0 src=7,7 wgt=0,3 deps=push_prev  ; 13
 load   mem=inp sram=1024 dram=0x1 y=49 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next  ; 14
-load   mem=wgt sram=0 dram=0x1d bw=2 y=9 x=1 stride=2 chan=0 deps=push_next  ; 15
+load   mem=wgt sram=0 dram=0x1d bw=2 slot=1 y=9 x=1 stride=2 chan=0 deps=push_next  ; 15
 load   mem=uop sram=31 dram=0x627 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 16
 gemm   reset=0 uop=31,46 iter=5,3 dst=10,0 src=7,7 wgt=0,3 deps=none  ; 17
-load   mem=wgt sram=512 dram=0x2f bw=2 y=9 x=1 stride=2 chan=16 deps=pop_next,push_next  ; 18
+load   mem=wgt sram=512 dram=0x2f bw=2 slot=1 y=9 x=1 stride=2 chan=16 deps=pop_next,push_next  ; 18
 load   mem=uop sram=46 dram=0x636 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 19
 gemm   reset=0 uop=46,61 iter=5,3 dst=10,0 src=7,7 wgt=0,3 deps=none  ; 20
 load   mem=uop sram=61 dram=0x645 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 21

@@ -5,8 +5,8 @@
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=lut sram=0 dram=0xf00 y=1 x=64 stride=64 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=inp sram=0 dram=0x0 y=4 x=14 stride=28 ypad=0,0 xpad=0,0 deps=none  ; 1
+load   mem=inp sram=0 dram=0x0 y=4 x=14 stride=28 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=lut sram=0 dram=0xf00 y=1 x=64 stride=64 ypad=0,0 xpad=0,0 deps=none  ; 1
 load   mem=wgt sram=0 dram=0xa bw=6 y=1 x=2 stride=2 chan=0 deps=none  ; 2
 load   mem=wgt sram=2 dram=0xc bw=6 y=1 x=2 stride=2 chan=16 deps=push_next  ; 3
 load   mem=acc sram=0 dram=0x2c y=3 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 4

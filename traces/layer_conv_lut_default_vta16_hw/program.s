@@ -5,12 +5,12 @@
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=lut sram=0 dram=0xd40 y=16 x=16 stride=16 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=lut32 sram=256 dram=0x390 slot=1 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 1
-load   mem=inp sram=0 dram=0x0 y=8 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 2
-load   mem=wgt sram=0 dram=0x8 bw=4 y=9 x=1 stride=1 chan=0 deps=push_next  ; 3
-load   mem=acc sram=0 dram=0x28 y=3 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 4
-load   mem=acc sram=3 dram=0x180 bw=3 slot=1 y=1 x=1 stride=1 chan=0 deps=none  ; 5
+load   mem=inp sram=0 dram=0x0 y=8 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=lut sram=8 dram=0xd60 slot=1 y=16 x=16 stride=16 ypad=0,0 xpad=0,0 deps=none  ; 1
+load   mem=wgt sram=0 dram=0x8 bw=4 slot=1 y=9 x=1 stride=1 chan=0 deps=push_next  ; 2
+load   mem=acc sram=0 dram=0x28 y=3 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
+load   mem=lut32 sram=0 dram=0x350 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 4
+load   mem=acc sram=3 dram=0x180 bw=3 y=1 x=1 stride=1 chan=0 deps=none  ; 5
 load   mem=uop sram=0 dram=0x398 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 6
 gemm   reset=1 uop=0,1 iter=1,36 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 7
 load   mem=uop sram=1 dram=0x399 y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=pop_prev  ; 8

@@ -5,40 +5,40 @@
 ; geometry: batch 1, block_in 4, block_out 4, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 1024, inp 512, wgt 256, acc 256
 .text
-load   mem=lut sram=0 dram=0xba0 y=16 x=16 stride=16 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=lut32 sram=256 dram=0x328 slot=1 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 1
-load   mem=inp sram=0 dram=0x0 y=64 x=1 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 2
-load   mem=wgt sram=0 dram=0x80 bw=4 y=9 x=1 stride=4 chan=0 deps=none  ; 3
-load   mem=wgt sram=9 dram=0xa4 bw=4 y=9 x=1 stride=4 chan=4 deps=none  ; 4
-load   mem=wgt sram=18 dram=0xc8 bw=4 y=9 x=1 stride=4 chan=8 deps=none  ; 5
-load   mem=wgt sram=27 dram=0xec bw=4 y=9 x=1 stride=4 chan=12 deps=push_next  ; 6
-load   mem=acc sram=0 dram=0x8a y=3 x=4 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 7
-load   mem=acc sram=12 dram=0x448 bw=3 slot=1 y=1 x=1 stride=1 chan=0 deps=none  ; 8
-load   mem=acc sram=13 dram=0x449 bw=3 slot=1 y=1 x=1 stride=1 chan=4 deps=none  ; 9
-load   mem=acc sram=14 dram=0x44a bw=3 slot=1 y=1 x=1 stride=1 chan=8 deps=none  ; 10
-load   mem=acc sram=15 dram=0x44b bw=3 slot=1 y=1 x=1 stride=1 chan=12 deps=none  ; 11
+load   mem=inp sram=0 dram=0x0 y=64 x=1 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=lut sram=8 dram=0xbc0 slot=1 y=16 x=16 stride=16 ypad=0,0 xpad=0,0 deps=none  ; 1
+load   mem=wgt sram=0 dram=0x80 bw=4 slot=1 y=9 x=1 stride=4 chan=0 deps=none  ; 2
+load   mem=wgt sram=9 dram=0xa4 bw=4 slot=1 y=9 x=1 stride=4 chan=4 deps=none  ; 3
+load   mem=wgt sram=18 dram=0xc8 bw=4 slot=1 y=9 x=1 stride=4 chan=8 deps=none  ; 4
+load   mem=wgt sram=27 dram=0xec bw=4 slot=1 y=9 x=1 stride=4 chan=12 deps=push_next  ; 5
+load   mem=acc sram=0 dram=0x8a y=3 x=4 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 6
+load   mem=lut32 sram=0 dram=0x2e8 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 7
+load   mem=acc sram=12 dram=0x448 bw=3 y=1 x=1 stride=1 chan=0 deps=none  ; 8
+load   mem=acc sram=13 dram=0x449 bw=3 y=1 x=1 stride=1 chan=4 deps=none  ; 9
+load   mem=acc sram=14 dram=0x44a bw=3 y=1 x=1 stride=1 chan=8 deps=none  ; 10
+load   mem=acc sram=15 dram=0x44b bw=3 y=1 x=1 stride=1 chan=12 deps=none  ; 11
 load   mem=uop sram=0 dram=0x330 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 12
 gemm   reset=1 uop=0,1 iter=1,144 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 13
 load   mem=uop sram=1 dram=0x331 y=1 x=36 stride=36 ypad=0,0 xpad=0,0 deps=pop_prev  ; 14
 gemm   reset=0 uop=1,37 iter=6,6 dst=24,4 src=8,1 wgt=0,0 deps=push_prev  ; 15
 load   mem=inp sram=256 dram=0x1 y=64 x=1 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 16
-load   mem=wgt sram=128 dram=0x81 bw=4 y=9 x=1 stride=4 chan=0 deps=none  ; 17
-load   mem=wgt sram=137 dram=0xa5 bw=4 y=9 x=1 stride=4 chan=4 deps=none  ; 18
-load   mem=wgt sram=146 dram=0xc9 bw=4 y=9 x=1 stride=4 chan=8 deps=none  ; 19
-load   mem=wgt sram=155 dram=0xed bw=4 y=9 x=1 stride=4 chan=12 deps=push_next  ; 20
+load   mem=wgt sram=128 dram=0x81 bw=4 slot=1 y=9 x=1 stride=4 chan=0 deps=none  ; 17
+load   mem=wgt sram=137 dram=0xa5 bw=4 slot=1 y=9 x=1 stride=4 chan=4 deps=none  ; 18
+load   mem=wgt sram=146 dram=0xc9 bw=4 slot=1 y=9 x=1 stride=4 chan=8 deps=none  ; 19
+load   mem=wgt sram=155 dram=0xed bw=4 slot=1 y=9 x=1 stride=4 chan=12 deps=push_next  ; 20
 load   mem=uop sram=37 dram=0x355 y=1 x=36 stride=36 ypad=0,0 xpad=0,0 deps=pop_prev  ; 21
 gemm   reset=0 uop=37,73 iter=6,6 dst=24,4 src=8,1 wgt=0,0 deps=push_prev  ; 22
 load   mem=inp sram=0 dram=0x2 y=64 x=1 stride=4 ypad=0,0 xpad=0,0 deps=pop_next  ; 23
-load   mem=wgt sram=0 dram=0x82 bw=4 y=9 x=1 stride=4 chan=0 deps=none  ; 24
-load   mem=wgt sram=9 dram=0xa6 bw=4 y=9 x=1 stride=4 chan=4 deps=none  ; 25
-load   mem=wgt sram=18 dram=0xca bw=4 y=9 x=1 stride=4 chan=8 deps=none  ; 26
-load   mem=wgt sram=27 dram=0xee bw=4 y=9 x=1 stride=4 chan=12 deps=push_next  ; 27
+load   mem=wgt sram=0 dram=0x82 bw=4 slot=1 y=9 x=1 stride=4 chan=0 deps=none  ; 24
+load   mem=wgt sram=9 dram=0xa6 bw=4 slot=1 y=9 x=1 stride=4 chan=4 deps=none  ; 25
+load   mem=wgt sram=18 dram=0xca bw=4 slot=1 y=9 x=1 stride=4 chan=8 deps=none  ; 26
+load   mem=wgt sram=27 dram=0xee bw=4 slot=1 y=9 x=1 stride=4 chan=12 deps=push_next  ; 27
 gemm   reset=0 uop=1,37 iter=6,6 dst=24,4 src=8,1 wgt=0,0 deps=pop_prev  ; 28
 load   mem=inp sram=256 dram=0x3 y=64 x=1 stride=4 ypad=0,0 xpad=0,0 deps=pop_next  ; 29
-load   mem=wgt sram=128 dram=0x83 bw=4 y=9 x=1 stride=4 chan=0 deps=none  ; 30
-load   mem=wgt sram=137 dram=0xa7 bw=4 y=9 x=1 stride=4 chan=4 deps=none  ; 31
-load   mem=wgt sram=146 dram=0xcb bw=4 y=9 x=1 stride=4 chan=8 deps=none  ; 32
-load   mem=wgt sram=155 dram=0xef bw=4 y=9 x=1 stride=4 chan=12 deps=push_next  ; 33
+load   mem=wgt sram=128 dram=0x83 bw=4 slot=1 y=9 x=1 stride=4 chan=0 deps=none  ; 30
+load   mem=wgt sram=137 dram=0xa7 bw=4 slot=1 y=9 x=1 stride=4 chan=4 deps=none  ; 31
+load   mem=wgt sram=146 dram=0xcb bw=4 slot=1 y=9 x=1 stride=4 chan=8 deps=none  ; 32
+load   mem=wgt sram=155 dram=0xef bw=4 slot=1 y=9 x=1 stride=4 chan=12 deps=push_next  ; 33
 gemm   reset=0 uop=37,73 iter=6,6 dst=24,4 src=8,1 wgt=0,0 deps=pop_prev  ; 34
 load   mem=uop sram=73 dram=0x379 y=1 x=4 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 35
 alu    op=add reset=0 uop=73,77 iter=1,36 dst=0,4 src=0,0 use_imm=0 imm=0 deps=none  ; 36
