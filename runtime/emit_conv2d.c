@@ -687,8 +687,13 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		return st;
 
 	vta_conv_geom_derive(c->cfg, &c->g);
-	if (c->wlut)
+	if (c->wlut) {
+		vta_lut_table_image img;
+		if ((st = vta_lut_pack_table_image(c->cfg, c->wlut, VTA_MEM_WGT, &img, err)))
+			return st;
 		c->g.wgt_lut_bw = c->wlut->bitwidth;
+		c->g.wgt_lut_table_bytes = (uint32_t)img.bytes;
+	}
 	const int8_t *filter = *fbuf ? *fbuf : conv->filter;
 	const int32_t *bias = c->blut ? NULL : *bbuf ? *bbuf : conv->bias;
 	int64_t *wsum = malloc((size_t)fs[0] * sizeof(*wsum));

@@ -326,6 +326,11 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	const uint64_t uop_bytes = (uint64_t)k.list_len * 4;
 
 	uint64_t tL = 0, tC = 0, tS = 0, dram = 0, insns = 0, uop_loaded = 0;
+	if (g->wgt_lut_table_bytes) {
+		tL = ti_dma(&m, tL, g->wgt_lut_table_bytes);
+		dram += g->wgt_lut_table_bytes;
+		insns++;
+	}
 	int64_t const_grp = -1;
 	if (p->const_all && p->nconst) {
 		tC = ti_dma(&m, tC, const_bytes);

@@ -45,6 +45,7 @@ typedef struct vta_conv_geom {
 	bool rowskip;              /* KH == 1, stride > 1: the DMA skips unread rows */
 	unsigned wgt_lut_bw;       /* 1..7: the filter comes through the LUT decoder as packed
 				    * indices of this width, one load per output block; 0: plain */
+	uint32_t wgt_lut_table_bytes; /* its table image, loaded once before the first WGT load */
 } vta_conv_geom;
 
 /* Fill the derived fields of g from the layer fields and the config. */
