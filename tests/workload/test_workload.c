@@ -319,7 +319,8 @@ static void test_shipped_workloads_parse(void **state)
 {
 	(void)state;
 	const char *files[] = {"configs/workloads/demo.yaml", "configs/workloads/resnet18.yaml",
-			       "configs/workloads/add_layers.yaml"};
+			       "configs/workloads/add_layers.yaml",
+			       "configs/workloads/resnet18_lut4.yaml"};
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		vta_workload wl;
 		vta_error err = {0};
@@ -358,7 +359,8 @@ static vta_status on_checked(vta_layer_observer *self, const vta_layer_view *v, 
 }
 
 /* The pipeline runs a layer with LUT constants on the reference executor, bit-exact in both
- * modes, and reports an injected fault as a mismatch with the result complete. */
+ * modes, reports an injected fault as a mismatch with the result complete, and hands the
+ * constants to the LUT decoder when asked. */
 static void test_layer_run_ref(void **state)
 {
 	(void)state;
@@ -391,6 +393,20 @@ static void test_layer_run_ref(void **state)
 	assert_int_equal(r.check.mismatches, 1);
 	assert_int_equal(r.check.first_index, 5);
 	assert_non_null(strstr(err.detail, "layer 'c': 1 of 72 outputs differ"));
+	/* the same layer with its constants through the LUT decoder: bit-exact, and said so */
+	for (int mode = 0; mode < 2; mode++) {
+		vta_layer_run_opts h = {.mode = (vta_arith_mode)mode, .threads = 2,
+					.fault_index = -1, .decompress = VTA_DECOMPRESS_HW};
+		assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], engine, &h, &r, &err), VTA_OK);
+		assert_true(r.check.bit_exact);
+		assert_int_equal(r.decompress, VTA_DECOMPRESS_HW);
+		assert_true(r.counters.lut_hw_bytes > 0);
+		assert_true(r.counters.stream.load_bytes[VTA_MEM_LUT] > 0);
+	}
+	vta_layer_run_opts host = {.mode = VTA_ARITH_TFLITE, .threads = 2, .fault_index = -1};
+	assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], engine, &host, &r, &err), VTA_OK);
+	assert_int_equal(r.decompress, VTA_DECOMPRESS_HOST);
+	assert_int_equal(r.counters.lut_hw_bytes, 0);
 	vta_ref_destroy(ref);
 	vta_workload_free(&wl);
 }
