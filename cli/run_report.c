@@ -272,6 +272,21 @@ static void print_check(FILE *out, const vta_layer_result *r)
 	}
 }
 
+/* The decompression line of a layer (or the total) whose constants the decoder took. */
+static void print_hw_decompression(FILE *out, const vta_layer_result *r,
+				   const vta_decoder_stats *dec)
+{
+	fprintf(out, "  decompression     hw: %llu B compressed, %llu B decoded, %llu B in DRAM "
+		     "(%llu B saved)",
+		(unsigned long long)r->compressed_bytes, (unsigned long long)r->decompressed_bytes,
+		(unsigned long long)r->counters.lut_hw_bytes, (unsigned long long)lut_saved(r));
+	if (r->timed)
+		fprintf(out, ", %llu table loads, decoder busy %llu, stall %llu",
+			(unsigned long long)dec->table_loads, (unsigned long long)dec->busy_cycles,
+			(unsigned long long)dec->stall_cycles);
+	fputc('\n', out);
+}
+
 void run_report_text(FILE *out, const run_report *rep)
 {
 	fprintf(out, "vtasim run: %s on %s, mode %s, %u virtual thread%s, engine %s\n",
@@ -288,20 +303,8 @@ void run_report_text(FILE *out, const run_report *rep)
 		if (r->timed) {
 			report_stats_text(out, rep->cfg, &r->stats, &rl, 2);
 		}
-		if (r->has_lut && r->decompress == VTA_DECOMPRESS_HW) {
-			fprintf(out, "  decompression     hw: %llu B compressed, %llu B decoded, "
-				     "%llu B in DRAM (%llu B saved)",
-				(unsigned long long)r->compressed_bytes,
-				(unsigned long long)r->decompressed_bytes,
-				(unsigned long long)r->counters.lut_hw_bytes,
-				(unsigned long long)lut_saved(r));
-			if (r->timed)
-				fprintf(out, ", %llu table loads, decoder busy %llu, stall %llu",
-					(unsigned long long)r->stats.decoder.table_loads,
-					(unsigned long long)r->stats.decoder.busy_cycles,
-					(unsigned long long)r->stats.decoder.stall_cycles);
-			fputc('\n', out);
-		}
+		if (r->has_lut && r->decompress == VTA_DECOMPRESS_HW)
+			print_hw_decompression(out, r, &r->stats.decoder);
 		else if (r->has_lut)
 			fprintf(out, "  decompression     host: %llu B compressed, %llu B decoded\n",
 				(unsigned long long)r->compressed_bytes,
@@ -334,6 +337,10 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "  host              simulation %.3f s, golden kernels %.3f s (ratio %.2f)\n",
 			t.host_seconds, sum.golden_seconds,
 			sum.golden_seconds > 0 ? t.host_seconds / sum.golden_seconds : 0.0);
+	}
+	if (sum.decompress == VTA_DECOMPRESS_HW) {
+		sum.timed = rep->layers[0].timed;
+		print_hw_decompression(out, &sum, &t.decoder);
 	}
 	fprintf(out, "  peak memory       %.1f MiB resident\n", peak_rss_mib());
 	print_check(out, &sum);
