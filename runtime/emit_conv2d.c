@@ -694,6 +694,13 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		c->g.wgt_lut_bw = c->wlut->bitwidth;
 		c->g.wgt_lut_table_bytes = (uint32_t)img.bytes;
 	}
+	if (c->blut) {
+		vta_lut_table_image img;
+		if ((st = vta_lut_pack_table_image(c->cfg, c->blut, VTA_MEM_ACC, &img, err)))
+			return st;
+		c->g.bias_lut_bw = c->blut->bitwidth;
+		c->g.bias_lut_table_bytes = (uint32_t)img.bytes;
+	}
 	const int8_t *filter = *fbuf ? *fbuf : conv->filter;
 	const int32_t *bias = c->blut ? NULL : *bbuf ? *bbuf : conv->bias;
 	int64_t *wsum = malloc((size_t)fs[0] * sizeof(*wsum));

@@ -260,6 +260,24 @@ static uint64_t ti_lut_load(ti_model *m, uint64_t t, const vta_mem_insn *mem)
 	return t + vta_cost_load_idle_cycles(m->cfg, mem);
 }
 
+/* The constant rows' loads issued at t: `bytes` of plain rows in one load (none when 0), then
+ * with a decoder's bias row (blut->lut_bw != 0) one decompressing load per block. */
+static uint64_t ti_consts(ti_model *m, uint64_t t, uint64_t bytes, const vta_mem_insn *blut,
+			  uint32_t blocks, uint64_t *dram, uint64_t *insns)
+{
+	if (bytes) {
+		t = ti_dma(m, t, bytes);
+		*dram += bytes;
+		++*insns;
+	}
+	for (uint32_t b = 0; blut->lut_bw && b < blocks; b++) {
+		t = ti_lut_load(m, t, blut);
+		*dram += vta_cost_dma_bytes(m->cfg, blut);
+		++*insns;
+	}
+	return t;
+}
+
 static uint64_t ti_max(uint64_t a, uint64_t b)
 {
 	return a > b ? a : b;
@@ -311,8 +329,12 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	const uint64_t ovh = cfg->insn_overhead_cycles;
 	const uint64_t inp_eb = cfg->inp_elem_bytes, wgt_eb = cfg->wgt_elem_bytes;
 	const uint64_t wgt_bytes = (uint64_t)p->nobw * g->kh * g->kw * p->ncb * wgt_eb;
-	const uint64_t const_bytes =
-		(uint64_t)p->nconst * (p->const_all ? g->ob : p->nob) * cfg->acc_elem_bytes;
+	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
+	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
+	const uint32_t const_blocks = p->const_all ? g->ob : p->nob;
+	const uint64_t const_bytes = (uint64_t)n_plain * const_blocks * cfg->acc_elem_bytes;
+	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
+			     .x_size = 1, .x_stride = 1};
 	const uint64_t taps = (uint64_t)g->kh * g->kw;
 	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw, .y_size = (uint32_t)taps,
@@ -332,11 +354,13 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		insns++;
 	}
 	int64_t const_grp = -1;
-	if (p->const_all && p->nconst) {
-		tC = ti_dma(&m, tC, const_bytes);
-		dram += const_bytes;
+	if (g->bias_lut_table_bytes && p->nconst) {
+		tC = ti_dma(&m, tC, g->bias_lut_table_bytes);
+		dram += g->bias_lut_table_bytes;
 		insns++;
 	}
+	if (p->const_all && p->nconst)
+		tC = ti_consts(&m, tC, const_bytes, &blut, const_blocks, &dram, &insns);
 	uint64_t j = 0;
 	for (uint32_t t = 0; t < s->n_tiles; t++) {
 		const vta_conv_tile *tl = &s->tiles[t];
@@ -370,10 +394,9 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 			}
 			if (q == 0) {
 				if (!p->const_all && p->nconst && const_grp != (int64_t)tl->grp) {
-					tC = ti_dma(&m, tC, const_bytes);
-					dram += const_bytes;
+					tC = ti_consts(&m, tC, const_bytes, &blut, const_blocks, &dram,
+						       &insns);
 					const_grp = tl->grp;
-					insns++;
 				}
 				if (t >= p->s_acc)
 					tC = ti_max(tC, w->stored[t - p->s_acc]);
