@@ -113,7 +113,7 @@ vta_status vta_lut_use_check(const vta_config *cfg, const vta_mem_insn *m,
 vta_status vta_lut_index_fail(uint32_t index, uint64_t element, uint32_t stride,
 			      vta_error *err)
 {
-	return vta_fail(err, VTA_E_DATA, "LUT index %u of element %llu beyond its table of %u "
+	return vta_fail(err, VTA_E_OOB, "LUT index %u of element %llu beyond its table of %u "
 			"entries", index, (unsigned long long)element, stride);
 }
 

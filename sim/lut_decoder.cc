@@ -38,7 +38,7 @@ void lut_decoder::table_load(const vta_mem_insn &m, const vta_dram &dram)
 }
 
 bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
-			 uint8_t *sram, std::string &why)
+			 uint8_t *sram, vta_error &why)
 {
 	const vta_mem mem = (vta_mem)m.mem_type;
 	const vta_lut_desc &d = slots[m.lut_slot];
@@ -71,9 +71,7 @@ bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta
 					have -= bw;
 					const uint32_t index = (bits >> have) & mask;
 					if (index >= d.stride) {
-						vta_error e{};
-						vta_lut_index_fail(index, element, d.stride, &e);
-						why = e.detail;
+						vta_lut_index_fail(index, element, d.stride, &why);
 						return false;
 					}
 					const uint32_t ch = wgt ? a : b;

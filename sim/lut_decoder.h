@@ -16,7 +16,6 @@
 #define VTASIM_LUT_DECODER_H
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "vta_config.h"
@@ -38,10 +37,10 @@ struct lut_decoder {
 	void table_load(const vta_mem_insn &m, const vta_dram &dram);
 
 	/* A checked decompressing LOAD: decode its rows into `sram` (the target's bytes).
-	 * Returns false with `why` set when an index lies beyond its table; the SRAM is then
-	 * untouched. */
+	 * Returns false with `why` (the rulebook's status and detail) when an index lies beyond
+	 * its table; the SRAM is then untouched. */
 	bool decode(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
-		    uint8_t *sram, std::string &why);
+		    uint8_t *sram, vta_error &why);
 };
 
 } // namespace vtasim

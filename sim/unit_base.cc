@@ -269,9 +269,9 @@ bool unit_base::decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g,
 		return false;
 	vta_mem mem = (vta_mem)m.mem_type;
 	sram &s = *hw_.mem[mem];
-	std::string why;
+	vta_error why{};
 	if (!hw_.lut.decode(cfg, m, *ctl_.dram, s.bytes(), why)) {
-		ctl_.fail_insn(idx, VTA_E_DATA, why);
+		ctl_.fail_insn(idx, why.status, why.detail);
 		return false;
 	}
 	s.note_write_range(m.sram_base, vta_load_sram_rows(&m), ctl_.epoch());

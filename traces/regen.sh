@@ -225,8 +225,8 @@ fail_case fail_load_out_default $DEF $P/load_out.s 2 "LOAD of memory type out is
 	"a LOAD of memory type OUT: a malformed stream, exit status 2"
 fail_case fail_unsupported_mul_nomul $NOMUL $P/unsupported_mul.s 1 "ALU mul needs alu.mul" \
 	"an ALU MUL on a config built without alu.mul"
-fail_case fail_lut_index_default $DEF $P/lut_index.s 2 "LUT index 7 of element 0 beyond its table of 4 entries" \
-	"a decompressing load whose index string points past its table: malformed data, exit status 2"
+fail_case fail_lut_index_default $DEF $P/lut_index.s 1 "LUT index 7 of element 0 beyond its table of 4 entries" \
+	"a decompressing load whose index string points past its table: an out-of-bounds table read, exit status 1"
 
 # --- layers emitted by the runtime ---------------------------------------------------------
 layer_case layer_add_plain_default_tflite $DEF $ADD add_plain tflite 2 \

@@ -178,7 +178,7 @@ static void test_rules(void **state)
 	m = mem_of(VTA_MEM_ACC, 0, 0, 1, 1, 3, 4, 0);
 	expect(vta_lut_use_check(&cfg, &m, &i8, &err), &err, VTA_E_STREAM,
 	       "LUT slot 4 holds int8 tables (lut), a load of acc needs int32 ones (lut32)");
-	expect(vta_lut_index_fail(9, 17, 8, &err), &err, VTA_E_DATA,
+	expect(vta_lut_index_fail(9, 17, 8, &err), &err, VTA_E_OOB,
 	       "LUT index 9 of element 17 beyond its table of 8 entries");
 }
 

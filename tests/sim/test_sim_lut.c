@@ -118,7 +118,7 @@ static void test_errors(void **state)
 				       "deps=push_next\nfinish deps=pop_prev\n"
 				       ".data 0x600\n.byte 0xe0\n",
 				       NULL, &err, &ref_err),
-			 VTA_E_DATA);
+			 VTA_E_OOB);
 	assert_string_equal(err.detail, ref_err.detail);
 	simt_expect_detail(err.detail, "insn 1 (",
 			   "LUT index 7 of element 0 beyond its table of 4 entries", NULL);
