@@ -4,7 +4,11 @@
 #   1. LUT decode throughput (fast paths vs a plain per-element loop) and golden CONV2D MAC/s;
 #   2. simulator host cost per instruction and per GEMM uop, and at DRAM latency x100;
 #   3. ResNet-18 C2-C11 on the default config: cycles vs roofline, 2 vs 1 virtual threads,
-#      simulation vs golden host time, peak memory (the table of docs/performance.md).
+#      simulation vs golden host time, peak memory (the table of docs/performance.md);
+#   4. LUT-compressed weights: ResNet-18 C2-C11, an FC and a MobileNet pointwise layer, plain
+#      vs LUT widths 2-7, host vs hardware decoding, on the default and a 16-bit-port config.
+# A missed target is reported and the run goes on; a run that fails or is not bit-exact stops
+# `make bench` (bench_decomp's exit status 2).
 set -eu
 build=${1:-build}
 cd "$(dirname "$0")/.."
@@ -20,3 +24,7 @@ sh bench/sim/run.sh "$build"
 echo
 echo "== ResNet-18 C2-C11 on configs/default.yaml (tflite mode) =="
 "$build/bench/resnet/bench_resnet_table" configs/default.yaml configs/workloads/resnet18.yaml || true
+
+echo
+echo "== LUT-compressed weights: plain vs LUT, host vs hardware decoding =="
+"$build/bench/decomp/bench_decomp" . || [ $? -eq 1 ]
