@@ -184,6 +184,7 @@ TINY=configs/tiny.yaml
 LARGE=configs/large.yaml
 STARVED=traces/src/configs/starved.yaml
 NOMUL=traces/src/configs/nomul.yaml
+NODEC=traces/src/configs/nodecoder.yaml
 EX=docs/examples
 P=traces/src/programs
 ADD=traces/src/workloads/add.yaml
@@ -227,6 +228,18 @@ fail_case fail_unsupported_mul_nomul $NOMUL $P/unsupported_mul.s 1 "ALU mul need
 	"an ALU MUL on a config built without alu.mul"
 fail_case fail_lut_index_default $DEF $P/lut_index.s 1 "LUT index 7 of element 0 beyond its table of 4 entries" \
 	"a decompressing load whose index string points past its table: an out-of-bounds table read, exit status 1"
+fail_case fail_lut_disabled_nodecoder $NODEC $EX/lut_wgt.s 1 "a LUT table load needs decompressor.enabled" \
+	"a LUT table load on a design built without the decoder"
+fail_case fail_lut_table_oob_default $DEF $P/lut_table_oob.s 1 "table memory entries [8190, 8194) beyond depth 8192" \
+	"a table load whose entries run past the decoder's table memory"
+fail_case fail_lut_slot_unset_default $DEF $P/lut_slot_unset.s 2 "LUT slot 2 was never set in this run" \
+	"a decompressing load through a descriptor no table load has set: a malformed stream, exit status 2"
+fail_case fail_lut_wrong_width_default $DEF $P/lut_wrong_width.s 2 "LUT slot 3 holds int8 tables (lut), a load of acc needs int32 ones" \
+	"an ACC load through int8 tables: a malformed stream, exit status 2"
+fail_case fail_lut_chan_oob_default $DEF $P/lut_chan_oob.s 1 "channels [1, 17) beyond the 16 tables of LUT slot 1" \
+	"a decompressing load whose channel block runs past the descriptor's tables"
+fail_case fail_lut_packed_oob_default $DEF $P/lut_packed_oob.s 1 "beyond the DRAM" \
+	"a decompressing load whose packed index rows run past the DRAM: a truncated index string"
 
 # --- layers emitted by the runtime ---------------------------------------------------------
 layer_case layer_add_plain_default_tflite $DEF $ADD add_plain tflite 2 \

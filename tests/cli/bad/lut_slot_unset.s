@@ -1,2 +1,0 @@
-load mem=wgt sram=0 dram=0x10 bw=3 slot=2 y=1 x=1 stride=1 chan=0 deps=push_next
-finish deps=pop_prev
