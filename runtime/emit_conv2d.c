@@ -687,19 +687,24 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		return st;
 
 	vta_conv_geom_derive(c->cfg, &c->g);
-	if (c->wlut) {
-		vta_lut_table_image img;
-		if ((st = vta_lut_pack_table_image(c->cfg, c->wlut, VTA_MEM_WGT, &img, err)))
-			return st;
-		c->g.wgt_lut_bw = c->wlut->bitwidth;
-		c->g.wgt_lut_table_bytes = (uint32_t)img.bytes;
-	}
+	uint64_t bias_entries = 0; /* the bias table is placed first (cv_emit) */
 	if (c->blut) {
 		vta_lut_table_image img;
 		if ((st = vta_lut_pack_table_image(c->cfg, c->blut, VTA_MEM_ACC, &img, err)))
 			return st;
 		c->g.bias_lut_bw = c->blut->bitwidth;
 		c->g.bias_lut_table_bytes = (uint32_t)img.bytes;
+		bias_entries = img.channels * img.stride;
+	}
+	if (c->wlut) {
+		vta_lut_table_image img;
+		if ((st = vta_lut_pack_table_image(c->cfg, c->wlut, VTA_MEM_WGT, &img, err)))
+			return st;
+		c->g.wgt_lut_bw = c->wlut->bitwidth;
+		c->g.wgt_lut_table_bytes = (uint32_t)img.bytes;
+		if (vta_em_lut_splits(c->cfg, bias_entries, &img))
+			c->g.wgt_lut_block_table_bytes =
+				(uint32_t)(img.bytes / img.channels * c->cfg->block_out);
 	}
 	const int8_t *filter = *fbuf ? *fbuf : conv->filter;
 	const int32_t *bias = c->blut ? NULL : *bbuf ? *bbuf : conv->bias;

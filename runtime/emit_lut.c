@@ -20,6 +20,12 @@ vta_status vta_em_lut_check(const vta_config *cfg, const vta_lut_tensor *t, cons
 	return VTA_OK;
 }
 
+bool vta_em_lut_splits(const vta_config *cfg, uint64_t used, const vta_lut_table_image *img)
+{
+	const uint64_t depth = (uint64_t)cfg->decomp_table_kib * 1024 / 4;
+	return img->channels * img->stride > depth - used && img->channels > 1;
+}
+
 vta_status vta_em_lut_put(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t,
 			  vta_mem target, const char *what, bool may_split, uint32_t block,
 			  vta_em_lut_table *tb, vta_error *err)
@@ -35,7 +41,7 @@ vta_status vta_em_lut_put(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t
 	uint64_t entries = img.channels * img.stride;
 	memset(tb, 0, sizeof(*tb));
 	tb->resident = -1;
-	const bool split = entries > left && may_split && img.channels > 1;
+	const bool split = may_split && vta_em_lut_splits(cfg, tm->next_entry, &img);
 	if (split) {
 		tb->block = block;
 		entries = (uint64_t)block * img.stride;

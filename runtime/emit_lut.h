@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "lut.h"
+#include "lut_pack.h"
 #include "vta_stream.h"
 
 /* The table memory and slots handed out so far in one layer's program. */
@@ -39,6 +40,10 @@ typedef struct vta_em_lut_table {
 	uint32_t block;         /* 0: the whole image is loaded; else tables per load */
 	int64_t resident;       /* split: the block whose tables are loaded, or -1 */
 } vta_em_lut_table;
+
+/* Whether tables of image `img` do not fit whole in the table memory left after `used`
+ * entries and come one channel block at a time instead (per-channel tables only). */
+bool vta_em_lut_splits(const vta_config *cfg, uint64_t used, const vta_lut_table_image *img);
 
 /* Write t's table image for lanes of `target` (WGT/INP: int8 `lut`, ACC: int32 `lut32`)
  * into DRAM and reserve its region and slot. `what` names the tensor. With `may_split`,

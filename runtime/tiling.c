@@ -290,6 +290,8 @@ typedef struct ti_work {
 	uint64_t *done;   /* per step: compute finished */
 	uint64_t *stored; /* per tile: store finished */
 	uint64_t cap_done, cap_stored;
+	bool *kern_seen; /* per (ACC slot, channel group): its ALU kernels are loaded */
+	uint64_t cap_seen;
 	uint32_t alu_tt, alu_imm;
 } ti_work;
 
@@ -298,6 +300,7 @@ static void ti_work_free(ti_work *w)
 	vta_conv_sched_free(&w->s);
 	free(w->done);
 	free(w->stored);
+	free(w->kern_seen);
 }
 
 /* Score p (fills its estimates); false when it cannot be built. */
@@ -325,6 +328,18 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		w->stored = d;
 		w->cap_stored = s->n_tiles;
 	}
+	/* the ALU's tensor kernels address the tile's slot and the group's constants: one set
+	 * per (slot, group) with every channel's constants resident, else per slot */
+	const uint64_t kern_groups = p->const_all ? p->ngrp : 1;
+	const uint64_t n_seen = (uint64_t)p->s_acc * kern_groups;
+	if (n_seen > w->cap_seen) {
+		bool *d = realloc(w->kern_seen, n_seen * sizeof(*d));
+		if (!d)
+			return false;
+		w->kern_seen = d;
+		w->cap_seen = n_seen;
+	}
+	memset(w->kern_seen, 0, n_seen * sizeof(*w->kern_seen));
 	ti_model m = {cfg, 0};
 	const uint64_t ovh = cfg->insn_overhead_cycles;
 	const uint64_t inp_eb = cfg->inp_elem_bytes, wgt_eb = cfg->wgt_elem_bytes;
@@ -347,8 +362,11 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	const bool uop_fit = (variants + 1) * k.list_len + 64 <= cfg->uop_depth;
 	const uint64_t uop_bytes = (uint64_t)k.list_len * 4;
 
-	uint64_t tL = 0, tC = 0, tS = 0, dram = 0, insns = 0, uop_loaded = 0;
-	if (g->wgt_lut_table_bytes) {
+	/* nothing starts before the first instruction is fetched */
+	const uint64_t t_first = vta_cost_fetch_arrival(cfg, 0);
+	uint64_t tL = t_first, tC = t_first, tS = t_first, dram = 0, insns = 0, uop_loaded = 0;
+	int64_t wtab_block = -1; /* split filter tables: the block whose tables are loaded */
+	if (g->wgt_lut_table_bytes && !g->wgt_lut_block_table_bytes) {
 		tL = ti_dma(&m, tL, g->wgt_lut_table_bytes);
 		dram += g->wgt_lut_table_bytes;
 		insns++;
@@ -381,8 +399,19 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 					insns++;
 				}
 				if (st->load_wgt && g->wgt_lut_bw) {
-					for (uint32_t b = 0; b < p->nobw; b++)
+					const int64_t ob0 = (int64_t)tl->grp * p->nob +
+							    (int64_t)st->sub * p->nobw;
+					for (uint32_t b = 0; b < p->nobw; b++) {
+						if (g->wgt_lut_block_table_bytes &&
+						    wtab_block != ob0 + b) {
+							t0 = ti_dma(&m, t0,
+								    g->wgt_lut_block_table_bytes);
+							dram += g->wgt_lut_block_table_bytes;
+							insns++;
+							wtab_block = ob0 + b;
+						}
 						t0 = ti_lut_load(&m, t0, &wlut);
+					}
 					dram += (uint64_t)p->nobw * wlut_bytes;
 					insns += p->nobw;
 				} else if (st->load_wgt) {
@@ -400,9 +429,17 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 				}
 				if (t >= p->s_acc)
 					tC = ti_max(tC, w->stored[t - p->s_acc]);
+				if (t < p->s_acc) { /* the slot's reset kernel (the ALU's immediate
+						     * ops share it): one uop */
+					tC = ti_dma(&m, tC, VTA_UOP_BYTES);
+					dram += VTA_UOP_BYTES;
+					insns++;
+				}
 				tC += vta_cost_loop_cycles(cfg, rows, cfg->gemm_ii); /* reset */
 				insns++;
 			}
+			/* the kernel's LOAD UOP is the instruction that waits for the loads */
+			tC = ti_max(tC, ready);
 			if (!uop_fit || uop_loaded < variants) {
 				tC = ti_dma(&m, tC, uop_bytes);
 				dram += uop_bytes;
@@ -412,10 +449,18 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 			uint64_t uops = pix * p->nobw * p->ncb * taps;
 			if (k.dummy)
 				uops += uops / k.outputs * k.dummy;
-			tC = ti_max(tC, ready) + vta_cost_loop_cycles(cfg, uops, cfg->gemm_ii);
+			tC += vta_cost_loop_cycles(cfg, uops, cfg->gemm_ii);
 			w->done[j] = tC;
 			insns++;
 		}
+		bool *seen = &w->kern_seen[(t % p->s_acc) * kern_groups +
+					   (p->const_all ? tl->grp : 0)];
+		for (uint32_t i = 0; !*seen && i < w->alu_tt; i++) {
+			tC = ti_dma(&m, tC, (uint64_t)p->nob * VTA_UOP_BYTES);
+			dram += (uint64_t)p->nob * VTA_UOP_BYTES;
+			insns++;
+		}
+		*seen = true;
 		tC += w->alu_tt * vta_cost_loop_cycles(cfg, rows, cfg->alu_ii) +
 		      w->alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
 		insns += w->alu_tt + w->alu_imm;

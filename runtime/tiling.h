@@ -46,6 +46,9 @@ typedef struct vta_conv_geom {
 	unsigned wgt_lut_bw;       /* 1..7: the filter comes through the LUT decoder as packed
 				    * indices of this width, one load per output block; 0: plain */
 	uint32_t wgt_lut_table_bytes; /* its table image, loaded once before the first WGT load */
+	uint32_t wgt_lut_block_table_bytes; /* when the tables do not fit the table memory whole:
+					     * one output block's, loaded before a load of
+					     * another block than the last; else 0 */
 	unsigned bias_lut_bw;      /* 1..7: the bias is the last constant row, loaded through
 				    * the decoder one block per load; 0: every row plain */
 	uint32_t bias_lut_table_bytes; /* its table image, loaded before the first bias load */
