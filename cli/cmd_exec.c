@@ -135,7 +135,7 @@ int cmd_exec(int argc, char **argv)
 		st = run_reference(&cfg, &prog, &dram, &err);
 	} else {
 		vtasim_sim *sim = NULL;
-		vtasim_stats stats;
+		vta_run_stats stats;
 		trace_out *tr = NULL;
 		memset(&stats, 0, sizeof(stats));
 		st = vtasim_sim_create(&cfg, &sim, &err);

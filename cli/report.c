@@ -3,11 +3,11 @@
 
 #include "cli.h"
 
-static const char *const MODULE_NAMES[VTASIM_MODULE_COUNT] = {"fetch", "load", "compute",
+static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "compute",
 							       "store"};
-static const char *const SRAM_NAMES[VTASIM_SRAM_COUNT] = {"uop", "inp", "wgt", "acc", "out"};
+static const char *const SRAM_NAMES[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
 
-report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st)
+report_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st)
 {
 	uint64_t bytes = st->dram_insn_bytes + st->dram_write_bytes;
 	for (int m = 0; m < VTA_MEM_COUNT; m++)
@@ -17,12 +17,12 @@ report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st
 
 /* The LUT decoder's keys appear only in runs that used it, so reports of other runs read
  * as before. */
-static bool used_decoder(const vtasim_stats *st)
+static bool used_decoder(const vta_run_stats *st)
 {
 	return st->decoder.table_loads || st->decoder.elements;
 }
 
-static json_t *decoder_json(const vtasim_decoder_stats *d)
+static json_t *decoder_json(const vta_decoder_stats *d)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "busy_cycles", json_integer((json_int_t)d->busy_cycles));
@@ -34,7 +34,7 @@ static json_t *decoder_json(const vtasim_decoder_stats *d)
 	return o;
 }
 
-json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
+json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 {
 	report_roofline r = report_roofline_of(cfg, st);
 	json_t *o = json_object();
@@ -49,8 +49,8 @@ json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
 	json_object_set_new(o, "alu_uops", json_integer((json_int_t)st->alu_uops));
 
 	json_t *mods = json_object();
-	for (int m = 0; m < VTASIM_MODULE_COUNT; m++) {
-		const vtasim_module_stats *ms = &st->module[m];
+	for (int m = 0; m < VTA_STATS_MODULES; m++) {
+		const vta_module_stats *ms = &st->module[m];
 		json_t *mo = json_object();
 		json_object_set_new(mo, "insns", json_integer((json_int_t)ms->insns));
 		json_object_set_new(mo, "busy_cycles", json_integer((json_int_t)ms->busy_cycles));
@@ -63,8 +63,8 @@ json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
 	json_object_set_new(o, "modules", mods);
 
 	json_t *srams = json_object();
-	for (int s = 0; s < VTASIM_SRAM_COUNT; s++) {
-		const vtasim_sram_stats *ss = &st->sram[s];
+	for (int s = 0; s < VTA_STATS_SRAMS; s++) {
+		const vta_sram_stats *ss = &st->sram[s];
 		json_t *so = json_object();
 		json_object_set_new(so, "capacity_bytes", json_integer((json_int_t)ss->capacity_bytes));
 		json_object_set_new(so, "peak_bytes", json_integer((json_int_t)ss->peak_bytes));
@@ -106,7 +106,7 @@ json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st)
 	return o;
 }
 
-void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st,
+void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st,
 		       const report_roofline *roof, int indent)
 {
 	report_roofline r = roof ? *roof : report_roofline_of(cfg, st);
@@ -121,16 +121,16 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st,
 		in, "", (unsigned long long)st->macs, 100.0 * st->gemm_utilization,
 		(unsigned long long)st->gemm_uops, (unsigned long long)st->alu_uops);
 	fprintf(out, "%*smodule    insns      busy   stall_dep   stall_mem\n", in, "");
-	for (int m = 0; m < VTASIM_MODULE_COUNT; m++) {
-		const vtasim_module_stats *ms = &st->module[m];
+	for (int m = 0; m < VTA_STATS_MODULES; m++) {
+		const vta_module_stats *ms = &st->module[m];
 		fprintf(out, "%*s%-8s %6llu %9llu %11llu %11llu\n", in, "", MODULE_NAMES[m],
 			(unsigned long long)ms->insns, (unsigned long long)ms->busy_cycles,
 			(unsigned long long)ms->stall_dep_cycles,
 			(unsigned long long)ms->stall_mem_cycles);
 	}
 	fprintf(out, "%*ssram   capacity_bytes  peak_bytes   peak%%      reads     writes\n", in, "");
-	for (int s = 0; s < VTASIM_SRAM_COUNT; s++) {
-		const vtasim_sram_stats *ss = &st->sram[s];
+	for (int s = 0; s < VTA_STATS_SRAMS; s++) {
+		const vta_sram_stats *ss = &st->sram[s];
 		fprintf(out, "%*s%-5s %15llu %11llu %6.1f%% %10llu %10llu\n", in, "", SRAM_NAMES[s],
 			(unsigned long long)ss->capacity_bytes, (unsigned long long)ss->peak_bytes,
 			ss->capacity_bytes ? 100.0 * (double)ss->peak_bytes / (double)ss->capacity_bytes

@@ -15,15 +15,15 @@
 /* Compute-bound and DRAM-bound cycles of a run, and the roofline (their max). */
 typedef vta_roofline report_roofline;
 
-report_roofline report_roofline_of(const vta_config *cfg, const vtasim_stats *st);
+report_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st);
 
 /* The timing/traffic keys of one run: cycles, time_us, macs, roofline_cycles,
  * gemm_utilization, modules, sram, dram, host. */
-json_t *report_stats_json(const vta_config *cfg, const vtasim_stats *st);
+json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st);
 
 /* Same content as text, indented by `indent` spaces. `roof` overrides the roofline computed
  * from the executed statistics (a layer knows its ideal one); NULL keeps it. */
-void report_stats_text(FILE *out, const vta_config *cfg, const vtasim_stats *st,
+void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st,
 		       const report_roofline *roof, int indent);
 
 /* Write a JSON value to a file (pretty-printed); 0 or exit status 2 after printing. */

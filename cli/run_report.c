@@ -21,20 +21,20 @@ static const char *mode_name(vta_arith_mode m)
 }
 
 /* Sum of the per-layer statistics (layers run one after the other). */
-static void accumulate(vtasim_stats *t, const vtasim_stats *s)
+static void accumulate(vta_run_stats *t, const vta_run_stats *s)
 {
 	t->cycles += s->cycles;
 	t->time_us += s->time_us;
 	t->gemm_uops += s->gemm_uops;
 	t->alu_uops += s->alu_uops;
 	t->macs += s->macs;
-	for (int m = 0; m < VTASIM_MODULE_COUNT; m++) {
+	for (int m = 0; m < VTA_STATS_MODULES; m++) {
 		t->module[m].insns += s->module[m].insns;
 		t->module[m].busy_cycles += s->module[m].busy_cycles;
 		t->module[m].stall_dep_cycles += s->module[m].stall_dep_cycles;
 		t->module[m].stall_mem_cycles += s->module[m].stall_mem_cycles;
 	}
-	for (int i = 0; i < VTASIM_SRAM_COUNT; i++) {
+	for (int i = 0; i < VTA_STATS_SRAMS; i++) {
 		t->sram[i].capacity_bytes = s->sram[i].capacity_bytes;
 		if (s->sram[i].peak_bytes > t->sram[i].peak_bytes)
 			t->sram[i].peak_bytes = s->sram[i].peak_bytes;
@@ -61,7 +61,7 @@ static int64_t lut_saved(const vta_layer_result *r)
 	return (int64_t)r->counters.lut_hw_plain_bytes - (int64_t)r->counters.lut_hw_bytes;
 }
 
-static void totals(const run_report *rep, vtasim_stats *t, vta_layer_result *sum)
+static void totals(const run_report *rep, vta_run_stats *t, vta_layer_result *sum)
 {
 	memset(t, 0, sizeof(*t));
 	memset(sum, 0, sizeof(*sum));
@@ -149,7 +149,7 @@ static json_t *check_json(const vta_layer_result *r, int per_layer)
 }
 
 static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
-			  const vtasim_stats *st, int per_layer)
+			  const vta_run_stats *st, int per_layer)
 {
 	json_t *o = r->timed || !per_layer ? report_stats_json(rep->cfg, st) : json_object();
 	json_object_set_new(o, "name", json_string(r->name));
@@ -233,7 +233,7 @@ int run_report_write_json(const run_report *rep, const char *path)
 		roof_d += rl.dram_cycles;
 	}
 	json_object_set_new(root, "layers", layers);
-	vtasim_stats t;
+	vta_run_stats t;
 	vta_layer_result sum;
 	totals(rep, &t, &sum);
 	json_t *total = layer_json(rep, &sum, &t, 0);
@@ -317,7 +317,7 @@ void run_report_text(FILE *out, const run_report *rep)
 			(unsigned long long)r->alu_overflows, (unsigned long long)r->acc_overflows);
 		fprintf(out, "  golden kernel     %.4f s host\n", r->golden_seconds);
 	}
-	vtasim_stats t;
+	vta_run_stats t;
 	vta_layer_result sum;
 	totals(rep, &t, &sum);
 	uint64_t roof = 0;

@@ -123,10 +123,10 @@ static void counter(trace_chrome *c, const trace_step *s, const char *name, cons
 		    int tokens)
 {
 	json_t *args = json_object();
-	for (int q = 0; q < (tokens ? VTASIM_TOKEN_COUNT : TRACE_INSN_QUEUES); q++)
+	for (int q = 0; q < (tokens ? VTA_QUEUE_COUNT : TRACE_INSN_QUEUES); q++)
 		json_object_set_new(args,
-				    tokens ? vtasim_token_name(q)
-					   : trace_module_name(VTASIM_MODULE_LOAD + q),
+				    tokens ? vta_queue_name(q)
+					   : trace_module_name(VTA_STATS_LOAD + q),
 				    json_integer(value[q]));
 	emit(c, event(name, NULL, "C", s->run->offset + s->start, s->number, 0, args));
 }
@@ -138,7 +138,7 @@ static void run_begin(trace_chrome *c, const trace_step *s)
 	snprintf(name, sizeof(name), "%s", s->run->name);
 	metadata(c, "process_name", pid, 0, json_pack("{s:s}", "name", name));
 	metadata(c, "process_sort_index", pid, 0, json_pack("{s:i}", "sort_index", pid));
-	for (int m = 0; m < VTASIM_MODULE_COUNT; m++) {
+	for (int m = 0; m < VTA_STATS_MODULES; m++) {
 		metadata(c, "thread_name", pid, m, json_pack("{s:s}", "name", trace_module_name(m)));
 		metadata(c, "thread_sort_index", pid, m, json_pack("{s:i}", "sort_index", m));
 	}
@@ -164,12 +164,12 @@ void trace_chrome_step(trace_chrome *c, const trace_step *s)
 		slice(c, s, name, "stall", NULL);
 		break;
 	case TRACE_POP_WAIT:
-		snprintf(name, sizeof(name), "waiting on %s", vtasim_token_name(s->queue));
+		snprintf(name, sizeof(name), "waiting on %s", vta_queue_name(s->queue));
 		slice(c, s, name, "stall", insn_args(s->insn));
 		break;
 	case TRACE_EXEC: exec_slice(c, s); break;
 	case TRACE_PUSH_ROOM:
-		snprintf(name, sizeof(name), "waiting for room in %s", vtasim_token_name(s->queue));
+		snprintf(name, sizeof(name), "waiting for room in %s", vta_queue_name(s->queue));
 		slice(c, s, name, "stall", insn_args(s->insn));
 		break;
 	case TRACE_COUNTS:

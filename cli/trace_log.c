@@ -49,11 +49,11 @@ static void stalls_str(const vtasim_insn_record *r, char *buf, size_t size)
 	buf[0] = 0;
 	append(buf, size, &len, "%s=%" PRIu64, "fetch:port", r->fetch_port_cycles);
 	append(buf, size, &len, "%s=%" PRIu64, "fetch:room", r->fetch_room_cycles);
-	for (int q = 0; q < VTASIM_TOKEN_COUNT; q++)
-		append(buf, size, &len, "wait:%s=%" PRIu64, vtasim_token_name(q), r->pop_cycles[q]);
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++)
+		append(buf, size, &len, "wait:%s=%" PRIu64, vta_queue_name(q), r->pop_cycles[q]);
 	append(buf, size, &len, "%s=%" PRIu64, "port", r->port_cycles);
-	for (int q = 0; q < VTASIM_TOKEN_COUNT; q++)
-		append(buf, size, &len, "room:%s=%" PRIu64, vtasim_token_name(q), r->push_cycles[q]);
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++)
+		append(buf, size, &len, "room:%s=%" PRIu64, vta_queue_name(q), r->push_cycles[q]);
 	if (!buf[0])
 		snprintf(buf, size, "-");
 }

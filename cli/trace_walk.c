@@ -11,10 +11,10 @@
 #define NONE VTASIM_CYCLE_NONE
 
 /* Counter series: the token queues, then the instruction queues. */
-enum { SERIES_INSN_Q = VTASIM_TOKEN_COUNT, SERIES_COUNT = SERIES_INSN_Q + TRACE_INSN_QUEUES };
+enum { SERIES_INSN_Q = VTA_QUEUE_COUNT, SERIES_COUNT = SERIES_INSN_Q + TRACE_INSN_QUEUES };
 
 /* The most counter changes one instruction makes: dispatch, retirement, pops, pushes. */
-#define CHANGES_MAX (2 + 2 * VTASIM_TOKEN_COUNT)
+#define CHANGES_MAX (2 + 2 * VTA_QUEUE_COUNT)
 
 typedef struct change {
 	uint64_t t;
@@ -27,14 +27,14 @@ typedef struct walk {
 	void *writer;
 } walk;
 
-static const char *const MODULE_NAMES[VTASIM_MODULE_COUNT] = {"fetch", "load", "compute",
+static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "compute",
 							      "store"};
 static const char *const STAGE_NAMES[] = {"fetch", "queued", "waiting", "executing",
 					  "pushing", "retired"};
 
 const char *trace_module_name(int module)
 {
-	return module >= 0 && module < VTASIM_MODULE_COUNT ? MODULE_NAMES[module] : "?";
+	return module >= 0 && module < VTA_STATS_MODULES ? MODULE_NAMES[module] : "?";
 }
 
 const char *trace_stage_name(int stage)
@@ -71,7 +71,7 @@ static void fetch_track(walk *w)
 {
 	const trace_run *r = w->s.run;
 	const vtasim_insn_record *rec = r->recs;
-	const int fetch = VTASIM_MODULE_FETCH;
+	const int fetch = VTA_STATS_FETCH;
 	size_t i = 0;
 	while (i < r->n && rec[i].stage >= VTASIM_STAGE_QUEUED) {
 		size_t j = i;
@@ -108,7 +108,7 @@ static void module_spans(walk *w, size_t i)
 	if (rec->wait_cycle == NONE || !w->s.in)
 		return;
 	uint64_t c = rec->wait_cycle;
-	for (int q = 0; q < VTASIM_TOKEN_COUNT; q++) {
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		if (!(rec->pops & (1u << q)) || !rec->pop_cycles[q])
 			continue;
 		span(w, TRACE_POP_WAIT, rec->module, i, q, c, c + rec->pop_cycles[q]);
@@ -121,7 +121,7 @@ static void module_spans(walk *w, size_t i)
 	if (rec->end_cycle == NONE)
 		return;
 	c = rec->end_cycle;
-	for (int q = 0; q < VTASIM_TOKEN_COUNT; q++) {
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		if (!(rec->pushes & (1u << q)) || !rec->push_cycles[q])
 			continue;
 		span(w, TRACE_PUSH_ROOM, rec->module, i, q, c, c + rec->push_cycles[q]);
@@ -136,21 +136,21 @@ static size_t count_changes(const walk *w, size_t i, change *ch)
 {
 	const vtasim_insn_record *rec = &w->s.run->recs[i];
 	const uint64_t run_end = w->s.run->stats->cycles;
-	const int iq = SERIES_INSN_Q + rec->module - VTASIM_MODULE_LOAD;
+	const int iq = SERIES_INSN_Q + rec->module - VTA_STATS_LOAD;
 	size_t n = 0;
 	if (rec->stage >= VTASIM_STAGE_QUEUED && rec->dispatch_cycle <= run_end)
 		ch[n++] = (change){rec->dispatch_cycle, iq, +1};
 	if (rec->stage == VTASIM_STAGE_RETIRED)
 		ch[n++] = (change){rec->retire_cycle, iq, -1};
 	if (rec->stage >= VTASIM_STAGE_EXECUTING)
-		for (int q = 0; q < VTASIM_TOKEN_COUNT; q++)
+		for (int q = 0; q < VTA_QUEUE_COUNT; q++)
 			if (rec->pops & (1u << q))
 				ch[n++] = (change){rec->start_cycle, q, -1};
 	if (rec->stage < VTASIM_STAGE_PUSHING || !rec->pushes || !w->s.in ||
 	    w->s.in->opcode == VTA_OP_FINISH)
 		return n;
 	uint64_t c = rec->end_cycle;
-	for (int q = 0; q < VTASIM_TOKEN_COUNT; q++) {
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		if (!(rec->pushes & (1u << q)))
 			continue;
 		c += rec->push_cycles[q];

@@ -27,7 +27,7 @@ typedef struct trace_run {
 	const vta_program *prog;         /* the stream the records describe */
 	const vtasim_insn_record *recs;  /* record i is instruction i */
 	size_t n;
-	const vtasim_stats *stats;       /* its statistics; stats->cycles ends the run */
+	const vta_run_stats *stats;       /* its statistics; stats->cycles ends the run */
 	const vta_error *err;            /* why the run failed, or NULL if it completed */
 	uint64_t offset;                 /* cycle the run starts at on the trace's time axis */
 } trace_run;
@@ -46,7 +46,7 @@ typedef enum trace_step_kind {
 } trace_step_kind;
 
 /* Instruction queues counted by TRACE_COUNTS: those of LOAD, COMPUTE and STORE. */
-#define TRACE_INSN_QUEUES (VTASIM_MODULE_COUNT - VTASIM_MODULE_LOAD)
+#define TRACE_INSN_QUEUES (VTA_STATS_MODULES - VTA_STATS_LOAD)
 
 typedef struct trace_step {
 	trace_step_kind kind;

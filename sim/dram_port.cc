@@ -26,7 +26,7 @@ uint64_t dram_port::reserve(uint64_t beats)
 	return start;
 }
 
-bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vtasim_module_stats &st,
+bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats &st,
 			 uint64_t *first_beat)
 {
 	const vta_config &cfg = ctl_.cfg;

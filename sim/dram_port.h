@@ -37,7 +37,7 @@ public:
 	 * to st (busy: beats and latency; stall_mem: waiting for the port). Returns false
 	 * when the run stopped or was reset meanwhile. first_beat receives the kernel time
 	 * the first burst started on the port (the LUT decoder starts from it). */
-	bool transfer(const vta_dma_plan &plan, uint64_t g, vtasim_module_stats &st,
+	bool transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats &st,
 		      uint64_t *first_beat = nullptr);
 
 	uint64_t busy_cycles() const { return busy_; }

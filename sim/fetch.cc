@@ -19,7 +19,7 @@ fetch::fetch(sc_core::sc_module_name name, run_ctl &ctl, dram_port &port, insn_q
 
 void fetch::reset()
 {
-	st_ = vtasim_module_stats{};
+	st_ = vta_module_stats{};
 	state_ = module_state{};
 	room_since_ = 0;
 	room_open_ = false;

@@ -36,7 +36,7 @@ public:
 	      insn_queue &compute_q, insn_queue &store_q);
 
 	void reset();
-	const vtasim_module_stats &stats() const { return st_; }
+	const vta_module_stats &stats() const { return st_; }
 	const module_state &state() const { return state_; }
 	uint64_t dispatched() const { return next_; }
 	uint64_t insn_bytes() const { return insn_bytes_; }
@@ -51,7 +51,7 @@ private:
 	run_ctl &ctl_;
 	dram_port &port_;
 	insn_queue *queues_[VTA_MODULE_COUNT];
-	vtasim_module_stats st_{};
+	vta_module_stats st_{};
 	module_state state_;
 	uint64_t next_ = 0; /* next instruction to dispatch */
 	uint64_t insn_bytes_ = 0;

@@ -12,7 +12,7 @@ void lut_decoder::reset(const vta_config &cfg)
 	table.assign(cfg.lut_depth, 0);
 	for (auto &s : slots)
 		s = vta_lut_desc{};
-	st = vtasim_decoder_stats{};
+	st = vta_decoder_stats{};
 }
 
 void lut_decoder::table_load(const vta_mem_insn &m, const vta_dram &dram)

@@ -29,7 +29,7 @@ namespace vtasim {
 struct lut_decoder {
 	std::vector<uint32_t> table; /* lut_depth 32-bit entries */
 	vta_lut_desc slots[VTA_LUT_SLOTS] = {};
-	vtasim_decoder_stats st{};
+	vta_decoder_stats st{};
 
 	void reset(const vta_config &cfg);
 

@@ -12,25 +12,13 @@ namespace vtasim {
 
 namespace {
 
-static_assert(VTASIM_MODULE_LOAD == VTA_MODULE_LOAD + 1 &&
-		      VTASIM_MODULE_COMPUTE == VTA_MODULE_COMPUTE + 1 &&
-		      VTASIM_MODULE_STORE == VTA_MODULE_STORE + 1,
-	      "records map vta_module to VTASIM_MODULE_* by adding one");
+static_assert(VTA_STATS_LOAD == VTA_MODULE_LOAD + 1 &&
+		      VTA_STATS_COMPUTE == VTA_MODULE_COMPUTE + 1 &&
+		      VTA_STATS_STORE == VTA_MODULE_STORE + 1,
+	      "records map vta_module to VTA_STATS_* by adding one");
 
 /* No wait may reach past t0 + budget; keep kernel time far from overflowing. */
 constexpr uint64_t max_budget = uint64_t{1} << 60;
-
-constexpr int sram_index(vta_mem mem)
-{
-	switch (mem) {
-	case VTA_MEM_UOP: return VTASIM_SRAM_UOP;
-	case VTA_MEM_INP: return VTASIM_SRAM_INP;
-	case VTA_MEM_WGT: return VTASIM_SRAM_WGT;
-	case VTA_MEM_ACC: return VTASIM_SRAM_ACC;
-	case VTA_MEM_OUT: return VTASIM_SRAM_OUT;
-	default: return -1;
-	}
-}
 
 } // namespace
 
@@ -97,7 +85,7 @@ void top::reset_all()
 	hw_.lut.reset(cfg);
 }
 
-vta_status top::run(const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
+vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stats,
 		    vta_error *err, std::vector<vtasim_insn_record> *records)
 {
 	auto host_start = std::chrono::steady_clock::now();
@@ -210,7 +198,7 @@ void top::open_records(std::vector<vtasim_insn_record> &records)
 	for (size_t i = 0; i < insns_.size(); i++) {
 		vtasim_insn_record &r = records[i];
 		r.index = i;
-		r.module = (uint8_t)(module_of_[i] + 1); /* vta_module -> VTASIM_MODULE_* */
+		r.module = (uint8_t)(module_of_[i] + 1); /* vta_module -> VTA_STATS_* */
 		vta_queue pops[2], pushes[2];
 		vta_insn_queues(&insns_[i], (vta_module)module_of_[i], pops, pushes);
 		for (int k = 0; k < 2; k++) {
@@ -220,17 +208,12 @@ void top::open_records(std::vector<vtasim_insn_record> &records)
 	}
 }
 
-void top::collect(vtasim_stats *stats)
+void top::collect(vta_run_stats *stats)
 {
 	const vta_config &cfg = ctl_.cfg;
-	sram *by_index[VTASIM_SRAM_COUNT] = {};
-	for (int m = 0; m < VTA_MEM_COUNT; m++) {
-		int i = sram_index((vta_mem)m);
-		if (i >= 0)
-			by_index[i] = hw_.mem[m];
-	}
-	uint64_t peaks[VTASIM_SRAM_COUNT];
-	for (int i = 0; i < VTASIM_SRAM_COUNT; i++)
+	sram *const by_index[VTA_STATS_SRAMS] = {&uop_, &inp_, &wgt_, &acc_, &out_};
+	uint64_t peaks[VTA_STATS_SRAMS];
+	for (int i = 0; i < VTA_STATS_SRAMS; i++)
 		peaks[i] = by_index[i]->finish_peak(); /* closes the run's live intervals */
 	if (!stats)
 		return;
@@ -242,11 +225,11 @@ void top::collect(vtasim_stats *stats)
 	uint64_t mac_uops = hw_.gemm_uops - hw_.gemm_reset_uops;
 	stats->macs = mac_uops * cfg.batch * cfg.block_in * cfg.block_out;
 	stats->gemm_utilization = cycles ? (double)mac_uops * cfg.gemm_ii / (double)cycles : 0.0;
-	stats->module[VTASIM_MODULE_FETCH] = fetch_.stats();
-	stats->module[VTASIM_MODULE_LOAD] = load_.stats();
-	stats->module[VTASIM_MODULE_COMPUTE] = compute_.stats();
-	stats->module[VTASIM_MODULE_STORE] = store_.stats();
-	for (int i = 0; i < VTASIM_SRAM_COUNT; i++) {
+	stats->module[VTA_STATS_FETCH] = fetch_.stats();
+	stats->module[VTA_STATS_LOAD] = load_.stats();
+	stats->module[VTA_STATS_COMPUTE] = compute_.stats();
+	stats->module[VTA_STATS_STORE] = store_.stats();
+	for (int i = 0; i < VTA_STATS_SRAMS; i++) {
 		stats->sram[i].capacity_bytes = by_index[i]->size_bytes();
 		stats->sram[i].peak_bytes = peaks[i];
 		stats->sram[i].reads = by_index[i]->reads();
@@ -263,13 +246,9 @@ void top::collect(vtasim_stats *stats)
 const uint8_t *top::sram_bytes(vta_mem mem, uint64_t *size) const
 {
 	int m = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : (int)mem;
-	if (m < 0 || m >= VTA_MEM_COUNT) {
-		if (size)
-			*size = 0;
-		return nullptr;
-	}
-	const sram *s = hw_.mem[m];
-	if (!s) { /* the LUT table memory is not an SRAM of the ISA's layouts */
+	/* the LUT table memories (no hw_.mem entry) are not SRAMs of the ISA's layouts */
+	const sram *s = m >= 0 && m < VTA_MEM_COUNT ? hw_.mem[m] : nullptr;
+	if (!s) {
 		if (size)
 			*size = 0;
 		return nullptr;

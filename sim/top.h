@@ -46,7 +46,7 @@ public:
 
 	/* Run one program (see vtasim_sim_run). stats may be NULL. With records, keep one
 	 * record per instruction there (vtasim_api.h); without, record nothing. */
-	vta_status run(const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
+	vta_status run(const vta_program *prog, vta_dram *dram, vta_run_stats *stats,
 		       vta_error *err, std::vector<vtasim_insn_record> *records = nullptr);
 
 	/* SRAM contents after the last run (ACC_8BIT is ACC). */
@@ -56,7 +56,7 @@ private:
 	vta_status prepare(const vta_program *prog, vta_error *err);
 	void reset_all();
 	vta_status conclude(vta_error *err);
-	void collect(vtasim_stats *stats);
+	void collect(vta_run_stats *stats);
 	uint64_t run_cycles() const;
 	void open_records(std::vector<vtasim_insn_record> &records);
 	std::string deadlock_detail() const;

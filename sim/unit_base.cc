@@ -24,7 +24,7 @@ unit_base::unit_base(sc_core::sc_module_name name, vta_module module, run_ctl &c
 
 void unit_base::reset()
 {
-	st_ = vtasim_module_stats{};
+	st_ = vta_module_stats{};
 	state_ = module_state{};
 	wait_open_ = false;
 }

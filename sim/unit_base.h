@@ -58,7 +58,7 @@ public:
 		  insn_queue &queue, token_map tokens);
 
 	void reset();
-	const vtasim_module_stats &stats() const { return st_; }
+	const vta_module_stats &stats() const { return st_; }
 	const module_state &state() const { return state_; }
 	/* A failed run ended: charge the head instruction's open token or room wait, up to
 	 * `end` (kernel time), to its record. */
@@ -81,7 +81,7 @@ protected:
 
 	run_ctl &ctl_;
 	shared_hw &hw_;
-	vtasim_module_stats st_{};
+	vta_module_stats st_{};
 	module_state state_;
 
 private:

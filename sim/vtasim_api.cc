@@ -110,7 +110,7 @@ extern "C" void vtasim_sim_destroy(vtasim_sim *sim)
 }
 
 extern "C" vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, vta_dram *dram,
-				     vtasim_stats *stats, vta_error *err)
+				     vta_run_stats *stats, vta_error *err)
 {
 	if (stats)
 		std::memset(stats, 0, sizeof(*stats));
@@ -152,9 +152,4 @@ extern "C" const vtasim_insn_record *vtasim_sim_records(const vtasim_sim *sim, s
 	if (count)
 		*count = n;
 	return n ? sim->records.data() : nullptr;
-}
-
-extern "C" const char *vtasim_token_name(int token)
-{
-	return vta_queue_name(token);
 }

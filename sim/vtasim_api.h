@@ -31,18 +31,6 @@ extern "C" {
 
 typedef struct vtasim_sim vtasim_sim;
 
-/* The statistics of a run are the engines' common vocabulary (vta_run_stats.h). */
-typedef vta_run_stats vtasim_stats;
-typedef vta_module_stats vtasim_module_stats;
-typedef vta_sram_stats vtasim_sram_stats;
-typedef vta_decoder_stats vtasim_decoder_stats;
-enum { VTASIM_MODULE_FETCH = VTA_STATS_FETCH, VTASIM_MODULE_LOAD = VTA_STATS_LOAD,
-       VTASIM_MODULE_COMPUTE = VTA_STATS_COMPUTE, VTASIM_MODULE_STORE = VTA_STATS_STORE,
-       VTASIM_MODULE_COUNT = VTA_STATS_MODULES };
-enum { VTASIM_SRAM_UOP = VTA_STATS_UOP, VTASIM_SRAM_INP = VTA_STATS_INP,
-       VTASIM_SRAM_WGT = VTA_STATS_WGT, VTASIM_SRAM_ACC = VTA_STATS_ACC,
-       VTASIM_SRAM_OUT = VTA_STATS_OUT, VTASIM_SRAM_COUNT = VTA_STATS_SRAMS };
-
 vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out, vta_error *err);
 void vtasim_sim_destroy(vtasim_sim *sim);
 
@@ -55,7 +43,7 @@ vta_engine *vtasim_engine(vtasim_sim *sim);
  * op, cycle budget), err names the instruction index and what it waited on; stats hold the
  * counters up to that point. */
 vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, vta_dram *dram,
-			  vtasim_stats *stats, vta_error *err);
+			  vta_run_stats *stats, vta_error *err);
 
 /* SRAM contents after the last run, in the reference executor's layout (vta_ref.h). */
 const uint8_t *vtasim_sim_sram(const vtasim_sim *sim, vta_mem mem, uint64_t *size);
@@ -90,11 +78,6 @@ const uint8_t *vtasim_sim_sram(const vtasim_sim *sim, vta_mem mem, uint64_t *siz
  * own wait: a push into q is at end_cycle + the push_cycles of the pushed queues <= q. */
 #define VTASIM_CYCLE_NONE UINT64_MAX
 
-/* The dependency token queues: the ISA's (vta_queues.h). */
-enum { VTASIM_TOKEN_L2G = VTA_QUEUE_L2G, VTASIM_TOKEN_G2L = VTA_QUEUE_G2L,
-       VTASIM_TOKEN_G2S = VTA_QUEUE_G2S, VTASIM_TOKEN_S2G = VTA_QUEUE_S2G,
-       VTASIM_TOKEN_COUNT = VTA_QUEUE_COUNT };
-
 /* How far an instruction got. */
 typedef enum vtasim_insn_stage {
 	VTASIM_STAGE_NONE = 0,  /* not dispatched: FETCH had not read it, or waited for room */
@@ -107,9 +90,9 @@ typedef enum vtasim_insn_stage {
 
 typedef struct vtasim_insn_record {
 	uint64_t index;   /* instruction index in the stream */
-	uint8_t module;   /* VTASIM_MODULE_LOAD, _COMPUTE or _STORE: where FETCH sent it */
+	uint8_t module;   /* VTA_STATS_LOAD, _COMPUTE or _STORE: where FETCH sent it */
 	uint8_t stage;    /* vtasim_insn_stage */
-	uint8_t pops;     /* token queues it pops, bit (1 << VTASIM_TOKEN_*) */
+	uint8_t pops;     /* token queues it pops, bit (1 << VTA_QUEUE_*) */
 	uint8_t pushes;   /* token queues it pushes, same bits */
 	uint64_t fetch_cycle, arrive_cycle, dispatch_cycle;
 	uint64_t wait_cycle, start_cycle, end_cycle, retire_cycle;
@@ -118,9 +101,9 @@ typedef struct vtasim_insn_record {
 				       starts (0 for the other instructions of a burst) */
 	uint64_t fetch_room_cycles; /* FETCH waiting for room in its module's queue (from
 				       when FETCH reached it, possibly before it arrived) */
-	uint64_t pop_cycles[VTASIM_TOKEN_COUNT];  /* waiting for a token, per queue */
-	uint64_t port_cycles;                     /* waiting for the DRAM port (LOAD/STORE) */
-	uint64_t push_cycles[VTASIM_TOKEN_COUNT]; /* waiting for room, per queue */
+	uint64_t pop_cycles[VTA_QUEUE_COUNT];  /* waiting for a token, per queue */
+	uint64_t port_cycles;                   /* waiting for the DRAM port (LOAD/STORE) */
+	uint64_t push_cycles[VTA_QUEUE_COUNT]; /* waiting for room, per queue */
 } vtasim_insn_record;
 
 /* Keep records from the next run of this handle on (on != 0) or stop keeping them. */
@@ -130,9 +113,6 @@ vta_status vtasim_sim_set_recording(vtasim_sim *sim, int on, vta_error *err);
  * was rejected before launch); *count receives their number. Valid until the handle's
  * next run or destruction. */
 const vtasim_insn_record *vtasim_sim_records(const vtasim_sim *sim, size_t *count);
-
-/* "l2g", "g2l", "g2s", "s2g" ("?" out of range): vta_queue_name. */
-const char *vtasim_token_name(int token);
 
 #ifdef __cplusplus
 }

@@ -218,7 +218,7 @@ static void run(vtasim_sim *sim, const vta_config *cfg, const char *name, vta_pr
 	if (vta_dram_init(&dram, 1u << 22, &err) != VTA_OK ||
 	    vta_dram_place_segments(&dram, p, &err) != VTA_OK)
 		die("dram", &err);
-	vtasim_stats s;
+	vta_run_stats s;
 	if (vtasim_sim_run(sim, p, &dram, &s, &err) != VTA_OK)
 		die(name, &err);
 	double ns = s.host_seconds * 1e9;

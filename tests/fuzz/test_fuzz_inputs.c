@@ -135,7 +135,7 @@ static void run_both(const vta_program *prog)
 	vta_status p2 = vta_dram_place_segments(&d2, prog, &e2);
 	assert_int_equal(p1, p2);
 	if (p1 == VTA_OK) {
-		vtasim_stats stats;
+		vta_run_stats stats;
 		vta_status s1 = vta_ref_run(ref, prog, &d1, &e1);
 		vta_status s2 = vtasim_sim_run(sim, prog, &d2, &stats, &e2);
 		expect_status(s1, &e1);

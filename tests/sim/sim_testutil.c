@@ -83,7 +83,7 @@ static void compare_mem(const char *what, const uint8_t *a, const uint8_t *b, ui
 		 (unsigned long long)i, a[i], b[i]);
 }
 
-vta_status simt_run_both(simt *t, const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
+vta_status simt_run_both(simt *t, const vta_program *prog, vta_dram *dram, vta_run_stats *stats,
 			 vta_error *err, vta_error *ref_err)
 {
 	vta_dram copy;
@@ -117,7 +117,7 @@ vta_status simt_run_both(simt *t, const vta_program *prog, vta_dram *dram, vtasi
 	return st;
 }
 
-vta_status simt_run_text(simt *t, const char *text, vtasim_stats *stats, vta_error *err,
+vta_status simt_run_text(simt *t, const char *text, vta_run_stats *stats, vta_error *err,
 			 vta_error *ref_err)
 {
 	vta_program prog;

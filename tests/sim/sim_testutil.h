@@ -36,11 +36,11 @@ void simt_dram(const vta_program *prog, vta_dram *dram);
 /* Run prog on the model over dram and on the reference over a copy. The statuses must be
  * equal; on VTA_OK every SRAM and the whole DRAM must be equal too. Returns the model's
  * status; stats/err may be NULL. ref_err receives the reference's error if not NULL. */
-vta_status simt_run_both(simt *t, const vta_program *prog, vta_dram *dram, vtasim_stats *stats,
+vta_status simt_run_both(simt *t, const vta_program *prog, vta_dram *dram, vta_run_stats *stats,
 			 vta_error *err, vta_error *ref_err);
 
 /* Assemble, place, run both, free. */
-vta_status simt_run_text(simt *t, const char *text, vtasim_stats *stats, vta_error *err,
+vta_status simt_run_text(simt *t, const char *text, vta_run_stats *stats, vta_error *err,
 			 vta_error *ref_err);
 
 /* Assemble text and add a DATA segment of n seeded random bytes at addr. */

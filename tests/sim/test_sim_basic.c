@@ -35,9 +35,9 @@ static int teardown(void **state)
 	return 0;
 }
 
-static vtasim_stats run_ok(simt *t, const char *text)
+static vta_run_stats run_ok(simt *t, const char *text)
 {
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	vta_status st = simt_run_text(t, text, &s, &err, NULL);
 	if (st != VTA_OK)
@@ -49,26 +49,26 @@ static vtasim_stats run_ok(simt *t, const char *text)
 static void test_load_cycles(void **state)
 {
 	simt *t = *state;
-	vtasim_stats s = run_ok(t, "load mem=inp sram=0 dram=0x100 y=1 x=16 stride=16 "
+	vta_run_stats s = run_ok(t, "load mem=inp sram=0 dram=0x100 y=1 x=16 stride=16 "
 				   "deps=push_next\n"
 				   "finish deps=pop_prev\n");
-	const vtasim_module_stats *ld = &s.module[VTASIM_MODULE_LOAD];
+	const vta_module_stats *ld = &s.module[VTA_STATS_LOAD];
 	assert_int_equal(ld->insns, 1);
 	assert_int_equal(ld->busy_cycles, 4 + 64 + 256 / 8);
 	assert_int_equal(ld->stall_mem_cycles, 0);
 	assert_int_equal(ld->stall_dep_cycles, 0);
 	/* load starts at 66, ends at 166; FINISH (at 68) waits for l2g, then overhead */
 	assert_int_equal(s.cycles, 66 + 100 + 4);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].stall_dep_cycles, 166 - 68);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].busy_cycles, 4);
-	assert_int_equal(s.module[VTASIM_MODULE_FETCH].insns, 2);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].stall_dep_cycles, 166 - 68);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].busy_cycles, 4);
+	assert_int_equal(s.module[VTA_STATS_FETCH].insns, 2);
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_INP], 256);
 	assert_int_equal(s.dram_insn_bytes, 32);
 	assert_int_equal(s.dram_busy_cycles, 4 + 32);
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].writes, 16);
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].reads, 0);
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].peak_bytes, 0); /* never read: never live */
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].capacity_bytes, 32 * 1024);
+	assert_int_equal(s.sram[VTA_STATS_INP].writes, 16);
+	assert_int_equal(s.sram[VTA_STATS_INP].reads, 0);
+	assert_int_equal(s.sram[VTA_STATS_INP].peak_bytes, 0); /* never read: never live */
+	assert_int_equal(s.sram[VTA_STATS_INP].capacity_bytes, 32 * 1024);
 	assert_true(s.time_us > 1.69 && s.time_us < 1.71);
 	assert_true(s.host_seconds > 0);
 }
@@ -78,7 +78,7 @@ static void test_gemm_cycles(void **state)
 {
 	simt *t = *state;
 	/* 4 uops x iter 2 x 3 = 24 reset uops on distinct rows */
-	vtasim_stats s = run_ok(t, ".uops 0\n"
+	vta_run_stats s = run_ok(t, ".uops 0\n"
 				   "uop dst=0 src=0 wgt=0\nuop dst=1 src=0 wgt=0\n"
 				   "uop dst=2 src=0 wgt=0\nuop dst=3 src=0 wgt=0\n"
 				   ".text\n"
@@ -87,23 +87,23 @@ static void test_gemm_cycles(void **state)
 				   "finish\n");
 	/* LOAD UOP 66 -> 66+4+2+64 = 136; GEMM 136 -> 136+4+4+24 = 168; FINISH 172 */
 	assert_int_equal(s.cycles, 172);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].busy_cycles, (4 + 64 + 2) + (8 + 24) + 4);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].busy_cycles, (4 + 64 + 2) + (8 + 24) + 4);
 	assert_int_equal(s.gemm_uops, 24);
 	assert_int_equal(s.macs, 0); /* reset uops do no MACs */
-	assert_int_equal(s.sram[VTASIM_SRAM_ACC].writes, 24);
-	assert_int_equal(s.sram[VTASIM_SRAM_OUT].writes, 24);
-	assert_int_equal(s.sram[VTASIM_SRAM_UOP].reads, 24);
+	assert_int_equal(s.sram[VTA_STATS_ACC].writes, 24);
+	assert_int_equal(s.sram[VTA_STATS_OUT].writes, 24);
+	assert_int_equal(s.sram[VTA_STATS_UOP].reads, 24);
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_UOP], 16);
 }
 
 
 /* Run an assembled program with random data on both models; return the stats. */
-static vtasim_stats run_random(simt *t, const char *text, uint64_t addr, uint32_t n,
+static vta_run_stats run_random(simt *t, const char *text, uint64_t addr, uint32_t n,
 			       uint32_t seed)
 {
 	vta_program prog;
 	vta_dram dram;
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	simt_asm_random(t, text, addr, n, seed, &prog);
 	simt_dram(&prog, &dram);
@@ -117,7 +117,7 @@ static vtasim_stats run_random(simt *t, const char *text, uint64_t addr, uint32_
 /* ALU tensor-tensor: overhead + fill + U * alu_ii; immediate: U * alu_imm_ii. */
 static void test_alu_cycles(void **state)
 {
-	vtasim_stats s = run_random(*state,
+	vta_run_stats s = run_random(*state,
 				    ".uops 0\nuop dst=0 src=4 wgt=0\nuop dst=1 src=5 wgt=0\n"
 				    "uop dst=2 src=6 wgt=0\nuop dst=3 src=7 wgt=0\n.text\n"
 				    "load mem=uop sram=0 dram=0 y=1 x=4 stride=4\n"
@@ -129,42 +129,42 @@ static void test_alu_cycles(void **state)
 				    0x1000, 512, 7);
 	/* uop load 66 -> 136; acc load (512 B) -> 268; alu 16, 16, 12; finish 4 */
 	assert_int_equal(s.cycles, 316);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].busy_cycles, 316 - 66);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].insns, 6);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].busy_cycles, 316 - 66);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].insns, 6);
 	assert_int_equal(s.alu_uops, 16);
 	assert_int_equal(s.gemm_uops, 0);
-	assert_int_equal(s.sram[VTASIM_SRAM_ACC].reads, 8 + 8 + 4);
-	assert_int_equal(s.sram[VTASIM_SRAM_ACC].writes, 8 + 16);
-	assert_int_equal(s.sram[VTASIM_SRAM_OUT].writes, 16);
+	assert_int_equal(s.sram[VTA_STATS_ACC].reads, 8 + 8 + 4);
+	assert_int_equal(s.sram[VTA_STATS_ACC].writes, 8 + 16);
+	assert_int_equal(s.sram[VTA_STATS_OUT].writes, 16);
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_ACC], 512);
 }
 
 /* STORE of N bytes: overhead + latency + N / bus_bytes. */
 static void test_store_cycles(void **state)
 {
-	vtasim_stats s = run_ok(*state, "store mem=out sram=0 dram=0 y=1 x=4 stride=4 "
+	vta_run_stats s = run_ok(*state, "store mem=out sram=0 dram=0 y=1 x=4 stride=4 "
 					"deps=push_prev\nfinish deps=pop_next\n");
-	assert_int_equal(s.module[VTASIM_MODULE_STORE].busy_cycles, 4 + 64 + 64 / 8);
+	assert_int_equal(s.module[VTA_STATS_STORE].busy_cycles, 4 + 64 + 64 / 8);
 	assert_int_equal(s.cycles, 66 + 76 + 4);
 	assert_int_equal(s.dram_write_bytes, 64);
-	assert_int_equal(s.sram[VTASIM_SRAM_OUT].reads, 4);
+	assert_int_equal(s.sram[VTA_STATS_OUT].reads, 4);
 }
 
 /* NOPs cost insn_overhead and only pass tokens: load -> compute -> store -> compute. */
 static void test_nop_ring(void **state)
 {
-	vtasim_stats s = run_ok(*state,
+	vta_run_stats s = run_ok(*state,
 				"load mem=inp sram=0 dram=0 y=0 x=0 stride=0 deps=push_next\n"
 				"load mem=uop sram=0 dram=0 y=0 x=0 stride=0 deps=pop_prev,push_next\n"
 				"store mem=out sram=0 dram=0 y=0 x=0 stride=0 deps=pop_prev,push_prev\n"
 				"finish deps=pop_next\n");
 	/* arrivals 66, 68, 70, 72: load 66-70, compute 70-74, store 74-78, finish 78-82 */
 	assert_int_equal(s.cycles, 82);
-	assert_int_equal(s.module[VTASIM_MODULE_LOAD].busy_cycles, 4);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].busy_cycles, 8);
-	assert_int_equal(s.module[VTASIM_MODULE_STORE].busy_cycles, 4);
-	assert_int_equal(s.module[VTASIM_MODULE_STORE].stall_dep_cycles, 74 - 70);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].stall_dep_cycles, (70 - 68) + (78 - 74));
+	assert_int_equal(s.module[VTA_STATS_LOAD].busy_cycles, 4);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].busy_cycles, 8);
+	assert_int_equal(s.module[VTA_STATS_STORE].busy_cycles, 4);
+	assert_int_equal(s.module[VTA_STATS_STORE].stall_dep_cycles, 74 - 70);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].stall_dep_cycles, (70 - 68) + (78 - 74));
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_INP] + s.dram_read_bytes[VTA_MEM_UOP], 0);
 	assert_int_equal(s.dram_write_bytes, 0);
 }
@@ -172,14 +172,14 @@ static void test_nop_ring(void **state)
 /* LOAD INP and LOAD ACC contend for the port: the later request waits (stall_mem). */
 static void test_port_contention(void **state)
 {
-	vtasim_stats s = run_ok(*state,
+	vta_run_stats s = run_ok(*state,
 				"load mem=inp sram=0 dram=0 y=1 x=64 stride=64 deps=push_next\n"
 				"load mem=acc sram=0 dram=0x100 y=1 x=16 stride=16\n"
 				"finish deps=pop_prev\n");
 	/* inp: 70 + 128 beats -> 198, + 64 -> 262; acc asks at 72, gets the port at 198 */
-	assert_int_equal(s.module[VTASIM_MODULE_LOAD].stall_mem_cycles, 0);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].stall_mem_cycles, 198 - 72);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].busy_cycles, 4 + 128 + 64 + 4);
+	assert_int_equal(s.module[VTA_STATS_LOAD].stall_mem_cycles, 0);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].stall_mem_cycles, 198 - 72);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].busy_cycles, 4 + 128 + 64 + 4);
 	assert_int_equal(s.cycles, 198 + 128 + 64 + 4);
 	assert_int_equal(s.dram_busy_cycles, 6 + 128 + 128);
 }
@@ -187,25 +187,25 @@ static void test_port_contention(void **state)
 /* A transfer longer than max_burst_bytes lets another client in between its bursts. */
 static void test_burst_interleave(void **state)
 {
-	vtasim_stats s = run_ok(*state,
+	vta_run_stats s = run_ok(*state,
 				"load mem=inp sram=0 dram=0 y=1 x=256 stride=256 deps=push_next\n"
 				"load mem=acc sram=0 dram=0x100 y=1 x=16 stride=16\n"
 				"finish deps=pop_prev\n");
 	/* inp burst 1 [70, 326); acc [326, 454); inp burst 2 [454, 710) + 64 = 774 */
-	assert_int_equal(s.module[VTASIM_MODULE_LOAD].stall_mem_cycles, 454 - 326);
-	assert_int_equal(s.module[VTASIM_MODULE_LOAD].busy_cycles, 4 + 512 + 64);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].stall_mem_cycles, 326 - 72);
+	assert_int_equal(s.module[VTA_STATS_LOAD].stall_mem_cycles, 454 - 326);
+	assert_int_equal(s.module[VTA_STATS_LOAD].busy_cycles, 4 + 512 + 64);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].stall_mem_cycles, 326 - 72);
 	assert_int_equal(s.cycles, 778);
 }
 
 /* Rows strided in DRAM are separate bursts; latency is paid once per instruction. */
 static void test_strided_load(void **state)
 {
-	vtasim_stats s = run_ok(*state,
+	vta_run_stats s = run_ok(*state,
 				"load mem=inp sram=0 dram=0 y=4 x=2 stride=8 deps=push_next\n"
 				"finish deps=pop_prev\n");
 	/* 4 bursts of 32 B = 4 beats each */
-	assert_int_equal(s.module[VTASIM_MODULE_LOAD].busy_cycles, 4 + 16 + 64);
+	assert_int_equal(s.module[VTA_STATS_LOAD].busy_cycles, 4 + 16 + 64);
 	assert_int_equal(s.cycles, 66 + 84 + 4);
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_INP], 128);
 }
@@ -213,20 +213,20 @@ static void test_strided_load(void **state)
 /* Padded INP and ACC loads and the int8-widening ACC_8BIT load, against the reference. */
 static void test_padded_loads(void **state)
 {
-	vtasim_stats s = run_random(
+	vta_run_stats s = run_random(
 		*state,
 		"load mem=inp sram=3 dram=0x100 y=3 x=4 stride=7 ypad=1,2 xpad=2,1 deps=push_next\n"
 		"load mem=acc sram=10 dram=0x80 y=2 x=3 stride=5 ypad=1,1 xpad=1,1\n"
 		"load mem=acc8 sram=100 dram=0x300 y=2 x=2 stride=3 ypad=0,1 xpad=1,0\n"
 		"finish deps=pop_prev\n",
 		0x1000, 0x3000, 11);
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].writes, 6 * 7);
-	assert_int_equal(s.sram[VTASIM_SRAM_ACC].writes, 4 * 5 + 3 * 3);
+	assert_int_equal(s.sram[VTA_STATS_INP].writes, 6 * 7);
+	assert_int_equal(s.sram[VTA_STATS_ACC].writes, 4 * 5 + 3 * 3);
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_INP], 3 * 4 * 16);
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_ACC], 2 * 3 * 64);
 	assert_int_equal(s.dram_read_bytes[VTA_MEM_ACC_8BIT], 2 * 2 * 16);
 	/* padding moves no DRAM bytes: the inp load is 3 bursts of 64 B */
-	assert_int_equal(s.module[VTASIM_MODULE_LOAD].busy_cycles, 4 + 3 * 8 + 64);
+	assert_int_equal(s.module[VTA_STATS_LOAD].busy_cycles, 4 + 3 * 8 + 64);
 }
 
 /* LOAD, GEMM (reset then accumulate), ALU requantization, STORE with tokens. */
@@ -248,26 +248,26 @@ static const char gemm_pipeline[] =
 
 static void test_gemm_pipeline(void **state)
 {
-	vtasim_stats s = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
+	vta_run_stats s = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
 	assert_int_equal(s.gemm_uops, 8 + 16);
 	assert_int_equal(s.macs, 16 * 256);
 	assert_int_equal(s.alu_uops, 24);
 	assert_true(s.gemm_utilization > 0 && s.gemm_utilization <= 16.0 / (double)s.cycles + 1e-12);
 	assert_int_equal(s.dram_write_bytes, 8 * 16);
-	assert_int_equal(s.module[VTASIM_MODULE_STORE].insns, 1);
-	assert_int_equal(s.module[VTASIM_MODULE_LOAD].insns, 2);
-	assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].insns, 7);
-	assert_int_equal(s.module[VTASIM_MODULE_FETCH].insns, 10);
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].reads, 16);
-	assert_int_equal(s.sram[VTASIM_SRAM_WGT].reads, 16);
-	assert_int_equal(s.sram[VTASIM_SRAM_UOP].reads, 8 + 16 + 24);
+	assert_int_equal(s.module[VTA_STATS_STORE].insns, 1);
+	assert_int_equal(s.module[VTA_STATS_LOAD].insns, 2);
+	assert_int_equal(s.module[VTA_STATS_COMPUTE].insns, 7);
+	assert_int_equal(s.module[VTA_STATS_FETCH].insns, 10);
+	assert_int_equal(s.sram[VTA_STATS_INP].reads, 16);
+	assert_int_equal(s.sram[VTA_STATS_WGT].reads, 16);
+	assert_int_equal(s.sram[VTA_STATS_UOP].reads, 8 + 16 + 24);
 }
 
 /* The same program twice on one elaboration gives the same statistics. */
 static void test_repeatable(void **state)
 {
-	vtasim_stats a = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
-	vtasim_stats b = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
+	vta_run_stats a = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
+	vta_run_stats b = run_random(*state, gemm_pipeline, 0x1000, 0x3000, 3);
 	a.host_seconds = b.host_seconds = 0;
 	assert_memory_equal(&a, &b, sizeof(a));
 }
@@ -275,7 +275,7 @@ static void test_repeatable(void **state)
 /* Peak live bytes (docs/architecture.md): values from write to last read. */
 static void test_live_bytes(void **state)
 {
-	vtasim_stats s = run_random(
+	vta_run_stats s = run_random(
 		*state,
 		".uops 0\nuop dst=0 src=0 wgt=0\nuop dst=1 src=1 wgt=0\nuop dst=2 src=2 wgt=0\n"
 		"uop dst=3 src=3 wgt=0\nuop dst=4 src=0 wgt=0\n.text\n"
@@ -290,15 +290,15 @@ static void test_live_bytes(void **state)
 		0x1000, 0x3000, 5);
 	/* inp: rows 0,1 live until gemm 1, row 0 also until gemm 2, rows 2,3 loaded after
 	 * gemm 1: at most rows 0, 2, 3 at once */
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].peak_bytes, 3 * 16);
-	assert_int_equal(s.sram[VTASIM_SRAM_WGT].peak_bytes, 256);
-	assert_int_equal(s.sram[VTASIM_SRAM_UOP].peak_bytes, 5 * 4);
-	assert_int_equal(s.sram[VTASIM_SRAM_ACC].peak_bytes, 0); /* never read back */
-	assert_int_equal(s.sram[VTASIM_SRAM_OUT].peak_bytes, 5 * 16);
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].reads, 5);
-	assert_int_equal(s.sram[VTASIM_SRAM_INP].writes, 4);
-	assert_int_equal(s.sram[VTASIM_SRAM_OUT].reads, 5);
-	assert_int_equal(s.sram[VTASIM_SRAM_OUT].writes, 5);
+	assert_int_equal(s.sram[VTA_STATS_INP].peak_bytes, 3 * 16);
+	assert_int_equal(s.sram[VTA_STATS_WGT].peak_bytes, 256);
+	assert_int_equal(s.sram[VTA_STATS_UOP].peak_bytes, 5 * 4);
+	assert_int_equal(s.sram[VTA_STATS_ACC].peak_bytes, 0); /* never read back */
+	assert_int_equal(s.sram[VTA_STATS_OUT].peak_bytes, 5 * 16);
+	assert_int_equal(s.sram[VTA_STATS_INP].reads, 5);
+	assert_int_equal(s.sram[VTA_STATS_INP].writes, 4);
+	assert_int_equal(s.sram[VTA_STATS_OUT].reads, 5);
+	assert_int_equal(s.sram[VTA_STATS_OUT].writes, 5);
 }
 
 /* Double buffering with two virtual threads: loads overlap GEMMs. The same work with one
@@ -332,17 +332,17 @@ static void test_two_threads(void **state)
 {
 	char text[4096];
 	build_threads(text, sizeof(text), 2);
-	vtasim_stats two = run_random(*state, text, 0x1000, 0x3000, 9);
+	vta_run_stats two = run_random(*state, text, 0x1000, 0x3000, 9);
 	build_threads(text, sizeof(text), 1);
-	vtasim_stats one = run_random(*state, text, 0x1000, 0x3000, 9);
+	vta_run_stats one = run_random(*state, text, 0x1000, 0x3000, 9);
 	assert_int_equal(two.macs, one.macs);
 	assert_int_equal(two.gemm_uops, 6 * 60);
 	/* one buffer: each load waits for the GEMM before it; 68 cycles per GEMM */
 	if (two.cycles + 4 * 60 > one.cycles)
 		fail_msg("no overlap: two threads %llu cycles, one %llu",
 			 (unsigned long long)two.cycles, (unsigned long long)one.cycles);
-	assert_true(two.cycles < two.module[VTASIM_MODULE_LOAD].busy_cycles +
-					 two.module[VTASIM_MODULE_COMPUTE].busy_cycles);
+	assert_true(two.cycles < two.module[VTA_STATS_LOAD].busy_cycles +
+					 two.module[VTA_STATS_COMPUTE].busy_cycles);
 }
 
 int main(void)

@@ -50,7 +50,7 @@ static const char nop_ring[] = "load mem=inp sram=0 dram=0 y=0 x=0 stride=0 deps
 
 static void expect_clean_run(simt *t)
 {
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	if (simt_run_text(t, nop_ring, &s, &err, NULL) != VTA_OK)
 		fail_msg("run after a failed run: %s", err.detail);
@@ -58,11 +58,11 @@ static void expect_clean_run(simt *t)
 }
 
 /* Run on the model only (the reference has no time); expect st and the needles. */
-static vtasim_stats sim_only(simt *t, const char *text, vta_status st, ...)
+static vta_run_stats sim_only(simt *t, const char *text, vta_status st, ...)
 {
 	vta_program prog;
 	vta_dram dram;
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	simt_asm(t, text, &prog);
 	simt_dram(&prog, &dram);
@@ -93,7 +93,7 @@ static void test_budget_gemm(void **state)
 			   "finish\n";
 	vta_error err = {0};
 	assert_int_equal(simt_run_text(t, text, NULL, &err, NULL), VTA_E_NO_FINISH);
-	vtasim_stats s = sim_only(t, text, VTA_E_NO_FINISH, "cycle budget of 20000 cycles",
+	vta_run_stats s = sim_only(t, text, VTA_E_NO_FINISH, "cycle budget of 20000 cycles",
 				  "load idle", "compute insn 1 (gemm   reset=1", "executing",
 				  "store idle", "fetch dispatched 3 of 3", NULL);
 	assert_int_equal(s.cycles, BUDGET);
@@ -110,11 +110,11 @@ static void test_budget_dma(void **state)
 		strcat(text, "load mem=inp sram=0 dram=0 y=1 x=2048 stride=2048\n");
 	strcat(text, "load mem=inp sram=0 dram=0 y=0 x=0 stride=0 deps=push_next\n"
 		     "finish deps=pop_prev\n");
-	vtasim_stats s = sim_only(t, text, VTA_E_NO_FINISH, "cycle budget of 20000 cycles",
+	vta_run_stats s = sim_only(t, text, VTA_E_NO_FINISH, "cycle budget of 20000 cycles",
 				  "load insn 4 (load", "on the DRAM port",
 				  "compute insn 7 (finish", "waits on l2g (0 tokens)", NULL);
 	assert_int_equal(s.cycles, BUDGET);
-	assert_int_equal(s.module[VTASIM_MODULE_LOAD].insns, 4);
+	assert_int_equal(s.module[VTA_STATS_LOAD].insns, 4);
 	expect_clean_run(t);
 }
 

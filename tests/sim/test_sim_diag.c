@@ -40,7 +40,7 @@ static const char nop_ring[] = "load mem=inp sram=0 dram=0 y=0 x=0 stride=0 deps
 
 static void expect_clean_run(simt *t)
 {
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	if (simt_run_text(t, nop_ring, &s, &err, NULL) != VTA_OK)
 		fail_msg("run after a failed run: %s", err.detail);
@@ -52,7 +52,7 @@ static void expect_clean_run(simt *t)
 static void expect_fail(simt *t, const char *text, vta_status st, ...)
 {
 	vta_error err = {0}, ref_err = {0};
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_status got = simt_run_text(t, text, &s, &err, &ref_err);
 	if (got != st)
 		fail_msg("status %d, expected %d: %s", got, st, err.detail);

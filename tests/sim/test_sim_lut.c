@@ -36,7 +36,7 @@ static void test_random_programs(void **state)
 		lutp_build(&T.cfg, &p, simt_rand(&s), &prog);
 		vta_dram dram;
 		simt_dram(&prog, &dram);
-		vtasim_stats st;
+		vta_run_stats st;
 		vta_error err = {0};
 		if (simt_run_both(&T, &prog, &dram, &st, &err, NULL) != VTA_OK)
 			fail_msg("program %d: %s", n, err.detail);
@@ -63,7 +63,7 @@ static void check_timing(vta_mem mem, uint32_t bw, uint32_t rows)
 	lutp_build(&T.cfg, &p, 99, &prog);
 	vta_dram dram;
 	simt_dram(&prog, &dram);
-	vtasim_stats st;
+	vta_run_stats st;
 	vta_error err = {0};
 	assert_int_equal(vtasim_sim_set_recording(T.sim, 1, &err), VTA_OK);
 	assert_int_equal(simt_run_both(&T, &prog, &dram, &st, &err, NULL), VTA_OK);

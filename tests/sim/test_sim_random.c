@@ -77,7 +77,7 @@ static void test_random_programs(void **state)
 	for (uint32_t seed = 1; seed <= PROGRAMS; seed++) {
 		vta_program prog;
 		vta_dram dram;
-		vtasim_stats s;
+		vta_run_stats s;
 		vta_error err = {0};
 		vta_program_init(&prog, &t->cfg);
 		rp_generate(&t->cfg, seed * 2654435761u, &prog);
@@ -96,12 +96,12 @@ static void test_random_programs(void **state)
 		assert_int_equal(s.decoder.index_bytes, c->lut_index_bytes);
 		assert_int_equal(s.decoder.elements, c->lut_elements);
 		total_lut += c->lut_elements;
-		assert_int_equal(s.module[VTASIM_MODULE_LOAD].insns, c->insns[VTA_MODULE_LOAD]);
-		assert_int_equal(s.module[VTASIM_MODULE_COMPUTE].insns, c->insns[VTA_MODULE_COMPUTE]);
-		assert_int_equal(s.module[VTASIM_MODULE_STORE].insns, c->insns[VTA_MODULE_STORE]);
-		assert_int_equal(s.module[VTASIM_MODULE_FETCH].insns, prog.n_insns);
+		assert_int_equal(s.module[VTA_STATS_LOAD].insns, c->insns[VTA_MODULE_LOAD]);
+		assert_int_equal(s.module[VTA_STATS_COMPUTE].insns, c->insns[VTA_MODULE_COMPUTE]);
+		assert_int_equal(s.module[VTA_STATS_STORE].insns, c->insns[VTA_MODULE_STORE]);
+		assert_int_equal(s.module[VTA_STATS_FETCH].insns, prog.n_insns);
 		/* a module is never busy longer than the run */
-		for (int m = 0; m < VTASIM_MODULE_COUNT; m++)
+		for (int m = 0; m < VTA_STATS_MODULES; m++)
 			assert_true(s.module[m].busy_cycles <= s.cycles);
 		total_insns += prog.n_insns;
 		total_uops += s.gemm_uops + s.alu_uops;

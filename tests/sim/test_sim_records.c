@@ -59,7 +59,7 @@ static int teardown(void **state)
 /* Run prog over a fresh DRAM with recording on or off; return the status. The DRAM is
  * left in *dram (caller frees). */
 static vta_status run_rec(simt *t, const vta_program *prog, int on, vta_dram *dram,
-			  vtasim_stats *s, vta_error *err)
+			  vta_run_stats *s, vta_error *err)
 {
 	vta_error e = {0};
 	simt_dram(prog, dram);
@@ -80,7 +80,7 @@ static const vtasim_insn_record *records(simt *t, size_t want)
 	return r;
 }
 
-static uint64_t sum4(const uint64_t v[VTASIM_TOKEN_COUNT])
+static uint64_t sum4(const uint64_t v[VTA_QUEUE_COUNT])
 {
 	return v[0] + v[1] + v[2] + v[3];
 }
@@ -94,7 +94,7 @@ static void check_record(const vtasim_insn_record *r, size_t i, uint64_t run_end
 	/* the last cycle set for each stage */
 	static const int last_set[] = {-1, 2, 3, 4, 5, 6};
 	assert_int_equal(r->index, i);
-	assert_true(r->module >= VTASIM_MODULE_LOAD && r->module <= VTASIM_MODULE_STORE);
+	assert_true(r->module >= VTA_STATS_LOAD && r->module <= VTA_STATS_STORE);
 	assert_true(r->stage <= VTASIM_STAGE_RETIRED);
 	int last = last_set[r->stage];
 	for (int k = 0; k < 7; k++) {
@@ -119,29 +119,29 @@ static void check_record(const vtasim_insn_record *r, size_t i, uint64_t run_end
 	if (r->stage >= VTASIM_STAGE_PUSHING)
 		assert_true(r->port_cycles <= r->end_cycle - r->start_cycle);
 	/* only queues the instruction pops or pushes are waited on */
-	for (int q = 0; q < VTASIM_TOKEN_COUNT; q++) {
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		if (!(r->pops & (1u << q)))
 			assert_int_equal(r->pop_cycles[q], 0);
 		if (!(r->pushes & (1u << q)))
 			assert_int_equal(r->push_cycles[q], 0);
 	}
 	/* each module's own queues (VTA's wiring) */
-	static const uint8_t pops_of[4] = {0, 1u << VTASIM_TOKEN_G2L,
-					   1u << VTASIM_TOKEN_L2G | 1u << VTASIM_TOKEN_S2G,
-					   1u << VTASIM_TOKEN_G2S};
-	static const uint8_t pushes_of[4] = {0, 1u << VTASIM_TOKEN_L2G,
-					     1u << VTASIM_TOKEN_G2L | 1u << VTASIM_TOKEN_G2S,
-					     1u << VTASIM_TOKEN_S2G};
+	static const uint8_t pops_of[4] = {0, 1u << VTA_QUEUE_G2L,
+					   1u << VTA_QUEUE_L2G | 1u << VTA_QUEUE_S2G,
+					   1u << VTA_QUEUE_G2S};
+	static const uint8_t pushes_of[4] = {0, 1u << VTA_QUEUE_L2G,
+					     1u << VTA_QUEUE_G2L | 1u << VTA_QUEUE_G2S,
+					     1u << VTA_QUEUE_S2G};
 	assert_int_equal(r->pops & ~pops_of[r->module], 0);
 	assert_int_equal(r->pushes & ~pushes_of[r->module], 0);
 }
 
 /* All records, and for a completed run their sums against the module statistics. */
-static void check_records(simt *t, size_t n, const vtasim_stats *s, int completed)
+static void check_records(simt *t, size_t n, const vta_run_stats *s, int completed)
 {
 	const vtasim_insn_record *r = records(t, n);
-	uint64_t busy[VTASIM_MODULE_COUNT] = {0}, dep[VTASIM_MODULE_COUNT] = {0},
-		 mem[VTASIM_MODULE_COUNT] = {0}, insns[VTASIM_MODULE_COUNT] = {0};
+	uint64_t busy[VTA_STATS_MODULES] = {0}, dep[VTA_STATS_MODULES] = {0},
+		 mem[VTA_STATS_MODULES] = {0}, insns[VTA_STATS_MODULES] = {0};
 	for (size_t i = 0; i < n; i++) {
 		check_record(&r[i], i, s->cycles);
 		/* FETCH reads and dispatches in program order */
@@ -151,8 +151,8 @@ static void check_records(simt *t, size_t n, const vtasim_stats *s, int complete
 			assert_true(r[i].dispatch_cycle >= r[i - 1].dispatch_cycle);
 		}
 		if (r[i].stage >= VTASIM_STAGE_QUEUED)
-			insns[VTASIM_MODULE_FETCH]++;
-		mem[VTASIM_MODULE_FETCH] += r[i].fetch_port_cycles + r[i].fetch_room_cycles;
+			insns[VTA_STATS_FETCH]++;
+		mem[VTA_STATS_FETCH] += r[i].fetch_port_cycles + r[i].fetch_room_cycles;
 		dep[r[i].module] += sum4(r[i].pop_cycles);
 		if (r[i].stage >= VTASIM_STAGE_PUSHING) {
 			insns[r[i].module]++;
@@ -160,12 +160,12 @@ static void check_records(simt *t, size_t n, const vtasim_stats *s, int complete
 		}
 		mem[r[i].module] += r[i].port_cycles + sum4(r[i].push_cycles);
 	}
-	for (int m = 0; m < VTASIM_MODULE_COUNT; m++) {
+	for (int m = 0; m < VTA_STATS_MODULES; m++) {
 		assert_int_equal(insns[m], s->module[m].insns);
 		if (completed) {
 			assert_int_equal(dep[m], s->module[m].stall_dep_cycles);
 			assert_int_equal(mem[m], s->module[m].stall_mem_cycles);
-			if (m != VTASIM_MODULE_FETCH)
+			if (m != VTA_STATS_FETCH)
 				assert_int_equal(busy[m], s->module[m].busy_cycles);
 		} else {
 			/* open waits are counted to the end of the run in the records only */
@@ -177,11 +177,11 @@ static void check_records(simt *t, size_t n, const vtasim_stats *s, int complete
 
 /* Recording changes nothing: every statistic (host time aside), the status, the error
  * and the DRAM are those of the same run without recording. */
-static vta_status run_compare(simt *t, const vta_program *prog, vtasim_stats *s_on,
+static vta_status run_compare(simt *t, const vta_program *prog, vta_run_stats *s_on,
 			      vta_error *err_on)
 {
 	vta_dram d_off, d_on;
-	vtasim_stats s_off;
+	vta_run_stats s_off;
 	vta_error err_off = {0};
 	vta_status st_off = run_rec(t, prog, 0, &d_off, &s_off, &err_off);
 	size_t n = 99;
@@ -210,7 +210,7 @@ static void test_load_then_gemm(void **state)
 	simt *t = *state;
 	vta_program prog;
 	vta_dram dram;
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	simt_asm(t,
 		 "load mem=uop sram=0 dram=0 y=1 x=16 stride=16\n"               /* 0 compute */
@@ -231,7 +231,7 @@ static void test_load_then_gemm(void **state)
 		assert_int_equal(r[i].stage, VTASIM_STAGE_RETIRED);
 	}
 	/* 0: LOAD UOP (64 B, 8 beats): port [70, 78), latency -> 142 */
-	assert_int_equal(r[0].module, VTASIM_MODULE_COMPUTE);
+	assert_int_equal(r[0].module, VTA_STATS_COMPUTE);
 	assert_int_equal(r[0].wait_cycle, 66);
 	assert_int_equal(r[0].start_cycle, 66);
 	assert_int_equal(r[0].end_cycle, 142);
@@ -240,20 +240,20 @@ static void test_load_then_gemm(void **state)
 	assert_int_equal(r[0].pushes, 0);
 	assert_int_equal(r[0].port_cycles, 0);
 	/* 1: LOAD INP (256 B, 32 beats) asks at 72, gets the port at 78: [78, 110) -> 174 */
-	assert_int_equal(r[1].module, VTASIM_MODULE_LOAD);
+	assert_int_equal(r[1].module, VTA_STATS_LOAD);
 	assert_int_equal(r[1].wait_cycle, 68);
 	assert_int_equal(r[1].start_cycle, 68);
 	assert_int_equal(r[1].port_cycles, 78 - 72);
 	assert_int_equal(r[1].end_cycle, 174);
 	assert_int_equal(r[1].retire_cycle, 174);
-	assert_int_equal(r[1].pushes, 1u << VTASIM_TOKEN_L2G);
-	assert_int_equal(r[1].push_cycles[VTASIM_TOKEN_L2G], 0);
+	assert_int_equal(r[1].pushes, 1u << VTA_QUEUE_L2G);
+	assert_int_equal(r[1].push_cycles[VTA_QUEUE_L2G], 0);
 	/* 2: GEMM at the head at 142, pops l2g when the LOAD retires: 1 uop, 4 + 4 + 1 */
-	assert_int_equal(r[2].module, VTASIM_MODULE_COMPUTE);
-	assert_int_equal(r[2].pops, 1u << VTASIM_TOKEN_L2G);
+	assert_int_equal(r[2].module, VTA_STATS_COMPUTE);
+	assert_int_equal(r[2].pops, 1u << VTA_QUEUE_L2G);
 	assert_int_equal(r[2].wait_cycle, r[0].retire_cycle);
 	assert_int_equal(r[2].start_cycle, r[1].retire_cycle);
-	assert_int_equal(r[2].pop_cycles[VTASIM_TOKEN_L2G], 174 - 142);
+	assert_int_equal(r[2].pop_cycles[VTA_QUEUE_L2G], 174 - 142);
 	assert_int_equal(r[2].end_cycle, 174 + 9);
 	assert_int_equal(r[2].retire_cycle, 183);
 	/* 3: FINISH */
@@ -274,7 +274,7 @@ static void test_deadlock_records(void **state)
 	simt *t = *state;
 	vta_program prog;
 	vta_dram dram;
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	simt_asm(t,
 		 ".uops 0x1000\nuop dst=0 src=0 wgt=0\n.text\n"
@@ -297,7 +297,7 @@ static void test_deadlock_records(void **state)
 	assert_int_equal(r[3].stage, VTASIM_STAGE_WAITING);
 	assert_int_equal(r[3].wait_cycle, 135);
 	assert_int_equal(r[3].start_cycle, NONE);
-	assert_int_equal(r[3].pop_cycles[VTASIM_TOKEN_L2G], 238 - 135);
+	assert_int_equal(r[3].pop_cycles[VTA_QUEUE_L2G], 238 - 135);
 	assert_int_equal(r[4].stage, VTASIM_STAGE_QUEUED);
 	assert_int_equal(r[4].dispatch_cycle, 66 + 2 * 4);
 	assert_int_equal(r[4].wait_cycle, NONE);
@@ -312,7 +312,7 @@ static void test_error_records(void **state)
 	simt *t = *state;
 	vta_program prog;
 	vta_dram dram;
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	simt_asm(t,
 		 "load mem=uop sram=0 dram=0 y=1 x=1 stride=1\n"
@@ -362,7 +362,7 @@ static void test_room_waits(void **state)
 	vta_program prog;
 	simt_asm(t, text, &prog);
 	free(text);
-	vtasim_stats s;
+	vta_run_stats s;
 	vta_error err = {0};
 	if (run_compare(t, &prog, &s, &err) != VTA_OK)
 		fail_msg("run: %s", err.detail);
@@ -371,15 +371,15 @@ static void test_room_waits(void **state)
 	uint64_t room = 0, push = 0;
 	for (size_t i = 0; i < n; i++) {
 		room += r[i].fetch_room_cycles;
-		push += r[i].push_cycles[VTASIM_TOKEN_L2G];
+		push += r[i].push_cycles[VTA_QUEUE_L2G];
 	}
 	assert_true(room > 0);
 	assert_true(push > 0);
 	/* the first NOP waits for the long load; the last extra load for room in l2g */
 	assert_int_equal(r[1].start_cycle, r[0].retire_cycle);
-	assert_true(r[1].pop_cycles[VTASIM_TOKEN_L2G] > 1000);
-	assert_int_equal(r[3 + nops].push_cycles[VTASIM_TOKEN_L2G], 0);
-	assert_true(r[3 + nops + loads - 1].push_cycles[VTASIM_TOKEN_L2G] > 0);
+	assert_true(r[1].pop_cycles[VTA_QUEUE_L2G] > 1000);
+	assert_int_equal(r[3 + nops].push_cycles[VTA_QUEUE_L2G], 0);
+	assert_true(r[3 + nops + loads - 1].push_cycles[VTA_QUEUE_L2G] > 0);
 	check_records(t, n, &s, 1);
 	vta_program_free(&prog);
 }
@@ -391,14 +391,14 @@ static void test_random_programs(void **state)
 	uint64_t waits = 0;
 	for (uint32_t seed = 1; seed <= PROGRAMS; seed++) {
 		vta_program prog;
-		vtasim_stats s;
+		vta_run_stats s;
 		vta_error err = {0};
 		vta_program_init(&prog, &t->cfg);
 		rp_generate(&t->cfg, seed * 2654435761u, &prog);
 		if (run_compare(t, &prog, &s, &err) != VTA_OK)
 			fail_msg("program %u: %s", seed, err.detail);
 		check_records(t, prog.n_insns, &s, 1);
-		for (int m = 0; m < VTASIM_MODULE_COUNT; m++)
+		for (int m = 0; m < VTA_STATS_MODULES; m++)
 			waits += s.module[m].stall_dep_cycles + s.module[m].stall_mem_cycles;
 		vta_program_free(&prog);
 	}
@@ -413,7 +413,7 @@ static void test_random_blocking(void **state)
 	int failed = 0;
 	for (uint32_t seed = 1; seed <= PROGRAMS; seed++) {
 		vta_program prog;
-		vtasim_stats s;
+		vta_run_stats s;
 		vta_error err = {0};
 		uint32_t rs = seed * 40503u + 17u;
 		vta_program_init(&prog, &t->cfg);
@@ -455,13 +455,13 @@ static void test_api_edges(void **state)
 	size_t n = 7;
 	assert_null(vtasim_sim_records(NULL, &n));
 	assert_int_equal(n, 0);
-	assert_string_equal(vtasim_token_name(VTASIM_TOKEN_L2G), "l2g");
-	assert_string_equal(vtasim_token_name(VTASIM_TOKEN_S2G), "s2g");
-	assert_string_equal(vtasim_token_name(VTASIM_TOKEN_COUNT), "?");
+	assert_string_equal(vta_queue_name(VTA_QUEUE_L2G), "l2g");
+	assert_string_equal(vta_queue_name(VTA_QUEUE_S2G), "s2g");
+	assert_string_equal(vta_queue_name(VTA_QUEUE_COUNT), "?");
 
 	vta_program prog;
 	vta_dram dram;
-	vtasim_stats s;
+	vta_run_stats s;
 	simt_asm(t, "finish\n", &prog);
 	assert_int_equal(run_rec(t, &prog, 1, &dram, &s, &err), VTA_OK);
 	records(t, 1);
