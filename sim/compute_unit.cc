@@ -15,8 +15,6 @@ compute_unit::compute_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw
 			   insn_queue &queue, token_map tokens)
     : unit_base(name, VTA_MODULE_COMPUTE, ctl, hw, queue, tokens)
 {
-	SC_THREAD(main_thread);
-	set_stack_size(512 * 1024);
 }
 
 void compute_unit::reset_compute()

@@ -29,7 +29,6 @@ namespace vtasim {
 
 class compute_unit : public unit_base {
 public:
-	SC_HAS_PROCESS(compute_unit);
 	compute_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw,
 		     insn_queue &queue, token_map tokens);
 
@@ -41,7 +40,6 @@ protected:
 private:
 	enum kind { K_GEMM, K_RESET, K_ALU };
 
-	void main_thread() { thread_main(); }
 	bool exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g);
 	/* Run the loop nest; false after a failed per-uop check (the run is failed). */
 	template <int KIND> bool run_uops(uint64_t idx, const vta_insn &insn);

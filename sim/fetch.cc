@@ -29,13 +29,8 @@ void fetch::reset()
 
 void fetch::main_thread()
 {
-	uint64_t g = 0;
-	for (;;) {
-		while (g == ctl_.gen)
-			wait(ctl_.run_ev);
-		g = ctl_.gen;
-		run(g);
-	}
+	for (uint64_t g = 0;;)
+		run(g = ctl_.next_run(g));
 }
 
 void fetch::run(uint64_t g)

@@ -20,15 +20,11 @@ namespace vtasim {
 
 class load_unit : public unit_base {
 public:
-	SC_HAS_PROCESS(load_unit);
 	load_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw, insn_queue &queue,
 		  token_map tokens);
 
 protected:
 	bool execute(uint64_t idx, const vta_insn &insn, uint64_t g) override;
-
-private:
-	void main_thread() { thread_main(); }
 };
 
 } // namespace vtasim

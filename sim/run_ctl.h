@@ -95,6 +95,15 @@ public:
 	/* FINISH retired. */
 	void finish();
 
+	/* A module thread's idle wait: until a run newer than generation g starts; returns its
+	 * generation. */
+	uint64_t next_run(uint64_t g)
+	{
+		while (g == gen)
+			sc_core::wait(run_ev);
+		return gen;
+	}
+
 	/* Wait `n` cycles (or until the run is reset); add the waited cycles to *acc. A wait
 	 * reaching past the deadline is cut there: the budget has run out by then. */
 	bool wait_cycles(uint64_t n, uint64_t g, uint64_t *acc);

@@ -13,8 +13,6 @@ store_unit::store_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw &hw
 		       insn_queue &queue, token_map tokens)
     : unit_base(name, VTA_MODULE_STORE, ctl, hw, queue, tokens)
 {
-	SC_THREAD(main_thread);
-	set_stack_size(512 * 1024);
 }
 
 bool store_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)

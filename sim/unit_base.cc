@@ -20,6 +20,8 @@ unit_base::unit_base(sc_core::sc_module_name name, vta_module module, run_ctl &c
 		pop_q_[i] = pop >= 0 ? tokens_[pop] : nullptr;
 		push_q_[i] = push >= 0 ? tokens_[push] : nullptr;
 	}
+	SC_THREAD(thread_main);
+	set_stack_size(512 * 1024);
 }
 
 void unit_base::reset()
@@ -27,17 +29,6 @@ void unit_base::reset()
 	st_ = vta_module_stats{};
 	state_ = module_state{};
 	wait_open_ = false;
-}
-
-void unit_base::thread_main()
-{
-	uint64_t g = 0;
-	for (;;) {
-		while (g == ctl_.gen)
-			wait(ctl_.run_ev);
-		g = ctl_.gen;
-		run(g);
-	}
 }
 
 void unit_base::run(uint64_t g)
@@ -60,41 +51,34 @@ void unit_base::run(uint64_t g)
 				return;
 		}
 		vtasim_insn_record *rec = ctl_.record(idx);
-		if (rec) {
-			rec->wait_cycle = ctl_.cycles();
-			rec->stage = VTASIM_STAGE_WAITING;
-		}
+		/* stamp rec (when recording) with the stage the instruction reaches now */
+		auto reached = [&](uint64_t vtasim_insn_record::*at, vtasim_insn_stage stage) {
+			if (rec) {
+				rec->*at = ctl_.cycles();
+				rec->stage = stage;
+			}
+		};
+		reached(&vtasim_insn_record::wait_cycle, VTASIM_STAGE_WAITING);
 		if (!acquire(insn, g, rec))
 			return;
 		state_.what = activity::busy;
 		state_.queue = -1;
 		const uint64_t port0 = st_.stall_mem_cycles; /* only the port charges it here */
-		if (rec) {
-			rec->start_cycle = ctl_.cycles();
-			rec->stage = VTASIM_STAGE_EXECUTING;
-		}
+		reached(&vtasim_insn_record::start_cycle, VTASIM_STAGE_EXECUTING);
 		if (!execute(idx, insn, g))
 			return;
 		st_.insns++;
-		if (rec) {
-			rec->end_cycle = ctl_.cycles();
+		reached(&vtasim_insn_record::end_cycle, VTASIM_STAGE_PUSHING);
+		if (rec)
 			rec->port_cycles = st_.stall_mem_cycles - port0;
-			rec->stage = VTASIM_STAGE_PUSHING;
-		}
 		if (insn.opcode == VTA_OP_FINISH) {
-			if (rec) {
-				rec->retire_cycle = rec->end_cycle;
-				rec->stage = VTASIM_STAGE_RETIRED;
-			}
+			reached(&vtasim_insn_record::retire_cycle, VTASIM_STAGE_RETIRED);
 			ctl_.finish(); /* VTA signals done at FINISH: its pushes are moot */
 			return;
 		}
 		if (!release(insn, g, rec))
 			return;
-		if (rec) {
-			rec->retire_cycle = ctl_.cycles();
-			rec->stage = VTASIM_STAGE_RETIRED;
-		}
+		reached(&vtasim_insn_record::retire_cycle, VTASIM_STAGE_RETIRED);
 		queue_.pop();
 	}
 }
@@ -104,25 +88,9 @@ bool unit_base::acquire(const vta_insn &insn, uint64_t g, vtasim_insn_record *re
 	token_queue *pops[2], *pushes[2];
 	queues_of(insn, pops, pushes);
 	/* only this module pops these queues, so a token seen stays until taken */
-	for (token_queue *q : pops) {
-		if (!q)
-			continue;
-		while (!q->can_pop()) {
-			state_.what = activity::pop;
-			state_.queue = q->id();
-			const uint64_t before = st_.stall_dep_cycles;
-			wait_since_ = run_ctl::now();
-			wait_open_ = true;
-			const bool on = ctl_.wait_list(q->pushed_or_run(), g, &st_.stall_dep_cycles);
-			wait_open_ = false;
-			/* what the statistic was charged, even if the run stopped (not if it was
-			 * reset: rec belongs to that old run) */
-			if (rec && g == ctl_.gen)
-				rec->pop_cycles[q->id()] += st_.stall_dep_cycles - before;
-			if (!on)
-				return false;
-		}
-	}
+	for (token_queue *q : pops)
+		if (q && !wait_token(*q, true, g, rec))
+			return false;
 	if (!ctl_.current(g))
 		return false;
 	for (token_queue *q : pops)
@@ -139,24 +107,30 @@ bool unit_base::release(const vta_insn &insn, uint64_t g, vtasim_insn_record *re
 	for (token_queue *q : pushes) {
 		if (!q)
 			continue;
-		while (!q->can_push()) {
-			state_.what = activity::room;
-			state_.queue = q->id();
-			const uint64_t before = st_.stall_mem_cycles;
-			wait_since_ = run_ctl::now();
-			wait_open_ = true;
-			const bool on = ctl_.wait_list(q->popped_or_run(), g, &st_.stall_mem_cycles);
-			wait_open_ = false;
-			/* what the statistic was charged, even if the run stopped (not if it was
-			 * reset: rec belongs to that old run) */
-			if (rec && g == ctl_.gen)
-				rec->push_cycles[q->id()] += st_.stall_mem_cycles - before;
-			if (!on)
-				return false;
-		}
-		if (!ctl_.current(g))
+		if (!wait_token(*q, false, g, rec) || !ctl_.current(g))
 			return false;
 		q->push();
+	}
+	return true;
+}
+
+bool unit_base::wait_token(token_queue &q, bool pop, uint64_t g, vtasim_insn_record *rec)
+{
+	uint64_t &stall = pop ? st_.stall_dep_cycles : st_.stall_mem_cycles;
+	while (pop ? !q.can_pop() : !q.can_push()) {
+		state_.what = pop ? activity::pop : activity::room;
+		state_.queue = q.id();
+		const uint64_t before = stall;
+		wait_since_ = run_ctl::now();
+		wait_open_ = true;
+		const bool on = ctl_.wait_list(pop ? q.pushed_or_run() : q.popped_or_run(), g, &stall);
+		wait_open_ = false;
+		/* what the statistic was charged, even if the run stopped (not if it was reset:
+		 * rec belongs to that old run) */
+		if (rec && g == ctl_.gen)
+			(pop ? rec->pop_cycles : rec->push_cycles)[q.id()] += stall - before;
+		if (!on)
+			return false;
 	}
 	return true;
 }

@@ -50,6 +50,7 @@ struct shared_hw {
 
 class unit_base : public sc_core::sc_module {
 public:
+	SC_HAS_PROCESS(unit_base);
 	/* The four token queues by vta_queue; the ISA's map (vta_queues.h) says which one each
 	 * flag of this module uses. */
 	using token_map = std::array<token_queue *, VTA_QUEUE_COUNT>;
@@ -71,9 +72,6 @@ protected:
 	/* The module's part of one instruction. Returns false when the run stopped. */
 	virtual bool execute(uint64_t idx, const vta_insn &insn, uint64_t g) = 0;
 
-	/* The thread body: call from the derived module's SC_THREAD. */
-	void thread_main();
-
 	/* A LOAD of any memory type into its SRAM or the LUT table memory (NOPs included). */
 	bool do_load(uint64_t idx, const vta_insn &insn, uint64_t g);
 	/* The LUT decoder's part of a decompressing LOAD whose DMA is done. */
@@ -85,7 +83,11 @@ protected:
 	module_state state_;
 
 private:
+	void thread_main() { for (uint64_t g = 0;;) run(g = ctl_.next_run(g)); }
 	void run(uint64_t g);
+	/* Wait until q has a token to pop (pop) or room for a push (!pop), charging the wait
+	 * to the statistic and to rec. */
+	bool wait_token(token_queue &q, bool pop, uint64_t g, vtasim_insn_record *rec);
 	bool acquire(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec);
 	bool release(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec);
 
