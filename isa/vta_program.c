@@ -64,38 +64,14 @@ static const char *const geometry_names[10] = {
 	"log_batch",	 "log_block_in",  "log_block_out", "log_inp_bits",  "log_wgt_bits",
 	"log_acc_bits", "log_uop_depth", "log_inp_depth", "log_wgt_depth", "log_acc_depth"};
 
-static void geometry_to_bytes(const vta_geometry *g, uint8_t out[GEOMETRY_BYTES])
-{
-	const uint8_t v[10] = {g->log_batch,	 g->log_block_in,  g->log_block_out,
-			       g->inp_bits,	 g->wgt_bits,	   g->acc_bits,
-			       g->log_uop_depth, g->log_inp_depth, g->log_wgt_depth,
-			       g->log_acc_depth};
-	memcpy(out, v, 10);
-	memcpy(out + 10, g->reserved, 6);
-}
-
-static void geometry_from_bytes(const uint8_t in[GEOMETRY_BYTES], vta_geometry *g)
-{
-	g->log_batch = in[0];
-	g->log_block_in = in[1];
-	g->log_block_out = in[2];
-	g->inp_bits = in[3];
-	g->wgt_bits = in[4];
-	g->acc_bits = in[5];
-	g->log_uop_depth = in[6];
-	g->log_inp_depth = in[7];
-	g->log_wgt_depth = in[8];
-	g->log_acc_depth = in[9];
-	memcpy(g->reserved, in + 10, 6);
-}
+/* vta_geometry is the header's geometry bytes in file order (all uint8_t: no padding). */
+_Static_assert(sizeof(vta_geometry) == GEOMETRY_BYTES, "vta_geometry is the geometry bytes");
 
 vta_status vta_geometry_check(const vta_config *cfg, const vta_geometry *geo, vta_error *err)
 {
 	vta_geometry want;
-	uint8_t a[GEOMETRY_BYTES], b[GEOMETRY_BYTES];
 	vta_geometry_from_config(cfg, &want);
-	geometry_to_bytes(geo, a);
-	geometry_to_bytes(&want, b);
+	const uint8_t *a = (const uint8_t *)geo, *b = (const uint8_t *)&want;
 	for (unsigned i = 0; i < 10; i++)
 		if (a[i] != b[i])
 			return vta_fail(err, VTA_E_STREAM, "stream geometry %s %u != config %u",
@@ -258,7 +234,7 @@ vta_status vta_program_serialize(const vta_program *prog, uint8_t **out, size_t 
 	memcpy(buf, stream_magic, 8);
 	put32(buf + 8, STREAM_VERSION);
 	put32(buf + 12, GEOMETRY_BYTES);
-	geometry_to_bytes(&prog->geometry, buf + 16);
+	memcpy(buf + 16, &prog->geometry, GEOMETRY_BYTES);
 	put32(buf + 32, (uint32_t)prog->n_insns);
 	put32(buf + 36, (uint32_t)prog->n_segments);
 	size_t pos = HEADER_BYTES;
@@ -318,7 +294,7 @@ static vta_status parse_header(const uint8_t *buf, size_t len, vta_geometry *geo
 				GEOMETRY_BYTES);
 	if ((st = need(len, 16, GEOMETRY_BYTES, "header (geometry)", err)))
 		return st;
-	geometry_from_bytes(buf + 16, geo);
+	memcpy(geo, buf + 16, GEOMETRY_BYTES);
 	for (unsigned i = 0; i < 6; i++)
 		if (geo->reserved[i] != 0)
 			return vta_fail(err, VTA_E_STREAM,

@@ -7,19 +7,6 @@
 
 namespace {
 
-uint32_t sram_row_bytes(const vta_config *cfg, vta_mem mem)
-{
-	switch (mem) {
-	case VTA_MEM_UOP: return cfg->uop_elem_bytes;
-	case VTA_MEM_WGT: return cfg->wgt_elem_bytes;
-	case VTA_MEM_INP: return cfg->inp_elem_bytes;
-	case VTA_MEM_ACC:
-	case VTA_MEM_ACC_8BIT: return cfg->acc_elem_bytes;
-	case VTA_MEM_OUT: return cfg->out_elem_bytes;
-	default: return 0;
-	}
-}
-
 uint64_t row_addr(const vta_mem_insn *m, uint64_t row, uint32_t eb)
 {
 	return ((uint64_t)m->dram_base + row * m->x_stride) * eb;
@@ -32,7 +19,9 @@ extern "C" void vtasim_load_exec(const vta_config *cfg, const vta_mem_insn *m,
 {
 	vta_mem mem = (vta_mem)m->mem_type;
 	uint32_t dram_eb = vta_config_dram_elem_bytes(cfg, mem);
-	uint32_t sram_eb = sram_row_bytes(cfg, mem);
+	/* an SRAM row holds one DRAM element of its type (ACC_8BIT: of ACC) */
+	uint32_t sram_eb =
+		vta_config_dram_elem_bytes(cfg, mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem);
 	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
 	uint8_t *base = sram + (uint64_t)m->sram_base * sram_eb;
 	uint64_t row_bytes = width * sram_eb;
