@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vta_bytes.h"
 #include "vta_insn_fields.h"
 
 /* ---------- bit packing ---------- */
@@ -89,20 +90,6 @@ static vta_status check_unused(const bits *b, int word, vta_error *err)
 			pos, word, (unsigned long long)rest);
 }
 
-static void store_le64(uint8_t *out, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		out[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t load_le64(const uint8_t *in)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < 8; i++)
-		v |= (uint64_t)in[i] << (8 * i);
-	return v;
-}
-
 /* ---------- instructions ---------- */
 
 /* Append a format's fields, each range-checked; undefined enumerated values are refused. */
@@ -167,15 +154,15 @@ vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn,
 	if ((st = put_fields(&b, vta_insn_head(), &cfg->fw, insn, err)) ||
 	    (st = put_fields(&b, vta_insn_format_of(insn->opcode), &cfg->fw, insn, err)))
 		return st;
-	store_le64(out, b.w[0]);
-	store_le64(out + 8, b.w[1]);
+	vta_le_put(out, 8, b.w[0]);
+	vta_le_put(out + 8, 8, b.w[1]);
 	return VTA_OK;
 }
 
 vta_status vta_insn_decode(const vta_config *cfg, const uint8_t in[VTA_INSN_BYTES],
 			   vta_insn *insn, vta_error *err)
 {
-	bits b = {{load_le64(in), load_le64(in + 8)}, {0, 0}};
+	bits b = {{vta_le64_get(in), vta_le64_get(in + 8)}, {0, 0}};
 	vta_insn d;
 	memset(&d, 0, sizeof(d));
 	vta_status st;
@@ -198,16 +185,14 @@ vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t out
 		return st;
 	if (b.pos[0] > 32)
 		return vta_fail(err, VTA_E_INTERNAL, "micro-op fields need %u bits", b.pos[0]);
-	for (int i = 0; i < VTA_UOP_BYTES; i++)
-		out[i] = (uint8_t)(b.w[0] >> (8 * i));
+	vta_le_put(out, VTA_UOP_BYTES, b.w[0]);
 	return VTA_OK;
 }
 
 vta_status vta_uop_decode(const vta_config *cfg, const uint8_t in[VTA_UOP_BYTES], vta_uop *uop,
 			  vta_error *err)
 {
-	uint64_t w = (uint64_t)in[0] | (uint64_t)in[1] << 8 | (uint64_t)in[2] << 16 |
-		     (uint64_t)in[3] << 24;
+	uint64_t w = vta_le32_get(in);
 	bits b = {{w, 0}, {0, 0}};
 	vta_uop u;
 	vta_status st = get_fields(&b, vta_uop_format(), &cfg->fw, &u, err);

@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_bytes.h"
+
 
 static const uint8_t stream_magic[8] = {'V', 'T', 'A', 'S', 'T', 'R', 'M', '\0'};
 #define STREAM_VERSION 1u
@@ -188,29 +190,6 @@ vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size
 
 /* ---------- serialisation ---------- */
 
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static uint64_t get64(const uint8_t *p)
-{
-	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
-}
-
 vta_status vta_program_serialize(const vta_program *prog, uint8_t **out, size_t *out_len,
 				 vta_error *err)
 {
@@ -232,11 +211,11 @@ vta_status vta_program_serialize(const vta_program *prog, uint8_t **out, size_t 
 	if (!buf)
 		return vta_fail(err, VTA_E_NOMEM, "out of memory for a %zu-byte stream", len);
 	memcpy(buf, stream_magic, 8);
-	put32(buf + 8, STREAM_VERSION);
-	put32(buf + 12, GEOMETRY_BYTES);
+	vta_le_put(buf + 8, 4, STREAM_VERSION);
+	vta_le_put(buf + 12, 4, GEOMETRY_BYTES);
 	memcpy(buf + 16, &prog->geometry, GEOMETRY_BYTES);
-	put32(buf + 32, (uint32_t)prog->n_insns);
-	put32(buf + 36, (uint32_t)prog->n_segments);
+	vta_le_put(buf + 32, 4, (uint32_t)prog->n_insns);
+	vta_le_put(buf + 36, 4, (uint32_t)prog->n_segments);
 	size_t pos = HEADER_BYTES;
 	if (prog->n_insns)
 		memcpy(buf + pos, prog->insns, prog->n_insns * VTA_INSN_BYTES);
@@ -245,8 +224,8 @@ vta_status vta_program_serialize(const vta_program *prog, uint8_t **out, size_t 
 		const vta_segment *s = &prog->segments[i];
 		buf[pos] = (uint8_t)s->kind;
 		buf[pos + 1] = buf[pos + 2] = buf[pos + 3] = 0;
-		put32(buf + pos + 4, s->size);
-		put64(buf + pos + 8, s->dram_addr);
+		vta_le_put(buf + pos + 4, 4, s->size);
+		vta_le_put(buf + pos + 8, 8, s->dram_addr);
 		pos += SEGMENT_HEADER_BYTES;
 		if (s->size)
 			memcpy(buf + pos, s->bytes, s->size);
@@ -283,11 +262,11 @@ static vta_status parse_header(const uint8_t *buf, size_t len, vta_geometry *geo
 		return vta_fail(err, VTA_E_STREAM, "byte offset 0: not a stream file (bad magic)");
 	if ((st = need(len, 8, 8, "header (version, geometry size)", err)))
 		return st;
-	uint32_t version = get32(buf + 8);
+	uint32_t version = vta_le32_get(buf + 8);
 	if (version != STREAM_VERSION)
 		return vta_fail(err, VTA_E_STREAM, "byte offset 8: stream version %u, expected %u",
 				version, STREAM_VERSION);
-	uint32_t gbytes = get32(buf + 12);
+	uint32_t gbytes = vta_le32_get(buf + 12);
 	if (gbytes != GEOMETRY_BYTES)
 		return vta_fail(err, VTA_E_STREAM,
 				"byte offset 12: geometry size %u, expected %u", gbytes,
@@ -314,7 +293,7 @@ static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *c
 		return st;
 	if ((st = need(len, 32, 8, "header (counts)", err)))
 		return st;
-	size_t n_insns = get32(buf + 32), n_segs = get32(buf + 36);
+	size_t n_insns = vta_le32_get(buf + 32), n_segs = vta_le32_get(buf + 36);
 	size_t pos = HEADER_BYTES;
 	if (n_insns > (len - pos) / VTA_INSN_BYTES)
 		return vta_fail(err, VTA_E_STREAM,
@@ -355,8 +334,8 @@ static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *c
 					"segment %zu (byte offset %zu): reserved header bytes are "
 					"not zero",
 					i, at);
-		uint32_t size = get32(buf + pos + 4);
-		uint64_t addr = get64(buf + pos + 8);
+		uint32_t size = vta_le32_get(buf + pos + 4);
+		uint64_t addr = vta_le64_get(buf + pos + 8);
 		pos += SEGMENT_HEADER_BYTES;
 		if (size > len - pos)
 			return vta_fail(err, VTA_E_STREAM,

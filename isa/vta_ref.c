@@ -72,6 +72,7 @@
 #include <string.h>
 
 #include "vta_asm.h"
+#include "vta_bytes.h"
 #include "vta_cost.h"
 #include "vta_insn.h"
 #include "vta_rules.h"
@@ -102,19 +103,6 @@ typedef struct run {
 } run;
 
 /* ---------- small helpers ---------- */
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
 
 /* Two's complement reinterpretations without implementation-defined conversions. */
 static int32_t s32(uint32_t v)
@@ -168,7 +156,7 @@ static void exec_table_load(run *r, const vta_mem_insn *m)
 		const uint8_t *s = r->dram->bytes + ((uint64_t)m->dram_base + y * m->x_stride) * eb;
 		for (uint64_t x = 0; x < m->x_size; x++)
 			ref->lut_table[m->sram_base + y * m->x_size + x] =
-				wide ? rd32(s + 4 * x) : (uint32_t)s8(s[x]);
+				wide ? vta_le32_get(s + 4 * x) : (uint32_t)s8(s[x]);
 	}
 	ref->lut_slots[m->lut_slot] = vta_lut_desc_of(m);
 	uint64_t bytes = vta_cost_dma_bytes(r->cfg, m);
@@ -238,7 +226,7 @@ static vta_status exec_lut_load(run *r, size_t idx, const vta_insn *insn)
 				uint32_t v = ref->lut_table[slot->base + table * slot->stride + index];
 				uint8_t *d = out + row * row_bytes;
 				if (mem == VTA_MEM_ACC)
-					wr32(d + 4 * l, v);
+					vta_le_put(d + 4 * l, 4, v);
 				else
 					d[l] = (uint8_t)v;
 			}
@@ -285,7 +273,7 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 		if (mem == VTA_MEM_ACC_8BIT) {
 			/* int8 lanes widen to int32 ACC lanes */
 			for (uint64_t lane = 0; lane < (uint64_t)m->x_size * dram_eb; lane++)
-				wr32(d + 4 * lane, (uint32_t)s8(s[lane]));
+				vta_le_put(d + 4 * lane, 4, (uint32_t)s8(s[lane]));
 		} else {
 			memcpy(d, s, (size_t)m->x_size * sram_eb);
 		}
@@ -366,8 +354,8 @@ static void gemm_uop(vta_ref *ref, uint64_t acc, uint64_t inp, uint64_t wgt)
 				sum += (uint32_t)(s8(inp_row[b * cfg->block_in + k]) *
 						  s8(wgt_row[o * cfg->block_in + k]));
 			size_t lane = (size_t)b * cfg->block_out + o;
-			uint32_t v = rd32(acc_row + 4 * lane) + sum;
-			wr32(acc_row + 4 * lane, v);
+			uint32_t v = vta_le32_get(acc_row + 4 * lane) + sum;
+			vta_le_put(acc_row + 4 * lane, 4, v);
 			out_row[lane] = (uint8_t)v;
 		}
 	}
@@ -380,10 +368,10 @@ static void alu_uop(vta_ref *ref, const vta_alu_fields *alu, uint64_t dst, uint6
 	const uint8_t *src_row = ref->sram[VTA_MEM_ACC] + src * ref->row_bytes[VTA_MEM_ACC];
 	uint8_t *out_row = ref->sram[VTA_MEM_OUT] + dst * ref->row_bytes[VTA_MEM_OUT];
 	for (size_t l = 0; l < lanes; l++) {
-		int32_t a = s32(rd32(dst_row + 4 * l));
-		int32_t b = alu->use_imm ? alu->imm : s32(rd32(src_row + 4 * l));
+		int32_t a = s32(vta_le32_get(dst_row + 4 * l));
+		int32_t b = alu->use_imm ? alu->imm : s32(vta_le32_get(src_row + 4 * l));
 		uint32_t v = (uint32_t)alu_apply(alu->op, a, b);
-		wr32(dst_row + 4 * l, v);
+		vta_le_put(dst_row + 4 * l, 4, v);
 		out_row[l] = (uint8_t)v;
 	}
 }

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "vta_bytes.h"
+
 namespace {
 
 uint64_t row_addr(const vta_mem_insn *m, uint64_t row, uint32_t eb)
@@ -37,13 +39,8 @@ extern "C" void vtasim_load_exec(const vta_config *cfg, const vta_mem_insn *m,
 		if (mem == VTA_MEM_ACC_8BIT) {
 			/* int8 lanes widen to int32 lanes, little-endian */
 			uint64_t lanes = (uint64_t)m->x_size * dram_eb;
-			for (uint64_t l = 0; l < lanes; l++) {
-				uint32_t v = (uint32_t)(int32_t)(int8_t)s[l];
-				d[4 * l] = (uint8_t)v;
-				d[4 * l + 1] = (uint8_t)(v >> 8);
-				d[4 * l + 2] = (uint8_t)(v >> 16);
-				d[4 * l + 3] = (uint8_t)(v >> 24);
-			}
+			for (uint64_t l = 0; l < lanes; l++)
+				vta_le_put(d + 4 * l, 4, (uint32_t)(int32_t)(int8_t)s[l]);
 		} else {
 			memcpy(d, s, (uint64_t)m->x_size * sram_eb);
 		}
