@@ -5,7 +5,6 @@
  */
 #include "rtl_gemm.h"
 
-#include <cstdio>
 #include <new>
 
 #include "Vvta_gemm_core_16x16.h"
@@ -83,12 +82,7 @@ struct vta_rtl_gemm {
 
 extern "C" size_t vta_rtl_gemm_shapes(unsigned (*shapes)[2], size_t max)
 {
-	size_t n = sizeof(k_shapes) / sizeof(k_shapes[0]);
-	for (size_t i = 0; i < n && i < max; i++) {
-		shapes[i][0] = k_shapes[i][0];
-		shapes[i][1] = k_shapes[i][1];
-	}
-	return n;
+	return vtasim_rtl::copy_built(k_shapes, shapes, max);
 }
 
 extern "C" vta_status vta_rtl_gemm_create(vta_rtl_gemm **out, unsigned block_in,
@@ -101,21 +95,11 @@ extern "C" vta_status vta_rtl_gemm_create(vta_rtl_gemm **out, unsigned block_in,
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "RTL GEMM core: out of memory");
 	}
-	if (!core) {
-		char built[128] = "";
-		size_t len = 0;
-		for (const auto &s : k_shapes) {
-			int w = snprintf(built + len, sizeof(built) - len, "%s%ux%u",
-					 len ? ", " : "", s[0], s[1]);
-			if (w < 0 || (size_t)w >= sizeof(built) - len)
-				break;
-			len += (size_t)w;
-		}
+	if (!core)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"RTL GEMM core: no core built for block_in %u x block_out %u "
 				"(built: %s)",
-				block_in, block_out, built);
-	}
+				block_in, block_out, vtasim_rtl::list_built(k_shapes, "x").c_str());
 	*out = new (std::nothrow) vta_rtl_gemm{core};
 	if (!*out) {
 		delete core;

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <type_traits>
 
 #include "verilated.h"
@@ -148,6 +149,29 @@ template <class P> inline int32_t port_i32(const P &port, std::size_t j)
 	for (unsigned k = 0; k < 4; k++)
 		u |= (uint32_t)port_byte(port, 4 * j + k) << (8 * k);
 	return (int32_t)u;
+}
+
+/* ---- the variants a library was built with: pairs of numbers ---- */
+
+/* Copy up to max of the built pairs to out; returns how many were built. */
+template <std::size_t N>
+inline std::size_t copy_built(const unsigned (&built)[N][2], unsigned (*out)[2], std::size_t max)
+{
+	for (std::size_t i = 0; i < N && i < max; i++) {
+		out[i][0] = built[i][0];
+		out[i][1] = built[i][1];
+	}
+	return N;
+}
+
+/* "a<sep>b, c<sep>d, ..." of the built pairs, for a message naming what exists. */
+template <std::size_t N>
+inline std::string list_built(const unsigned (&built)[N][2], const char *sep)
+{
+	std::string s;
+	for (const auto &p : built)
+		s += (s.empty() ? "" : ", ") + std::to_string(p[0]) + sep + std::to_string(p[1]);
+	return s;
 }
 
 } // namespace vtasim_rtl

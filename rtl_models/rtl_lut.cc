@@ -9,7 +9,6 @@
 #include "rtl_lut.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <new>
 
 #include "Vvta_lut_decoder_256x64.h"
@@ -205,12 +204,7 @@ struct vta_rtl_lut {
 
 extern "C" size_t vta_rtl_lut_variants(unsigned (*variants)[2], size_t max)
 {
-	size_t n = sizeof(k_variants) / sizeof(k_variants[0]);
-	for (size_t i = 0; i < n && i < max; i++) {
-		variants[i][0] = k_variants[i][0];
-		variants[i][1] = k_variants[i][1];
-	}
-	return n;
+	return vtasim_rtl::copy_built(k_variants, variants, max);
 }
 
 extern "C" vta_status vta_rtl_lut_create(vta_rtl_lut **out, unsigned in_bits,
@@ -223,21 +217,12 @@ extern "C" vta_status vta_rtl_lut_create(vta_rtl_lut **out, unsigned in_bits,
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "RTL LUT decoder: out of memory");
 	}
-	if (!dec) {
-		char built[128] = "";
-		size_t len = 0;
-		for (const auto &v : k_variants) {
-			int w = snprintf(built + len, sizeof(built) - len, "%s%u bits x %u",
-					 len ? ", " : "", v[0], v[1]);
-			if (w < 0 || (size_t)w >= sizeof(built) - len)
-				break;
-			len += (size_t)w;
-		}
+	if (!dec)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"RTL LUT decoder: none built for %u-bit words x %u indices per cycle "
 				"(built: %s)",
-				in_bits, indices_per_cycle, built);
-	}
+				in_bits, indices_per_cycle,
+				vtasim_rtl::list_built(k_variants, " bits x ").c_str());
 	*out = new (std::nothrow) vta_rtl_lut{dec};
 	if (!*out) {
 		delete dec;
