@@ -14,7 +14,6 @@
  */
 #include "vta_insn.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -268,33 +267,17 @@ vta_status vta_insn_check_flags(const vta_insn *insn, vta_error *err)
 
 /* ---------- one line of assembly ---------- */
 
-/* snprintf that appends at *pos and never overruns. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static void app(char *buf, size_t size, size_t *pos, const char *fmt, ...)
-{
-	if (*pos >= size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf + *pos, size - *pos, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*pos += (size_t)n;
-}
-
 /* " deps=a,b" with the head's flags that are set, or " deps=none". */
 static void app_deps(char *buf, size_t size, size_t *pos, const vta_insn *insn)
 {
 	const vta_insn_format *head = vta_insn_head();
 	int any = 0;
-	app(buf, size, pos, " deps=");
+	vta_appendf(buf, size, pos, " deps=");
 	for (size_t i = 0; i < head->n_fields; i++)
 		if (head->fields[i].type == VTA_FIELD_FLAG && vta_field_get(&head->fields[i], insn))
-			app(buf, size, pos, "%s%s", any++ ? "," : "", head->fields[i].name);
+			vta_appendf(buf, size, pos, "%s%s", any++ ? "," : "", head->fields[i].name);
 	if (!any)
-		app(buf, size, pos, "none");
+		vta_appendf(buf, size, pos, "none");
 }
 
 /* A key is written when its fields are present (the pads or lut_chan), and a quiet one
@@ -321,7 +304,7 @@ static void app_fields(char *buf, size_t size, size_t *pos, const vta_insn_forma
 	for (const char *const *key = fmt->asm_keys; *key; key++) {
 		if (!strcmp(*key, "deps") || !key_shown(fmt, *key, base))
 			continue;
-		app(buf, size, pos, " %s=", *key);
+		vta_appendf(buf, size, pos, " %s=", *key);
 		int n = 0;
 		for (size_t i = 0; i < fmt->n_fields; i++) {
 			const vta_insn_field *f = &fmt->fields[i];
@@ -329,13 +312,14 @@ static void app_fields(char *buf, size_t size, size_t *pos, const vta_insn_forma
 				continue;
 			int64_t v = vta_field_get(f, base);
 			const char *name = vta_field_value_name(f, (uint32_t)v);
-			app(buf, size, pos, "%s", n++ ? "," : "");
+			vta_appendf(buf, size, pos, "%s", n++ ? "," : "");
 			if (name)
-				app(buf, size, pos, "%s", name);
+				vta_appendf(buf, size, pos, "%s", name);
 			else if (f->names != VTA_NAMES_NONE) /* undefined: kept visible */
-				app(buf, size, pos, "?%u", (unsigned)v);
+				vta_appendf(buf, size, pos, "?%u", (unsigned)v);
 			else
-				app(buf, size, pos, f->hex ? "0x%llx" : "%lld", (long long)v);
+				vta_appendf(buf, size, pos, f->hex ? "0x%llx" : "%lld",
+					    (long long)v);
 		}
 	}
 }
@@ -348,10 +332,10 @@ char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size)
 	buf[0] = '\0';
 	const vta_insn_format *fmt = vta_insn_format_of(insn->opcode);
 	if (!fmt) {
-		app(buf, size, &pos, "?opcode%u", (unsigned)insn->opcode);
+		vta_appendf(buf, size, &pos, "?opcode%u", (unsigned)insn->opcode);
 		return buf;
 	}
-	app(buf, size, &pos, "%-6s", vta_opcode_name(insn->opcode));
+	vta_appendf(buf, size, &pos, "%-6s", vta_opcode_name(insn->opcode));
 	app_fields(buf, size, &pos, fmt, insn);
 	app_deps(buf, size, &pos, insn);
 	return buf;
@@ -363,7 +347,7 @@ char *vta_disasm_uop(const vta_uop *uop, char *buf, size_t size)
 	if (size == 0)
 		return buf;
 	buf[0] = '\0';
-	app(buf, size, &pos, "uop   ");
+	vta_appendf(buf, size, &pos, "uop   ");
 	app_fields(buf, size, &pos, vta_uop_format(), uop);
 	return buf;
 }

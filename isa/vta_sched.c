@@ -3,7 +3,6 @@
  */
 #include "vta_sched.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -128,57 +127,41 @@ static vta_status step_module(run *r, vta_module m, bool *progress)
 	}
 }
 
-/* Append to a bounded string. */
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
-{
-	if (*len >= size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf + *len, size - *len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*len += (size_t)n;
-}
-
 /* "deadlock: load idle; compute insn 3 (gemm ...) waits on l2g (0 tokens); ..." with each
  * disassembly cut to `cut` characters. */
 static size_t describe_deadlock(const run *r, char *buf, size_t size, size_t cut)
 {
 	size_t len = 0;
-	append(buf, size, &len, "deadlock:");
+	vta_appendf(buf, size, &len, "deadlock:");
 	for (int mi = 0; mi < VTA_MODULE_COUNT; mi++) {
 		vta_module m = (vta_module)mi;
 		const module_state *ms = &r->mod[m];
-		append(buf, size, &len, "%s %s", mi ? ";" : "", vta_module_name(m));
+		vta_appendf(buf, size, &len, "%s %s", mi ? ";" : "", vta_module_name(m));
 		if (ms->phase == PHASE_IDLE) {
-			append(buf, size, &len, " idle");
+			vta_appendf(buf, size, &len, " idle");
 			continue;
 		}
 		char text[DISASM_MAX];
 		vta_disasm_insn(&r->insns[ms->idx], text, sizeof(text));
 		if (strlen(text) > cut && cut >= 3)
 			snprintf(text + cut - 3, 4, "...");
-		append(buf, size, &len, " insn %zu (%s)", ms->idx, text);
+		vta_appendf(buf, size, &len, " insn %zu (%s)", ms->idx, text);
 		if (ms->phase == PHASE_WAIT_POPS) {
 			const char *sep = " waits on ";
 			for (int i = 0; i < 2; i++) {
 				if (ms->pops[i] >= 0 && r->tokens[ms->pops[i]] == 0) {
-					append(buf, size, &len, "%s%s (0 tokens)", sep,
-					       vta_queue_name(ms->pops[i]));
+					vta_appendf(buf, size, &len, "%s%s (0 tokens)", sep,
+						    vta_queue_name(ms->pops[i]));
 					sep = " and ";
 				}
 			}
 		} else {
 			for (int i = 0; i < 2; i++) {
 				if (ms->pending[i] >= 0) {
-					append(buf, size, &len,
-					       " executed, waits for room in %s (full, %u tokens)",
-					       vta_queue_name(ms->pending[i]),
-					       r->tokens[ms->pending[i]]);
+					vta_appendf(buf, size, &len,
+						" executed, waits for room in %s (full, %u tokens)",
+						vta_queue_name(ms->pending[i]),
+						r->tokens[ms->pending[i]]);
 					break;
 				}
 			}
@@ -186,8 +169,8 @@ static size_t describe_deadlock(const run *r, char *buf, size_t size, size_t cut
 	}
 	if (r->fetched < r->n_insns) {
 		vta_module m = (vta_module)r->module_of[r->fetched];
-		append(buf, size, &len, "; fetch stalled at insn %zu: %s queue full (%u insns)",
-		       r->fetched, vta_module_name(m), r->cfg->insn_depth);
+		vta_appendf(buf, size, &len, "; fetch stalled at insn %zu: %s queue full (%u insns)",
+			    r->fetched, vta_module_name(m), r->cfg->insn_depth);
 	}
 	return len;
 }

@@ -49,6 +49,18 @@ vta_status vta_fail(vta_error *err, vta_status status, const char *fmt, ...)
 	return status;
 }
 
+void vta_appendf(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+	if (*len >= size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf + *len, size - *len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*len += (size_t)n;
+}
+
 void vta_error_clear(vta_error *err)
 {
 	if (!err)

@@ -58,6 +58,15 @@ vta_status vta_fail(vta_error *err, vta_status status, const char *fmt, ...)
 #endif
 	;
 
+/* Append printf-style text to buf (size bytes) at *len, never overrunning; *len grows by
+ * what the text needed, so once buf is full later appends are dropped. For details built in
+ * pieces. */
+void vta_appendf(char *buf, size_t size, size_t *len, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
 /* Clear an error record. */
 void vta_error_clear(vta_error *err);
 
