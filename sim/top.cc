@@ -34,9 +34,9 @@ top::top(sc_core::sc_module_name name, const vta_config &cfg)
       compute_q_("compute_queue", ctl_, cfg.insn_depth),
       store_q_("store_queue", ctl_, cfg.insn_depth),
       fetch_("fetch", ctl_, port_, load_q_, compute_q_, store_q_),
-      load_("load", ctl_, hw_, load_q_, {&l2g_, &g2l_, &g2s_, &s2g_}),
+      load_("load", VTA_MODULE_LOAD, ctl_, hw_, load_q_, {&l2g_, &g2l_, &g2s_, &s2g_}),
       compute_("compute", ctl_, hw_, compute_q_, {&l2g_, &g2l_, &g2s_, &s2g_}),
-      store_("store", ctl_, hw_, store_q_, {&l2g_, &g2l_, &g2s_, &s2g_})
+      store_("store", VTA_MODULE_STORE, ctl_, hw_, store_q_, {&l2g_, &g2l_, &g2s_, &s2g_})
 {
 	hw_.mem[VTA_MEM_UOP] = &uop_;
 	hw_.mem[VTA_MEM_INP] = &inp_;

@@ -29,10 +29,8 @@
 #include "dram_port.h"
 #include "fetch.h"
 #include "insn_queue.h"
-#include "load_unit.h"
 #include "run_ctl.h"
 #include "sram.h"
-#include "store_unit.h"
 #include "token_queue.h"
 #include "vtasim_api.h"
 
@@ -70,9 +68,9 @@ private:
 	token_queue l2g_, g2l_, g2s_, s2g_;
 	insn_queue load_q_, compute_q_, store_q_;
 	fetch fetch_;
-	load_unit load_;
+	unit_base load_;
 	compute_unit compute_;
-	store_unit store_;
+	unit_base store_;
 
 	std::vector<vta_insn> insns_;
 	std::vector<uint8_t> module_of_;

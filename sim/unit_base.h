@@ -1,6 +1,7 @@
 /*
- * unit_base.h - what the LOAD, COMPUTE and STORE modules have in common: an in-order loop
- * over their instruction queue with VTA's dependency protocol, and the 2D DMA.
+ * unit_base.h - the in-order module: an in-order loop over its instruction queue with VTA's
+ * dependency protocol, and the 2D DMA. The LOAD and STORE modules are this class as it is;
+ * COMPUTE derives from it (compute_unit.h).
  *
  * Per instruction (VTA's pop-execute-push, as in the reference executor): take the head of
  * the instruction queue (it keeps its slot until retired); wait until every token queue it
@@ -11,6 +12,26 @@
  * applied when an instruction completes; its operand checks are made when it starts,
  * before anything changes. When the run is recorded, each of these steps stamps the
  * instruction's record (vtasim_api.h), and its waits are split by token queue and port.
+ *
+ * LOAD executes LOAD INP and LOAD WGT, plain or decompressing through the LUT decoder
+ * (lut_decoder.h), LOAD LUT (int8 tables), and their NOPs.
+ * Models: the in-order load stage; pop_next pops g2l (compute freed a buffer), push_next
+ * pushes l2g (data ready). The 2D DMA with zero padding writes the INP or WGT SRAM.
+ * Timing: insn_overhead, then the DMA on the shared DRAM port (bursts, latency once per
+ * instruction; vta_cost.h); a decompressing load ends at the later of its last data and
+ * the decoder's end (first data + decode cycles); a NOP costs insn_overhead. Data lands in
+ * SRAM when the instruction completes.
+ * Approximates: padding rows are written for free (in parallel with the DRAM beats); the
+ * SRAM write port never limits the DMA.
+ *
+ * STORE executes STORE (OUT rows to DRAM) and its NOPs.
+ * Models: the in-order store stage; pop_prev pops g2s (results ready), push_prev pushes
+ * s2g (OUT may be overwritten). y_size rows of x_size OUT rows, contiguous in SRAM, go to
+ * DRAM rows x_stride elements apart; only memory type OUT, no padding.
+ * Timing: insn_overhead, then the DMA on the shared DRAM port (bursts, write latency once
+ * per instruction; vta_cost.h); a NOP costs insn_overhead. OUT is read and DRAM written
+ * when the instruction completes.
+ * Approximates: writes are posted like reads (the latency stands for the write response).
  */
 #ifndef VTASIM_UNIT_BASE_H
 #define VTASIM_UNIT_BASE_H
@@ -69,11 +90,18 @@ public:
 	std::string describe(size_t cut) const;
 
 protected:
-	/* The module's part of one instruction. Returns false when the run stopped. */
-	virtual bool execute(uint64_t idx, const vta_insn &insn, uint64_t g) = 0;
+	/* The module's part of one instruction: for LOAD and STORE the 2D DMA (FETCH routes
+	 * them nothing else, vta_insn_module); COMPUTE overrides it. Returns false when the
+	 * run stopped. */
+	virtual bool execute(uint64_t idx, const vta_insn &insn, uint64_t g)
+	{
+		return insn.opcode == VTA_OP_STORE ? do_store(idx, insn, g) : do_load(idx, insn, g);
+	}
 
 	/* A LOAD of any memory type into its SRAM or the LUT table memory (NOPs included). */
 	bool do_load(uint64_t idx, const vta_insn &insn, uint64_t g);
+	/* A STORE of OUT rows to DRAM (NOPs included). */
+	bool do_store(uint64_t idx, const vta_insn &insn, uint64_t g);
 	/* The LUT decoder's part of a decompressing LOAD whose DMA is done. */
 	bool decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g, uint64_t first_beat);
 
