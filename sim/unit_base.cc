@@ -1,6 +1,6 @@
 /*
- * unit_base.cc - the in-order instruction loop, the dependency protocol and the 2D LOAD
- * shared by the LOAD, COMPUTE and STORE modules (see unit_base.h).
+ * unit_base.cc - the in-order instruction loop and the dependency protocol of the LOAD,
+ * COMPUTE and STORE modules, and the 2D LOAD and STORE (see unit_base.h).
  */
 #include "unit_base.h"
 
