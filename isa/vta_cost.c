@@ -111,12 +111,6 @@ vta_dma_plan vta_cost_dma_plan_bytes(uint64_t bytes)
 	return p;
 }
 
-uint64_t vta_cost_dma_bursts(const vta_config *cfg, const vta_dma_plan *plan)
-{
-	uint64_t mb = cfg->dram_max_burst_bytes;
-	return plan->runs * (plan->run_bytes / mb + (plan->run_bytes % mb != 0));
-}
-
 uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan)
 {
 	uint64_t mb = cfg->dram_max_burst_bytes;

@@ -87,8 +87,7 @@ vta_dma_plan vta_cost_dma_plan_of(const vta_mem_insn *mem, uint32_t elem_bytes);
 /* A plan of one contiguous run of `bytes` (0 bytes: nothing moves). */
 vta_dma_plan vta_cost_dma_plan_bytes(uint64_t bytes);
 
-/* Bursts and beats of a plan. */
-uint64_t vta_cost_dma_bursts(const vta_config *cfg, const vta_dma_plan *plan);
+/* Beats of a plan. */
 uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan);
 
 /* Cycles of a LOAD/STORE on an idle port: overhead + latency + beats (overhead alone when
