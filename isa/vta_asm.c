@@ -581,11 +581,10 @@ vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *pr
 {
 	uint8_t *buf;
 	size_t len;
+	vta_program_init(prog, cfg); /* what a failed read leaves */
 	vta_status st = vta_read_file(path, &buf, &len, err);
-	if (st) {
-		vta_program_init(prog, cfg);
+	if (st)
 		return st;
-	}
 	st = vta_asm_parse((const char *)buf, len, path, cfg, prog, err);
 	free(buf);
 	return st;
@@ -598,11 +597,10 @@ vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program
 {
 	uint8_t *buf;
 	size_t len;
+	vta_program_init(prog, cfg); /* what a failed read leaves */
 	vta_status st = vta_read_file(path, &buf, &len, err);
-	if (st) {
-		vta_program_init(prog, cfg);
+	if (st)
 		return st;
-	}
 	int binary = vta_program_is_binary(buf, len);
 	free(buf);
 	return binary ? vta_program_read(path, cfg, prog, err) : vta_asm_file(path, cfg, prog, err);

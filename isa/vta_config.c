@@ -15,7 +15,7 @@
 #include "vta_config_keys.h"
 #include "vta_insn_fields.h"
 
-static unsigned log2u(uint64_t v)
+unsigned vta_log2(uint64_t v)
 {
 	unsigned l = 0;
 	while (v > 1) {
@@ -70,11 +70,11 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	cfg->wgt_bytes = (uint64_t)cfg->wgt_kib * 1024u;
 	cfg->acc_bytes = (uint64_t)cfg->acc_kib * 1024u;
 	cfg->out_bytes = (uint64_t)cfg->out_depth * cfg->out_elem_bytes;
-	cfg->log_uop_depth = log2u(cfg->uop_depth);
-	cfg->log_inp_depth = log2u(cfg->inp_depth);
-	cfg->log_wgt_depth = log2u(cfg->wgt_depth);
-	cfg->log_acc_depth = log2u(cfg->acc_depth);
-	cfg->log_out_depth = log2u(cfg->out_depth);
+	cfg->log_uop_depth = vta_log2(cfg->uop_depth);
+	cfg->log_inp_depth = vta_log2(cfg->inp_depth);
+	cfg->log_wgt_depth = vta_log2(cfg->wgt_depth);
+	cfg->log_acc_depth = vta_log2(cfg->acc_depth);
+	cfg->log_out_depth = vta_log2(cfg->out_depth);
 	cfg->lut_depth = cfg->decomp_table_kib * 256u; /* 32-bit entries; 256 KiB: 65536 */
 
 	vta_field_widths *fw = &cfg->fw;

@@ -148,6 +148,9 @@ uint32_t vta_config_sram_depth(const vta_config *cfg, vta_mem mem);
 /* "uop", "wgt", "inp", "acc", "out", "acc8", "lut", "lut32" */
 const char *vta_mem_name(vta_mem mem);
 
+/* floor(log2(v)), 0 for v <= 1: the log2 of the config's power-of-two sizes. */
+unsigned vta_log2(uint64_t v);
+
 #ifdef __cplusplus
 }
 #endif

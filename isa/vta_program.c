@@ -27,7 +27,6 @@
 
 #include "vta_bytes.h"
 
-
 static const uint8_t stream_magic[8] = {'V', 'T', 'A', 'S', 'T', 'R', 'M', '\0'};
 #define STREAM_VERSION 1u
 #define GEOMETRY_BYTES 16u
@@ -36,25 +35,15 @@ static const uint8_t stream_magic[8] = {'V', 'T', 'A', 'S', 'T', 'R', 'M', '\0'}
 
 /* ---------- geometry ---------- */
 
-static uint8_t log2_u8(uint32_t v)
-{
-	uint8_t l = 0;
-	while (v > 1) {
-		v >>= 1;
-		l++;
-	}
-	return l;
-}
-
 void vta_geometry_from_config(const vta_config *cfg, vta_geometry *geo)
 {
 	memset(geo, 0, sizeof(*geo));
 	geo->log_batch = (uint8_t)cfg->log_batch;
 	geo->log_block_in = (uint8_t)cfg->log_block_in;
 	geo->log_block_out = (uint8_t)cfg->log_block_out;
-	geo->inp_bits = log2_u8(cfg->inp_bits);
-	geo->wgt_bits = log2_u8(cfg->wgt_bits);
-	geo->acc_bits = log2_u8(cfg->acc_bits);
+	geo->inp_bits = (uint8_t)vta_log2(cfg->inp_bits);
+	geo->wgt_bits = (uint8_t)vta_log2(cfg->wgt_bits);
+	geo->acc_bits = (uint8_t)vta_log2(cfg->acc_bits);
 	geo->log_uop_depth = (uint8_t)cfg->log_uop_depth;
 	geo->log_inp_depth = (uint8_t)cfg->log_inp_depth;
 	geo->log_wgt_depth = (uint8_t)cfg->log_wgt_depth;
@@ -450,11 +439,10 @@ vta_status vta_program_read(const char *path, const vta_config *cfg, vta_program
 {
 	uint8_t *buf;
 	size_t len;
+	vta_program_init(prog, cfg); /* what a failed read leaves */
 	vta_status st = vta_read_file(path, &buf, &len, err);
-	if (st) {
-		vta_program_init(prog, cfg);
+	if (st)
 		return st;
-	}
 	vta_error sub = {0};
 	st = vta_program_parse(buf, len, cfg, prog, &sub);
 	free(buf);

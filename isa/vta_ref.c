@@ -530,19 +530,15 @@ vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory");
 	ref->engine = (vta_engine){.name = "ref", .timed = false, .run = ref_engine_run};
 	ref->cfg = *cfg;
-	const uint64_t depth[SRAM_COUNT] = {cfg->uop_depth, cfg->wgt_depth, cfg->inp_depth,
-					    cfg->acc_depth, cfg->out_depth};
-	const uint64_t row[SRAM_COUNT] = {VTA_UOP_BYTES, cfg->wgt_elem_bytes, cfg->inp_elem_bytes,
-					  cfg->acc_elem_bytes, cfg->out_elem_bytes};
 	ref->lut_table = calloc(cfg->lut_depth ? cfg->lut_depth : 1, sizeof(uint32_t));
 	if (!ref->lut_table) {
 		vta_ref_destroy(ref);
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory for the "
 				"LUT table memory");
 	}
-	for (int i = 0; i < SRAM_COUNT; i++) {
-		ref->row_bytes[i] = (size_t)row[i];
-		ref->sram_size[i] = (size_t)(depth[i] * row[i]);
+	for (int i = 0; i < SRAM_COUNT; i++) { /* a row holds one DRAM element of its type */
+		ref->row_bytes[i] = vta_config_dram_elem_bytes(cfg, (vta_mem)i);
+		ref->sram_size[i] = (size_t)vta_config_sram_depth(cfg, (vta_mem)i) * ref->row_bytes[i];
 		ref->sram[i] = calloc(1, ref->sram_size[i] ? ref->sram_size[i] : 1);
 		if (!ref->sram[i]) {
 			vta_ref_destroy(ref);
