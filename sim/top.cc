@@ -77,9 +77,8 @@ void top::reset_all()
 	for (insn_queue *q : {&load_q_, &compute_q_, &store_q_})
 		q->reset();
 	fetch_.reset();
-	load_.reset();
-	compute_.reset();
-	store_.reset();
+	for (unit_base *u : units())
+		u->reset();
 	compute_.reset_compute();
 	hw_.reset_counters();
 	hw_.lut.reset(cfg);
@@ -111,8 +110,7 @@ vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stat
 	if (records && !ctl_.finished) {
 		const uint64_t end = ctl_.t0 + run_cycles();
 		fetch_.close_record(end);
-		for (unit_base *u : {(unit_base *)&load_, (unit_base *)&compute_,
-				     (unit_base *)&store_})
+		for (unit_base *u : units())
 			u->close_record(end);
 	}
 	ctl_.records = nullptr; /* the records belong to the caller from here on */
@@ -147,12 +145,18 @@ vta_status top::conclude(vta_error *err)
 	return vta_fail(err, VTA_E_DEADLOCK, "%s", deadlock_detail().c_str());
 }
 
-std::string top::modules_line(size_t cut) const
+/* head, what each module waits on, tail: a detail must stay one line that fits, so the
+ * disassemblies are shortened until it does. */
+std::string top::modules_detail(const std::string &head, const std::string &tail) const
 {
-	return load_.describe(cut) + "; " + compute_.describe(cut) + "; " + store_.describe(cut);
+	for (size_t cut = 256;; cut -= 16) {
+		std::string s = head + load_.describe(cut) + "; " + compute_.describe(cut) + "; " +
+				store_.describe(cut) + tail;
+		if (s.size() < VTA_ERROR_DETAIL_MAX || cut <= 24)
+			return s;
+	}
 }
 
-/* Each detail must stay one line that fits: shorten the disassemblies until it does. */
 std::string top::deadlock_detail() const
 {
 	std::string fetch_part;
@@ -161,26 +165,15 @@ std::string top::deadlock_detail() const
 		fetch_part = "; fetch stalled at insn " + std::to_string(fs.insn) + ": " +
 			     vta_module_name((vta_module)fs.queue) + " queue full (" +
 			     std::to_string(ctl_.cfg.insn_depth) + " insns)";
-	std::string s;
-	for (size_t cut = 256;; cut -= 16) {
-		s = "deadlock: " + modules_line(cut) + fetch_part;
-		if (s.size() < VTA_ERROR_DETAIL_MAX || cut <= 24)
-			return s;
-	}
+	return modules_detail("deadlock: ", fetch_part);
 }
 
 std::string top::budget_detail() const
 {
-	std::string head = "no FINISH within the cycle budget of " + std::to_string(budget_) +
-			   " cycles: ";
-	std::string tail = "; fetch dispatched " + std::to_string(fetch_.dispatched()) + " of " +
-			   std::to_string(insns_.size()) + " insns";
-	std::string s;
-	for (size_t cut = 256;; cut -= 16) {
-		s = head + modules_line(cut) + tail;
-		if (s.size() < VTA_ERROR_DETAIL_MAX || cut <= 24)
-			return s;
-	}
+	return modules_detail("no FINISH within the cycle budget of " + std::to_string(budget_) +
+				      " cycles: ",
+			      "; fetch dispatched " + std::to_string(fetch_.dispatched()) + " of " +
+				      std::to_string(insns_.size()) + " insns");
 }
 
 uint64_t top::run_cycles() const

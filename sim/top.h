@@ -21,6 +21,7 @@
 
 #include <systemc>
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -57,9 +58,10 @@ private:
 	void collect(vta_run_stats *stats);
 	uint64_t run_cycles() const;
 	void open_records(std::vector<vtasim_insn_record> &records);
+	std::array<unit_base *, 3> units() { return {&load_, &compute_, &store_}; }
 	std::string deadlock_detail() const;
 	std::string budget_detail() const;
-	std::string modules_line(size_t cut) const;
+	std::string modules_detail(const std::string &head, const std::string &tail) const;
 
 	run_ctl ctl_;
 	shared_hw hw_;
