@@ -40,16 +40,6 @@ public:
 	/* Zero the contents and the counters for a new run. */
 	void reset();
 
-	void note_read(uint32_t row, uint32_t epoch)
-	{
-		reads_++;
-		live_.read(row, epoch);
-	}
-	void note_write(uint32_t row, uint32_t epoch)
-	{
-		writes_++;
-		live_.write(row, epoch);
-	}
 	/* A contiguous range of rows (a DMA). */
 	void note_read_range(uint64_t first, uint64_t count, uint32_t epoch);
 	void note_write_range(uint64_t first, uint64_t count, uint32_t epoch);
