@@ -56,7 +56,7 @@ typedef struct trace_step {
 	const vtasim_insn_record *rec; /* insn's record */
 	const vta_insn *in;            /* TRACE_INSN, module spans: insn decoded, or NULL */
 	const char *text;              /* ... its disassembly, or why it does not decode */
-	int track;                     /* spans: the module drawing it, VTASIM_MODULE_* */
+	int track;                     /* spans: the module drawing it, VTA_STATS_* */
 	int queue;                     /* the queue a wait is for */
 	uint64_t start, end;           /* cycles from the run's launch, cut at its end */
 	/* TRACE_COUNTS: tokens in each token queue, instructions in each instruction queue,
