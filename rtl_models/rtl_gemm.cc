@@ -89,20 +89,16 @@ extern "C" vta_status vta_rtl_gemm_create(vta_rtl_gemm **out, unsigned block_in,
 					  unsigned block_out, vta_error *err)
 {
 	*out = nullptr;
-	gemm_base *core;
 	try {
-		core = make_core(block_in, block_out);
+		std::unique_ptr<gemm_base> core(make_core(block_in, block_out));
+		if (!core)
+			return vta_fail(err, VTA_E_UNSUPPORTED,
+					"RTL GEMM core: no core built for block_in %u x block_out %u "
+					"(built: %s)",
+					block_in, block_out,
+					vtasim_rtl::list_built(k_shapes, "x").c_str());
+		*out = new vta_rtl_gemm{core.release()}; /* allocated before the release */
 	} catch (const std::bad_alloc &) {
-		return vta_fail(err, VTA_E_NOMEM, "RTL GEMM core: out of memory");
-	}
-	if (!core)
-		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"RTL GEMM core: no core built for block_in %u x block_out %u "
-				"(built: %s)",
-				block_in, block_out, vtasim_rtl::list_built(k_shapes, "x").c_str());
-	*out = new (std::nothrow) vta_rtl_gemm{core};
-	if (!*out) {
-		delete core;
 		return vta_fail(err, VTA_E_NOMEM, "RTL GEMM core: out of memory");
 	}
 	return VTA_OK;

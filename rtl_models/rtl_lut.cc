@@ -211,21 +211,16 @@ extern "C" vta_status vta_rtl_lut_create(vta_rtl_lut **out, unsigned in_bits,
 					 unsigned indices_per_cycle, vta_error *err)
 {
 	*out = nullptr;
-	lut_base *dec;
 	try {
-		dec = make_decoder(in_bits, indices_per_cycle);
+		std::unique_ptr<lut_base> dec(make_decoder(in_bits, indices_per_cycle));
+		if (!dec)
+			return vta_fail(err, VTA_E_UNSUPPORTED,
+					"RTL LUT decoder: none built for %u-bit words x %u indices per "
+					"cycle (built: %s)",
+					in_bits, indices_per_cycle,
+					vtasim_rtl::list_built(k_variants, " bits x ").c_str());
+		*out = new vta_rtl_lut{dec.release()}; /* allocated before the release */
 	} catch (const std::bad_alloc &) {
-		return vta_fail(err, VTA_E_NOMEM, "RTL LUT decoder: out of memory");
-	}
-	if (!dec)
-		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"RTL LUT decoder: none built for %u-bit words x %u indices per cycle "
-				"(built: %s)",
-				in_bits, indices_per_cycle,
-				vtasim_rtl::list_built(k_variants, " bits x ").c_str());
-	*out = new (std::nothrow) vta_rtl_lut{dec};
-	if (!*out) {
-		delete dec;
 		return vta_fail(err, VTA_E_NOMEM, "RTL LUT decoder: out of memory");
 	}
 	return VTA_OK;
