@@ -1,5 +1,5 @@
 /*
- * unit_base.h - the in-order module: an in-order loop over its instruction queue with VTA's
+ * unit_base.h - an in-order module: the loop over its instruction queue with VTA's
  * dependency protocol, and the 2D DMA. The LOAD and STORE modules are this class as it is;
  * COMPUTE derives from it (compute_unit.h).
  *
@@ -111,7 +111,12 @@ protected:
 	module_state state_;
 
 private:
-	void thread_main() { for (uint64_t g = 0;;) run(g = ctl_.next_run(g)); }
+	/* The SC_THREAD: run each new run as it starts. */
+	void thread_main()
+	{
+		for (uint64_t g = 0;;)
+			run(g = ctl_.next_run(g));
+	}
 	void run(uint64_t g);
 	/* Wait until q has a token to pop (pop) or room for a push (!pop), charging the wait
 	 * to the statistic and to rec. */
