@@ -1,9 +1,9 @@
 /*
- * trace_chrome.c - the timeline as Chrome trace events (see trace_chrome.h). Streamed:
+ * trace_chrome.c - the timeline as Chrome trace events (see trace_walk.h). Streamed:
  * each event is one jansson object dumped as it is made. Timestamps are cycles (the
  * trace-event format's microsecond field carries cycles), each run's shifted by its offset.
  */
-#include "trace_chrome.h"
+#include "trace_walk.h"
 
 #include <jansson.h>
 #include <stdlib.h>

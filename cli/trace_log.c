@@ -1,7 +1,5 @@
-/*
- * trace_log.c - the per-instruction log (see trace_log.h).
- */
-#include "trace_log.h"
+/* trace_log.c - the per-instruction log (see trace_walk.h). */
+#include "trace_walk.h"
 
 #include <inttypes.h>
 

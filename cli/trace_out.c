@@ -9,9 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace_chrome.h"
-#include "trace_log.h"
-
 typedef struct out_file {
 	FILE *f;
 	char *path;

@@ -1,7 +1,7 @@
 /*
  * trace_out.h - what a firmware developer reads after a run: the per-instruction log
- * (`--log`, trace_log.h) and the timeline (`--trace`, trace_chrome.h), both made from the
- * simulator's instruction records by one walk (trace_walk.h). Formats: docs/cli.md.
+ * (`--log`) and the timeline (`--trace`), both made from the simulator's instruction
+ * records by one walk (trace_walk.h). Formats: docs/cli.md.
  *
  * Several runs (the layers of `vtasim run`) go into the same files one after another: a
  * section each in the log, a process each in the trace, placed on one time axis.

@@ -1,9 +1,10 @@
 /*
- * trace_walk.h - one run's instruction records (vtasim_api.h) walked in a fixed order and
- * turned into the steps every trace format draws: the instructions, the spans of each
- * module's track and the values of the queue counters. The rules of the timeline (where a
- * burst, a wait or an execution starts and ends, what fills and drains a queue) live here
- * once; a writer (trace_log.c, trace_chrome.c) only renders steps in its format.
+ * trace_walk.h - the inside of trace_out.h: one run's instruction records (vtasim_api.h)
+ * walked in a fixed order and turned into the steps every trace format draws: the
+ * instructions, the spans of each module's track and the values of the queue counters. The
+ * rules of the timeline (where a burst, a wait or an execution starts and ends, what fills
+ * and drains a queue) live here once; the two writers declared at the end (trace_log.c,
+ * trace_chrome.c) only render steps in their format.
  *
  * The order: TRACE_RUN_BEGIN; FETCH's spans, burst by burst; for each instruction in program
  * order, TRACE_INSN then the spans on its module's track; the counter steps in time order;
@@ -14,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "vta_config.h"
 #include "vta_insn.h"
@@ -78,5 +80,27 @@ const char *trace_module_name(int module);
 
 /* "fetch", "queued", "waiting", "executing", "pushing", "retired" ("?" out of range). */
 const char *trace_stage_name(int stage);
+
+/* The per-instruction log (`--log`): text, a section per run, one line per instruction in
+ * program order with its cycles, stalls and disassembly. Format: docs/cli.md. */
+
+/* The log's heading, what it comes from and how to read it. */
+void trace_log_start(FILE *f, const vta_config *cfg, const char *title);
+
+/* A run's heading line at TRACE_RUN_BEGIN, an instruction's line at TRACE_INSN. */
+void trace_log_step(FILE *f, const trace_step *s);
+
+/* The timeline (`--trace`) as Chrome trace-event JSON, for chrome://tracing or
+ * ui.perfetto.dev: a process per run, a thread per module, counters for the queues. Format:
+ * docs/cli.md. */
+typedef struct trace_chrome trace_chrome;
+
+/* Start the timeline in f (which stays the caller's); NULL when out of memory. */
+trace_chrome *trace_chrome_open(FILE *f, const vta_config *cfg, const char *title);
+
+void trace_chrome_step(trace_chrome *c, const trace_step *s);
+
+/* End the timeline and free c; nonzero if an event could not be made or written. */
+int trace_chrome_close(trace_chrome *c);
 
 #endif /* VTASIM_TRACE_WALK_H */
