@@ -7,9 +7,13 @@
 #include "vta_asm.h"
 #include "vta_program.h"
 
-int cmd_asm(int argc, char **argv)
+static const char ASM_USAGE[] = "usage: vtasim asm IN.s -c CONFIG -o OUT.bin";
+static const char DISASM_USAGE[] = "usage: vtasim disasm IN.bin [-c CONFIG] [-o OUT.s]";
+
+/* The shape both commands share: one input file, -c CONFIG and -o OUT. */
+static int parse_opts(int argc, char **argv, const char *usage, const char **config,
+		      const char **out)
 {
-	const char *config = NULL, *out = NULL, *in = NULL;
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
 					     {"output", required_argument, 0, 'o'},
 					     {0, 0, 0, 0}};
@@ -17,54 +21,47 @@ int cmd_asm(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "c:o:", opts, NULL)) != -1) {
 		if (c == 'c')
-			config = optarg;
+			*config = optarg;
 		else if (c == 'o')
-			out = optarg;
+			*out = optarg;
 		else
-			return cli_usage_error("usage: vtasim asm IN.s -c CONFIG -o OUT.bin");
+			return cli_usage_error("%s", usage);
 	}
-	if (optind != argc - 1 || !config || !out)
-		return cli_usage_error("usage: vtasim asm IN.s -c CONFIG -o OUT.bin");
-	in = argv[optind];
-	vta_config cfg;
-	int rc = cli_load_config(config, NULL, &cfg);
+	if (optind != argc - 1)
+		return cli_usage_error("%s", usage);
+	return 0;
+}
+
+int cmd_asm(int argc, char **argv)
+{
+	const char *config = NULL, *out = NULL;
+	int rc = parse_opts(argc, argv, ASM_USAGE, &config, &out);
 	if (rc)
+		return rc;
+	if (!config || !out)
+		return cli_usage_error("%s", ASM_USAGE);
+	vta_config cfg;
+	if ((rc = cli_load_config(config, NULL, &cfg)))
 		return rc;
 	vta_program prog;
 	vta_program_init(&prog, &cfg);
 	vta_error err = {0};
-	if (vta_asm_file(in, &cfg, &prog, &err) || vta_program_write(&prog, out, &err)) {
-		vta_program_free(&prog);
-		return cli_report_error(&err);
-	}
+	vta_status st = vta_asm_file(argv[optind], &cfg, &prog, &err);
+	if (!st)
+		st = vta_program_write(&prog, out, &err);
 	vta_program_free(&prog);
-	return 0;
+	return st ? cli_report_error(&err) : 0;
 }
 
 int cmd_disasm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL;
-	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
-					     {"output", required_argument, 0, 'o'},
-					     {0, 0, 0, 0}};
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "c:o:", opts, NULL)) != -1) {
-		if (c == 'c')
-			config = optarg;
-		else if (c == 'o')
-			out = optarg;
-		else
-			return cli_usage_error("usage: vtasim disasm IN.bin [-c CONFIG] [-o OUT.s]");
-	}
-	if (optind != argc - 1)
-		return cli_usage_error("usage: vtasim disasm IN.bin [-c CONFIG] [-o OUT.s]");
+	int rc = parse_opts(argc, argv, DISASM_USAGE, &config, &out);
+	if (rc)
+		return rc;
 	vta_config cfg;
-	if (config) {
-		int rc = cli_load_config(config, NULL, &cfg);
-		if (rc)
-			return rc;
-	}
+	if (config && (rc = cli_load_config(config, NULL, &cfg)))
+		return rc;
 	vta_program prog;
 	vta_error err = {0};
 	if (!config) {

@@ -54,6 +54,35 @@ static vta_status read_file_data(const vta_wl_tensor *t, const char *what, size_
 	return VTA_OK;
 }
 
+/* Random values in [lo, hi] into out (int8 or int32 elements of `elem` bytes). A tensor to
+ * be compressed holds at most 2^b values per channel: each channel's palette is drawn, then
+ * every element picks from it. */
+static vta_status draw_random(const vta_wl_tensor *t, const char *what, size_t count,
+			      vta_wl_channels ch, int64_t lo, int64_t hi, void *out, size_t elem,
+			      vta_error *err)
+{
+	vta_prng r;
+	vta_prng_seed(&r, t->data.seed);
+	size_t k = (size_t)1 << t->index_bitwidth;
+	size_t nch = ch.channels ? ch.channels : 1;
+	int64_t *palette = t->compressed ? malloc(nch * k * sizeof(int64_t)) : NULL;
+	if (t->compressed && !palette)
+		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", what);
+	for (size_t i = 0; palette && i < nch * k; i++)
+		palette[i] = vta_prng_range(&r, lo, hi);
+	for (size_t e = 0; e < count; e++) {
+		int64_t v = palette ? palette[channel_of(ch, count, e) * k +
+					      (size_t)vta_prng_range(&r, 0, (int64_t)k - 1)]
+				    : vta_prng_range(&r, lo, hi);
+		if (elem == 1)
+			((int8_t *)out)[e] = (int8_t)v;
+		else
+			((int32_t *)out)[e] = (int32_t)v;
+	}
+	free(palette);
+	return VTA_OK;
+}
+
 vta_status vta_wl_fill_i8(const vta_wl_tensor *t, const char *what, size_t count,
 			  vta_wl_channels ch, int lo, int hi, int8_t *out,
 			  vta_lut_bin_report *binned, vta_error *err)
@@ -80,25 +109,7 @@ vta_status vta_wl_fill_i8(const vta_wl_tensor *t, const char *what, size_t count
 			*binned = rep;
 		return st;
 	}
-	vta_prng r;
-	vta_prng_seed(&r, t->data.seed);
-	if (!t->compressed) {
-		for (size_t e = 0; e < count; e++)
-			out[e] = (int8_t)vta_prng_range(&r, lo, hi);
-		return VTA_OK;
-	}
-	/* At most 2^b values per channel: draw each channel's palette, then pick from it. */
-	size_t k = (size_t)1 << t->index_bitwidth;
-	size_t nch = ch.channels ? ch.channels : 1;
-	int8_t *palette = malloc(nch * k);
-	if (!palette)
-		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", what);
-	for (size_t i = 0; i < nch * k; i++)
-		palette[i] = (int8_t)vta_prng_range(&r, lo, hi);
-	for (size_t e = 0; e < count; e++)
-		out[e] = palette[channel_of(ch, count, e) * k + (size_t)vta_prng_range(&r, 0, (int64_t)k - 1)];
-	free(palette);
-	return VTA_OK;
+	return draw_random(t, what, count, ch, lo, hi, out, sizeof(*out), err);
 }
 
 vta_status vta_wl_fill_i32(const vta_wl_tensor *t, const char *what, size_t count,
@@ -115,24 +126,7 @@ vta_status vta_wl_fill_i32(const vta_wl_tensor *t, const char *what, size_t coun
 	}
 	if (t->data.source != VTA_WL_RANDOM)
 		return read_file_data(t, what, count, VTA_NPY_I32, out, err);
-	vta_prng r;
-	vta_prng_seed(&r, t->data.seed);
-	if (!t->compressed) {
-		for (size_t e = 0; e < count; e++)
-			out[e] = (int32_t)vta_prng_range(&r, lo, hi);
-		return VTA_OK;
-	}
-	size_t k = (size_t)1 << t->index_bitwidth;
-	size_t nch = ch.channels ? ch.channels : 1;
-	int32_t *palette = malloc(nch * k * sizeof(int32_t));
-	if (!palette)
-		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", what);
-	for (size_t i = 0; i < nch * k; i++)
-		palette[i] = (int32_t)vta_prng_range(&r, lo, hi);
-	for (size_t e = 0; e < count; e++)
-		out[e] = palette[channel_of(ch, count, e) * k + (size_t)vta_prng_range(&r, 0, (int64_t)k - 1)];
-	free(palette);
-	return VTA_OK;
+	return draw_random(t, what, count, ch, lo, hi, out, sizeof(*out), err);
 }
 
 vta_status vta_wl_fill_scales(const vta_wl_tensor *t, const char *what, size_t channels,
