@@ -205,18 +205,25 @@ vta_status vta_quant_activation_range(vta_activation act, float scale, int32_t z
 static vta_status q_check_add(float s1, int32_t zp1, float s2, int32_t zp2, float s_out,
 			      int32_t zp_out, vta_error *err)
 {
-	vta_status st = q_check_scale(s1, "ADD input 1", err);
-	if (st == VTA_OK)
-		st = q_check_scale(s2, "ADD input 2", err);
-	if (st == VTA_OK)
-		st = q_check_scale(s_out, "ADD output", err);
-	if (st == VTA_OK)
-		st = q_check_zp(zp1, "ADD input 1", err);
-	if (st == VTA_OK)
-		st = q_check_zp(zp2, "ADD input 2", err);
-	if (st == VTA_OK)
-		st = q_check_zp(zp_out, "ADD output", err);
+	static const char *const names[3] = {"ADD input 1", "ADD input 2", "ADD output"};
+	const float scales[3] = {s1, s2, s_out};
+	const int32_t zps[3] = {zp1, zp2, zp_out};
+	vta_status st = VTA_OK;
+	for (int i = 0; st == VTA_OK && i < 3; i++)
+		st = q_check_scale(scales[i], names[i], err);
+	for (int i = 0; st == VTA_OK && i < 3; i++)
+		st = q_check_zp(zps[i], names[i], err);
 	return st;
+}
+
+/* CalculateOpDataAdd's real multipliers of input 1, input 2 and the output. std::max on the
+ * floats, then widened: the order matters for bit-exactness. */
+static void q_add_reals(float s1, float s2, float s_out, int32_t left_shift, double real[3])
+{
+	const double twice_max = 2 * (double)(s1 < s2 ? s2 : s1);
+	real[0] = (double)s1 / twice_max;
+	real[1] = (double)s2 / twice_max;
+	real[2] = twice_max / ((double)(1 << left_shift) * (double)s_out);
 }
 
 /* ---- tflite ADD ---- */
@@ -234,16 +241,11 @@ vta_status vta_quant_add_tflite_params(float s1, int32_t zp1, float s2, int32_t 
 	p->input2_offset = -zp2;
 	p->output_offset = zp_out;
 	p->left_shift = 20;
-	/* std::max on the floats, then widened: the order matters for bit-exactness. */
-	const double twice_max = 2 * (double)(s1 < s2 ? s2 : s1);
-	const double real1 = (double)s1 / twice_max;
-	const double real2 = (double)s2 / twice_max;
-	const double real_out = twice_max / ((double)(1 << p->left_shift) * (double)s_out);
-	st = vta_quant_multiplier_smaller_than_one(real1, &p->input1, err);
-	if (st == VTA_OK)
-		st = vta_quant_multiplier_smaller_than_one(real2, &p->input2, err);
-	if (st == VTA_OK)
-		st = vta_quant_multiplier_smaller_than_one(real_out, &p->output, err);
+	double real[3];
+	q_add_reals(s1, s2, s_out, p->left_shift, real);
+	vta_qmul *m[3] = {&p->input1, &p->input2, &p->output};
+	for (int i = 0; st == VTA_OK && i < 3; i++)
+		st = vta_quant_multiplier_smaller_than_one(real[i], m[i], err);
 	if (st != VTA_OK)
 		return vta_fail(err, st, "ADD output scale %g is too small for inputs %g, %g "
 				"(TFLite needs 2*max(s1,s2) / (2^20*s_out) < 1)",
@@ -356,15 +358,11 @@ vta_status vta_quant_add_vta16_params(float s1, int32_t zp1, float s2, int32_t z
 	p->input2_offset = -zp2;
 	p->output_offset = zp_out;
 	p->left_shift = VTA_VTA16_ADD_LEFT_SHIFT;
-	const double twice_max = 2 * (double)(s1 < s2 ? s2 : s1);
-	const double real1 = (double)s1 / twice_max;
-	const double real2 = (double)s2 / twice_max;
-	const double real_out = twice_max / ((double)(1 << p->left_shift) * (double)s_out);
-	st = vta_quant_q15(real1, &p->input1, err);
-	if (st == VTA_OK)
-		st = vta_quant_q15(real2, &p->input2, err);
-	if (st == VTA_OK)
-		st = vta_quant_q15(real_out, &p->output, err);
+	double real[3];
+	q_add_reals(s1, s2, s_out, p->left_shift, real);
+	vta_q15 *m[3] = {&p->input1, &p->input2, &p->output};
+	for (int i = 0; st == VTA_OK && i < 3; i++)
+		st = vta_quant_q15(real[i], m[i], err);
 	if (st != VTA_OK)
 		return st;
 	p->out_shr = 15 - p->output.shift;
@@ -372,7 +370,7 @@ vta_status vta_quant_add_vta16_params(float s1, int32_t zp1, float s2, int32_t z
 		return vta_fail(err, VTA_E_USAGE,
 				"vta16 ADD: output multiplier %g needs a shift of %d, outside "
 				"the SHR range 0..31",
-				real_out, (int)p->out_shr);
+				real[2], (int)p->out_shr);
 	return vta_quant_activation_range(act, s_out, zp_out, &p->act_min, &p->act_max, err);
 }
 
