@@ -96,6 +96,29 @@ static vta_status cv_add_op(cv_ctx *c, vta_alu_op op, int32_t *vals, int32_t ide
 	return VTA_OK;
 }
 
+/* One cv_add_op to make. */
+typedef struct cv_vec_op {
+	vta_alu_op op;
+	int32_t *vals;
+	int32_t identity;
+	bool never_imm;
+} cv_vec_op;
+
+/* cv_add_op for each of `n` operations in order, once `st` (how computing their vectors
+ * went) is VTA_OK; every vector is taken over, also those after a failure. */
+static vta_status cv_add_ops(cv_ctx *c, vta_status st, const cv_vec_op *ops, int n,
+			     vta_error *err)
+{
+	for (int i = 0; i < n; i++) {
+		if (st == VTA_OK)
+			st = cv_add_op(c, ops[i].op, ops[i].vals, ops[i].identity, ops[i].never_imm,
+				       err);
+		else
+			free(ops[i].vals);
+	}
+	return st;
+}
+
 static int32_t *cv_vec(size_t n)
 {
 	return calloc(n ? n : 1, sizeof(int32_t));
@@ -142,22 +165,10 @@ static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *c
 			rsh[o] = m[o].shift > 0 ? 0 : -m[o].shift;
 		}
 		free(m);
-		if (st != VTA_OK) {
-			free(lsh);
-			free(mul);
-			free(rsh);
-			return st;
-		}
-		st = cv_add_op(c, VTA_ALU_SHR, lsh, 0, false, err);
-		if (st == VTA_OK)
-			st = cv_add_op(c, VTA_ALU_SRDHM, mul, INT32_MIN, true, err);
-		else
-			free(mul);
-		if (st == VTA_OK)
-			st = cv_add_op(c, VTA_ALU_RSHR, rsh, 0, false, err);
-		else
-			free(rsh);
-		if (st != VTA_OK)
+		const cv_vec_op ops[] = {{VTA_ALU_SHR, lsh, 0, false},
+					 {VTA_ALU_SRDHM, mul, INT32_MIN, true},
+					 {VTA_ALU_RSHR, rsh, 0, false}};
+		if ((st = cv_add_ops(c, st, ops, 3, err)) != VTA_OK)
 			return st;
 	} else {
 		vta_q15 *m = malloc(O * sizeof(*m));
@@ -180,23 +191,11 @@ static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *c
 		}
 		free(m);
 		free(b);
-		if (st != VTA_OK) {
-			free(mul);
-			free(rnd);
-			free(shr);
-			return st;
-		}
 		/* MUL by 1 is the identity; never skip a MUL by 0 */
-		st = cv_add_op(c, VTA_ALU_MUL, mul, 1, false, err);
-		if (st == VTA_OK)
-			st = cv_add_op(c, VTA_ALU_ADD, rnd, 0, false, err);
-		else
-			free(rnd);
-		if (st == VTA_OK)
-			st = cv_add_op(c, VTA_ALU_SHR, shr, 0, false, err);
-		else
-			free(shr);
-		if (st != VTA_OK)
+		const cv_vec_op ops[] = {{VTA_ALU_MUL, mul, 1, false},
+					 {VTA_ALU_ADD, rnd, 0, false},
+					 {VTA_ALU_SHR, shr, 0, false}};
+		if ((st = cv_add_ops(c, st, ops, 3, err)) != VTA_OK)
 			return st;
 	}
 	if (out->zero_point != 0)

@@ -3,8 +3,8 @@
  * shape, quantization and a data source (seeded random, raw little-endian file, or .npy),
  * optionally LUT-compressed. docs/workload.md documents every key.
  *
- * Loading only parses and validates (errors are FILE:LINE:COL); vta_workload_materialize()
- * (workload_data.c) turns a layer into concrete tensors.
+ * Loading only parses and validates (errors are FILE:LINE:COL); vta_layer_materialize()
+ * (workload_layer.h) turns a layer into concrete tensors.
  */
 #ifndef VTA_WORKLOAD_H
 #define VTA_WORKLOAD_H
