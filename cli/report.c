@@ -7,12 +7,24 @@ static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "co
 							       "store"};
 static const char *const SRAM_NAMES[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
 
-report_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st)
+uint64_t report_dram_read_bytes(const vta_run_stats *st)
 {
-	uint64_t bytes = st->dram_insn_bytes + st->dram_write_bytes;
+	uint64_t bytes = st->dram_insn_bytes;
 	for (int m = 0; m < VTA_MEM_COUNT; m++)
 		bytes += st->dram_read_bytes[m];
-	return vta_cost_roofline(cfg, st->macs, bytes);
+	return bytes;
+}
+
+vta_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st)
+{
+	return vta_cost_roofline(cfg, st->macs, report_dram_read_bytes(st) + st->dram_write_bytes);
+}
+
+void report_roofline_json(json_t *o, const vta_roofline *r)
+{
+	json_object_set_new(o, "roofline_cycles", json_integer((json_int_t)r->roofline_cycles));
+	json_object_set_new(o, "roofline_compute_cycles", json_integer((json_int_t)r->compute_cycles));
+	json_object_set_new(o, "roofline_dram_cycles", json_integer((json_int_t)r->dram_cycles));
 }
 
 /* The LUT decoder's keys appear only in runs that used it, so reports of other runs read
@@ -22,7 +34,7 @@ static bool used_decoder(const vta_run_stats *st)
 	return st->decoder.table_loads || st->decoder.elements;
 }
 
-static json_t *decoder_json(const vta_decoder_stats *d)
+static json_t *decoder_json(const vtasim_decoder_stats *d)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "busy_cycles", json_integer((json_int_t)d->busy_cycles));
@@ -36,14 +48,12 @@ static json_t *decoder_json(const vta_decoder_stats *d)
 
 json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 {
-	report_roofline r = report_roofline_of(cfg, st);
+	vta_roofline r = report_roofline_of(cfg, st);
 	json_t *o = json_object();
 	json_object_set_new(o, "cycles", json_integer((json_int_t)st->cycles));
 	json_object_set_new(o, "time_us", json_real(st->time_us));
 	json_object_set_new(o, "macs", json_integer((json_int_t)st->macs));
-	json_object_set_new(o, "roofline_cycles", json_integer((json_int_t)r.roofline_cycles));
-	json_object_set_new(o, "roofline_compute_cycles", json_integer((json_int_t)r.compute_cycles));
-	json_object_set_new(o, "roofline_dram_cycles", json_integer((json_int_t)r.dram_cycles));
+	report_roofline_json(o, &r);
 	json_object_set_new(o, "gemm_utilization", json_real(st->gemm_utilization));
 	json_object_set_new(o, "gemm_uops", json_integer((json_int_t)st->gemm_uops));
 	json_object_set_new(o, "alu_uops", json_integer((json_int_t)st->alu_uops));
@@ -107,9 +117,9 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 }
 
 void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st,
-		       const report_roofline *roof, int indent)
+		       const vta_roofline *roof, int indent)
 {
-	report_roofline r = roof ? *roof : report_roofline_of(cfg, st);
+	vta_roofline r = roof ? *roof : report_roofline_of(cfg, st);
 	int in = indent;
 	fprintf(out, "%*scycles            %llu (%.2f us at %.0f MHz)\n", in, "",
 		(unsigned long long)st->cycles, st->time_us, cfg->clock_mhz);
@@ -137,12 +147,9 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st
 					   : 0.0,
 			(unsigned long long)ss->reads, (unsigned long long)ss->writes);
 	}
-	uint64_t total_read = st->dram_insn_bytes;
-	for (int m = 0; m < VTA_MEM_COUNT; m++)
-		total_read += st->dram_read_bytes[m];
 	fprintf(out, "%*sdram   read %llu B (insn %llu, uop %llu, wgt %llu, inp %llu, acc %llu, acc8 %llu),"
 		     " write %llu B\n",
-		in, "", (unsigned long long)total_read, (unsigned long long)st->dram_insn_bytes,
+		in, "", (unsigned long long)report_dram_read_bytes(st), (unsigned long long)st->dram_insn_bytes,
 		(unsigned long long)st->dram_read_bytes[VTA_MEM_UOP],
 		(unsigned long long)st->dram_read_bytes[VTA_MEM_WGT],
 		(unsigned long long)st->dram_read_bytes[VTA_MEM_INP],

@@ -13,9 +13,13 @@
 #include "vtasim_api.h"
 
 /* Compute-bound and DRAM-bound cycles of a run, and the roofline (their max). */
-typedef vta_roofline report_roofline;
+vta_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st);
 
-report_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st);
+/* Bytes a run read from DRAM: instructions and every memory type. */
+uint64_t report_dram_read_bytes(const vta_run_stats *st);
+
+/* The keys roofline_cycles, roofline_compute_cycles and roofline_dram_cycles of r. */
+void report_roofline_json(json_t *o, const vta_roofline *r);
 
 /* The timing/traffic keys of one run: cycles, time_us, macs, roofline_cycles,
  * gemm_utilization, modules, sram, dram, host. */
@@ -24,7 +28,7 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st);
 /* Same content as text, indented by `indent` spaces. `roof` overrides the roofline computed
  * from the executed statistics (a layer knows its ideal one); NULL keeps it. */
 void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st,
-		       const report_roofline *roof, int indent);
+		       const vta_roofline *roof, int indent);
 
 /* Write a JSON value to a file (pretty-printed); 0 or exit status 2 after printing. */
 int report_write_json(const json_t *root, const char *path);

@@ -166,10 +166,7 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 	json_object_set_new(o, "macs", json_integer((json_int_t)r->counters.macs));
 	if (per_layer) {
 		vta_roofline rl = vta_layer_roofline(rep->cfg, r);
-		json_object_set_new(o, "roofline_cycles", json_integer((json_int_t)rl.roofline_cycles));
-		json_object_set_new(o, "roofline_compute_cycles",
-				    json_integer((json_int_t)rl.compute_cycles));
-		json_object_set_new(o, "roofline_dram_cycles", json_integer((json_int_t)rl.dram_cycles));
+		report_roofline_json(o, &rl);
 	}
 	json_t *dec = json_object();
 	const bool hw = r->compressed_bytes && r->decompress == VTA_DECOMPRESS_HW;
@@ -224,13 +221,13 @@ int run_report_write_json(const run_report *rep, const char *path)
 	json_object_set_new(root, "threads", json_integer(rep->threads));
 	json_object_set_new(root, "engine", json_string(rep->engine));
 	json_t *layers = json_array();
-	uint64_t roof = 0, roof_c = 0, roof_d = 0;
+	vta_roofline roof = {0};
 	for (size_t i = 0; i < rep->n_layers; i++) {
 		json_array_append_new(layers, layer_json(rep, &rep->layers[i], &rep->layers[i].stats, 1));
 		vta_roofline rl = vta_layer_roofline(rep->cfg, &rep->layers[i]);
-		roof += rl.roofline_cycles;
-		roof_c += rl.compute_cycles;
-		roof_d += rl.dram_cycles;
+		roof.roofline_cycles += rl.roofline_cycles;
+		roof.compute_cycles += rl.compute_cycles;
+		roof.dram_cycles += rl.dram_cycles;
 	}
 	json_object_set_new(root, "layers", layers);
 	vta_run_stats t;
@@ -238,9 +235,7 @@ int run_report_write_json(const run_report *rep, const char *path)
 	totals(rep, &t, &sum);
 	json_t *total = layer_json(rep, &sum, &t, 0);
 	json_object_set_new(total, "name", json_string("total"));
-	json_object_set_new(total, "roofline_cycles", json_integer((json_int_t)roof));
-	json_object_set_new(total, "roofline_compute_cycles", json_integer((json_int_t)roof_c));
-	json_object_set_new(total, "roofline_dram_cycles", json_integer((json_int_t)roof_d));
+	report_roofline_json(total, &roof);
 	json_object_set_new(json_object_get(total, "host"), "run_wall_seconds",
 			    json_real(rep->wall_seconds));
 	json_object_set_new(json_object_get(total, "host"), "peak_rss_mib",
@@ -329,10 +324,8 @@ void run_report_text(FILE *out, const run_report *rep)
 			(unsigned long long)t.cycles, t.time_us, (unsigned long long)roof,
 			roof ? (double)t.cycles / (double)roof : 0.0);
 		fprintf(out, "  gemm_utilization  %.1f%%\n", 100.0 * t.gemm_utilization);
-		uint64_t rd = t.dram_insn_bytes;
-		for (int m = 0; m < VTA_MEM_COUNT; m++)
-			rd += t.dram_read_bytes[m];
-		fprintf(out, "  dram              read %llu B, write %llu B\n", (unsigned long long)rd,
+		fprintf(out, "  dram              read %llu B, write %llu B\n",
+			(unsigned long long)report_dram_read_bytes(&t),
 			(unsigned long long)t.dram_write_bytes);
 		fprintf(out, "  host              simulation %.3f s, golden kernels %.3f s (ratio %.2f)\n",
 			t.host_seconds, sum.golden_seconds,
