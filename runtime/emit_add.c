@@ -70,7 +70,7 @@ static int add_bcast_of(const vta_tensor_i8 *a, const vta_tensor_i8 *b)
 /* Decode a LUT operand into `buf` and point a copy of the tensor at it. */
 static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const vta_lut_tensor *lut,
 			      bool decode, const char *what, vta_tensor_i8 *copy, int8_t **buf,
-			      vta_layer_counters *ctr, vta_error *err)
+			      vta_error *err)
 {
 	*buf = NULL;
 	if (!t)
@@ -96,11 +96,7 @@ static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const v
 					vta_lut_type_name(lut->type) ? vta_lut_type_name(lut->type)
 								     : "?",
 					n);
-		if (decode && (st = vta_lut_decode(lut, *buf, n, err)) != VTA_OK)
-			return st;
-		ctr->lut_bytes += lut->indices_bytes + lut->value_table_bytes;
-		ctr->lut_decoded_bytes += n;
-		return VTA_OK;
+		return decode ? vta_lut_decode(lut, *buf, n, err) : VTA_OK;
 	}
 	return vta_tensor_i8_check(copy, what, err);
 }
@@ -447,7 +443,6 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 	ls->cfg = *cfg;
 	ls->mode = opts->mode;
 	ls->threads = opts->threads;
-	ls->dram_begin = opts->dram_base;
 	if (opts->threads != 1 && opts->threads != 2)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: threads must be 1 or 2, not %u", layer,
 				opts->threads);
@@ -469,10 +464,10 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 		st = add_decoder_const(&c, layer, a, a_lut, b, b_lut, err);
 	st = st ? st
 		: add_operand(layer, a, a_lut, !(c.klut && c.k_is_a), "ADD input 1", &ta, &abuf,
-			      &ls->counters, err);
+			      err);
 	if (st == VTA_OK)
 		st = add_operand(layer, b, b_lut, !(c.klut && !c.k_is_a), "ADD input 2", &tb,
-				 &bbuf, &ls->counters, err);
+				 &bbuf, err);
 	bool a_const = a_lut != NULL, b_const = b_lut != NULL;
 	if (st == VTA_OK && add_bcast_of(&ta, &tb) < 0 && add_bcast_of(&tb, &ta) >= 0) {
 		/* ADD is symmetric: let the broadcast operand be b */
@@ -551,7 +546,6 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 		}
 	}
 	memcpy(ls->out_shape, ta.shape, sizeof(ls->out_shape));
-	ls->counters.elements = c.n;
 	if (st == VTA_OK)
 		st = vta_stream_create(cfg, dram, opts->dram_base, layer, &c.s, err);
 	if (st == VTA_OK) {

@@ -624,7 +624,7 @@ static vta_status cv_geometry(const vta_conv2d *conv, const vta_tensor_i8 *out,
 static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_tensor *filter_lut,
 			     const vta_lut_tensor *bias_lut, const vta_tensor_i8 *out,
 			     const vta_emit_opts *opts, int8_t **fbuf, int32_t **bbuf,
-			     vta_layer_stream *ls, vta_error *err)
+			     vta_error *err)
 {
 	const char *layer = c->layer;
 	vta_status st = cv_geometry(conv, out, layer, &c->g, err);
@@ -652,8 +652,6 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		}
 		if (st != VTA_OK)
 			return st;
-		ls->counters.lut_bytes += filter_lut->indices_bytes + filter_lut->value_table_bytes;
-		ls->counters.lut_decoded_bytes += fcount;
 	} else if (!conv->filter) {
 		return vta_fail(err, VTA_E_USAGE, "layer %s: CONV2D has no filter data", layer);
 	}
@@ -678,8 +676,6 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		}
 		if (st != VTA_OK)
 			return st;
-		ls->counters.lut_bytes += bias_lut->indices_bytes + bias_lut->value_table_bytes;
-		ls->counters.lut_decoded_bytes += (size_t)fs[0] * sizeof(int32_t);
 	}
 	st = vta_em_check_mode(c->cfg, opts->mode, layer, "CONV2D", err);
 	if (st != VTA_OK)
@@ -745,15 +741,13 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 	ls->cfg = *cfg;
 	ls->mode = opts->mode;
 	ls->threads = opts->threads;
-	ls->dram_begin = opts->dram_base;
 	ls->out_layout = VTA_OUT_CONV;
 	if (opts->threads != 1 && opts->threads != 2)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: threads must be 1 or 2, not %u",
 				c.layer, opts->threads);
 	int8_t *fbuf = NULL;
 	int32_t *bbuf = NULL;
-	vta_status st = cv_prepare(&c, conv, filter_lut, bias_lut, out, opts, &fbuf, &bbuf, ls,
-				   err);
+	vta_status st = cv_prepare(&c, conv, filter_lut, bias_lut, out, opts, &fbuf, &bbuf, err);
 	if (st == VTA_OK && plan) {
 		c.p = *plan;
 		c.p.threads = opts->threads;
@@ -826,7 +820,6 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 			ls->counters.const_bytes = (c.wlut ? 0 : w_bytes) + k_bytes;
 			ls->counters.macs = (uint64_t)g->n * g->ho * g->wo * g->o * g->kh * g->kw *
 					    (uint64_t)g->c;
-			ls->counters.elements = (uint64_t)g->n * g->ho * g->wo * g->o;
 			const vta_conv_plan *p = &c.p;
 			snprintf(ls->plan, sizeof(ls->plan),
 				 "conv: %u tile(s) of %u row(s) x %u block(s) (%s outer), chunks of "

@@ -1,7 +1,6 @@
 /* emit_layer.c - the layer stream shared by the ADD and CONV2D emitters (emit_layer.h). */
 #include "emit_layer.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "layout.h"
@@ -43,9 +42,6 @@ void vta_layer_stream_free(vta_layer_stream *ls)
 	if (!ls)
 		return;
 	vta_program_free(&ls->prog);
-	free(ls->buffers);
-	ls->buffers = NULL;
-	ls->n_buffers = 0;
 }
 
 vta_status vta_layer_finish(vta_stream *s, vta_dram *dram, vta_layer_stream *ls,
@@ -54,17 +50,6 @@ vta_status vta_layer_finish(vta_stream *s, vta_dram *dram, vta_layer_stream *ls,
 	vta_status st = vta_stream_finish(s, &ls->prog, err);
 	if (st == VTA_OK)
 		st = vta_dram_place_segments(dram, &ls->prog, err);
-	if (st == VTA_OK) {
-		size_t n;
-		const vta_dram_buf *b = vta_stream_buffers(s, &n);
-		ls->buffers = malloc((n ? n : 1) * sizeof(*b));
-		if (!ls->buffers) {
-			st = vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", ls->name);
-		} else {
-			memcpy(ls->buffers, b, n * sizeof(*b));
-			ls->n_buffers = n;
-		}
-	}
 	if (st == VTA_OK) {
 		ls->dram_end = vta_stream_dram_end(s);
 		vta_stream_get_stats(s, &ls->counters.stream);

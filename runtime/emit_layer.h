@@ -56,11 +56,8 @@ typedef enum vta_out_layout {
 /* Counters for the report. */
 typedef struct vta_layer_counters {
 	uint64_t macs;             /* useful multiply-accumulates (N*Ho*Wo*O*KH*KW*C); 0 for ADD */
-	uint64_t elements;         /* output elements */
 	uint64_t const_bytes;      /* DRAM bytes of constants: weights, bias, requant rows, a
 				    * constant ADD operand */
-	uint64_t lut_bytes;        /* bytes of the LUT-compressed constants (indices + tables) */
-	uint64_t lut_decoded_bytes;/* bytes those constants take once decoded */
 	/* decoded by the hardware: DRAM bytes of their packed indices and table images, and
 	 * what their plain layouts would have taken */
 	uint64_t lut_hw_bytes, lut_hw_plain_bytes;
@@ -71,9 +68,7 @@ typedef struct vta_layer_stream {
 	char name[64];
 	vta_config cfg;            /* the config the stream was built for */
 	vta_program prog;          /* instructions and UOP segments */
-	vta_dram_buf *buffers;     /* DRAM placement of every buffer (names for dumps) */
-	size_t n_buffers;
-	uint64_t dram_begin, dram_end;
+	uint64_t dram_end;         /* first DRAM byte after the layer's buffers */
 	vta_arith_mode mode;
 	unsigned threads;
 	/* output tensor */
@@ -92,8 +87,8 @@ void vta_layer_stream_free(vta_layer_stream *ls);
 
 /* ---- for the emitters ---- */
 
-/* Finish `s` into ls (program, buffers, stats, placement) and place the UOP segments in
- * dram. Destroys s in every case. */
+/* Finish `s` into ls (program, stats, DRAM end) and place the UOP segments in dram.
+ * Destroys s in every case. */
 vta_status vta_layer_finish(vta_stream *s, vta_dram *dram, vta_layer_stream *ls,
 			    vta_error *err);
 
