@@ -25,22 +25,19 @@ vta_status layer_dump(const char *dir, const vta_config *cfg, const vta_layer_vi
 	if (mkdir(ldir, 0777) != 0 && errno != EEXIST)
 		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", ldir, strerror(errno));
 	/* the inputs and constants (compressed ones decoded), then both outputs */
-	const vta_layer_ops *ops = vta_layer_ops_of(spec->op);
-	vta_layer_plain plain = {0};
 	vta_layer_array arrays[VTA_LAYER_MAX_ARRAYS + 2];
-	vta_status st = ops->decode(d, &plain, err);
-	size_t n = st ? 0 : ops->arrays(d, &plain, arrays);
+	size_t n = vta_layer_ops_of(spec->op)->arrays(d, v->plain, arrays);
 	arrays[n++] = (vta_layer_array){"output_golden", VTA_NPY_I8, 4, {0}, golden->data};
 	arrays[n++] = (vta_layer_array){"output_simulated", VTA_NPY_I8, 4, {0}, simulated->data};
 	for (int i = 0; i < 4; i++)
 		arrays[n - 2].shape[i] = arrays[n - 1].shape[i] = (size_t)golden->shape[i];
 	char path[1024];
+	vta_status st = VTA_OK;
 	for (size_t i = 0; !st && i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s.npy", ldir, arrays[i].name);
 		st = vta_npy_write(path, arrays[i].dtype, arrays[i].rank, arrays[i].shape,
 				   arrays[i].data, err);
 	}
-	vta_layer_plain_free(&plain);
 	if (st)
 		return st;
 	snprintf(path, sizeof(path), "%s/stream.s", ldir);

@@ -20,7 +20,8 @@ extern "C" {
 #endif
 
 /* A materialised layer with its LUT constants decoded (plain ones are borrowed): what the
- * golden kernels and the dump read. Each of them decodes once (vta_layer_ops.decode). */
+ * golden kernels and the dump read. The pipeline decodes once (vta_layer_ops.decode) and
+ * shows the result to its observers (vta_layer_view.plain). */
 typedef struct vta_layer_plain {
 	vta_conv2d conv;  /* CONV2D: filter and bias as plain arrays */
 	vta_tensor_i8 b;  /* ADD: the second operand as a plain tensor */

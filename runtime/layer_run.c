@@ -28,6 +28,7 @@ vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r
 /* What the layer holds while it runs (freed in one place). */
 typedef struct layer_run {
 	vta_layer_data d;
+	vta_layer_plain plain; /* decoded once, for the golden kernels and the observers */
 	vta_layer_stream ls;
 	vta_dram dram;
 	vta_tensor_i8 gold, tflite, got;
@@ -47,17 +48,15 @@ static vta_status golden(const vta_layer_run_opts *o, const vta_layer_ops *ops, 
 	/* the constants decoded once, for the run's mode and, in vta16 mode, for TFLite's (to
 	 * measure the distance from it) */
 	double t0 = now_seconds();
-	vta_layer_plain plain = {0};
 	vta_golden_stats gs = {0};
-	vta_status st = ops->decode(&L->d, &plain, err);
+	vta_status st = ops->decode(&L->d, &L->plain, err);
 	if (!st)
-		st = ops->golden(&L->d, &plain, o->mode, &L->gold, &gs, err);
+		st = ops->golden(&L->d, &L->plain, o->mode, &L->gold, &gs, err);
 	r->golden_seconds = now_seconds() - t0;
 	r->alu_overflows = gs.alu_overflows;
 	r->acc_overflows = gs.acc_overflows;
 	if (!st && o->mode == VTA_ARITH_VTA16)
-		st = ops->golden(&L->d, &plain, VTA_ARITH_TFLITE, &L->tflite, NULL, err);
-	vta_layer_plain_free(&plain);
+		st = ops->golden(&L->d, &L->plain, VTA_ARITH_TFLITE, &L->tflite, NULL, err);
 	return st;
 }
 
@@ -144,7 +143,8 @@ vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_en
 	memset(r, 0, sizeof(*r));
 	snprintf(r->name, sizeof(r->name), "%s", spec->name);
 	r->op = spec->op;
-	L.view = (vta_layer_view){.spec = spec, .data = &L.d, .stream = &L.ls, .result = r};
+	L.view = (vta_layer_view){.spec = spec, .data = &L.d, .plain = &L.plain, .stream = &L.ls,
+				  .result = r};
 	vta_status st = vta_layer_materialize(spec, &L.d, err);
 	if (st)
 		return st;
@@ -161,6 +161,7 @@ vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_en
 	free(L.image);
 	free(L.gold.data);
 	free(L.tflite.data);
+	vta_layer_plain_free(&L.plain);
 	vta_layer_stream_free(&L.ls);
 	vta_dram_free(&L.dram);
 	vta_layer_data_free(&L.d);

@@ -52,6 +52,7 @@ vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r
 typedef struct vta_layer_view {
 	const vta_wl_layer *spec;
 	const vta_layer_data *data;
+	const struct vta_layer_plain *plain;  /* its constants decoded (layer_ops.h) */
 	const vta_layer_stream *stream;
 	const vta_layer_result *result;
 	const vta_tensor_i8 *golden, *got;    /* set once the output is checked */

@@ -4,8 +4,8 @@
  *
  * Each constant has one copy: the plain array when the workload leaves it uncompressed, or
  * its LUT tensor when compressed (the plain pointer is then NULL). Whoever needs the values
- * decodes the LUT itself, once: the golden side (layer_ops.c), the emitter (its host
- * decompression), the dump.
+ * decodes the LUT itself, once: the pipeline for the golden kernels and the dump
+ * (layer_ops.h), the emitter for its host decompression.
  */
 #ifndef VTA_WORKLOAD_LAYER_H
 #define VTA_WORKLOAD_LAYER_H
