@@ -475,7 +475,6 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 			ovh;
 	p->est_dram_bytes = dram;
 	p->est_insns = insns;
-	p->est_uop_rows = variants * k.list_len;
 	return true;
 }
 

@@ -77,7 +77,7 @@ typedef struct vta_conv_plan {
 	uint32_t acc_slot_base, acc_slot; /* first slot row, rows per ACC slot */
 	uint32_t acc_scratch;          /* first scratch row (dummy uops), D rows */
 	/* estimates */
-	uint64_t est_cycles, est_dram_bytes, est_insns, est_uop_rows;
+	uint64_t est_cycles, est_dram_bytes, est_insns;
 } vta_conv_plan;
 
 /* A tile of the output and a step of its computation, in program order. */

@@ -281,14 +281,11 @@ static vta_status parse_tensor(ctx *c, const yaml_node_t *node, const char *what
 					     sub);
 		t->zero_point = (int32_t)v;
 	}
-	if ((n = vta_yaml_get(&c->y, node, "data"))) {
-		snprintf(sub, sizeof(sub), "%s.data", what);
-		if ((st = parse_data(c, n, sub, &t->data)))
-			return st;
-		t->has_data = true;
-	} else {
+	if (!(n = vta_yaml_get(&c->y, node, "data")))
 		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err, "%s: missing 'data'", what);
-	}
+	snprintf(sub, sizeof(sub), "%s.data", what);
+	if ((st = parse_data(c, n, sub, &t->data)))
+		return st;
 	if ((n = vta_yaml_get(&c->y, node, "compression"))) {
 		snprintf(sub, sizeof(sub), "%s.compression", what);
 		if ((st = parse_compression(c, n, sub, t)))

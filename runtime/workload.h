@@ -55,7 +55,6 @@ typedef struct vta_wl_tensor {
 	int32_t zero_point;
 	vta_wl_scales scales;    /* filter only */
 	vta_wl_data data;
-	bool has_data;
 	bool compressed;         /* compression: {lut: {index_bitwidth: b}} */
 	unsigned index_bitwidth;
 	bool per_channel;        /* LUT tables per channel (default true for filters/bias) */
