@@ -26,6 +26,9 @@ int cli_usage_error(const char *fmt, ...)
 #endif
 	;
 
+/* Monotonic clock, in seconds. */
+double cli_now_seconds(void);
+
 /* The --set KEY=VALUE options of run, exec, config and regress. */
 #define CLI_MAX_SETS 32
 typedef struct cli_sets {

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cli.h"
 #include "layer_dump.h"
@@ -37,13 +36,6 @@ typedef struct run_opts {
 	cli_sets sets;    /* --set KEY=VALUE over the config file */
 	const char *decompress; /* hw, host, or NULL: hw when the config has a LUT decoder */
 } run_opts;
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int parse_opts(int argc, char **argv, run_opts *o)
 {
@@ -214,7 +206,7 @@ int cmd_run(int argc, char **argv)
 	size_t done = 0;
 	vta_status first_failure = VTA_OK;
 	vta_error failure = {0};
-	double t0 = now_seconds();
+	double t0 = cli_now_seconds();
 	for (size_t i = 0; !st && i < wl.n_layers; i++) {
 		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.threads,
 					 .fault_index = i == 0 ? o.fault_index : -1,
@@ -233,7 +225,7 @@ int cmd_run(int argc, char **argv)
 			failure = lerr;
 		}
 	}
-	double wall = now_seconds() - t0;
+	double wall = cli_now_seconds() - t0;
 	if (!st && done) {
 		run_report rep = {.cfg = &cfg, .workload = o.workload, .mode = o.mode,
 				  .threads = o.threads, .layers = results, .n_layers = done,

@@ -10,17 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define MAX_ARGS (16 + 2 * REGRESS_MAX_OUTPUTS + 2 * CLI_MAX_SETS)
-
-double regress_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 void regress_job_path(const regress_job *j, const char *name, char *out, size_t size)
 {
@@ -91,7 +83,7 @@ vta_status regress_job_start(const char *self, const regress_case *c, const cli_
 		_exit(127);
 	}
 	j->pid = pid;
-	j->deadline = regress_now() + timeout_s;
+	j->deadline = cli_now_seconds() + timeout_s;
 	return VTA_OK;
 }
 
@@ -104,7 +96,7 @@ int regress_job_poll(regress_job *j)
 	int ws = 0;
 	pid_t r = waitpid(j->pid, &ws, WNOHANG);
 	if (r == 0) {
-		if (regress_now() < j->deadline)
+		if (cli_now_seconds() < j->deadline)
 			return 0;
 		kill(j->pid, SIGKILL);
 		j->timed_out = 1;

@@ -23,9 +23,6 @@ typedef struct regress_job {
 	int timed_out;
 } regress_job;
 
-/* Monotonic clock, in seconds. */
-double regress_now(void);
-
 /* Start `self exec ...` for the case (self: this executable), with the --set options. */
 vta_status regress_job_start(const char *self, const regress_case *c, const cli_sets *sets,
 			     double timeout_s, regress_job *j, vta_error *err);
