@@ -101,13 +101,8 @@ static int has_case_file(const char *dir)
 	return access(path, F_OK) == 0;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The case folders of `dir` (or `dir` itself if it is one), sorted by name and filtered.
- * Returns 0 or an exit status after printing. */
+/* The case folders of `dir` (or `dir` itself if it is one), by name and filtered. Returns 0
+ * or an exit status after printing. */
 static int find_cases(const regress_opts *o, char ***out, size_t *count)
 {
 	*out = NULL;
@@ -115,59 +110,39 @@ static int find_cases(const regress_opts *o, char ***out, size_t *count)
 	struct stat sb;
 	if (stat(o->dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
 		return cli_usage_error("%s: not a folder of regression cases", o->dir);
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	if (has_case_file(o->dir)) {
-		names = malloc(sizeof(*names));
-		if (!names || !(names[0] = strdup(o->dir)))
-			goto nomem;
-		n = 1;
-	} else {
-		DIR *d = opendir(o->dir);
-		if (!d)
-			return cli_usage_error("%s: cannot list: %s", o->dir, strerror(errno));
-		struct dirent *e;
-		while ((e = readdir(d))) {
-			if (e->d_name[0] == '.')
-				continue;
-			char path[REGRESS_PATH_MAX + 300];
-			snprintf(path, sizeof(path), "%s/%s", o->dir, e->d_name);
-			if (!has_case_file(path) || (o->filter && !strstr(e->d_name, o->filter)))
-				continue;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				char **grown = realloc(names, cap * sizeof(*names));
-				if (!grown) {
-					closedir(d);
-					goto nomem;
-				}
-				names = grown;
-			}
-			if (!(names[n] = strdup(path))) {
-				closedir(d);
-				goto nomem;
-			}
-			n++;
-		}
-		closedir(d);
+	struct dirent **entries = NULL;
+	int n_entries = 0;
+	const int single = has_case_file(o->dir);
+	if (!single && (n_entries = scandir(o->dir, &entries, NULL, alphasort)) < 0)
+		return cli_usage_error("%s: cannot list: %s", o->dir, strerror(errno));
+	char **names = calloc((size_t)n_entries + 1, sizeof(*names));
+	size_t n = 0;
+	int nomem = !names || (single && !(names[n++] = strdup(o->dir)));
+	for (int i = 0; i < n_entries; i++) {
+		const char *name = entries[i]->d_name;
+		char path[REGRESS_PATH_MAX + 300];
+		snprintf(path, sizeof(path), "%s/%s", o->dir, name);
+		if (!nomem && name[0] != '.' && has_case_file(path) &&
+		    (!o->filter || strstr(name, o->filter)))
+			nomem = !(names[n++] = strdup(path));
+		free(entries[i]);
 	}
-	if (n == 0) {
+	free(entries);
+	if (nomem || n == 0) {
+		for (size_t i = 0; names && i < n; i++)
+			free(names[i]);
 		free(names);
+		if (nomem)
+			return cli_usage_error("out of memory");
 		if (o->filter)
 			return cli_usage_error("%s: no case matches --filter '%s'", o->dir,
 					       o->filter);
 		return cli_usage_error("%s: no regression cases (folders holding a case.yaml)",
 				       o->dir);
 	}
-	qsort(names, n, sizeof(*names), by_name);
 	*out = names;
 	*count = n;
 	return 0;
-nomem:
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return cli_usage_error("out of memory");
 }
 
 static int64_t stat_value(const regress_stats *s, const char *key)
