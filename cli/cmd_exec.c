@@ -142,23 +142,15 @@ int cmd_exec(int argc, char **argv)
 		if (!st && (log_path || trace_path)) {
 			char title[1024];
 			snprintf(title, sizeof(title), "exec %s", program);
-			st = trace_out_open(log_path, trace_path, &cfg, title, &tr, &err);
-			if (!st)
-				st = vtasim_sim_set_recording(sim, 1, &err);
+			st = trace_out_open(log_path, trace_path, &cfg, title, sim, &tr, &err);
 		}
 		if (!st) {
 			st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
 			/* the records up to a failure are what diagnoses it: write them anyway */
-			size_t n = 0;
-			const vtasim_insn_record *recs = vtasim_sim_records(sim, &n);
 			vta_error terr = {0};
-			vta_status ts = VTA_OK;
-			if (tr && n) {
-				trace_run tr_run = {.name = program, .prog = &prog, .recs = recs,
-						    .n = n, .stats = &stats,
-						    .err = st ? &err : NULL, .offset = 0};
-				ts = trace_out_add(tr, &tr_run, &terr);
-			}
+			vta_status ts = tr ? trace_out_add(tr, program, &prog, &stats,
+							   st ? &err : NULL, &terr)
+					   : VTA_OK;
 			vta_status cs = trace_out_close(tr, ts ? NULL : &terr);
 			tr = NULL;
 			if (!st && (ts || cs)) {

@@ -121,33 +121,23 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 }
 
 /* What the CLI adds to the pipeline: with --log/--trace, every layer's records of the timed
- * model go to `tr`, the layers one after another on the trace's time axis (`offset`: the
- * cycles of the layers before); with --dump, every layer's files. */
+ * model go to `tr`, the layers one after another on the trace's time axis; with --dump,
+ * every layer's files. */
 typedef struct run_observer {
 	vta_layer_observer base; /* first: the pipeline hands it back */
 	const vta_config *cfg;
 	const char *dump;
-	vtasim_sim *sim;
 	trace_out *tr;
-	uint64_t offset;
 } run_observer;
 
 static vta_status trace_layer(vta_layer_observer *self, const vta_layer_view *v,
 			      vta_status run_status, const vta_error *run_err, vta_error *err)
 {
 	run_observer *ob = (run_observer *)self;
-	size_t n = 0;
-	const vtasim_insn_record *recs = vtasim_sim_records(ob->sim, &n);
-	if (!n)
-		return VTA_OK;
-	/* also for a failed layer: its records up to the failure diagnose it */
 	char name[sizeof(v->result->name) + 8];
 	snprintf(name, sizeof(name), "layer %s", v->spec->name);
-	trace_run tr_run = {.name = name, .prog = &v->stream->prog, .recs = recs, .n = n,
-			    .stats = &v->result->stats, .err = run_status ? run_err : NULL,
-			    .offset = ob->offset};
-	ob->offset += v->result->stats.cycles;
-	return trace_out_add(ob->tr, &tr_run, err);
+	return trace_out_add(ob->tr, name, &v->stream->prog, &v->result->stats,
+			     run_status ? run_err : NULL, err);
 }
 
 static vta_status dump_layer(vta_layer_observer *self, const vta_layer_view *v, vta_error *err)
@@ -195,10 +185,7 @@ int cmd_run(int argc, char **argv)
 	if (!st && (o.log || o.trace)) {
 		char title[1024];
 		snprintf(title, sizeof(title), "run %s", o.workload);
-		st = trace_out_open(o.log, o.trace, &cfg, title, &ob.tr, &err);
-		ob.sim = sim;
-		if (!st)
-			st = vtasim_sim_set_recording(sim, 1, &err);
+		st = trace_out_open(o.log, o.trace, &cfg, title, sim, &ob.tr, &err);
 	}
 	vta_layer_result *results = calloc(wl.n_layers, sizeof(*results));
 	if (!st && !results)

@@ -16,9 +16,11 @@ typedef struct out_file {
 
 struct trace_out {
 	const vta_config *cfg;
+	const vtasim_sim *sim;
 	out_file log_file, chrome_file;
 	trace_chrome *chrome;
-	int runs; /* runs added so far: the next run's number */
+	int runs;        /* runs added so far: the next run's number */
+	uint64_t offset; /* cycles of those runs: where the next one starts */
 };
 
 static vta_status create(out_file *o, const char *path, vta_error *err)
@@ -47,19 +49,22 @@ static vta_status finish(out_file *o, int failed, vta_status st, vta_error *err)
 }
 
 vta_status trace_out_open(const char *log_path, const char *trace_path, const vta_config *cfg,
-			  const char *title, trace_out **out, vta_error *err)
+			  const char *title, vtasim_sim *sim, trace_out **out, vta_error *err)
 {
 	*out = NULL;
 	trace_out *t = calloc(1, sizeof(*t));
 	if (!t)
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
 	t->cfg = cfg;
+	t->sim = sim;
 	vta_status st = create(&t->log_file, log_path, err);
 	if (!st)
 		st = create(&t->chrome_file, trace_path, err);
 	if (!st && t->chrome_file.f &&
 	    !(t->chrome = trace_chrome_open(t->chrome_file.f, cfg, title)))
 		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
+	if (!st)
+		st = vtasim_sim_set_recording(sim, 1, err);
 	if (st) {
 		trace_out_close(t, NULL);
 		return st;
@@ -80,11 +85,18 @@ static void to_writers(void *writer, const trace_step *s)
 		trace_chrome_step(t->chrome, s);
 }
 
-vta_status trace_out_add(trace_out *t, const trace_run *run, vta_error *err)
+vta_status trace_out_add(trace_out *t, const char *name, const vta_program *prog,
+			 const vtasim_stats *stats, const vta_error *run_err, vta_error *err)
 {
-	if (!t || !run || !run->stats || (!run->recs && run->n))
+	if (!t || !stats)
 		return vta_fail(err, VTA_E_USAGE, "trace_out_add: NULL argument");
-	return trace_walk(run, ++t->runs, t->cfg, to_writers, t, err);
+	trace_run run = {.name = name, .prog = prog, .stats = stats, .err = run_err,
+			 .offset = t->offset};
+	run.recs = vtasim_sim_records(t->sim, &run.n);
+	if (!run.n)
+		return VTA_OK;
+	t->offset += stats->cycles;
+	return trace_walk(&run, ++t->runs, t->cfg, to_writers, t, err);
 }
 
 vta_status trace_out_close(trace_out *t, vta_error *err)

@@ -15,13 +15,17 @@
 
 typedef struct trace_out trace_out;
 
-/* Create log_path and/or trace_path (either may be NULL). `title` names what runs
- * ("exec prog.s", "run workload.yaml") in each file's first line. */
+/* Create log_path and/or trace_path (either may be NULL) and make `sim` record its runs.
+ * `title` names what runs ("exec prog.s", "run workload.yaml") in each file's first line. */
 vta_status trace_out_open(const char *log_path, const char *trace_path, const vta_config *cfg,
-			  const char *title, trace_out **out, vta_error *err);
+			  const char *title, vtasim_sim *sim, trace_out **out, vta_error *err);
 
-/* Append one run: a section of the log and a process of the trace. */
-vta_status trace_out_add(trace_out *t, const trace_run *run, vta_error *err);
+/* Append sim's last run, named `name`, of `prog`, with its statistics and the error it failed
+ * with (NULL if it completed): a section of the log and a process of the trace, starting
+ * where the run before ended. A failed run too: its records up to the failure diagnose it;
+ * a run without records adds nothing. */
+vta_status trace_out_add(trace_out *t, const char *name, const vta_program *prog,
+			 const vtasim_stats *stats, const vta_error *run_err, vta_error *err);
 
 /* Finish and close both files, free t (NULL is fine). VTA_E_IO if a write failed. */
 vta_status trace_out_close(trace_out *t, vta_error *err);
