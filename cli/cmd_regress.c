@@ -258,8 +258,7 @@ static void evaluate(const regress_case *c, const regress_job *j, const regress_
 			if (regress_compare_output(&c->outputs[i], got, msg, sizeof(msg)))
 				fprintf(w, "%s%s", problems++ ? "; " : "", msg);
 		}
-		regress_stats got;
-		regress_stats_init(&got);
+		regress_stats got = {0};
 		char report[REGRESS_PATH_MAX + 32];
 		regress_job_path(j, "report.json", report, sizeof(report));
 		vta_error err = {0};

@@ -204,7 +204,6 @@ out:
 vta_status regress_case_load(const char *dir, regress_case *c, vta_error *err)
 {
 	memset(c, 0, sizeof(*c));
-	regress_stats_init(&c->stats);
 	/* the folder made absolute: the child runs in its own temporary folder */
 	char abs[PATH_MAX];
 	if (dir[0] == '/') {
@@ -250,11 +249,6 @@ vta_status regress_case_load(const char *dir, regress_case *c, vta_error *err)
 void regress_case_free(regress_case *c)
 {
 	regress_stats_free(&c->stats);
-}
-
-void regress_stats_init(regress_stats *s)
-{
-	memset(s, 0, sizeof(*s));
 }
 
 void regress_stats_free(regress_stats *s)

@@ -56,8 +56,7 @@ typedef struct regress_case {
 vta_status regress_case_load(const char *dir, regress_case *c, vta_error *err);
 void regress_case_free(regress_case *c);
 
-/* Statistics lists. */
-void regress_stats_init(regress_stats *s);
+/* Statistics lists, empty when zeroed. */
 void regress_stats_free(regress_stats *s);
 vta_status regress_stats_add(regress_stats *s, const char *key, int64_t value, vta_error *err);
 const regress_stat *regress_stats_find(const regress_stats *s, const char *key);
