@@ -88,14 +88,8 @@ static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const v
 		vta_status st = vta_tensor_i8_check(copy, what, err);
 		if (st != VTA_OK)
 			return st;
-		if (lut->type != VTA_LUT_INT8 || lut->count != n)
-			return vta_fail(err, VTA_E_USAGE,
-					"layer %s: %s: LUT tensor holds %zu %s values, the operand "
-					"needs %zu int8",
-					layer, what, lut->count,
-					vta_lut_type_name(lut->type) ? vta_lut_type_name(lut->type)
-								     : "?",
-					n);
+		if ((st = vta_lut_expect(lut, VTA_LUT_INT8, n, layer, what, "operand", err)))
+			return st;
 		return decode ? vta_lut_decode(lut, *buf, n, err) : VTA_OK;
 	}
 	return vta_tensor_i8_check(copy, what, err);

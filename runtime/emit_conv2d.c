@@ -633,15 +633,9 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 	const int32_t *fs = conv->filter_shape;
 	const size_t fcount = (size_t)fs[0] * fs[1] * fs[2] * fs[3];
 	if (filter_lut) {
-		if (filter_lut->type != VTA_LUT_INT8 || filter_lut->count != fcount)
-			return vta_fail(err, VTA_E_USAGE,
-					"layer %s: CONV2D filter: LUT tensor holds %zu %s values, the "
-					"filter needs %zu int8",
-					layer, filter_lut->count,
-					vta_lut_type_name(filter_lut->type)
-						? vta_lut_type_name(filter_lut->type)
-						: "?",
-					fcount);
+		if ((st = vta_lut_expect(filter_lut, VTA_LUT_INT8, fcount, layer, "CONV2D filter",
+					 "filter", err)))
+			return st;
 		if (opts->decompress == VTA_DECOMPRESS_HW) {
 			st = vta_em_lut_check(c->cfg, filter_lut, layer, "the filter", err);
 			c->wlut = filter_lut;
@@ -656,15 +650,9 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		return vta_fail(err, VTA_E_USAGE, "layer %s: CONV2D has no filter data", layer);
 	}
 	if (bias_lut) {
-		if (bias_lut->type != VTA_LUT_INT32 || bias_lut->count != (size_t)fs[0])
-			return vta_fail(err, VTA_E_USAGE,
-					"layer %s: CONV2D bias: LUT tensor holds %zu %s values, the "
-					"bias needs %d int32",
-					layer, bias_lut->count,
-					vta_lut_type_name(bias_lut->type)
-						? vta_lut_type_name(bias_lut->type)
-						: "?",
-					(int)fs[0]);
+		if ((st = vta_lut_expect(bias_lut, VTA_LUT_INT32, (size_t)fs[0], layer,
+					 "CONV2D bias", "bias", err)))
+			return st;
 		if (opts->decompress == VTA_DECOMPRESS_HW) {
 			st = vta_em_lut_check(c->cfg, bias_lut, layer, "the bias", err);
 			c->blut = bias_lut;

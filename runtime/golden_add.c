@@ -96,14 +96,10 @@ vta_status vta_golden_add_decode(const vta_tensor_i8 *b, const vta_lut_tensor *b
 	size_t nb = vta_tensor_i8_count(b);
 	if (nb == 0)
 		return vta_tensor_i8_check(b, "ADD input 2", err);
-	if (b_lut->type != VTA_LUT_INT8 || b_lut->count != nb)
-		return vta_fail(err, VTA_E_USAGE,
-				"ADD input 2: LUT tensor holds %zu %s values, the operand needs "
-				"%zu int8",
-				b_lut->count,
-				vta_lut_type_name(b_lut->type) ? vta_lut_type_name(b_lut->type)
-							       : "?",
-				nb);
+	vta_status st = vta_lut_expect(b_lut, VTA_LUT_INT8, nb, NULL, "ADD input 2", "operand",
+				       err);
+	if (st)
+		return st;
 	if (!(*owned = malloc(nb)))
 		return vta_fail(err, VTA_E_NOMEM, "ADD: out of memory");
 	plain->data = *owned;

@@ -255,15 +255,9 @@ vta_status vta_golden_conv2d_decode(const vta_conv2d *c, const vta_lut_tensor *f
 	const int32_t *fs = c->filter_shape;
 	size_t fcount = (size_t)fs[0] * (size_t)fs[1] * (size_t)fs[2] * (size_t)fs[3];
 	if (filter_lut) {
-		if (filter_lut->type != VTA_LUT_INT8 || filter_lut->count != fcount)
-			return vta_fail(err, VTA_E_USAGE,
-					"CONV2D filter: LUT tensor holds %zu %s values, the "
-					"filter needs %zu int8",
-					filter_lut->count,
-					vta_lut_type_name(filter_lut->type)
-						? vta_lut_type_name(filter_lut->type)
-						: "?",
-					fcount);
+		if ((st = vta_lut_expect(filter_lut, VTA_LUT_INT8, fcount, NULL, "CONV2D filter",
+					 "filter", err)))
+			return st;
 		if (!(owned[0] = malloc(fcount)))
 			return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
 		st = vta_lut_decode(filter_lut, owned[0], fcount, err);
@@ -271,15 +265,9 @@ vta_status vta_golden_conv2d_decode(const vta_conv2d *c, const vta_lut_tensor *f
 	}
 	if (st == VTA_OK && bias_lut) {
 		size_t bcount = (size_t)fs[0];
-		if (bias_lut->type != VTA_LUT_INT32 || bias_lut->count != bcount)
-			return vta_fail(err, VTA_E_USAGE,
-					"CONV2D bias: LUT tensor holds %zu %s values, the bias "
-					"needs %zu int32",
-					bias_lut->count,
-					vta_lut_type_name(bias_lut->type)
-						? vta_lut_type_name(bias_lut->type)
-						: "?",
-					bcount);
+		if ((st = vta_lut_expect(bias_lut, VTA_LUT_INT32, bcount, NULL, "CONV2D bias",
+					 "bias", err)))
+			return st;
 		if (!(owned[1] = malloc(bcount * sizeof(int32_t))))
 			return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
 		st = vta_lut_decode(bias_lut, owned[1], bcount * sizeof(int32_t), err);

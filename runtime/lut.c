@@ -48,6 +48,18 @@ const char *vta_lut_type_name(vta_lut_type type)
 	return lut_type_names[type];
 }
 
+vta_status vta_lut_expect(const vta_lut_tensor *t, vta_lut_type type, size_t count,
+			  const char *layer, const char *what, const char *noun, vta_error *err)
+{
+	if (t->type == type && t->count == count)
+		return VTA_OK;
+	const char *holds = vta_lut_type_name(t->type);
+	return vta_fail(err, VTA_E_USAGE,
+			"%s%s%s%s: LUT tensor holds %zu %s values, the %s needs %zu %s",
+			layer ? "layer " : "", layer ? layer : "", layer ? ": " : "", what, t->count,
+			holds ? holds : "?", noun, count, vta_lut_type_name(type));
+}
+
 size_t vta_lut_indices_bytes(size_t count, unsigned bitwidth)
 {
 	/* Split so that count * bitwidth cannot overflow. */

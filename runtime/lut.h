@@ -95,6 +95,11 @@ size_t vta_lut_indices_bytes(size_t count, unsigned bitwidth);
 /* Validate a descriptor without decoding (index values are not inspected). */
 vta_status vta_lut_check(const vta_lut_tensor *t, vta_error *err);
 
+/* VTA_E_USAGE unless t holds `count` values of `type`, where a layer constant named `what`
+ * (the `noun` of the message; `layer` may be NULL) needs them. */
+vta_status vta_lut_expect(const vta_lut_tensor *t, vta_lut_type type, size_t count,
+			  const char *layer, const char *what, const char *noun, vta_error *err);
+
 /* Decode into `out` (count elements of the type, host byte order). int8 with the channel axis
  * first takes table-driven fast paths at widths 2, 3 and 4 (a byte or 6 bits per lookup);
  * everything else a generic per-element loop. On error `out` holds unspecified data. */
