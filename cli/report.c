@@ -34,7 +34,7 @@ static bool used_decoder(const vta_run_stats *st)
 	return st->decoder.table_loads || st->decoder.elements;
 }
 
-static json_t *decoder_json(const vtasim_decoder_stats *d)
+static json_t *decoder_json(const vta_decoder_stats *d)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "busy_cycles", json_integer((json_int_t)d->busy_cycles));

@@ -86,7 +86,7 @@ static void to_writers(void *writer, const trace_step *s)
 }
 
 vta_status trace_out_add(trace_out *t, const char *name, const vta_program *prog,
-			 const vtasim_stats *stats, const vta_error *run_err, vta_error *err)
+			 const vta_run_stats *stats, const vta_error *run_err, vta_error *err)
 {
 	if (!t || !stats)
 		return vta_fail(err, VTA_E_USAGE, "trace_out_add: NULL argument");

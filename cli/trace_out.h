@@ -25,7 +25,7 @@ vta_status trace_out_open(const char *log_path, const char *trace_path, const vt
  * where the run before ended. A failed run too: its records up to the failure diagnose it;
  * a run without records adds nothing. */
 vta_status trace_out_add(trace_out *t, const char *name, const vta_program *prog,
-			 const vtasim_stats *stats, const vta_error *run_err, vta_error *err);
+			 const vta_run_stats *stats, const vta_error *run_err, vta_error *err);
 
 /* Finish and close both files, free t (NULL is fine). VTA_E_IO if a write failed. */
 vta_status trace_out_close(trace_out *t, vta_error *err);
