@@ -16,7 +16,7 @@ static const struct {
 	{"run", cmd_run,
 	 "run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] [--threads 1|2] "
 	 "[--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] [--trace T.json] "
-	 "[--set KEY=VALUE]..."},
+	 "[--decompress hw|host] [--set KEY=VALUE]..."},
 	{"exec", cmd_exec, "exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
 			   "[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] "
 			   "[--trace T.json] [--set KEY=VALUE]..."},
