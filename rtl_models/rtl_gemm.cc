@@ -11,17 +11,18 @@
 #include "Vvta_gemm_core_4x4.h"
 #include "rtl_harness.h"
 
-namespace {
-
-struct gemm_base {
-	virtual ~gemm_base() = default;
+/* The handle is the core itself: each built shape derives from it. */
+struct vta_rtl_gemm {
+	virtual ~vta_rtl_gemm() = default;
 	virtual void uop(const int8_t *inp, const int8_t *wgt, int32_t *acc, int8_t *out,
 			 unsigned batch) = 0;
 	virtual bool trace_open(const char *path) = 0;
 	virtual uint64_t cycles() const = 0;
 };
 
-template <class Model, unsigned BI, unsigned BO> class gemm_core final : public gemm_base {
+namespace {
+
+template <class Model, unsigned BI, unsigned BO> class gemm_core final : public vta_rtl_gemm {
 public:
 	gemm_core() : h_("vta_gemm_core") {}
 
@@ -65,7 +66,7 @@ private:
 
 const unsigned k_shapes[][2] = {{16, 16}, {4, 4}};
 
-gemm_base *make_core(unsigned bi, unsigned bo)
+vta_rtl_gemm *make_core(unsigned bi, unsigned bo)
 {
 	if (bi == 16 && bo == 16)
 		return new gemm_core<Vvta_gemm_core_16x16, 16, 16>;
@@ -75,10 +76,6 @@ gemm_base *make_core(unsigned bi, unsigned bo)
 }
 
 } // namespace
-
-struct vta_rtl_gemm {
-	gemm_base *core;
-};
 
 extern "C" size_t vta_rtl_gemm_shapes(unsigned (*shapes)[2], size_t max)
 {
@@ -90,32 +87,27 @@ extern "C" vta_status vta_rtl_gemm_create(vta_rtl_gemm **out, unsigned block_in,
 {
 	*out = nullptr;
 	try {
-		std::unique_ptr<gemm_base> core(make_core(block_in, block_out));
-		if (!core)
-			return vta_fail(err, VTA_E_UNSUPPORTED,
-					"RTL GEMM core: no core built for block_in %u x block_out %u "
-					"(built: %s)",
-					block_in, block_out,
-					vtasim_rtl::list_built(k_shapes, "x").c_str());
-		*out = new vta_rtl_gemm{core.release()}; /* allocated before the release */
+		*out = make_core(block_in, block_out);
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "RTL GEMM core: out of memory");
 	}
+	if (!*out)
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"RTL GEMM core: no core built for block_in %u x block_out %u "
+				"(built: %s)",
+				block_in, block_out, vtasim_rtl::list_built(k_shapes, "x").c_str());
 	return VTA_OK;
 }
 
 extern "C" void vta_rtl_gemm_destroy(vta_rtl_gemm *gemm)
 {
-	if (!gemm)
-		return;
-	delete gemm->core;
 	delete gemm;
 }
 
 extern "C" vta_status vta_rtl_gemm_trace(vta_rtl_gemm *gemm, const char *vcd_path,
 					 vta_error *err)
 {
-	if (!gemm->core->trace_open(vcd_path))
+	if (!gemm->trace_open(vcd_path))
 		return vta_fail(err, VTA_E_IO, "%s: cannot open the VCD file", vcd_path);
 	return VTA_OK;
 }
@@ -123,10 +115,10 @@ extern "C" vta_status vta_rtl_gemm_trace(vta_rtl_gemm *gemm, const char *vcd_pat
 extern "C" void vta_rtl_gemm_uop(vta_rtl_gemm *gemm, const int8_t *inp, const int8_t *wgt,
 				 int32_t *acc, int8_t *out, unsigned batch)
 {
-	gemm->core->uop(inp, wgt, acc, out, batch);
+	gemm->uop(inp, wgt, acc, out, batch);
 }
 
 extern "C" uint64_t vta_rtl_gemm_cycles(const vta_rtl_gemm *gemm)
 {
-	return gemm->core->cycles();
+	return gemm->cycles();
 }

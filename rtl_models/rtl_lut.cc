@@ -28,8 +28,11 @@ struct lut_group {
 	size_t table_bytes;
 };
 
-struct lut_base {
-	virtual ~lut_base() = default;
+} // namespace
+
+/* The handle is the decoder itself: each built variant derives from it. */
+struct vta_rtl_lut {
+	virtual ~vta_rtl_lut() = default;
 	virtual unsigned in_bits() const = 0;
 	virtual size_t table_entries() const = 0;
 	virtual bool trace_open(const char *path) = 0;
@@ -38,8 +41,10 @@ struct lut_base {
 			       vta_rtl_lut_stats *st, size_t *bad_elem, vta_error *err) = 0;
 };
 
+namespace {
+
 template <class Model, unsigned IN_BITS, unsigned IPC, unsigned TABLE_AW>
-class lut_decoder final : public lut_base {
+class lut_decoder final : public vta_rtl_lut {
 	static constexpr size_t LANES = IN_BITS / 8;
 	static constexpr size_t ENTRIES = size_t{1} << TABLE_AW;
 
@@ -143,7 +148,7 @@ private:
 
 const unsigned k_variants[][2] = {{64, 16}, {32, 4}, {256, 64}};
 
-lut_base *make_decoder(unsigned in_bits, unsigned ipc)
+vta_rtl_lut *make_decoder(unsigned in_bits, unsigned ipc)
 {
 	if (in_bits == 64 && ipc == 16)
 		return new lut_decoder<Vvta_lut_decoder_64x16, 64, 16, 11>;
@@ -198,10 +203,6 @@ vta_status check_job(const vta_rtl_lut_job *job, size_t out_len, vta_error *err)
 
 } // namespace
 
-struct vta_rtl_lut {
-	lut_base *dec;
-};
-
 extern "C" size_t vta_rtl_lut_variants(unsigned (*variants)[2], size_t max)
 {
 	return vtasim_rtl::copy_built(k_variants, variants, max);
@@ -212,36 +213,32 @@ extern "C" vta_status vta_rtl_lut_create(vta_rtl_lut **out, unsigned in_bits,
 {
 	*out = nullptr;
 	try {
-		std::unique_ptr<lut_base> dec(make_decoder(in_bits, indices_per_cycle));
-		if (!dec)
-			return vta_fail(err, VTA_E_UNSUPPORTED,
-					"RTL LUT decoder: none built for %u-bit words x %u indices per "
-					"cycle (built: %s)",
-					in_bits, indices_per_cycle,
-					vtasim_rtl::list_built(k_variants, " bits x ").c_str());
-		*out = new vta_rtl_lut{dec.release()}; /* allocated before the release */
+		*out = make_decoder(in_bits, indices_per_cycle);
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "RTL LUT decoder: out of memory");
 	}
+	if (!*out)
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"RTL LUT decoder: none built for %u-bit words x %u indices per "
+				"cycle (built: %s)",
+				in_bits, indices_per_cycle,
+				vtasim_rtl::list_built(k_variants, " bits x ").c_str());
 	return VTA_OK;
 }
 
 extern "C" void vta_rtl_lut_destroy(vta_rtl_lut *lut)
 {
-	if (!lut)
-		return;
-	delete lut->dec;
 	delete lut;
 }
 
 extern "C" size_t vta_rtl_lut_table_entries(const vta_rtl_lut *lut)
 {
-	return lut->dec->table_entries();
+	return lut->table_entries();
 }
 
 extern "C" vta_status vta_rtl_lut_trace(vta_rtl_lut *lut, const char *vcd_path, vta_error *err)
 {
-	if (!lut->dec->trace_open(vcd_path))
+	if (!lut->trace_open(vcd_path))
 		return vta_fail(err, VTA_E_IO, "%s: cannot open the VCD file", vcd_path);
 	return VTA_OK;
 }
@@ -260,8 +257,8 @@ extern "C" vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job
 	if (job->count == 0)
 		return VTA_OK;
 
-	size_t entries = lut->dec->table_entries();
-	size_t lanes = lut->dec->in_bits() / 8;
+	size_t entries = lut->table_entries();
+	size_t lanes = lut->in_bits() / 8;
 	size_t C = job->channels, stride = job->stride;
 	/* Channels per group: their tables plus the word-alignment offset must fit. */
 	size_t per_group = (entries - (lanes - 1)) / stride;
@@ -292,7 +289,7 @@ extern "C" vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job
 		g.table_first = c0 * stride;
 		g.table_bytes = gc * stride;
 		size_t bad = SIZE_MAX;
-		s = lut->dec->run(job, g, out + g.first_elem, st, &bad, err);
+		s = lut->run(job, g, out + g.first_elem, st, &bad, err);
 		if (s != VTA_OK)
 			return s;
 		if (bad != SIZE_MAX) {
