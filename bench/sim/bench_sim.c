@@ -48,12 +48,17 @@ static void push(vta_program *p, const vta_config *cfg, const vta_insn *in)
 		die("push", &err);
 }
 
+/* FINISH waits for the last store's token. */
+static void push_finish(vta_program *p, const vta_config *cfg)
+{
+	vta_insn in = {.opcode = VTA_OP_FINISH, .deps.pop_next = true};
+	push(p, cfg, &in);
+}
+
 static vta_insn mem(vta_opcode op, vta_mem m, uint32_t sram, uint32_t dram, uint32_t y,
 		    uint32_t x)
 {
-	vta_insn in;
-	memset(&in, 0, sizeof(in));
-	in.opcode = op;
+	vta_insn in = {.opcode = op};
 	in.mem.mem_type = m;
 	in.mem.sram_base = sram;
 	in.mem.dram_base = dram;
@@ -65,9 +70,7 @@ static vta_insn mem(vta_opcode op, vta_mem m, uint32_t sram, uint32_t dram, uint
 
 static vta_insn loop(vta_opcode op, uint32_t bgn, uint32_t end, uint32_t iter_out)
 {
-	vta_insn in;
-	memset(&in, 0, sizeof(in));
-	in.opcode = op;
+	vta_insn in = {.opcode = op};
 	in.loop.uop_bgn = bgn;
 	in.loop.uop_end = end;
 	in.loop.iter_out = iter_out;
@@ -143,10 +146,7 @@ static void build_gemm(vta_program *p, const vta_config *cfg, int phases)
 		in.deps.push_prev = true;
 		push(p, cfg, &in);
 	}
-	memset(&in, 0, sizeof(in));
-	in.opcode = VTA_OP_FINISH;
-	in.deps.pop_next = true;
-	push(p, cfg, &in);
+	push_finish(p, cfg);
 }
 
 /* The instruction-heavy stream: `steps` of LOAD (1 row) -> GEMM (1 uop) -> STORE (1 row),
@@ -177,10 +177,7 @@ static void build_insn(vta_program *p, const vta_config *cfg, int steps)
 	in = mem(VTA_OP_LOAD, VTA_MEM_UOP, 0, 0, 0, 0); /* drain the last two stores */
 	in.deps.pop_next = true;
 	push(p, cfg, &in);
-	memset(&in, 0, sizeof(in));
-	in.opcode = VTA_OP_FINISH;
-	in.deps.pop_next = true;
-	push(p, cfg, &in);
+	push_finish(p, cfg);
 }
 
 /* Naive int8 GEMM: the host cost of the same MACs without a simulator. */
