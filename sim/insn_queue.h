@@ -32,11 +32,10 @@ public:
 	};
 
 	insn_queue(sc_core::sc_module_name name, run_ctl &ctl, uint32_t capacity)
-	    : sc_core::sc_module(name), ring_(capacity)
+	    : sc_core::sc_module(name), ring_(capacity), written_or_run_(written_),
+	      read_or_run_(read_)
 	{
-		written_or_run_ |= written_;
 		written_or_run_ |= ctl.run_ev;
-		read_or_run_ |= read_;
 		read_or_run_ |= ctl.run_ev;
 	}
 

@@ -21,11 +21,9 @@ namespace vtasim {
 class token_queue : public sc_core::sc_module {
 public:
 	token_queue(sc_core::sc_module_name name, run_ctl &ctl, int id)
-	    : sc_core::sc_module(name), id_(id)
+	    : sc_core::sc_module(name), id_(id), pushed_or_run_(pushed_), popped_or_run_(popped_)
 	{
-		pushed_or_run_ |= pushed_;
 		pushed_or_run_ |= ctl.run_ev;
-		popped_or_run_ |= popped_;
 		popped_or_run_ |= ctl.run_ev;
 	}
 
