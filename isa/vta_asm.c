@@ -284,22 +284,13 @@ static vta_status parse_value(asm_ctx *a, const vta_insn_format *fmt, const char
 	return st ? st : parse_field(a, fmt, f[1], t1, base);
 }
 
-/* Does the instruction carry a key's fields (the pads and chan depend on bw). */
-static bool key_present(const vta_insn_format *fmt, const char *key, const void *base)
+/* The (first) field a key writes; NULL for deps, which is no field of the format. */
+static const vta_insn_field *key_field(const vta_insn_format *fmt, const char *key)
 {
 	for (size_t i = 0; i < fmt->n_fields; i++)
 		if (!strcmp(fmt->fields[i].asm_key, key))
-			return vta_field_present(&fmt->fields[i], base);
-	return true;
-}
-
-/* Is a key required: its (first) field is. */
-static bool key_required(const vta_insn_format *fmt, const char *key)
-{
-	for (size_t i = 0; i < fmt->n_fields; i++)
-		if (!strcmp(fmt->fields[i].asm_key, key))
-			return fmt->fields[i].required;
-	return false;
+			return &fmt->fields[i];
+	return NULL;
 }
 
 /* Parse the key=value tokens after a mnemonic into base (a vta_insn or vta_uop), then check
@@ -334,13 +325,14 @@ static vta_status parse_keys(asm_ctx *a, const char *mnemonic, tok mtok,
 	}
 	/* the pads and chan share bits: which ones a load has depends on its bw */
 	for (int i = 0; keys[i]; i++)
-		if (seen[i] && !key_present(fmt, keys[i], base))
+		if (seen[i] && key_field(fmt, keys[i]) &&
+		    !vta_field_present(key_field(fmt, keys[i]), base))
 			return asm_fail(a, VTA_E_PARSE, seen[i],
 					"key '%s' is not allowed in a %s load (its bits hold %s)",
 					keys[i], strcmp(keys[i], "chan") ? "decompressing" : "plain",
 					strcmp(keys[i], "chan") ? "chan" : "ypad and xpad");
 	for (int i = 0; keys[i]; i++)
-		if (!seen[i] && key_required(fmt, keys[i]))
+		if (!seen[i] && key_field(fmt, keys[i]) && key_field(fmt, keys[i])->required)
 			return asm_fail(a, VTA_E_PARSE, mtok.p, "%s: missing required key '%s'",
 					mnemonic, keys[i]);
 	return VTA_OK;
@@ -546,14 +538,9 @@ static vta_status parse_line(asm_ctx *a, const char *p, const char *end)
 vta_status vta_asm_parse(const char *text, size_t len, const char *name, const vta_config *cfg,
 			 vta_program *prog, vta_error *err)
 {
-	asm_ctx a;
-	memset(&a, 0, sizeof(a));
-	a.name = name ? name : "<input>";
-	a.cfg = cfg;
-	a.err = err;
 	vta_program p;
 	vta_program_init(&p, cfg);
-	a.prog = &p;
+	asm_ctx a = {.name = name ? name : "<input>", .cfg = cfg, .err = err, .prog = &p};
 	vta_status st = VTA_OK;
 	const char *s = text, *end = text + len;
 	while (s < end && st == VTA_OK) {
