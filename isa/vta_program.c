@@ -157,11 +157,7 @@ vta_status vta_program_add_segment(vta_program *prog, vta_segment_kind kind, uin
 					size);
 		memcpy(copy, bytes, size);
 	}
-	vta_segment *s = &prog->segments[prog->n_segments++];
-	s->kind = kind;
-	s->dram_addr = dram_addr;
-	s->size = size;
-	s->bytes = copy;
+	prog->segments[prog->n_segments++] = (vta_segment){kind, dram_addr, size, copy};
 	return VTA_OK;
 }
 

@@ -215,14 +215,7 @@ vta_status vta_sched_decode(const vta_program *prog, const vta_config *cfg, vta_
 vta_status vta_sched_run(const vta_config *cfg, const vta_insn *insns, size_t n,
 			 vta_sched_exec_fn exec, void *ctx, vta_error *err)
 {
-	run r;
-	memset(&r, 0, sizeof(r));
-	r.cfg = cfg;
-	r.insns = insns;
-	r.n_insns = n;
-	r.exec = exec;
-	r.ctx = ctx;
-	r.err = err;
+	run r = {.cfg = cfg, .insns = insns, .n_insns = n, .exec = exec, .ctx = ctx, .err = err};
 	r.module_of = malloc(n ? n : 1);
 	if (!r.module_of)
 		return vta_fail(err, VTA_E_NOMEM, "scheduler: out of memory for %zu insns", n);
