@@ -30,19 +30,16 @@
 #include "layer_run.h"
 #include "vtasim_api.h"
 
-typedef struct bench_config {
+/* A config or a workload: its table name and its file under SOURCE_DIR. */
+typedef struct bench_file {
 	const char *name, *path;
-} bench_config;
+} bench_file;
 
-typedef struct bench_workload {
-	const char *name, *path;
-} bench_workload;
-
-static const bench_config configs[] = {
+static const bench_file configs[] = {
 	{"default", "configs/default.yaml"},
 	{"starved16", "configs/starved16.yaml"},
 };
-static const bench_workload workloads[] = {
+static const bench_file workloads[] = {
 	{"resnet18", "configs/workloads/resnet18.yaml"},
 	{"fc1000", "configs/workloads/fc1000.yaml"},
 	{"mbv1_pw7", "configs/workloads/mobilenet_pw.yaml"},
@@ -240,12 +237,11 @@ int main(int argc, char **argv)
 		plan.mode[MODE_HOST] = plan.mode[MODE_HW] = true;
 	}
 	bench_row *rows = mmap(NULL, N_ROWS * sizeof(bench_row), PROT_READ | PROT_WRITE,
-			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+			       MAP_SHARED | MAP_ANONYMOUS, -1, 0); /* zero-filled: no row done */
 	if (rows == MAP_FAILED) {
 		perror("bench_decomp: mmap");
 		return 2;
 	}
-	memset(rows, 0, N_ROWS * sizeof(bench_row));
 	int status = 0;
 	for (size_t c = 0; c < N_CONFIGS; c++) {
 		if (!plan.config[c])
