@@ -12,14 +12,9 @@ namespace vtasim {
 
 unit_base::unit_base(sc_core::sc_module_name name, vta_module module, run_ctl &ctl,
 		     shared_hw &hw, insn_queue &queue, token_map tokens)
-    : sc_core::sc_module(name), ctl_(ctl), hw_(hw), queue_(queue), tokens_(tokens)
+    : sc_core::sc_module(name), ctl_(ctl), hw_(hw), queue_(queue), tokens_(tokens),
+      module_(module)
 {
-	for (int i = 0; i < 2; i++) {
-		const vta_queue pop = vta_queue_popped(module, i == 0);
-		const vta_queue push = vta_queue_pushed(module, i == 0);
-		pop_q_[i] = pop >= 0 ? tokens_[pop] : nullptr;
-		push_q_[i] = push >= 0 ? tokens_[push] : nullptr;
-	}
 	SC_THREAD(thread_main);
 	set_stack_size(512 * 1024);
 }

@@ -124,20 +124,20 @@ private:
 	bool acquire(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec);
 	bool release(const vta_insn &insn, uint64_t g, vtasim_insn_record *rec);
 
-	/* The queues insn pops or pushes (prev, next), nullptr for none. */
+	/* The queues insn pops or pushes (prev, next), from the ISA's map; nullptr for none. */
 	void queues_of(const vta_insn &insn, token_queue *pops[2], token_queue *pushes[2]) const
 	{
-		pops[0] = insn.deps.pop_prev ? pop_q_[0] : nullptr;
-		pops[1] = insn.deps.pop_next ? pop_q_[1] : nullptr;
-		pushes[0] = insn.deps.push_prev ? push_q_[0] : nullptr;
-		pushes[1] = insn.deps.push_next ? push_q_[1] : nullptr;
+		vta_queue pop[2], push[2];
+		vta_insn_queues(&insn, module_, pop, push);
+		for (int i = 0; i < 2; i++) {
+			pops[i] = pop[i] >= 0 ? tokens_[pop[i]] : nullptr;
+			pushes[i] = push[i] >= 0 ? tokens_[push[i]] : nullptr;
+		}
 	}
 
 	insn_queue &queue_;
 	token_map tokens_;
-	/* this module's queue of each flag (prev, next), from the ISA's map; nullptr where the
-	 * flag is illegal */
-	token_queue *pop_q_[2], *push_q_[2];
+	vta_module module_;
 	uint64_t wait_since_ = 0; /* kernel time the current token or room wait began */
 	bool wait_open_ = false;  /* in that wait (it has not returned) */
 };
