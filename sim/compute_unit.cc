@@ -33,8 +33,7 @@ bool compute_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
 		return ctl_.wait_cycles(ctl_.cfg.insn_overhead_cycles, g, &st_.busy_cycles);
 	case VTA_OP_STORE: break; /* FETCH routes STORE to the store module */
 	}
-	ctl_.fail_insn(idx, VTA_E_INTERNAL, "instruction routed to the compute module");
-	return false;
+	return ctl_.fail_insn(idx, VTA_E_INTERNAL, "instruction routed to the compute module");
 }
 
 bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
@@ -42,10 +41,8 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 	const vta_config &cfg = ctl_.cfg;
 	const vta_loop &l = insn.loop;
 	vta_error sub{};
-	if (vta_loop_check(&cfg, &insn, &sub) != VTA_OK) {
-		ctl_.fail_insn(idx, sub.status, sub.detail);
-		return false;
-	}
+	if (vta_loop_check(&cfg, &insn, &sub) != VTA_OK)
+		return ctl_.fail_insn(idx, sub.status, sub.detail);
 	if (!ctl_.wait_cycles(vta_cost_compute_cycles(&cfg, &insn), g, &st_.busy_cycles))
 		return false;
 	if (l.reset)
@@ -168,10 +165,8 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 		if (KIND == K_RESET)
 			hw_.gemm_reset_uops += done;
 	}
-	if (why.status != VTA_OK) {
-		ctl_.fail_insn(idx, why.status, why.detail);
-		return false;
-	}
+	if (why.status != VTA_OK)
+		return ctl_.fail_insn(idx, why.status, why.detail);
 	return true;
 }
 

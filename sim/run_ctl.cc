@@ -34,9 +34,10 @@ void run_ctl::fail(vta_status st, const std::string &detail)
 	sc_core::sc_pause();
 }
 
-void run_ctl::fail_insn(uint64_t idx, vta_status st, const std::string &what)
+bool run_ctl::fail_insn(uint64_t idx, vta_status st, const std::string &what)
 {
 	fail(st, "insn " + std::to_string(idx) + " (" + disasm_of(*this, idx) + "): " + what);
+	return false;
 }
 
 void run_ctl::finish()

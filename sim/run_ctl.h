@@ -90,8 +90,8 @@ public:
 
 	/* Record the run's first error and stop the run at the end of this delta cycle. */
 	void fail(vta_status st, const std::string &detail);
-	/* Same, worded "insn N (<disassembly>): what". */
-	void fail_insn(uint64_t idx, vta_status st, const std::string &what);
+	/* Same, worded "insn N (<disassembly>): what"; false, for `return ctl_.fail_insn(...)`. */
+	bool fail_insn(uint64_t idx, vta_status st, const std::string &what);
 	/* FINISH retired. */
 	void finish();
 

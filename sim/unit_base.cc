@@ -184,10 +184,8 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 		return ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles);
 	vta_error sub{};
 	if (vta_load_check(&cfg, &m, ctl_.dram->size, &sub) != VTA_OK ||
-	    (m.lut_bw && vta_lut_use_check(&cfg, &m, &hw_.lut.slots[m.lut_slot], &sub) != VTA_OK)) {
-		ctl_.fail_insn(idx, sub.status, sub.detail);
-		return false;
-	}
+	    (m.lut_bw && vta_lut_use_check(&cfg, &m, &hw_.lut.slots[m.lut_slot], &sub) != VTA_OK))
+		return ctl_.fail_insn(idx, sub.status, sub.detail);
 	if (!ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles))
 		return false;
 	vta_mem mem = (vta_mem)m.mem_type;
@@ -229,10 +227,8 @@ bool unit_base::do_store(uint64_t idx, const vta_insn &insn, uint64_t g)
 	if (vta_insn_is_nop(&insn))
 		return ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles);
 	vta_error sub{};
-	if (vta_store_check(&cfg, &m, ctl_.dram->size, &sub) != VTA_OK) {
-		ctl_.fail_insn(idx, sub.status, sub.detail);
-		return false;
-	}
+	if (vta_store_check(&cfg, &m, ctl_.dram->size, &sub) != VTA_OK)
+		return ctl_.fail_insn(idx, sub.status, sub.detail);
 	if (!ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles))
 		return false;
 	vta_dma_plan plan = vta_cost_dma_plan_of(&m, cfg.out_elem_bytes);
@@ -263,10 +259,8 @@ bool unit_base::decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g,
 	vta_mem mem = (vta_mem)m.mem_type;
 	sram &s = *hw_.mem[mem];
 	vta_error why{};
-	if (!hw_.lut.decode(cfg, m, *ctl_.dram, s.bytes(), why)) {
-		ctl_.fail_insn(idx, why.status, why.detail);
-		return false;
-	}
+	if (!hw_.lut.decode(cfg, m, *ctl_.dram, s.bytes(), why))
+		return ctl_.fail_insn(idx, why.status, why.detail);
 	s.note_write_range(m.sram_base, vta_load_sram_rows(&m), ctl_.epoch());
 	return true;
 }
