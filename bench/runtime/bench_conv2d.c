@@ -8,27 +8,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "bench_host.h"
 #include "golden.h"
 
 enum { H = 56, W = 56, C = 64, O = 64, K = 3 };
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* xorshift64*: deterministic data, the same on every run. */
-static uint64_t rng(uint64_t *state)
-{
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * 0x2545f4914f6cdd1dull;
-}
 
 int main(int argc, char **argv)
 {

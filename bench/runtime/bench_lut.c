@@ -9,18 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_host.h"
 #include "lut.h"
 
 enum { CHANNELS = 64, PER_CHANNEL = 16384, COUNT = CHANNELS * PER_CHANNEL };
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* The baseline: MSB-first bit by bit, channel by division, no tables. */
 static void plain_decode(const vta_lut_tensor *t, int8_t *out)
@@ -35,15 +28,6 @@ static void plain_decode(const vta_lut_tensor *t, int8_t *out)
 		}
 		out[e] = tab[(e / epc) * t->value_table_stride + idx];
 	}
-}
-
-/* xorshift64*: deterministic data, the same on every run. */
-static uint64_t rng(uint64_t *state)
-{
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * 0x2545f4914f6cdd1dull;
 }
 
 /* Repeat fn until `secs` elapse; indices per second. */
