@@ -16,8 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_host.h"
 #include "vta_config.h"
 #include "vta_dram.h"
 #include "vta_insn.h"
@@ -32,13 +32,6 @@ static void die(const char *what, const vta_error *err)
 {
 	fprintf(stderr, "bench_sim: %s: %s\n", what, err ? err->detail : "");
 	exit(1);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void push(vta_program *p, const vta_config *cfg, const vta_insn *in)
@@ -192,14 +185,14 @@ static double naive_ns_per_mac(const vta_config *cfg, uint64_t uops)
 		inp[i] = (int8_t)(i * 7);
 	for (unsigned i = 0; i < bin * bout; i++)
 		wgt[i] = (int8_t)(i * 13);
-	double t = now_s();
+	double t = now();
 	for (uint64_t u = 0; u < uops; u++) {
 		inp[u % bin] = (int8_t)u; /* keep the loop from being hoisted */
 		for (unsigned o = 0; o < bout; o++)
 			for (unsigned k = 0; k < bin; k++)
 				acc[o] += (uint32_t)(inp[k] * wgt[o * bin + k]);
 	}
-	t = now_s() - t;
+	t = now() - t;
 	volatile uint32_t sink = acc[0];
 	(void)sink;
 	free(inp);

@@ -1,5 +1,5 @@
 /*
- * bench_host.h - the clock and the data generator the runtime benchmarks share.
+ * bench_host.h - the clock and the data generator the benchmarks share.
  */
 #ifndef VTASIM_BENCH_HOST_H
 #define VTASIM_BENCH_HOST_H
