@@ -100,12 +100,5 @@ vta_status vta_dram_dump(const vta_dram *dram, uint64_t addr, uint64_t len, cons
 				"dump range 0x%llx + %llu bytes lies outside the DRAM (%llu bytes)",
 				(unsigned long long)addr, (unsigned long long)len,
 				(unsigned long long)dram->size);
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", path, strerror(errno));
-	int bad = len > 0 && fwrite(dram->bytes + addr, 1, (size_t)len, f) != len;
-	bad |= fclose(f) != 0;
-	if (bad)
-		return vta_fail(err, VTA_E_IO, "%s: write error", path);
-	return VTA_OK;
+	return vta_write_file(path, dram->bytes + addr, (size_t)len, err);
 }

@@ -409,6 +409,18 @@ vta_status vta_read_file(const char *path, uint8_t **out, size_t *out_len, vta_e
 	return VTA_OK;
 }
 
+vta_status vta_write_file(const char *path, const void *bytes, size_t len, vta_error *err)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", path, strerror(errno));
+	int bad = len > 0 && fwrite(bytes, 1, len, f) != len;
+	bad |= fclose(f) != 0;
+	if (bad)
+		return vta_fail(err, VTA_E_IO, "%s: write error", path);
+	return VTA_OK;
+}
+
 vta_status vta_program_write(const vta_program *prog, const char *path, vta_error *err)
 {
 	uint8_t *buf;
@@ -416,18 +428,9 @@ vta_status vta_program_write(const vta_program *prog, const char *path, vta_erro
 	vta_status st = vta_program_serialize(prog, &buf, &len, err);
 	if (st)
 		return st;
-	FILE *f = fopen(path, "wb");
-	if (!f) {
-		free(buf);
-		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", path, strerror(errno));
-	}
-	size_t put = fwrite(buf, 1, len, f);
-	int bad = put != len;
-	bad |= fclose(f) != 0;
+	st = vta_write_file(path, buf, len, err);
 	free(buf);
-	if (bad)
-		return vta_fail(err, VTA_E_IO, "%s: write error", path);
-	return VTA_OK;
+	return st;
 }
 
 vta_status vta_program_read(const char *path, const vta_config *cfg, vta_program *prog,

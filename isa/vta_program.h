@@ -89,6 +89,8 @@ int vta_program_is_binary(const uint8_t *buf, size_t len);
 
 /* Read a whole file into a malloc'd buffer (caller frees). VTA_E_IO naming the path. */
 vta_status vta_read_file(const char *path, uint8_t **out, size_t *out_len, vta_error *err);
+/* Write len bytes to a new file; VTA_E_IO naming the path. */
+vta_status vta_write_file(const char *path, const void *bytes, size_t len, vta_error *err);
 
 /* Read only the geometry of a stream file (to disassemble without a config file). */
 vta_status vta_geometry_read_file(const char *path, vta_geometry *geo, vta_error *err);
