@@ -468,16 +468,6 @@ static vta_status parse_directive(asm_ctx *a, tok dir, const char *p, const char
 
 /* ---------- instructions ---------- */
 
-static vta_status emit(asm_ctx *a, tok mtok, const vta_insn *insn)
-{
-	vta_error sub = {0};
-	uint8_t bytes[VTA_INSN_BYTES];
-	/* values were range-checked where written; this only catches what they cannot see */
-	if (vta_insn_encode(a->cfg, insn, bytes, &sub) != VTA_OK)
-		return asm_fail(a, sub.status, mtok.p, "%s", sub.detail);
-	return vta_program_push_raw(a->prog, bytes, a->err);
-}
-
 static vta_status parse_insn(asm_ctx *a, tok m, const char *p, const char *end)
 {
 	vta_status st;
@@ -499,7 +489,12 @@ static vta_status parse_insn(asm_ctx *a, tok m, const char *p, const char *end)
 	if ((st = parse_keys(a, vta_opcode_name(in.opcode), m, vta_insn_format_of(in.opcode), p,
 			     end, &in)))
 		return st;
-	return emit(a, m, &in);
+	uint8_t bytes[VTA_INSN_BYTES];
+	vta_error sub = {0};
+	/* values were range-checked where written; this only catches what they cannot see */
+	if (vta_insn_encode(a->cfg, &in, bytes, &sub) != VTA_OK)
+		return asm_fail(a, sub.status, m.p, "%s", sub.detail);
+	return vta_program_push_raw(a->prog, bytes, a->err);
 }
 
 static vta_status parse_uop(asm_ctx *a, tok m, const char *p, const char *end)
