@@ -8,20 +8,19 @@
  */
 #include "vta_asm.h"
 
-static void print_uops(const vta_segment *s, const vta_config *cfg, FILE *out, vta_error *err,
-		       vta_status *st)
+static vta_status print_uops(const vta_segment *s, const vta_config *cfg, FILE *out,
+			     vta_error *err)
 {
 	for (uint32_t k = 0; k < s->size / VTA_UOP_BYTES; k++) {
 		vta_uop u;
 		vta_error sub = {0};
-		if (vta_uop_decode(cfg, s->bytes + (size_t)k * VTA_UOP_BYTES, &u, &sub) != VTA_OK) {
-			*st = vta_fail(err, sub.status, "uop segment at 0x%llx, uop %u: %s",
-				       (unsigned long long)s->dram_addr, k, sub.detail);
-			return;
-		}
+		if (vta_uop_decode(cfg, s->bytes + (size_t)k * VTA_UOP_BYTES, &u, &sub) != VTA_OK)
+			return vta_fail(err, sub.status, "uop segment at 0x%llx, uop %u: %s",
+					(unsigned long long)s->dram_addr, k, sub.detail);
 		char line[128];
 		fprintf(out, "%s  ; %u\n", vta_disasm_uop(&u, line, sizeof(line)), k);
 	}
+	return VTA_OK;
 }
 
 static void print_data(const vta_segment *s, FILE *out)
@@ -64,7 +63,7 @@ vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FI
 		if (s->kind == VTA_SEG_UOP) {
 			fprintf(out, "\n.uops 0x%llx  ; %u uops\n", (unsigned long long)s->dram_addr,
 				s->size / VTA_UOP_BYTES);
-			print_uops(s, cfg, out, err, &st);
+			st = print_uops(s, cfg, out, err);
 		} else {
 			fprintf(out, "\n.data 0x%llx  ; %u bytes\n", (unsigned long long)s->dram_addr,
 				s->size);
