@@ -7,8 +7,8 @@
 #include "vta_asm.h"
 #include "vta_program.h"
 
-static const char ASM_USAGE[] = "usage: vtasim asm IN.s -c CONFIG -o OUT.bin";
-static const char DISASM_USAGE[] = "usage: vtasim disasm IN.bin [-c CONFIG] [-o OUT.s]";
+const char cmd_asm_usage[] = "asm IN.s -c CONFIG -o OUT.bin";
+const char cmd_disasm_usage[] = "disasm IN.bin [-c CONFIG] [-o OUT.s]";
 
 /* The shape both commands share: one input file, -c CONFIG and -o OUT. */
 static int parse_opts(int argc, char **argv, const char *usage, const char **config,
@@ -25,21 +25,21 @@ static int parse_opts(int argc, char **argv, const char *usage, const char **con
 		else if (c == 'o')
 			*out = optarg;
 		else
-			return cli_usage_error("%s", usage);
+			return cli_usage_error("usage: vtasim %s", usage);
 	}
 	if (optind != argc - 1)
-		return cli_usage_error("%s", usage);
+		return cli_usage_error("usage: vtasim %s", usage);
 	return 0;
 }
 
 int cmd_asm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL;
-	int rc = parse_opts(argc, argv, ASM_USAGE, &config, &out);
+	int rc = parse_opts(argc, argv, cmd_asm_usage, &config, &out);
 	if (rc)
 		return rc;
 	if (!config || !out)
-		return cli_usage_error("%s", ASM_USAGE);
+		return cli_usage_error("usage: vtasim %s", cmd_asm_usage);
 	vta_config cfg;
 	if ((rc = cli_load_config(config, NULL, &cfg)))
 		return rc;
@@ -56,7 +56,7 @@ int cmd_asm(int argc, char **argv)
 int cmd_disasm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL;
-	int rc = parse_opts(argc, argv, DISASM_USAGE, &config, &out);
+	int rc = parse_opts(argc, argv, cmd_disasm_usage, &config, &out);
 	if (rc)
 		return rc;
 	vta_config cfg;

@@ -65,21 +65,22 @@ static void print_config(const vta_config *c)
 	}
 }
 
+const char cmd_config_usage[] = "config FILE [--set KEY=VALUE]...";
+
 int cmd_config(int argc, char **argv)
 {
-	static const char USAGE[] = "usage: vtasim config FILE [--set KEY=VALUE]...";
 	static const struct option opts[] = {{"set", required_argument, 0, 'S'}, {0, 0, 0, 0}};
 	cli_sets sets = {.n = 0};
 	int c, rc;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (c != 'S')
-			return cli_usage_error("%s", USAGE);
+			return cli_usage_error("usage: vtasim %s", cmd_config_usage);
 		if ((rc = cli_sets_add(&sets, optarg)))
 			return rc;
 	}
 	if (optind != argc - 1)
-		return cli_usage_error("%s", USAGE);
+		return cli_usage_error("usage: vtasim %s", cmd_config_usage);
 	vta_config cfg;
 	if ((rc = cli_load_config(argv[optind], &sets, &cfg)))
 		return rc;

@@ -26,8 +26,8 @@ typedef struct dram_dump {
 	const char *path;
 } dram_dump;
 
-static const char USAGE[] =
-	"usage: vtasim exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
+const char cmd_exec_usage[] =
+	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
 	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] [--trace T.json] "
 	"[--set KEY=VALUE]...";
 
@@ -103,11 +103,11 @@ int cmd_exec(int argc, char **argv)
 						       optarg);
 			ndumps++;
 			break;
-		default: return cli_usage_error("%s", USAGE);
+		default: return cli_usage_error("usage: vtasim %s", cmd_exec_usage);
 		}
 	}
 	if (optind != argc - 1 || !config)
-		return cli_usage_error("%s", USAGE);
+		return cli_usage_error("usage: vtasim %s", cmd_exec_usage);
 	if (strcmp(engine, "sim") && strcmp(engine, "ref"))
 		return cli_usage_error("--engine '%s': expected sim or ref", engine);
 	if ((log_path || trace_path) && strcmp(engine, "sim"))

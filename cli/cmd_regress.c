@@ -22,7 +22,7 @@
 #include "regress_check.h"
 #include "regress_run.h"
 
-static const char USAGE[] = "usage: vtasim regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
+const char cmd_regress_usage[] = "regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
 			    "[--timeout SECONDS] [--set KEY=VALUE]...";
 
 typedef struct regress_opts {
@@ -81,11 +81,11 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 			o->timeout_s = v;
 			break;
 		}
-		default: return cli_usage_error("%s", USAGE);
+		default: return cli_usage_error("usage: vtasim %s", cmd_regress_usage);
 		}
 	}
 	if (optind < argc - 1)
-		return cli_usage_error("%s", USAGE);
+		return cli_usage_error("usage: vtasim %s", cmd_regress_usage);
 	if (o->update && o->sets.n)
 		return cli_usage_error("--update with --set would record the statistics of "
 				       "another config than the cases'");

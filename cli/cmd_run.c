@@ -21,8 +21,8 @@
 #include "vtasim_api.h"
 #include "workload.h"
 
-static const char USAGE[] =
-	"usage: vtasim run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
+const char cmd_run_usage[] =
+	"run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
 	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
 	"[--trace T.json] [--decompress hw|host] [--set KEY=VALUE]...";
 
@@ -109,11 +109,11 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 						       optarg);
 			break;
 		}
-		default: return cli_usage_error("%s", USAGE);
+		default: return cli_usage_error("usage: vtasim %s", cmd_run_usage);
 		}
 	}
 	if (optind != argc || !o->config || !o->workload)
-		return cli_usage_error("%s", USAGE);
+		return cli_usage_error("usage: vtasim %s", cmd_run_usage);
 	if ((o->log || o->trace) && o->use_ref)
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim");

@@ -13,18 +13,12 @@ static const struct {
 	int (*fn)(int, char **);
 	const char *usage;
 } COMMANDS[] = {
-	{"run", cmd_run,
-	 "run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] [--threads 1|2] "
-	 "[--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] [--trace T.json] "
-	 "[--decompress hw|host] [--set KEY=VALUE]..."},
-	{"exec", cmd_exec, "exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
-			   "[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] "
-			   "[--trace T.json] [--set KEY=VALUE]..."},
-	{"config", cmd_config, "config FILE [--set KEY=VALUE]..."},
-	{"asm", cmd_asm, "asm IN.s -c CONFIG -o OUT.bin"},
-	{"disasm", cmd_disasm, "disasm IN.bin [-c CONFIG] [-o OUT.s]"},
-	{"regress", cmd_regress, "regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
-				 "[--timeout SECONDS] [--set KEY=VALUE]..."},
+	{"run", cmd_run, cmd_run_usage},
+	{"exec", cmd_exec, cmd_exec_usage},
+	{"config", cmd_config, cmd_config_usage},
+	{"asm", cmd_asm, cmd_asm_usage},
+	{"disasm", cmd_disasm, cmd_disasm_usage},
+	{"regress", cmd_regress, cmd_regress_usage},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 
