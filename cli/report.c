@@ -20,11 +20,16 @@ vta_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st)
 	return vta_cost_roofline(cfg, st->macs, report_dram_read_bytes(st) + st->dram_write_bytes);
 }
 
+void report_set_int(json_t *o, const char *key, json_int_t v)
+{
+	json_object_set_new(o, key, json_integer(v));
+}
+
 void report_roofline_json(json_t *o, const vta_roofline *r)
 {
-	json_object_set_new(o, "roofline_cycles", json_integer((json_int_t)r->roofline_cycles));
-	json_object_set_new(o, "roofline_compute_cycles", json_integer((json_int_t)r->compute_cycles));
-	json_object_set_new(o, "roofline_dram_cycles", json_integer((json_int_t)r->dram_cycles));
+	report_set_int(o, "roofline_cycles", r->roofline_cycles);
+	report_set_int(o, "roofline_compute_cycles", r->compute_cycles);
+	report_set_int(o, "roofline_dram_cycles", r->dram_cycles);
 }
 
 /* The LUT decoder's keys appear only in runs that used it, so reports of other runs read
@@ -37,12 +42,12 @@ static bool used_decoder(const vta_run_stats *st)
 static json_t *decoder_json(const vta_decoder_stats *d)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "busy_cycles", json_integer((json_int_t)d->busy_cycles));
-	json_object_set_new(o, "stall_cycles", json_integer((json_int_t)d->stall_cycles));
-	json_object_set_new(o, "table_loads", json_integer((json_int_t)d->table_loads));
-	json_object_set_new(o, "table_bytes", json_integer((json_int_t)d->table_bytes));
-	json_object_set_new(o, "index_bytes", json_integer((json_int_t)d->index_bytes));
-	json_object_set_new(o, "elements", json_integer((json_int_t)d->elements));
+	report_set_int(o, "busy_cycles", d->busy_cycles);
+	report_set_int(o, "stall_cycles", d->stall_cycles);
+	report_set_int(o, "table_loads", d->table_loads);
+	report_set_int(o, "table_bytes", d->table_bytes);
+	report_set_int(o, "index_bytes", d->index_bytes);
+	report_set_int(o, "elements", d->elements);
 	return o;
 }
 
@@ -50,24 +55,22 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 {
 	vta_roofline r = report_roofline_of(cfg, st);
 	json_t *o = json_object();
-	json_object_set_new(o, "cycles", json_integer((json_int_t)st->cycles));
+	report_set_int(o, "cycles", st->cycles);
 	json_object_set_new(o, "time_us", json_real(st->time_us));
-	json_object_set_new(o, "macs", json_integer((json_int_t)st->macs));
+	report_set_int(o, "macs", st->macs);
 	report_roofline_json(o, &r);
 	json_object_set_new(o, "gemm_utilization", json_real(st->gemm_utilization));
-	json_object_set_new(o, "gemm_uops", json_integer((json_int_t)st->gemm_uops));
-	json_object_set_new(o, "alu_uops", json_integer((json_int_t)st->alu_uops));
+	report_set_int(o, "gemm_uops", st->gemm_uops);
+	report_set_int(o, "alu_uops", st->alu_uops);
 
 	json_t *mods = json_object();
 	for (int m = 0; m < VTA_STATS_MODULES; m++) {
 		const vta_module_stats *ms = &st->module[m];
 		json_t *mo = json_object();
-		json_object_set_new(mo, "insns", json_integer((json_int_t)ms->insns));
-		json_object_set_new(mo, "busy_cycles", json_integer((json_int_t)ms->busy_cycles));
-		json_object_set_new(mo, "stall_dep_cycles",
-				    json_integer((json_int_t)ms->stall_dep_cycles));
-		json_object_set_new(mo, "stall_mem_cycles",
-				    json_integer((json_int_t)ms->stall_mem_cycles));
+		report_set_int(mo, "insns", ms->insns);
+		report_set_int(mo, "busy_cycles", ms->busy_cycles);
+		report_set_int(mo, "stall_dep_cycles", ms->stall_dep_cycles);
+		report_set_int(mo, "stall_mem_cycles", ms->stall_mem_cycles);
 		json_object_set_new(mods, MODULE_NAMES[m], mo);
 	}
 	json_object_set_new(o, "modules", mods);
@@ -76,10 +79,10 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 	for (int s = 0; s < VTA_STATS_SRAMS; s++) {
 		const vta_sram_stats *ss = &st->sram[s];
 		json_t *so = json_object();
-		json_object_set_new(so, "capacity_bytes", json_integer((json_int_t)ss->capacity_bytes));
-		json_object_set_new(so, "peak_bytes", json_integer((json_int_t)ss->peak_bytes));
-		json_object_set_new(so, "reads", json_integer((json_int_t)ss->reads));
-		json_object_set_new(so, "writes", json_integer((json_int_t)ss->writes));
+		report_set_int(so, "capacity_bytes", ss->capacity_bytes);
+		report_set_int(so, "peak_bytes", ss->peak_bytes);
+		report_set_int(so, "reads", ss->reads);
+		report_set_int(so, "writes", ss->writes);
 		json_object_set_new(srams, SRAM_NAMES[s], so);
 	}
 	json_object_set_new(o, "sram", srams);
@@ -87,22 +90,21 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 	json_t *dram = json_object();
 	json_t *rd = json_object();
 	uint64_t total_read = st->dram_insn_bytes;
-	json_object_set_new(rd, "insn", json_integer((json_int_t)st->dram_insn_bytes));
+	report_set_int(rd, "insn", st->dram_insn_bytes);
 	for (int m = 0; m < VTA_MEM_COUNT; m++) {
 		if (m == VTA_MEM_OUT ||
 		    ((m == VTA_MEM_LUT || m == VTA_MEM_LUT32) && !used_decoder(st)))
 			continue;
-		json_object_set_new(rd, vta_mem_name((vta_mem)m),
-				    json_integer((json_int_t)st->dram_read_bytes[m]));
+		report_set_int(rd, vta_mem_name((vta_mem)m), st->dram_read_bytes[m]);
 		total_read += st->dram_read_bytes[m];
 	}
-	json_object_set_new(rd, "total", json_integer((json_int_t)total_read));
+	report_set_int(rd, "total", total_read);
 	json_t *wr = json_object();
-	json_object_set_new(wr, "out", json_integer((json_int_t)st->dram_write_bytes));
-	json_object_set_new(wr, "total", json_integer((json_int_t)st->dram_write_bytes));
+	report_set_int(wr, "out", st->dram_write_bytes);
+	report_set_int(wr, "total", st->dram_write_bytes);
 	json_object_set_new(dram, "read_bytes", rd);
 	json_object_set_new(dram, "write_bytes", wr);
-	json_object_set_new(dram, "busy_cycles", json_integer((json_int_t)st->dram_busy_cycles));
+	report_set_int(dram, "busy_cycles", st->dram_busy_cycles);
 	if (used_decoder(st))
 		json_object_set_new(o, "decoder", decoder_json(&st->decoder));
 	json_object_set_new(o, "dram", dram);

@@ -12,6 +12,9 @@
 #include "vta_cost.h"
 #include "vtasim_api.h"
 
+/* o[key] = v: the integer keys of the reports (counts, cycles, bytes). */
+void report_set_int(json_t *o, const char *key, json_int_t v);
+
 /* Compute-bound and DRAM-bound cycles of a run, and the roofline (their max). */
 vta_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st);
 

@@ -113,7 +113,7 @@ static json_t *histogram_json(const vta_compare *c)
 								"+1", "+2", "+3", ">+3"};
 	json_t *h = json_object();
 	for (int b = 0; b < VTA_COMPARE_HIST_BINS; b++)
-		json_object_set_new(h, bins[b], json_integer((json_int_t)c->hist[b]));
+		report_set_int(h, bins[b], c->hist[b]);
 	return h;
 }
 
@@ -121,11 +121,11 @@ static json_t *check_json(const vta_layer_result *r, int per_layer)
 {
 	json_t *c = json_object();
 	json_object_set_new(c, "bit_exact", json_boolean(r->check.bit_exact));
-	json_object_set_new(c, "elements", json_integer((json_int_t)r->check.count));
-	json_object_set_new(c, "mismatches", json_integer((json_int_t)r->check.mismatches));
+	report_set_int(c, "elements", r->check.count);
+	report_set_int(c, "mismatches", r->check.mismatches);
 	if (per_layer && r->check.mismatches) {
 		json_t *f = json_object();
-		json_object_set_new(f, "index", json_integer((json_int_t)r->check.first_index));
+		report_set_int(f, "index", r->check.first_index);
 		json_object_set_new(f, "nhwc", json_pack("[iiii]", r->check.first_nhwc[0],
 							 r->check.first_nhwc[1],
 							 r->check.first_nhwc[2],
@@ -137,8 +137,8 @@ static json_t *check_json(const vta_layer_result *r, int per_layer)
 	json_object_set_new(c, "lsb_histogram", histogram_json(&r->check));
 	if (r->has_vs_tflite) {
 		json_t *d = json_object();
-		json_object_set_new(d, "differing", json_integer((json_int_t)r->vs_tflite.mismatches));
-		json_object_set_new(d, "elements", json_integer((json_int_t)r->vs_tflite.count));
+		report_set_int(d, "differing", r->vs_tflite.mismatches);
+		report_set_int(d, "elements", r->vs_tflite.count);
 		if (per_layer)
 			json_object_set_new(d, "max_abs_lsb",
 					    json_integer(r->vs_tflite.max_abs_diff));
@@ -160,10 +160,10 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 								 r->out_shape[3]));
 		json_object_set_new(o, "plan", json_string(r->plan));
 	}
-	json_object_set_new(o, "insns", json_integer((json_int_t)r->insns));
+	report_set_int(o, "insns", r->insns);
 	/* useful MACs and the roofline of the layer replace the executed-uop figures */
-	json_object_set_new(o, "gemm_macs", json_integer((json_int_t)st->macs));
-	json_object_set_new(o, "macs", json_integer((json_int_t)r->counters.macs));
+	report_set_int(o, "gemm_macs", st->macs);
+	report_set_int(o, "macs", r->counters.macs);
 	if (per_layer) {
 		vta_roofline rl = vta_layer_roofline(rep->cfg, r);
 		report_roofline_json(o, &rl);
@@ -172,33 +172,27 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 	const bool hw = r->compressed_bytes && r->decompress == VTA_DECOMPRESS_HW;
 	json_object_set_new(dec, "mode", json_string(!r->compressed_bytes ? "none"
 						      : vta_decompress_name(r->decompress)));
-	json_object_set_new(dec, "compressed_bytes", json_integer((json_int_t)r->compressed_bytes));
-	json_object_set_new(dec, "decompressed_bytes",
-			    json_integer((json_int_t)r->decompressed_bytes));
-	json_object_set_new(dec, "dram_bytes_saved", json_integer((json_int_t)lut_saved(r)));
-	json_object_set_new(dec, "cycles", json_integer((json_int_t)(hw ? st->decoder.busy_cycles
-									   : 0)));
+	report_set_int(dec, "compressed_bytes", r->compressed_bytes);
+	report_set_int(dec, "decompressed_bytes", r->decompressed_bytes);
+	report_set_int(dec, "dram_bytes_saved", lut_saved(r));
+	report_set_int(dec, "cycles", hw ? st->decoder.busy_cycles : 0);
 	if (hw) {
-		json_object_set_new(dec, "dram_bytes",
-				    json_integer((json_int_t)r->counters.lut_hw_bytes));
-		json_object_set_new(dec, "busy_cycles",
-				    json_integer((json_int_t)st->decoder.busy_cycles));
-		json_object_set_new(dec, "stall_cycles",
-				    json_integer((json_int_t)st->decoder.stall_cycles));
-		json_object_set_new(dec, "table_loads",
-				    json_integer((json_int_t)st->decoder.table_loads));
+		report_set_int(dec, "dram_bytes", r->counters.lut_hw_bytes);
+		report_set_int(dec, "busy_cycles", st->decoder.busy_cycles);
+		report_set_int(dec, "stall_cycles", st->decoder.stall_cycles);
+		report_set_int(dec, "table_loads", st->decoder.table_loads);
 	}
 	if (per_layer && r->binning.changed) {
 		json_t *b = json_object();
-		json_object_set_new(b, "changed", json_integer((json_int_t)r->binning.changed));
+		report_set_int(b, "changed", r->binning.changed);
 		json_object_set_new(b, "max_abs_error", json_real(r->binning.max_abs_error));
 		json_object_set_new(b, "rms_error", json_real(r->binning.rms_error));
 		json_object_set_new(dec, "binning", b);
 	}
 	json_object_set_new(o, "decompression", dec);
 	json_object_set_new(o, "check", check_json(r, per_layer));
-	json_object_set_new(o, "alu_overflows", json_integer((json_int_t)r->alu_overflows));
-	json_object_set_new(o, "acc_overflows", json_integer((json_int_t)r->acc_overflows));
+	report_set_int(o, "alu_overflows", r->alu_overflows);
+	report_set_int(o, "acc_overflows", r->acc_overflows);
 	json_t *host = json_object_get(o, "host");
 	if (!host) {
 		host = json_object();
