@@ -15,7 +15,8 @@ uint64_t report_dram_read_bytes(const vta_run_stats *st)
 	return bytes;
 }
 
-vta_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st)
+/* Compute-bound and DRAM-bound cycles of a run, and the roofline (their max). */
+static vta_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st)
 {
 	return vta_cost_roofline(cfg, st->macs, report_dram_read_bytes(st) + st->dram_write_bytes);
 }

@@ -15,9 +15,6 @@
 /* o[key] = v: the integer keys of the reports (counts, cycles, bytes). */
 void report_set_int(json_t *o, const char *key, json_int_t v);
 
-/* Compute-bound and DRAM-bound cycles of a run, and the roofline (their max). */
-vta_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st);
-
 /* Bytes a run read from DRAM: instructions and every memory type. */
 uint64_t report_dram_read_bytes(const vta_run_stats *st);
 

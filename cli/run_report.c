@@ -289,9 +289,8 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "  plan              %s\n", r->plan);
 		fprintf(out, "  instructions      %zu, useful MACs %llu\n", r->insns,
 			(unsigned long long)r->counters.macs);
-		if (r->timed) {
+		if (r->timed)
 			report_stats_text(out, rep->cfg, &r->stats, &rl, 2);
-		}
 		if (r->has_lut && r->decompress == VTA_DECOMPRESS_HW)
 			print_hw_decompression(out, r, &r->stats.decoder);
 		else if (r->has_lut)

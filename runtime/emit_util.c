@@ -3,7 +3,8 @@
 
 #include <stdlib.h>
 
-uint32_t vta_em_max_extent(const vta_config *cfg)
+/* Largest loop extent of a GEMM/ALU instruction. */
+static uint32_t vta_em_max_extent(const vta_config *cfg)
 {
 	unsigned w = cfg->fw.loop_iter;
 	return w >= 31 ? 0x7fffffffu : (1u << w) - 1u;

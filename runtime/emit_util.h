@@ -12,9 +12,6 @@
 #include "quant.h"
 #include "vta_stream.h"
 
-/* Largest loop extent of a GEMM/ALU instruction. */
-uint32_t vta_em_max_extent(const vta_config *cfg);
-
 /* ALU op over ACC rows [dst, dst + rows): src row dst's partner is src + i*src_step
  * (src_step 0 broadcasts one row); with use_imm the src is ignored. */
 vta_status vta_em_alu_rows(vta_stream *s, vta_alu_op op, bool use_imm, int32_t imm,
