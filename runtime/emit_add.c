@@ -445,12 +445,9 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 		return st;
 
 	/* zeroed: the count and shape bookkeeping below reads them even after a failure */
-	vta_tensor_i8 ta, tb;
-	memset(&ta, 0, sizeof(ta));
-	memset(&tb, 0, sizeof(tb));
+	vta_tensor_i8 ta = {0}, tb = {0};
 	int8_t *abuf = NULL, *bbuf = NULL, *expanded = NULL;
-	add_ctx c;
-	memset(&c, 0, sizeof(c));
+	add_ctx c = {0};
 	c.cfg = cfg;
 	c.mode = opts->mode;
 	c.threads = opts->threads;

@@ -266,8 +266,7 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 		uint64_t first = ((uint64_t)tl->g * g->hp + (uint64_t)tl->y0 * g->sh) * row_el +
 				 (uint64_t)st->c * p->ncb;
 		uint32_t rows_in = vta_conv_rows_in(g, tl->rows);
-		vta_xfer x;
-		memset(&x, 0, sizeof(x));
+		vta_xfer x = {0};
 		x.mem = VTA_MEM_INP;
 		x.sram = (uint32_t)st->inp_slot * p->inp_slot;
 		x.dram_addr = c->in_addr + first * cfg->inp_elem_bytes;
@@ -287,8 +286,7 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 		uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
 		uint64_t taps = (uint64_t)g->kh * g->kw;
 		for (uint32_t j = 0; j < p->nobw && rc == VTA_OK; j++) {
-			vta_xfer x;
-			memset(&x, 0, sizeof(x));
+			vta_xfer x = {0};
 			x.mem = VTA_MEM_WGT;
 			x.sram = (uint32_t)(st->wgt_slot * p->wgt_slot + j * taps * p->ncb);
 			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->cb +
@@ -305,8 +303,7 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	} else if (rc == VTA_OK && st->load_wgt) {
 		uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
 		uint64_t taps = (uint64_t)g->kh * g->kw;
-		vta_xfer x;
-		memset(&x, 0, sizeof(x));
+		vta_xfer x = {0};
 		x.mem = VTA_MEM_WGT;
 		x.sram = (uint32_t)st->wgt_slot * p->wgt_slot;
 		x.dram_addr = c->w_addr + (ob0 * taps * g->cb + (uint64_t)st->c * p->ncb) *
@@ -387,8 +384,7 @@ static vta_status cv_gemm_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	free(u);
 	if (rc != VTA_OK)
 		return rc;
-	vta_loops l;
-	memset(&l, 0, sizeof(l));
+	vta_loops l = {0};
 	for (int i = 0; i < 2; i++) {
 		int d = k.loop[i];
 		if (d < 0)
@@ -431,8 +427,7 @@ static vta_status cv_load_bias(cv_ctx *c, uint32_t ob0, uint32_t n, uint32_t cst
 	vta_status rc = VTA_OK;
 	const uint32_t row0 = c->p.acc_const_base + (uint32_t)(c->n_types - 1) * cstride;
 	for (uint32_t i = 0; i < n && rc == VTA_OK; i++) {
-		vta_xfer x;
-		memset(&x, 0, sizeof(x));
+		vta_xfer x = {0};
 		x.mem = VTA_MEM_ACC;
 		x.sram = row0 + i;
 		x.dram_addr = c->b_addr + (uint64_t)(ob0 + i) * c->brow_bytes;
@@ -527,8 +522,7 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 		if (rc == VTA_OK) {
 			uint64_t first = (((uint64_t)tl->g * g->ho + tl->y0) * g->wo) * g->ob +
 					 (uint64_t)tl->grp * p->nob;
-			vta_xfer x;
-			memset(&x, 0, sizeof(x));
+			vta_xfer x = {0};
 			x.mem = VTA_MEM_OUT;
 			x.sram = slot0;
 			x.dram_addr = c->o_addr + first * cfg->out_elem_bytes;
@@ -721,8 +715,7 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 	memset(ls, 0, sizeof(*ls));
 	if (!cfg || !conv || !opts || !dram || !out)
 		return vta_fail(err, VTA_E_USAGE, "vta_emit_conv2d: NULL argument");
-	cv_ctx c;
-	memset(&c, 0, sizeof(c));
+	cv_ctx c = {0};
 	c.cfg = cfg;
 	c.layer = opts->name && opts->name[0] ? opts->name : "conv2d";
 	snprintf(ls->name, sizeof(ls->name), "%s", c.layer);

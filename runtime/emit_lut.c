@@ -79,8 +79,7 @@ vta_status vta_em_lut_use(vta_stream *s, vta_em_lut_table *tb, uint32_t chan,
 	if (tb->resident == want)
 		return VTA_OK;
 	const uint64_t rows = tb->block ? tb->block : tb->channels;
-	vta_xfer x;
-	memset(&x, 0, sizeof(x));
+	vta_xfer x = {0};
 	x.mem = tb->entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32;
 	x.sram = tb->sram;
 	x.dram_addr = tb->addr + (uint64_t)want * rows * tb->stride * tb->entry_bytes;

@@ -578,8 +578,7 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 	const uint32_t ncbs = ti_divisors(g0->cb, dcb, 64);
 	const uint32_t nobs = ti_divisors(g0->ob, dob, 64);
 	const unsigned smax = threads >= 2 ? 2 : 1;
-	ti_search se;
-	memset(&se, 0, sizeof(se));
+	ti_search se = {0};
 	se.cfg = cfg;
 	se.w.alu_tt = alu_tt;
 	se.w.alu_imm = alu_imm;
@@ -596,8 +595,7 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 					  cfg->acc_depth;
 			for (uint32_t l = 0; l < nobws; l++)
 				for (unsigned code = 0; code < 16; code++) {
-					vta_conv_plan p;
-					memset(&p, 0, sizeof(p));
+					vta_conv_plan p = {0};
 					p.threads = threads;
 					p.ncb = dcb[i];
 					p.nci = g.cb / p.ncb;

@@ -506,8 +506,7 @@ vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err)
 {
 	memset(wl, 0, sizeof(*wl));
 	snprintf(wl->path, sizeof(wl->path), "%s", path);
-	ctx c;
-	memset(&c, 0, sizeof(c));
+	ctx c = {0};
 	c.err = err;
 	snprintf(c.dir, sizeof(c.dir), "%s", path);
 	char *slash = strrchr(c.dir, '/');
