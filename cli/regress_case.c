@@ -100,8 +100,7 @@ static vta_status read_output(vta_yaml *y, yaml_node_t *node, size_t index, cons
 		return st;
 	o->addr = (uint64_t)addr;
 	o->len = (uint64_t)len;
-	struct stat sb;
-	memset(&sb, 0, sizeof(sb)); /* the message reads st_size even when stat fails */
+	struct stat sb = {0}; /* the message reads st_size even when stat fails */
 	if (stat(o->file, &sb) != 0 || (uint64_t)sb.st_size != o->len)
 		return vta_yaml_fail(y, fn, VTA_E_PARSE, err,
 				     "%s: the file holds %lld bytes, len says %" PRIu64, key,

@@ -550,8 +550,7 @@ static vta_status sb_xfer(vta_stream *s, const vta_xfer *x, const vta_lut_fields
 		return st;
 	if (!x)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: NULL transfer", s->layer);
-	vta_insn insn;
-	memset(&insn, 0, sizeof(insn));
+	vta_insn insn = {0};
 	insn.opcode = op;
 	insn.mem.mem_type = (uint32_t)x->mem;
 	if (lut) {
@@ -693,8 +692,7 @@ static vta_status sb_resident(vta_stream *s, uint32_t id, vta_error *err)
 	uint32_t p = s->uop_ring;
 	if ((uint64_t)p + k->n > s->cfg.uop_depth)
 		p = 0;
-	vta_insn insn;
-	memset(&insn, 0, sizeof(insn));
+	vta_insn insn = {0};
 	insn.opcode = VTA_OP_LOAD;
 	insn.mem.mem_type = VTA_MEM_UOP;
 	insn.mem.sram_base = p;
@@ -902,8 +900,7 @@ vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
 	}
 	if (st != VTA_OK)
 		return st;
-	vta_insn fin;
-	memset(&fin, 0, sizeof(fin));
+	vta_insn fin = {0};
 	fin.opcode = VTA_OP_FINISH;
 	fin.deps.pop_next = pop_store;
 	fin.deps.pop_prev = pop_load;
