@@ -60,12 +60,6 @@ typedef struct cv_ctx {
 	uint64_t b_addr;                 /* packed bias rows */
 } cv_ctx;
 
-static int32_t cv_wrap32(int64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	return u <= INT32_MAX ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
-}
-
 /* ---------- requantization program ---------- */
 
 /* Add a per-channel operation: an immediate when every channel has the same value that
@@ -145,7 +139,7 @@ static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *c
 	if (!b)
 		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
 	for (size_t o = 0; o < O; o++)
-		b[o] = cv_wrap32((int64_t)(bias ? bias[o] : 0) - (int64_t)zp_in * wsum[o]);
+		b[o] = vta_wrap32((int64_t)(bias ? bias[o] : 0) - (int64_t)zp_in * wsum[o]);
 	if (mode == VTA_ARITH_TFLITE) {
 		st = cv_add_op(c, VTA_ALU_ADD, b, 0, true, err);
 		if (st != VTA_OK)
@@ -185,8 +179,8 @@ static vta_status cv_requant(cv_ctx *c, vta_arith_mode mode, const vta_conv2d *c
 		 * replaces the bias ADD and the rounding ADD (docs/arithmetic.md 3.3) */
 		for (size_t o = 0; st == VTA_OK && o < O; o++) {
 			mul[o] = m[o].multiplier;
-			rnd[o] = cv_wrap32((int64_t)b[o] * m[o].multiplier +
-					   vta_quant_vta16_round(m[o]));
+			rnd[o] = vta_wrap32((int64_t)b[o] * m[o].multiplier +
+					    vta_quant_vta16_round(m[o]));
 			shr[o] = vta_quant_vta16_shr(m[o]);
 		}
 		free(m);

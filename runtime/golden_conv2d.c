@@ -16,13 +16,6 @@
 /* Partial sums stay exact in int32: |w * (x - zp)| <= 128 * 255 < 2^15, 2^16 products. */
 #define GC_CHUNK 65536
 
-/* The low 32 bits as int32 (what an int32 accumulator holds after wrapping). */
-static int32_t gc_wrap32(int64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	return u <= INT32_MAX ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
-}
-
 vta_status vta_golden_conv2d_padding(int32_t in, int32_t k, int32_t stride, int32_t dilation,
 				     vta_padding padding, int32_t *out, int32_t *pad_before,
 				     int32_t *pad_after, vta_error *err)
@@ -214,7 +207,7 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 							}
 						}
 					}
-					int32_t acc32 = gc_wrap32(acc);
+					int32_t acc32 = vta_wrap32(acc);
 					if ((int64_t)acc32 != acc)
 						acc_ovf++;
 					const int32_t bias = c->bias ? c->bias[oc] : 0;

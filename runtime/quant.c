@@ -18,13 +18,6 @@ static int64_t q_asr64(int64_t v, int n)
 	return v >= 0 ? v >> n : -1 - ((-1 - v) >> n);
 }
 
-/* The low 32 bits of v as a two's-complement int32. */
-static int32_t q_wrap32(int64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	return u <= INT32_MAX ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
-}
-
 static int32_t q_wrap16(int32_t v)
 {
 	uint32_t u = (uint32_t)v & 0xffffu;
@@ -34,7 +27,7 @@ static int32_t q_wrap16(int32_t v)
 /* ALU lane operations on int32: wrap, and count when the exact result does not fit. */
 static int32_t alu_wrap(int64_t exact, uint64_t *overflows)
 {
-	int32_t r = q_wrap32(exact);
+	int32_t r = vta_wrap32(exact);
 	if (overflows && (int64_t)r != exact)
 		(*overflows)++;
 	return r;
@@ -127,7 +120,7 @@ int32_t vta_quant_mbqm(int32_t x, vta_qmul m)
 {
 	int left = m.shift > 0 ? m.shift : 0;
 	int right = m.shift > 0 ? 0 : -m.shift;
-	int32_t xs = left >= 32 ? 0 : q_wrap32((int64_t)x * ((int64_t)1 << left));
+	int32_t xs = left >= 32 ? 0 : vta_wrap32((int64_t)x * ((int64_t)1 << left));
 	return vta_quant_rdbpot(vta_quant_srdhm(xs, m.multiplier), right);
 }
 
@@ -136,7 +129,7 @@ int32_t vta_quant_mbqm_single(int32_t x, vta_qmul m)
 	int shift = m.shift < -31 ? -31 : m.shift > 30 ? 30 : m.shift;
 	int t = 31 - shift;
 	int64_t v = (int64_t)x * m.multiplier + ((int64_t)1 << (t - 1));
-	return q_wrap32(q_asr64(v, t));
+	return vta_wrap32(q_asr64(v, t));
 }
 
 int32_t vta_quant_mbqm_smaller_than_one(int32_t x, vta_qmul m)
@@ -255,13 +248,13 @@ vta_status vta_quant_add_tflite_params(float s1, int32_t zp1, float s2, int32_t 
 
 int32_t vta_quant_add_tflite_apply(const vta_add_tflite_params *p, int32_t q1, int32_t q2)
 {
-	int32_t x1 = q_wrap32(((int64_t)q1 + p->input1_offset) * ((int64_t)1 << p->left_shift));
-	int32_t x2 = q_wrap32(((int64_t)q2 + p->input2_offset) * ((int64_t)1 << p->left_shift));
+	int32_t x1 = vta_wrap32(((int64_t)q1 + p->input1_offset) * ((int64_t)1 << p->left_shift));
+	int32_t x2 = vta_wrap32(((int64_t)q2 + p->input2_offset) * ((int64_t)1 << p->left_shift));
 	int32_t a1 = vta_quant_mbqm_smaller_than_one(x1, p->input1);
 	int32_t a2 = vta_quant_mbqm_smaller_than_one(x2, p->input2);
-	int32_t raw = q_wrap32((int64_t)a1 + a2);
-	int32_t out = q_wrap32((int64_t)vta_quant_mbqm_smaller_than_one(raw, p->output) +
-			       p->output_offset);
+	int32_t raw = vta_wrap32((int64_t)a1 + a2);
+	int32_t out = vta_wrap32((int64_t)vta_quant_mbqm_smaller_than_one(raw, p->output) +
+			         p->output_offset);
 	return q_clamp(out, p->act_min, p->act_max);
 }
 
@@ -376,7 +369,7 @@ vta_status vta_quant_add_vta16_params(float s1, int32_t zp1, float s2, int32_t z
 
 int32_t vta_quant_vta16_input(int32_t q, int32_t offset, vta_q15 m)
 {
-	int32_t v = q_wrap16(q_wrap32((int64_t)q + offset));
+	int32_t v = q_wrap16(vta_wrap32((int64_t)q + offset));
 	int32_t vs = q_wrap16(v * (1 << VTA_VTA16_ADD_LEFT_SHIFT));
 	int32_t raw = vs * m.multiplier; /* |raw| < 2^15 * 2^15 */
 	int32_t nudge = raw >= 0 ? (1 << 14) : 1 - (1 << 14);

@@ -35,6 +35,14 @@ typedef enum vta_activation {
 	VTA_ACT_RELU6 = 3
 } vta_activation;
 
+/* The low 32 bits of v as a two's-complement int32: what an int32 accumulator or ALU
+ * register holds after wrapping (without an implementation-defined narrowing). */
+static inline int32_t vta_wrap32(int64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	return u <= INT32_MAX ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
+}
+
 /* ---- gemmlowp / TFLite primitives ---- */
 
 /* SaturatingRoundingDoublingHighMul: floor((a*b + 2^30) / 2^31); INT32_MIN^2 -> INT32_MAX. */
