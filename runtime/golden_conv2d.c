@@ -16,6 +16,12 @@
 /* Partial sums stay exact in int32: |w * (x - zp)| <= 128 * 255 < 2^15, 2^16 products. */
 #define GC_CHUNK 65536
 
+/* Offset of element [i0][i1][i2][0] of a row-major tensor of shape [*][d1][d2][d3]. */
+static size_t gc_offset(int64_t i0, int64_t i1, int64_t i2, int32_t d1, int32_t d2, int32_t d3)
+{
+	return (((size_t)i0 * (size_t)d1 + (size_t)i1) * (size_t)d2 + (size_t)i2) * (size_t)d3;
+}
+
 vta_status vta_golden_conv2d_padding(int32_t in, int32_t k, int32_t stride, int32_t dilation,
 				     vta_padding padding, int32_t *out, int32_t *pad_before,
 				     int32_t *pad_after, vta_error *err)
@@ -179,21 +185,11 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 								ix0 + (int64_t)c->dilation_w * fx;
 							if (ix < 0 || ix >= W)
 								continue;
-							const int8_t *x =
-								in->data +
-								(((size_t)n * (size_t)H +
-								  (size_t)iy) *
-									 (size_t)W +
-								 (size_t)ix) *
-									(size_t)C +
-								(size_t)g * (size_t)IF;
-							const int8_t *w =
-								c->filter +
-								(((size_t)oc * (size_t)KH +
-								  (size_t)fy) *
-									 (size_t)KW +
-								 (size_t)fx) *
-									(size_t)IF;
+							const int8_t *x = in->data +
+									  gc_offset(n, iy, ix, H, W, C) +
+									  (size_t)g * (size_t)IF;
+							const int8_t *w = c->filter +
+									  gc_offset(oc, fy, fx, KH, KW, IF);
 							for (int32_t i0 = 0; i0 < IF; i0 += GC_CHUNK) {
 								int32_t i1 = IF - i0 < GC_CHUNK
 										     ? IF
