@@ -21,11 +21,13 @@
 
 #include "vta_yaml.h"
 
-/* Check a mapping's keys against `allowed` (NULL-terminated); duplicates are refused too. */
+/* `map` must be a mapping whose keys are in `allowed` (NULL-terminated), each once. */
 static vta_status ls_keys(vta_yaml *y, const yaml_node_t *map, const char *what,
 			  const char *const *allowed, vta_error *err)
 {
-	vta_status st = vta_yaml_check_keys(y, map, what, err);
+	vta_status st = vta_yaml_expect_mapping(y, map, what, err);
+	if (st == VTA_OK)
+		st = vta_yaml_check_keys(y, map, what, err);
 	if (st != VTA_OK)
 		return st;
 	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
@@ -70,9 +72,7 @@ static vta_status ls_method(vta_yaml *y, const yaml_node_t *list, unsigned *bitw
 				     "compression: expected exactly one method, found %zu", n);
 	yaml_node_t *m = vta_yaml_node(y, list->data.sequence.items.start[0]);
 	static const char *const methods[] = {"lut", "huffman", "pruning", NULL};
-	st = vta_yaml_expect_mapping(y, m, "compression method", err);
-	if (st == VTA_OK)
-		st = ls_keys(y, m, "compression method", methods, err);
+	st = ls_keys(y, m, "compression method", methods, err);
 	if (st != VTA_OK)
 		return st;
 	size_t given = (size_t)(m->data.mapping.pairs.top - m->data.mapping.pairs.start);
@@ -86,9 +86,7 @@ static vta_status ls_method(vta_yaml *y, const yaml_node_t *list, unsigned *bitw
 				     vta_yaml_scalar(key));
 	yaml_node_t *lut = vta_yaml_node(y, m->data.mapping.pairs.start[0].value);
 	static const char *const lut_keys[] = {"index_bitwidth", NULL};
-	st = vta_yaml_expect_mapping(y, lut, "lut", err);
-	if (st == VTA_OK)
-		st = ls_keys(y, lut, "lut", lut_keys, err);
+	st = ls_keys(y, lut, "lut", lut_keys, err);
 	if (st != VTA_OK)
 		return st;
 	yaml_node_t *bw = ls_required(y, lut, "lut", "index_bitwidth", err);
@@ -105,9 +103,7 @@ static vta_status ls_tensor(vta_yaml *y, const yaml_node_t *item, vta_lut_spec_t
 			    vta_error *err)
 {
 	static const char *const keys[] = {"subgraph", "tensor", "compression", NULL};
-	vta_status st = vta_yaml_expect_mapping(y, item, "tensors item", err);
-	if (st == VTA_OK)
-		st = ls_keys(y, item, "tensors item", keys, err);
+	vta_status st = ls_keys(y, item, "tensors item", keys, err);
 	if (st != VTA_OK)
 		return st;
 	yaml_node_t *v[3];
@@ -131,9 +127,7 @@ static vta_status ls_root(vta_yaml *y, vta_lut_spec *spec, vta_error *err)
 		return vta_yaml_fail(y, NULL, VTA_E_PARSE, err,
 				     "empty spec: expected a mapping with key 'tensors'");
 	static const char *const keys[] = {"tensors", NULL};
-	vta_status st = vta_yaml_expect_mapping(y, root, "spec", err);
-	if (st == VTA_OK)
-		st = ls_keys(y, root, "spec", keys, err);
+	vta_status st = ls_keys(y, root, "spec", keys, err);
 	if (st != VTA_OK)
 		return st;
 	yaml_node_t *list = ls_required(y, root, "spec", "tensors", err);

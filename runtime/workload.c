@@ -16,11 +16,13 @@ typedef struct ctx {
 	vta_error *err;
 } ctx;
 
-static vta_status unknown_keys(ctx *c, const yaml_node_t *map, const char *what,
-			       const char *const *allowed)
+/* `map` must be a mapping whose keys are all in `allowed`, each once. */
+static vta_status expect_keys(ctx *c, const yaml_node_t *map, const char *what,
+			      const char *const *allowed)
 {
-	vta_status st = vta_yaml_check_keys(&c->y, map, what, c->err);
-	if (st)
+	vta_status st;
+	if ((st = vta_yaml_expect_mapping(&c->y, map, what, c->err)) ||
+	    (st = vta_yaml_check_keys(&c->y, map, what, c->err)))
 		return st;
 	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
 	     p++) {
@@ -63,8 +65,7 @@ static vta_status parse_data(ctx *c, const yaml_node_t *node, const char *what, 
 {
 	static const char *const keys[] = {"random", "raw", "npy", NULL};
 	vta_status st;
-	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
-	    (st = unknown_keys(c, node, what, keys)))
+	if ((st = expect_keys(c, node, what, keys)))
 		return st;
 	if (node->data.mapping.pairs.top - node->data.mapping.pairs.start != 1)
 		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
@@ -77,8 +78,7 @@ static vta_status parse_data(ctx *c, const yaml_node_t *node, const char *what, 
 	if (!strcmp(kind, "random")) {
 		static const char *const rkeys[] = {"seed", "min", "max", NULL};
 		d->source = VTA_WL_RANDOM;
-		if ((st = vta_yaml_expect_mapping(&c->y, v, sub, c->err)) ||
-		    (st = unknown_keys(c, v, sub, rkeys)))
+		if ((st = expect_keys(c, v, sub, rkeys)))
 			return st;
 		yaml_node_t *seed = vta_yaml_get(&c->y, v, "seed");
 		if (!seed)
@@ -173,15 +173,13 @@ static vta_status parse_scales(ctx *c, const yaml_node_t *node, const char *what
 	/* {random: {seed, min, max}} */
 	static const char *const keys[] = {"random", NULL};
 	static const char *const rkeys[] = {"seed", "min", "max", NULL};
-	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
-	    (st = unknown_keys(c, node, what, keys)))
+	if ((st = expect_keys(c, node, what, keys)))
 		return st;
 	yaml_node_t *r = vta_yaml_get(&c->y, node, "random");
 	if (!r)
 		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
 				     "%s: expected a number, a list or {random: {seed: N}}", what);
-	if ((st = vta_yaml_expect_mapping(&c->y, r, what, c->err)) ||
-	    (st = unknown_keys(c, r, what, rkeys)))
+	if ((st = expect_keys(c, r, what, rkeys)))
 		return st;
 	s->random = true;
 	s->min = 0.002;
@@ -209,14 +207,12 @@ static vta_status parse_compression(ctx *c, const yaml_node_t *node, const char 
 	static const char *const keys[] = {"lut", NULL};
 	static const char *const lkeys[] = {"index_bitwidth", "per_channel", NULL};
 	vta_status st;
-	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
-	    (st = unknown_keys(c, node, what, keys)))
+	if ((st = expect_keys(c, node, what, keys)))
 		return st;
 	yaml_node_t *lut = vta_yaml_get(&c->y, node, "lut");
 	if (!lut)
 		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err, "%s: expected lut", what);
-	if ((st = vta_yaml_expect_mapping(&c->y, lut, "lut", c->err)) ||
-	    (st = unknown_keys(c, lut, "lut", lkeys)))
+	if ((st = expect_keys(c, lut, "lut", lkeys)))
 		return st;
 	yaml_node_t *bw = vta_yaml_get(&c->y, lut, "index_bitwidth");
 	if (!bw)
@@ -240,8 +236,7 @@ static vta_status parse_tensor(ctx *c, const yaml_node_t *node, const char *what
 	static const char *const keys[] = {"shape", "scale", "scales", "zero_point", "data",
 					   "compression", NULL};
 	vta_status st;
-	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
-	    (st = unknown_keys(c, node, what, keys)))
+	if ((st = expect_keys(c, node, what, keys)))
 		return st;
 	t->present = true;
 	t->line = (int)node->start_mark.line + 1;
@@ -392,8 +387,7 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 	char what[32];
 	snprintf(what, sizeof(what), "layers[%zu]", index);
 	vta_status st;
-	if ((st = vta_yaml_expect_mapping(&c->y, node, what, c->err)) ||
-	    (st = unknown_keys(c, node, what, keys)))
+	if ((st = expect_keys(c, node, what, keys)))
 		return st;
 	l->line = (int)node->start_mark.line + 1;
 	l->col = (int)node->start_mark.column + 1;
@@ -468,8 +462,7 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 	if ((st = need(c, node, "output", what, &n)))
 		return st;
 	static const char *const okeys[] = {"scale", "zero_point", NULL};
-	if ((st = vta_yaml_expect_mapping(&c->y, n, "output", c->err)) ||
-	    (st = unknown_keys(c, n, "output", okeys)))
+	if ((st = expect_keys(c, n, "output", okeys)))
 		return st;
 	yaml_node_t *s;
 	if ((st = need(c, n, "scale", "output", &s)))
@@ -522,8 +515,7 @@ vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err)
 	yaml_node_t *layers = NULL;
 	if (!root) {
 		st = vta_yaml_fail(&c.y, NULL, VTA_E_PARSE, err, "empty workload");
-	} else if (!(st = vta_yaml_expect_mapping(&c.y, root, "workload", err)) &&
-		   !(st = unknown_keys(&c, root, "workload", keys)) &&
+	} else if (!(st = expect_keys(&c, root, "workload", keys)) &&
 		   !(st = need(&c, root, "layers", "workload", &layers)) &&
 		   !(st = vta_yaml_expect_sequence(&c.y, layers, "layers", err))) {
 		size_t n = (size_t)(layers->data.sequence.items.top -
