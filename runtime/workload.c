@@ -45,6 +45,16 @@ static vta_status expect_keys(ctx *c, const yaml_node_t *map, const char *what,
 	return VTA_OK;
 }
 
+static vta_status need(ctx *c, const yaml_node_t *map, const char *key, const char *what,
+		       yaml_node_t **out)
+{
+	*out = vta_yaml_get(&c->y, map, key);
+	if (!*out)
+		return vta_yaml_fail(&c->y, map, VTA_E_PARSE, c->err, "%s: missing '%s'", what,
+				     key);
+	return VTA_OK;
+}
+
 /* Paths in a workload are relative to the workload file's folder. */
 static void resolve_path(const ctx *c, const char *rel, char *out)
 {
@@ -78,13 +88,10 @@ static vta_status parse_data(ctx *c, const yaml_node_t *node, const char *what, 
 	if (!strcmp(kind, "random")) {
 		static const char *const rkeys[] = {"seed", "min", "max", NULL};
 		d->source = VTA_WL_RANDOM;
-		if ((st = expect_keys(c, v, sub, rkeys)))
-			return st;
-		yaml_node_t *seed = vta_yaml_get(&c->y, v, "seed");
-		if (!seed)
-			return vta_yaml_fail(&c->y, v, VTA_E_PARSE, c->err, "%s: missing 'seed'", sub);
+		yaml_node_t *seed;
 		int64_t s;
-		if ((st = vta_yaml_int(&c->y, seed, "seed", 0, INT64_MAX, &s, c->err)))
+		if ((st = expect_keys(c, v, sub, rkeys)) || (st = need(c, v, "seed", sub, &seed)) ||
+		    (st = vta_yaml_int(&c->y, seed, "seed", 0, INT64_MAX, &s, c->err)))
 			return st;
 		d->seed = (uint64_t)s;
 		yaml_node_t *mn = vta_yaml_get(&c->y, v, "min"), *mx = vta_yaml_get(&c->y, v, "max");
@@ -185,10 +192,9 @@ static vta_status parse_scales(ctx *c, const yaml_node_t *node, const char *what
 	s->min = 0.002;
 	s->max = 0.02;
 	int64_t seed;
-	yaml_node_t *sn = vta_yaml_get(&c->y, r, "seed");
-	if (!sn)
-		return vta_yaml_fail(&c->y, r, VTA_E_PARSE, c->err, "%s: missing 'seed'", what);
-	if ((st = vta_yaml_int(&c->y, sn, "seed", 0, INT64_MAX, &seed, c->err)))
+	yaml_node_t *sn;
+	if ((st = need(c, r, "seed", what, &sn)) ||
+	    (st = vta_yaml_int(&c->y, sn, "seed", 0, INT64_MAX, &seed, c->err)))
 		return st;
 	s->seed = (uint64_t)seed;
 	yaml_node_t *mn = vta_yaml_get(&c->y, r, "min"), *mx = vta_yaml_get(&c->y, r, "max");
@@ -214,12 +220,10 @@ static vta_status parse_compression(ctx *c, const yaml_node_t *node, const char 
 		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err, "%s: expected lut", what);
 	if ((st = expect_keys(c, lut, "lut", lkeys)))
 		return st;
-	yaml_node_t *bw = vta_yaml_get(&c->y, lut, "index_bitwidth");
-	if (!bw)
-		return vta_yaml_fail(&c->y, lut, VTA_E_PARSE, c->err,
-				     "lut: missing 'index_bitwidth'");
+	yaml_node_t *bw;
 	uint32_t b;
-	if ((st = vta_yaml_u32(&c->y, bw, "lut.index_bitwidth", 1, 7, &b, c->err)))
+	if ((st = need(c, lut, "index_bitwidth", "lut", &bw)) ||
+	    (st = vta_yaml_u32(&c->y, bw, "lut.index_bitwidth", 1, 7, &b, c->err)))
 		return st;
 	t->compressed = true;
 	t->index_bitwidth = b;
@@ -312,16 +316,6 @@ static vta_status parse_pair(ctx *c, const yaml_node_t *node, const char *what, 
 			return st;
 		out[i] = (int32_t)v;
 	}
-	return VTA_OK;
-}
-
-static vta_status need(ctx *c, const yaml_node_t *map, const char *key, const char *what,
-		       yaml_node_t **out)
-{
-	*out = vta_yaml_get(&c->y, map, key);
-	if (!*out)
-		return vta_yaml_fail(&c->y, map, VTA_E_PARSE, c->err, "%s: missing '%s'", what,
-				     key);
 	return VTA_OK;
 }
 
