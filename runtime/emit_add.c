@@ -399,8 +399,7 @@ static vta_status add_decoder_const(add_ctx *c, const char *layer, const vta_ten
 	vta_status st = vta_em_lut_check(c->cfg, k, layer, "the constant", err);
 	if (st != VTA_OK)
 		return st;
-	c->krow_bytes = vta_lut_pack_row_bytes((uint64_t)c->cfg->batch * c->cfg->block_out,
-					       k->bitwidth);
+	c->krow_bytes = vta_lut_packed_bytes(c->cfg, VTA_MEM_ACC, k->bitwidth);
 	c->kpacked_bytes = vta_lut_pack_flat_bytes(c->cfg, k->count, k->bitwidth);
 	c->kpacked = malloc(c->kpacked_bytes ? c->kpacked_bytes : 1);
 	if (!c->kpacked)

@@ -750,8 +750,7 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 		ls->out_bytes = vta_layout_conv_output_bytes(cfg, out->shape);
 		st = vta_stream_alloc(c.s, in_bytes, 0, "conv.input", &c.in_addr, err);
 		if (st == VTA_OK && c.wlut) {
-			c.wrow_bytes = vta_lut_pack_row_bytes(
-				(uint64_t)cfg->block_out * cfg->block_in, c.wlut->bitwidth);
+			c.wrow_bytes = vta_lut_packed_bytes(cfg, VTA_MEM_WGT, c.wlut->bitwidth);
 			uint64_t pb = vta_lut_pack_conv_filter_bytes(cfg, conv->filter_shape,
 								     c.wlut->bitwidth);
 			st = vta_em_lut_alloc(c.s, &c.tm, pb, c.wrow_bytes, "conv.filter.lut",
@@ -765,8 +764,7 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 			st = vta_stream_alloc(c.s, w_bytes, 0, "conv.filter", &c.w_addr, err);
 		}
 		if (st == VTA_OK && c.blut) {
-			c.brow_bytes = vta_lut_pack_row_bytes(
-				(uint64_t)cfg->batch * cfg->block_out, c.blut->bitwidth);
+			c.brow_bytes = vta_lut_packed_bytes(cfg, VTA_MEM_ACC, c.blut->bitwidth);
 			uint64_t pb = vta_lut_pack_acc_rows_bytes(cfg, (size_t)g->o,
 								  c.blut->bitwidth);
 			st = vta_em_lut_alloc(c.s, &c.tm, pb, c.brow_bytes, "conv.bias.lut",

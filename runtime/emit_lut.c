@@ -22,7 +22,7 @@ vta_status vta_em_lut_check(const vta_config *cfg, const vta_lut_tensor *t, cons
 
 bool vta_em_lut_splits(const vta_config *cfg, uint64_t used, const vta_lut_table_image *img)
 {
-	const uint64_t depth = (uint64_t)cfg->decomp_table_kib * 1024 / 4;
+	const uint64_t depth = cfg->lut_depth;
 	return img->channels * img->stride > depth - used && img->channels > 1;
 }
 
@@ -36,7 +36,7 @@ vta_status vta_em_lut_put(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t
 	vta_status st = vta_lut_pack_table_image(cfg, t, target, &img, err);
 	if (st != VTA_OK)
 		return st;
-	const uint64_t depth = (uint64_t)cfg->decomp_table_kib * 1024 / 4;
+	const uint64_t depth = cfg->lut_depth;
 	const uint64_t left = depth - tm->next_entry;
 	uint64_t entries = img.channels * img.stride;
 	memset(tb, 0, sizeof(*tb));

@@ -10,11 +10,6 @@
 
 #include "layout.h"
 
-uint64_t vta_lut_pack_row_bytes(uint64_t lanes, unsigned bitwidth)
-{
-	return (lanes * bitwidth + 7) / 8;
-}
-
 /* A valid descriptor of `type` holding `count` elements, and room for the image. */
 static vta_status pack_check(const vta_lut_tensor *t, vta_lut_type type, uint64_t count,
 			     uint64_t need, uint64_t dst_bytes, const char *what, vta_error *err)
@@ -50,7 +45,7 @@ uint64_t vta_lut_pack_conv_filter_bytes(const vta_config *cfg, const int32_t ohw
 	uint64_t ob = vta_layout_div_up((uint64_t)ohwi[0], cfg->block_out);
 	uint64_t cb = vta_layout_div_up((uint64_t)ohwi[3], cfg->block_in);
 	return ob * (uint64_t)ohwi[1] * (uint64_t)ohwi[2] * cb *
-	       vta_lut_pack_row_bytes((uint64_t)cfg->block_out * cfg->block_in, bitwidth);
+	       vta_lut_packed_bytes(cfg, VTA_MEM_WGT, bitwidth);
 }
 
 vta_status vta_lut_pack_conv_filter(const vta_config *cfg, const vta_lut_tensor *t,
@@ -79,7 +74,7 @@ vta_status vta_lut_pack_conv_filter(const vta_config *cfg, const vta_lut_tensor 
 
 	const uint64_t BO = cfg->block_out, BI = cfg->block_in;
 	const uint64_t ob = vta_layout_div_up(O, BO), cb = vta_layout_div_up(C, BI);
-	const uint64_t rb = vta_lut_pack_row_bytes(BO * BI, t->bitwidth);
+	const uint64_t rb = vta_lut_packed_bytes(cfg, VTA_MEM_WGT, t->bitwidth);
 	uint8_t *row = dst;
 	for (uint64_t o0 = 0; o0 < ob; o0++)
 		for (uint64_t ky = 0; ky < KH; ky++)
@@ -99,7 +94,7 @@ vta_status vta_lut_pack_conv_filter(const vta_config *cfg, const vta_lut_tensor 
 uint64_t vta_lut_pack_acc_rows_bytes(const vta_config *cfg, size_t channels, unsigned bitwidth)
 {
 	return vta_layout_div_up(channels, cfg->block_out) *
-	       vta_lut_pack_row_bytes((uint64_t)cfg->batch * cfg->block_out, bitwidth);
+	       vta_lut_packed_bytes(cfg, VTA_MEM_ACC, bitwidth);
 }
 
 vta_status vta_lut_pack_acc_rows(const vta_config *cfg, const vta_lut_tensor *t, uint8_t *dst,
@@ -119,7 +114,7 @@ vta_status vta_lut_pack_acc_rows(const vta_config *cfg, const vta_lut_tensor *t,
 				t->channels, t->count);
 
 	const uint64_t B = cfg->batch, BO = cfg->block_out;
-	const uint64_t rb = vta_lut_pack_row_bytes(B * BO, t->bitwidth);
+	const uint64_t rb = vta_lut_packed_bytes(cfg, VTA_MEM_ACC, t->bitwidth);
 	uint8_t *row = dst;
 	for (uint64_t r = 0; r < vta_layout_div_up(count, BO); r++, row += rb) {
 		memset(row, 0, (size_t)rb);
@@ -133,7 +128,7 @@ vta_status vta_lut_pack_acc_rows(const vta_config *cfg, const vta_lut_tensor *t,
 uint64_t vta_lut_pack_flat_bytes(const vta_config *cfg, size_t count, unsigned bitwidth)
 {
 	return vta_layout_flat_rows(cfg, count) *
-	       vta_lut_pack_row_bytes((uint64_t)cfg->batch * cfg->block_out, bitwidth);
+	       vta_lut_packed_bytes(cfg, VTA_MEM_ACC, bitwidth);
 }
 
 vta_status vta_lut_pack_flat(const vta_config *cfg, const vta_lut_tensor *t, uint8_t *dst,
@@ -167,7 +162,7 @@ vta_status vta_lut_pack_flat(const vta_config *cfg, const vta_lut_tensor *t, uin
 				(unsigned long long)C, (unsigned long long)BO);
 
 	const uint64_t lanes = B * BO;
-	const uint64_t rb = vta_lut_pack_row_bytes(lanes, t->bitwidth);
+	const uint64_t rb = vta_lut_packed_bytes(cfg, VTA_MEM_ACC, t->bitwidth);
 	uint8_t *row = dst;
 	for (uint64_t e0 = 0; e0 < count; e0 += lanes, row += rb) {
 		memset(row, 0, (size_t)rb);
@@ -201,7 +196,7 @@ vta_status vta_lut_pack_table_image(const vta_config *cfg, const vta_lut_tensor 
 				"LUT tables: %s values cannot feed %s lanes (int8 for wgt/inp, "
 				"int8 or int32 for acc)",
 				vta_lut_type_name(t->type), vta_mem_name(target));
-	uint64_t block = target == VTA_MEM_INP ? cfg->block_in : cfg->block_out;
+	uint64_t block = vta_lut_row_channels(cfg, target);
 	uint64_t channels = t->channels == 1 ? 1 : vta_layout_div_up(t->channels, block) * block;
 	img->channels = channels;
 	img->stride = t->value_table_stride;

@@ -37,13 +37,13 @@
 
 #include "lut.h"
 #include "vta_config.h"
+#include "vta_rules.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Bytes of one packed row of `lanes` indices of `bitwidth` bits: ceil(lanes * bitwidth / 8). */
-uint64_t vta_lut_pack_row_bytes(uint64_t lanes, unsigned bitwidth);
+/* One packed row is vta_lut_packed_bytes() (isa/vta_rules.h): the rulebook's format. */
 
 /* Conv filter (OHWI int8; tables per tensor, or per output channel with the channel axis
  * first) as [Ob][KH][KW][Cb] packed WGT rows. */

@@ -413,8 +413,9 @@ static void test_sizes(void **state)
 	/* per-row rounding: tiny ACC rows of 4 lanes x 3 bits take 2 bytes */
 	config(CFG_TINY, &cfg);
 	assert_int_equal(vta_lut_pack_acc_rows_bytes(&cfg, 5, 3), 2 * 2);
-	assert_int_equal(vta_lut_pack_row_bytes(4, 3), 2);
-	assert_int_equal(vta_lut_pack_row_bytes(256, 7), 224);
+	assert_int_equal(vta_lut_packed_bytes(&cfg, VTA_MEM_ACC, 3), 2);
+	config(CFG_DEFAULT, &cfg);
+	assert_int_equal(vta_lut_packed_bytes(&cfg, VTA_MEM_WGT, 7), 224);
 }
 
 /* ---- negative tests ---- */
