@@ -5,8 +5,10 @@
  * rtl_*.cc wrappers use it behind their C headers.
  *
  * Clocking: inputs are set while clk is low; tick() evaluates the low phase, then the rising
- * edge, so registered outputs read after tick() are those of the edge just taken. Each tick is
- * two VCD time steps (clk low, clk high).
+ * edge, so registered outputs read after tick() are those of the edge just taken.
+ * Waveform time: cycle c is dumped at 1000 c (clk low) and 1000 c + 500 (clk high), so with a
+ * 1 ps time unit one nanosecond on a viewer's axis is one cycle. The cycle counts on from 0;
+ * at_cycle() moves it (forward only) to put the unit's ticks at the simulated cycle of the run.
  */
 #ifndef VTASIM_RTL_HARNESS_H
 #define VTASIM_RTL_HARNESS_H
@@ -28,12 +30,15 @@ public:
 	{
 		ctx_->traceEverOn(true); /* cheap; lets trace_open() work at any time */
 		ctx_->randReset(0);      /* every uninitialised register starts at zero */
+		ctx_->timeunit(-12);     /* waveform times in ps: 1000 per cycle */
+		ctx_->timeprecision(-12);
 		model_.reset(new Model(ctx_.get(), name));
 		model_->clk = 0;
 		model_->rst = 1;
 		tick();
 		model_->rst = 0;
 		cycles_ = 0;
+		now_ = 0;
 	}
 	~harness()
 	{
@@ -62,6 +67,14 @@ public:
 		return true;
 	}
 
+	/* Stamp the next tick with simulated cycle c (ignored when c lies before the next
+	 * tick's cycle: a waveform's time only moves forward). */
+	void at_cycle(uint64_t c)
+	{
+		if (c > now_)
+			now_ = c;
+	}
+
 	/* Settle the combinational outputs for the current inputs without a clock edge. */
 	void settle() { model_->eval(); }
 
@@ -69,25 +82,27 @@ public:
 	{
 		model_->clk = 0;
 		model_->eval();
-		dump();
+		dump(1000 * now_);
 		model_->clk = 1;
 		model_->eval();
-		dump();
+		dump(1000 * now_ + 500);
+		now_++;
 		cycles_++;
 	}
 
 private:
-	void dump()
+	void dump(uint64_t t)
 	{
-		ctx_->timeInc(1);
+		ctx_->time(t);
 		if (vcd_)
-			vcd_->dump(ctx_->time());
+			vcd_->dump(t);
 	}
 
 	std::unique_ptr<VerilatedContext> ctx_;
 	std::unique_ptr<Model> model_;
 	std::unique_ptr<VerilatedVcdC> vcd_;
 	uint64_t cycles_ = 0;
+	uint64_t now_ = 0; /* the cycle the next tick is dumped at */
 };
 
 /* ---- packed ports: byte j of a port is bits [8j+7:8j] ---- */

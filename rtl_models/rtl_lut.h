@@ -75,6 +75,34 @@ vta_status vta_rtl_lut_trace(vta_rtl_lut *lut, const char *vcd_path, vta_error *
 vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job *job, int8_t *out,
 			      size_t out_len, vta_rtl_lut_stats *stats, vta_error *err);
 
+/* ----- A decompressing LOAD of the model, as one decoder job -----
+ * (docs/rtl.md "The decoder in the model's LOAD path"). `rows` packed rows of
+ * ceil(lanes * bitwidth / 8) bytes each, back to back as the DMA delivers them: `lanes`
+ * indices MSB first, then pad bits to the byte, which the decoder skips. Lane L of every row
+ * reads table (L / run_len) % channels of `tables` (channels x stride 32-bit entries, as the
+ * model's table memory holds them). The values written are the entries' low 8 bits (int8
+ * rows: WGT, INP) or the whole entries (wide: ACC rows from lut32 tables). */
+typedef struct vta_rtl_lut_load {
+	unsigned bitwidth;       /* 1..7 */
+	unsigned lanes;          /* indices per row, >= 1 */
+	uint64_t rows;           /* >= 1 */
+	const uint8_t *packed;   /* rows x ceil(lanes * bitwidth / 8) bytes */
+	const uint32_t *tables;  /* channels x stride entries */
+	unsigned channels;       /* >= 1 */
+	unsigned run_len;        /* >= 1 */
+	unsigned stride;         /* entries per channel table, 1..128 */
+	int wide;                /* int32 values (out is int32_t[]) rather than int8 */
+	uint64_t cycle;          /* simulated cycle of the job's start (the waveform's time) */
+} vta_rtl_lut_load;
+
+/* Decode a load into out (rows x lanes values, int8 or int32), *cycles = the job's decode
+ * cycles (start to last output beat; table writes not included). Errors: VTA_E_DATA with
+ * vta_lut_index_fail's message (vta_rules.h) for the first index at or beyond the stride,
+ * counting elements from the load's first; VTA_E_UNSUPPORTED when the tables do not fit the
+ * decoder's table memory; VTA_E_INTERNAL if the RTL stops producing values. */
+vta_status vta_rtl_lut_load_run(vta_rtl_lut *lut, const vta_rtl_lut_load *load, void *out,
+				uint64_t *cycles, vta_error *err);
+
 #ifdef __cplusplus
 }
 #endif
