@@ -1,64 +1,96 @@
 /*
- * rtl_harness.h - drives one verilated unit: its own VerilatedContext (no process-wide
- * Verilator state is shared between units), the clock, an optional VCD waveform, and helpers
- * that move bytes and int32 lanes in and out of packed ports of any width. C++ only; the
- * rtl_*.cc wrappers use it behind their C headers.
+ * rtl_harness.h - drives verilated units: a clock domain (one VerilatedContext with any number
+ * of models ticking in lock step, one VCD waveform for all of them), and helpers that move
+ * bytes and int32 lanes in and out of packed ports of any width. C++ only; the rtl_*.cc
+ * wrappers use it behind their C headers. No process-wide Verilator state is shared between
+ * domains.
  *
- * Clocking: inputs are set while clk is low; tick() evaluates the low phase, then the rising
- * edge, so registered outputs read after tick() are those of the edge just taken.
- * Waveform time: cycle c is dumped at 1000 c (clk low) and 1000 c + 500 (clk high), so with a
- * 1 ps time unit one nanosecond on a viewer's axis is one cycle. The cycle counts on from 0;
- * at_cycle() moves it (forward only) to put the unit's ticks at the simulated cycle of the run.
+ * Clocking: inputs are set while clk is low; tick() evaluates every model in the low phase,
+ * then every model at the rising edge, so registered outputs read after tick() are those of
+ * the edge just taken.
+ * Waveform time: cycle c is dumped at 1000 c (clk low) and 1000 c + 500 (clk high), once per
+ * half cycle for the whole domain, so with a 1 ps time unit one nanosecond on a viewer's axis
+ * is one cycle. The cycle counts on from 0; at_cycle() moves it (forward only) to put the
+ * domain's ticks at the simulated cycle of the run.
  */
 #ifndef VTASIM_RTL_HARNESS_H
 #define VTASIM_RTL_HARNESS_H
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the port copies below assume a little-endian host"
+#endif
+
 namespace vtasim_rtl {
 
-template <class Model> class harness {
+/* Models of one clock. Every model has the ports clk and rst. */
+class clock_domain {
 public:
-	explicit harness(const char *name) : ctx_(new VerilatedContext)
+	clock_domain() : ctx_(new VerilatedContext)
 	{
 		ctx_->traceEverOn(true); /* cheap; lets trace_open() work at any time */
 		ctx_->randReset(0);      /* every uninitialised register starts at zero */
 		ctx_->timeunit(-12);     /* waveform times in ps: 1000 per cycle */
 		ctx_->timeprecision(-12);
-		model_.reset(new Model(ctx_.get(), name));
-		model_->clk = 0;
-		model_->rst = 1;
+	}
+	~clock_domain()
+	{
+		for (auto &g : groups_)
+			g->final();
+		if (vcd_)
+			vcd_->close();
+		vcd_.reset(); /* before the models it traces */
+		groups_.clear();
+	}
+	clock_domain(const clock_domain &) = delete;
+	clock_domain &operator=(const clock_domain &) = delete;
+
+	/* Create one model of class Model per name (its scope in the waveform); all models are
+	 * added before reset(). */
+	template <class Model> std::vector<Model *> add(const std::vector<std::string> &names)
+	{
+		std::unique_ptr<group<Model>> g(new group<Model>);
+		std::vector<Model *> out;
+		for (const auto &n : names) {
+			g->models.emplace_back(new Model(ctx_.get(), n.c_str()));
+			out.push_back(g->models.back().get());
+		}
+		groups_.emplace_back(std::move(g));
+		return out;
+	}
+
+	/* Reset every model (rst high for one clock); the cycle count restarts at 0. */
+	void reset()
+	{
+		for (auto &g : groups_)
+			g->set_rst(1);
 		tick();
-		model_->rst = 0;
+		for (auto &g : groups_)
+			g->set_rst(0);
 		cycles_ = 0;
 		now_ = 0;
 	}
-	~harness()
-	{
-		model_->final();
-		if (vcd_)
-			vcd_->close();
-	}
-	harness(const harness &) = delete;
-	harness &operator=(const harness &) = delete;
 
-	Model &io() { return *model_; }
 	uint64_t cycles() const { return cycles_; }
 
-	/* Start writing a VCD file of every signal; false if it cannot be opened. */
+	/* Start writing a VCD file of every signal of every model; false if it cannot be opened. */
 	bool trace_open(const char *path)
 	{
 		if (vcd_)
 			vcd_->close();
 		vcd_.reset(new VerilatedVcdC);
-		model_->trace(vcd_.get(), 99);
+		for (auto &g : groups_)
+			g->trace(vcd_.get());
 		vcd_->open(path);
 		if (!vcd_->isOpen()) {
 			vcd_.reset();
@@ -75,22 +107,68 @@ public:
 			now_ = c;
 	}
 
+	/* Clock-gate the models of the add() call number `group` (from 0): a gated group is not
+	 * evaluated, so its registers and its clk hold. Only gate a group with nothing in flight. */
+	void gate(std::size_t group, bool gated) { groups_[group]->gated = gated; }
+
 	/* Settle the combinational outputs for the current inputs without a clock edge. */
-	void settle() { model_->eval(); }
+	void settle()
+	{
+		for (auto &g : groups_)
+			if (!g->gated)
+				g->half(0);
+	}
 
 	void tick()
 	{
-		model_->clk = 0;
-		model_->eval();
+		for (auto &g : groups_)
+			if (!g->gated)
+				g->half(0);
 		dump(1000 * now_);
-		model_->clk = 1;
-		model_->eval();
+		for (auto &g : groups_)
+			if (!g->gated)
+				g->half(1);
 		dump(1000 * now_ + 500);
 		now_++;
 		cycles_++;
 	}
 
 private:
+	/* The models of one class: a virtual call per class and half cycle, not per model. */
+	struct group_base {
+		virtual ~group_base() = default;
+		virtual void half(uint8_t clk) = 0;
+		virtual void set_rst(uint8_t rst) = 0;
+		virtual void trace(VerilatedVcdC *vcd) = 0;
+		virtual void final() = 0;
+		bool gated = false;
+	};
+	template <class Model> struct group final : group_base {
+		std::vector<std::unique_ptr<Model>> models;
+		void half(uint8_t clk) override
+		{
+			for (auto &m : models) {
+				m->clk = clk;
+				m->eval();
+			}
+		}
+		void set_rst(uint8_t rst) override
+		{
+			for (auto &m : models)
+				m->rst = rst;
+		}
+		void trace(VerilatedVcdC *vcd) override
+		{
+			for (auto &m : models)
+				m->trace(vcd, 99);
+		}
+		void final() override
+		{
+			for (auto &m : models)
+				m->final();
+		}
+	};
+
 	void dump(uint64_t t)
 	{
 		ctx_->time(t);
@@ -98,11 +176,28 @@ private:
 			vcd_->dump(t);
 	}
 
-	std::unique_ptr<VerilatedContext> ctx_;
-	std::unique_ptr<Model> model_;
+	std::unique_ptr<VerilatedContext> ctx_; /* outlives the models (declared first) */
+	std::vector<std::unique_ptr<group_base>> groups_;
 	std::unique_ptr<VerilatedVcdC> vcd_;
 	uint64_t cycles_ = 0;
 	uint64_t now_ = 0; /* the cycle the next tick is dumped at */
+};
+
+/* One model in a domain of its own, reset on construction. */
+template <class Model> class harness {
+public:
+	explicit harness(const char *name) : model_(dom_.add<Model>({name})[0]) { dom_.reset(); }
+
+	Model &io() { return *model_; }
+	uint64_t cycles() const { return dom_.cycles(); }
+	bool trace_open(const char *path) { return dom_.trace_open(path); }
+	void at_cycle(uint64_t c) { dom_.at_cycle(c); }
+	void settle() { dom_.settle(); }
+	void tick() { dom_.tick(); }
+
+private:
+	clock_domain dom_;
+	Model *model_;
 };
 
 /* ---- packed ports: byte j of a port is bits [8j+7:8j] ---- */
@@ -145,6 +240,20 @@ template <class P> inline void port_set_bytes(P &port, const uint8_t *bytes, std
 	port_clear(port);
 	for (std::size_t j = 0; j < n; j++)
 		port_or_byte(port, j, bytes[j]);
+}
+
+/* Copy n bytes to the low bytes of a port whose other bytes are don't-care or already zero:
+ * one memcpy, since byte j of a port is bits [8j+7:8j] and VlWide words are 32-bit
+ * little-endian chunks (the host is little-endian). */
+template <class T> inline typename std::enable_if<std::is_integral<T>::value>::type
+port_copy_bytes(T &port, const void *bytes, std::size_t n)
+{
+	std::memcpy(&port, bytes, n < sizeof(T) ? n : sizeof(T));
+}
+template <std::size_t N> inline void port_copy_bytes(VlWide<N> &port, const void *bytes,
+						     std::size_t n)
+{
+	std::memcpy(port.data(), bytes, n < 4 * N ? n : 4 * N);
 }
 
 /* Load n int32 lanes (lane j = bits [32j+31:32j]) into a port. */

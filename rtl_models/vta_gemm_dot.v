@@ -1,18 +1,21 @@
-// vta_gemm_dot.v - one output lane of the GEMM core: the int8 dot product of an input vector
-// and one weight row, added to an int32 accumulator (docs/isa.md, "GEMM and ALU: the loop nest").
+// vta_gemm_dot.v - one lane of the GEMM array: the int8 dot product of an input vector and one
+// weight row, added to an int32 accumulator (docs/isa.md, "GEMM and ALU: the loop nest").
+// The COMPUTE module's GEMM array is BATCH x BLOCK_OUT of these lanes in lock step.
 //
 //   acc_out = acc_in + sum_k x[k] * w[k]     (k < BLOCK_IN; int8 x int8 products; wrapping)
 //   out8    = acc_out[7:0]                   (what GEMM writes to the OUT buffer)
+//   in_reset: acc_out = 0, out8 = 0          (the GEMM reset uop; x, w and acc_in unused)
 //
 // Element k of x and w sits at bits [8k+7:8k] (the byte order of an SRAM row in memory).
 // The sum of products cannot overflow 32 bits for BLOCK_IN < 2^17, so summing in 32 bits and
 // then adding the accumulator with wrap-around equals sim/datapath.h's vtasim_gemm_uop.
 //
-// Timing: two register stages, one vector per cycle. Stage 1 registers the dot product (the
-// multipliers and the adder tree) beside the accumulator operand; stage 2 registers the
-// accumulated sum. A vector presented with in_valid before rising edge t appears on acc_out
-// with out_valid after edge t+1: latency 2, initiation interval 1, so B vectors in a row take
-// B + 1 cycles.
+// Pipeline (BLOCK_IN = 2^N, N >= 1): stage 1 registers the BLOCK_IN products summed in pairs
+// (the multipliers and the first adder-tree level); stages 2..N each register one further
+// tree level; stage N+1 registers the accumulated sum. acc_in, in_valid and in_reset travel
+// beside the partial sums. Latency L = N + 1 clocks, initiation interval 1: a vector presented
+// with in_valid before rising edge t appears on acc_out with out_valid after edge t+L-1, so
+// U vectors in a row take U + L - 1 clocks.
 `default_nettype none
 
 module vta_gemm_dot #(
@@ -21,6 +24,7 @@ module vta_gemm_dot #(
     input  wire                  clk,
     input  wire                  rst,       // synchronous, clears the valid bits
     input  wire                  in_valid,
+    input  wire                  in_reset,  // a reset uop: the result is 0
     input  wire [8*BLOCK_IN-1:0] x,
     input  wire [8*BLOCK_IN-1:0] w,
     input  wire [31:0]           acc_in,
@@ -28,36 +32,56 @@ module vta_gemm_dot #(
     output reg  [31:0]           acc_out,
     output wire [7:0]            out8
 );
-    // Combinational dot product: each product sign-extended to 32 bits, summed in 32 bits.
-    reg [31:0] dot;
-    integer k;
-    always @* begin
-        dot = 32'd0;
-        for (k = 0; k < BLOCK_IN; k = k + 1)
-            dot = dot + ({{24{x[8*k+7]}}, x[8*k +: 8]} * {{24{w[8*k+7]}}, w[8*k +: 8]});
-    end
+    localparam integer N = $clog2(BLOCK_IN); // adder-tree levels; stages 1..N carry them
 
-    reg        s1_valid;
-    reg [31:0] s1_dot;
-    reg [31:0] s1_acc;
+    // The tree's nodes, level by level: level l (1..N) has BLOCK_IN >> l nodes starting at
+    // index BLOCK_IN - 2 * (BLOCK_IN >> l); the root is node BLOCK_IN - 2.
+    reg [31:0] node [0:BLOCK_IN-2];
+    reg [31:0] acc_p [1:N];     // acc_in beside the partial sums
+    reg [N:1]  valid_p;
+    reg [N:1]  reset_p;
 
+    // One product, sign-extended to 32 bits. Called only inside the clocked block, so the
+    // verilated model computes products at the clock edge of a valid beat and not at every
+    // evaluation (the same hardware: combinational logic feeding stage 1).
+    function [31:0] mul8(input [7:0] a, input [7:0] b);
+        mul8 = {{24{a[7]}}, a} * {{24{b[7]}}, b};
+    endfunction
+
+    integer l, j;
     always @(posedge clk) begin
         if (rst) begin
-            s1_valid  <= 1'b0;
+            valid_p   <= {N{1'b0}};
             out_valid <= 1'b0;
-            s1_dot    <= 32'd0;
-            s1_acc    <= 32'd0;
-            acc_out   <= 32'd0;
         end else begin
-            s1_valid  <= in_valid;
-            out_valid <= s1_valid;
-            if (in_valid) begin
-                s1_dot <= dot;
-                s1_acc <= acc_in;
-            end
-            if (s1_valid)
-                acc_out <= s1_acc + s1_dot;
+            valid_p[1] <= in_valid;
+            for (l = 2; l <= N; l = l + 1)
+                valid_p[l] <= valid_p[l-1];
+            out_valid <= valid_p[N];
         end
+        reset_p[1] <= in_reset;
+        for (l = 2; l <= N; l = l + 1)
+            reset_p[l] <= reset_p[l-1];
+        // Stage 1: the products summed in pairs.
+        if (in_valid) begin
+            for (j = 0; j < BLOCK_IN / 2; j = j + 1)
+                node[j] <= mul8(x[16*j +: 8], w[16*j +: 8]) +
+                           mul8(x[16*j+8 +: 8], w[16*j+8 +: 8]);
+            acc_p[1] <= acc_in;
+        end
+        // Stages 2..N: one tree level each.
+        for (l = 2; l <= N; l = l + 1) begin
+            if (valid_p[l-1]) begin
+                for (j = 0; j < (BLOCK_IN >> l); j = j + 1)
+                    node[BLOCK_IN - 2 * (BLOCK_IN >> l) + j] <=
+                        node[BLOCK_IN - 4 * (BLOCK_IN >> l) + 2*j] +
+                        node[BLOCK_IN - 4 * (BLOCK_IN >> l) + 2*j + 1];
+                acc_p[l] <= acc_p[l-1];
+            end
+        end
+        // Stage N+1: the accumulate (or the reset).
+        if (valid_p[N])
+            acc_out <= reset_p[N] ? 32'd0 : acc_p[N] + node[BLOCK_IN-2];
     end
 
     assign out8 = acc_out[7:0];

@@ -1,7 +1,8 @@
 /*
  * rtl_bench.c - throughput of the verilated datapath units, as tables: LUT decoder cycles per
  * index for every built variant and bit width (the figure behind the config's
- * decompressor.indices_per_cycle), GEMM cycles per uop and ALU cycles per lane.
+ * decompressor.indices_per_cycle), and the COMPUTE arrays' clocks per uop and host time per
+ * uop on the default shape (what `datapath: rtl` costs the model).
  *
  *   rtl_bench [--vcd FILE]   FILE: a waveform of a short LUT decode (64-bit x 16 decoder)
  */
@@ -9,10 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "datapath.h"
 #include "prng.h"
-#include "rtl_alu.h"
-#include "rtl_gemm.h"
+#include "rtl_compute.h"
 #include "rtl_lut.h"
 
 static int fail(const vta_error *err)
@@ -48,6 +50,57 @@ done:
 	free(table);
 	free(out);
 	return rc;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU time: the machine may be shared */
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* One instruction of n uops on the default shape (1 x 16 x 16): GEMM over n distinct ACC
+ * rows, ALU immediate and ALU tensor; clocks and host time per uop. */
+static int compute_bench(vta_error *err)
+{
+	enum { BATCH = 1, BI = 16, BO = 16, ROWS = 64, N = 20000 };
+	static int8_t inp[ROWS * BATCH * BI], wgt[ROWS * BO * BI], out[ROWS * BATCH * BO];
+	static int32_t acc[ROWS * BATCH * BO];
+	vta_prng r;
+	vta_prng_seed(&r, 3);
+	for (size_t i = 0; i < sizeof(inp); i++)
+		inp[i] = (int8_t)vta_prng_next(&r);
+	for (size_t i = 0; i < sizeof(wgt); i++)
+		wgt[i] = (int8_t)vta_prng_next(&r);
+	vta_rtl_compute *c = NULL;
+	if (vta_rtl_compute_create(&c, BATCH, BI, BO, err) != VTA_OK)
+		return -1;
+	vta_rtl_compute_mem mem = {inp, wgt, acc, out};
+	static const struct {
+		const char *name;
+		int alu_op, use_imm;
+	} kinds[] = {{"GEMM", -1, 0}, {"ALU imm (ADD)", 2, 1}, {"ALU tensor (ADD)", 2, 0}};
+	printf("COMPUTE arrays %ux%ux%u (depth %u): %d uops per instruction\n", BATCH, BI, BO,
+	       vta_rtl_compute_depth(c), N);
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		double t0 = now_ns();
+		vta_rtl_compute_begin(c, &mem, kinds[k].alu_op, kinds[k].use_imm, 1, 0);
+		for (uint32_t u = 0; u < N; u++)
+			vta_rtl_compute_uop(c, u % ROWS, (u + 1) % ROWS, u % ROWS, 0);
+		uint64_t clocks = vta_rtl_compute_end(c);
+		double t = now_ns() - t0;
+		printf("  %-18s %.3f clocks per uop, %.0f ns per uop on the host\n", kinds[k].name,
+		       (double)clocks / N, t / N);
+	}
+	/* the C kernel the model runs otherwise, on the same uops, for scale */
+	double t0 = now_ns();
+	for (uint32_t u = 0; u < N; u++)
+		vtasim_gemm_uop(inp + (u + 1) % ROWS * BATCH * BI, wgt + u % ROWS * BO * BI,
+				acc + u % ROWS * BATCH * BO, out + u % ROWS * BATCH * BO, BATCH, BI, BO);
+	printf("  %-18s %.0f ns per uop on the host (vtasim_gemm_uop, for scale)\n", "GEMM in C",
+	       (now_ns() - t0) / N);
+	vta_rtl_compute_destroy(c);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -95,33 +148,8 @@ int main(int argc, char **argv)
 		vta_rtl_lut_destroy(dec);
 	}
 
-	unsigned shapes[8][2];
-	size_t ns = vta_rtl_gemm_shapes(shapes, 8);
-	for (size_t s = 0; s < ns && s < 8; s++) {
-		vta_rtl_gemm *g = NULL;
-		if (vta_rtl_gemm_create(&g, shapes[s][0], shapes[s][1], &err) != VTA_OK)
-			return fail(&err);
-		int8_t inp[4 * 16] = {0}, wgt[16 * 16] = {0}, out[4 * 16];
-		int32_t acc[4 * 16] = {0};
-		uint64_t c0 = vta_rtl_gemm_cycles(g);
-		for (int i = 0; i < 1000; i++)
-			vta_rtl_gemm_uop(g, inp, wgt, acc, out, 4);
-		printf("GEMM core %ux%u: %.2f cycles per uop of 4 rows (latency 2, one row per "
-		       "cycle)\n",
-		       shapes[s][0], shapes[s][1], (double)(vta_rtl_gemm_cycles(g) - c0) / 1000.0);
-		vta_rtl_gemm_destroy(g);
-	}
-
-	vta_rtl_alu *alu = NULL;
-	if (vta_rtl_alu_create(&alu, &err) != VTA_OK)
+	if (compute_bench(&err) != 0)
 		return fail(&err);
-	int32_t row[256] = {0};
-	int8_t out8[256];
-	uint64_t c0 = vta_rtl_alu_cycles(alu);
-	vta_rtl_alu_row(alu, 2, row, NULL, 1, out8, 256);
-	printf("ALU lane: %.2f cycles per lane (latency 1)\n",
-	       (double)(vta_rtl_alu_cycles(alu) - c0) / 256.0);
-	vta_rtl_alu_destroy(alu);
 
 	if (vcd) {
 		vta_rtl_lut *dec = NULL;

@@ -1,8 +1,9 @@
 /*
- * test_rtl_alu.c - the verilated ALU lane (rtl_models/vta_alu_lane.v) against the C lane the
- * simulator uses (vtasim_alu_lane / vtasim_alu_row, sim/datapath.cc), bit for bit: every op on
- * a grid of edge values and every shift amount in -40..40, then random vectors; plus a few
- * known answers, the pipeline's one-vector-per-cycle timing and the trace file.
+ * test_rtl_alu.c - the verilated ALU array (rtl_models/rtl_compute.cc over vta_alu_lane.v)
+ * against the C lane the simulator uses (vtasim_alu_lane / vtasim_alu_row, sim/datapath.cc),
+ * bit for bit: every op on a grid of edge values and every shift amount in -40..40, random
+ * rows with a source row and with immediates on every BLOCK_IN's lane, rows that alias or
+ * depend on a row in flight; plus known answers worked out by hand.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,12 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "datapath.h"
 #include "prng.h"
-#include "rtl_alu.h"
-#include "rtl_check.h"
+#include "rtl_compute_check.h"
 #include "vta_insn.h"
 
 static const int32_t k_edges[] = {
@@ -28,57 +26,79 @@ static const int32_t k_edges[] = {
 };
 #define N_EDGES (sizeof(k_edges) / sizeof(k_edges[0]))
 
-static int setup(void **state)
+/* The pairs are packed into ROWS / 2 destination and ROWS / 2 source rows of the default
+ * shape, one tensor uop per destination row. */
+enum { ROWS = 64, HALF = ROWS / 2, LANES = 16 };
+
+typedef struct pairs {
+	int32_t a[HALF * LANES], b[HALF * LANES];
+	size_t n;
+} pairs;
+
+/* Run the pairs gathered so far as op(a, b) and compare with vtasim_alu_lane. */
+static void flush(rtl_cmp *m, pairs *p, int op)
 {
-	vta_rtl_alu *alu = NULL;
-	vta_error err = {0};
-	if (vta_rtl_alu_create(&alu, &err) != VTA_OK)
-		return -1;
-	*state = alu;
-	return 0;
+	if (!p->n)
+		return;
+	int32_t row[LANES];
+	rtl_uop u[HALF];
+	size_t rows = (p->n + LANES - 1) / LANES;
+	for (size_t r = 0; r < rows; r++) {
+		for (size_t i = 0; i < LANES; i++)
+			row[i] = r * LANES + i < p->n ? p->a[r * LANES + i] : 0;
+		rtl_cmp_set_acc(m, (uint32_t)r, row);
+		for (size_t i = 0; i < LANES; i++)
+			row[i] = r * LANES + i < p->n ? p->b[r * LANES + i] : 0;
+		rtl_cmp_set_acc(m, (uint32_t)(HALF + r), row);
+		u[r] = (rtl_uop){(uint32_t)r, (uint32_t)(HALF + r), 0, 0};
+	}
+	rtl_cmp_run(m, "pairs", op, 0, 0, u, rows);
+	for (size_t i = 0; i < p->n; i++) {
+		int32_t want = vtasim_alu_lane((uint32_t)op, p->a[i], p->b[i]);
+		if (m->acc_v[i] != want)
+			fail_msg("op %d a %d b %d: RTL %d, C %d", op, p->a[i], p->b[i], m->acc_v[i],
+				 want);
+	}
+	p->n = 0;
 }
 
-static int teardown(void **state)
+static void add_pair(rtl_cmp *m, pairs *p, int op, int32_t a, int32_t b)
 {
-	vta_rtl_alu_destroy(*state);
-	return 0;
+	p->a[p->n] = a;
+	p->b[p->n] = b;
+	if (++p->n == HALF * LANES)
+		flush(m, p, op);
 }
 
-static void check_lane(vta_rtl_alu *alu, uint32_t op, int32_t a, int32_t b)
-{
-	int32_t want = vtasim_alu_lane(op, a, b);
-	int32_t got = vta_rtl_alu_lane(alu, op, a, b);
-	if (got != want)
-		fail_msg("op %u a %d b %d: RTL %d, C %d", op, a, b, got, want);
-}
-
-/* Every op (and the undefined op 7) on every pair of edge values, and every edge value with
- * shift amounts -40..40 as the second operand. */
+/* Every op (and the undefined op 7, and an op beyond 3 bits) on every pair of edge values,
+ * and every edge value with shift amounts -40..40 as either operand. */
 static void test_alu_edges(void **state)
 {
-	vta_rtl_alu *alu = *state;
-	for (uint32_t op = 0; op <= 7; op++) {
+	(void)state;
+	rtl_cmp m;
+	rtl_cmp_init(&m, 1, 16, LANES, ROWS);
+	static pairs p;
+	for (int op = 0; op <= 8; op++) {
 		for (size_t i = 0; i < N_EDGES; i++) {
 			for (size_t j = 0; j < N_EDGES; j++)
-				check_lane(alu, op, k_edges[i], k_edges[j]);
+				add_pair(&m, &p, op, k_edges[i], k_edges[j]);
 			for (int32_t s = -40; s <= 40; s++) {
-				check_lane(alu, op, k_edges[i], s);
-				check_lane(alu, op, s, k_edges[i]);
+				add_pair(&m, &p, op, k_edges[i], s);
+				add_pair(&m, &p, op, s, k_edges[i]);
 			}
 		}
+		flush(&m, &p, op);
 	}
-	/* opcodes beyond 3 bits pass a through in both models */
-	check_lane(alu, 8, 5, 7);
-	check_lane(alu, 0xffffffffu, -5, 7);
+	rtl_cmp_free(&m);
 }
 
 /* Answers worked out by hand, so the RTL is checked against the definition and not only
  * against the C code. */
 static void test_alu_known(void **state)
 {
-	vta_rtl_alu *alu = *state;
+	(void)state;
 	static const struct {
-		uint32_t op;
+		int op;
 		int32_t a, b, want;
 	} cases[] = {
 		{VTA_ALU_MIN, -5, 3, -5},
@@ -104,147 +124,115 @@ static void test_alu_known(void **state)
 		{VTA_ALU_RSHR, 123, -4, 123},          /* exponent clamped to 0 */
 		{VTA_ALU_RSHR, INT32_MAX, 40, 1},      /* exponent clamped to 31 */
 	};
+	rtl_cmp m;
+	rtl_cmp_init(&m, 1, 4, 4, 2);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		int32_t got = vta_rtl_alu_lane(alu, cases[i].op, cases[i].a, cases[i].b);
-		if (got != cases[i].want)
-			fail_msg("case %zu: op %u a %d b %d: RTL %d, expected %d", i, cases[i].op,
-				 cases[i].a, cases[i].b, got, cases[i].want);
+		/* lane 0: a op b from a source row; lane 1: the same with b as the immediate */
+		int32_t a[4] = {cases[i].a, cases[i].a, 0, 0}, b[4] = {cases[i].b, 0, 0, 0};
+		rtl_cmp_set_acc(&m, 0, a);
+		rtl_cmp_set_acc(&m, 1, b);
+		rtl_uop u = {0, 1, 0, 0};
+		rtl_cmp_run(&m, "known", cases[i].op, 0, 0, &u, 1);
+		if (m.acc_v[0] != cases[i].want)
+			fail_msg("case %zu: op %d a %d b %d: RTL %d, expected %d", i, cases[i].op,
+				 cases[i].a, cases[i].b, m.acc_v[0], cases[i].want);
+		rtl_cmp_set_acc(&m, 0, a);
+		rtl_cmp_run(&m, "known imm", cases[i].op, 1, cases[i].b, &u, 1);
+		if (m.acc_v[1] != cases[i].want)
+			fail_msg("case %zu imm: RTL %d, expected %d", i, m.acc_v[1], cases[i].want);
 	}
+	rtl_cmp_free(&m);
 }
 
-/* Random operand mixes: full-range pairs, small second operands (shift amounts) and
- * products near the SRDHM rounding boundary, through the row interface (src row and
- * immediate) against vtasim_alu_row. */
-static void test_alu_random(void **state)
+/* Random operand mixes (full-range pairs, small second operands as shift amounts, powers of
+ * two and their neighbours as SRDHM / RSHR operands) for every op, with a source row and with
+ * an immediate (16-bit like the ISA's, and full 32-bit), on a batch x 16 x 16 array. */
+static void random_rows(unsigned batch, unsigned bi, unsigned bo, unsigned rounds, uint64_t seed)
 {
-	vta_rtl_alu *alu = *state;
-	enum { LANES = 65536, ROUNDS = 6 };
-	int32_t *a = malloc(sizeof(int32_t) * LANES), *b = malloc(sizeof(int32_t) * LANES);
-	int32_t *want = malloc(sizeof(int32_t) * LANES), *got = malloc(sizeof(int32_t) * LANES);
-	int8_t *want8 = malloc(LANES), *got8 = malloc(LANES);
-	assert_non_null(a && b && want && got && want8 && got8);
+	enum { R = 32 };
+	rtl_cmp m;
+	rtl_cmp_init(&m, batch, bi, bo, R);
 	vta_prng r;
-	vta_prng_seed(&r, 20240601);
-	for (uint32_t op = 0; op < 7; op++) {
-		for (int round = 0; round < ROUNDS; round++) {
-			for (size_t i = 0; i < LANES; i++) {
-				uint64_t x = vta_prng_next(&r);
-				a[i] = (int32_t)(uint32_t)x;
-				switch (round % 3) {
-				case 0: b[i] = (int32_t)(uint32_t)(x >> 32); break;
-				case 1: b[i] = (int32_t)vta_prng_range(&r, -40, 40); break;
-				default: /* powers of two and their neighbours */
-					b[i] = (int32_t)(((uint32_t)1 << (x >> 59)) +
-							 (uint32_t)vta_prng_range(&r, -1, 1));
-					break;
+	vta_prng_seed(&r, seed);
+	int32_t row[64];
+	rtl_uop u[R / 2];
+	for (int op = 0; op < 7; op++) {
+		for (unsigned round = 0; round < rounds; round++) {
+			for (uint32_t a = 0; a < R; a++) {
+				for (size_t i = 0; i < m.lanes; i++) {
+					uint64_t x = vta_prng_next(&r);
+					if (a < R / 2 || round % 3 == 0)
+						row[i] = (int32_t)(uint32_t)(x >> 32);
+					else if (round % 3 == 1)
+						row[i] = (int32_t)vta_prng_range(&r, -40, 40);
+					else
+						row[i] = (int32_t)(((uint32_t)1 << (x >> 59)) +
+								   (uint32_t)vta_prng_range(&r, -1, 1));
 				}
+				rtl_cmp_set_acc(&m, a, row);
 			}
-			memcpy(want, a, sizeof(int32_t) * LANES);
-			memcpy(got, a, sizeof(int32_t) * LANES);
-			vtasim_alu_row(op, want, b, 0, want8, LANES);
-			vta_rtl_alu_row(alu, op, got, b, 0, got8, LANES);
-			long bad = rtl_first_diff_i32(want, got, LANES);
-			if (bad >= 0)
-				fail_msg("op %u round %d lane %ld: a %d b %d: RTL %d, C %d", op, round,
-					 bad, a[bad], b[bad], got[bad], want[bad]);
-			assert_memory_equal(want8, got8, LANES);
-
-			/* immediate form */
-			int32_t imm = (int32_t)vta_prng_range(&r, -32768, 32767);
-			memcpy(want, a, sizeof(int32_t) * LANES);
-			memcpy(got, a, sizeof(int32_t) * LANES);
-			vtasim_alu_row(op, want, NULL, imm, want8, LANES);
-			vta_rtl_alu_row(alu, op, got, NULL, imm, got8, LANES);
-			bad = rtl_first_diff_i32(want, got, LANES);
-			if (bad >= 0)
-				fail_msg("op %u imm %d lane %ld: RTL %d, C %d", op, imm, bad, got[bad],
-					 want[bad]);
-			assert_memory_equal(want8, got8, LANES);
+			for (uint32_t i = 0; i < R / 2; i++)
+				u[i] = (rtl_uop){i, R / 2 + i, 0, 0};
+			rtl_cmp_run(&m, "random tensor", op, 0, 0, u, R / 2);
+			int32_t imm = round % 2 ? (int32_t)vta_prng_range(&r, -32768, 32767)
+						: (int32_t)(uint32_t)vta_prng_next(&r);
+			rtl_cmp_run(&m, "random imm", op, 1, imm, u, R / 2);
 		}
 	}
-	free(a);
-	free(b);
-	free(want);
-	free(got);
-	free(want8);
-	free(got8);
+	rtl_cmp_free(&m);
 }
 
-/* src == dst (ACC row with itself) and an overlapping src give the C loop's answer. */
-static void test_alu_aliasing(void **state)
-{
-	vta_rtl_alu *alu = *state;
-	int32_t want[65], got[65];
-	int8_t w8[64], g8[64];
-	for (int i = 0; i < 65; i++)
-		want[i] = got[i] = i * 12345 - 400000;
-	vtasim_alu_row(VTA_ALU_ADD, want, want, 0, w8, 64);
-	vta_rtl_alu_row(alu, VTA_ALU_ADD, got, got, 0, g8, 64);
-	assert_memory_equal(want, got, sizeof(want));
-	vtasim_alu_row(VTA_ALU_ADD, want + 1, want, 0, w8, 64);
-	vta_rtl_alu_row(alu, VTA_ALU_ADD, got + 1, got, 0, g8, 64);
-	assert_memory_equal(want, got, sizeof(want));
-	assert_memory_equal(w8, g8, sizeof(w8));
-}
-
-/* The lane is pipelined with one register stage: n vectors take n cycles. */
-static void test_alu_timing(void **state)
-{
-	vta_rtl_alu *alu = *state;
-	int32_t row[100] = {0};
-	int8_t out[100];
-	uint64_t c0 = vta_rtl_alu_cycles(alu);
-	vta_rtl_alu_row(alu, VTA_ALU_ADD, row, NULL, 1, out, 100);
-	assert_int_equal(vta_rtl_alu_cycles(alu) - c0, 100);
-	assert_int_equal(row[99], 1);
-}
-
-static void test_alu_trace(void **state)
+static void test_alu_random_default(void **state)
 {
 	(void)state;
-	vta_rtl_alu *alu = NULL;
-	vta_error err = {0};
-	assert_int_equal(vta_rtl_alu_create(&alu, &err), VTA_OK);
-	char path[] = "/tmp/vtasim_rtl_alu_XXXXXX";
-	int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	assert_int_equal(vta_rtl_alu_trace(alu, path, &err), VTA_OK);
-	assert_int_equal(vta_rtl_alu_lane(alu, VTA_ALU_ADD, 2, 3), 5);
-	vta_rtl_alu_destroy(alu); /* closes the file */
-	assert_true(rtl_file_contains(path, "$enddefinitions"));
-	assert_true(rtl_file_contains(path, "out_result"));
-	unlink(path);
-
-	/* a file that cannot be created */
-	assert_int_equal(vta_rtl_alu_create(&alu, &err), VTA_OK);
-	assert_int_equal(vta_rtl_alu_trace(alu, "/nonexistent-dir/x.vcd", &err), VTA_E_IO);
-	assert_non_null(strstr(err.detail, "/nonexistent-dir/x.vcd: cannot open"));
-	assert_int_equal(vta_rtl_alu_lane(alu, VTA_ALU_MAX, 2, 3), 3); /* still usable */
-	vta_rtl_alu_destroy(alu);
-	vta_rtl_alu_destroy(NULL);
+	random_rows(1, 16, 16, 600, 20240601);
 }
 
-/* The comparison helper itself finds a difference (so a mismatch cannot pass silently). */
-static void test_alu_check_helper(void **state)
+/* Every BLOCK_IN's ALU lane (each is built to that BLOCK_IN's depth), BATCH 1 and 2. */
+static void test_alu_random_shapes(void **state)
 {
 	(void)state;
-	int32_t x[5] = {1, 2, 3, 4, 5}, y[5] = {1, 2, 3, 4, 5};
-	assert_int_equal(rtl_first_diff_i32(x, y, 5), -1);
-	y[3] = (int32_t)((uint32_t)y[3] ^ 0x80000000u);
-	assert_int_equal(rtl_first_diff_i32(x, y, 5), 3);
+	static const unsigned blocks[] = {4, 8, 16, 32};
+	for (unsigned batch = 1; batch <= 2; batch++)
+		for (size_t i = 0; i < 4; i++)
+			random_rows(batch, blocks[i], blocks[3 - i], 12, 99 + batch * 10 + i);
+}
+
+/* src == dst, and uops that read rows still in flight (the scoreboard must hold them): the
+ * same rows as running the C rows one after another. */
+static void test_alu_dependent(void **state)
+{
+	(void)state;
+	rtl_cmp m;
+	rtl_cmp_init(&m, 2, 8, 8, 4);
+	vta_prng r;
+	vta_prng_seed(&r, 5);
+	int32_t row[16];
+	rtl_uop u[40];
+	for (int round = 0; round < 200; round++) {
+		for (uint32_t a = 0; a < 4; a++) {
+			for (size_t i = 0; i < m.lanes; i++)
+				row[i] = (int32_t)vta_prng_range(&r, -100000, 100000);
+			rtl_cmp_set_acc(&m, a, row);
+		}
+		for (size_t i = 0; i < 40; i++)
+			u[i] = (rtl_uop){(uint32_t)vta_prng_range(&r, 0, 3),
+					 (uint32_t)vta_prng_range(&r, 0, 3), 0, 0};
+		int op = round % 2 ? VTA_ALU_ADD : VTA_ALU_MAX;
+		rtl_cmp_run(&m, "dependent tensor", op, 0, 0, u, 40);
+		rtl_cmp_run(&m, "dependent imm", VTA_ALU_ADD, 1, -7, u, 40);
+	}
+	rtl_cmp_free(&m);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_alu_edges, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_alu_known, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_alu_random, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_alu_aliasing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_alu_timing, setup, teardown),
-		cmocka_unit_test(test_alu_trace),
-		cmocka_unit_test(test_alu_check_helper),
+		cmocka_unit_test(test_alu_edges),
+		cmocka_unit_test(test_alu_known),
+		cmocka_unit_test(test_alu_random_default),
+		cmocka_unit_test(test_alu_random_shapes),
+		cmocka_unit_test(test_alu_dependent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,10 @@
 /*
- * test_rtl_gemm.c - the verilated GEMM cores (rtl_models/vta_gemm_core.v over vta_gemm_dot.v)
- * against vtasim_gemm_uop (sim/datapath.h), bit for bit, on every built shape: random and
- * extreme int8 operands, accumulators that wrap, batches of 1..4 rows; plus the pipeline's
- * batch + 1 cycles per uop and the unsupported-shape diagnostic.
+ * test_rtl_gemm.c - the verilated GEMM array (rtl_models/rtl_compute.cc over vta_gemm_dot.v)
+ * against vtasim_gemm_uop and vtasim_gemm_reset (sim/datapath.h), bit for bit: every
+ * combination of BATCH 1 and 2 and BLOCK_IN, BLOCK_OUT 4, 8, 16 and 32, random and extreme
+ * int8 operands, accumulators that wrap, reset uops, and uops whose rows collide (the
+ * scoreboard must give the same ACC as running the uops one after another); plus a
+ * hand-computed uop.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,14 +14,11 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "datapath.h"
 #include "prng.h"
-#include "rtl_check.h"
-#include "rtl_gemm.h"
+#include "rtl_compute_check.h"
 
-enum { MAX_BATCH = 4, MAX_BI = 16, MAX_BO = 16 };
+enum { ROWS = 8, MAX_UOPS = 64 };
 
 /* Operand patterns: 0 random, 1 all -128 (the largest products), 2 +127 x -128, 3 sparse. */
 static int8_t pick(vta_prng *r, int pattern, int is_wgt)
@@ -32,9 +31,9 @@ static int8_t pick(vta_prng *r, int pattern, int is_wgt)
 	}
 }
 
-static int32_t pick_acc(vta_prng *r, int round)
+static int32_t pick_acc(vta_prng *r, int kind)
 {
-	switch (round % 4) {
+	switch (kind % 4) {
 	case 0: return (int32_t)(uint32_t)vta_prng_next(r);
 	case 1: return INT32_MAX - (int32_t)vta_prng_range(r, 0, 70000);  /* wraps upward */
 	case 2: return INT32_MIN + (int32_t)vta_prng_range(r, 0, 70000);  /* wraps downward */
@@ -42,136 +41,122 @@ static int32_t pick_acc(vta_prng *r, int round)
 	}
 }
 
-static void run_shape(unsigned bi, unsigned bo, unsigned rounds)
+/* `rounds` instructions of 1..MAX_UOPS uops on ROWS rows of each SRAM: GEMM, and every
+ * fourth a reset instruction. */
+static void run_shape(unsigned batch, unsigned bi, unsigned bo, unsigned rounds)
 {
-	vta_rtl_gemm *g = NULL;
-	vta_error err = {0};
-	assert_int_equal(vta_rtl_gemm_create(&g, bi, bo, &err), VTA_OK);
+	rtl_cmp m;
+	rtl_cmp_init(&m, batch, bi, bo, ROWS);
 	vta_prng r;
-	vta_prng_seed(&r, 7000 + bi * 100 + bo);
-	int8_t inp[MAX_BATCH * MAX_BI], wgt[MAX_BO * MAX_BI];
-	int32_t acc_c[MAX_BATCH * MAX_BO], acc_v[MAX_BATCH * MAX_BO];
-	int8_t out_c[MAX_BATCH * MAX_BO], out_v[MAX_BATCH * MAX_BO];
+	vta_prng_seed(&r, 7000 + batch * 10000 + bi * 100 + bo);
+	rtl_uop u[MAX_UOPS];
+	int32_t row[64];
 	for (unsigned round = 0; round < rounds; round++) {
-		unsigned batch = 1 + round % MAX_BATCH;
 		int pattern = round < 40 ? (int)(round / 10) : 0;
-		for (unsigned i = 0; i < batch * bi; i++)
-			inp[i] = pick(&r, pattern, 0);
-		for (unsigned i = 0; i < bo * bi; i++)
-			wgt[i] = pick(&r, pattern, 1);
-		for (unsigned i = 0; i < batch * bo; i++)
-			acc_c[i] = acc_v[i] = pick_acc(&r, round);
-		memset(out_c, 0x55, sizeof(out_c));
-		memset(out_v, 0x55, sizeof(out_v));
-
-		uint64_t c0 = vta_rtl_gemm_cycles(g);
-		vtasim_gemm_uop(inp, wgt, acc_c, out_c, batch, bi, bo);
-		vta_rtl_gemm_uop(g, inp, wgt, acc_v, out_v, batch);
-		assert_int_equal(vta_rtl_gemm_cycles(g) - c0, batch + 1);
-
-		long bad = rtl_first_diff_i32(acc_c, acc_v, (size_t)batch * bo);
-		if (bad >= 0)
-			fail_msg("%ux%u round %u (batch %u) lane %ld: RTL %d, C %d", bi, bo, round,
-				 batch, bad, acc_v[bad], acc_c[bad]);
-		bad = rtl_first_diff_i8(out_c, out_v, (size_t)batch * bo);
-		if (bad >= 0)
-			fail_msg("%ux%u round %u out lane %ld: RTL %d, C %d", bi, bo, round, bad,
-				 out_v[bad], out_c[bad]);
-		/* nothing is written past the batch's rows */
-		if ((size_t)batch * bo < sizeof(out_v))
-			assert_int_equal((uint8_t)out_v[batch * bo], 0x55);
+		for (size_t i = 0; i < (size_t)ROWS * batch * bi; i++)
+			m.inp[i] = pick(&r, pattern, 0);
+		for (size_t i = 0; i < (size_t)ROWS * bo * bi; i++)
+			m.wgt[i] = pick(&r, pattern, 1);
+		for (uint32_t a = 0; a < ROWS; a++) {
+			for (size_t i = 0; i < m.lanes; i++)
+				row[i] = pick_acc(&r, (int)(round + a));
+			rtl_cmp_set_acc(&m, a, row);
+		}
+		size_t n = (size_t)vta_prng_range(&r, 1, MAX_UOPS);
+		int reset = round % 4 == 3;
+		for (size_t i = 0; i < n; i++) {
+			u[i].dst = (uint32_t)vta_prng_range(&r, 0, ROWS - 1);
+			u[i].src = (uint32_t)vta_prng_range(&r, 0, ROWS - 1);
+			u[i].wgt = (uint32_t)vta_prng_range(&r, 0, ROWS - 1);
+			u[i].reset = reset;
+		}
+		char what[48];
+		snprintf(what, sizeof(what), "round %u", round);
+		rtl_cmp_run(&m, what, -1, 0, 0, u, n);
 	}
-	vta_rtl_gemm_destroy(g);
+	rtl_cmp_free(&m);
 }
 
-static void test_gemm_16x16(void **state)
+/* Every shape of BATCH 1, 2 x BLOCK_IN 4..32 x BLOCK_OUT 4..32. */
+static void test_gemm_shapes(void **state)
 {
 	(void)state;
-	run_shape(16, 16, 20000);
+	static const unsigned blocks[] = {4, 8, 16, 32};
+	for (unsigned batch = 1; batch <= 2; batch++)
+		for (size_t i = 0; i < 4; i++)
+			for (size_t o = 0; o < 4; o++)
+				run_shape(batch, blocks[i], blocks[o], 60);
 }
 
-static void test_gemm_4x4(void **state)
+/* Many more instructions on the shapes of configs/default.yaml and configs/tiny.yaml. */
+static void test_gemm_default(void **state)
 {
 	(void)state;
-	run_shape(4, 4, 20000);
+	run_shape(1, 16, 16, 1500);
+}
+
+static void test_gemm_tiny(void **state)
+{
+	(void)state;
+	run_shape(1, 4, 4, 1500);
+}
+
+/* Shapes no config uses: odd BLOCK_OUT and BATCH (any are built from lanes). */
+static void test_gemm_odd(void **state)
+{
+	(void)state;
+	run_shape(3, 8, 5, 100);
+	run_shape(1, 32, 1, 100);
 }
 
 /* A hand-checked uop: x = 1..16, row o of w all equal to o - 8, acc = o. */
 static void test_gemm_known(void **state)
 {
 	(void)state;
-	vta_rtl_gemm *g = NULL;
-	vta_error err = {0};
-	assert_int_equal(vta_rtl_gemm_create(&g, 16, 16, &err), VTA_OK);
-	int8_t x[16], w[256], out[16];
+	rtl_cmp m;
+	rtl_cmp_init(&m, 1, 16, 16, 1);
 	int32_t acc[16];
 	for (int k = 0; k < 16; k++)
-		x[k] = (int8_t)(k + 1);
+		m.inp[k] = (int8_t)(k + 1);
 	for (int o = 0; o < 16; o++) {
 		for (int k = 0; k < 16; k++)
-			w[o * 16 + k] = (int8_t)(o - 8);
+			m.wgt[o * 16 + k] = (int8_t)(o - 8);
 		acc[o] = o;
 	}
-	vta_rtl_gemm_uop(g, x, w, acc, out, 1);
+	rtl_cmp_set_acc(&m, 0, acc);
+	rtl_uop u = {0, 0, 0, 0};
+	rtl_cmp_run(&m, "known", -1, 0, 0, &u, 1);
 	for (int o = 0; o < 16; o++) {
-		assert_int_equal(acc[o], o + 136 * (o - 8)); /* sum 1..16 = 136 */
-		assert_int_equal(out[o], (int8_t)(uint8_t)(uint32_t)acc[o]);
+		assert_int_equal(m.acc_v[o], o + 136 * (o - 8)); /* sum 1..16 = 136 */
+		assert_int_equal(m.out_v[o], (int8_t)(uint8_t)(uint32_t)m.acc_v[o]);
 	}
-	vta_rtl_gemm_destroy(g);
+	/* and a reset of that row */
+	u.reset = 1;
+	rtl_cmp_run(&m, "known reset", -1, 0, 0, &u, 1);
+	for (int o = 0; o < 16; o++)
+		assert_true(m.acc_v[o] == 0 && m.out_v[o] == 0);
+	rtl_cmp_free(&m);
 }
 
-static void test_gemm_shapes(void **state)
+/* The comparison itself finds a difference (so a mismatch cannot pass silently). */
+static void test_gemm_check_helper(void **state)
 {
 	(void)state;
-	unsigned shapes[8][2];
-	size_t n = vta_rtl_gemm_shapes(shapes, 8);
-	assert_true(n >= 2);
-	for (size_t i = 0; i < n; i++) {
-		vta_rtl_gemm *g = NULL;
-		vta_error err = {0};
-		assert_int_equal(vta_rtl_gemm_create(&g, shapes[i][0], shapes[i][1], &err), VTA_OK);
-		vta_rtl_gemm_destroy(g);
-	}
-	vta_rtl_gemm *g = (vta_rtl_gemm *)&n;
-	vta_error err = {0};
-	assert_int_equal(vta_rtl_gemm_create(&g, 8, 16, &err), VTA_E_UNSUPPORTED);
-	assert_null(g);
-	assert_non_null(strstr(err.detail, "no core built for block_in 8 x block_out 16"));
-	assert_non_null(strstr(err.detail, "16x16"));
-	vta_rtl_gemm_destroy(NULL);
-}
-
-static void test_gemm_trace(void **state)
-{
-	(void)state;
-	vta_rtl_gemm *g = NULL;
-	vta_error err = {0};
-	assert_int_equal(vta_rtl_gemm_create(&g, 4, 4, &err), VTA_OK);
-	char path[] = "/tmp/vtasim_rtl_gemm_XXXXXX";
-	int fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	assert_int_equal(vta_rtl_gemm_trace(g, path, &err), VTA_OK);
-	int8_t x[4] = {1, 2, 3, 4}, w[16] = {0}, out[4];
-	int32_t acc[4] = {0};
-	vta_rtl_gemm_uop(g, x, w, acc, out, 1);
-	vta_rtl_gemm_destroy(g);
-	assert_true(rtl_file_contains(path, "acc_out"));
-	unlink(path);
-
-	assert_int_equal(vta_rtl_gemm_create(&g, 4, 4, &err), VTA_OK);
-	assert_int_equal(vta_rtl_gemm_trace(g, "/nonexistent-dir/g.vcd", &err), VTA_E_IO);
-	vta_rtl_gemm_destroy(g);
+	int8_t x[3] = {1, 2, 3}, y[3] = {1, 2, 3};
+	assert_int_equal(rtl_first_diff_i8(x, y, 3), -1);
+	y[2] = -3;
+	assert_int_equal(rtl_first_diff_i8(x, y, 3), 2);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_gemm_16x16),
-		cmocka_unit_test(test_gemm_4x4),
-		cmocka_unit_test(test_gemm_known),
 		cmocka_unit_test(test_gemm_shapes),
-		cmocka_unit_test(test_gemm_trace),
+		cmocka_unit_test(test_gemm_default),
+		cmocka_unit_test(test_gemm_tiny),
+		cmocka_unit_test(test_gemm_odd),
+		cmocka_unit_test(test_gemm_known),
+		cmocka_unit_test(test_gemm_check_helper),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
