@@ -1,8 +1,13 @@
 /*
- * rtl_lut.cc - the C interface of the verilated LUT decoders. A decode validates the job,
- * splits it into channel groups whose tables fit the decoder's table, and for each group
- * writes the tables (one bus word per cycle), pulses start and streams the index string one
- * bus word per cycle whenever in_ready is high, collecting the output beats in order.
+ * rtl_lut.cc - the C interface of the verilated LUT decoders. Every decoder job writes the
+ * tables it needs through the table port (one port word per cycle), pulses start and
+ * streams the index string one bus word per cycle whenever in_ready is high, collecting the
+ * output beats in order.
+ *
+ * Two callers map their work onto jobs: vta_rtl_lut_decode splits a tensor into channel
+ * groups whose tables fit the decoder's table (int8 entries widened to the RTL's 32 bits,
+ * values read back as their low byte); vta_rtl_lut_load_run runs one LOAD of padded rows as
+ * one job, writing only the table words that differ from what the table already holds.
  * Everything the RTL cannot report by itself (the index and channel of a bad element) is
  * read back from the job for the message.
  */
@@ -10,22 +15,42 @@
 
 #include <cstdint>
 #include <new>
+#include <string>
+#include <vector>
 
-#include "Vvta_lut_decoder_256x64.h"
-#include "Vvta_lut_decoder_32x4.h"
-#include "Vvta_lut_decoder_64x16.h"
 #include "rtl_harness.h"
+#include "rtl_lut_variants.h"
+#include "vta_rules.h"
 
 namespace {
 
-/* One job as the RTL sees it: a run of whole channels. */
-struct lut_group {
-	size_t first_elem;   /* element number of the group's first index in the tensor */
-	size_t count;
-	size_t channels;     /* channels in the group (all C for axis last) */
-	size_t run_len;      /* elements per channel run: count/C, or 1 for axis last */
-	size_t table_first;  /* first table byte of the group in job->table */
-	size_t table_bytes;
+/* The job registers of the RTL and the index string from its first byte. */
+struct rtl_job {
+	unsigned bitwidth;
+	unsigned skip_bits;
+	uint32_t count, stride, run_len, channels, row_len, table_base;
+	const uint8_t *bytes;
+	size_t nbytes;
+};
+
+/* Where the values go: int8 (an entry's low byte) or whole 32-bit entries. */
+struct value_sink {
+	int8_t *i8;
+	uint32_t *u32;
+	void put(size_t e, uint32_t v) const
+	{
+		if (i8)
+			i8[e] = (int8_t)(uint8_t)v;
+		else
+			u32[e] = v;
+	}
+};
+
+/* What a job did. */
+struct job_result {
+	uint64_t cycles;   /* start to the last output beat */
+	uint64_t words;    /* index words streamed */
+	size_t bad_elem;   /* first index at or beyond the stride, or SIZE_MAX */
 };
 
 } // namespace
@@ -34,111 +59,129 @@ struct lut_group {
 struct vta_rtl_lut {
 	virtual ~vta_rtl_lut() = default;
 	virtual unsigned in_bits() const = 0;
-	virtual size_t table_entries() const = 0;
+	virtual size_t port_entries() const = 0; /* table entries per table-port word */
 	virtual bool trace_open(const char *path) = 0;
-	/* Run one group; sets *bad_elem to the group-relative first bad element, or SIZE_MAX. */
-	virtual vta_status run(const vta_rtl_lut_job *job, const lut_group &g, int8_t *out,
-			       vta_rtl_lut_stats *st, size_t *bad_elem, vta_error *err) = 0;
+	virtual void at_cycle(uint64_t c) = 0;
+	/* Write port_entries() entries at table word waddr: one cycle. */
+	virtual void table_write(size_t waddr, const uint32_t *entries) = 0;
+	virtual vta_status run(const rtl_job &job, value_sink out, job_result *res,
+			       vta_error *err) = 0;
+
+	/* What the RTL's table holds (it starts zeroed), so that a load writes only the words
+	 * it changes. */
+	std::vector<uint32_t> held;
+
+	size_t table_entries() const { return held.size(); }
+
+	/* Write table word waddr from e (port_entries() entries) if it differs from what the
+	 * table holds, or always; returns whether it was written. */
+	bool put_word(size_t waddr, const uint32_t *e, bool always)
+	{
+		size_t te = port_entries();
+		uint32_t *h = held.data() + waddr * te;
+		bool same = true;
+		for (size_t j = 0; j < te; j++)
+			same = same && h[j] == e[j];
+		if (same && !always)
+			return false;
+		table_write(waddr, e);
+		for (size_t j = 0; j < te; j++)
+			h[j] = e[j];
+		return true;
+	}
 };
 
 namespace {
 
-template <class Model, unsigned IN_BITS, unsigned IPC, unsigned TABLE_AW>
+constexpr size_t k_table_entries = size_t{1} << VTA_RTL_LUT_TABLE_AW;
+constexpr size_t k_port_max = 64; /* table-port entries of a 2048-bit bus */
+
+template <class Model, unsigned IN_BITS, unsigned IPC>
 class lut_decoder final : public vta_rtl_lut {
 	static constexpr size_t LANES = IN_BITS / 8;
-	static constexpr size_t ENTRIES = size_t{1} << TABLE_AW;
+	/* the table port: max(1, IN_BITS / 32) entries of 32 bits */
+	static constexpr size_t TE = IN_BITS > 32 ? IN_BITS / 32 : 1;
+	static_assert(TE <= k_port_max, "a table-port word beyond the wrappers' buffers");
 
 public:
-	lut_decoder() : h_("vta_lut_decoder") {}
+	lut_decoder() : h_("vta_lut_decoder") { held.assign(k_table_entries, 0); }
 
 	unsigned in_bits() const override { return IN_BITS; }
-	size_t table_entries() const override { return ENTRIES; }
+	size_t port_entries() const override { return TE; }
 	bool trace_open(const char *path) override { return h_.trace_open(path); }
+	void at_cycle(uint64_t c) override { h_.at_cycle(c); }
 
-	vta_status run(const vta_rtl_lut_job *job, const lut_group &g, int8_t *out,
-		       vta_rtl_lut_stats *st, size_t *bad_elem, vta_error *err) override
+	void table_write(size_t waddr, const uint32_t *entries) override
+	{
+		Model &io = h_.io();
+		io.tbl_we = 1;
+		io.tbl_waddr = (decltype(+io.tbl_waddr))waddr;
+		vtasim_rtl::port_set_i32(io.tbl_wdata, (const int32_t *)entries, TE);
+		h_.tick();
+		io.tbl_we = 0;
+	}
+
+	vta_status run(const rtl_job &jb, value_sink out, job_result *res,
+		       vta_error *err) override
 	{
 		Model &io = h_.io();
 		uint8_t word[LANES];
-
-		/* Tables: bus words from the aligned-down byte, so the group's tables start at
-		 * entry table_base inside the decoder. */
-		size_t t0 = g.table_first / LANES * LANES;
-		size_t table_base = g.table_first - t0;
-		size_t tend = g.table_first + g.table_bytes;
-		size_t table_total = job->channels * job->stride;
-		for (size_t a = t0, wa = 0; a < tend; a += LANES, wa++) {
-			for (size_t j = 0; j < LANES; j++)
-				word[j] = a + j < table_total ? (uint8_t)job->table[a + j] : 0;
-			io.tbl_we = 1;
-			io.tbl_waddr = (decltype(+io.tbl_waddr))wa;
-			vtasim_rtl::port_set_bytes(io.tbl_wdata, word, LANES);
-			h_.tick();
-			st->table_cycles++;
-		}
-		io.tbl_we = 0;
-
-		/* The group's bits start at element first_elem; whole bytes are skipped on the
-		 * host side, the rest by the decoder's skip_bits. */
-		size_t bit0 = g.first_elem * job->bitwidth;
-		size_t byte0 = bit0 / 8;
-		unsigned skip = (unsigned)(bit0 % 8);
-		size_t nbytes = (skip + g.count * job->bitwidth + 7) / 8;
-		size_t nwords = (nbytes + LANES - 1) / LANES;
+		size_t nwords = (jb.nbytes + LANES - 1) / LANES;
 
 		uint64_t c0 = h_.cycles();
 		io.start = 1;
-		io.bitwidth = (CData)job->bitwidth;
-		io.count = (IData)g.count;
-		io.stride = (CData)job->stride; /* 128 fits the 8-bit port */
-		io.run_len = (IData)g.run_len;
-		io.channels = (IData)g.channels;
-		io.skip_bits = (CData)skip;
-		io.table_base = (decltype(+io.table_base))table_base;
+		io.bitwidth = (CData)jb.bitwidth;
+		io.count = (IData)jb.count;
+		io.stride = (CData)jb.stride; /* 128 fits the 8-bit port */
+		io.run_len = (IData)jb.run_len;
+		io.channels = (IData)jb.channels;
+		io.row_len = (IData)jb.row_len;
+		io.skip_bits = (CData)jb.skip_bits;
+		io.table_base = (decltype(+io.table_base))jb.table_base;
 		h_.tick();
 		io.start = 0;
 
 		/* Every cycle with data available emits at least one index, so this bound is only
 		 * reached if the RTL stalls. */
-		uint64_t limit = 2 * (uint64_t)(g.count + nwords) + 16;
+		uint64_t limit = 2 * ((uint64_t)jb.count + nwords) + 16;
 		size_t produced = 0, sent = 0;
 		while (io.busy || io.out_valid) {
 			bool have = sent < nwords;
 			if (have) {
-				size_t b = byte0 + sent * LANES;
+				size_t b = sent * LANES;
 				for (size_t j = 0; j < LANES; j++)
-					word[j] = sent * LANES + j < nbytes ? job->indices[b + j] : 0;
+					word[j] = b + j < jb.nbytes ? jb.bytes[b + j] : 0;
 				vtasim_rtl::port_set_bytes(io.in_data, word, LANES);
 			}
 			io.in_valid = have;
 			bool take = have && io.in_ready; /* in_ready depends on state only */
 			h_.tick();
-			if (take) {
+			if (take)
 				sent++;
-				st->words++;
-			}
 			if (io.out_valid) {
 				unsigned n = io.out_count;
-				if (n > g.count - produced)
+				if (n > jb.count - produced)
 					return vta_fail(err, VTA_E_INTERNAL,
-							"RTL LUT decoder: emitted more than %zu values",
-							g.count);
+							"RTL LUT decoder: emitted more than %lu values",
+							(unsigned long)jb.count);
 				for (unsigned j = 0; j < n; j++)
-					out[produced + j] = (int8_t)vtasim_rtl::port_byte(io.out_values, j);
+					out.put(produced + j,
+						(uint32_t)vtasim_rtl::port_i32(io.out_values, j));
 				produced += n;
 			}
 			if (h_.cycles() - c0 > limit)
 				return vta_fail(err, VTA_E_INTERNAL,
-						"RTL LUT decoder: stalled after %zu of %zu values",
-						produced, g.count);
+						"RTL LUT decoder: stalled after %zu of %lu values",
+						produced, (unsigned long)jb.count);
 		}
 		io.in_valid = 0;
-		st->decode_cycles += h_.cycles() - c0;
-		st->jobs++;
-		if (produced != g.count)
+		res->cycles = h_.cycles() - c0;
+		res->words = sent;
+		if (produced != jb.count)
 			return vta_fail(err, VTA_E_INTERNAL,
-					"RTL LUT decoder: emitted %zu of %zu values", produced, g.count);
-		*bad_elem = io.err ? (size_t)io.err_elem : SIZE_MAX;
+					"RTL LUT decoder: emitted %zu of %lu values", produced,
+					(unsigned long)jb.count);
+		res->bad_elem = io.err ? (size_t)io.err_elem : SIZE_MAX;
 		return VTA_OK;
 	}
 
@@ -146,16 +189,17 @@ private:
 	vtasim_rtl::harness<Model> h_;
 };
 
-const unsigned k_variants[][2] = {{64, 16}, {32, 4}, {256, 64}};
+#define VARIANT_PAIR(b, i) {b, i},
+const unsigned k_variants[][2] = {VTA_RTL_LUT_BUILT(VARIANT_PAIR)};
+#undef VARIANT_PAIR
 
 vta_rtl_lut *make_decoder(unsigned in_bits, unsigned ipc)
 {
-	if (in_bits == 64 && ipc == 16)
-		return new lut_decoder<Vvta_lut_decoder_64x16, 64, 16, 11>;
-	if (in_bits == 32 && ipc == 4)
-		return new lut_decoder<Vvta_lut_decoder_32x4, 32, 4, 11>;
-	if (in_bits == 256 && ipc == 64)
-		return new lut_decoder<Vvta_lut_decoder_256x64, 256, 64, 13>;
+#define VARIANT_MAKE(b, i)                                                                 \
+	if (in_bits == (b) && ipc == (i))                                                  \
+		return new lut_decoder<Vvta_lut_decoder_##b##x##i, b, i>;
+	VTA_RTL_LUT_BUILT(VARIANT_MAKE)
+#undef VARIANT_MAKE
 	return nullptr;
 }
 
@@ -168,6 +212,60 @@ unsigned read_index(const uint8_t *s, size_t e, unsigned bw)
 		v = (v << 1) | ((s[bit / 8] >> (7 - bit % 8)) & 1u);
 	}
 	return v;
+}
+
+/* ----- the tensor interface ----- */
+
+/* One job of a tensor: a run of whole channels. */
+struct lut_group {
+	size_t first_elem;   /* element number of the group's first index in the tensor */
+	size_t count;
+	size_t channels;     /* channels in the group (all C for axis last) */
+	size_t run_len;      /* elements per channel run: count/C, or 1 for axis last */
+	size_t table_first;  /* first table entry of the group in job->table */
+	size_t table_entries;
+};
+
+vta_status run_group(vta_rtl_lut *lut, const vta_rtl_lut_job *job, const lut_group &g,
+		     int8_t *out, vta_rtl_lut_stats *st, size_t *bad_elem, vta_error *err)
+{
+	/* Tables: port words from the aligned-down entry, so the group's tables start at entry
+	 * table_base inside the decoder; int8 entries sign-extended as in the model's table. */
+	size_t te = lut->port_entries();
+	size_t t0 = g.table_first / te * te;
+	size_t tend = g.table_first + g.table_entries;
+	size_t table_total = job->channels * job->stride;
+	uint32_t e[k_port_max];
+	for (size_t a = t0, wa = 0; a < tend; a += te, wa++) {
+		for (size_t j = 0; j < te; j++)
+			e[j] = a + j < table_total ? (uint32_t)(int32_t)job->table[a + j] : 0;
+		lut->put_word(wa, e, true);
+		st->table_cycles++;
+	}
+
+	/* The group's bits start at element first_elem; whole bytes are skipped on the host
+	 * side, the rest by the decoder's skip_bits. */
+	size_t bit0 = g.first_elem * job->bitwidth;
+	rtl_job jb;
+	jb.bitwidth = job->bitwidth;
+	jb.skip_bits = (unsigned)(bit0 % 8);
+	jb.count = (uint32_t)g.count;
+	jb.stride = (uint32_t)job->stride;
+	jb.run_len = (uint32_t)g.run_len;
+	jb.channels = (uint32_t)g.channels;
+	jb.row_len = 0;
+	jb.table_base = (uint32_t)(g.table_first - t0);
+	jb.bytes = job->indices + bit0 / 8;
+	jb.nbytes = (jb.skip_bits + g.count * job->bitwidth + 7) / 8;
+	job_result r;
+	vta_status s = lut->run(jb, value_sink{out, nullptr}, &r, err);
+	if (s != VTA_OK)
+		return s;
+	st->decode_cycles += r.cycles;
+	st->words += r.words;
+	st->jobs++;
+	*bad_elem = r.bad_elem;
+	return VTA_OK;
 }
 
 vta_status check_job(const vta_rtl_lut_job *job, size_t out_len, vta_error *err)
@@ -201,6 +299,35 @@ vta_status check_job(const vta_rtl_lut_job *job, size_t out_len, vta_error *err)
 	return VTA_OK;
 }
 
+/* ----- a LOAD of the model ----- */
+
+vta_status check_load(const vta_rtl_lut *lut, const vta_rtl_lut_load *ld, const void *out,
+		      vta_error *err)
+{
+	if (!ld || !out || !ld->packed || !ld->tables)
+		return vta_fail(err, VTA_E_USAGE, "datapath rtl: LUT load without %s",
+				!ld ? "a load" : !out ? "an output" : !ld->packed ? "packed rows"
+									: "tables");
+	if (ld->bitwidth < 1 || ld->bitwidth > 7 || ld->lanes < 1 || ld->rows < 1 ||
+	    ld->channels < 1 || ld->run_len < 1 || ld->stride < 1 || ld->stride > 128)
+		return vta_fail(err, VTA_E_USAGE,
+				"datapath rtl: malformed LUT load (bit width %u, %u lanes, %llu rows, "
+				"%u channels, run %u, stride %u)",
+				ld->bitwidth, ld->lanes, (unsigned long long)ld->rows, ld->channels,
+				ld->run_len, ld->stride);
+	if (ld->rows > UINT32_MAX / ld->lanes)
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"datapath rtl: a LUT load of %llu rows of %u lanes exceeds the RTL "
+				"decoder's 32-bit element counter",
+				(unsigned long long)ld->rows, ld->lanes);
+	if ((uint64_t)ld->channels * ld->stride > lut->table_entries())
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"datapath rtl: a LUT load's %u tables of %u entries exceed the RTL "
+				"decoder's table of %zu entries",
+				ld->channels, ld->stride, lut->table_entries());
+	return VTA_OK;
+}
+
 } // namespace
 
 extern "C" size_t vta_rtl_lut_variants(unsigned (*variants)[2], size_t max)
@@ -217,12 +344,18 @@ extern "C" vta_status vta_rtl_lut_create(vta_rtl_lut **out, unsigned in_bits,
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "RTL LUT decoder: out of memory");
 	}
-	if (!*out)
+	if (!*out) {
+		std::string list;
+		for (const auto &v : k_variants)
+			list += std::to_string(v[0]) + "x" + std::to_string(v[1]) + ";";
 		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"RTL LUT decoder: none built for %u-bit words x %u indices per "
-				"cycle (built: %s)",
+				"datapath rtl: no RTL build of the LUT decoder for a %u-bit bus with "
+				"%u indices per cycle (built: %s); add it with cmake "
+				"-DVTASIM_RTL_DECODERS=\"%s%ux%u\" and rebuild (docs/rtl.md)",
 				in_bits, indices_per_cycle,
-				vtasim_rtl::list_built(k_variants, " bits x ").c_str());
+				vtasim_rtl::list_built(k_variants, "x").c_str(), list.c_str(),
+				in_bits, indices_per_cycle);
+	}
 	return VTA_OK;
 }
 
@@ -258,10 +391,10 @@ extern "C" vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job
 		return VTA_OK;
 
 	size_t entries = lut->table_entries();
-	size_t lanes = lut->in_bits() / 8;
+	size_t te = lut->port_entries();
 	size_t C = job->channels, stride = job->stride;
 	/* Channels per group: their tables plus the word-alignment offset must fit. */
-	size_t per_group = (entries - (lanes - 1)) / stride;
+	size_t per_group = (entries - (te - 1)) / stride;
 	bool axis_last = !job->run_len && job->axis_last && C > 1;
 	/* One job reading every table: all of them from entry 0 (word aligned). */
 	bool one_job = axis_last || job->run_len;
@@ -287,9 +420,9 @@ extern "C" vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job
 		g.channels = gc;
 		g.run_len = job->run_len ? job->run_len : axis_last ? 1 : epc;
 		g.table_first = c0 * stride;
-		g.table_bytes = gc * stride;
+		g.table_entries = gc * stride;
 		size_t bad = SIZE_MAX;
-		s = lut->run(job, g, out + g.first_elem, st, &bad, err);
+		s = run_group(lut, job, g, out + g.first_elem, st, &bad, err);
 		if (s != VTA_OK)
 			return s;
 		if (bad != SIZE_MAX) {
@@ -300,6 +433,66 @@ extern "C" vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job
 					"the value table stride %zu",
 					e, c, read_index(job->indices, e, job->bitwidth), stride);
 		}
+	}
+	return VTA_OK;
+}
+
+extern "C" vta_status vta_rtl_lut_load_run(vta_rtl_lut *lut, const vta_rtl_lut_load *load,
+					   void *out, uint64_t *cycles, vta_error *err)
+{
+	vta_status s = check_load(lut, load, out, err);
+	if (s != VTA_OK)
+		return s;
+
+	/* The tables from entry 0: the words that differ from what the table holds, written
+	 * just before the job so that the job starts at the load's cycle on the waveform. */
+	size_t te = lut->port_entries();
+	size_t n = (size_t)load->channels * load->stride;
+	size_t words = (n + te - 1) / te;
+	uint32_t e[k_port_max];
+	auto word_of = [&](size_t w) {
+		for (size_t j = 0; j < te; j++)
+			e[j] = w * te + j < n ? load->tables[w * te + j] : lut->held[w * te + j];
+	};
+	size_t changed = 0;
+	for (size_t w = 0; w < words; w++) {
+		word_of(w);
+		for (size_t j = 0; j < te; j++)
+			if (lut->held[w * te + j] != e[j]) {
+				changed++;
+				break;
+			}
+	}
+	lut->at_cycle(load->cycle > changed ? load->cycle - changed : 0);
+	for (size_t w = 0; w < words; w++) {
+		word_of(w);
+		lut->put_word(w, e, false);
+	}
+
+	size_t row_bytes = ((size_t)load->lanes * load->bitwidth + 7) / 8;
+	rtl_job jb;
+	jb.bitwidth = load->bitwidth;
+	jb.skip_bits = 0;
+	jb.count = (uint32_t)(load->rows * load->lanes);
+	jb.stride = load->stride;
+	jb.run_len = load->run_len;
+	jb.channels = load->channels;
+	jb.row_len = load->lanes;
+	jb.table_base = 0;
+	jb.bytes = load->packed;
+	jb.nbytes = (size_t)load->rows * row_bytes;
+	value_sink sink = load->wide ? value_sink{nullptr, (uint32_t *)out}
+				     : value_sink{(int8_t *)out, nullptr};
+	job_result r;
+	s = lut->run(jb, sink, &r, err);
+	if (s != VTA_OK)
+		return s;
+	if (cycles)
+		*cycles = r.cycles;
+	if (r.bad_elem != SIZE_MAX) {
+		size_t el = r.bad_elem, row = el / load->lanes, lane = el % load->lanes;
+		unsigned index = read_index(load->packed + row * row_bytes, lane, load->bitwidth);
+		return vta_lut_index_fail(index, el, load->stride, err);
 	}
 	return VTA_OK;
 }

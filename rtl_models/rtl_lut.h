@@ -1,16 +1,18 @@
 /*
- * rtl_lut.h - the verilated LUT index decoder (vta_lut_decoder.v) behind a C interface: it
- * decodes a whole int8 TFLM LUT tensor the way runtime/lut.h's vta_lut_decode() does, by
- * loading value tables through the decoder's table port, streaming the packed index string
- * in bus words and collecting up to indices_per_cycle values per clock, and reports the
+ * rtl_lut.h - the verilated LUT index decoder (vta_lut_decoder.v) behind a C interface, for
+ * two uses: decoding a whole int8 TFLM LUT tensor the way runtime/lut.h's vta_lut_decode()
+ * does, and decoding one decompressing LOAD of the model (vta_rtl_lut_load_run). Either way
+ * the wrapper loads value tables through the decoder's table port, streams the packed index
+ * string in bus words, collects up to indices_per_cycle values per clock and reports the
  * cycles that took.
  *
- * A decoder's bus width (in_bits) and indices per cycle are fixed when the RTL is verilated;
- * vta_rtl_lut_create picks a built variant. Its value table holds vta_rtl_lut_table_entries()
- * int8 entries: a tensor whose channel tables do not fit is decoded in groups of whole
- * channels (channel axis first), each group a job of its own that starts at any bit of the
- * string. With the channel axis last every table is needed at once, so such a tensor must fit.
- * A job with an explicit run_len is one decoder job: its tables must fit too.
+ * A decoder's bus width (in_bits) and indices per cycle are fixed when the RTL is verilated
+ * (the CMake list VTASIM_RTL_DECODERS); vta_rtl_lut_create picks a built variant. Its value
+ * table holds vta_rtl_lut_table_entries() 32-bit entries (a tensor's int8 values widened, its
+ * output their low bytes): a tensor whose channel tables do not fit is decoded in groups of
+ * whole channels (channel axis first), each group a job of its own that starts at any bit of
+ * the string. With the channel axis last every table is needed at once, so such a tensor must
+ * fit. A job with an explicit run_len is one decoder job: its tables must fit too.
  */
 #ifndef VTASIM_RTL_LUT_H
 #define VTASIM_RTL_LUT_H
@@ -96,10 +98,13 @@ typedef struct vta_rtl_lut_load {
 } vta_rtl_lut_load;
 
 /* Decode a load into out (rows x lanes values, int8 or int32), *cycles = the job's decode
- * cycles (start to last output beat; table writes not included). Errors: VTA_E_DATA with
- * vta_lut_index_fail's message (vta_rules.h) for the first index at or beyond the stride,
- * counting elements from the load's first; VTA_E_UNSUPPORTED when the tables do not fit the
- * decoder's table memory; VTA_E_INTERNAL if the RTL stops producing values. */
+ * cycles (start to last output beat; table writes not included). Only the table words that
+ * differ from what the decoder's table holds are written, just before the job. Errors:
+ * vta_lut_index_fail's status (VTA_E_OOB) and message (vta_rules.h) for the first index at
+ * or beyond the stride, counting elements from the load's first; VTA_E_UNSUPPORTED when the
+ * tables do not fit the decoder's table memory or the load has 2^32 elements or more;
+ * VTA_E_USAGE for a malformed load; VTA_E_INTERNAL if the RTL stops producing values. After
+ * an error out holds no meaningful values. */
 vta_status vta_rtl_lut_load_run(vta_rtl_lut *lut, const vta_rtl_lut_load *load, void *out,
 				uint64_t *cycles, vta_error *err);
 

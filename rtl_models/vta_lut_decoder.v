@@ -1,4 +1,4 @@
-// vta_lut_decoder.v - a streaming decoder for TFLM LUT-compressed int8 tensors, as a LUT
+// vta_lut_decoder.v - a streaming decoder for TFLM LUT-compressed tensors, as a LUT
 // decompressor in VTA's LOAD path would be (runtime/lut.h defines the format; docs/rtl.md).
 //
 // Format: index i of a job is the unsigned `bitwidth`-bit field at bits [i*bw, i*bw + bw) of
@@ -6,33 +6,46 @@
 // table[base(i) + index], where base(i) = table_base + channel(i) * stride and the channel
 // advances every `run_len` elements, wrapping after `channels` channels:
 //   channel axis first (TFLM default):   run_len = elements per channel, channels = C;
-//   channel axis last (alternate axis):  run_len = 1, channels = C.
+//   channel axis last (alternate axis):  run_len = 1, channels = C;
+//   a LOAD's blocked rows:               run_len = BLOCK_IN (WGT) or 1 (INP, ACC).
+// Rows: with row_len != 0 the string is made of rows of row_len indices, each padded to a
+// byte (a LOAD's packed rows): after the last index of a row the reader skips to the next
+// byte boundary of the string. row_len 0 is one unbroken string.
 // An index >= stride is malformed: the decoder still emits a (meaningless) value but raises
 // the sticky `err` flag and records the first such element in `err_elem`.
+//
+// Values are VALUE_BITS wide: 8 (int8 tables) or 32 (int32 tables, which also serve int8
+// rows: the consumer keeps an entry's low byte, as the model's table memory of 32-bit
+// entries does).
 //
 // Ports, per cycle:
 //   - the index string arrives as IN_BITS-bit words through in_valid / in_ready, in DRAM bus
 //     order (byte j of the word at bits [8j+7:8j]); the first `skip_bits` bits of the first
 //     word are dropped, so a job may start at any bit of the string;
-//   - the value table (int8, 2^TABLE_AW entries) is written through a port of IN_BITS/8 entries
-//     per cycle: word address tbl_waddr, entry tbl_waddr * IN_BITS/8 + j from byte j;
+//   - the value table (2^TABLE_AW entries) is written through a port of TE = max(1,
+//     IN_BITS / VALUE_BITS) entries per cycle: word address tbl_waddr, entry
+//     tbl_waddr * TE + j from bits [VALUE_BITS*j +: VALUE_BITS];
 //   - up to INDICES_PER_CYCLE values come out per cycle: out_count of them, lane j at
-//     out_values[8j+7:8j], lanes at and above out_count zero. No backpressure: the consumer
-//     (an SRAM write port) takes every beat.
+//     out_values[VALUE_BITS*j +: VALUE_BITS], lanes at and above out_count zero. No
+//     backpressure: the consumer (an SRAM write port) takes every beat.
 //
-// Micro-architecture: a bit buffer of IN_BITS + 7 * INDICES_PER_CYCLE bits, MSB aligned.
-// Each cycle it emits n = min(INDICES_PER_CYCLE, buffered bits / bw, indices left) fields,
-// shifts them out and, if the rest leaves room for a word, accepts one. Field j is read at bit
-// offset j*bw; the table reads are INDICES_PER_CYCLE combinational read ports; the channel
-// bookkeeping is a chain of INDICES_PER_CYCLE small incrementers. Results are registered.
-// Throughput: min(INDICES_PER_CYCLE, IN_BITS / bw) indices per cycle in steady state; latency:
-// a word accepted at edge t yields values visible after edge t+1.
+// Micro-architecture: a bit buffer of IN_BITS + 7 * INDICES_PER_CYCLE bits, MSB aligned,
+// whose end is always on a byte of the string. Each cycle it emits n = min(INDICES_PER_CYCLE,
+// fields in the buffer, indices left) fields, shifts them (and the row pads among them) out
+// and, if the rest leaves room for a word, accepts one. Field j is read at the bit offset
+// the fields and pads before it leave; the table reads are INDICES_PER_CYCLE combinational
+// read ports; the channel and row bookkeeping are chains of INDICES_PER_CYCLE small
+// incrementers. Results are registered.
+// Throughput: min(INDICES_PER_CYCLE, IN_BITS / bw) indices per cycle in steady state (pads
+// cost bus bits only); latency: a word accepted at edge t yields values visible after edge
+// t+1.
 `default_nettype none
 
 module vta_lut_decoder #(
     parameter integer IN_BITS           = 64, // multiple of 8, at least 16
     parameter integer INDICES_PER_CYCLE = 16,
-    parameter integer TABLE_AW          = 11  // value table of 2^TABLE_AW int8 entries
+    parameter integer VALUE_BITS        = 32, // 8 or 32
+    parameter integer TABLE_AW          = 12  // value table of 2^TABLE_AW entries
 ) (
     input  wire                                    clk,
     input  wire                                    rst,        // synchronous
@@ -43,12 +56,15 @@ module vta_lut_decoder #(
     input  wire [7:0]                              stride,     // entries per channel, 1..128
     input  wire [31:0]                             run_len,    // >= 1
     input  wire [31:0]                             channels,   // >= 1
+    input  wire [31:0]                             row_len,    // indices per padded row, 0: none
     input  wire [2:0]                              skip_bits,
     input  wire [TABLE_AW-1:0]                     table_base,
-    // value table write port
+    // value table write port: max(1, IN_BITS / VALUE_BITS) entries per word
     input  wire                                    tbl_we,
-    input  wire [TABLE_AW-$clog2(IN_BITS/8)-1:0]   tbl_waddr,
-    input  wire [IN_BITS-1:0]                      tbl_wdata,
+    input  wire [TABLE_AW-$clog2((IN_BITS > VALUE_BITS ? IN_BITS : VALUE_BITS) / VALUE_BITS)-1:0]
+                                                   tbl_waddr,
+    input  wire [(IN_BITS > VALUE_BITS ? IN_BITS : VALUE_BITS)-1:0]
+                                                   tbl_wdata,
     // index string
     input  wire                                    in_valid,
     input  wire [IN_BITS-1:0]                      in_data,
@@ -56,83 +72,88 @@ module vta_lut_decoder #(
     // decoded values
     output reg                                     out_valid,
     output reg  [$clog2(INDICES_PER_CYCLE+1)-1:0]  out_count,
-    output reg  [8*INDICES_PER_CYCLE-1:0]          out_values,
+    output reg  [VALUE_BITS*INDICES_PER_CYCLE-1:0] out_values,
     output reg                                     busy,       // job accepted, indices left
     output reg                                     err,
     output reg  [31:0]                             err_elem
 );
     localparam integer IPC      = INDICES_PER_CYCLE;
+    localparam integer VB       = VALUE_BITS;
     localparam integer LANES    = IN_BITS / 8;
-    localparam integer LB       = $clog2(LANES);
+    localparam integer TBL_BITS = IN_BITS > VB ? IN_BITS : VB;
+    localparam integer TE       = TBL_BITS / VB;    // table entries per port word
+    localparam integer TLB      = $clog2(TE);
     localparam integer DEPTH    = 1 << TABLE_AW;
     localparam integer BUF_BITS = IN_BITS + 7 * IPC;
     localparam integer EXT_BITS = BUF_BITS + 7;     // the buffer plus zero bits below it
     localparam integer CW       = $clog2(BUF_BITS + 1);
     localparam integer NW       = $clog2(IPC + 1);
 
-    reg [7:0] table_mem [0:DEPTH-1];
+    reg [VB-1:0] table_mem [0:DEPTH-1];
 
     // job registers
     reg [2:0]          bw_r;
     reg [7:0]          stride_r;
     reg [31:0]         run_r;
     reg [31:0]         chans_r;
+    reg [31:0]         row_r;
     reg [TABLE_AW-1:0] tbase_r;
     reg [2:0]          skip_r;      // bits still to drop from the next word
 
     // stream state
-    reg [BUF_BITS-1:0] buf_r;       // valid bits at the top
+    reg [BUF_BITS-1:0] buf_r;       // valid bits at the top; the last one ends a string byte
     reg [CW-1:0]       cnt_r;       // number of valid bits
     reg [31:0]         left_r;      // indices still to emit
     reg [31:0]         elem_r;      // number of the next index
     reg [31:0]         pos_r;       // position inside the current channel run
     reg [31:0]         chan_r;      // current channel
     reg [TABLE_AW-1:0] base_r;      // table_base + chan_r * stride
+    reg [31:0]         rpos_r;      // position inside the current row
 
     // ---- this cycle's fields, lookups and next state ----
     wire [EXT_BITS-1:0] ext = {buf_r, 7'd0};
+    wire [CW-1:0]       bw_c = {{(CW-3){1'b0}}, bw_r};
 
+    reg                    go;          // every lane so far had its field
     reg [NW-1:0]           n;           // fields emitted this cycle
-    reg [CW-1:0]           used;        // their bits: n * bw
-    reg [8*IPC-1:0]        vals;
+    reg [CW-1:0]           off;         // bit offset of the next field (pads included)
+    reg [CW-1:0]           fend;        // end of this lane's field
+    reg [VB*IPC-1:0]       vals;
     reg                    bad_any;
     reg [NW-1:0]           bad_lane;
-    reg [31:0]             p_nx, c_nx;
+    reg [31:0]             p_nx, c_nx, r_nx;
     reg [TABLE_AW-1:0]     b_nx;
-    reg [CW-1:0]           off;
     reg [6:0]              field, idx;
     reg [TABLE_AW-1:0]     addr;
     integer                j;
 
     always @* begin
-        // How many fields the buffer and the job allow.
-        n   = {NW{1'b0}};
-        off = {CW{1'b0}};
-        for (j = 0; j < IPC; j = j + 1) begin
-            off = off + {{(CW-3){1'b0}}, bw_r};
-            if (busy && off <= cnt_r && {{(32-NW){1'b0}}, n} < left_r)
-                n = n + 1'b1;
-        end
-
-        // Extract, look up and advance the channel bookkeeping for the first n lanes.
-        vals     = {(8*IPC){1'b0}};
+        go       = busy;
+        n        = {NW{1'b0}};
+        off      = {CW{1'b0}};
+        vals     = {(VB*IPC){1'b0}};
         bad_any  = 1'b0;
         bad_lane = {NW{1'b0}};
-        used     = {CW{1'b0}};
         p_nx     = pos_r;
         c_nx     = chan_r;
         b_nx     = base_r;
+        r_nx     = rpos_r;
         for (j = 0; j < IPC; j = j + 1) begin
-            field = ext[EXT_BITS - 1 - j * bw_r -: 7];
+            // Lane j takes the next field if it is in the buffer and the job wants it.
+            fend  = off + bw_c;
+            field = ext[EXT_BITS - 1 - {{(32-CW){1'b0}}, off} -: 7];
             idx   = field >> (3'd7 - bw_r);
             addr  = b_nx + {{(TABLE_AW-7){1'b0}}, idx};
-            if (j < n) begin
-                vals[8*j +: 8] = table_mem[addr];
-                used = used + {{(CW-3){1'b0}}, bw_r};
+            if (!(fend <= cnt_r && {{(32-NW){1'b0}}, n} < left_r))
+                go = 1'b0;
+            if (go) begin
+                vals[VB*j +: VB] = table_mem[addr];
+                n = n + 1'b1;
                 if ({1'b0, idx} >= stride_r && !bad_any) begin
                     bad_any  = 1'b1;
                     bad_lane = j[NW-1:0];
                 end
+                // Channel bookkeeping.
                 if (p_nx + 32'd1 == run_r) begin
                     p_nx = 32'd0;
                     if (c_nx + 32'd1 == chans_r) begin
@@ -145,12 +166,24 @@ module vta_lut_decoder #(
                 end else begin
                     p_nx = p_nx + 32'd1;
                 end
+                // Row bookkeeping: a row's last field is followed by its pad to the byte.
+                // The buffer ends on a byte, so the pad is (cnt_r - fend) mod 8 bits, and
+                // it is in the buffer whenever the field is.
+                off = fend;
+                if (row_r != 32'd0) begin
+                    if (r_nx + 32'd1 == row_r) begin
+                        r_nx = 32'd0;
+                        off  = fend + {{(CW-3){1'b0}}, cnt_r[2:0] - fend[2:0]};
+                    end else begin
+                        r_nx = r_nx + 32'd1;
+                    end
+                end
             end
         end
     end
 
     // ---- the word path ----
-    wire [CW-1:0] cnt_after = cnt_r - used;
+    wire [CW-1:0] cnt_after = cnt_r - off;
     assign in_ready = busy && ({{(32-CW){1'b0}}, cnt_after} <= BUF_BITS - IN_BITS);
     wire take = in_valid && in_ready;
 
@@ -164,17 +197,27 @@ module vta_lut_decoder #(
 
     wire [IN_BITS-1:0]  word_kept = word_msb << skip_r;
     wire [BUF_BITS-1:0] word_wide = {word_kept, {(BUF_BITS-IN_BITS){1'b0}}};
-    wire [BUF_BITS-1:0] buf_keep  = buf_r << used;
+    wire [BUF_BITS-1:0] buf_keep  = buf_r << off;
     wire [BUF_BITS-1:0] buf_next  = take ? (buf_keep | (word_wide >> cnt_after)) : buf_keep;
     wire [CW-1:0]       cnt_next  = take ? cnt_after + IN_BITS[CW-1:0] - {{(CW-3){1'b0}}, skip_r}
                                          : cnt_after;
 
-    integer t;
-    always @(posedge clk) begin
-        if (tbl_we)
-            for (t = 0; t < LANES; t = t + 1)
-                table_mem[{tbl_waddr, t[LB-1:0]}] <= tbl_wdata[8*t +: 8];
+    // ---- the table port ----
+    generate
+        if (TLB == 0) begin : g_tbl_one
+            always @(posedge clk)
+                if (tbl_we)
+                    table_mem[tbl_waddr] <= tbl_wdata;
+        end else begin : g_tbl_many
+            integer t;
+            always @(posedge clk)
+                if (tbl_we)
+                    for (t = 0; t < TE; t = t + 1)
+                        table_mem[{tbl_waddr, t[TLB-1:0]}] <= tbl_wdata[VB*t +: VB];
+        end
+    endgenerate
 
+    always @(posedge clk) begin
         if (rst) begin
             busy      <= 1'b0;
             out_valid <= 1'b0;
@@ -190,6 +233,7 @@ module vta_lut_decoder #(
             stride_r  <= stride;
             run_r     <= run_len;
             chans_r   <= channels;
+            row_r     <= row_len;
             tbase_r   <= table_base;
             skip_r    <= skip_bits;
             buf_r     <= {BUF_BITS{1'b0}};
@@ -199,6 +243,7 @@ module vta_lut_decoder #(
             pos_r     <= 32'd0;
             chan_r    <= 32'd0;
             base_r    <= table_base;
+            rpos_r    <= 32'd0;
             err       <= 1'b0;
             err_elem  <= 32'd0;
         end else begin
@@ -213,6 +258,7 @@ module vta_lut_decoder #(
                 pos_r  <= p_nx;
                 chan_r <= c_nx;
                 base_r <= b_nx;
+                rpos_r <= r_nx;
                 if (take)
                     skip_r <= 3'd0;
                 if (left_r == {{(32-NW){1'b0}}, n})
