@@ -83,11 +83,15 @@ public:
 
 	uint64_t cycles() const { return cycles_; }
 
-	/* Start writing a VCD file of every signal of every model; false if it cannot be opened. */
+	/* Start writing a VCD file of every signal of every model; false if it cannot be opened.
+	 * A null path closes the file being written (complete from then on) and stops tracing. */
 	bool trace_open(const char *path)
 	{
 		if (vcd_)
 			vcd_->close();
+		vcd_.reset();
+		if (!path)
+			return true;
 		vcd_.reset(new VerilatedVcdC);
 		for (auto &g : groups_)
 			g->trace(vcd_.get());

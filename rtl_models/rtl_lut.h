@@ -66,7 +66,8 @@ void vta_rtl_lut_destroy(vta_rtl_lut *lut); /* NULL is fine */
 /* Value-table entries of this decoder. */
 size_t vta_rtl_lut_table_entries(const vta_rtl_lut *lut);
 
-/* Write every signal to a VCD file from now on (VTA_E_IO if it cannot be opened). */
+/* Write every signal to a VCD file from now on (VTA_E_IO if it cannot be opened); a NULL
+ * path closes the file (complete from then on) and stops tracing. */
 vta_status vta_rtl_lut_trace(vta_rtl_lut *lut, const char *vcd_path, vta_error *err);
 
 /* Decode job into out (count values). Errors: VTA_E_DATA for a malformed job (bit width,

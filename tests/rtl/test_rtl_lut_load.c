@@ -341,12 +341,17 @@ static void test_load_waveform_time(void **state)
 		unsigned b = packed[e / 2];
 		assert_int_equal((uint8_t)out[e], (uint8_t)tables[e % 2 ? b & 15 : b >> 4]);
 	}
-	vta_rtl_lut_destroy(dec);
+	/* closing the waveform completes the file; the decoder runs on untraced */
+	assert_int_equal(vta_rtl_lut_trace(dec, NULL, NULL), VTA_OK);
 	/* tables written at 4992..4999 (8 words of two entries), the job from 5000 */
 	assert_true(rtl_file_contains(path, "\n#4992000\n"));
 	assert_true(rtl_file_contains(path, "\n#5000000\n"));
 	assert_false(rtl_file_contains(path, "\n#6999000\n"));
 	assert_true(rtl_file_contains(path, "\n#7000000\n"));
+	ld.cycle = 9000;
+	assert_int_equal(vta_rtl_lut_load_run(dec, &ld, out, &cycles, &err), VTA_OK);
+	assert_false(rtl_file_contains(path, "\n#9000000\n"));
+	vta_rtl_lut_destroy(dec);
 	unlink(path);
 }
 
