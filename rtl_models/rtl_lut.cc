@@ -348,11 +348,13 @@ extern "C" vta_status vta_rtl_lut_create(vta_rtl_lut **out, unsigned in_bits,
 		std::string list;
 		for (const auto &v : k_variants)
 			list += std::to_string(v[0]) + "x" + std::to_string(v[1]) + ";";
+		std::string bus = std::to_string(in_bits);
+		bool an = bus[0] == '8' || in_bits == 11 || in_bits == 18; /* "an 8-bit bus" */
 		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"datapath rtl: no RTL build of the LUT decoder for a %u-bit bus with "
+				"datapath rtl: no RTL build of the LUT decoder for %s %u-bit bus with "
 				"%u indices per cycle (built: %s); add it with cmake "
 				"-DVTASIM_RTL_DECODERS=\"%s%ux%u\" and rebuild (docs/rtl.md)",
-				in_bits, indices_per_cycle,
+				an ? "an" : "a", in_bits, indices_per_cycle,
 				vtasim_rtl::list_built(k_variants, "x").c_str(), list.c_str(),
 				in_bits, indices_per_cycle);
 	}

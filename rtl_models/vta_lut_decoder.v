@@ -42,7 +42,7 @@
 `default_nettype none
 
 module vta_lut_decoder #(
-    parameter integer IN_BITS           = 64, // multiple of 8, at least 16
+    parameter integer IN_BITS           = 64, // a multiple of 8
     parameter integer INDICES_PER_CYCLE = 16,
     parameter integer VALUE_BITS        = 32, // 8 or 32
     parameter integer TABLE_AW          = 12  // value table of 2^TABLE_AW entries
