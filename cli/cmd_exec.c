@@ -29,6 +29,7 @@ typedef struct dram_dump {
 const char cmd_exec_usage[] =
 	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
 	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] [--trace T.json] "
+	"[--vcd W.vcd] "
 	"[--set KEY=VALUE]...";
 
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
@@ -68,7 +69,7 @@ static int run_reference(const vta_config *cfg, const vta_program *prog, vta_dra
 int cmd_exec(int argc, char **argv)
 {
 	const char *config = NULL, *image = NULL, *report = NULL, *engine = "sim";
-	const char *log_path = NULL, *trace_path = NULL;
+	const char *log_path = NULL, *trace_path = NULL, *vcd_path = NULL;
 	dram_dump dumps[MAX_DUMPS];
 	int ndumps = 0;
 	cli_sets sets = {.n = 0};
@@ -80,6 +81,7 @@ int cmd_exec(int argc, char **argv)
 					     {"log", required_argument, 0, 'L'},
 					     {"trace", required_argument, 0, 'T'},
 					     {"set", required_argument, 0, 'S'},
+					     {"vcd", required_argument, 0, 'V'},
 					     {0, 0, 0, 0}};
 	int c, rc;
 	optind = 1;
@@ -91,6 +93,7 @@ int cmd_exec(int argc, char **argv)
 		case 'e': engine = optarg; break;
 		case 'L': log_path = optarg; break;
 		case 'T': trace_path = optarg; break;
+		case 'V': vcd_path = optarg; break;
 		case 'S':
 			if ((rc = cli_sets_add(&sets, optarg)))
 				return rc;
@@ -113,6 +116,9 @@ int cmd_exec(int argc, char **argv)
 	if ((log_path || trace_path) && strcmp(engine, "sim"))
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim");
+	if (vcd_path && strcmp(engine, "sim"))
+		return cli_usage_error("--vcd records the RTL datapath of the timed model: it "
+				       "needs --engine sim");
 	const char *program = argv[optind];
 
 	vta_config cfg;
@@ -139,6 +145,8 @@ int cmd_exec(int argc, char **argv)
 		trace_out *tr = NULL;
 		memset(&stats, 0, sizeof(stats));
 		st = vtasim_sim_create(&cfg, &sim, &err);
+		if (!st && vcd_path)
+			st = vtasim_sim_set_vcd(sim, vcd_path, &err);
 		if (!st && (log_path || trace_path)) {
 			char title[1024];
 			snprintf(title, sizeof(title), "exec %s", program);
@@ -160,12 +168,15 @@ int cmd_exec(int argc, char **argv)
 		}
 		trace_out_close(tr, NULL);
 		if (!st) {
-			printf("vtasim exec %s on %s\n", program, cfg.name);
+			printf("vtasim exec %s on %s, datapath %s\n", program, cfg.name,
+			       vta_datapath_name(cfg.datapath));
 			report_stats_text(stdout, &cfg, &stats, NULL, 2);
 			if (report) {
 				json_t *root = json_object();
 				json_object_set_new(root, "config", json_string(cfg.name));
 				json_object_set_new(root, "program", json_string(program));
+				json_object_set_new(root, "datapath",
+						    json_string(vta_datapath_name(cfg.datapath)));
 				json_object_set_new(root, "total", report_stats_json(&cfg, &stats));
 				rc = report_write_json(root, report);
 				json_decref(root);

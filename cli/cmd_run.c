@@ -24,11 +24,12 @@
 const char cmd_run_usage[] =
 	"run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
 	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
-	"[--trace T.json] [--decompress hw|host] [--set KEY=VALUE]...";
+	"[--trace T.json] [--vcd W.vcd] [--decompress hw|host] [--set KEY=VALUE]...";
 
 typedef struct run_opts {
 	const char *config, *workload, *report, *dump;
 	const char *log, *trace; /* per-instruction log, timeline */
+	const char *vcd;         /* waveform of the RTL datapath */
 	vta_arith_mode mode;
 	unsigned threads;
 	int use_ref; /* functional check only, on the reference executor */
@@ -51,6 +52,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 					     {"trace", required_argument, 0, 'T'},
 					     {"set", required_argument, 0, 'S'},
 					     {"decompress", required_argument, 0, 'D'},
+					     {"vcd", required_argument, 0, 'V'},
 					     {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->mode = VTA_ARITH_TFLITE;
@@ -66,6 +68,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		case 'd': o->dump = optarg; break;
 		case 'L': o->log = optarg; break;
 		case 'T': o->trace = optarg; break;
+		case 'V': o->vcd = optarg; break;
 		case 'S': {
 			int rc = cli_sets_add(&o->sets, optarg);
 			if (rc)
@@ -117,7 +120,23 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 	if ((o->log || o->trace) && o->use_ref)
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim");
+	if (o->vcd && o->use_ref)
+		return cli_usage_error("--vcd records the RTL datapath of the timed model: it "
+				       "needs --engine sim");
 	return 0;
+}
+
+/* The waveform of layer i of n: the --vcd path itself for one layer, else the path with
+ * ".<i>" before its extension (w.vcd -> w.0.vcd, w.1.vcd, ...). */
+static void layer_vcd_path(const char *vcd, size_t i, size_t n, char *out, size_t size)
+{
+	const char *dot = strrchr(vcd, '.'), *slash = strrchr(vcd, '/');
+	if (n == 1)
+		snprintf(out, size, "%s", vcd);
+	else if (dot && (!slash || dot > slash))
+		snprintf(out, size, "%.*s.%zu%s", (int)(dot - vcd), vcd, i, dot);
+	else
+		snprintf(out, size, "%s.%zu", vcd, i);
 }
 
 /* What the CLI adds to the pipeline: with --log/--trace, every layer's records of the timed
@@ -195,6 +214,12 @@ int cmd_run(int argc, char **argv)
 	vta_error failure = {0};
 	double t0 = cli_now_seconds();
 	for (size_t i = 0; !st && i < wl.n_layers; i++) {
+		if (o.vcd) {
+			char path[4096];
+			layer_vcd_path(o.vcd, i, wl.n_layers, path, sizeof(path));
+			if ((st = vtasim_sim_set_vcd(sim, path, &err)))
+				break;
+		}
 		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.threads,
 					 .fault_index = i == 0 ? o.fault_index : -1,
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
@@ -216,7 +241,8 @@ int cmd_run(int argc, char **argv)
 	if (!st && done) {
 		run_report rep = {.cfg = &cfg, .workload = o.workload, .mode = o.mode,
 				  .threads = o.threads, .layers = results, .n_layers = done,
-				  .wall_seconds = wall, .engine = engine->name};
+				  .wall_seconds = wall, .engine = engine->name,
+				  .datapath = o.use_ref ? NULL : vta_datapath_name(cfg.datapath)};
 		run_report_text(stdout, &rep);
 		if (o.report)
 			rc = run_report_write_json(&rep, o.report);

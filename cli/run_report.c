@@ -214,6 +214,8 @@ int run_report_write_json(const run_report *rep, const char *path)
 	json_object_set_new(root, "mode", json_string(mode_name(rep->mode)));
 	json_object_set_new(root, "threads", json_integer(rep->threads));
 	json_object_set_new(root, "engine", json_string(rep->engine));
+	if (rep->datapath)
+		json_object_set_new(root, "datapath", json_string(rep->datapath));
 	json_t *layers = json_array();
 	vta_roofline roof = {0};
 	for (size_t i = 0; i < rep->n_layers; i++) {
@@ -278,9 +280,10 @@ static void print_hw_decompression(FILE *out, const vta_layer_result *r,
 
 void run_report_text(FILE *out, const run_report *rep)
 {
-	fprintf(out, "vtasim run: %s on %s, mode %s, %u virtual thread%s, engine %s\n",
+	fprintf(out, "vtasim run: %s on %s, mode %s, %u virtual thread%s, engine %s%s%s\n",
 		rep->workload, rep->cfg->name, mode_name(rep->mode), rep->threads,
-		rep->threads == 1 ? "" : "s", rep->engine);
+		rep->threads == 1 ? "" : "s", rep->engine, rep->datapath ? ", datapath " : "",
+		rep->datapath ? rep->datapath : "");
 	for (size_t i = 0; i < rep->n_layers; i++) {
 		const vta_layer_result *r = &rep->layers[i];
 		vta_roofline rl = vta_layer_roofline(rep->cfg, r);

@@ -19,6 +19,7 @@ typedef struct run_report {
 	vta_arith_mode mode;
 	unsigned threads;
 	const char *engine;
+	const char *datapath; /* the timed model's: "c" or "rtl"; NULL for the reference */
 	const vta_layer_result *layers;
 	size_t n_layers;
 	double wall_seconds;

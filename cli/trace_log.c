@@ -15,7 +15,9 @@ void trace_log_start(FILE *f, const vta_config *cfg, const char *title)
 		   "queue Q; port waiting\n"
 		   "# for the DRAM port; room:Q waiting for room in Q; fetch:port and "
 		   "fetch:room FETCH waiting\n"
-		   "# for the port or for room in the instruction queue. See docs/cli.md.\n");
+		   "# for the port or for room in the instruction queue. unit: the datapath's "
+		   "own cycles (GEMM/ALU\n"
+		   "# pipeline, LUT decoder), '-' for none. See docs/cli.md.\n");
 }
 
 static const char *cycle_str(uint64_t c, char *buf, size_t size)
@@ -66,20 +68,24 @@ void trace_log_step(FILE *f, const trace_step *s)
 				r->err->detail);
 		else
 			fprintf(f, "%" PRIu64 " cycles, completed\n", r->stats->cycles);
-		fprintf(f, "#%5s %-8s %-9s %8s %8s %8s %8s %8s  %-24s %s\n", "insn", "module",
-			"stage", "dispatch", "wait", "start", "end", "retire", "stalls",
-			"disassembly");
+		fprintf(f, "#%5s %-8s %-9s %8s %8s %8s %8s %8s %7s  %-24s %s\n", "insn",
+			"module", "stage", "dispatch", "wait", "start", "end", "retire", "unit",
+			"stalls", "disassembly");
 	}
 	if (s->kind != TRACE_INSN)
 		return;
 	const vtasim_insn_record *rec = s->rec;
-	char c[5][24], stalls[256];
+	char c[5][24], unit[24], stalls[256];
 	stalls_str(rec, stalls, sizeof(stalls));
-	fprintf(f, "%6zu %-8s %-9s %8s %8s %8s %8s %8s  %-24s %s\n", s->insn,
+	if (rec->unit_cycles)
+		snprintf(unit, sizeof(unit), "%" PRIu64, rec->unit_cycles);
+	else
+		snprintf(unit, sizeof(unit), "-");
+	fprintf(f, "%6zu %-8s %-9s %8s %8s %8s %8s %8s %7s  %-24s %s\n", s->insn,
 		trace_module_name(rec->module), trace_stage_name(rec->stage),
 		cycle_str(rec->dispatch_cycle, c[0], sizeof(c[0])),
 		cycle_str(rec->wait_cycle, c[1], sizeof(c[1])),
 		cycle_str(rec->start_cycle, c[2], sizeof(c[2])),
 		cycle_str(rec->end_cycle, c[3], sizeof(c[3])),
-		cycle_str(rec->retire_cycle, c[4], sizeof(c[4])), stalls, s->text);
+		cycle_str(rec->retire_cycle, c[4], sizeof(c[4])), unit, stalls, s->text);
 }

@@ -70,6 +70,11 @@ typedef struct vta_field_widths {
 	unsigned uop_bits;
 } vta_field_widths;
 
+/* The model's datapath: its own C functions, or the verilated RTL units clocked inside it. */
+typedef enum vta_datapath { VTA_DATAPATH_C, VTA_DATAPATH_RTL } vta_datapath;
+/* "c" or "rtl", as the config key writes it. */
+const char *vta_datapath_name(uint32_t datapath);
+
 typedef struct vta_config {
 	char name[64];
 	double clock_mhz;
@@ -107,6 +112,9 @@ typedef struct vta_config {
 	uint32_t pipeline_fill_cycles; /* GEMM/ALU pipeline fill per instruction */
 	uint32_t acc_dep_distance;     /* uops between two writes of one ACC row */
 	uint64_t cycle_budget;         /* a run longer than this without FINISH fails */
+
+	/* what computes GEMM/ALU and decodes LUT loads in the model (docs/rtl.md) */
+	uint32_t datapath; /* vta_datapath */
 
 	/* ----- derived by vta_config_derive() ----- */
 	unsigned batch, block_in, block_out, out_bits;

@@ -13,7 +13,16 @@
 
 #define KEY(name, type, field, def, min, max, pow2)                                         \
 	{name, type, offsetof(vta_config, field), sizeof(((vta_config *)0)->field), def, min, \
-	 max, pow2}
+	 max, pow2, NULL}
+#define CHOICE(name, field, def, choices) \
+	{name, VTA_KEY_CHOICE, offsetof(vta_config, field), sizeof(uint32_t), def, 0, 0, false, choices}
+static const char *const DATAPATHS[] = {"c", "rtl", NULL}; /* by vta_datapath */
+
+const char *vta_datapath_name(uint32_t datapath)
+{
+	return datapath <= VTA_DATAPATH_RTL ? DATAPATHS[datapath] : "?";
+}
+
 /* Defaults are configs/default.yaml's values, except alu.tflite_ext: a config that does not
  * ask for the TFLite ALU extension does not get it. */
 static const vta_config_key KEYS[] = {
@@ -50,8 +59,10 @@ static const vta_config_key KEYS[] = {
 	    false),
 	KEY("timing.acc_dep_distance", VTA_KEY_U32, acc_dep_distance, "2", 0, 64, false),
 	KEY("timing.cycle_budget", VTA_KEY_U64, cycle_budget, "10000000000", 1, 1e18, false),
+	CHOICE("datapath", datapath, "c", DATAPATHS),
 };
 #undef KEY
+#undef CHOICE
 #define NKEYS (sizeof(KEYS) / sizeof(KEYS[0]))
 
 const vta_config_key *vta_config_keys(size_t *count)
@@ -88,6 +99,25 @@ bool vta_config_is_section(const char *name)
 	return false;
 }
 
+/* One of the key's choices, by name: "datapath: expected c or rtl, got 'x'". */
+static vta_status parse_choice(const vta_config_key *k, const char *text, uint32_t *field,
+			       vta_error *err)
+{
+	char list[128] = "";
+	size_t len = 0;
+	for (uint32_t i = 0; k->choices[i]; i++) {
+		if (text && !strcmp(text, k->choices[i])) {
+			*field = i;
+			return VTA_OK;
+		}
+		int w = snprintf(list + len, sizeof(list) - len, "%s%s",
+				 i == 0 ? "" : k->choices[i + 1] ? ", " : " or ", k->choices[i]);
+		len += w > 0 && (size_t)w < sizeof(list) - len ? (size_t)w : 0;
+	}
+	return vta_fail(err, VTA_E_PARSE, "%s: expected %s%s%s%s", k->name, list,
+			text ? ", got '" : "", text ? text : "", text ? "'" : "");
+}
+
 vta_status vta_config_key_parse(const vta_config_key *k, const char *text, vta_config *cfg,
 				vta_error *err)
 {
@@ -110,6 +140,7 @@ vta_status vta_config_key_parse(const vta_config_key *k, const char *text, vta_c
 	case VTA_KEY_DOUBLE: st = vta_text_double(text, k->name, k->min, k->max, field, err); break;
 	case VTA_KEY_BOOL: st = vta_text_bool(text, k->name, field, err); break;
 	case VTA_KEY_STRING: st = vta_text_string(text, k->name, field, k->size, err); break;
+	case VTA_KEY_CHOICE: st = parse_choice(k, text, field, err); break;
 	}
 	if (st && err)
 		err->status = VTA_E_CONFIG;
@@ -125,6 +156,13 @@ void vta_config_key_format(const vta_config_key *k, const vta_config *cfg, char 
 	case VTA_KEY_U64: snprintf(out, size, "%" PRIu64, *(const uint64_t *)field); break;
 	case VTA_KEY_BOOL: snprintf(out, size, "%s", *(const bool *)field ? "true" : "false"); break;
 	case VTA_KEY_STRING: snprintf(out, size, "%s", (const char *)field); break;
+	case VTA_KEY_CHOICE: {
+		uint32_t i = *(const uint32_t *)field, n = 0;
+		while (k->choices[n])
+			n++;
+		snprintf(out, size, "%s", i < n ? k->choices[i] : "?");
+		break;
+	}
 	case VTA_KEY_DOUBLE: {
 		double v = *(const double *)field;
 		snprintf(out, size, "%g", v);

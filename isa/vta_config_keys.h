@@ -24,7 +24,8 @@ typedef enum vta_key_type {
 	VTA_KEY_U64,
 	VTA_KEY_DOUBLE,
 	VTA_KEY_BOOL,
-	VTA_KEY_STRING
+	VTA_KEY_STRING,
+	VTA_KEY_CHOICE /* a uint32_t holding the index of one of `choices` */
 } vta_key_type;
 
 typedef struct vta_config_key {
@@ -34,6 +35,7 @@ typedef struct vta_config_key {
 	const char *def;    /* the default, written as in YAML */
 	double min, max;    /* numbers: the allowed range */
 	bool pow2;          /* integers: must be a power of two */
+	const char *const *choices; /* VTA_KEY_CHOICE: the names, NULL-terminated */
 } vta_config_key;
 
 /* The table, in docs/configs.md's order. */

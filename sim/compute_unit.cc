@@ -39,20 +39,49 @@ bool compute_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
 bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 {
 	const vta_config &cfg = ctl_.cfg;
-	const vta_loop &l = insn.loop;
-	vta_error sub{};
-	if (vta_loop_check(&cfg, &insn, &sub) != VTA_OK)
-		return ctl_.fail_insn(idx, sub.status, sub.detail);
-	if (!ctl_.wait_cycles(vta_cost_compute_cycles(&cfg, &insn), g, &st_.busy_cycles))
-		return false;
-	if (l.reset)
-		return run_uops<K_RESET>(idx, insn);
-	if (insn.opcode == VTA_OP_ALU)
-		return run_uops<K_ALU>(idx, insn);
-	return run_uops<K_GEMM>(idx, insn);
+	vta_error why{};
+	if (vta_loop_check(&cfg, &insn, &why) != VTA_OK)
+		return ctl_.fail_insn(idx, why.status, why.detail);
+	vta_rtl_compute *rtl = hw_.rtl ? hw_.rtl->compute() : nullptr;
+	uint64_t unit; /* the datapath's cycles: pipeline fill and uops */
+	if (!rtl) {
+		const uint64_t total = vta_cost_compute_cycles(&cfg, &insn);
+		unit = total - cfg.insn_overhead_cycles;
+		if (!ctl_.wait_cycles(total, g, &st_.busy_cycles))
+			return false;
+		run_loop<false>(insn, why);
+	} else {
+		/* the RTL's handshakes decide the cycles: run it, then let them pass */
+		sram &I = *hw_.mem[VTA_MEM_INP], &W = *hw_.mem[VTA_MEM_WGT];
+		sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
+		const vta_rtl_compute_mem mem{I.i8(), W.i8(), A.i32(), O.i8()};
+		const bool alu = insn.opcode == VTA_OP_ALU;
+		vta_rtl_compute_begin(rtl, &mem, alu ? (int)insn.alu.op : -1,
+				      alu && insn.alu.use_imm, insn.alu.imm,
+				      ctl_.cycles() + cfg.insn_overhead_cycles);
+		run_loop<true>(insn, why);
+		unit = vta_rtl_compute_end(rtl);
+		if (!ctl_.wait_cycles(cfg.insn_overhead_cycles + unit, g, &st_.busy_cycles))
+			return false;
+	}
+	if (vtasim_insn_record *r = ctl_.record(idx))
+		r->unit_cycles = unit;
+	if (why.status != VTA_OK)
+		return ctl_.fail_insn(idx, why.status, why.detail);
+	return true;
 }
 
-template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &insn)
+template <bool RTL> void compute_unit::run_loop(const vta_insn &insn, vta_error &why)
+{
+	if (insn.loop.reset)
+		run_uops<K_RESET, RTL>(insn, why);
+	else if (insn.opcode == VTA_OP_ALU)
+		run_uops<K_ALU, RTL>(insn, why);
+	else
+		run_uops<K_GEMM, RTL>(insn, why);
+}
+
+template <int KIND, bool RTL> void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 {
 	const vta_config &cfg = ctl_.cfg;
 	const vta_loop &l = insn.loop;
@@ -79,7 +108,7 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 	const uint64_t dist = cfg.acc_dep_distance;
 	const uint64_t first_stamp = uop_clock_;
 	uint64_t done = 0;
-	vta_error why{};
+	vta_rtl_compute *rtl = RTL ? hw_.rtl->compute() : nullptr;
 
 	for (uint32_t o = 0; o < l.iter_out && why.status == VTA_OK; o++) {
 		for (uint32_t i = 0; i < l.iter_in && why.status == VTA_OK; i++) {
@@ -121,26 +150,28 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 				done++;
 
 				uop_live.read(upc, e);
-				int32_t *acc_row = acc + dst * lanes;
-				int8_t *out_row = out + dst * lanes;
-				if (KIND == K_RESET) {
-					vtasim_gemm_reset(acc_row, out_row, (unsigned)lanes);
-				} else if (KIND == K_ALU) {
+				if (KIND == K_ALU) {
 					acc_live.read((uint32_t)dst, e);
-					const int32_t *src_row = nullptr;
-					if (!use_imm) {
+					if (!use_imm)
 						acc_live.read((uint32_t)src, e);
-						src_row = acc + src * lanes;
-					}
-					vtasim_alu_row(op, acc_row, src_row, imm, out_row,
-						       (unsigned)lanes);
-				} else {
+				} else if (KIND == K_GEMM) {
 					inp_live.read((uint32_t)src, e);
 					wgt_live.read((uint32_t)w, e);
 					acc_live.read((uint32_t)dst, e);
+				}
+				int32_t *acc_row = acc + dst * lanes;
+				int8_t *out_row = out + dst * lanes;
+				if (RTL)
+					vta_rtl_compute_uop(rtl, (uint32_t)dst, (uint32_t)src,
+							    (uint32_t)w, KIND == K_RESET);
+				else if (KIND == K_RESET)
+					vtasim_gemm_reset(acc_row, out_row, (unsigned)lanes);
+				else if (KIND == K_ALU)
+					vtasim_alu_row(op, acc_row, use_imm ? nullptr : acc + src * lanes,
+						       imm, out_row, (unsigned)lanes);
+				else
 					vtasim_gemm_uop(inp + src * inp_row, wgt + w * wgt_row, acc_row,
 							out_row, batch, bin, bout);
-				}
 				acc_live.write((uint32_t)dst, e);
 				out_live.write((uint32_t)dst, e);
 			}
@@ -165,9 +196,6 @@ template <int KIND> bool compute_unit::run_uops(uint64_t idx, const vta_insn &in
 		if (KIND == K_RESET)
 			hw_.gemm_reset_uops += done;
 	}
-	if (why.status != VTA_OK)
-		return ctl_.fail_insn(idx, why.status, why.detail);
-	return true;
 }
 
 } // namespace vtasim

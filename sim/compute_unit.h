@@ -41,8 +41,10 @@ private:
 	enum kind { K_GEMM, K_RESET, K_ALU };
 
 	bool exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g);
-	/* Run the loop nest; false after a failed per-uop check (the run is failed). */
-	template <int KIND> bool run_uops(uint64_t idx, const vta_insn &insn);
+	/* Run the loop nest on the C datapath or the RTL's; a failed per-uop check stops it
+	 * with `why` set. */
+	template <bool RTL> void run_loop(const vta_insn &insn, vta_error &why);
+	template <int KIND, bool RTL> void run_uops(const vta_insn &insn, vta_error &why);
 
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;

@@ -38,7 +38,7 @@ void lut_decoder::table_load(const vta_mem_insn &m, const vta_dram &dram)
 }
 
 bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
-			 uint8_t *sram, vta_error &why)
+			 std::vector<uint8_t> &out, vta_error &why) const
 {
 	const vta_mem mem = (vta_mem)m.mem_type;
 	const vta_lut_desc &d = slots[m.lut_slot];
@@ -53,7 +53,7 @@ bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta
 	const bool wide = mem == VTA_MEM_ACC;
 	const uint64_t row_bytes = lanes * (wide ? 4 : 1);
 	const uint64_t rows = (uint64_t)m.y_size * m.x_size;
-	std::vector<uint8_t> out(rows * row_bytes);
+	out.resize(rows * row_bytes);
 	uint8_t *o = out.data();
 	uint64_t element = 0;
 	for (uint64_t y = 0; y < m.y_size; y++) {
@@ -88,10 +88,49 @@ bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta
 			}
 		}
 	}
-	std::memcpy(sram + (uint64_t)m.sram_base * row_bytes, out.data(), out.size());
-	st.elements += rows * lanes;
-	st.index_bytes += rows * packed;
 	return true;
+}
+
+bool lut_decoder::decode_rtl(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
+			     vta_rtl_lut *rtl, uint64_t cycle, std::vector<uint8_t> &out,
+			     uint64_t *cycles, vta_error &why) const
+{
+	const vta_mem mem = (vta_mem)m.mem_type;
+	const vta_lut_desc &d = slots[m.lut_slot];
+	const uint64_t packed = vta_lut_packed_bytes(&cfg, mem, m.lut_bw);
+	const uint64_t rows = (uint64_t)m.y_size * m.x_size;
+	/* the packed rows back to back, as the DMA hands them to the decoder */
+	std::vector<uint8_t> string(rows * packed);
+	for (uint64_t y = 0; y < m.y_size; y++)
+		std::memcpy(string.data() + y * m.x_size * packed,
+			    dram.bytes + (m.dram_base + y * m.x_stride) * packed, m.x_size * packed);
+	/* lane L reads channel L / run_len % channels: WGT rows [BO][BI] by output row, INP
+	 * and ACC rows [BATCH][lanes] by lane; a per-tensor table is one channel */
+	const bool per_channel = d.channels > 1;
+	vta_rtl_lut_load job{};
+	job.bitwidth = m.lut_bw;
+	job.lanes = vta_lut_lanes(&cfg, mem);
+	job.rows = rows;
+	job.packed = string.data();
+	job.tables = table.data() + d.base + (per_channel ? (uint64_t)m.lut_chan * d.stride : 0);
+	job.channels = per_channel ? vta_lut_row_channels(&cfg, mem) : 1;
+	job.run_len = per_channel && mem == VTA_MEM_WGT ? cfg.block_in : 1;
+	job.stride = d.stride;
+	job.wide = mem == VTA_MEM_ACC;
+	job.cycle = cycle;
+	out.resize(rows * job.lanes * (job.wide ? 4 : 1));
+	return vta_rtl_lut_load_run(rtl, &job, out.data(), cycles, &why) == VTA_OK;
+}
+
+void lut_decoder::commit(const vta_config &cfg, const vta_mem_insn &m,
+			 const std::vector<uint8_t> &rows, uint8_t *sram)
+{
+	const vta_mem mem = (vta_mem)m.mem_type;
+	const uint64_t n = (uint64_t)m.y_size * m.x_size;
+	const uint64_t row_bytes = rows.size() / n;
+	std::memcpy(sram + (uint64_t)m.sram_base * row_bytes, rows.data(), rows.size());
+	st.elements += n * vta_lut_lanes(&cfg, mem);
+	st.index_bytes += n * vta_lut_packed_bytes(&cfg, mem, m.lut_bw);
 }
 
 } // namespace vtasim

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "rtl_lut.h"
 #include "vta_config.h"
 #include "vta_dram.h"
 #include "vta_insn.h"
@@ -36,11 +37,19 @@ struct lut_decoder {
 	/* A checked LOAD of lut/lut32: copy its entries and set descriptor lut_slot. */
 	void table_load(const vta_mem_insn &m, const vta_dram &dram);
 
-	/* A checked decompressing LOAD: decode its rows into `sram` (the target's bytes).
-	 * Returns false with `why` (the rulebook's status and detail) when an index lies beyond
-	 * its table; the SRAM is then untouched. */
+	/* A checked decompressing LOAD: decode its rows into `rows` (the bytes of the target
+	 * SRAM rows it writes). Returns false with `why` (the rulebook's status and detail)
+	 * when an index lies beyond its table. */
 	bool decode(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
-		    uint8_t *sram, vta_error &why);
+		    std::vector<uint8_t> &rows, vta_error &why) const;
+	/* The same on the RTL decoder, whose job starts at run cycle `cycle`; *cycles gets its
+	 * decode cycles. */
+	bool decode_rtl(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
+			vta_rtl_lut *rtl, uint64_t cycle, std::vector<uint8_t> &rows,
+			uint64_t *cycles, vta_error &why) const;
+	/* Write decoded rows into the target SRAM's bytes `sram`, and count them. */
+	void commit(const vta_config &cfg, const vta_mem_insn &m,
+		    const std::vector<uint8_t> &rows, uint8_t *sram);
 };
 
 } // namespace vtasim

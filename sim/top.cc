@@ -21,7 +21,7 @@ constexpr uint64_t max_budget = uint64_t{1} << 60;
 
 } // namespace
 
-top::top(sc_core::sc_module_name name, const vta_config &cfg)
+top::top(sc_core::sc_module_name name, const vta_config &cfg, rtl_datapath *rtl)
     : sc_core::sc_module(name), ctl_(cfg), uop_("uop", cfg.uop_depth, VTA_UOP_BYTES, true),
       inp_("inp", cfg.inp_depth, cfg.inp_elem_bytes),
       wgt_("wgt", cfg.wgt_depth, cfg.wgt_elem_bytes),
@@ -44,6 +44,8 @@ top::top(sc_core::sc_module_name name, const vta_config &cfg)
 	hw_.mem[VTA_MEM_ACC_8BIT] = &acc_;
 	hw_.mem[VTA_MEM_OUT] = &out_;
 	hw_.port = &port_;
+	rtl_.reset(rtl);
+	hw_.rtl = rtl;
 }
 
 vta_status top::prepare(const vta_program *prog, vta_error *err)
@@ -94,6 +96,8 @@ vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stat
 		return st;
 
 	reset_all();
+	if (rtl_ && (st = rtl_->begin_run(err)) != VTA_OK)
+		return st;
 	if (records)
 		open_records(*records);
 	budget_out_ = false;
@@ -104,6 +108,12 @@ vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stat
 	sc_core::sc_start(sc_core::sc_time::from_value(budget_), sc_core::SC_EXIT_ON_STARVATION);
 
 	st = conclude(err);
+	vta_error vcd_err{};
+	if (rtl_ && rtl_->end_run(&vcd_err) != VTA_OK && st == VTA_OK) {
+		st = vcd_err.status;
+		if (err)
+			*err = vcd_err;
+	}
 	if (records && !ctl_.finished) {
 		const uint64_t end = ctl_.t0 + run_cycles();
 		fetch_.close_record(end);

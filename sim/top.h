@@ -30,6 +30,7 @@
 #include "dram_port.h"
 #include "fetch.h"
 #include "insn_queue.h"
+#include "rtl_datapath.h"
 #include "run_ctl.h"
 #include "sram.h"
 #include "token_queue.h"
@@ -39,7 +40,10 @@ namespace vtasim {
 
 class top : public sc_core::sc_module {
 public:
-	top(sc_core::sc_module_name name, const vta_config &cfg);
+	/* rtl: the RTL units for `datapath: rtl` (the model owns them), else nullptr. */
+	top(sc_core::sc_module_name name, const vta_config &cfg, rtl_datapath *rtl);
+
+	rtl_datapath *rtl() const { return rtl_.get(); }
 
 	const vta_config &config() const { return ctl_.cfg; }
 
@@ -74,6 +78,7 @@ private:
 	compute_unit compute_;
 	unit_base store_;
 
+	std::unique_ptr<rtl_datapath> rtl_;
 	std::vector<vta_insn> insns_;
 	std::vector<uint8_t> module_of_;
 	uint64_t budget_ = 0;

@@ -247,20 +247,32 @@ bool unit_base::decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g,
 {
 	/* the decoder starts on the first data and cannot end before the last */
 	const vta_config &cfg = ctl_.cfg;
-	const uint64_t decode = vta_cost_lut_decode_cycles(&cfg, &m);
 	const uint64_t data_from = first_beat + cfg.dram_latency_cycles, now = run_ctl::now();
+	vta_rtl_lut *rtl = hw_.rtl ? hw_.rtl->lut() : nullptr;
+	std::vector<uint8_t> rows;
+	vta_error why{};
+	uint64_t decode = 0;
+	bool ok = true;
+	if (rtl) /* the RTL's handshakes decide the cycles: run it first */
+		ok = hw_.lut.decode_rtl(cfg, m, *ctl_.dram, rtl, data_from - ctl_.t0, rows, &decode,
+					why);
+	else
+		decode = vta_cost_lut_decode_cycles(&cfg, &m);
 	const uint64_t span = now > data_from ? now - data_from : 0;
 	hw_.lut.st.busy_cycles += decode;
 	hw_.lut.st.stall_cycles += span > decode ? span - decode : 0;
+	if (vtasim_insn_record *r = ctl_.record(idx))
+		r->unit_cycles = decode;
 	state_.what = activity::busy;
 	if (data_from + decode > now &&
 	    !ctl_.wait_cycles(data_from + decode - now, g, &st_.busy_cycles))
 		return false;
-	vta_mem mem = (vta_mem)m.mem_type;
-	sram &s = *hw_.mem[mem];
-	vta_error why{};
-	if (!hw_.lut.decode(cfg, m, *ctl_.dram, s.bytes(), why))
+	if (!rtl)
+		ok = hw_.lut.decode(cfg, m, *ctl_.dram, rows, why);
+	if (!ok)
 		return ctl_.fail_insn(idx, why.status, why.detail);
+	sram &s = *hw_.mem[(vta_mem)m.mem_type];
+	hw_.lut.commit(cfg, m, rows, s.bytes());
 	s.note_write_range(m.sram_base, vta_load_sram_rows(&m), ctl_.epoch());
 	return true;
 }

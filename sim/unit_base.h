@@ -45,6 +45,7 @@
 #include "dram_port.h"
 #include "insn_queue.h"
 #include "lut_decoder.h"
+#include "rtl_datapath.h"
 #include "run_ctl.h"
 #include "sram.h"
 #include "token_queue.h"
@@ -60,6 +61,7 @@ struct shared_hw {
 	uint64_t dram_write_bytes = 0;
 	uint64_t gemm_uops = 0, gemm_reset_uops = 0, alu_uops = 0;
 	lut_decoder lut; /* fed by the load module (lut) and the compute module (lut32) */
+	rtl_datapath *rtl = nullptr; /* the RTL units with `datapath: rtl`, else C functions */
 
 	void reset_counters()
 	{

@@ -87,8 +87,12 @@ extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out,
 				return vta_fail(err, VTA_E_INTERNAL,
 						"the SystemC kernel of this process has already "
 						"started: the model cannot be elaborated");
+			vtasim::rtl_datapath *rtl = nullptr;
+			if (c.datapath == VTA_DATAPATH_RTL &&
+			    (st = vtasim::rtl_datapath::create(c, &rtl, err)) != VTA_OK)
+				return st;
 			k.cfg = c;
-			k.model = new vtasim::top("vta", c);
+			k.model = new vtasim::top("vta", c, rtl);
 		} else if (!vta_config_same(&k.cfg, &c)) {
 			return vta_fail(err, VTA_E_USAGE,
 					"the simulator of this process was elaborated for config "
@@ -136,6 +140,19 @@ extern "C" const uint8_t *vtasim_sim_sram(const vtasim_sim *sim, vta_mem mem, ui
 		return nullptr;
 	}
 	return sim->model->sram_bytes(mem, size);
+}
+
+extern "C" vta_status vtasim_sim_set_vcd(vtasim_sim *sim, const char *path, vta_error *err)
+{
+	if (!sim)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_sim_set_vcd: NULL handle");
+	vtasim::rtl_datapath *rtl = sim->model->rtl();
+	if (!rtl)
+		return vta_fail(err, VTA_E_USAGE,
+				"a waveform needs the RTL datapath (datapath: rtl, or --set "
+				"datapath=rtl)");
+	rtl->set_vcd(path ? path : "");
+	return VTA_OK;
 }
 
 extern "C" vta_status vtasim_sim_set_recording(vtasim_sim *sim, int on, vta_error *err)

@@ -104,7 +104,16 @@ typedef struct vtasim_insn_record {
 	uint64_t pop_cycles[VTA_QUEUE_COUNT];  /* waiting for a token, per queue */
 	uint64_t port_cycles;                   /* waiting for the DRAM port (LOAD/STORE) */
 	uint64_t push_cycles[VTA_QUEUE_COUNT]; /* waiting for room, per queue */
+	/* the datapath's own cycles: a GEMM or ALU's pipeline (fill and uops), a
+	 * decompressing LOAD's decoder; 0 for the rest. From the C timing model with
+	 * `datapath: c`, from the RTL units' handshakes with `datapath: rtl`. */
+	uint64_t unit_cycles;
 } vtasim_insn_record;
+
+/* With `datapath: rtl`: write the RTL units' signals over the next runs to the VCD file
+ * `path` (each run rewrites it; NULL: stop). Cycle c of a run is at 1000 c ps. VTA_E_USAGE
+ * with the C datapath; VTA_E_IO when a run cannot write the file. */
+vta_status vtasim_sim_set_vcd(vtasim_sim *sim, const char *path, vta_error *err);
 
 /* Keep records from the next run of this handle on (on != 0) or stop keeping them. */
 vta_status vtasim_sim_set_recording(vtasim_sim *sim, int on, vta_error *err);

@@ -27,9 +27,9 @@ insn_lines() {
 	grep -v '^#' "$1" | grep -v '^$'
 }
 
-# The disassembly column: everything after the nine leading fields.
+# The disassembly column: everything after the ten leading fields.
 disasm_column() {
-	insn_lines "$1" | sed -E 's/^ *([^ ]+ +){9}//'
+	insn_lines "$1" | sed -E 's/^ *([^ ]+ +){10}//'
 }
 
 # Every log line's index is its position among the instruction lines.

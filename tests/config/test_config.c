@@ -243,6 +243,7 @@ static void test_key_table(void **state)
 	for (size_t i = 0; i < n; i++) {
 		const vta_config_key *k = &keys[i];
 		size_t want = k->type == VTA_KEY_U32	 ? 4
+			      : k->type == VTA_KEY_CHOICE ? 4
 			      : k->type == VTA_KEY_BOOL  ? sizeof(bool)
 			      : k->type == VTA_KEY_STRING ? k->size
 							  : 8;
