@@ -5,7 +5,9 @@
 #   2. simulator host cost per instruction and per GEMM uop, and at DRAM latency x100;
 #   3. ResNet-18 C2-C11 on the default config: cycles vs roofline, 2 vs 1 virtual threads,
 #      simulation vs golden host time, peak memory (the table of docs/performance.md);
-#   4. LUT-compressed weights: ResNet-18 C2-C11, an FC and a MobileNet pointwise layer, plain
+#   4. ResNet-18 C2-C11 with the C datapath and with the RTL units inside the model: host
+#      seconds of each and their ratio, and the same cycles;
+#   5. LUT-compressed weights: ResNet-18 C2-C11, an FC and a MobileNet pointwise layer, plain
 #      vs LUT widths 2-7, host vs hardware decoding, on the default and a 16-bit-port config.
 # A missed target is reported and the run goes on; a run that fails or is not bit-exact stops
 # `make bench` (bench_decomp's exit status 2).
@@ -24,6 +26,10 @@ sh bench/sim/run.sh "$build"
 echo
 echo "== ResNet-18 C2-C11 on configs/default.yaml (tflite mode) =="
 "$build/bench/resnet/bench_resnet_table" configs/default.yaml configs/workloads/resnet18.yaml || true
+
+echo
+echo "== ResNet-18 C2-C11: C datapath vs RTL datapath (host seconds, same run) =="
+sh bench/sim/resnet_datapath.sh "$build"
 
 echo
 echo "== LUT-compressed weights: plain vs LUT, host vs hardware decoding =="

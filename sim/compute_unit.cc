@@ -56,6 +56,7 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 		sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
 		const vta_rtl_compute_mem mem{I.i8(), W.i8(), A.i32(), O.i8()};
 		const bool alu = insn.opcode == VTA_OP_ALU;
+		rtl_rows_.clear();
 		vta_rtl_compute_begin(rtl, &mem, alu ? (int)insn.alu.op : -1,
 				      alu && insn.alu.use_imm, insn.alu.imm,
 				      ctl_.cycles() + cfg.insn_overhead_cycles);
@@ -63,6 +64,7 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 		unit = vta_rtl_compute_end(rtl);
 		if (!ctl_.wait_cycles(cfg.insn_overhead_cycles + unit, g, &st_.busy_cycles))
 			return false;
+		note_rtl_live(insn);
 	}
 	if (vtasim_insn_record *r = ctl_.record(idx))
 		r->unit_cycles = unit;
@@ -81,6 +83,40 @@ template <bool RTL> void compute_unit::run_loop(const vta_insn &insn, vta_error 
 		run_uops<K_GEMM, RTL>(insn, why);
 }
 
+template <int KIND>
+void compute_unit::note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t wgt,
+			     bool use_imm, uint32_t e)
+{
+	hw_.mem[VTA_MEM_UOP]->live().read(upc, e);
+	sram_live &acc = hw_.mem[VTA_MEM_ACC]->live();
+	if (KIND == K_ALU) {
+		acc.read(dst, e);
+		if (!use_imm)
+			acc.read(src, e);
+	} else if (KIND == K_GEMM) {
+		hw_.mem[VTA_MEM_INP]->live().read(src, e);
+		hw_.mem[VTA_MEM_WGT]->live().read(wgt, e);
+		acc.read(dst, e);
+	}
+	acc.write(dst, e);
+	hw_.mem[VTA_MEM_OUT]->live().write(dst, e);
+}
+
+void compute_unit::note_rtl_live(const vta_insn &insn)
+{
+	const uint32_t e = ctl_.epoch();
+	const bool use_imm = insn.opcode == VTA_OP_ALU && insn.alu.use_imm;
+	for (const uop_rows &r : rtl_rows_) {
+		if (insn.loop.reset)
+			note_live<K_RESET>(r.upc, r.dst, r.src, r.wgt, use_imm, e);
+		else if (insn.opcode == VTA_OP_ALU)
+			note_live<K_ALU>(r.upc, r.dst, r.src, r.wgt, use_imm, e);
+		else
+			note_live<K_GEMM>(r.upc, r.dst, r.src, r.wgt, use_imm, e);
+	}
+	rtl_rows_.clear();
+}
+
 template <int KIND, bool RTL> void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 {
 	const vta_config &cfg = ctl_.cfg;
@@ -93,8 +129,6 @@ template <int KIND, bool RTL> void compute_unit::run_uops(const vta_insn &insn, 
 	sram &U = *hw_.mem[VTA_MEM_UOP], &I = *hw_.mem[VTA_MEM_INP], &W = *hw_.mem[VTA_MEM_WGT];
 	sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
 	const sram::decoded_uop *uops = U.uops().data();
-	sram_live &uop_live = U.live(), &inp_live = I.live(), &wgt_live = W.live();
-	sram_live &acc_live = A.live(), &out_live = O.live();
 	const int8_t *inp = I.i8(), *wgt = W.i8();
 	int32_t *acc = A.i32();
 	int8_t *out = O.i8();
@@ -149,16 +183,11 @@ template <int KIND, bool RTL> void compute_unit::run_uops(const vta_insn &insn, 
 				uop_clock_++;
 				done++;
 
-				uop_live.read(upc, e);
-				if (KIND == K_ALU) {
-					acc_live.read((uint32_t)dst, e);
-					if (!use_imm)
-						acc_live.read((uint32_t)src, e);
-				} else if (KIND == K_GEMM) {
-					inp_live.read((uint32_t)src, e);
-					wgt_live.read((uint32_t)w, e);
-					acc_live.read((uint32_t)dst, e);
-				}
+				if (RTL) /* its SRAM accesses count when the instruction ends */
+					rtl_rows_.push_back({upc, (uint32_t)dst, (uint32_t)src, (uint32_t)w});
+				else
+					note_live<KIND>(upc, (uint32_t)dst, (uint32_t)src, (uint32_t)w,
+							use_imm, e);
 				int32_t *acc_row = acc + dst * lanes;
 				int8_t *out_row = out + dst * lanes;
 				if (RTL)
@@ -172,8 +201,6 @@ template <int KIND, bool RTL> void compute_unit::run_uops(const vta_insn &insn, 
 				else
 					vtasim_gemm_uop(inp + src * inp_row, wgt + w * wgt_row, acc_row,
 							out_row, batch, bin, bout);
-				acc_live.write((uint32_t)dst, e);
-				out_live.write((uint32_t)dst, e);
 			}
 		}
 	}

@@ -45,6 +45,18 @@ private:
 	 * with `why` set. */
 	template <bool RTL> void run_loop(const vta_insn &insn, vta_error &why);
 	template <int KIND, bool RTL> void run_uops(const vta_insn &insn, vta_error &why);
+	/* The SRAM liveness (sram_live.h) of one uop's reads and writes at epoch e. */
+	template <int KIND>
+	void note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t wgt, bool use_imm,
+		       uint32_t e);
+	/* The liveness of the uops the RTL ran, now that the instruction ends. */
+	void note_rtl_live(const vta_insn &insn);
+
+	/* The rows of the uops the RTL ran in the current instruction. */
+	struct uop_rows {
+		uint32_t upc, dst, src, wgt;
+	};
+	std::vector<uop_rows> rtl_rows_;
 
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;

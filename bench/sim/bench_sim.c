@@ -8,9 +8,10 @@
  * For each: instructions, uops, simulated cycles, host seconds, host ns per instruction,
  * per GEMM uop and per MAC, and for comparison a naive int8 triple loop doing the same
  * MACs. The first argument multiplies the DRAM latency (run.sh compares 1 and 100: the
- * host time must not grow with simulated cycles); the second scales the program sizes.
+ * host time must not grow with simulated cycles); the second scales the program sizes; the
+ * third picks the datapath (c, or rtl: the verilated units clocked inside the model).
  *
- * Usage: bench_sim [LATENCY_MULT [SCALE]]
+ * Usage: bench_sim [LATENCY_MULT [SCALE [c|rtl]]]
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -228,18 +229,20 @@ int main(int argc, char **argv)
 {
 	unsigned mult = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 1;
 	int scale = argc > 2 ? atoi(argv[2]) : 1;
-	if (mult == 0 || scale <= 0) {
-		fprintf(stderr, "usage: bench_sim [LATENCY_MULT [SCALE]]\n");
-		return 2;
-	}
+	const char *datapath = argc > 3 ? argv[3] : "c";
 	vta_config cfg;
 	vta_config_default(&cfg);
+	if (mult == 0 || scale <= 0 || vta_config_set(&cfg, "datapath", datapath, NULL)) {
+		fprintf(stderr, "usage: bench_sim [LATENCY_MULT [SCALE [c|rtl]]]\n");
+		return 2;
+	}
 	cfg.dram_latency_cycles *= mult;
 	vta_error err = {0};
 	vtasim_sim *sim = NULL;
 	if (vta_config_derive(&cfg, &err) != VTA_OK || vtasim_sim_create(&cfg, &sim, &err) != VTA_OK)
 		die("create", &err);
-	printf("config %s, dram latency %u cycles (x%u)\n", cfg.name, cfg.dram_latency_cycles, mult);
+	printf("config %s, dram latency %u cycles (x%u), datapath %s\n", cfg.name,
+	       cfg.dram_latency_cycles, mult, vta_datapath_name(cfg.datapath));
 
 	vta_program gemm, insn;
 	vta_program_init(&gemm, &cfg);
