@@ -35,7 +35,9 @@ uint64_t vta_cost_loop_uops(const vta_loop *loop)
 
 uint32_t vta_cost_uop_ii(const vta_config *cfg, const vta_insn *insn)
 {
-	if (insn->opcode == VTA_OP_ALU)
+	/* a reset uop reads no operand: one per cycle, GEMM's or ALU's (the RTL resets both on
+	 * the GEMM lanes) */
+	if (insn->opcode == VTA_OP_ALU && !insn->loop.reset)
 		return insn->alu.use_imm ? cfg->alu_imm_ii : cfg->alu_ii;
 	return cfg->gemm_ii;
 }

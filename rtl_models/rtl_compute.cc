@@ -73,15 +73,15 @@ public:
 	{
 		if (uops_++ == 0)
 			first_ = dom_.cycles();
-		/* the scoreboard: GEMM reads its dst row, ALU its dst and (tensor) src rows */
-		bool reads_src = is_alu_ && !use_imm_;
-		if (!reset || is_alu_)
-			while (in_flight(dst) || (reads_src && in_flight(src)))
+		/* the scoreboard: an ALU uop reads its dst and (tensor) src rows at its beats; the
+		 * GEMM lanes read ACC late (vta_gemm_dot.v) and never wait */
+		if (is_alu_)
+			while (in_flight(dst) || (!use_imm_ && in_flight(src)))
 				clock(false);
 		if (is_alu_)
 			alu_uop(dst, src);
 		else
-			gemm_beat(dst, src, wgt, reset != 0);
+			gemm_beat(src, wgt, reset != 0);
 		push(dst);
 	}
 
@@ -102,12 +102,12 @@ private:
 		return n;
 	}
 
-	/* One GEMM or reset beat: every dot lane gets its INP row, WGT row and ACC lane. */
-	void gemm_beat(uint32_t dst, uint32_t src, uint32_t wgt, bool reset)
+	/* One GEMM or reset beat: every dot lane gets its INP row and WGT row (its ACC lane
+	 * comes later, at the accumulate stage: clock()). */
+	void gemm_beat(uint32_t src, uint32_t wgt, bool reset)
 	{
 		const int8_t *x = mem_.inp + (uint64_t)src * batch_ * BI;
 		const int8_t *w = mem_.wgt + (uint64_t)wgt * bo_ * BI;
-		const int32_t *a = mem_.acc + (uint64_t)dst * lanes_;
 		for (unsigned b = 0, i = 0; b < batch_; b++) {
 			for (unsigned o = 0; o < bo_; o++, i++) {
 				Dot &d = *dot_[i];
@@ -116,7 +116,6 @@ private:
 				if (!reset) {
 					vtasim_rtl::port_copy_bytes(d.x, x + (uint64_t)b * BI, BI);
 					vtasim_rtl::port_copy_bytes(d.w, w + (uint64_t)o * BI, BI);
-					d.acc_in = (IData)(uint32_t)a[i];
 				}
 			}
 		}
@@ -159,6 +158,13 @@ private:
 					d->in_valid = 0;
 		}
 		valid_set_ = beat;
+		if (!is_alu_ && dot_[0]->acc_valid) {
+			/* the oldest uop in flight accumulates at this edge: every earlier one has
+			 * been written back, so its ACC row is current */
+			const int32_t *a = mem_.acc + (uint64_t)fifo_[head_] * lanes_;
+			for (unsigned i = 0; i < lanes_; i++)
+				dot_[i]->acc_in = (IData)(uint32_t)a[i];
+		}
 		dom_.tick();
 		if (is_alu_ ? alu_[0]->out_valid : dot_[0]->out_valid)
 			write_back();
@@ -291,7 +297,7 @@ extern "C" void vta_rtl_compute_destroy(vta_rtl_compute *c)
 extern "C" vta_status vta_rtl_compute_trace(vta_rtl_compute *c, const char *vcd_path,
 					    vta_error *err)
 {
-	if (!c->trace_open(vcd_path))
+	if (!c->trace_open(vcd_path) && vcd_path)
 		return vta_fail(err, VTA_E_IO, "%s: cannot open the VCD file", vcd_path);
 	return VTA_OK;
 }

@@ -6,12 +6,14 @@
  * the arrays' own handshakes (in_valid / out_valid, the ALU's operand beats) decide how
  * many clocks an instruction takes.
  *
- * Issue: a GEMM uop presents its INP row, WGT block and ACC row in one beat; a reset uop one
- * beat with the reset flag; an ALU uop its destination row in one beat and, for a
- * tensor-tensor op, its source row in a second (ACC has one read port), so an immediate op
- * issues every cycle and a tensor op every other cycle. A uop whose ACC rows (GEMM: dst; ALU:
- * dst and src) are still in flight waits (bubbles) until they are written back: the issue
- * stage's scoreboard. Results are written to ACC and OUT when the array's out_valid says so.
+ * Issue: a GEMM uop presents its INP row and WGT block in one beat, and its ACC row when it
+ * reaches the accumulate stage (the lanes read the accumulator late, so a uop may accumulate
+ * into the row its predecessor just wrote); a reset uop is one beat with the reset flag; an
+ * ALU uop presents its destination row in one beat and, for a tensor-tensor op, its source
+ * row in a second (ACC has one read port), so an immediate op issues every cycle and a tensor
+ * op every other cycle. An ALU uop whose ACC rows are still in flight waits (bubbles) until
+ * they are written back: the issue stage's scoreboard. Results are written to ACC and OUT
+ * when the array's out_valid says so.
  *
  * Shapes are fixed when the RTL is verilated (the lanes by BLOCK_IN: the dot lane's pipeline
  * depth follows its adder tree); vta_rtl_compute_create picks the built ones.
@@ -37,7 +39,8 @@ vta_status vta_rtl_compute_create(vta_rtl_compute **out, unsigned batch, unsigne
 				  unsigned block_out, vta_error *err);
 void vta_rtl_compute_destroy(vta_rtl_compute *c); /* NULL is fine; closes its waveform */
 
-/* Write every lane's signals to a VCD file from now on (VTA_E_IO if it cannot be opened). */
+/* Write every lane's signals to a VCD file from now on (VTA_E_IO if it cannot be opened);
+ * NULL closes the file. */
 vta_status vta_rtl_compute_trace(vta_rtl_compute *c, const char *vcd_path, vta_error *err);
 
 /* Clocks from the issue of a uop to the write-back of its result (the arrays' depth). */
@@ -54,7 +57,8 @@ typedef struct vta_rtl_compute_mem {
 } vta_rtl_compute_mem;
 
 /* Start an instruction at simulated cycle `cycle` (the waveform's time of its first clock):
- * GEMM (alu_op < 0) or ALU opcode alu_op with use_imm / imm. */
+ * GEMM (alu_op < 0) or ALU opcode alu_op with use_imm / imm. A reset instruction, GEMM's or
+ * ALU's, is begun as GEMM: its uops go through the GEMM lanes' reset. */
 void vta_rtl_compute_begin(vta_rtl_compute *c, const vta_rtl_compute_mem *mem, int alu_op,
 			   int use_imm, int32_t imm, uint64_t cycle);
 

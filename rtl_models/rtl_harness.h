@@ -83,8 +83,9 @@ public:
 
 	uint64_t cycles() const { return cycles_; }
 
-	/* Start writing a VCD file of every signal of every model; false if it cannot be opened.
-	 * A null path closes the file being written (complete from then on) and stops tracing. */
+	/* Start writing a VCD file of every signal of every model, its time from cycle 0 (a new
+	 * run); false if it cannot be opened. A null path closes the file being written (complete
+	 * from then on) and stops tracing. */
 	bool trace_open(const char *path)
 	{
 		if (vcd_)
@@ -92,6 +93,7 @@ public:
 		vcd_.reset();
 		if (!path)
 			return true;
+		now_ = 0;
 		vcd_.reset(new VerilatedVcdC);
 		for (auto &g : groups_)
 			g->trace(vcd_.get());

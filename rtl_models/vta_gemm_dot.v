@@ -12,10 +12,16 @@
 //
 // Pipeline (BLOCK_IN = 2^N, N >= 1): stage 1 registers the BLOCK_IN products summed in pairs
 // (the multipliers and the first adder-tree level); stages 2..N each register one further
-// tree level; stage N+1 registers the accumulated sum. acc_in, in_valid and in_reset travel
-// beside the partial sums. Latency L = N + 1 clocks, initiation interval 1: a vector presented
-// with in_valid before rising edge t appears on acc_out with out_valid after edge t+L-1, so
-// U vectors in a row take U + L - 1 clocks.
+// tree level; stage N+1 registers the accumulated sum. in_valid and in_reset travel beside
+// the partial sums. Latency L = N + 1 clocks, initiation interval 1: a vector presented with
+// in_valid before rising edge t appears on acc_out with out_valid after edge t+L-1, so U
+// vectors in a row take U + L - 1 clocks.
+//
+// The accumulator is read late: acc_in is sampled by the accumulate stage, at edge t+L-1 of
+// the vector presented before edge t (acc_valid says a vector is there). The ACC row it
+// reads has by then received the write-back of every earlier vector (each written after its
+// own accumulate edge), so a uop may accumulate into a row its predecessor just wrote: no
+// read-after-write hazard at any distance, and no bubbles.
 `default_nettype none
 
 module vta_gemm_dot #(
@@ -27,7 +33,8 @@ module vta_gemm_dot #(
     input  wire                  in_reset,  // a reset uop: the result is 0
     input  wire [8*BLOCK_IN-1:0] x,
     input  wire [8*BLOCK_IN-1:0] w,
-    input  wire [31:0]           acc_in,
+    input  wire [31:0]           acc_in,    // sampled at the accumulate stage
+    output wire                  acc_valid, // a vector is at the accumulate stage
     output reg                   out_valid,
     output reg  [31:0]           acc_out,
     output wire [7:0]            out8
@@ -37,7 +44,6 @@ module vta_gemm_dot #(
     // The tree's nodes, level by level: level l (1..N) has BLOCK_IN >> l nodes starting at
     // index BLOCK_IN - 2 * (BLOCK_IN >> l); the root is node BLOCK_IN - 2.
     reg [31:0] node [0:BLOCK_IN-2];
-    reg [31:0] acc_p [1:N];     // acc_in beside the partial sums
     reg [N:1]  valid_p;
     reg [N:1]  reset_p;
 
@@ -67,7 +73,6 @@ module vta_gemm_dot #(
             for (j = 0; j < BLOCK_IN / 2; j = j + 1)
                 node[j] <= mul8(x[16*j +: 8], w[16*j +: 8]) +
                            mul8(x[16*j+8 +: 8], w[16*j+8 +: 8]);
-            acc_p[1] <= acc_in;
         end
         // Stages 2..N: one tree level each.
         for (l = 2; l <= N; l = l + 1) begin
@@ -76,13 +81,14 @@ module vta_gemm_dot #(
                     node[BLOCK_IN - 2 * (BLOCK_IN >> l) + j] <=
                         node[BLOCK_IN - 4 * (BLOCK_IN >> l) + 2*j] +
                         node[BLOCK_IN - 4 * (BLOCK_IN >> l) + 2*j + 1];
-                acc_p[l] <= acc_p[l-1];
             end
         end
         // Stage N+1: the accumulate (or the reset).
         if (valid_p[N])
-            acc_out <= reset_p[N] ? 32'd0 : acc_p[N] + node[BLOCK_IN-2];
+            acc_out <= reset_p[N] ? 32'd0 : acc_in + node[BLOCK_IN-2];
     end
+
+    assign acc_valid = valid_p[N];
 
     assign out8 = acc_out[7:0];
 endmodule

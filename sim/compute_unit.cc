@@ -55,7 +55,7 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 		sram &I = *hw_.mem[VTA_MEM_INP], &W = *hw_.mem[VTA_MEM_WGT];
 		sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
 		const vta_rtl_compute_mem mem{I.i8(), W.i8(), A.i32(), O.i8()};
-		const bool alu = insn.opcode == VTA_OP_ALU;
+		const bool alu = insn.opcode == VTA_OP_ALU && !insn.loop.reset;
 		rtl_rows_.clear();
 		vta_rtl_compute_begin(rtl, &mem, alu ? (int)insn.alu.op : -1,
 				      alu && insn.alu.use_imm, insn.alu.imm,
