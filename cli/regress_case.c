@@ -23,22 +23,12 @@ static const char *const OUTPUT_KEYS[] = {"addr", "len", "file", NULL};
 static vta_status check_known_keys(vta_yaml *y, const yaml_node_t *map, const char *what,
 				   const char *const *allowed, vta_error *err)
 {
-	vta_status st = vta_yaml_check_keys(y, map, what, err);
-	if (st)
+	yaml_node_t *k;
+	vta_status st = vta_yaml_unknown_key(y, map, what, allowed, &k, err);
+	if (st || !k)
 		return st;
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-	     p++) {
-		yaml_node_t *k = vta_yaml_node(y, p->key);
-		const char *ks = vta_yaml_scalar(k);
-		size_t i;
-		for (i = 0; allowed[i]; i++)
-			if (!strcmp(ks, allowed[i]))
-				break;
-		if (!allowed[i])
-			return vta_yaml_fail(y, k, VTA_E_PARSE, err, "unknown key '%s%s%s'", what,
-					     *what ? "." : "", ks);
-	}
-	return VTA_OK;
+	return vta_yaml_fail(y, k, VTA_E_PARSE, err, "unknown key '%s%s%s'", what,
+			     *what ? "." : "", vta_yaml_scalar(k));
 }
 
 /* The node of a required key, or an error at the mapping. */

@@ -129,6 +129,36 @@ vta_status vta_yaml_check_keys(vta_yaml *y, const yaml_node_t *map, const char *
 	return VTA_OK;
 }
 
+vta_status vta_yaml_unknown_key(vta_yaml *y, const yaml_node_t *map, const char *what,
+				const char *const *allowed, yaml_node_t **unknown, vta_error *err)
+{
+	*unknown = NULL;
+	vta_status st = vta_yaml_check_keys(y, map, what, err);
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	     st == VTA_OK && p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = vta_yaml_node(y, p->key);
+		const char *const *a = allowed;
+		while (*a && strcmp(*a, vta_yaml_scalar(k)) != 0)
+			a++;
+		if (!*a) {
+			*unknown = k;
+			break;
+		}
+	}
+	return st;
+}
+
+const char *vta_yaml_key_list(const char *const *keys, char *out, size_t size)
+{
+	out[0] = '\0';
+	for (const char *const *a = keys; *a; a++) {
+		if (a != keys)
+			strncat(out, ", ", size - strlen(out) - 1);
+		strncat(out, *a, size - strlen(out) - 1);
+	}
+	return out;
+}
+
 yaml_node_t *vta_yaml_get(vta_yaml *y, const yaml_node_t *map, const char *key)
 {
 	if (!map || map->type != YAML_MAPPING_NODE)

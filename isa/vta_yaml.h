@@ -49,6 +49,12 @@ vta_status vta_yaml_expect_sequence(const vta_yaml *y, const yaml_node_t *node,
 /* Reject duplicate keys and non-scalar keys in a mapping. */
 vta_status vta_yaml_check_keys(vta_yaml *y, const yaml_node_t *map, const char *what,
 			       vta_error *err);
+/* The same checks, then the first key not in `allowed` (NULL-terminated) in *unknown, or
+ * NULL when every key is known: the caller words that error, each reader its own way. */
+vta_status vta_yaml_unknown_key(vta_yaml *y, const yaml_node_t *map, const char *what,
+				const char *const *allowed, yaml_node_t **unknown, vta_error *err);
+/* `keys` (NULL-terminated) joined by ", " into out, for "expected ..." messages. */
+const char *vta_yaml_key_list(const char *const *keys, char *out, size_t size);
 
 /* Scalar readers: errors for wrong type and for values outside [min, max]. */
 vta_status vta_yaml_int(const vta_yaml *y, const yaml_node_t *node, const char *what,

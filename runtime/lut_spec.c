@@ -25,30 +25,15 @@
 static vta_status ls_keys(vta_yaml *y, const yaml_node_t *map, const char *what,
 			  const char *const *allowed, vta_error *err)
 {
+	yaml_node_t *k;
+	char list[128];
 	vta_status st = vta_yaml_expect_mapping(y, map, what, err);
 	if (st == VTA_OK)
-		st = vta_yaml_check_keys(y, map, what, err);
-	if (st != VTA_OK)
+		st = vta_yaml_unknown_key(y, map, what, allowed, &k, err);
+	if (st != VTA_OK || !k)
 		return st;
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-	     p++) {
-		yaml_node_t *k = vta_yaml_node(y, p->key);
-		const char *ks = vta_yaml_scalar(k);
-		const char *const *a = allowed;
-		while (*a && strcmp(*a, ks) != 0)
-			a++;
-		if (!*a) {
-			char list[128] = "";
-			for (a = allowed; *a; a++) {
-				if (a != allowed)
-					strncat(list, ", ", sizeof(list) - strlen(list) - 1);
-				strncat(list, *a, sizeof(list) - strlen(list) - 1);
-			}
-			return vta_yaml_fail(y, k, VTA_E_PARSE, err,
-					     "%s: unknown key '%s' (expected %s)", what, ks, list);
-		}
-	}
-	return VTA_OK;
+	return vta_yaml_fail(y, k, VTA_E_PARSE, err, "%s: unknown key '%s' (expected %s)", what,
+			     vta_yaml_scalar(k), vta_yaml_key_list(allowed, list, sizeof(list)));
 }
 
 static yaml_node_t *ls_required(vta_yaml *y, const yaml_node_t *map, const char *what,

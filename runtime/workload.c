@@ -20,29 +20,15 @@ typedef struct ctx {
 static vta_status expect_keys(ctx *c, const yaml_node_t *map, const char *what,
 			      const char *const *allowed)
 {
+	yaml_node_t *k;
+	char list[256];
 	vta_status st;
 	if ((st = vta_yaml_expect_mapping(&c->y, map, what, c->err)) ||
-	    (st = vta_yaml_check_keys(&c->y, map, what, c->err)))
+	    (st = vta_yaml_unknown_key(&c->y, map, what, allowed, &k, c->err)) || !k)
 		return st;
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-	     p++) {
-		yaml_node_t *k = vta_yaml_node(&c->y, p->key);
-		const char *ks = vta_yaml_scalar(k);
-		int ok = 0;
-		for (const char *const *a = allowed; *a; a++)
-			ok |= !strcmp(*a, ks);
-		if (!ok) {
-			char list[256] = "";
-			for (const char *const *a = allowed; *a; a++) {
-				strncat(list, a == allowed ? "" : ", ", sizeof(list) - strlen(list) - 1);
-				strncat(list, *a, sizeof(list) - strlen(list) - 1);
-			}
-			return vta_yaml_fail(&c->y, k, VTA_E_PARSE, c->err,
-					     "%s: unknown key '%s' (expected one of: %s)", what, ks,
-					     list);
-		}
-	}
-	return VTA_OK;
+	return vta_yaml_fail(&c->y, k, VTA_E_PARSE, c->err,
+			     "%s: unknown key '%s' (expected one of: %s)", what, vta_yaml_scalar(k),
+			     vta_yaml_key_list(allowed, list, sizeof(list)));
 }
 
 static vta_status need(ctx *c, const yaml_node_t *map, const char *key, const char *what,
