@@ -42,8 +42,6 @@ struct vta_stream {
 	vta_dram *dram;
 	char layer[64];
 	uint64_t dram_next;
-	vta_dram_buf *bufs;
-	size_t n_bufs, cap_bufs;
 
 	vta_insn *insns;
 	size_t n_insns, cap_insns;
@@ -185,7 +183,6 @@ void vta_stream_destroy(vta_stream *s)
 		free(s->kernels[i].uops);
 	free(s->kernels);
 	free(s->insns);
-	free(s->bufs);
 	free(s->uop_mem);
 	free(s->uop_ok);
 	free(s);
@@ -243,18 +240,6 @@ vta_status vta_stream_alloc(vta_stream *s, uint64_t bytes, uint64_t align, const
 				s->layer, name ? name : "?", (unsigned long long)bytes,
 				(unsigned long long)s->dram_next,
 				(unsigned long long)s->dram->size);
-	if (s->n_bufs == s->cap_bufs) {
-		size_t cap = s->cap_bufs ? 2 * s->cap_bufs : 16;
-		vta_dram_buf *nb = realloc(s->bufs, cap * sizeof(*nb));
-		if (!nb)
-			return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
-		s->bufs = nb;
-		s->cap_bufs = cap;
-	}
-	vta_dram_buf *b = &s->bufs[s->n_bufs++];
-	snprintf(b->name, sizeof(b->name), "%s", name ? name : "buffer");
-	b->addr = a;
-	b->size = bytes;
 	memset(s->dram->bytes + a, 0, (size_t)bytes);
 	s->dram_next = a + bytes;
 	s->stats.dram_bytes += bytes;
@@ -266,13 +251,6 @@ vta_status vta_stream_alloc(vta_stream *s, uint64_t bytes, uint64_t align, const
 uint8_t *vta_stream_dram(vta_stream *s, uint64_t addr)
 {
 	return s->dram->bytes + addr;
-}
-
-const vta_dram_buf *vta_stream_buffers(const vta_stream *s, size_t *count)
-{
-	if (count)
-		*count = s->n_bufs;
-	return s->bufs;
 }
 
 uint64_t vta_stream_dram_end(const vta_stream *s)

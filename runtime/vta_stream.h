@@ -6,7 +6,7 @@
  *
  * What it does for the caller:
  *   - DRAM: a bump allocator over a vta_dram, starting at a caller-chosen base; every buffer
- *     is aligned and named (the names are kept for dumps).
+ *     is aligned and named (the name is for errors).
  *   - Micro-op kernels: a kernel is a list of uops, recorded once (deduplicated by content),
  *     written to DRAM and given to the program as a UOP segment. A GEMM/ALU push names the
  *     kernel and up to two loop levels. The UOP SRAM is a ring: a kernel that is still
@@ -61,13 +61,6 @@ typedef enum vta_stage {
 	VTA_STAGE_COMPUTE = 2,
 	VTA_STAGE_STORE = 3
 } vta_stage;
-
-/* A named DRAM buffer handed out by the allocator. */
-typedef struct vta_dram_buf {
-	char name[48];
-	uint64_t addr; /* byte address */
-	uint64_t size; /* bytes requested */
-} vta_dram_buf;
 
 /* A 2D transfer: y_size rows of x_size elements of `mem`; DRAM row r starts x_stride
  * elements after row r-1. dram_addr is a byte address, aligned to the element size of
@@ -134,8 +127,6 @@ vta_status vta_stream_alloc(vta_stream *s, uint64_t bytes, uint64_t align, const
 			    uint64_t *addr, vta_error *err);
 /* Host pointer to DRAM byte `addr` (inside an allocated buffer). */
 uint8_t *vta_stream_dram(vta_stream *s, uint64_t addr);
-/* The buffers allocated so far, in allocation order. */
-const vta_dram_buf *vta_stream_buffers(const vta_stream *s, size_t *count);
 /* First DRAM byte after the last buffer. */
 uint64_t vta_stream_dram_end(const vta_stream *s);
 
