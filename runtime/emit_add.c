@@ -426,20 +426,11 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 			const vta_emit_opts *opts, vta_dram *dram, vta_layer_stream *ls,
 			vta_error *err)
 {
-	if (!ls)
-		return vta_fail(err, VTA_E_USAGE, "vta_emit_add: NULL layer stream");
-	memset(ls, 0, sizeof(*ls));
-	if (!cfg || !opts || !dram || !out)
-		return vta_fail(err, VTA_E_USAGE, "vta_emit_add: NULL argument");
-	const char *layer = opts->name && opts->name[0] ? opts->name : "add";
-	snprintf(ls->name, sizeof(ls->name), "%s", layer);
-	ls->cfg = *cfg;
-	ls->mode = opts->mode;
-	ls->threads = opts->threads;
-	if (opts->threads != 1 && opts->threads != 2)
-		return vta_fail(err, VTA_E_USAGE, "layer %s: threads must be 1 or 2, not %u", layer,
-				opts->threads);
-	vta_status st = vta_em_check_mode(cfg, opts->mode, layer, "ADD", err);
+	const char *layer;
+	vta_status st = vta_layer_begin(cfg, opts, dram && out, "vta_emit_add", "add",
+					VTA_OUT_FLAT, ls, &layer, err);
+	if (st == VTA_OK)
+		st = vta_em_check_mode(cfg, opts->mode, layer, "ADD", err);
 	if (st != VTA_OK)
 		return st;
 

@@ -704,25 +704,15 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 				const vta_conv_plan *plan, vta_dram *dram, vta_layer_stream *ls,
 				vta_error *err)
 {
-	if (!ls)
-		return vta_fail(err, VTA_E_USAGE, "vta_emit_conv2d: NULL layer stream");
-	memset(ls, 0, sizeof(*ls));
-	if (!cfg || !conv || !opts || !dram || !out)
-		return vta_fail(err, VTA_E_USAGE, "vta_emit_conv2d: NULL argument");
 	cv_ctx c = {0};
 	c.cfg = cfg;
-	c.layer = opts->name && opts->name[0] ? opts->name : "conv2d";
-	snprintf(ls->name, sizeof(ls->name), "%s", c.layer);
-	ls->cfg = *cfg;
-	ls->mode = opts->mode;
-	ls->threads = opts->threads;
-	ls->out_layout = VTA_OUT_CONV;
-	if (opts->threads != 1 && opts->threads != 2)
-		return vta_fail(err, VTA_E_USAGE, "layer %s: threads must be 1 or 2, not %u",
-				c.layer, opts->threads);
+	vta_status st = vta_layer_begin(cfg, opts, conv && dram && out, "vta_emit_conv2d",
+					"conv2d", VTA_OUT_CONV, ls, &c.layer, err);
+	if (st != VTA_OK)
+		return st;
 	int8_t *fbuf = NULL;
 	int32_t *bbuf = NULL;
-	vta_status st = cv_prepare(&c, conv, filter_lut, bias_lut, out, opts, &fbuf, &bbuf, err);
+	st = cv_prepare(&c, conv, filter_lut, bias_lut, out, opts, &fbuf, &bbuf, err);
 	if (st == VTA_OK && plan) {
 		c.p = *plan;
 		c.p.threads = opts->threads;

@@ -1,6 +1,7 @@
 /* emit_layer.c - the layer stream shared by the ADD and CONV2D emitters (emit_layer.h). */
 #include "emit_layer.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "layout.h"
@@ -42,6 +43,27 @@ void vta_layer_stream_free(vta_layer_stream *ls)
 	if (!ls)
 		return;
 	vta_program_free(&ls->prog);
+}
+
+vta_status vta_layer_begin(const vta_config *cfg, const vta_emit_opts *opts, bool args_ok,
+			   const char *fn, const char *fallback, vta_out_layout out_layout,
+			   vta_layer_stream *ls, const char **layer, vta_error *err)
+{
+	if (!ls)
+		return vta_fail(err, VTA_E_USAGE, "%s: NULL layer stream", fn);
+	memset(ls, 0, sizeof(*ls));
+	if (!cfg || !opts || !args_ok)
+		return vta_fail(err, VTA_E_USAGE, "%s: NULL argument", fn);
+	*layer = opts->name && opts->name[0] ? opts->name : fallback;
+	snprintf(ls->name, sizeof(ls->name), "%s", *layer);
+	ls->cfg = *cfg;
+	ls->mode = opts->mode;
+	ls->threads = opts->threads;
+	ls->out_layout = out_layout;
+	if (opts->threads != 1 && opts->threads != 2)
+		return vta_fail(err, VTA_E_USAGE, "layer %s: threads must be 1 or 2, not %u",
+				*layer, opts->threads);
+	return VTA_OK;
 }
 
 vta_status vta_layer_finish(vta_stream *s, vta_dram *dram, vta_layer_stream *ls,

@@ -14,6 +14,7 @@
 #ifndef VTA_EMIT_LAYER_H
 #define VTA_EMIT_LAYER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -86,6 +87,13 @@ vta_status vta_layer_read_output(const vta_layer_stream *ls, const vta_dram *dra
 void vta_layer_stream_free(vta_layer_stream *ls);
 
 /* ---- for the emitters ---- */
+
+/* Clear ls and fill what the options say (name, config, mode, threads, out_layout);
+ * *layer is the name, `fallback` when opts gives none. `fn` names the emitter in errors
+ * about NULL pointers (args_ok: the emitter's own ones are given). */
+vta_status vta_layer_begin(const vta_config *cfg, const vta_emit_opts *opts, bool args_ok,
+			   const char *fn, const char *fallback, vta_out_layout out_layout,
+			   vta_layer_stream *ls, const char **layer, vta_error *err);
 
 /* Finish `s` into ls (program, stats, DRAM end) and place the UOP segments in dram.
  * Destroys s in every case. */
