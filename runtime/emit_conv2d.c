@@ -275,19 +275,19 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 		}
 		rc = vta_stream_load(s, &x, err);
 	}
+	const uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
+	const uint64_t taps = (uint64_t)g->kh * g->kw;
+	vta_xfer x = {0};
+	x.mem = VTA_MEM_WGT;
+	x.x_size = p->ncb;
+	x.x_stride = g->cb;
 	if (rc == VTA_OK && st->load_wgt && c->wlut) {
 		/* one decompressing load per output-channel block: a load covers one block */
-		uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
-		uint64_t taps = (uint64_t)g->kh * g->kw;
 		for (uint32_t j = 0; j < p->nobw && rc == VTA_OK; j++) {
-			vta_xfer x = {0};
-			x.mem = VTA_MEM_WGT;
 			x.sram = (uint32_t)(st->wgt_slot * p->wgt_slot + j * taps * p->ncb);
 			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->cb +
 						   (uint64_t)st->c * p->ncb) * c->wrow_bytes;
 			x.y_size = (uint32_t)taps;
-			x.x_size = p->ncb;
-			x.x_stride = g->cb;
 			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0};
 			rc = vta_em_lut_use(s, &c->wtab, (uint32_t)((ob0 + j) * cfg->block_out),
 					    &f.chan, err);
@@ -295,16 +295,10 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 				rc = vta_stream_load_lut(s, &x, &f, err);
 		}
 	} else if (rc == VTA_OK && st->load_wgt) {
-		uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
-		uint64_t taps = (uint64_t)g->kh * g->kw;
-		vta_xfer x = {0};
-		x.mem = VTA_MEM_WGT;
 		x.sram = (uint32_t)st->wgt_slot * p->wgt_slot;
 		x.dram_addr = c->w_addr + (ob0 * taps * g->cb + (uint64_t)st->c * p->ncb) *
 						  cfg->wgt_elem_bytes;
 		x.y_size = (uint32_t)(p->nobw * taps);
-		x.x_size = p->ncb;
-		x.x_stride = g->cb;
 		rc = vta_stream_load(s, &x, err);
 	}
 	if (rc == VTA_OK)
@@ -473,17 +467,14 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 				break;
 			if (q == 0) {
 				if (!p->const_all && c->n_types > 0 && const_grp != (int64_t)tl->grp) {
-					vta_xfer x = {VTA_MEM_ACC,
-						      p->acc_const_base,
-						      c->k_addr + (uint64_t)tl->grp * p->nob *
-									  cfg->acc_elem_bytes,
-						      n_plain,
-						      p->nob,
-						      g->ob,
-						      0,
-						      0,
-						      0,
-						      0};
+					vta_xfer x = {0};
+					x.mem = VTA_MEM_ACC;
+					x.sram = p->acc_const_base;
+					x.dram_addr = c->k_addr + (uint64_t)tl->grp * p->nob *
+								      cfg->acc_elem_bytes;
+					x.y_size = n_plain;
+					x.x_size = p->nob;
+					x.x_stride = g->ob;
 					if (n_plain > 0)
 						rc = vta_stream_load(s, &x, err);
 					if (rc == VTA_OK && c->blut)
@@ -609,10 +600,34 @@ static vta_status cv_geometry(const vta_conv2d *conv, const vta_tensor_i8 *out,
 	return VTA_OK;
 }
 
+/* A LUT-compressed filter or bias (none: nothing to do): taken by the decoder (*hw) in hw
+ * mode, else decoded into a new *buf of `count` elements of `elem` bytes. */
+static vta_status cv_lut_operand(cv_ctx *c, const vta_lut_tensor *lut, vta_lut_type type,
+				 size_t count, size_t elem, const char *what,
+				 const vta_emit_opts *opts, const vta_lut_tensor **hw, void **buf,
+				 vta_error *err)
+{
+	if (!lut)
+		return VTA_OK;
+	char name[32], the[32];
+	snprintf(name, sizeof(name), "CONV2D %s", what);
+	snprintf(the, sizeof(the), "the %s", what);
+	vta_status st = vta_lut_expect(lut, type, count, c->layer, name, what, err);
+	if (st != VTA_OK)
+		return st;
+	if (opts->decompress == VTA_DECOMPRESS_HW) {
+		*hw = lut;
+		return vta_em_lut_check(c->cfg, lut, c->layer, the, err);
+	}
+	*buf = malloc(count * elem);
+	if (!*buf)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+	return vta_lut_decode(lut, *buf, count * elem, err);
+}
+
 static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_tensor *filter_lut,
 			     const vta_lut_tensor *bias_lut, const vta_tensor_i8 *out,
-			     const vta_emit_opts *opts, int8_t **fbuf, int32_t **bbuf,
-			     vta_error *err)
+			     const vta_emit_opts *opts, void **fbuf, void **bbuf, vta_error *err)
 {
 	const char *layer = c->layer;
 	vta_status st = cv_geometry(conv, out, layer, &c->g, err);
@@ -620,39 +635,13 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		return st;
 	const int32_t *fs = conv->filter_shape;
 	const size_t fcount = (size_t)fs[0] * fs[1] * fs[2] * fs[3];
-	if (filter_lut) {
-		if ((st = vta_lut_expect(filter_lut, VTA_LUT_INT8, fcount, layer, "CONV2D filter",
-					 "filter", err)))
-			return st;
-		if (opts->decompress == VTA_DECOMPRESS_HW) {
-			st = vta_em_lut_check(c->cfg, filter_lut, layer, "the filter", err);
-			c->wlut = filter_lut;
-		} else {
-			*fbuf = malloc(fcount);
-			st = *fbuf ? vta_lut_decode(filter_lut, *fbuf, fcount, err)
-				   : vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
-		}
-		if (st != VTA_OK)
-			return st;
-	} else if (!conv->filter) {
+	if (!filter_lut && !conv->filter)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: CONV2D has no filter data", layer);
-	}
-	if (bias_lut) {
-		if ((st = vta_lut_expect(bias_lut, VTA_LUT_INT32, (size_t)fs[0], layer,
-					 "CONV2D bias", "bias", err)))
-			return st;
-		if (opts->decompress == VTA_DECOMPRESS_HW) {
-			st = vta_em_lut_check(c->cfg, bias_lut, layer, "the bias", err);
-			c->blut = bias_lut;
-		} else {
-			*bbuf = malloc((size_t)fs[0] * sizeof(int32_t));
-			st = *bbuf ? vta_lut_decode(bias_lut, *bbuf, (size_t)fs[0] * sizeof(int32_t),
-						    err)
-				   : vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
-		}
-		if (st != VTA_OK)
-			return st;
-	}
+	if ((st = cv_lut_operand(c, filter_lut, VTA_LUT_INT8, fcount, 1, "filter", opts,
+				 &c->wlut, fbuf, err)) ||
+	    (st = cv_lut_operand(c, bias_lut, VTA_LUT_INT32, (size_t)fs[0], sizeof(int32_t),
+				 "bias", opts, &c->blut, bbuf, err)))
+		return st;
 	st = vta_em_check_mode(c->cfg, opts->mode, layer, "CONV2D", err);
 	if (st != VTA_OK)
 		return st;
@@ -710,8 +699,7 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 					"conv2d", VTA_OUT_CONV, ls, &c.layer, err);
 	if (st != VTA_OK)
 		return st;
-	int8_t *fbuf = NULL;
-	int32_t *bbuf = NULL;
+	void *fbuf = NULL, *bbuf = NULL; /* decoded filter and bias (host mode) */
 	st = cv_prepare(&c, conv, filter_lut, bias_lut, out, opts, &fbuf, &bbuf, err);
 	if (st == VTA_OK && plan) {
 		c.p = *plan;
