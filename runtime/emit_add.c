@@ -191,21 +191,26 @@ static vta_status add_put_lut(add_ctx *c, int32_t offset, vta_q15 m, vta_error *
 	return st;
 }
 
+/* An ALU op with an immediate over `rows` rows at dst, if the ops before it went well. */
+static vta_status add_imm(add_ctx *c, vta_status st, vta_alu_op op, int32_t imm, uint32_t dst,
+			  uint64_t rows, vta_error *err)
+{
+	return st == VTA_OK ? vta_em_alu_rows(c->s, op, true, imm, dst, 0, 0, rows, err) : st;
+}
+
 /* tflite input rescale of `rows` rows at dst: (q - zp) << 20, SRDHM M, RSHR -shift. */
 static vta_status add_rescale_in(add_ctx *c, uint32_t dst, uint64_t rows, int32_t offset,
 				 vta_qmul m, uint32_t mrow, bool shl, vta_error *err)
 {
-	vta_stream *s = c->s;
 	vta_status st = VTA_OK;
 	if (offset != 0)
-		st = vta_em_alu_rows(s, VTA_ALU_ADD, true, offset, dst, 0, 0, rows, err);
-	if (st == VTA_OK && shl)
-		st = vta_em_alu_rows(s, VTA_ALU_SHR, true, -c->tp.left_shift, dst, 0, 0, rows,
-				     err);
+		st = add_imm(c, st, VTA_ALU_ADD, offset, dst, rows, err);
+	if (shl)
+		st = add_imm(c, st, VTA_ALU_SHR, -c->tp.left_shift, dst, rows, err);
 	if (st == VTA_OK)
-		st = vta_em_alu_rows(s, VTA_ALU_SRDHM, false, 0, dst, mrow, 0, rows, err);
-	if (st == VTA_OK && m.shift != 0)
-		st = vta_em_alu_rows(s, VTA_ALU_RSHR, true, -m.shift, dst, 0, 0, rows, err);
+		st = vta_em_alu_rows(c->s, VTA_ALU_SRDHM, false, 0, dst, mrow, 0, rows, err);
+	if (m.shift != 0)
+		st = add_imm(c, st, VTA_ALU_RSHR, -m.shift, dst, rows, err);
 	return st;
 }
 
@@ -215,26 +220,20 @@ static vta_status add_chunk_alu(add_ctx *c, uint32_t a0, uint32_t b0, uint32_t b
 {
 	vta_stream *s = c->s;
 	vta_status st = VTA_OK;
-	if (c->mode == VTA_ARITH_TFLITE) {
-		const vta_add_tflite_params *p = &c->tp;
-		if (c->bc == BC_FULL) {
-			/* both offsets, one left shift over a and b (adjacent), both rescales */
-			if (p->input1_offset)
-				st = vta_em_alu_rows(s, VTA_ALU_ADD, true, p->input1_offset, a0, 0,
-						     0, rows, err);
-			if (st == VTA_OK && p->input2_offset)
-				st = vta_em_alu_rows(s, VTA_ALU_ADD, true, p->input2_offset, b0, 0,
-						     0, rows, err);
-			if (st == VTA_OK)
-				st = vta_em_alu_rows(s, VTA_ALU_SHR, true, -p->left_shift, a0, 0,
-						     0, 2 * rows, err);
-			if (st == VTA_OK)
-				st = add_rescale_in(c, a0, rows, 0, p->input1, 0, false, err);
-			if (st == VTA_OK)
-				st = add_rescale_in(c, b0, rows, 0, p->input2, 1, false, err);
-		} else {
-			st = add_rescale_in(c, a0, rows, p->input1_offset, p->input1, 0, true, err);
-		}
+	const vta_add_tflite_params *p = &c->tp;
+	if (c->mode == VTA_ARITH_TFLITE && c->bc == BC_FULL) {
+		/* both offsets, one left shift over a and b (adjacent), both rescales */
+		if (p->input1_offset)
+			st = add_imm(c, st, VTA_ALU_ADD, p->input1_offset, a0, rows, err);
+		if (p->input2_offset)
+			st = add_imm(c, st, VTA_ALU_ADD, p->input2_offset, b0, rows, err);
+		st = add_imm(c, st, VTA_ALU_SHR, -p->left_shift, a0, 2 * rows, err);
+		if (st == VTA_OK)
+			st = add_rescale_in(c, a0, rows, 0, p->input1, 0, false, err);
+		if (st == VTA_OK)
+			st = add_rescale_in(c, b0, rows, 0, p->input2, 1, false, err);
+	} else if (c->mode == VTA_ARITH_TFLITE) {
+		st = add_rescale_in(c, a0, rows, p->input1_offset, p->input1, 0, true, err);
 	}
 	/* a += b */
 	if (st == VTA_OK) {
@@ -249,33 +248,22 @@ static vta_status add_chunk_alu(add_ctx *c, uint32_t a0, uint32_t b0, uint32_t b
 	if (st != VTA_OK)
 		return st;
 	if (c->mode == VTA_ARITH_TFLITE) {
-		const vta_add_tflite_params *p = &c->tp;
 		st = vta_em_alu_rows(s, VTA_ALU_SRDHM, false, 0, a0, 2, 0, rows, err);
-		if (st == VTA_OK && p->output.shift != 0)
-			st = vta_em_alu_rows(s, VTA_ALU_RSHR, true, -p->output.shift, a0, 0, 0,
-					     rows, err);
-		if (st == VTA_OK && p->output_offset != 0)
-			st = vta_em_alu_rows(s, VTA_ALU_ADD, true, p->output_offset, a0, 0, 0,
-					     rows, err);
-		if (st == VTA_OK)
-			st = vta_em_alu_rows(s, VTA_ALU_MAX, true, p->act_min, a0, 0, 0, rows,
-					     err);
-		if (st == VTA_OK)
-			st = vta_em_alu_rows(s, VTA_ALU_MIN, true, p->act_max, a0, 0, 0, rows,
-					     err);
-		return st;
+		if (p->output.shift != 0)
+			st = add_imm(c, st, VTA_ALU_RSHR, -p->output.shift, a0, rows, err);
+		if (p->output_offset != 0)
+			st = add_imm(c, st, VTA_ALU_ADD, p->output_offset, a0, rows, err);
+		st = add_imm(c, st, VTA_ALU_MAX, p->act_min, a0, rows, err);
+		return add_imm(c, st, VTA_ALU_MIN, p->act_max, a0, rows, err);
 	}
-	const vta_add_vta16_params *p = &c->vp;
-	st = vta_em_alu_rows(s, VTA_ALU_MUL, true, p->output.multiplier, a0, 0, 0, rows, err);
-	if (st == VTA_OK && p->out_shr != 0)
-		st = vta_em_alu_rows(s, VTA_ALU_SHR, true, p->out_shr, a0, 0, 0, rows, err);
-	if (st == VTA_OK && p->output_offset != 0)
-		st = vta_em_alu_rows(s, VTA_ALU_ADD, true, p->output_offset, a0, 0, 0, rows, err);
-	if (st == VTA_OK)
-		st = vta_em_alu_rows(s, VTA_ALU_MIN, true, p->act_max, a0, 0, 0, rows, err);
-	if (st == VTA_OK)
-		st = vta_em_alu_rows(s, VTA_ALU_MAX, true, p->act_min, a0, 0, 0, rows, err);
-	return st;
+	const vta_add_vta16_params *v = &c->vp;
+	st = add_imm(c, st, VTA_ALU_MUL, v->output.multiplier, a0, rows, err);
+	if (v->out_shr != 0)
+		st = add_imm(c, st, VTA_ALU_SHR, v->out_shr, a0, rows, err);
+	if (v->output_offset != 0)
+		st = add_imm(c, st, VTA_ALU_ADD, v->output_offset, a0, rows, err);
+	st = add_imm(c, st, VTA_ALU_MIN, v->act_max, a0, rows, err);
+	return add_imm(c, st, VTA_ALU_MAX, v->act_min, a0, rows, err);
 }
 
 static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_i8 *b,
