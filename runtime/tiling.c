@@ -136,27 +136,33 @@ void vta_conv_sched_free(vta_conv_sched *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* p grown to hold n elements of `elem` bytes (*cap counts them). On failure *ok becomes
+ * false and p is kept (its owner frees it); once *ok is false nothing more is grown. */
+static void *ti_reserve(void *p, uint64_t *cap, uint64_t n, size_t elem, bool *ok)
+{
+	if (!*ok || n <= *cap)
+		return p;
+	void *q = realloc(p, n * elem);
+	if (!q) {
+		*ok = false;
+		return p;
+	}
+	*cap = n;
+	return q;
+}
+
 /* (Re)build the schedule into s, reusing its buffers when large enough. */
 static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv_sched *s,
-			uint32_t *cap_tiles, uint64_t *cap_steps)
+			uint64_t *cap_tiles, uint64_t *cap_steps)
 {
 	const uint32_t nr = g->ng * p->nrt;
 	uint32_t nt = nr * p->ngrp;
 	uint64_t ns = (uint64_t)nt * p->nci * p->nsub;
-	if (nt > *cap_tiles) {
-		vta_conv_tile *t = realloc(s->tiles, nt * sizeof(*t));
-		if (!t)
-			return false;
-		s->tiles = t;
-		*cap_tiles = nt;
-	}
-	if (ns > *cap_steps) {
-		vta_conv_step *t = realloc(s->steps, ns * sizeof(*t));
-		if (!t)
-			return false;
-		s->steps = t;
-		*cap_steps = ns;
-	}
+	bool ok = true;
+	s->tiles = ti_reserve(s->tiles, cap_tiles, nt, sizeof(*s->tiles), &ok);
+	s->steps = ti_reserve(s->steps, cap_steps, ns, sizeof(*s->steps), &ok);
+	if (!ok)
+		return false;
 	s->n_tiles = nt;
 	s->n_steps = ns;
 	uint32_t t = 0;
@@ -224,8 +230,7 @@ vta_status vta_conv_schedule(const vta_conv_geom *g, const vta_conv_plan *p,
 			     vta_conv_sched *s, vta_error *err)
 {
 	memset(s, 0, sizeof(*s));
-	uint32_t ct = 0;
-	uint64_t cs = 0;
+	uint64_t ct = 0, cs = 0;
 	if (!ti_schedule(g, p, s, &ct, &cs)) {
 		vta_conv_sched_free(s);
 		return vta_fail(err, VTA_E_NOMEM, "CONV2D schedule: out of memory");
@@ -285,8 +290,7 @@ static uint64_t ti_max(uint64_t a, uint64_t b)
 
 typedef struct ti_work {
 	vta_conv_sched s;
-	uint32_t cap_tiles;
-	uint64_t cap_steps;
+	uint64_t cap_tiles, cap_steps;
 	uint64_t *done;   /* per step: compute finished */
 	uint64_t *stored; /* per tile: store finished */
 	uint64_t cap_done, cap_stored;
@@ -314,31 +318,16 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	if (!ti_schedule(g, p, &w->s, &w->cap_tiles, &w->cap_steps))
 		return false;
 	const vta_conv_sched *s = &w->s;
-	if (s->n_steps > w->cap_done) {
-		uint64_t *d = realloc(w->done, s->n_steps * sizeof(*d));
-		if (!d)
-			return false;
-		w->done = d;
-		w->cap_done = s->n_steps;
-	}
-	if (s->n_tiles > w->cap_stored) {
-		uint64_t *d = realloc(w->stored, s->n_tiles * sizeof(*d));
-		if (!d)
-			return false;
-		w->stored = d;
-		w->cap_stored = s->n_tiles;
-	}
 	/* the ALU's tensor kernels address the tile's slot and the group's constants: one set
 	 * per (slot, group) with every channel's constants resident, else per slot */
 	const uint64_t kern_groups = p->const_all ? p->ngrp : 1;
 	const uint64_t n_seen = (uint64_t)p->s_acc * kern_groups;
-	if (n_seen > w->cap_seen) {
-		bool *d = realloc(w->kern_seen, n_seen * sizeof(*d));
-		if (!d)
-			return false;
-		w->kern_seen = d;
-		w->cap_seen = n_seen;
-	}
+	bool ok = true;
+	w->done = ti_reserve(w->done, &w->cap_done, s->n_steps, sizeof(*w->done), &ok);
+	w->stored = ti_reserve(w->stored, &w->cap_stored, s->n_tiles, sizeof(*w->stored), &ok);
+	w->kern_seen = ti_reserve(w->kern_seen, &w->cap_seen, n_seen, sizeof(*w->kern_seen), &ok);
+	if (!ok)
+		return false;
 	memset(w->kern_seen, 0, n_seen * sizeof(*w->kern_seen));
 	ti_model m = {cfg, 0};
 	const uint64_t ovh = cfg->insn_overhead_cycles;
