@@ -214,53 +214,30 @@ static void lut_i8_fill(const vta_lut_tensor *t, size_t c, lut_i8_chan *ch)
 	}
 }
 
-/* Width 4: one byte -> two values (high nibble first). */
-static unsigned lut_i8_body_w4(const uint8_t *s, uint8_t *out, size_t bytes,
-			       const lut_i8_chan *ch)
+/* Widths 4 and 2: one byte -> `per` values (2 or 4), the most significant index first. */
+LUT_INLINE unsigned lut_i8_body_byte(const uint8_t *s, uint8_t *out, size_t bytes,
+				     const lut_i8_chan *ch, unsigned per)
 {
-	uint8_t pair[256][2];
+	const unsigned bw = 8 / per, mask = (1u << bw) - 1;
+	uint8_t vals[256][4];
 	uint8_t bad[256];
 	for (unsigned b = 0; b < 256; b++) {
-		pair[b][0] = ch->val[b >> 4];
-		pair[b][1] = ch->val[b & 15];
-		bad[b] = ch->bad[b >> 4] | ch->bad[b & 15];
+		bad[b] = 0;
+		for (unsigned j = 0; j < per; j++) {
+			unsigned k = (b >> (8 - bw * (j + 1))) & mask;
+			vals[b][j] = ch->val[k];
+			bad[b] |= ch->bad[k];
+		}
 	}
 	unsigned any = 0;
 	if (ch->check) {
 		for (size_t k = 0; k < bytes; k++) {
 			any |= bad[s[k]];
-			memcpy(out + 2 * k, pair[s[k]], 2);
+			memcpy(out + per * k, vals[s[k]], per);
 		}
 	} else {
 		for (size_t k = 0; k < bytes; k++)
-			memcpy(out + 2 * k, pair[s[k]], 2);
-	}
-	return any;
-}
-
-/* Width 2: one byte -> four values (most significant pair first). */
-static unsigned lut_i8_body_w2(const uint8_t *s, uint8_t *out, size_t bytes,
-			       const lut_i8_chan *ch)
-{
-	uint8_t quad[256][4];
-	uint8_t bad[256];
-	for (unsigned b = 0; b < 256; b++) {
-		unsigned k0 = b >> 6, k1 = (b >> 4) & 3, k2 = (b >> 2) & 3, k3 = b & 3;
-		quad[b][0] = ch->val[k0];
-		quad[b][1] = ch->val[k1];
-		quad[b][2] = ch->val[k2];
-		quad[b][3] = ch->val[k3];
-		bad[b] = ch->bad[k0] | ch->bad[k1] | ch->bad[k2] | ch->bad[k3];
-	}
-	unsigned any = 0;
-	if (ch->check) {
-		for (size_t k = 0; k < bytes; k++) {
-			any |= bad[s[k]];
-			memcpy(out + 4 * k, quad[s[k]], 4);
-		}
-	} else {
-		for (size_t k = 0; k < bytes; k++)
-			memcpy(out + 4 * k, quad[s[k]], 4);
+			memcpy(out + per * k, vals[s[k]], per);
 	}
 	return any;
 }
@@ -322,9 +299,9 @@ static vta_status lut_decode_i8_fast(const vta_lut_tensor *t, uint8_t *out, vta_
 		const uint8_t *s = t->indices + head / g_elems * g_bytes;
 		unsigned bad;
 		if (bw == 4)
-			bad = lut_i8_body_w4(s, out + head, groups, &ch);
+			bad = lut_i8_body_byte(s, out + head, groups, &ch, 2);
 		else if (bw == 2)
-			bad = lut_i8_body_w2(s, out + head, groups, &ch);
+			bad = lut_i8_body_byte(s, out + head, groups, &ch, 4);
 		else
 			bad = lut_i8_body_w3(s, out + head, groups, &ch);
 		if (bad) /* rescan to report the first offender */
