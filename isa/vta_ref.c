@@ -1,7 +1,10 @@
 /*
  * vta_ref.c - the untimed reference executor of the VTA ISA (the oracle the SystemC model
- * is held to). Written for clarity, not speed. docs/isa.md "Execution semantics" mirrors
- * the rules below; the SystemC model implements the same ones.
+ * is held to). Written for clarity, not speed. What each instruction does (NOPs, LOAD with
+ * its padding, STORE, the GEMM/ALU loop nest, the ALU operations, the ACC write hazard, LUT
+ * tables and decompressing loads) is specified in docs/isa.md "Execution semantics" and
+ * "LUT decompression"; the SystemC model implements the same rules. Below: how this file
+ * applies them.
  *
  * Stream checks. Before anything executes, every instruction is decoded and its dependency
  * flags are checked against the module that runs it (load: no *_prev, store: no *_next), in
@@ -13,47 +16,11 @@
  * Scheduling: FETCH, the modules and their tokens are vta_sched.c's; this file executes
  * each instruction when the scheduler says so. Operand checks are vta_rules.c's.
  *
- * NOPs. A LOAD or STORE with x_size 0 moves nothing and is not checked further (memory
- * type, padding, bounds): it only pops and pushes tokens, as VTA's sync instructions.
- *
- * LOAD (vta-facts §3.3). sram_base and dram_base count elements of the memory type.
- * W = x_pad_0 + x_size + x_pad_1 and rows = y_pad_0 + y_size + y_pad_1; SRAM elements
- * [sram_base, sram_base + rows*W) are written, padding with zeros; DRAM row r starts at
- * element dram_base + r*x_stride (x_stride < x_size is allowed: rows overlap in DRAM).
- * LOAD OUT is illegal; UOP and WGT loads must not pad; ACC_8BIT reads int8 lanes and
- * sign-extends them into int32 ACC lanes. LOAD ACC does not touch OUT (as in VTA's HLS).
- * LUT decompression (docs/isa.md "LUT decompression"): a LOAD of lut/lut32 writes the
- * table memory (int8 values sign-extended, int32 values as they are; entry sram_base +
- * y*x_size + x) and sets descriptor lut_slot. A LOAD with lut_bw != 0 reads, per SRAM row,
- * ceil(lanes*bw/8) bytes of indices, MSB first (index L = bits [L*bw, L*bw+bw) of the
- * row's string, bit 0 being the top bit of the first byte), and writes lane L the entry
- * base + (channels > 1 ? (lut_chan + ch(L)) * stride : 0) + index, ch(L) the lane's channel
- * in the blocked layout; WGT/INP keep its low 8 bits. Every index is checked against the
- * table size before the SRAM is written.
- * STORE: y_size rows of x_size OUT elements, SRAM side contiguous, DRAM stride x_stride;
- * only memory type OUT, no padding.
- *
- * GEMM/ALU loop nest: for it_out, it_in, upc in [uop_bgn, uop_end): the uop at UOP[upc]
- * is decoded; dst = uop.dst + it_out*dst_factor_out + it_in*dst_factor_in, and likewise
- * src (INP for GEMM, ACC for ALU) and wgt. Only the rows an uop accesses are bounds-checked:
- * a reset uop reads nothing (dst only), an ALU uop with an immediate reads no src.
- *   GEMM:  ACC[dst][b][o] += sum_k INP[src][b][k] * WGT[wgt][o][k]  (int32, wrapping)
- *   ALU:   ACC[dst][l] = op(ACC[dst][l], use_imm ? imm : ACC[src][l])
- *   reset: ACC[dst] = 0 (GEMM and ALU alike)
- * and every uop writes the low 8 bits of the new ACC row into OUT[dst] (zero on reset).
- * ALU ops: MIN, MAX, ADD (wrapping), SHR (amount >= 0: arithmetic right shift by
- * min(amount, 31); amount < 0: left shift by min(-amount, 31), low 32 bits), MUL (low 32
- * bits; needs alu.mul), SRDHM (gemmlowp SaturatingRoundingDoublingHighMul) and RSHR
- * (gemmlowp RoundingDivideByPOT, amount clamped to 0..31), both needing alu.tflite_ext.
- * The feature check is made once per ALU instruction, reset or not.
- *
- * ACC write-after-write hazard (the pipelined read-modify-write of ACC): the rule of
- * vta_rules.h, found here over a ring of the rows the previous D uops wrote. Writes by
- * different instructions never conflict (the pipeline drains between them).
- *
- * Per uop the checks run in the order: uop decodes, dst/src/wgt within their SRAM depth,
- * hazard. Before the loop: uop_bgn <= uop_end (else VTA_E_STREAM), uop_end <= UOP depth
- * (else VTA_E_OOB), the ALU feature, and the cycle budget.
+ * GEMM/ALU. Before the loop: uop_bgn <= uop_end (else VTA_E_STREAM), uop_end <= UOP depth
+ * (else VTA_E_OOB), the ALU feature (once per instruction, reset or not), and the cycle
+ * budget. Per uop: it decodes, dst/src/wgt within their SRAM depth (only the rows it
+ * accesses: a reset reads nothing, an immediate no src), then the hazard rule of
+ * vta_rules.h over a ring of the rows the previous D uops wrote.
  *
  * Cycle budget. The reference has no time, but a GEMM/ALU instruction may legally ask for
  * ~2^41 uops. It keeps a lower bound of the cycles the stream needs (uops x gemm_ii,
