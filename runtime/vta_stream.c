@@ -7,10 +7,7 @@
  *
  * The builder keeps a shadow of the UOP SRAM (what the LOAD UOPs so far put there) so that
  * the bounds and ACC-distance checks of a GEMM/ALU see exactly the uops it will execute.
- * The ACC-distance check is exact: with a kernel of n >= D uops, a window of D+1
- * consecutive uops crosses at most one loop boundary, so the checks within the kernel and
- * across the inner and the outer boundary (where the loop offsets change by a known
- * constant) cover every pair; shorter kernels are enumerated uop by uop.
+ * Why the ACC-distance check is exact without walking every uop: docs/runtime.md.
  */
 #include "vta_stream.h"
 

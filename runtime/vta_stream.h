@@ -2,41 +2,15 @@
  * vta_stream.h - the stream builder: a C API that turns loads, stores, micro-op kernels,
  * GEMM/ALU operations and dependency tokens into a checked VTA program, the way VTA's
  * runtime (runtime.cc) builds its command queue. Usable directly by firmware developers;
- * the ADD and CONV2D emitters are written on top of it (docs/runtime.md).
+ * the ADD and CONV2D emitters are written on top of it.
  *
- * What it does for the caller:
- *   - DRAM: a bump allocator over a vta_dram, starting at a caller-chosen base; every buffer
- *     is aligned and named (the name is for errors).
- *   - Micro-op kernels: a kernel is a list of uops, recorded once (deduplicated by content),
- *     written to DRAM and given to the program as a UOP segment. A GEMM/ALU push names the
- *     kernel and up to two loop levels. The UOP SRAM is a ring: a kernel that is still
- *     resident is not loaded again; otherwise it is placed at the ring's write pointer
- *     (wrapping to 0 and evicting overlapped kernels) and one LOAD UOP precedes the
- *     GEMM/ALU (VTA runtime's UopQueue).
- *   - Dependencies: dep_pop(from, to) marks a pending pop that the next instruction of stage
- *     `to` absorbs; dep_push(from, to) sets the push flag on stage `from`'s latest
- *     instruction, or appends a NOP of that stage when it already carries the flag or when
- *     pops are pending for it (VTA runtime's flag-or-NOP logic). Stages: load 1, compute 2,
- *     store 3; only load<->compute and compute<->store pairs exist.
- *   - Checks, before anything runs, naming the layer and the instruction index
- *     ("layer L: insn N (<disassembly>): problem"): flags legal for the stage, field ranges
- *     (encoding), memory types and padding legal for LOAD/STORE, SRAM bounds of every
- *     load/store and of every uop index a GEMM/ALU computes (uop dst/src/wgt plus the loop
- *     factors), DRAM bounds and element alignment, ALU ops the config lacks, and the ACC
- *     write distance: in execution order within one GEMM/ALU, no uop may write an ACC row
- *     that one of the previous cfg->acc_dep_distance uops wrote (reset uops are writes). The
- *     operand rules are vta_rules.h's, shared with both executors.
- *   - Finish: commits pending pops, drains tokens pushed but never popped (consumer NOPs),
- *     synchronises the store and load stages with compute and ends with FINISH (VTA's
- *     Synchronize), encodes the program, and runs the token protocol through the reference
- *     executor's scheduler without executing (vta_sched.h) so a stream that would deadlock
- *     is rejected with the stuck instructions named.
- *
- * Virtual threads are a way of using the builder rather than a feature of it: split the
- * INP/WGT/ACC SRAMs into slots, load slot k%2 while compute works on the other, and guard
- * each reuse of a slot with a g2l (load waits for compute) or s2g (compute waits for store)
- * token. vta_stream_thread_rows() gives the rows of one slot. The emitters' schedule is
- * described in docs/runtime.md.
+ * docs/runtime.md "The stream builder" walks it: the DRAM bump allocator, micro-op kernels
+ * on a UOP SRAM ring (VTA's UopQueue), dependency pops and pushes folded into the stage's
+ * instructions or NOPs (VTA's flag-or-NOP logic), the checks made before anything runs
+ * (errors read "layer L: insn N (<disassembly>): problem"; the operand rules are
+ * vta_rules.h's), what finish adds (drain, synchronise, FINISH, a token dry run through
+ * vta_sched.h), and virtual threads (slots from vta_stream_thread_rows, reuse guarded by
+ * g2l and s2g tokens).
  */
 #ifndef VTA_STREAM_H
 #define VTA_STREAM_H
