@@ -1,16 +1,8 @@
 /*
- * emit_add.c - the int8 ADD emitter (emit_add.h; docs/runtime.md "ADD").
- *
- * ACC SRAM map:  [constant rows][broadcast b rows][slot 0][slot 1]
- *   constant rows  tflite: the three Q31 multipliers (M1, M2, M_out), each broadcast to
- *                  every lane, used as the src of tensor SRDHM with src factor 0;
- *   broadcast b    a per-channel or scalar b, loaded and rescaled once;
- *   slot k         chunk k of a (and of b when b is full: a's rows then b's rows).
- * Chunk k uses slot k % threads. Everything but STORE runs on the compute stage (ACC loads
- * are compute's), so the tokens only order compute and store: compute pushes g2s after the
- * chunk's last ALU op, store pops it, stores, and pushes s2g when a later chunk reuses the
- * slot; compute pops that token before its first ALU op on the reused slot (the LOAD ACC of
- * the new chunk may run before, it does not touch OUT).
+ * emit_add.c - the int8 ADD emitter (emit_add.h). docs/runtime.md "ADD" gives the ALU
+ * sequences, the ACC map ([constant rows][broadcast b rows][slot 0][slot 1]) and why the
+ * tokens only order compute and store (every load of an ADD is an ACC load, which runs on
+ * the compute stage).
  */
 #include "emit_add.h"
 

@@ -5,22 +5,9 @@
  * Operands: two activations of one shape, or b broadcast per channel ([1,1,1,C]) or as a
  * scalar ([1,1,1,1]) exactly as the golden kernel allows (a broadcast a is swapped with a
  * full b: ADD is symmetric bit for bit). Either operand may be a constant LUT-compressed
- * INT8 tensor (a_lut / b_lut non-NULL): the runtime decodes it on the host ("host"
- * decompression) and the tensor's data pointer is ignored.
- *
- * tflite mode (needs alu.tflite_ext): both inputs are loaded as int8 rows that LOAD ACC_8BIT
- * widens, and the accelerator does all of TFLite's arithmetic: ADD -zp, SHR -20 (left
- * shift), SRDHM by the input multiplier (a constant ACC row broadcast with src factor 0),
- * RSHR by the input shift, ADD of the two, SRDHM/RSHR by the output multiplier, ADD zp_out,
- * MAX act_min, MIN act_max; STORE keeps the low 8 bits.
- * vta16 mode (needs alu.mul): the host input stage of the seed's delegate runs on the host
- * (vta_quant_vta16_input), its int32 results are loaded with LOAD ACC, and the accelerator
- * runs the six ALU operations ADD, MUL M_out, SHR, ADD zp_out, MIN, MAX (docs/arithmetic.md).
- *
- * Any element count: the tensors are laid out flat (rows of batch*block_out elements, the
- * last one zero-padded; a per-channel b uses pixel-blocked rows instead) and processed in
- * chunks that fit the ACC SRAM, alternating between `threads` ACC slots so STORE of one
- * chunk overlaps the compute of the next.
+ * INT8 tensor (a_lut / b_lut non-NULL; the tensor's data pointer is then ignored). Any
+ * element count. The ALU sequence of each mode (tflite needs alu.tflite_ext, vta16
+ * alu.mul), the layouts and the chunking over ACC slots: docs/runtime.md "ADD".
  */
 #ifndef VTA_EMIT_ADD_H
 #define VTA_EMIT_ADD_H

@@ -3,17 +3,9 @@
  *
  * Host side: decode LUT constants, compute the per-channel requantization constants, fold
  * the input zero point into the bias, write the padded input, the blocked filter and the
- * constant rows into DRAM, and choose a plan (tiling.c).
- *
- * Stream: the planning pass (vta_conv_schedule, tiling.c) walks every step and assigns
- * INP/WGT slots (a content that is resident is reused; a new one goes to the least recently
- * read slot) and records, for every load, the last compute step that read the slot it
- * overwrites. The load module
- * pops a g2l token only when that step is newer than the last one it waited for, and
- * compute pushes g2l exactly after those steps, so the tokens pair one to one. Then, in
- * program order, per step: [pop g2l] LOAD INP / LOAD WGT [push l2g]; per tile: [LOAD ACC
- * constants] [pop s2g] reset; per step: [pop l2g] GEMM [push g2l]; per tile: requantize,
- * push g2s; STORE [push s2g when a later tile reuses the ACC slot].
+ * constant rows into DRAM, and choose a plan (tiling.c). Stream: the steps of the plan's
+ * schedule (vta_conv_schedule) in program order, with the tokens it assigned; how those
+ * pair one to one is docs/runtime.md "Tokens".
  */
 #include "emit_conv2d.h"
 

@@ -5,26 +5,11 @@
  * The layer is vta_conv2d (golden.h): NHWC input, OHWI filter, optional int32 bias, stride,
  * dilation, SAME/VALID padding placed as TFLite does, fused activation. groups must be 1.
  * The filter (INT8) and the bias (INT32) may be LUT-compressed (filter_lut / bias_lut
- * non-NULL; the layer's own pointer is then ignored): the runtime decodes them on the host.
- *
- * What the runtime does on the host (docs/runtime.md "CONV2D"):
- *   - input: written to DRAM spatially padded with zp_in (TFLite's real zero) and cropped to
- *     the rows/columns the convolution reads, channels zero-padded to block_in; the DMA then
- *     loads without padding, so border pixels are exact;
- *   - bias: folded with the input zero point, bias'[o] = bias[o] - zp_in * sum(w[o]), so
- *     the accelerator accumulates sum(w * x) on the raw int8 input;
- *   - requantization constants: per-channel rows in ACC (bias', Q31 multiplier and shifts
- *     in tflite mode; Q15 multiplier, bias'*M + rounding addend folded into one vector, and
- *     shift in vta16 mode), or immediates when every channel shares a value that fits.
- * On the accelerator: GEMM over (tap, input-channel block, output pixel) with output pixels
- * innermost so consecutive uops write different ACC rows, then the requantization as tensor
- * ALU ops whose src factor 0 broadcasts the constant rows over the pixels, then STORE.
- *
- * Tiling is chosen from the config's SRAM sizes (docs/runtime.md "Tiling"): output rows and
- * output-channel blocks that stay in ACC, input-channel chunks, and weight groups streamed
- * through WGT; with 2 threads every SRAM that is reloaded has two slots so the next tile's
- * loads overlap the current compute. A layer that cannot fit at all is VTA_E_USAGE naming
- * the SRAM and the sizes.
+ * non-NULL; the layer's own pointer is then ignored). What the host prepares (the input
+ * padded with zp_in, the bias folded with it, the requantization constants), the GEMM and
+ * ALU work on the accelerator, and the tiling chosen from the config's SRAM sizes:
+ * docs/runtime.md "CONV2D". A layer that cannot fit at all is VTA_E_USAGE naming the SRAM
+ * and the sizes.
  */
 #ifndef VTA_EMIT_CONV2D_H
 #define VTA_EMIT_CONV2D_H
