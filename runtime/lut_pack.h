@@ -1,29 +1,10 @@
 /*
  * lut_pack.h - LUT-compressed constants re-packed for the hardware LUT decoder: packed index
  * images in the blocked DRAM layouts of layout.h, and the value-table image the decoder
- * looks them up in (docs/lut.md "Packing for the hardware decoder").
- *
- * A packed DRAM element is one SRAM row's lanes x bw bits in TFLM's bit order (lane L =
- * bits [L*bw, L*bw + bw) of the row, MSB first), rounded up to whole bytes:
- * ceil(lanes * bw / 8) with lanes = WGT block_out*block_in, ACC batch*block_out. Lane order is
- * the SRAM row's: WGT [BO][BI] (row o, column i), ACC [B][BO]. The decoder gives lane L the
- * entry table[(chan0 + ch(L)) * stride + index] with ch(L) = L / BI (WGT) or L % BO (ACC),
- * chan0 being the load's first channel; with per-tensor tables every lane reads the one table.
- *   conv filter  [Ob][KH][KW][Cb] rows; block ob's loads start at channel ob * BO;
- *   ACC rows     one row per block of BO channels (row r starts at channel r * BO), every
- *                batch lane the same channel's index;
- *   flat         rows of B*BO consecutive elements; row r starts at channel
- *                vta_lut_pack_flat_row_channel(), and one load must not mix rows that start
- *                at different channels.
- * Lanes the plain layout zero-pads (channels beyond the tensor, padded batch lanes, the flat
- * tail) get index 0: their values never reach a result. Indices are copied field by field
- * from the TFLM string; no value is decoded on the host.
- *
- * Table image: one table of `stride` entries per channel, channels one after another,
- * entries 1 byte (int8 tables, loaded as `lut`, for WGT/INP lanes) or 4 bytes little-endian
- * (int32 tables, `lut32`, for ACC lanes; int8 values sign-extended). The decoder refuses a
- * channel beyond the image, so per-channel images are padded with zero tables up to a
- * multiple of the row's channels (block_out for WGT/ACC, block_in for INP).
+ * looks them up in. The packed rows (bit order, lane order, each image's channel rule),
+ * their DRAM cost and the table image's shape and padding: docs/lut.md "Packing for the
+ * hardware decoder". Indices are copied field by field from the TFLM string; no value is
+ * decoded on the host.
  *
  * Errors are one line each: VTA_E_DATA for a malformed descriptor or one that does not match
  * the shape, VTA_E_UNSUPPORTED for what the decoder cannot take (table type, channel axis),

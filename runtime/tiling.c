@@ -1,14 +1,8 @@
 /*
  * tiling.c - CONV2D geometry in blocks, the GEMM kernel shape of a step, the schedule of a
- * plan (slots and tokens), and the plan chooser (tiling.h; docs/runtime.md "Tiling").
- *
- * The chooser scores a plan by running its schedule through a small event model priced
- * with the timing model's own formulas (isa/vta_cost.h) per instruction: GEMM/ALU =
- * overhead + fill + uops x ii; a DMA = overhead, then its beats on the one DRAM port
- * (first come, first served), then the latency. The load, compute and store modules advance in program
- * order and wait for exactly the tokens the emitter will put in the stream, so single- and
- * double-buffered plans, reuse of resident INP/WGT contents and the pipeline's fill and
- * drain are all priced as the simulator would see them.
+ * plan (slots and tokens), and the plan chooser (tiling.h). How the chooser's event model
+ * prices a plan with the timing model's own formulas (isa/vta_cost.h), and what it leaves
+ * out: docs/runtime.md "Tiling".
  */
 #include "tiling.h"
 

@@ -1,24 +1,13 @@
 /*
  * tiling.h - how a CONV2D is cut to the config's SRAMs: the geometry in blocks, the plan
  * (tile sizes, loop order, SRAM slots) chosen by a small cost model, and the shape of the
- * GEMM micro-op kernel of one step. Used by emit_conv2d.c; docs/runtime.md "Tiling".
+ * GEMM micro-op kernel of one step. Used by emit_conv2d.c.
  *
- * Vocabulary. A *tile* is the part of the output that stays in ACC while it is computed:
- * `th` output rows (of one group of `batch` images) by `nob` output-channel blocks. A tile
- * is computed in *steps*: for each chunk of `ncb` input-channel blocks, for each weight
- * sub-group of `nobw` output-channel blocks, one GEMM instruction accumulates into the
- * tile. Tiles run row tiles outer / channel groups inner, or the reverse.
- *
- * SRAM use. INP holds the input rows of one (row tile, chunk), WGT the filter blocks of one
- * (sub-group, chunk), ACC the per-channel constants and the tile; each of the three has one
- * or two *slots* (two only with 2 virtual threads): the load of the next step (or the next
- * tile's reset) then goes to the other slot while compute works on the current one.
- * Contents are reused while they are resident (the same rows and chunk, the same weights).
- *
- * The chooser enumerates chunk sizes (divisors of the block counts), groups, orders and
- * slot counts, takes the largest row tile that fits, and keeps the plan with the smallest
- * estimated cycles (compute and DMA time from the config's timing keys, overlapped with
- * 2 threads, serialised with 1).
+ * Vocabulary (docs/runtime.md "On the accelerator" and "Tiling" tell the whole story): a
+ * *tile* is `th` output rows of one image group by `nob` output-channel blocks, held in
+ * ACC while it is computed in *steps*, one GEMM per chunk of `ncb` input-channel blocks and
+ * weight sub-group of `nobw` blocks; INP, WGT and ACC each have one or two *slots* (two
+ * only with 2 virtual threads) so the next loads overlap the current compute.
  */
 #ifndef VTA_TILING_H
 #define VTA_TILING_H
