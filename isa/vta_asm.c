@@ -1,17 +1,6 @@
 /*
  * vta_asm.c - the text assembler: one instruction per line, every field named (key=value),
- * micro-op and data segments introduced by directives. The syntax is specified in
- * docs/isa.md "Assembly"; in short:
- *
- *   load   mem=inp sram=0 dram=0x10 y=4 x=4 stride=16 ypad=1,1 xpad=1,1 deps=push_next
- *   gemm   reset=0 uop=0,4 iter=2,8 dst=16,1 src=16,1 wgt=0,0 deps=pop_prev
- *   alu    op=shr reset=0 uop=0,1 iter=1,16 dst=0,1 src=0,1 use_imm=1 imm=8 deps=none
- *   finish deps=none
- *   .uops 0x1000            ; a UOP segment at DRAM byte address 0x1000, then `uop` lines
- *   uop dst=0 src=0 wgt=0
- *   .data 0x2000            ; a data segment, then `.byte` / `.word` lines
- *   .word 1, -2, 0x30
- *   .text                   ; back to instructions
+ * micro-op and data segments introduced by directives (syntax: docs/isa.md "Assembly").
  *
  * Every field value is range-checked against the config's field widths where it is
  * written, so each problem is reported as "NAME:LINE:COL: ..." (VTA_E_PARSE for syntax,

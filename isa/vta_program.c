@@ -1,17 +1,6 @@
 /*
- * vta_program.c - programs (encoded instructions + DRAM segments) and the binary stream file.
- *
- * File layout (all integers little-endian; docs/isa.md "Stream files"):
- *   0   "VTASTRM\0"
- *   8   u32 version = 1
- *   12  u32 geometry bytes = 16
- *   16  geometry: log_batch, log_block_in, log_block_out, log2 inp/wgt/acc bits,
- *       log uop/inp/wgt/acc depth, 6 zero bytes
- *   32  u32 instruction count, u32 segment count
- *   40  instructions, 16 bytes each
- *       segments: u8 kind (0 data, 1 uop), 3 zero bytes, u32 length, u64 DRAM byte address,
- *       then length bytes
- * Nothing may follow the last segment.
+ * vta_program.c - programs (encoded instructions + DRAM segments) and the binary stream file,
+ * whose layout is docs/isa.md "Stream files".
  *
  * Parsing treats the bytes as untrusted: every read is bounds-checked before it happens,
  * counts are checked against the bytes left before anything is allocated, and each

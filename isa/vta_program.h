@@ -6,12 +6,9 @@
  * Segments are placed into DRAM before a run; a UOP segment holds encoded micro-ops and
  * is printed as `uop` lines by the disassembler, a DATA segment holds raw bytes.
  *
- * Binary file (little-endian), see docs/isa.md "Stream files":
- *   "VTASTRM\0" magic, u32 version (1), u32 geometry bytes (16), geometry (16 bytes),
- *   u32 insn count, u32 segment count, insns (16 B each),
- *   segments: u8 kind, 3 zero bytes, u32 length, u64 DRAM byte address, bytes.
- * The geometry records the ISA-relevant config (batch, blocks, data widths, log depths);
- * loading a stream on a config with another geometry is refused.
+ * The binary file (layout: docs/isa.md "Stream files") records the geometry, the
+ * ISA-relevant config (batch, blocks, data widths, log depths); loading a stream on a config
+ * with another geometry is refused.
  */
 #ifndef VTA_PROGRAM_H
 #define VTA_PROGRAM_H

@@ -1,17 +1,10 @@
 /*
  * lut.c - decoding TFLM LUT tensors (the runtime's `host` decompression and the oracle for the
- * hardware decoder).
- *
- * Behaviour is TFLM's DecompressToBuffer: index i of width b occupies bits [i*b, i*b + b) of
- * the string, MSB first; its value is table[channel(i) * stride + index]. Unlike TFLM every
- * index is bounds-checked (see lut.h). Two code paths, like TFLM's:
- *   - int8, channel axis first, widths 2/3/4, channels of >= 64 elements: per channel, an
- *     unaligned head and tail go through the generic loop; the aligned body decodes a whole
- *     byte (width 2: 4 indices, width 4: 2) or a 3-byte group (width 3: 8 indices, as four
- *     6-bit keys) per step through small tables built from the channel's value table. When a
- *     channel has fewer valid entries than 2^width, the body ORs per-key "bad" marks instead
- *     of branching, and a marked channel is rescanned to name the first bad element.
- *   - everything else: one field read per element (a field spans at most two bytes).
+ * hardware decoder). Behaviour is TFLM's DecompressToBuffer with every index bounds-checked;
+ * like TFLM, int8 tensors with the channel axis first take fast paths at widths 2, 3 and 4
+ * (docs/lut.md "Decoding"). When a channel has fewer valid entries than 2^width the fast body
+ * ORs per-key "bad" marks instead of branching, and a marked channel is rescanned to name the
+ * first bad element.
  */
 #include "lut.h"
 

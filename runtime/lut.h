@@ -1,20 +1,11 @@
 /*
  * lut.h - TFLM LUT-compressed constant tensors: decode, compress, binning, compression spec.
- *
- * The format (TFLM "LUT tensor", legacy metadata and DECODE alike; docs/lut.md):
- *   - indices: unsigned fields of 1..7 bits, packed MSB first with no gaps, in the tensor's
- *     row-major element order, the last byte zero-padded;
- *   - value table: one table per channel, each `value_table_stride` elements of the tensor's
- *     type (little-endian), concatenated; a table's unused tail is zero padding;
- *   - channels: 1 (per-tensor) or C. Channel axis first (use_alternate_axis = false): element e
- *     belongs to channel e / (count / C). Axis last (use_alternate_axis = true): channel e % C.
+ * The format (TFLM "LUT tensor", legacy metadata and DECODE alike), what decoding rejects,
+ * and each part below: docs/lut.md.
  *
  * Decoding never reads outside the buffers the descriptor names and rejects malformed input
- * with VTA_E_DATA: bit width 0 or > 7, stride 0 or > 128, a channel count that does not
- * divide the element count, an index string or value table shorter than the shape needs, and
- * an index at or beyond its channel's table (value_table_stride, or channel_counts[c] when
- * the descriptor carries the per-channel unique counts). TFLM itself checks none of the index
- * bounds; we do because a simulator must diagnose, not read garbage. Pad bits are not checked.
+ * with VTA_E_DATA, including an index at or beyond its channel's table: TFLM checks none of
+ * the index bounds; we do because a simulator must diagnose, not read garbage.
  */
 #ifndef VTA_LUT_H
 #define VTA_LUT_H

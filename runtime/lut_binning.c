@@ -1,17 +1,9 @@
 /*
  * lut_binning.c - reducing weights to at most 2^b distinct values per channel, so that LUT
  * compression at b bits applies (TFLM leaves this "binning" to the user before compressing).
- *
- * Per channel, on the sorted distinct values with their multiplicities:
- *   - quantile: split into k = 2^b consecutive buckets of about equal population (every bucket
- *     holds at least one distinct value) and replace each bucket by its weighted mean;
- *   - k-means: start from those means and run Lloyd's iterations (nearest centroid, ties to
- *     the lower one; recompute means; an empty cluster keeps its centroid) until the assignment
- *     is stable or 100 rounds pass. In 1-D clusters are runs of consecutive values, so each
- *     round is one sweep.
- * Finally every value maps to its nearest representative (ties to the lower); for int8 the
- * representatives are first rounded half away from zero and merged where they coincide.
- * Everything is deterministic: no random starts. Channels with <= k distinct values are copied.
+ * The quantile and k-means methods and the final mapping: docs/lut.md "Binning". In 1-D
+ * clusters are runs of consecutive values, so each k-means round is one sweep. Everything
+ * is deterministic: no random starts.
  */
 #include "lut.h"
 

@@ -1,14 +1,7 @@
 /*
- * lut_compress.c - building TFLM LUT tensors from plain data, as TFLM's compressor does.
- *
- * Per channel (the whole tensor when channels == 1) the value table is np.unique of the
- * channel's elements: distinct values, sorted ascending; each element's index is its value's
- * position in that table. Indices are packed MSB first at the chosen width. Tables are
- * zero-padded to a common stride: 2^width (legacy metadata compressor) or the largest channel's
- * unique count (DECODE compressor). Width: bit_length(max unique - 1), at least 1, unless a larger
- * one is requested. Values are compared through an order-preserving unsigned key, so one sort
- * serves every type; floats order numerically with -0.0 below +0.0 (kept distinct so the round
- * trip is bit-exact, where np.unique would merge them) and NaN is rejected.
+ * lut_compress.c - building TFLM LUT tensors from plain data, as TFLM's compressor does
+ * (docs/lut.md "Compressing"). Values are compared through an order-preserving unsigned key,
+ * so one sort serves every type.
  */
 #include "lut.h"
 
