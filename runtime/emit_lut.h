@@ -1,17 +1,10 @@
 /*
- * emit_lut.h - what the emitters share to have the LUT decoder decompress a constant
- * (docs/runtime.md "LUT constants on the decoder"): the table memory and descriptor slots of
- * one layer's program, the table image written into DRAM and its table load, and packed
- * index buffers aligned to their packed element. Not a public API.
- *
- * A tensor's tables are loaded once per layer, at the start of its module's part of the
- * program: `lut` tables (WGT/INP) by the load module, `lut32` tables (ACC) by the compute
- * module, each tensor in its own region of the table memory and its own slot, so the two
- * modules never write the same entries and program order alone puts every table before its
- * uses. Per-channel tables that do not fit whole may be loaded one channel block at a time
- * (`may_split`): the region then holds one block's tables, reloaded by the same module just
- * before the first load of another block. Tables that fit neither way fail the layer with a
- * one-line error.
+ * emit_lut.h - what the emitters share to have the LUT decoder decompress a constant: the
+ * table memory and descriptor slots of one layer's program, the table image written into
+ * DRAM and its table load, and packed index buffers aligned to their packed element. Not a
+ * public API. Where each tensor's tables go and which module loads them when (so that
+ * program order alone orders them before their uses), and when a filter's tables are split
+ * by channel block (`may_split`): docs/runtime.md "LUT constants on the decoder", "Tables".
  */
 #ifndef VTA_EMIT_LUT_H
 #define VTA_EMIT_LUT_H

@@ -1,23 +1,11 @@
 /*
  * layout.h - conversions between TFLite tensors (NHWC activations, OHWI filters, per-channel
- * int32 vectors) and the blocked layouts VTA's DMA moves (element = one SRAM row).
- *
- * With B = batch, BI = block_in, BO = block_out, Cb = ceil(C/BI), Ob = ceil(O/BO) and the
- * images grouped B at a time (Ng = ceil(N/B); image n sits in batch lane n % B of group
- * n / B), the DRAM layouts are:
- *   conv input   [Ng][Hp][Wp][Cb] INP elements [B][BI] int8: the input spatially padded
- *                (rows pad_top.., columns pad_left..) with a fill value, channels padded
- *                with 0; rows/columns beyond what the convolution reads are cut off;
- *   conv filter  [Ob][KH][KW][Cb] WGT elements [BO][BI] int8 (row o, column i), zero-padded;
- *   conv output  [Ng][Ho][Wo][Ob] OUT elements [B][BO] int8;
- *   ACC rows     one ACC element [B][BO] int32 per block of BO channels, every batch lane
- *                holding the same per-channel value;
- *   flat         an int8 or int32 tensor as rows of B*BO consecutive elements, the last row
- *                zero-padded (elementwise layers);
- *   pixel-blocked [P][Cb'] rows of BO channels (B must be 1), Cb' = ceil(C/BO), for an
- *                elementwise layer whose second operand broadcasts per channel.
- * All multi-byte values are little-endian. The functions never allocate; sizes come from the
- * *_bytes helpers.
+ * int32 vectors) and the blocked layouts VTA's DMA moves (element = one SRAM row): conv
+ * input, filter and output, ACC rows of per-channel values, flat and pixel-blocked rows for
+ * elementwise layers (pixel-blocked ones need batch 1), as tabled in docs/runtime.md
+ * "Layouts". Images are grouped B = batch at a time (image n in batch lane n % B of group
+ * n / B). All multi-byte values are little-endian. The functions never allocate; sizes come
+ * from the *_bytes helpers.
  */
 #ifndef VTA_LAYOUT_H
 #define VTA_LAYOUT_H

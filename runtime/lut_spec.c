@@ -1,18 +1,9 @@
 /*
  * lut_spec.c - reading TFLM's compression spec YAML, the file that says which tensors of a
- * model to LUT-compress and at what index width:
- *
- *   tensors:
- *     - subgraph: 0
- *       tensor: 5
- *       compression:
- *         - lut:
- *             index_bitwidth: 4
- *
- * Built on isa/vta_yaml.h, so every problem is "FILE:LINE:COL: problem" (1-based). Stricter
- * than TFLM's spec.py, which ignores unknown keys: here they are errors, as in every vtasim
- * input. huffman and pruning are recognised only to be refused by name (TFLM's compressors for
- * them are stubs); a tensor takes exactly one method.
+ * model to LUT-compress and at what index width. The format, and what it refuses that TFLM's
+ * spec.py accepts (unknown keys, huffman and pruning, more than one method): docs/lut.md
+ * "The compression spec (YAML)". Built on isa/vta_yaml.h, so every problem is
+ * "FILE:LINE:COL: problem" (1-based).
  */
 #include "lut.h"
 
