@@ -14,6 +14,7 @@
  */
 #include "vta_insn.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -339,6 +340,21 @@ char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size)
 	app_fields(buf, size, &pos, fmt, insn);
 	app_deps(buf, size, &pos, insn);
 	return buf;
+}
+
+vta_status vta_insn_fail(vta_error *err, vta_status st, const char *layer, size_t idx,
+			 const vta_insn *insn, const char *fmt, ...)
+{
+	char msg[VTA_ERROR_DETAIL_MAX];
+	char text[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	vta_disasm_insn(insn, text, sizeof(text));
+	if (layer)
+		return vta_fail(err, st, "layer %s: insn %zu (%s): %s", layer, idx, text, msg);
+	return vta_fail(err, st, "insn %zu (%s): %s", idx, text, msg);
 }
 
 char *vta_disasm_uop(const vta_uop *uop, char *buf, size_t size)

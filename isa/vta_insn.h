@@ -127,6 +127,15 @@ const char *vta_alu_op_name(uint32_t op);        /* "min", ... or NULL */
 char *vta_disasm_insn(const vta_insn *insn, char *buf, size_t size);
 char *vta_disasm_uop(const vta_uop *uop, char *buf, size_t size);
 
+/* Fail with "[layer L: ]insn N (<disassembly>): <message>" (layer NULL: no layer prefix),
+ * the form every diagnostic about one instruction of a stream takes. */
+vta_status vta_insn_fail(vta_error *err, vta_status st, const char *layer, size_t idx,
+			 const vta_insn *insn, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 6, 7)))
+#endif
+	;
+
 /* True for a LOAD/STORE with x_size 0: moves nothing, only pops/pushes tokens. */
 bool vta_insn_is_nop(const vta_insn *insn);
 

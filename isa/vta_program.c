@@ -117,10 +117,8 @@ vta_status vta_program_push(vta_program *prog, const vta_config *cfg, const vta_
 {
 	uint8_t bytes[VTA_INSN_BYTES];
 	vta_error sub = {0};
-	char text[256];
 	if (vta_insn_encode(cfg, insn, bytes, &sub) != VTA_OK)
-		return vta_fail(err, sub.status, "insn %zu (%s): %s", prog->n_insns,
-				vta_disasm_insn(insn, text, sizeof(text)), sub.detail);
+		return vta_insn_fail(err, sub.status, NULL, prog->n_insns, insn, "%s", sub.detail);
 	return vta_program_push_raw(prog, bytes, err);
 }
 

@@ -32,7 +32,6 @@
  */
 #include "vta_ref.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +46,6 @@
 
 #define SRAM_COUNT 5  /* UOP, WGT, INP, ACC, OUT: indexed by vta_mem */
 #define HAZARD_MAX 64 /* vta_config_derive caps acc_dep_distance */
-#define DISASM_MAX 256
 
 struct vta_ref {
 	vta_engine engine; /* first: vta_ref_engine() hands out its address */
@@ -88,27 +86,10 @@ static int32_t asr(int32_t a, unsigned s)
 	return a >= 0 ? a >> s : -1 - ((-1 - a) >> s);
 }
 
-/* Fail with "insn N (<disassembly>): <message>". */
-#if defined(__GNUC__)
-__attribute__((format(printf, 5, 6)))
-#endif
-static vta_status insn_fail(run *r, size_t idx, const vta_insn *insn, vta_status st,
-			    const char *fmt, ...)
-{
-	char msg[VTA_ERROR_DETAIL_MAX];
-	char text[DISASM_MAX];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	vta_disasm_insn(insn, text, sizeof(text));
-	return vta_fail(r->err, st, "insn %zu (%s): %s", idx, text, msg);
-}
-
 /* Fail with "insn N (<disassembly>): " and a rule's detail. */
 static vta_status rule_fail(run *r, size_t idx, const vta_insn *insn, const vta_error *sub)
 {
-	return insn_fail(r, idx, insn, sub->status, "%s", sub->detail);
+	return vta_insn_fail(r->err, sub->status, NULL, idx, insn, "%s", sub->detail);
 }
 
 /* ---------- LOAD and STORE ---------- */
@@ -173,8 +154,8 @@ static vta_status exec_lut_load(run *r, size_t idx, const vta_insn *insn)
 	uint64_t rows = (uint64_t)m->y_size * m->x_size;
 	uint8_t *out = malloc((size_t)rows * row_bytes);
 	if (!out)
-		return insn_fail(r, idx, insn, VTA_E_NOMEM, "out of memory decoding %llu rows",
-				 (unsigned long long)rows);
+		return vta_insn_fail(r->err, VTA_E_NOMEM, NULL, idx, insn,
+				     "out of memory decoding %llu rows", (unsigned long long)rows);
 	for (uint64_t y = 0; y < m->y_size; y++) {
 		for (uint64_t x = 0; x < m->x_size; x++) {
 			uint64_t row = y * m->x_size + x;
@@ -362,11 +343,11 @@ static vta_status check_loop(run *r, size_t idx, const vta_insn *insn)
 	uint64_t uops = vta_cost_loop_uops(l);
 	uint64_t cycles = vta_cost_uop_cycles(cfg, insn);
 	if (cycles > cfg->cycle_budget - r->work_cycles)
-		return insn_fail(r, idx, insn, VTA_E_NO_FINISH,
-				 "the cycle budget of %llu runs out: %llu uops need at least %llu "
-				 "cycles after %llu",
-				 (unsigned long long)cfg->cycle_budget, (unsigned long long)uops,
-				 (unsigned long long)cycles, (unsigned long long)r->work_cycles);
+		return vta_insn_fail(r->err, VTA_E_NO_FINISH, NULL, idx, insn,
+				     "the cycle budget of %llu runs out: %llu uops need at least %llu "
+				     "cycles after %llu",
+				     (unsigned long long)cfg->cycle_budget, (unsigned long long)uops,
+				     (unsigned long long)cycles, (unsigned long long)r->work_cycles);
 	r->work_cycles += cycles;
 	return VTA_OK;
 }
@@ -413,8 +394,8 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 				vta_error sub = {0};
 				if (vta_uop_decode(cfg, ref->sram[VTA_MEM_UOP] + (size_t)upc * 4,
 						   &uop, &sub) != VTA_OK)
-					return insn_fail(r, idx, insn, VTA_E_STREAM, "uop %u: %s",
-							 upc, sub.detail);
+					return vta_insn_fail(r->err, VTA_E_STREAM, NULL, idx, insn,
+							     "uop %u: %s", upc, sub.detail);
 				uint64_t dst = uop.dst + (uint64_t)o * l->dst_factor_out +
 					       (uint64_t)i * l->dst_factor_in;
 				uint64_t src = uop.src + (uint64_t)o * l->src_factor_out +
@@ -458,8 +439,8 @@ static vta_status execute(void *ctx, size_t idx, const vta_insn *insn)
 	case VTA_OP_ALU: st = exec_loop(r, idx, insn, true); break;
 	case VTA_OP_FINISH: break;
 	default:
-		return insn_fail(r, idx, insn, VTA_E_INTERNAL, "unknown opcode %d",
-				 (int)insn->opcode);
+		return vta_insn_fail(r->err, VTA_E_INTERNAL, NULL, idx, insn,
+				     "unknown opcode %d", (int)insn->opcode);
 	}
 	if (st == VTA_OK)
 		r->ref->counters.insns[vta_insn_module(insn)]++;

@@ -203,11 +203,8 @@ vta_status vta_sched_decode(const vta_program *prog, const vta_config *cfg, vta_
 		if (st != VTA_OK)
 			return st;
 		vta_error sub = {0};
-		if (vta_insn_check_flags(&insns[i], &sub) != VTA_OK) {
-			char text[DISASM_MAX];
-			vta_disasm_insn(&insns[i], text, sizeof(text));
-			return vta_fail(err, VTA_E_FLAGS, "insn %zu (%s): %s", i, text, sub.detail);
-		}
+		if (vta_insn_check_flags(&insns[i], &sub) != VTA_OK)
+			return vta_insn_fail(err, VTA_E_FLAGS, NULL, i, &insns[i], "%s", sub.detail);
 	}
 	return VTA_OK;
 }

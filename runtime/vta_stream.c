@@ -11,7 +11,6 @@
  */
 #include "vta_stream.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +21,6 @@
 #include "vta_rules.h"
 #include "vta_sched.h"
 
-#define SB_DISASM 256
 #define SB_NSTAGE 4 /* indexed by vta_stage; 0 unused */
 #define SB_HAZARD_MAX 64 /* vta_config_derive caps acc_dep_distance; sb_check_loop's ring */
 
@@ -58,27 +56,11 @@ struct vta_stream {
 
 /* ---------- errors ---------- */
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 6, 7)))
-#endif
-static vta_status sb_fail_at(const vta_stream *s, vta_error *err, size_t idx,
-			     const vta_insn *insn, vta_status st, const char *fmt, ...)
-{
-	char msg[VTA_ERROR_DETAIL_MAX];
-	char text[SB_DISASM];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	vta_disasm_insn(insn, text, sizeof(text));
-	return vta_fail(err, st, "layer %s: insn %zu (%s): %s", s->layer, idx, text, msg);
-}
-
 /* Fail at instruction idx with a rule's detail. */
 static vta_status sb_rule_fail(const vta_stream *s, vta_error *err, size_t idx,
 			       const vta_insn *insn, const vta_error *sub)
 {
-	return sb_fail_at(s, err, idx, insn, sub->status, "%s", sub->detail);
+	return vta_insn_fail(err, sub->status, s->layer, idx, insn, "%s", sub->detail);
 }
 
 /* ---------- small helpers ---------- */
@@ -292,9 +274,9 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 		return VTA_OK;
 	for (uint32_t u = l->uop_bgn; u < l->uop_end; u++)
 		if (!s->uop_ok[u])
-			return sb_fail_at(s, err, idx, insn, VTA_E_STREAM,
-					  "UOP SRAM row %u holds no micro-op loaded by this stream",
-					  u);
+			return vta_insn_fail(err, VTA_E_STREAM, s->layer, idx, insn,
+					     "UOP SRAM row %u holds no micro-op loaded by this stream",
+					     u);
 
 	/* Bounds: factors are unsigned, so every index peaks at the last iteration. */
 	vta_uop_bounds bounds;
@@ -307,10 +289,10 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 		uint64_t wgt = up->wgt + om * l->wgt_factor_out + im * l->wgt_factor_in;
 		vta_uop_oob oob;
 		if (vta_uop_find_oob(&bounds, dst, src, wgt, &oob))
-			return sb_fail_at(s, err, idx, insn, VTA_E_OOB,
-					  "uop %u: %s index reaches %llu, beyond depth %llu", u,
-					  oob.what, (unsigned long long)oob.index,
-					  (unsigned long long)oob.depth);
+			return vta_insn_fail(err, VTA_E_OOB, s->layer, idx, insn,
+					     "uop %u: %s index reaches %llu, beyond depth %llu", u,
+					     oob.what, (unsigned long long)oob.index,
+					     (unsigned long long)oob.depth);
 	}
 
 	/* ACC write distance. */
@@ -374,13 +356,13 @@ static vta_status sb_check(const vta_stream *s, size_t idx, const vta_insn *insn
 	if (insn->opcode != VTA_OP_LOAD && insn->opcode != VTA_OP_STORE &&
 	    insn->opcode != VTA_OP_GEMM && insn->opcode != VTA_OP_ALU &&
 	    insn->opcode != VTA_OP_FINISH)
-		return sb_fail_at(s, err, idx, insn, VTA_E_STREAM, "unknown opcode %d",
-				  (int)insn->opcode);
+		return vta_insn_fail(err, VTA_E_STREAM, s->layer, idx, insn, "unknown opcode %d",
+				     (int)insn->opcode);
 	if (vta_insn_check_flags(insn, &sub) != VTA_OK)
-		return sb_fail_at(s, err, idx, insn, VTA_E_FLAGS, "%s", sub.detail);
+		return vta_insn_fail(err, VTA_E_FLAGS, s->layer, idx, insn, "%s", sub.detail);
 	uint8_t bytes[VTA_INSN_BYTES];
 	if (vta_insn_encode(&s->cfg, insn, bytes, &sub) != VTA_OK)
-		return sb_fail_at(s, err, idx, insn, sub.status, "%s", sub.detail);
+		return vta_insn_fail(err, sub.status, s->layer, idx, insn, "%s", sub.detail);
 	switch (insn->opcode) {
 	case VTA_OP_LOAD:
 	case VTA_OP_STORE: return sb_check_mem(s, idx, insn, err);
@@ -886,7 +868,8 @@ vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
 	for (size_t i = 0; i < s->n_insns && st == VTA_OK; i++) {
 		vta_error sub = {0};
 		if (vta_program_push(prog, &s->cfg, &s->insns[i], &sub) != VTA_OK)
-			st = sb_fail_at(s, err, i, &s->insns[i], sub.status, "%s", sub.detail);
+			st = vta_insn_fail(err, sub.status, s->layer, i, &s->insns[i], "%s",
+					   sub.detail);
 	}
 	for (size_t i = 0; i < s->n_kernels && st == VTA_OK; i++) {
 		const sb_kernel *k = &s->kernels[i];
