@@ -10,23 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
 #include "vta_cost.h"
 #include "vta_insn.h"
 #include "vta_rules.h"
-
-static uint32_t ti_div_up(uint64_t a, uint64_t b)
-{
-	return (uint32_t)((a + b - 1) / b);
-}
 
 void vta_conv_geom_derive(const vta_config *cfg, vta_conv_geom *g)
 {
 	int32_t ekh = (g->kh - 1) * g->dh + 1, ekw = (g->kw - 1) * g->dw + 1;
 	g->hp = (g->ho - 1) * g->sh + ekh;
 	g->wp = (g->wo - 1) * g->sw + ekw;
-	g->ng = ti_div_up((uint64_t)g->n, cfg->batch);
-	g->cb = ti_div_up((uint64_t)g->c, cfg->block_in);
-	g->ob = ti_div_up((uint64_t)g->o, cfg->block_out);
+	g->ng = (uint32_t)vta_layout_div_up((uint64_t)g->n, cfg->batch);
+	g->cb = (uint32_t)vta_layout_div_up((uint64_t)g->c, cfg->block_in);
+	g->ob = (uint32_t)vta_layout_div_up((uint64_t)g->o, cfg->block_out);
 	g->rowskip = g->kh == 1 && g->sh > 1;
 }
 
@@ -513,8 +509,8 @@ static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
 		uint32_t t = thmax >> h;
 		if (t == 0)
 			break;
-		uint32_t nrt = ti_div_up((uint64_t)g->ho, t);
-		t = ti_div_up((uint64_t)g->ho, nrt);
+		uint32_t nrt = (uint32_t)vta_layout_div_up((uint64_t)g->ho, t);
+		t = (uint32_t)vta_layout_div_up((uint64_t)g->ho, nrt);
 		if (t == prev)
 			continue;
 		prev = t;
@@ -661,7 +657,7 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 	if (p->th > (uint32_t)g.ho)
 		p->th = (uint32_t)g.ho;
 	p->nci = g.cb / p->ncb;
-	p->nrt = ti_div_up((uint64_t)g.ho, p->th);
+	p->nrt = (uint32_t)vta_layout_div_up((uint64_t)g.ho, p->th);
 	p->ngrp = g.ob / p->nob;
 	p->nsub = p->nob / p->nobw;
 	p->nconst = nconst;
