@@ -4,21 +4,11 @@
  * decides when each instruction executes; what executing means is the caller's (the
  * reference executor moves data; the stream builder's dry run does nothing).
  *
- * Dispatch. FETCH routes each instruction to its module (vta_insn_module) in program
- * order. A module's instruction queue holds up to cfg->insn_depth instructions: those
- * FETCH has dispatched and the module has not yet retired, the one it is working on
- * (waiting for tokens or for room to push them) included; an instruction frees its slot
- * when its pushes are done. FETCH stalls while the queue of the next instruction's module
- * is full.
- *
- * Tokens. The four queues (vta_queues.h) are counters of capacity cfg->dep_depth. A
- * module holding an instruction waits until every queue it pops holds a token, pops them,
- * executes the instruction, then pushes its tokens in the order push_prev, push_next, each
- * push waiting for room (count < dep_depth); only then does it take its next instruction.
- * This is VTA's pop-execute-push with blocking FIFO writes. (Taking the pops together or
- * one by one cannot differ: every queue has a single consumer.) A stream needing more
- * than dep_depth outstanding tokens in a queue can therefore deadlock, and the diagnostic
- * names the full queue.
+ * Dispatch and tokens are VTA's pop-execute-push with blocking FIFO writes, as docs/isa.md
+ * "Modules and dispatch" and "Dependency tokens" specify: queues of cfg->insn_depth
+ * instructions (an instruction keeps its slot until its pushes are done) and token
+ * counters of capacity cfg->dep_depth (vta_queues.h). A module takes its pops together:
+ * taking them one by one cannot differ, every queue having a single consumer.
  *
  * Scheduling. Rounds of: FETCH dispatches as far as it can, then load, compute and store
  * (in that order) each run until they wait. The run ends the moment FINISH executes (after
