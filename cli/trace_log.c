@@ -29,17 +29,12 @@ static const char *cycle_str(uint64_t c, char *buf, size_t size)
 	return buf;
 }
 
+/* One stall, when there is one; fmt takes the separator, a name and the cycles. */
 static void append(char *buf, size_t size, size_t *len, const char *fmt, const char *what,
 		   uint64_t n)
 {
-	if (!n || *len >= size)
-		return;
-	int k = snprintf(buf + *len, size - *len, "%s", *len ? "," : "");
-	*len += (size_t)k;
-	if (*len >= size)
-		return;
-	k = snprintf(buf + *len, size - *len, fmt, what, n);
-	*len += k > 0 ? (size_t)k : 0;
+	if (n)
+		vta_appendf(buf, size, len, fmt, *len ? "," : "", what, n);
 }
 
 /* "wait:l2g=30,port=6,room:g2s=2" or "-" */
@@ -47,13 +42,13 @@ static void stalls_str(const vtasim_insn_record *r, char *buf, size_t size)
 {
 	size_t len = 0;
 	buf[0] = 0;
-	append(buf, size, &len, "%s=%" PRIu64, "fetch:port", r->fetch_port_cycles);
-	append(buf, size, &len, "%s=%" PRIu64, "fetch:room", r->fetch_room_cycles);
+	append(buf, size, &len, "%s%s=%" PRIu64, "fetch:port", r->fetch_port_cycles);
+	append(buf, size, &len, "%s%s=%" PRIu64, "fetch:room", r->fetch_room_cycles);
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++)
-		append(buf, size, &len, "wait:%s=%" PRIu64, vta_queue_name(q), r->pop_cycles[q]);
-	append(buf, size, &len, "%s=%" PRIu64, "port", r->port_cycles);
+		append(buf, size, &len, "%swait:%s=%" PRIu64, vta_queue_name(q), r->pop_cycles[q]);
+	append(buf, size, &len, "%s%s=%" PRIu64, "port", r->port_cycles);
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++)
-		append(buf, size, &len, "room:%s=%" PRIu64, vta_queue_name(q), r->push_cycles[q]);
+		append(buf, size, &len, "%sroom:%s=%" PRIu64, vta_queue_name(q), r->push_cycles[q]);
 	if (!buf[0])
 		snprintf(buf, size, "-");
 }
