@@ -7,14 +7,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-static void lo_put32(uint8_t *p, int32_t v)
-{
-	uint32_t u = (uint32_t)v;
-	p[0] = (uint8_t)u;
-	p[1] = (uint8_t)(u >> 8);
-	p[2] = (uint8_t)(u >> 16);
-	p[3] = (uint8_t)(u >> 24);
-}
+#include "vta_bytes.h"
 
 uint64_t vta_layout_conv_input_bytes(const vta_config *cfg, const int32_t nhwc[4],
 				     const vta_layout_window *w)
@@ -127,7 +120,7 @@ void vta_layout_acc_rows(const vta_config *cfg, const int32_t *values, int32_t f
 				int32_t v = 0;
 				if (c < channels)
 					v = values ? values[c] : fill;
-				lo_put32(p, v);
+				vta_le_put(p, 4, (uint32_t)v);
 			}
 }
 
@@ -149,7 +142,7 @@ void vta_layout_flat_i32(const vta_config *cfg, const int32_t *src, size_t count
 	uint64_t lanes = (uint64_t)cfg->batch * cfg->block_out;
 	uint64_t total = vta_layout_flat_rows(cfg, count) * lanes;
 	for (uint64_t i = 0; i < total; i++)
-		lo_put32(dst + 4 * i, i < count ? src[i] : 0);
+		vta_le_put(dst + 4 * i, 4, (uint32_t)(i < count ? src[i] : 0));
 }
 
 uint64_t vta_layout_pixel_rows(const vta_config *cfg, size_t pixels, size_t channels)
@@ -179,7 +172,7 @@ void vta_layout_pixel_i32(const vta_config *cfg, const int32_t *src, size_t pixe
 		for (uint64_t c0 = 0; c0 < cb; c0++)
 			for (uint64_t o = 0; o < BO; o++, p += 4) {
 				uint64_t c = c0 * BO + o;
-				lo_put32(p, c < channels ? src[px * channels + c] : 0);
+				vta_le_put(p, 4, (uint32_t)(c < channels ? src[px * channels + c] : 0));
 			}
 }
 

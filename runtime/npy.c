@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_bytes.h"
+
 static const char MAGIC[] = "\x93NUMPY";
 
 size_t vta_npy_dtype_size(vta_npy_dtype dtype)
@@ -126,8 +128,7 @@ vta_status vta_npy_read(const char *path, vta_npy *out, vta_error *err)
 			st = vta_fail(err, VTA_E_DATA, "%s: truncated .npy header", path);
 			goto out;
 		}
-		hlen = (size_t)pre[8] | (size_t)pre[9] << 8 | (size_t)pre[10] << 16 |
-		       (size_t)pre[11] << 24;
+		hlen = vta_le32_get(pre + 8);
 		if (hlen > (1u << 20)) {
 			st = vta_fail(err, VTA_E_DATA, "%s: .npy header too large", path);
 			goto out;
