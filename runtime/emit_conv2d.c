@@ -407,13 +407,9 @@ static vta_status cv_load_bias(cv_ctx *c, uint32_t ob0, uint32_t n, uint32_t cst
 	vta_status rc = VTA_OK;
 	const uint32_t row0 = c->p.acc_const_base + (uint32_t)(c->n_types - 1) * cstride;
 	for (uint32_t i = 0; i < n && rc == VTA_OK; i++) {
-		vta_xfer x = {0};
-		x.mem = VTA_MEM_ACC;
-		x.sram = row0 + i;
-		x.dram_addr = c->b_addr + (uint64_t)(ob0 + i) * c->brow_bytes;
-		x.y_size = 1;
-		x.x_size = 1;
-		x.x_stride = 1;
+		vta_xfer x = {.mem = VTA_MEM_ACC, .sram = row0 + i,
+			      .dram_addr = c->b_addr + (uint64_t)(ob0 + i) * c->brow_bytes,
+			      .y_size = 1, .x_size = 1, .x_stride = 1};
 		vta_lut_fields f = {c->blut->bitwidth, c->btab.slot, 0};
 		rc = vta_em_lut_use(c->s, &c->btab, (ob0 + i) * c->cfg->block_out, &f.chan, err);
 		if (rc == VTA_OK)
@@ -459,14 +455,11 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 				break;
 			if (q == 0) {
 				if (!p->const_all && c->n_types > 0 && const_grp != (int64_t)tl->grp) {
-					vta_xfer x = {0};
-					x.mem = VTA_MEM_ACC;
-					x.sram = p->acc_const_base;
-					x.dram_addr = c->k_addr + (uint64_t)tl->grp * p->nob *
-								      cfg->acc_elem_bytes;
-					x.y_size = n_plain;
-					x.x_size = p->nob;
-					x.x_stride = g->ob;
+					const uint64_t k_off =
+						(uint64_t)tl->grp * p->nob * cfg->acc_elem_bytes;
+					vta_xfer x = {.mem = VTA_MEM_ACC, .sram = p->acc_const_base,
+						      .dram_addr = c->k_addr + k_off, .y_size = n_plain,
+						      .x_size = p->nob, .x_stride = g->ob};
 					if (n_plain > 0)
 						rc = vta_stream_load(s, &x, err);
 					if (rc == VTA_OK && c->blut)
@@ -499,13 +492,10 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 		if (rc == VTA_OK) {
 			uint64_t first = (((uint64_t)tl->g * g->ho + tl->y0) * g->wo) * g->ob +
 					 (uint64_t)tl->grp * p->nob;
-			vta_xfer x = {0};
-			x.mem = VTA_MEM_OUT;
-			x.sram = slot0;
-			x.dram_addr = c->o_addr + first * cfg->out_elem_bytes;
-			x.y_size = tl->rows * (uint32_t)g->wo;
-			x.x_size = p->nob;
-			x.x_stride = g->ob;
+			vta_xfer x = {.mem = VTA_MEM_OUT, .sram = slot0,
+				      .dram_addr = c->o_addr + first * cfg->out_elem_bytes,
+				      .y_size = tl->rows * (uint32_t)g->wo, .x_size = p->nob,
+				      .x_stride = g->ob};
 			rc = vta_stream_store(s, &x, err);
 		}
 		if (rc == VTA_OK && t + p->s_acc < c->sched.n_tiles)

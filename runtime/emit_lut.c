@@ -79,13 +79,9 @@ vta_status vta_em_lut_use(vta_stream *s, vta_em_lut_table *tb, uint32_t chan,
 	if (tb->resident == want)
 		return VTA_OK;
 	const uint64_t rows = tb->block ? tb->block : tb->channels;
-	vta_xfer x = {0};
-	x.mem = tb->entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32;
-	x.sram = tb->sram;
-	x.dram_addr = tb->addr + (uint64_t)want * rows * tb->stride * tb->entry_bytes;
-	x.y_size = (uint32_t)rows;
-	x.x_size = tb->stride;
-	x.x_stride = tb->stride;
+	vta_xfer x = {.mem = tb->entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32, .sram = tb->sram,
+		      .dram_addr = tb->addr + (uint64_t)want * rows * tb->stride * tb->entry_bytes,
+		      .y_size = (uint32_t)rows, .x_size = tb->stride, .x_stride = tb->stride};
 	vta_lut_fields f = {0, tb->slot, 0};
 	vta_status st = vta_stream_load_lut(s, &x, &f, err);
 	if (st == VTA_OK)

@@ -172,7 +172,8 @@ void vta_layout_pixel_i32(const vta_config *cfg, const int32_t *src, size_t pixe
 		for (uint64_t c0 = 0; c0 < cb; c0++)
 			for (uint64_t o = 0; o < BO; o++, p += 4) {
 				uint64_t c = c0 * BO + o;
-				vta_le_put(p, 4, (uint32_t)(c < channels ? src[px * channels + c] : 0));
+				int32_t v = c < channels ? src[px * channels + c] : 0;
+				vta_le_put(p, 4, (uint32_t)v);
 			}
 }
 
