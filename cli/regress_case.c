@@ -220,14 +220,12 @@ vta_status regress_case_load(const char *dir, regress_case *c, vta_error *err)
 		return st;
 	snprintf(c->stats_path, sizeof(c->stats_path), "%s/stats.yaml", c->dir);
 	if (access(c->stats_path, F_OK) == 0) {
-		if (c->expect_status != 0) {
-			snprintf(path, sizeof(path), "%s/stats.yaml", dir);
+		snprintf(path, sizeof(path), "%s/stats.yaml", dir);
+		if (c->expect_status != 0)
 			return vta_fail(err, VTA_E_PARSE,
 					"%s: a case expecting exit status %d has no statistics; "
 					"remove the file",
 					path, c->expect_status);
-		}
-		snprintf(path, sizeof(path), "%s/stats.yaml", dir);
 		if ((st = regress_stats_load(path, &c->stats, err)))
 			return st;
 		c->has_stats = 1;

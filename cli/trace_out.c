@@ -27,9 +27,8 @@ static vta_status create(out_file *o, const char *path, vta_error *err)
 {
 	if (!path)
 		return VTA_OK;
-	if (!(o->path = malloc(strlen(path) + 1)))
+	if (!(o->path = strdup(path)))
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
-	strcpy(o->path, path);
 	if (!(o->f = fopen(path, "w")))
 		return vta_fail(err, VTA_E_IO, "cannot create '%s': %s", path, strerror(errno));
 	return VTA_OK;
