@@ -91,9 +91,9 @@ deadlock)
 	# up to the stall: the loads retired, the GEMM waits on l2g since 135, FINISH queued
 	insn_lines "$tmp/l.txt" | grep -E '^ +2 load +retired .* 238 +238 ' >/dev/null ||
 		die "insn 2"
-	insn_lines "$tmp/l.txt" | grep -E '^ +3 compute +waiting +72 +135 +- +- +- +wait:l2g=103 +gemm ' >/dev/null ||
+	insn_lines "$tmp/l.txt" | grep -E '^ +3 compute +waiting +72 +135 +- +- +- +- +wait:l2g=103 +gemm ' >/dev/null ||
 		die "insn 3 does not show its open l2g wait"
-	insn_lines "$tmp/l.txt" | grep -E '^ +4 compute +queued +74 +- +- +- +- +- +finish' >/dev/null ||
+	insn_lines "$tmp/l.txt" | grep -E '^ +4 compute +queued +74 +- +- +- +- +- +- +finish' >/dev/null ||
 		die "insn 4"
 	"$check" "$tmp/t.json" --processes 1 --slice "waiting on l2g" --instant "stopped: deadlock" ||
 		die "trace"

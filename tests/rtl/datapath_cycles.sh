@@ -22,9 +22,10 @@ for dir in "$src"/traces/*/; do
 		touch "$tmp/$dp.bin"
 	done
 	cmp -s "$tmp/c.bin" "$tmp/rtl.bin" || { echo "FAIL $name: DRAM differs"; bad=$((bad + 1)); }
-	# field 9 of an instruction line is its unit cycles ('-' for none)
-	grep -v '^#' "$tmp/c.txt" | awk 'NF > 9 { print $1, $9 }' >"$tmp/c.u"
-	grep -v '^#' "$tmp/rtl.txt" | awk 'NF > 9 { print $1, $9 }' >"$tmp/rtl.u"
+	# field 9 of an instruction line is its unit cycles ('-' for none); an instruction that
+	# failed a check stops where it is (the RTL after the uops it issued) and is left out
+	grep -v '^#' "$tmp/c.txt" | awk 'NF > 9 && $3 == "retired" { print $1, $9 }' >"$tmp/c.u"
+	grep -v '^#' "$tmp/rtl.txt" | awk 'NF > 9 && $3 == "retired" { print $1, $9 }' >"$tmp/rtl.u"
 	if ! cmp -s "$tmp/c.u" "$tmp/rtl.u"; then
 		echo "FAIL $name: unit cycles differ (insn c rtl):"
 		join "$tmp/c.u" "$tmp/rtl.u" | awk '$2 != $3' | head -5
