@@ -2,30 +2,8 @@
  * vta_cost.h - the cost formulas of the timing model, written once: the SystemC model waits
  * for these figures (adding only its waits for tokens, queues and the DRAM port), the
  * reference executor bounds a run's work with them, and the runtime's plan chooser prices
- * candidate schedules with them.
- *
- * Per instruction (cycles; docs/architecture.md "Timing model"):
- *   GEMM       insn_overhead + pipeline_fill + U * gemm_ii
- *   ALU        insn_overhead + pipeline_fill + U * (use_imm ? alu_imm_ii : alu_ii)
- *              U = iter_out * iter_in * (uop_end - uop_bgn), reset uops included
- *   LOAD/STORE insn_overhead, then the DMA: the DRAM rows are cut into bursts (a burst is
- *              at most max_burst_bytes of contiguous DRAM; rows that are adjacent in DRAM,
- *              x_stride == x_size, form one run); each burst holds the shared port for
- *              ceil(bytes / bus_bytes) beats, bursts queue first-come first-served with
- *              the other clients, and the instruction pays latency_cycles once, after its
- *              last beat (its requests are pipelined). Padding moves no DRAM bytes and
- *              costs nothing extra. On an idle port:
- *              insn_overhead + latency + sum over bursts of ceil(burst / bus_bytes).
- *   decompressing LOAD (lut_bw != 0): the DMA of its packed rows, overlapped with the
- *              LUT decoder, which takes ceil(E / rate) + 3 cycles for E decoded elements
- *              at rate = min(indices_per_cycle, bus_bits / lut_bw) per cycle, the second
- *              term a real number (the RTL's measured behaviour, docs/rtl.md: 12.8 at 5
- *              bits on a 64-bit bus); on an idle port
- *              insn_overhead + latency + max(beats, decode).
- *   NOP (x_size 0) and FINISH: insn_overhead.
- *   FETCH      reads the stream in bursts of up to max_burst_bytes (16 B per instruction);
- *              instruction j of a burst that starts at s is dispatched at
- *              s + latency + ceil(16 (j + 1) / bus_bytes).
+ * candidate schedules with them. The formulas: docs/architecture.md "The timing model"
+ * (decompressing loads: docs/isa.md "Timing and statistics").
  * Everything saturates instead of wrapping: a legal GEMM may ask for ~2^44 uops.
  */
 #ifndef VTA_COST_H
@@ -46,7 +24,7 @@ uint32_t vta_cost_bus_bytes(const vta_config *cfg);
 /* Port cycles (beats) of one burst of `bytes`. */
 uint64_t vta_cost_beats(const vta_config *cfg, uint64_t bytes);
 
-/* Uops a GEMM/ALU instruction executes (0 when uop_end < uop_bgn). */
+/* Uops a GEMM/ALU instruction executes, resets included (0 when uop_end < uop_bgn). */
 uint64_t vta_cost_loop_uops(const vta_loop *loop);
 
 /* Cycles per uop of a GEMM or ALU instruction: gemm_ii, alu_ii or alu_imm_ii. */
@@ -94,7 +72,8 @@ uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan);
  * no DRAM byte moves). */
 uint64_t vta_cost_dma_idle_cycles(const vta_config *cfg, const vta_dma_plan *plan);
 
-/* Cycle (from the burst's start on the port) at which FETCH has instruction j of a burst. */
+/* Cycle (from the burst's start on the port) at which FETCH has instruction j of a burst:
+ * latency + ceil(16 (j + 1) / bus_bytes). */
 uint64_t vta_cost_fetch_arrival(const vta_config *cfg, uint64_t j);
 
 /* The roofline of a run: the cycles the GEMM core needs for `macs` multiply-accumulates

@@ -16,11 +16,9 @@
  * Scheduling: FETCH, the modules and their tokens are vta_sched.c's; this file executes
  * each instruction when the scheduler says so. Operand checks are vta_rules.c's.
  *
- * GEMM/ALU. Before the loop: uop_bgn <= uop_end (else VTA_E_STREAM), uop_end <= UOP depth
- * (else VTA_E_OOB), the ALU feature (once per instruction, reset or not), and the cycle
- * budget. Per uop: it decodes, dst/src/wgt within their SRAM depth (only the rows it
- * accesses: a reset reads nothing, an immediate no src), then the hazard rule of
- * vta_rules.h over a ring of the rows the previous D uops wrote.
+ * GEMM/ALU: vta_loop_check before the loop (with the cycle budget), then per uop its
+ * decoding, vta_rules.h's bounds and the hazard rule over a ring of the rows the previous
+ * D uops wrote.
  *
  * Cycle budget. The reference has no time, but a GEMM/ALU instruction may legally ask for
  * ~2^41 uops. It keeps a lower bound of the cycles the stream needs (uops x gemm_ii,

@@ -1,30 +1,11 @@
 /*
  * vta_rules.h - the legality rules of LOAD, STORE, GEMM and ALU operands: what the
- * reference executor, the SystemC model and the stream builder each check, written once
- * (docs/isa.md "Execution semantics" states them for readers).
+ * reference executor, the SystemC model and the stream builder each check, written once.
+ * The rules: docs/isa.md "Execution semantics" and "LUT decompression" ("Checks").
  *
  * Every check returns a vta_status and a detail with no instruction prefix: callers add
- * "insn N (<disassembly>): " (and the stream builder its "layer L: ").
- *
- * LOAD: memory type (OUT is illegal), no padding on UOP/WGT, SRAM rows
- * [sram_base, sram_base + rows*W) within the memory's depth, every DRAM row within the
- * DRAM. STORE: memory type OUT only, no padding, OUT rows and DRAM rows likewise. NOPs
- * (x_size 0) are not checked: callers skip them.
- *
- * LUT decompression (docs/isa.md "LUT decompression"): a table load (lut, lut32) or a
- * decompressing load (lut_bw != 0) needs decompressor.enabled; a table load writes table
- * entries [sram_base, sram_base + y_size*x_size) within lut_depth, has no padding and
- * lut_bw 0, and sets descriptor lut_slot; a decompressing load is of WGT, INP or ACC,
- * has no padding, reads x_size packed elements of ceil(lanes*lut_bw/8) bytes per row,
- * and names a descriptor set in this run, of int8 tables for WGT/INP and int32 ones for
- * ACC, whose channels hold its channel block; every index must be below the table size.
- *
- * GEMM/ALU, before the first uop: uop_bgn <= uop_end, uop_end <= UOP depth, the ALU op is
- * known and the config has its feature. Per uop: dst within ACC, src within INP (GEMM) or
- * ACC (ALU) when it is read, wgt within WGT when it is read; a reset uop reads nothing and
- * an ALU uop with an immediate reads no src. The ACC write-after-write hazard: uop t of an
- * instruction (counted over its whole loop nest) may not write an ACC row that uop t - gap
- * wrote, for 1 <= gap <= acc_dep_distance (VTA's VerifyDep); 0 disables it.
+ * "insn N (<disassembly>): " (and the stream builder its "layer L: "). NOPs (x_size 0)
+ * are not checked: callers skip them.
  */
 #ifndef VTA_RULES_H
 #define VTA_RULES_H
@@ -119,8 +100,9 @@ vta_status vta_uop_oob_fail(const vta_uop_bounds *b, uint32_t upc, uint32_t it_o
 			    uint32_t it_in, uint64_t dst, uint64_t src, uint64_t wgt,
 			    vta_error *err);
 
-/* The hazard rule: a write of an ACC row `gap` uops after the same instruction last wrote
- * it (gap 0: it has not) breaks the pipeline's write-after-write distance. */
+/* The hazard rule (VTA's VerifyDep): a write of an ACC row `gap` uops after the same
+ * instruction last wrote it (gap 0: it has not) breaks the pipeline's write-after-write
+ * distance; distance 0 disables it. */
 static inline bool vta_acc_hazard(uint64_t gap, uint64_t distance)
 {
 	return gap >= 1 && gap <= distance;
