@@ -3,10 +3,6 @@
  */
 #include "run_ctl.h"
 
-#include <cstdio>
-
-#include "vta_asm.h"
-
 namespace vtasim {
 
 void run_ctl::begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
@@ -36,7 +32,9 @@ void run_ctl::fail(vta_status st, const std::string &detail)
 
 bool run_ctl::fail_insn(uint64_t idx, vta_status st, const std::string &what)
 {
-	fail(st, "insn " + std::to_string(idx) + " (" + disasm_of(*this, idx) + "): " + what);
+	vta_error e{};
+	vta_insn_fail(&e, st, nullptr, idx, &(*insns)[idx], "%s", what.c_str());
+	fail(st, e.detail);
 	return false;
 }
 
@@ -69,15 +67,6 @@ bool run_ctl::wait_list(const sc_core::sc_event_or_list &list, uint64_t g, uint6
 	if (acc && g == gen) /* a reset must not charge the new run */
 		*acc += now() - t;
 	return current(g);
-}
-
-std::string disasm_of(const run_ctl &ctl, uint64_t idx)
-{
-	if (!ctl.insns || idx >= ctl.insns->size())
-		return "?";
-	char buf[256];
-	vta_disasm_insn(&(*ctl.insns)[idx], buf, sizeof(buf));
-	return buf;
 }
 
 } // namespace vtasim

@@ -128,9 +128,6 @@ private:
 	bool epoch_valid_ = false;
 };
 
-/* One line disassembly of instruction idx of the current stream. */
-std::string disasm_of(const run_ctl &ctl, uint64_t idx);
-
 } // namespace vtasim
 
 #endif /* VTASIM_RUN_CTL_H */

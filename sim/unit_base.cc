@@ -150,7 +150,8 @@ std::string unit_base::describe(size_t cut) const
 		return s + " idle";
 	uint64_t idx = queue_.front().idx;
 	const vta_insn &insn = (*ctl_.insns)[idx];
-	std::string text = disasm_of(ctl_, idx);
+	char buf[256];
+	std::string text = vta_disasm_insn(&insn, buf, sizeof(buf));
 	if (text.size() > cut && cut >= 3)
 		text = text.substr(0, cut - 3) + "...";
 	s += " insn " + std::to_string(idx) + " (" + text + ")";
