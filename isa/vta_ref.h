@@ -7,10 +7,8 @@
  * OUT. It has no notion of time. It is written for clarity, not speed, and is what the
  * SystemC model is held to.
  *
- * Diagnostics (status + detail naming the instruction index "insn N (disasm)"):
- * deadlock (no module can issue and FINISH has not executed), SRAM and DRAM out of
- * bounds, illegal flags per module, ACC write-after-write within acc_dep_distance uops,
- * an ALU op the config lacks, a stream that ends without FINISH.
+ * Diagnostics: those of docs/isa.md "Execution semantics", each detail naming the
+ * instruction ("insn N (<disassembly>): ...").
  *
  * SRAM layouts (bytes, little-endian lanes):
  *   INP row: [batch][block_in] of inp_bits; WGT row: [block_out][block_in] of wgt_bits;

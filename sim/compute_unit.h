@@ -9,11 +9,8 @@
  * check per uop, in the reference executor's order: the uop decodes, its dst/src/wgt rows
  * lie inside their SRAMs, and no ACC row is written twice within acc_dep_distance uops of
  * one instruction (the rules of vta_rules.h).
- * Timing: GEMM insn_overhead + pipeline_fill + U*gemm_ii; ALU the same with alu_ii
- * (tensor-tensor) or alu_imm_ii (immediate); U counts every uop of the loop nest, reset
- * uops included. One wait per instruction; the arithmetic is applied when it completes.
- * Loads: insn_overhead + DMA (vta_cost.h), overlapped with the LUT decoder for a
- * decompressing load. FINISH and NOPs: insn_overhead.
+ * Timing: vta_cost.h's, one wait per instruction; the arithmetic is applied when it
+ * completes.
  * Approximates: the GEMM/ALU pipeline drains between instructions (a fixed fill cost per
  * instruction, no overlap of consecutive instructions); SRAM port conflicts between the
  * ALU's two ACC reads are folded into alu_ii.

@@ -1,15 +1,9 @@
 /*
  * sram_live.h - peak live bytes of one SRAM, tracked at the cost of the row accesses.
  *
- * Definition. A row's value is live from the time it is written until the time of the last
- * read of that same value (a later write starts a new value). A value never read is never
- * live; reading a row never written in the run (its initial zero) makes nothing live. The
- * live bytes at time t are the row bytes of all values live at t, over half-open intervals
- * [write, last read): at the time of its last read a value is consumed, so the value that
- * replaces it in the same instruction is not counted twice, and the peak can never exceed
- * the SRAM's capacity. A value written and last read at the same time (inside one
- * instruction) is never live. The peak is the maximum over the run. Times are those at
- * which instructions apply their effects (when they complete).
+ * Definition: docs/architecture.md "Live bytes". The intervals are half-open, [write, last
+ * read), so the value that replaces a consumed one in the same instruction is not counted
+ * twice and the peak can never exceed the SRAM's capacity.
  *
  * Implementation. Effects happen at non-decreasing simulated times, so times are numbered
  * by "epochs" (one per distinct time with an SRAM access; the caller supplies the current

@@ -17,10 +17,8 @@
  * (lut_decoder.h), LOAD LUT (int8 tables), and their NOPs.
  * Models: the in-order load stage; pop_next pops g2l (compute freed a buffer), push_next
  * pushes l2g (data ready). The 2D DMA with zero padding writes the INP or WGT SRAM.
- * Timing: insn_overhead, then the DMA on the shared DRAM port (bursts, latency once per
- * instruction; vta_cost.h); a decompressing load ends at the later of its last data and
- * the decoder's end (first data + decode cycles); a NOP costs insn_overhead. Data lands in
- * SRAM when the instruction completes.
+ * Timing: vta_cost.h's, the DMA on the shared DRAM port; a decompressing load ends at the
+ * later of its last data and the decoder's end. Data lands in SRAM when it completes.
  * Approximates: padding rows are written for free (in parallel with the DRAM beats); the
  * SRAM write port never limits the DMA.
  *
@@ -28,8 +26,7 @@
  * Models: the in-order store stage; pop_prev pops g2s (results ready), push_prev pushes
  * s2g (OUT may be overwritten). y_size rows of x_size OUT rows, contiguous in SRAM, go to
  * DRAM rows x_stride elements apart; only memory type OUT, no padding.
- * Timing: insn_overhead, then the DMA on the shared DRAM port (bursts, write latency once
- * per instruction; vta_cost.h); a NOP costs insn_overhead. OUT is read and DRAM written
+ * Timing: vta_cost.h's, the DMA on the shared DRAM port. OUT is read and DRAM written
  * when the instruction completes.
  * Approximates: writes are posted like reads (the latency stands for the write response).
  */
