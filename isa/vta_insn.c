@@ -2,15 +2,9 @@
  * vta_insn.c - encoding and decoding of VTA's 128-bit instructions and 32-bit micro-ops, and
  * their one-line assembly text (all three walk the field tables of vta_insn_fields.c).
  *
- * Fields are packed LSB first into two 64-bit words with explicit shifts and masks whose
- * widths come from the loaded config (cfg->fw), in VTA's order: the field tables of
- * vta_insn_fields.c (see also docs/isa.md). A field never straddles the two words; the bits above the last field of
- * each word are unused and must be zero.
- *
- * Encoding range-checks every field and fails with VTA_E_ENCODE naming the field, the value
- * and the width: VTA once lost a memory id to a silently truncated bitfield. Decoding fails
- * with VTA_E_STREAM on an undefined opcode, memory type or ALU op and on any set bit outside
- * the defined fields, so that decode(encode(x)) == x and encode(decode(b)) == b.
+ * Explicit shifts and masks whose widths come from the loaded config (cfg->fw), never
+ * bitfields: VTA once lost a memory id to a silently truncated one. The contract:
+ * vta_insn.h; the layout: docs/isa.md "Instruction formats".
  */
 #include "vta_insn.h"
 

@@ -2,17 +2,10 @@
  * vta_insn.h - VTA's 128-bit instructions and 32-bit micro-ops: the decoded form, and
  * explicit encode/decode against the loaded config's field widths.
  *
- * Layout (LSB first, fields never straddle the two 64-bit words), see docs/isa.md:
- *   all:        [2:0] opcode, [3] pop_prev, [4] pop_next, [5] push_prev, [6] push_next
- *   LOAD/STORE: word0 memory_type(3) sram_base(16) dram_base(32) lut_bw(3) lut_slot(3);
- *               word1 y_size(16) x_size(16) x_stride(16) y_pad_0(4) y_pad_1(4) x_pad_0(4)
- *               x_pad_1(4), or lut_chan(16) in the pads' bits when lut_bw != 0
- *   GEMM/ALU:   word0 reset(1) uop_bgn(Lu) uop_end(Lu+1) iter_out(14) iter_in(14)
- *   GEMM word1: dst_factor_out/in(La) src_factor_out/in(Li) wgt_factor_out/in(Lw)
- *   ALU  word1: dst_factor_out/in(La) src_factor_out/in(La) alu_opcode(3) use_imm(1) imm(16)
- *   uop:        dst(La) src(max(La,Li)) wgt(Lw)
- * Encoding range-checks every field: a value that does not fit is an error, never truncated.
- * Decoding rejects unknown opcodes and non-zero unused bits, so decode/encode is lossless.
+ * Layout: docs/isa.md "Instruction formats" (the field tables: vta_insn_fields.c).
+ * Encoding range-checks every field (VTA_E_ENCODE naming field, value and width): a value
+ * that does not fit is an error, never truncated. Decoding rejects (VTA_E_STREAM) unknown
+ * opcodes, memory types, ALU ops and non-zero unused bits, so decode/encode is lossless.
  */
 #ifndef VTA_INSN_H
 #define VTA_INSN_H

@@ -1,10 +1,7 @@
 /*
- * datapath.cc - the ALU lane operations (the GEMM kernel is inline in datapath.h).
- * The semantics are those of docs/isa.md and the reference executor:
- *   SHR   amount >= 0: arithmetic right shift by min(amount, 31);
- *         amount < 0: left shift by min(-amount, 31), low 32 bits.
- *   SRDHM gemmlowp SaturatingRoundingDoublingHighMul (INT32_MIN * INT32_MIN saturates).
- *   RSHR  gemmlowp RoundingDivideByPOT, amount clamped to 0..31 (round half away from 0).
+ * datapath.cc - the ALU lane operations (the GEMM kernel is inline in datapath.h), as
+ * docs/isa.md "ALU operations" specifies them; written apart from the reference executor's,
+ * which checks them.
  */
 #include "datapath.h"
 

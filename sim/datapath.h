@@ -4,15 +4,8 @@
  * lanes), the GEMM reset, and the ALU lane operations. No SystemC here: the compute module
  * calls these, and tests call them directly (the header is C-compatible).
  *
- * Arithmetic (docs/isa.md):
- *   GEMM   acc[b][o] += sum_k inp[b][k] * wgt[o][k]; int8 x int8 products, int32 wrapping
- *          accumulation; out[b][o] = low 8 bits of the new acc.
- *   reset  acc = 0 and out = 0 on every addressed row.
- *   ALU    acc[dst] = op(acc[dst], use_imm ? imm : acc[src]) on int32 lanes, out = low 8 bits.
- *          MIN, MAX, ADD (wrapping), SHR (y >= 0: arithmetic right shift by min(y, 31);
- *          y < 0: left shift by min(-y, 31), low 32 bits), MUL (low 32 bits), SRDHM (TFLite's
- *          SaturatingRoundingDoublingHighMul), RSHR (TFLite's RoundingDivideByPOT).
- * Wrapping is done in unsigned arithmetic so no signed overflow (undefined behaviour) occurs.
+ * Arithmetic: docs/isa.md "GEMM and ALU: the loop nest" and "ALU operations". Wrapping is
+ * done in unsigned arithmetic so no signed overflow (undefined behaviour) occurs.
  */
 #ifndef VTASIM_DATAPATH_H
 #define VTASIM_DATAPATH_H

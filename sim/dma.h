@@ -2,13 +2,8 @@
  * dma.h - the 2D DMA of LOAD and STORE as plain functions: the data movement between the
  * flat DRAM and an SRAM (no checks here: vta_rules.h, which every instruction passes
  * first; no timing: vta_cost.h; no SystemC: the header is C-compatible for tests).
- *
- * LOAD (docs/isa.md, VTA's load_pad_2d): W = x_pad_0 + x_size + x_pad_1 and
- * rows = y_pad_0 + y_size + y_pad_1; SRAM rows [sram_base, sram_base + rows*W) are
- * written, zero-padded; DRAM row r starts at element dram_base + r*x_stride. LOAD OUT is
- * illegal, UOP and WGT must not pad, ACC_8BIT sign-extends int8 lanes into int32 lanes.
- * STORE: y_size rows of x_size OUT rows, SRAM side contiguous, DRAM stride x_stride; only
- * memory type OUT, no padding. NOPs (x_size 0) are never moved.
+ * The transfers: docs/isa.md "LOAD: a 2D transfer with zero padding" (VTA's load_pad_2d) and
+ * "STORE". NOPs (x_size 0) are never moved.
  */
 #ifndef VTASIM_DMA_H
 #define VTASIM_DMA_H

@@ -5,9 +5,8 @@
  * latency. The port is a resource with a next-free time; clients queue first-come
  * first-served in simulated-time order, one burst at a time, so a long transfer lets
  * other clients in between its bursts.
- * Timing (vta_cost.h): a burst of B bytes holds the port ceil(B / bus_bytes) cycles; a
- * transfer (one instruction's bursts) pays latency_cycles once, after its last beat,
- * because its requests are pipelined. Waiting for the port is the client's stall_mem.
+ * Timing: vta_cost.h's (a transfer pays the latency once: its requests are pipelined).
+ * Waiting for the port is the client's stall_mem.
  * Approximates: no DRAM banks, pages, refresh or read/write turnaround; latency does not
  * occupy the port (outstanding requests overlap).
  */

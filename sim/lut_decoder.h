@@ -7,9 +7,7 @@
  * each index up in the table of its lane's channel and writes the decoded row into WGT,
  * INP (low 8 bits of the entry) or ACC (the 32-bit entry). The checks are vta_rules.h's;
  * this file is the model's own decoding, independent of the reference executor's.
- * Timing (vta_cost.h, applied by unit_base::do_load): the decoder consumes DRAM beats as
- * they arrive and needs ceil(elements / rate) + 3 cycles; the load completes at the later
- * of its last beat (plus latency) and the decoder's end.
+ * Timing: vta_cost.h's, applied by unit_base::decode_load.
  * Approximates: the table memory has no port conflicts; a table load costs only its DMA.
  */
 #ifndef VTASIM_LUT_DECODER_H
