@@ -3,17 +3,11 @@
  * vta_gemm_dot lanes and as many vta_alu_lane lanes, all models of one clock domain, driven by
  * an issue stage with a scoreboard of the ACC rows in flight.
  *
- * Lane (b, o) of either array computes ACC lane b * BLOCK_OUT + o of a row: the GEMM lane takes
- * INP row b of the uop's INP row and WGT row o of its WGT block; the ALU lane takes that ACC
- * lane of the destination row and then of the source row. Each built BLOCK_IN is one pair of
- * lane models (rtl_compute_lanes.h, generated from the CMake list VTASIM_RTL_BLOCK_IN); any
- * batch and block_out is that many instances.
- *
- * Issue and write-back, per clock: a beat sets every lane's inputs and ticks the domain; the
- * array's out_valid (the lanes run in lock step, lane 0 speaks for all) pops the oldest
- * destination row of the in-flight FIFO and writes the lanes' acc_out and out8 to ACC and OUT.
- * A uop whose ACC rows are in the FIFO ticks with no beat (a bubble) until they are written
- * back; at most `depth` uops are in flight, so the FIFO and the scoreboard's scan are short.
+ * Lane mapping, issue and write-back: docs/rtl.md "The COMPUTE arrays". Each built BLOCK_IN is
+ * one pair of lane models (rtl_compute_lanes.h, generated from the CMake list
+ * VTASIM_RTL_BLOCK_IN); any batch and block_out is that many instances. The lanes run in lock
+ * step, so lane 0's out_valid speaks for all; at most `depth` uops are in flight, so the FIFO
+ * and the scoreboard's scan are short.
  */
 #include "rtl_compute.h"
 

@@ -6,14 +6,8 @@
  * the arrays' own handshakes (in_valid / out_valid, the ALU's operand beats) decide how
  * many clocks an instruction takes.
  *
- * Issue: a GEMM uop presents its INP row and WGT block in one beat, and its ACC row when it
- * reaches the accumulate stage (the lanes read the accumulator late, so a uop may accumulate
- * into the row its predecessor just wrote); a reset uop is one beat with the reset flag; an
- * ALU uop presents its destination row in one beat and, for a tensor-tensor op, its source
- * row in a second (ACC has one read port), so an immediate op issues every cycle and a tensor
- * op every other cycle. An ALU uop whose ACC rows are still in flight waits (bubbles) until
- * they are written back: the issue stage's scoreboard. Results are written to ACC and OUT
- * when the array's out_valid says so.
+ * Issue, the late accumulator read, the scoreboard and write-back: docs/rtl.md "The COMPUTE
+ * arrays". (ACC has one read port: a tensor-tensor ALU uop takes two beats.)
  *
  * Shapes are fixed when the RTL is verilated (the lanes by BLOCK_IN: the dot lane's pipeline
  * depth follows its adder tree); vta_rtl_compute_create picks the built ones.

@@ -4,14 +4,8 @@
  * bytes and int32 lanes in and out of packed ports of any width. C++ only; the rtl_*.cc
  * wrappers use it behind their C headers. No process-wide Verilator state is shared between
  * domains.
- *
- * Clocking: inputs are set while clk is low; tick() evaluates every model in the low phase,
- * then every model at the rising edge, so registered outputs read after tick() are those of
- * the edge just taken.
- * Waveform time: cycle c is dumped at 1000 c (clk low) and 1000 c + 500 (clk high), once per
- * half cycle for the whole domain, so with a 1 ps time unit one nanosecond on a viewer's axis
- * is one cycle. The cycle counts on from 0; at_cycle() moves it (forward only) to put the
- * domain's ticks at the simulated cycle of the run.
+ * Clocking and waveform time: docs/rtl.md "The harness" and "Waveforms" (registered outputs
+ * read after tick() are those of the edge just taken; at_cycle() moves time forward only).
  */
 #ifndef VTASIM_RTL_HARNESS_H
 #define VTASIM_RTL_HARNESS_H

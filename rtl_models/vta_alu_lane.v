@@ -1,29 +1,12 @@
 // vta_alu_lane.v - one 32-bit lane of the COMPUTE module's ALU (docs/isa.md, "ALU operations").
 // The COMPUTE module's ALU array is BATCH x BLOCK_OUT of these lanes in lock step.
 //
-// result = op(a, b) on int32 a (the destination lane) and b (the immediate or the source lane):
-//   0 MIN    min(a, b), signed
-//   1 MAX    max(a, b), signed
-//   2 ADD    a + b, wrapping to 32 bits
-//   3 SHR    b >= 0: a >>> min(b, 31); b < 0: a << min(-b, 31), low 32 bits
-//   4 MUL    low 32 bits of a * b
-//   5 SRDHM  gemmlowp SaturatingRoundingDoublingHighMul: (a*b + nudge) / 2^31 in 64 bits,
-//            truncating; nudge = 2^30 for a*b >= 0, 1 - 2^30 otherwise; a = b = INT32_MIN
-//            saturates to INT32_MAX
-//   6 RSHR   gemmlowp RoundingDivideByPOT(a, e), e = b clamped to 0..31
-//   7        undefined: passes a through (the decoder refuses op 7 before it gets here)
-// The same definitions as vtasim_alu_lane() in sim/datapath.cc; tests/rtl holds them equal.
-//
-// Operands arrive over one ACC read port, one lane value (in_data) per beat (in_valid). A
-// uop's first beat carries op, use_imm, imm and its destination lane a. With use_imm the uop
-// issues on that beat (b = imm, already sign-extended to 32 bits by the caller); otherwise the
-// next beat carries the source lane b and the uop issues on it. So an immediate uop takes one
-// beat and a tensor-tensor uop two.
-//
-// Timing: the result is computed on the issuing beat and registered, then delayed so that
-// the lane's latency is DEPTH clocks (DEPTH >= 1; the COMPUTE array sets it to the GEMM lane's
-// depth so results reach ACC in issue order): a uop issued before rising edge t appears on
-// out_result with out_valid after edge t+DEPTH-1.
+// result = op(a, b) on int32 a (the destination lane) and b (the immediate or the source lane),
+// the same definitions as vtasim_alu_lane() in sim/datapath.cc (tests/rtl holds them equal);
+// op 7 passes a through (the decoder refuses op 7 before it gets here). Operand beats (one ACC
+// read port: an immediate uop takes one beat, a tensor-tensor uop two) and timing (latency
+// DEPTH clocks, set to the GEMM lane's so results reach ACC in issue order): docs/rtl.md
+// "vta_alu_lane".
 `default_nettype none
 
 module vta_alu_lane #(

@@ -6,22 +6,9 @@
 //   out8    = acc_out[7:0]                   (what GEMM writes to the OUT buffer)
 //   in_reset: acc_out = 0, out8 = 0          (the GEMM reset uop; x, w and acc_in unused)
 //
-// Element k of x and w sits at bits [8k+7:8k] (the byte order of an SRAM row in memory).
-// The sum of products cannot overflow 32 bits for BLOCK_IN < 2^17, so summing in 32 bits and
-// then adding the accumulator with wrap-around equals sim/datapath.h's vtasim_gemm_uop.
-//
-// Pipeline (BLOCK_IN = 2^N, N >= 1): stage 1 registers the BLOCK_IN products summed in pairs
-// (the multipliers and the first adder-tree level); stages 2..N each register one further
-// tree level; stage N+1 registers the accumulated sum. in_valid and in_reset travel beside
-// the partial sums. Latency L = N + 1 clocks, initiation interval 1: a vector presented with
-// in_valid before rising edge t appears on acc_out with out_valid after edge t+L-1, so U
-// vectors in a row take U + L - 1 clocks.
-//
-// The accumulator is read late: acc_in is sampled by the accumulate stage, at edge t+L-1 of
-// the vector presented before edge t (acc_valid says a vector is there). The ACC row it
-// reads has by then received the write-back of every earlier vector (each written after its
-// own accumulate edge), so a uop may accumulate into a row its predecessor just wrote: no
-// read-after-write hazard at any distance, and no bubbles.
+// Element order, pipeline (latency L = log2(BLOCK_IN) + 1, initiation interval 1): docs/rtl.md
+// "vta_gemm_dot". The accumulator is read late, by the accumulate stage (acc_valid), so a uop
+// may accumulate into a row its predecessor just wrote: no read-after-write hazard, no bubbles.
 `default_nettype none
 
 module vta_gemm_dot #(

@@ -1,44 +1,12 @@
 // vta_lut_decoder.v - a streaming decoder for TFLM LUT-compressed tensors, as a LUT
-// decompressor in VTA's LOAD path would be (runtime/lut.h defines the format; docs/rtl.md).
+// decompressor in VTA's LOAD path would be (runtime/lut.h defines the format).
 //
-// Format: index i of a job is the unsigned `bitwidth`-bit field at bits [i*bw, i*bw + bw) of
-// the index string, MSB first (bit 7 of byte 0 is the string's first bit). Its value is
-// table[base(i) + index], where base(i) = table_base + channel(i) * stride and the channel
-// advances every `run_len` elements, wrapping after `channels` channels:
-//   channel axis first (TFLM default):   run_len = elements per channel, channels = C;
-//   channel axis last (alternate axis):  run_len = 1, channels = C;
-//   a LOAD's blocked rows:               run_len = BLOCK_IN (WGT) or 1 (INP, ACC).
-// Rows: with row_len != 0 the string is made of rows of row_len indices, each padded to a
-// byte (a LOAD's packed rows): after the last index of a row the reader skips to the next
-// byte boundary of the string. row_len 0 is one unbroken string.
-// An index >= stride is malformed: the decoder still emits a (meaningless) value but raises
-// the sticky `err` flag and records the first such element in `err_elem`.
-//
-// Values are VALUE_BITS wide: 8 (int8 tables) or 32 (int32 tables, which also serve int8
-// rows: the consumer keeps an entry's low byte, as the model's table memory of 32-bit
-// entries does).
-//
-// Ports, per cycle:
-//   - the index string arrives as IN_BITS-bit words through in_valid / in_ready, in DRAM bus
-//     order (byte j of the word at bits [8j+7:8j]); the first `skip_bits` bits of the first
-//     word are dropped, so a job may start at any bit of the string;
-//   - the value table (2^TABLE_AW entries) is written through a port of TE = max(1,
-//     IN_BITS / VALUE_BITS) entries per cycle: word address tbl_waddr, entry
-//     tbl_waddr * TE + j from bits [VALUE_BITS*j +: VALUE_BITS];
-//   - up to INDICES_PER_CYCLE values come out per cycle: out_count of them, lane j at
-//     out_values[VALUE_BITS*j +: VALUE_BITS], lanes at and above out_count zero. No
-//     backpressure: the consumer (an SRAM write port) takes every beat.
-//
-// Micro-architecture: a bit buffer of IN_BITS + 7 * INDICES_PER_CYCLE bits, MSB aligned,
-// whose end is always on a byte of the string. Each cycle it emits n = min(INDICES_PER_CYCLE,
-// fields in the buffer, indices left) fields, shifts them (and the row pads among them) out
-// and, if the rest leaves room for a word, accepts one. Field j is read at the bit offset
-// the fields and pads before it leave; the table reads are INDICES_PER_CYCLE combinational
-// read ports; the channel and row bookkeeping are chains of INDICES_PER_CYCLE small
-// incrementers. Results are registered.
-// Throughput: min(INDICES_PER_CYCLE, IN_BITS / bw) indices per cycle in steady state (pads
-// cost bus bits only); latency: a word accepted at edge t yields values visible after edge
-// t+1.
+// Format, channels, rows, errors, ports and micro-architecture: docs/rtl.md "vta_lut_decoder".
+// In short: index i is the `bitwidth`-bit field at bits [i*bw, i*bw + bw) of the index string,
+// MSB first; its value is table[table_base + channel(i) * stride + index]. A bit buffer of
+// IN_BITS + 7 * INDICES_PER_CYCLE bits, whose end is always on a byte of the string, emits up
+// to INDICES_PER_CYCLE fields per cycle (min(INDICES_PER_CYCLE, IN_BITS / bw) in steady state);
+// a word accepted at edge t yields values visible after edge t+1. No backpressure on the output.
 `default_nettype none
 
 module vta_lut_decoder #(
