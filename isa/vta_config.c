@@ -5,8 +5,10 @@
  * Derivations follow VTA's hw_spec_const.h: an SRAM of S bytes whose rows hold
  * batch x block lanes of w bits has depth S*8 / (rows bits); OUT has ACC's depth with
  * out_bits lanes. Instruction field widths are log2 of the depths they index. Fields are
- * packed into two 64-bit words and never straddle them (VTA's struct layout), so a config
- * whose fields overflow a word is rejected.
+ * packed into 64-bit words and never straddle them (VTA's struct layout), so a config
+ * whose fields overflow a word is rejected; in VTA's 128-bit encoding that happens as soon
+ * as an SRAM grows past the default at BLOCK 16, and the message names isa.encoding, whose
+ * wide layout holds every depth the 16-bit sram_base can address.
  */
 #include "vta_config.h"
 
@@ -23,6 +25,19 @@ unsigned vta_log2(uint64_t v)
 		l++;
 	}
 	return l;
+}
+
+/* What a config whose fields overflow VTA's 128-bit words should set (only vta128 can). */
+#define WIDE_HINT "; set isa.encoding: wide"
+
+uint32_t vta_encoding_insn_bytes(uint32_t encoding)
+{
+	return encoding == VTA_ENC_WIDE ? 32 : 16;
+}
+
+uint32_t vta_encoding_uop_bytes(uint32_t encoding)
+{
+	return encoding == VTA_ENC_WIDE ? 8 : 4;
 }
 
 /* Depth of an SRAM of `kib` KiB whose rows are `row_bits` wide. */
@@ -57,9 +72,12 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	cfg->wgt_elem_bytes = cfg->block_out * cfg->block_in * cfg->wgt_bits / 8;
 	cfg->acc_elem_bytes = cfg->batch * cfg->block_out * cfg->acc_bits / 8;
 	cfg->out_elem_bytes = cfg->batch * cfg->block_out * cfg->out_bits / 8;
-	cfg->uop_elem_bytes = 4;
+	const bool wide = cfg->isa_encoding == VTA_ENC_WIDE;
+	cfg->uop_elem_bytes = vta_encoding_uop_bytes(cfg->isa_encoding);
+	cfg->insn_bytes = vta_encoding_insn_bytes(cfg->isa_encoding);
 
-	if ((st = sram_depth("uop", cfg->uop_kib, 32, &cfg->uop_depth, err)) ||
+	if ((st = sram_depth("uop", cfg->uop_kib, cfg->uop_elem_bytes * 8ull, &cfg->uop_depth,
+			     err)) ||
 	    (st = sram_depth("inp", cfg->inp_kib, cfg->inp_elem_bytes * 8ull, &cfg->inp_depth, err)) ||
 	    (st = sram_depth("wgt", cfg->wgt_kib, cfg->wgt_elem_bytes * 8ull, &cfg->wgt_depth, err)) ||
 	    (st = sram_depth("acc", cfg->acc_kib, cfg->acc_elem_bytes * 8ull, &cfg->acc_depth, err)))
@@ -78,6 +96,9 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	cfg->lut_depth = cfg->decomp_table_kib * 256u; /* 32-bit entries; 256 KiB: 65536 */
 
 	vta_field_widths *fw = &cfg->fw;
+	fw->encoding = cfg->isa_encoding;
+	fw->insn_words = cfg->insn_bytes / 8;
+	fw->uop_word_bits = cfg->uop_elem_bytes * 8;
 	fw->opcode = 3;
 	fw->dep_flag = 1;
 	fw->memop_id = 3;
@@ -92,7 +113,13 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->reset = 1;
 	fw->uop_bgn = cfg->log_uop_depth;
 	fw->uop_end = cfg->log_uop_depth + 1;
-	fw->loop_iter = 14;
+	/* VTA's 14 bits; wide: at least enough to walk the deepest INP, WGT or ACC row by row */
+	unsigned deepest = cfg->log_acc_depth;
+	if (cfg->log_inp_depth > deepest)
+		deepest = cfg->log_inp_depth;
+	if (cfg->log_wgt_depth > deepest)
+		deepest = cfg->log_wgt_depth;
+	fw->loop_iter = wide && deepest + 1 > 14 ? deepest + 1 : 14;
 	fw->gemm_dst_factor = cfg->log_acc_depth;
 	fw->gemm_src_factor = cfg->log_inp_depth;
 	fw->gemm_wgt_factor = cfg->log_wgt_depth;
@@ -118,27 +145,42 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->alu_word1_bits = vta_format_bits(alu, fw, 1);
 	fw->uop_bits = vta_format_bits(vta_uop_format(), fw, 0);
 
+	/* VTA's format, named by what overflows and what to set */
 	if (fw->gemm_word0_bits > 64)
 		return vta_fail(err, VTA_E_CONFIG,
 				"sram_kib.uop: GEMM/ALU word 0 needs %u bits (uop_bgn %u, uop_end %u),"
-				" more than 64",
-				fw->gemm_word0_bits, fw->uop_bgn, fw->uop_end);
+				" more than 64%s",
+				fw->gemm_word0_bits, fw->uop_bgn, fw->uop_end, WIDE_HINT);
 	if (fw->gemm_word1_bits > 64)
 		return vta_fail(err, VTA_E_CONFIG,
 				"sram_kib: GEMM word 1 needs %u bits (factors acc %u, inp %u, "
-				"wgt %u), more than 64",
+				"wgt %u), more than 64%s",
 				fw->gemm_word1_bits, fw->gemm_dst_factor, fw->gemm_src_factor,
-				fw->gemm_wgt_factor);
+				fw->gemm_wgt_factor, WIDE_HINT);
 	if (fw->alu_word1_bits > 64)
 		return vta_fail(err, VTA_E_CONFIG,
 				"sram_kib.acc: ALU word 1 needs %u bits (4 ACC factors of %u bits + "
-				"op, use_imm, imm), more than 64",
-				fw->alu_word1_bits, fw->alu_dst_factor);
-	if (fw->uop_bits > 32)
+				"op, use_imm, imm), more than 64%s",
+				fw->alu_word1_bits, fw->alu_dst_factor, WIDE_HINT);
+	if (fw->uop_bits > fw->uop_word_bits)
 		return vta_fail(err, VTA_E_CONFIG,
 				"sram_kib: a micro-op needs %u bits (dst %u, src %u, wgt %u), more "
-				"than 32",
-				fw->uop_bits, fw->uop_dst, fw->uop_src, fw->uop_wgt);
+				"than %u%s",
+				fw->uop_bits, fw->uop_dst, fw->uop_src, fw->uop_wgt,
+				fw->uop_word_bits, WIDE_HINT);
+	/* every word of every format, in either encoding (the wide layout holds any depth up
+	 * to 65536 rows, so this only guards the tables) */
+	const vta_insn_format *fmts[] = {mem, gemm, alu};
+	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++)
+		for (unsigned w = 0; w < fw->insn_words; w++) {
+			unsigned bits = (w == 0 ? head : 0) + vta_format_bits(fmts[i], fw, w);
+			if (bits > 64)
+				return vta_fail(err, VTA_E_CONFIG,
+						"isa.encoding: %s word %u of %s needs %u bits, more "
+						"than 64",
+						vta_encoding_name(fw->encoding), w, fmts[i]->name,
+						bits);
+		}
 
 	if (cfg->dram_max_burst_bytes * 8ull < cfg->dram_bus_bits)
 		return vta_fail(err, VTA_E_CONFIG,

@@ -31,8 +31,26 @@ typedef enum vta_mem {
 	VTA_MEM_COUNT = 8
 } vta_mem;
 
-/* Bit widths of every instruction and micro-op field, derived from the SRAM depths. */
+/* The instruction encoding (docs/isa.md "Instruction formats" and "The wide encoding"):
+ * VTA's 128-bit instructions with 32-bit micro-ops, or 256-bit instructions with 64-bit
+ * micro-ops, whose layout gives every field the width its SRAM depth needs. */
+typedef enum vta_encoding {
+	VTA_ENC_VTA128 = 0,
+	VTA_ENC_WIDE = 1,
+	VTA_ENC_COUNT = 2
+} vta_encoding;
+/* "vta128" or "wide", as the config key writes it. */
+const char *vta_encoding_name(uint32_t encoding);
+/* Bytes of one instruction (16, 32) and of one micro-op (4, 8) in an encoding. */
+uint32_t vta_encoding_insn_bytes(uint32_t encoding);
+uint32_t vta_encoding_uop_bytes(uint32_t encoding);
+
+/* Bit widths of every instruction and micro-op field, derived from the SRAM depths, and the
+ * encoding whose layout places them. */
 typedef struct vta_field_widths {
+	unsigned encoding;      /* vta_encoding: which word each field goes in */
+	unsigned insn_words;    /* 64-bit words per instruction: 2 or 4 */
+	unsigned uop_word_bits; /* bits of a micro-op: 32 or 64 */
 	/* common */
 	unsigned opcode;        /* 3 */
 	unsigned dep_flag;      /* 1 each, four of them */
@@ -50,7 +68,7 @@ typedef struct vta_field_widths {
 	unsigned reset;         /* 1 */
 	unsigned uop_bgn;       /* log2(uop depth) */
 	unsigned uop_end;       /* log2(uop depth) + 1 */
-	unsigned loop_iter;     /* 14 */
+	unsigned loop_iter;     /* 14; wide: enough to walk the deepest SRAM row by row */
 	unsigned gemm_dst_factor; /* log2(acc depth) */
 	unsigned gemm_src_factor; /* log2(inp depth) */
 	unsigned gemm_wgt_factor; /* log2(wgt depth) */
@@ -63,7 +81,7 @@ typedef struct vta_field_widths {
 	unsigned uop_dst;       /* log2(acc depth) */
 	unsigned uop_src;       /* max(log2(acc depth), log2(inp depth)) */
 	unsigned uop_wgt;       /* log2(wgt depth) */
-	/* bits used in each 64-bit instruction word (fields never straddle words) */
+	/* bits used in instruction words 0 and 1 (fields never straddle words) and by a uop */
 	unsigned mem_word0_bits, mem_word1_bits;
 	unsigned gemm_word0_bits, gemm_word1_bits;
 	unsigned alu_word1_bits;
@@ -85,6 +103,9 @@ typedef struct vta_config {
 
 	/* SRAM sizes in KiB; OUT is derived as in VTA (acc size * out_bits / acc_bits) */
 	uint32_t uop_kib, inp_kib, wgt_kib, acc_kib;
+
+	/* the instruction encoding: vta_encoding */
+	uint32_t isa_encoding;
 
 	/* queues: instruction queue depth per module, dependency token queue depth */
 	uint32_t insn_depth, dep_depth;
@@ -120,6 +141,7 @@ typedef struct vta_config {
 	unsigned batch, block_in, block_out, out_bits;
 	/* element sizes in bytes: one SRAM row of each memory */
 	uint32_t inp_elem_bytes, wgt_elem_bytes, acc_elem_bytes, out_elem_bytes, uop_elem_bytes;
+	uint32_t insn_bytes; /* one instruction in the stream: 16 (vta128) or 32 (wide) */
 	uint64_t uop_bytes, inp_bytes, wgt_bytes, acc_bytes, out_bytes; /* SRAM capacities */
 	/* depths (rows) and their log2 */
 	uint32_t uop_depth, inp_depth, wgt_depth, acc_depth, out_depth;

@@ -17,10 +17,16 @@
 #define CHOICE(name, field, def, choices) \
 	{name, VTA_KEY_CHOICE, offsetof(vta_config, field), sizeof(uint32_t), def, 0, 0, false, choices}
 static const char *const DATAPATHS[] = {"c", "rtl", NULL}; /* by vta_datapath */
+static const char *const ENCODINGS[] = {"vta128", "wide", NULL}; /* by vta_encoding */
 
 const char *vta_datapath_name(uint32_t datapath)
 {
 	return datapath <= VTA_DATAPATH_RTL ? DATAPATHS[datapath] : "?";
+}
+
+const char *vta_encoding_name(uint32_t encoding)
+{
+	return encoding < VTA_ENC_COUNT ? ENCODINGS[encoding] : "?";
 }
 
 /* Defaults are configs/default.yaml's values, except alu.tflite_ext: a config that does not
@@ -38,6 +44,7 @@ static const vta_config_key KEYS[] = {
 	KEY("sram_kib.inp", VTA_KEY_U32, inp_kib, "32", 1, 1 << 20, true),
 	KEY("sram_kib.wgt", VTA_KEY_U32, wgt_kib, "256", 1, 1 << 20, true),
 	KEY("sram_kib.acc", VTA_KEY_U32, acc_kib, "128", 1, 1 << 20, true),
+	CHOICE("isa.encoding", isa_encoding, "vta128", ENCODINGS),
 	KEY("queues.insn_depth", VTA_KEY_U32, insn_depth, "512", 1, 1 << 20, false),
 	KEY("queues.dep_depth", VTA_KEY_U32, dep_depth, "8", 1, 1 << 16, false),
 	KEY("dram.bus_bits", VTA_KEY_U32, dram_bus_bits, "64", 8, 4096, true),

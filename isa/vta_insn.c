@@ -1,10 +1,11 @@
 /*
- * vta_insn.c - encoding and decoding of VTA's 128-bit instructions and 32-bit micro-ops, and
- * their one-line assembly text (all three walk the field tables of vta_insn_fields.c).
+ * vta_insn.c - encoding and decoding of VTA's instructions and micro-ops in either encoding,
+ * and their one-line assembly text (all three walk the field tables of vta_insn_fields.c).
  *
- * Explicit shifts and masks whose widths come from the loaded config (cfg->fw), never
+ * Explicit shifts and masks whose widths and words come from the loaded config (cfg->fw):
+ * two 64-bit words for vta128, four for wide, and a micro-op of 32 or 64 bits; never
  * bitfields: VTA once lost a memory id to a silently truncated one. The contract:
- * vta_insn.h; the layout: docs/isa.md "Instruction formats".
+ * vta_insn.h; the layouts: docs/isa.md "Instruction formats" and "The wide encoding".
  */
 #include "vta_insn.h"
 
@@ -17,10 +18,10 @@
 
 /* ---------- bit packing ---------- */
 
-/* A cursor over the two 64-bit words of an instruction (or the one word of a uop). */
+/* A cursor over the 64-bit words of an instruction (or the one word of a uop). */
 typedef struct bits {
-	uint64_t w[2];
-	unsigned pos[2]; /* next free bit of each word */
+	uint64_t w[VTA_INSN_MAX_WORDS];
+	unsigned pos[VTA_INSN_MAX_WORDS]; /* next free bit of each word */
 } bits;
 
 static uint64_t mask_of(unsigned width)
@@ -35,7 +36,7 @@ static vta_status put_u(bits *b, int word, unsigned width, uint64_t value, const
 	if (value > mask_of(width))
 		return vta_fail(err, VTA_E_ENCODE, "%s %llu does not fit in %u bits", name,
 				(unsigned long long)value, width);
-	if (b->pos[word] + width > 64)
+	if (word >= VTA_INSN_MAX_WORDS || b->pos[word] + width > 64)
 		return vta_fail(err, VTA_E_INTERNAL, "field %s overflows word %d", name, word);
 	if (width > 0)
 		b->w[word] |= value << b->pos[word];
@@ -58,7 +59,9 @@ static vta_status put_s(bits *b, int word, unsigned width, int64_t value, const 
 
 static uint64_t get_u(bits *b, int word, unsigned width)
 {
-	uint64_t v = width == 0 ? 0 : (b->w[word] >> b->pos[word]) & mask_of(width);
+	if (width == 0 || b->pos[word] >= 64)
+		return 0; /* vta_config_derive keeps every field inside its word */
+	uint64_t v = (b->w[word] >> b->pos[word]) & mask_of(width);
 	b->pos[word] += width;
 	return v;
 }
@@ -71,17 +74,18 @@ static int64_t get_s(bits *b, int word, unsigned width)
 	return (int64_t)v;
 }
 
-/* Every bit above the last decoded field of `word` must be zero. */
-static vta_status check_unused(const bits *b, int word, vta_error *err)
+/* Every bit above the last decoded field of each of the `words` words must be zero. */
+static vta_status check_unused(const bits *b, unsigned words, vta_error *err)
 {
-	unsigned pos = b->pos[word];
-	if (pos >= 64)
-		return VTA_OK;
-	uint64_t rest = b->w[word] >> pos;
-	if (rest == 0)
-		return VTA_OK;
-	return vta_fail(err, VTA_E_STREAM, "unused bits %u..63 of word %d are not zero (0x%llx)",
-			pos, word, (unsigned long long)rest);
+	for (unsigned word = 0; word < words; word++) {
+		unsigned pos = b->pos[word];
+		uint64_t rest = pos >= 64 ? 0 : b->w[word] >> pos;
+		if (rest != 0)
+			return vta_fail(err, VTA_E_STREAM,
+					"unused bits %u..63 of word %u are not zero (0x%llx)", pos,
+					word, (unsigned long long)rest);
+	}
+	return VTA_OK;
 }
 
 /* ---------- instructions ---------- */
@@ -96,6 +100,7 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 		snprintf(name, sizeof(name), "%s%s", fmt->prefix, f->name);
 		int64_t v = vta_field_get(f, base);
 		unsigned w = vta_field_width(f, fw);
+		int word = (int)vta_field_word(f, fw);
 		vta_status st;
 		if (!vta_field_present(f, base)) {
 			/* its bits belong to another field: a value would be lost */
@@ -112,9 +117,9 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 			return vta_fail(err, VTA_E_ENCODE, "%s %u is not defined (0..%u)", name,
 					(unsigned)v, f->defined - 1);
 		if (f->type == VTA_FIELD_SIGNED)
-			st = put_s(b, (int)f->word, w, v, name, err);
+			st = put_s(b, word, w, v, name, err);
 		else
-			st = put_u(b, (int)f->word, w, (uint64_t)v, name, err);
+			st = put_u(b, word, w, (uint64_t)v, name, err);
 		if (st)
 			return st;
 	}
@@ -130,8 +135,9 @@ static vta_status get_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 		if (!vta_field_present(f, base)) /* lut_bw, in word 0, is already read */
 			continue;
 		unsigned w = vta_field_width(f, fw);
-		int64_t v = f->type == VTA_FIELD_SIGNED ? get_s(b, (int)f->word, w)
-							: (int64_t)get_u(b, (int)f->word, w);
+		int word = (int)vta_field_word(f, fw);
+		int64_t v = f->type == VTA_FIELD_SIGNED ? get_s(b, word, w)
+							: (int64_t)get_u(b, word, w);
 		if (f->defined && (uint64_t)v >= f->defined)
 			return vta_fail(err, VTA_E_STREAM, "%s%s %llu is not defined (0..%u)",
 					fmt->prefix, f->name, (unsigned long long)v, f->defined - 1);
@@ -140,29 +146,46 @@ static vta_status get_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 	return VTA_OK;
 }
 
-vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn,
-			   uint8_t out[VTA_INSN_BYTES], vta_error *err)
+/* The config's instruction words: two for vta128, four for wide. */
+static unsigned insn_words(const vta_config *cfg)
 {
-	bits b = {{0, 0}, {0, 0}};
+	unsigned n = cfg->fw.insn_words;
+	return n >= 1 && n <= VTA_INSN_MAX_WORDS ? n : 2;
+}
+
+vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn, uint8_t *out,
+			   vta_error *err)
+{
+	bits b;
+	memset(&b, 0, sizeof(b));
 	vta_status st;
 	if ((st = put_fields(&b, vta_insn_head(), &cfg->fw, insn, err)) ||
 	    (st = put_fields(&b, vta_insn_format_of(insn->opcode), &cfg->fw, insn, err)))
 		return st;
-	vta_le_put(out, 8, b.w[0]);
-	vta_le_put(out + 8, 8, b.w[1]);
+	unsigned words = insn_words(cfg);
+	for (unsigned k = words; k < VTA_INSN_MAX_WORDS; k++)
+		if (b.pos[k] != 0)
+			return vta_fail(err, VTA_E_INTERNAL, "a field is in word %u of a %u-word "
+					"instruction", k, words);
+	for (unsigned k = 0; k < words; k++)
+		vta_le_put(out + 8 * k, 8, b.w[k]);
 	return VTA_OK;
 }
 
-vta_status vta_insn_decode(const vta_config *cfg, const uint8_t in[VTA_INSN_BYTES],
-			   vta_insn *insn, vta_error *err)
+vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
+			   vta_error *err)
 {
-	bits b = {{vta_le64_get(in), vta_le64_get(in + 8)}, {0, 0}};
+	bits b;
+	memset(&b, 0, sizeof(b));
+	unsigned words = insn_words(cfg);
+	for (unsigned k = 0; k < words; k++)
+		b.w[k] = vta_le64_get(in + 8 * k);
 	vta_insn d;
 	memset(&d, 0, sizeof(d));
 	vta_status st;
 	if ((st = get_fields(&b, vta_insn_head(), &cfg->fw, &d, err)) ||
 	    (st = get_fields(&b, vta_insn_format_of(d.opcode), &cfg->fw, &d, err)) ||
-	    (st = check_unused(&b, 0, err)) || (st = check_unused(&b, 1, err)))
+	    (st = check_unused(&b, words, err)))
 		return st;
 	*insn = d;
 	return VTA_OK;
@@ -170,32 +193,43 @@ vta_status vta_insn_decode(const vta_config *cfg, const uint8_t in[VTA_INSN_BYTE
 
 /* ---------- micro-ops ---------- */
 
-vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t out[VTA_UOP_BYTES],
+/* Bits of a micro-op: 32 (vta128) or 64 (wide). */
+static unsigned uop_bits(const vta_config *cfg)
+{
+	return cfg->fw.uop_word_bits == 64 ? 64 : 32;
+}
+
+vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t *out,
 			  vta_error *err)
 {
-	bits b = {{0, 0}, {0, 0}}; /* one 32-bit word: only word 0's low half is used */
+	bits b;
+	memset(&b, 0, sizeof(b)); /* one word: only word 0 is used */
 	vta_status st = put_fields(&b, vta_uop_format(), &cfg->fw, uop, err);
 	if (st)
 		return st;
-	if (b.pos[0] > 32)
+	unsigned n = uop_bits(cfg);
+	if (b.pos[0] > n)
 		return vta_fail(err, VTA_E_INTERNAL, "micro-op fields need %u bits", b.pos[0]);
-	vta_le_put(out, VTA_UOP_BYTES, b.w[0]);
+	vta_le_put(out, n / 8, b.w[0]);
 	return VTA_OK;
 }
 
-vta_status vta_uop_decode(const vta_config *cfg, const uint8_t in[VTA_UOP_BYTES], vta_uop *uop,
+vta_status vta_uop_decode(const vta_config *cfg, const uint8_t *in, vta_uop *uop,
 			  vta_error *err)
 {
-	uint64_t w = vta_le32_get(in);
-	bits b = {{w, 0}, {0, 0}};
+	unsigned n = uop_bits(cfg);
+	uint64_t w = n == 64 ? vta_le64_get(in) : vta_le32_get(in);
+	bits b;
+	memset(&b, 0, sizeof(b));
+	b.w[0] = w;
 	vta_uop u;
 	vta_status st = get_fields(&b, vta_uop_format(), &cfg->fw, &u, err);
 	if (st)
 		return st;
-	if (b.pos[0] < 32 && (w >> b.pos[0]) != 0)
+	if (b.pos[0] < n && (w >> b.pos[0]) != 0)
 		return vta_fail(err, VTA_E_STREAM,
-				"unused bits %u..31 of a micro-op are not zero (0x%llx)", b.pos[0],
-				(unsigned long long)(w >> b.pos[0]));
+				"unused bits %u..%u of a micro-op are not zero (0x%llx)", b.pos[0],
+				n - 1, (unsigned long long)(w >> b.pos[0]));
 	*uop = u;
 	return VTA_OK;
 }

@@ -1,11 +1,12 @@
 /*
- * vta_insn.h - VTA's 128-bit instructions and 32-bit micro-ops: the decoded form, and
- * explicit encode/decode against the loaded config's field widths.
+ * vta_insn.h - VTA's task instructions and micro-ops: the decoded form, and explicit
+ * encode/decode against the loaded config's field widths and encoding.
  *
- * Layout: docs/isa.md "Instruction formats" (the field tables: vta_insn_fields.c).
- * Encoding range-checks every field (VTA_E_ENCODE naming field, value and width): a value
- * that does not fit is an error, never truncated. Decoding rejects (VTA_E_STREAM) unknown
- * opcodes, memory types, ALU ops and non-zero unused bits, so decode/encode is lossless.
+ * Layouts: docs/isa.md "Instruction formats" and "The wide encoding" (the field tables:
+ * vta_insn_fields.c, one column per encoding). Encoding range-checks every field
+ * (VTA_E_ENCODE naming field, value and width): a value that does not fit is an error, never
+ * truncated. Decoding rejects (VTA_E_STREAM) unknown opcodes, memory types, ALU ops and
+ * non-zero unused bits, so decode/encode is lossless.
  */
 #ifndef VTA_INSN_H
 #define VTA_INSN_H
@@ -21,8 +22,13 @@
 extern "C" {
 #endif
 
+/* A vta128 instruction and micro-op. A config's own sizes are cfg->insn_bytes and
+ * cfg->uop_elem_bytes; the MAX sizes hold one of any encoding. */
 #define VTA_INSN_BYTES 16
 #define VTA_UOP_BYTES 4
+#define VTA_INSN_MAX_BYTES 32
+#define VTA_UOP_MAX_BYTES 8
+#define VTA_INSN_MAX_WORDS 4
 
 typedef enum vta_opcode {
 	VTA_OP_LOAD = 0,
@@ -90,16 +96,18 @@ typedef struct vta_uop {
 	uint32_t dst, src, wgt;
 } vta_uop;
 
-/* Encode into 16 little-endian bytes (word0 bytes 0..7, word1 bytes 8..15). */
-vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn,
-			   uint8_t out[VTA_INSN_BYTES], vta_error *err);
-/* Decode 16 bytes. Rejects unknown opcodes/memory types/ALU ops and set unused bits. */
-vta_status vta_insn_decode(const vta_config *cfg, const uint8_t in[VTA_INSN_BYTES],
-			   vta_insn *insn, vta_error *err);
+/* Encode into cfg->insn_bytes little-endian bytes (word k in bytes 8k..8k+7). */
+vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn, uint8_t *out,
+			   vta_error *err);
+/* Decode cfg->insn_bytes bytes. Rejects unknown opcodes/memory types/ALU ops and set unused
+ * bits. */
+vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
+			   vta_error *err);
 
-vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t out[VTA_UOP_BYTES],
+/* A micro-op is cfg->uop_elem_bytes little-endian bytes. */
+vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t *out,
 			  vta_error *err);
-vta_status vta_uop_decode(const vta_config *cfg, const uint8_t in[VTA_UOP_BYTES], vta_uop *uop,
+vta_status vta_uop_decode(const vta_config *cfg, const uint8_t *in, vta_uop *uop,
 			  vta_error *err);
 
 /* Which module executes an instruction (FETCH's dispatch rule). */

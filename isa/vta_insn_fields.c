@@ -1,6 +1,12 @@
 /*
  * vta_insn_fields.c - the tables of instruction and micro-op fields (vta_insn_fields.h), in
  * VTA's packing order (docs/isa.md), and the accessors that read and write them.
+ *
+ * Each field names its word in both encodings. The wide one keeps VTA's order and widths
+ * and gives each group its own word: the memory fields stay in words 0 and 1 (a wide LOAD
+ * or STORE is the vta128 one followed by two zero words); GEMM/ALU keep the micro-op range
+ * in word 0 and put the loop counts in word 1, the dst and src factors in word 2 and the
+ * third operand (GEMM's wgt factors, the ALU's op and immediate) in word 3.
  */
 #include "vta_insn_fields.h"
 
@@ -25,89 +31,94 @@ const char *vta_alu_op_name(uint32_t op)
 #define FW(w) offsetof(vta_field_widths, w)
 #define IN(m) offsetof(vta_insn, m)
 #define UOP(m) offsetof(vta_uop, m)
-/* name, assembly key, word, width, member, type, required */
-#define FIELD(name, key, word, width, member, type, req) \
-	{name, key, word, FW(width), member, VTA_FIELD_##type, 0, VTA_NAMES_NONE, req, false, \
+/* The word of a field in each encoding: vta128, wide. */
+#define W(narrow, wide) {narrow, wide}
+/* name, assembly key, words, width, member, type, required */
+#define FIELD(name, key, words, width, member, type, req) \
+	{name, key, words, FW(width), member, VTA_FIELD_##type, 0, VTA_NAMES_NONE, req, false, \
 	 VTA_PRESENT_ALWAYS, false}
 /* The pads, which a decompressing load uses for lut_chan. */
 #define PAD(name, key, member) \
-	{name, key, 1, FW(memop_pad), IN(mem.member), VTA_FIELD_UNSIGNED, 0, VTA_NAMES_NONE, \
-	 false, false, VTA_PRESENT_PLAIN, false}
+	{name, key, W(1, 1), FW(memop_pad), IN(mem.member), VTA_FIELD_UNSIGNED, 0, \
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_PLAIN, false}
 
 static const vta_insn_field HEAD[] = {
-	{"opcode", NULL, 0, FW(opcode), IN(opcode), VTA_FIELD_OPCODE, VTA_OP_ALU + 1,
+	{"opcode", NULL, W(0, 0), FW(opcode), IN(opcode), VTA_FIELD_OPCODE, VTA_OP_ALU + 1,
 	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, false},
-	FIELD("pop_prev", "deps", 0, dep_flag, IN(deps.pop_prev), FLAG, false),
-	FIELD("pop_next", "deps", 0, dep_flag, IN(deps.pop_next), FLAG, false),
-	FIELD("push_prev", "deps", 0, dep_flag, IN(deps.push_prev), FLAG, false),
-	FIELD("push_next", "deps", 0, dep_flag, IN(deps.push_next), FLAG, false),
+	FIELD("pop_prev", "deps", W(0, 0), dep_flag, IN(deps.pop_prev), FLAG, false),
+	FIELD("pop_next", "deps", W(0, 0), dep_flag, IN(deps.pop_next), FLAG, false),
+	FIELD("push_prev", "deps", W(0, 0), dep_flag, IN(deps.push_prev), FLAG, false),
+	FIELD("push_next", "deps", W(0, 0), dep_flag, IN(deps.push_next), FLAG, false),
 };
 
 static const vta_insn_field MEM[] = {
-	{"memory_type", "mem", 0, FW(memop_id), IN(mem.mem_type), VTA_FIELD_UNSIGNED,
+	{"memory_type", "mem", W(0, 0), FW(memop_id), IN(mem.mem_type), VTA_FIELD_UNSIGNED,
 	 VTA_MEM_COUNT, VTA_NAMES_MEM, true, false, VTA_PRESENT_ALWAYS, false},
-	FIELD("sram_base", "sram", 0, memop_sram, IN(mem.sram_base), UNSIGNED, true),
-	{"dram_base", "dram", 0, FW(memop_dram), IN(mem.dram_base), VTA_FIELD_UNSIGNED, 0,
+	FIELD("sram_base", "sram", W(0, 0), memop_sram, IN(mem.sram_base), UNSIGNED, true),
+	{"dram_base", "dram", W(0, 0), FW(memop_dram), IN(mem.dram_base), VTA_FIELD_UNSIGNED, 0,
 	 VTA_NAMES_NONE, true, true, VTA_PRESENT_ALWAYS, false},
-	{"lut_bw", "bw", 0, FW(memop_lut_bw), IN(mem.lut_bw), VTA_FIELD_UNSIGNED, 0,
+	{"lut_bw", "bw", W(0, 0), FW(memop_lut_bw), IN(mem.lut_bw), VTA_FIELD_UNSIGNED, 0,
 	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true},
-	{"lut_slot", "slot", 0, FW(memop_lut_slot), IN(mem.lut_slot), VTA_FIELD_UNSIGNED, 0,
+	{"lut_slot", "slot", W(0, 0), FW(memop_lut_slot), IN(mem.lut_slot), VTA_FIELD_UNSIGNED, 0,
 	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true},
-	FIELD("y_size", "y", 1, memop_size, IN(mem.y_size), UNSIGNED, true),
-	FIELD("x_size", "x", 1, memop_size, IN(mem.x_size), UNSIGNED, true),
-	FIELD("x_stride", "stride", 1, memop_stride, IN(mem.x_stride), UNSIGNED, true),
+	FIELD("y_size", "y", W(1, 1), memop_size, IN(mem.y_size), UNSIGNED, true),
+	FIELD("x_size", "x", W(1, 1), memop_size, IN(mem.x_size), UNSIGNED, true),
+	FIELD("x_stride", "stride", W(1, 1), memop_stride, IN(mem.x_stride), UNSIGNED, true),
 	PAD("y_pad_0", "ypad", y_pad_0),
 	PAD("y_pad_1", "ypad", y_pad_1),
 	PAD("x_pad_0", "xpad", x_pad_0),
 	PAD("x_pad_1", "xpad", x_pad_1),
-	{"lut_chan", "chan", 1, FW(memop_lut_chan), IN(mem.lut_chan), VTA_FIELD_UNSIGNED, 0,
+	{"lut_chan", "chan", W(1, 1), FW(memop_lut_chan), IN(mem.lut_chan), VTA_FIELD_UNSIGNED, 0,
 	 VTA_NAMES_NONE, false, false, VTA_PRESENT_LUT, false},
 };
 
-/* GEMM and ALU share word 0 and start word 1 with their dst and src factors. */
-#define LOOP_WORD0                                                                     \
-	FIELD("reset", "reset", 0, reset, IN(loop.reset), FLAG, false),                \
-	FIELD("uop_bgn", "uop", 0, uop_bgn, IN(loop.uop_bgn), UNSIGNED, true),         \
-	FIELD("uop_end", "uop", 0, uop_end, IN(loop.uop_end), UNSIGNED, true),         \
-	FIELD("iter_out", "iter", 0, loop_iter, IN(loop.iter_out), UNSIGNED, true),    \
-	FIELD("iter_in", "iter", 0, loop_iter, IN(loop.iter_in), UNSIGNED, true)
-#define FACTORS(unit, a, b)                                                                 \
-	FIELD(#a "_factor_out", #a, 1, unit##_##a##_factor, IN(loop.a##_factor_out), UNSIGNED, \
-	      true),                                                                        \
-	FIELD(#a "_factor_in", #a, 1, unit##_##a##_factor, IN(loop.a##_factor_in), UNSIGNED,  \
-	      true),                                                                        \
-	FIELD(#b "_factor_out", #b, 1, unit##_##b##_factor, IN(loop.b##_factor_out), UNSIGNED, \
-	      true),                                                                        \
-	FIELD(#b "_factor_in", #b, 1, unit##_##b##_factor, IN(loop.b##_factor_in), UNSIGNED,  \
-	      true)
+/* GEMM and ALU share word 0 (and, wide, word 1) and continue with their dst and src
+ * factors. */
+#define LOOP_HEAD                                                                            \
+	FIELD("reset", "reset", W(0, 0), reset, IN(loop.reset), FLAG, false),                \
+	FIELD("uop_bgn", "uop", W(0, 0), uop_bgn, IN(loop.uop_bgn), UNSIGNED, true),         \
+	FIELD("uop_end", "uop", W(0, 0), uop_end, IN(loop.uop_end), UNSIGNED, true),         \
+	FIELD("iter_out", "iter", W(0, 1), loop_iter, IN(loop.iter_out), UNSIGNED, true),    \
+	FIELD("iter_in", "iter", W(0, 1), loop_iter, IN(loop.iter_in), UNSIGNED, true)
+#define FACTORS(unit, a, b)                                                                  \
+	FIELD(#a "_factor_out", #a, W(1, 2), unit##_##a##_factor, IN(loop.a##_factor_out),   \
+	      UNSIGNED, true),                                                               \
+	FIELD(#a "_factor_in", #a, W(1, 2), unit##_##a##_factor, IN(loop.a##_factor_in),     \
+	      UNSIGNED, true),                                                               \
+	FIELD(#b "_factor_out", #b, W(1, 2), unit##_##b##_factor, IN(loop.b##_factor_out),   \
+	      UNSIGNED, true),                                                               \
+	FIELD(#b "_factor_in", #b, W(1, 2), unit##_##b##_factor, IN(loop.b##_factor_in),     \
+	      UNSIGNED, true)
 
 static const vta_insn_field GEMM[] = {
-	LOOP_WORD0,
+	LOOP_HEAD,
 	FACTORS(gemm, dst, src),
-	FIELD("wgt_factor_out", "wgt", 1, gemm_wgt_factor, IN(loop.wgt_factor_out), UNSIGNED,
-	      true),
-	FIELD("wgt_factor_in", "wgt", 1, gemm_wgt_factor, IN(loop.wgt_factor_in), UNSIGNED,
-	      true),
+	FIELD("wgt_factor_out", "wgt", W(1, 3), gemm_wgt_factor, IN(loop.wgt_factor_out),
+	      UNSIGNED, true),
+	FIELD("wgt_factor_in", "wgt", W(1, 3), gemm_wgt_factor, IN(loop.wgt_factor_in),
+	      UNSIGNED, true),
 };
 
 static const vta_insn_field ALU[] = {
-	LOOP_WORD0,
+	LOOP_HEAD,
 	FACTORS(alu, dst, src),
-	{"alu_opcode", "op", 1, FW(alu_opcode), IN(alu.op), VTA_FIELD_UNSIGNED, VTA_ALU_OP_COUNT,
-	 VTA_NAMES_ALU_OP, true, false, VTA_PRESENT_ALWAYS, false},
-	FIELD("use_imm", "use_imm", 1, alu_use_imm, IN(alu.use_imm), FLAG, true),
-	FIELD("imm", "imm", 1, alu_imm, IN(alu.imm), SIGNED, false),
+	{"alu_opcode", "op", W(1, 3), FW(alu_opcode), IN(alu.op), VTA_FIELD_UNSIGNED,
+	 VTA_ALU_OP_COUNT, VTA_NAMES_ALU_OP, true, false, VTA_PRESENT_ALWAYS, false},
+	FIELD("use_imm", "use_imm", W(1, 3), alu_use_imm, IN(alu.use_imm), FLAG, true),
+	FIELD("imm", "imm", W(1, 3), alu_imm, IN(alu.imm), SIGNED, false),
 };
 
+/* one word of 32 (vta128) or 64 (wide) bits */
 static const vta_insn_field UOP_FIELDS[] = {
-	FIELD("dst", "dst", 0, uop_dst, UOP(dst), UNSIGNED, true),
-	FIELD("src", "src", 0, uop_src, UOP(src), UNSIGNED, true),
-	FIELD("wgt", "wgt", 0, uop_wgt, UOP(wgt), UNSIGNED, false),
+	FIELD("dst", "dst", W(0, 0), uop_dst, UOP(dst), UNSIGNED, true),
+	FIELD("src", "src", W(0, 0), uop_src, UOP(src), UNSIGNED, true),
+	FIELD("wgt", "wgt", W(0, 0), uop_wgt, UOP(wgt), UNSIGNED, false),
 };
 #undef FIELD
 #undef PAD
 #undef FACTORS
-#undef LOOP_WORD0
+#undef LOOP_HEAD
+#undef W
 
 static const char *const HEAD_KEYS[] = {"deps", NULL};
 static const char *const MEM_KEYS[] = {"mem",    "sram", "dram", "bw",   "slot", "y", "x",
@@ -171,11 +182,17 @@ unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw)
 	return w;
 }
 
+unsigned vta_field_word(const vta_insn_field *f, const vta_field_widths *fw)
+{
+	return f->word[fw->encoding < VTA_ENC_COUNT ? fw->encoding : VTA_ENC_VTA128];
+}
+
 unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word)
 {
 	unsigned bits = 0;
 	for (size_t i = 0; i < fmt->n_fields; i++)
-		if (fmt->fields[i].word == word && fmt->fields[i].presence != VTA_PRESENT_LUT)
+		if (vta_field_word(&fmt->fields[i], fw) == word &&
+		    fmt->fields[i].presence != VTA_PRESENT_LUT)
 			bits += vta_field_width(&fmt->fields[i], fw);
 	return bits;
 }

@@ -2,10 +2,11 @@
  * vta_insn_fields.h - the one table of instruction and micro-op fields (docs/isa.md).
  *
  * Each format lists its fields once, in packing order (LSB first within each 64-bit word):
- * the name used in messages, the assembly key, the word, where the field's width is in
- * vta_field_widths, the member of vta_insn (or vta_uop) and how its value is read. The
- * encoder, the decoder, the assembler, the disassembler, the word sizes vta_config_derive
- * checks and `vtasim config` all walk these tables, so a field is added in one place.
+ * the name used in messages, the assembly key, the word it occupies in each encoding
+ * (vta128, wide), where the field's width is in vta_field_widths, the member of vta_insn (or
+ * vta_uop) and how its value is read. The encoder, the decoder, the assembler, the
+ * disassembler, the word sizes vta_config_derive checks and `vtasim config` all walk these
+ * tables, so a field is added in one place, and an encoding is one more column.
  */
 #ifndef VTA_INSN_FIELDS_H
 #define VTA_INSN_FIELDS_H
@@ -48,7 +49,7 @@ typedef struct vta_insn_field {
 	const char *name;    /* in messages and `vtasim config`: "sram_base" */
 	const char *asm_key; /* assembly key; two fields with one key are a pair "a,b";
 			      * NULL for the opcode, written as the mnemonic */
-	unsigned word;       /* 0 or 1 */
+	unsigned char word[VTA_ENC_COUNT]; /* by vta_encoding: 0..1 (vta128), 0..3 (wide) */
 	size_t width;        /* offset of its width in vta_field_widths */
 	size_t member;       /* offset in vta_insn (vta_uop for micro-ops) */
 	vta_field_type type;
@@ -82,8 +83,10 @@ const vta_insn_format *const *vta_insn_formats(size_t *count);
 bool vta_field_present(const vta_insn_field *f, const void *base);
 
 unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw);
-/* Bits a format uses in `word` (without the head; overlaid VTA_PRESENT_LUT fields add
- * nothing). */
+/* The 64-bit word the field occupies in fw's encoding. */
+unsigned vta_field_word(const vta_insn_field *f, const vta_field_widths *fw);
+/* Bits a format uses in `word` of fw's encoding (without the head; overlaid
+ * VTA_PRESENT_LUT fields add nothing). */
 unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word);
 
 /* A field's value in a vta_insn or vta_uop, widened (signed fields sign-extended). */
