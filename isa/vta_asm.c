@@ -432,11 +432,11 @@ static vta_status parse_directive(asm_ctx *a, tok dir, const char *p, const char
 		if (n.neg)
 			return asm_fail(a, VTA_E_ENCODE, arg.p, "DRAM address " TOKFMT
 					" is negative", TOKARG(arg));
-		if (is_uops && n.mag % VTA_UOP_BYTES != 0)
+		if (is_uops && n.mag % a->cfg->uop_elem_bytes != 0)
 			return asm_fail(a, VTA_E_PARSE, arg.p,
-					".uops address 0x%llx is not a multiple of 4 (LOAD UOP "
+					".uops address 0x%llx is not a multiple of %u (LOAD UOP "
 					"addresses whole micro-ops)",
-					(unsigned long long)n.mag);
+					(unsigned long long)n.mag, a->cfg->uop_elem_bytes);
 		if ((st = seg_close(a)))
 			return st;
 		a->section = is_uops ? SECTION_UOPS : SECTION_DATA;
@@ -478,7 +478,7 @@ static vta_status parse_insn(asm_ctx *a, tok m, const char *p, const char *end)
 	if ((st = parse_keys(a, vta_opcode_name(in.opcode), m, vta_insn_format_of(in.opcode), p,
 			     end, &in)))
 		return st;
-	uint8_t bytes[VTA_INSN_BYTES];
+	uint8_t bytes[VTA_INSN_MAX_BYTES];
 	vta_error sub = {0};
 	/* values were range-checked where written; this only catches what they cannot see */
 	if (vta_insn_encode(a->cfg, &in, bytes, &sub) != VTA_OK)
@@ -494,11 +494,11 @@ static vta_status parse_uop(asm_ctx *a, tok m, const char *p, const char *end)
 		return asm_fail(a, VTA_E_PARSE, m.p, "uop outside a .uops section");
 	if ((st = parse_keys(a, "uop", m, vta_uop_format(), p, end, &u)))
 		return st;
-	uint8_t b[VTA_UOP_BYTES];
+	uint8_t b[VTA_UOP_MAX_BYTES];
 	vta_error sub = {0};
 	if (vta_uop_encode(a->cfg, &u, b, &sub) != VTA_OK)
 		return asm_fail(a, sub.status, m.p, "%s", sub.detail);
-	return seg_append(a, b, sizeof(b), m.p);
+	return seg_append(a, b, a->cfg->uop_elem_bytes, m.p);
 }
 
 static vta_status parse_line(asm_ctx *a, const char *p, const char *end)

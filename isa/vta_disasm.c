@@ -11,10 +11,11 @@
 static vta_status print_uops(const vta_segment *s, const vta_config *cfg, FILE *out,
 			     vta_error *err)
 {
-	for (uint32_t k = 0; k < s->size / VTA_UOP_BYTES; k++) {
+	const uint32_t size = cfg->uop_elem_bytes;
+	for (uint32_t k = 0; k < s->size / size; k++) {
 		vta_uop u;
 		vta_error sub = {0};
-		if (vta_uop_decode(cfg, s->bytes + (size_t)k * VTA_UOP_BYTES, &u, &sub) != VTA_OK)
+		if (vta_uop_decode(cfg, s->bytes + (size_t)k * size, &u, &sub) != VTA_OK)
 			return vta_fail(err, sub.status, "uop segment at 0x%llx, uop %u: %s",
 					(unsigned long long)s->dram_addr, k, sub.detail);
 		char line[128];
@@ -48,6 +49,10 @@ vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FI
 		1u << (g->inp_bits & 31), 1u << (g->wgt_bits & 31), 1u << (g->acc_bits & 31),
 		1u << (g->log_uop_depth & 31), 1u << (g->log_inp_depth & 31),
 		1u << (g->log_wgt_depth & 31), 1u << (g->log_acc_depth & 31));
+	if (g->encoding != VTA_ENC_VTA128) /* a vta128 listing reads as it always did */
+		fprintf(out, "; encoding: %s (%u-byte instructions, %u-byte micro-ops)\n",
+			vta_encoding_name(g->encoding), vta_geometry_insn_bytes(g),
+			vta_geometry_uop_bytes(g));
 	fprintf(out, ".text\n");
 	char line[256];
 	for (size_t i = 0; i < prog->n_insns; i++) {
@@ -62,7 +67,7 @@ vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FI
 		const vta_segment *s = &prog->segments[i];
 		if (s->kind == VTA_SEG_UOP) {
 			fprintf(out, "\n.uops 0x%llx  ; %u uops\n", (unsigned long long)s->dram_addr,
-				s->size / VTA_UOP_BYTES);
+				s->size / cfg->uop_elem_bytes);
 			st = print_uops(s, cfg, out, err);
 		} else {
 			fprintf(out, "\n.data 0x%llx  ; %u bytes\n", (unsigned long long)s->dram_addr,

@@ -30,8 +30,10 @@ vta_status vta_config_from_geometry(const vta_geometry *geo, vta_config *cfg, vt
 	vta_config_default(cfg);
 	if (geo->log_batch > 4 || geo->log_block_in > 7 || geo->log_block_out > 7 ||
 	    geo->inp_bits > 6 || geo->wgt_bits > 6 || geo->acc_bits > 6 || geo->log_uop_depth > 16 ||
-	    geo->log_inp_depth > 16 || geo->log_wgt_depth > 16 || geo->log_acc_depth > 16)
+	    geo->log_inp_depth > 16 || geo->log_wgt_depth > 16 || geo->log_acc_depth > 16 ||
+	    geo->encoding >= VTA_ENC_COUNT)
 		return vta_fail(err, VTA_E_STREAM, "stream geometry out of range");
+	cfg->isa_encoding = geo->encoding;
 	cfg->log_batch = geo->log_batch;
 	cfg->log_block_in = geo->log_block_in;
 	cfg->log_block_out = geo->log_block_out;
@@ -40,7 +42,7 @@ vta_status vta_config_from_geometry(const vta_geometry *geo, vta_config *cfg, vt
 	cfg->acc_bits = 1u << geo->acc_bits;
 	uint64_t batch = 1u << geo->log_batch, bi = 1u << geo->log_block_in,
 		 bo = 1u << geo->log_block_out;
-	uint64_t uop = (4ull << geo->log_uop_depth);
+	uint64_t uop = (uint64_t)vta_geometry_uop_bytes(geo) << geo->log_uop_depth;
 	uint64_t inp = (batch * bi * cfg->inp_bits / 8) << geo->log_inp_depth;
 	uint64_t wgt = (bo * bi * cfg->wgt_bits / 8) << geo->log_wgt_depth;
 	uint64_t acc = (batch * bo * cfg->acc_bits / 8) << geo->log_acc_depth;

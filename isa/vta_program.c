@@ -37,6 +37,17 @@ void vta_geometry_from_config(const vta_config *cfg, vta_geometry *geo)
 	geo->log_inp_depth = (uint8_t)cfg->log_inp_depth;
 	geo->log_wgt_depth = (uint8_t)cfg->log_wgt_depth;
 	geo->log_acc_depth = (uint8_t)cfg->log_acc_depth;
+	geo->encoding = (uint8_t)cfg->isa_encoding;
+}
+
+uint32_t vta_geometry_insn_bytes(const vta_geometry *geo)
+{
+	return vta_encoding_insn_bytes(geo->encoding);
+}
+
+uint32_t vta_geometry_uop_bytes(const vta_geometry *geo)
+{
+	return vta_encoding_uop_bytes(geo->encoding);
 }
 
 /* Names and values of the geometry bytes, in file order. */
@@ -52,11 +63,18 @@ vta_status vta_geometry_check(const vta_config *cfg, const vta_geometry *geo, vt
 	vta_geometry want;
 	vta_geometry_from_config(cfg, &want);
 	const uint8_t *a = (const uint8_t *)geo, *b = (const uint8_t *)&want;
+	/* first: another encoding also moves the UOP depth (its micro-ops differ in size) */
+	if (geo->encoding != want.encoding)
+		return vta_fail(err, VTA_E_STREAM,
+				"stream encoding %s != config %s (isa.encoding)",
+				geo->encoding < VTA_ENC_COUNT ? vta_encoding_name(geo->encoding)
+							      : "undefined",
+				vta_encoding_name(want.encoding));
 	for (unsigned i = 0; i < 10; i++)
 		if (a[i] != b[i])
 			return vta_fail(err, VTA_E_STREAM, "stream geometry %s %u != config %u",
 					geometry_names[i], a[i], b[i]);
-	for (unsigned i = 10; i < GEOMETRY_BYTES; i++)
+	for (unsigned i = 11; i < GEOMETRY_BYTES; i++)
 		if (a[i] != 0)
 			return vta_fail(err, VTA_E_STREAM,
 					"stream geometry reserved byte %u is %u, not 0", i - 10,
@@ -100,14 +118,14 @@ static int grow(void **arr, size_t *cap, size_t n, size_t elem)
 	return 1;
 }
 
-vta_status vta_program_push_raw(vta_program *prog, const uint8_t bytes[VTA_INSN_BYTES],
-				vta_error *err)
+vta_status vta_program_push_raw(vta_program *prog, const uint8_t *bytes, vta_error *err)
 {
+	const size_t size = vta_geometry_insn_bytes(&prog->geometry);
 	void *arr = prog->insns;
-	if (!grow(&arr, &prog->cap_insns, prog->n_insns, VTA_INSN_BYTES))
+	if (!grow(&arr, &prog->cap_insns, prog->n_insns, size))
 		return vta_fail(err, VTA_E_NOMEM, "out of memory growing the instruction stream");
 	prog->insns = arr;
-	memcpy(prog->insns + prog->n_insns * VTA_INSN_BYTES, bytes, VTA_INSN_BYTES);
+	memcpy(prog->insns + prog->n_insns * size, bytes, size);
 	prog->n_insns++;
 	return VTA_OK;
 }
@@ -115,7 +133,7 @@ vta_status vta_program_push_raw(vta_program *prog, const uint8_t bytes[VTA_INSN_
 vta_status vta_program_push(vta_program *prog, const vta_config *cfg, const vta_insn *insn,
 			    vta_error *err)
 {
-	uint8_t bytes[VTA_INSN_BYTES];
+	uint8_t bytes[VTA_INSN_MAX_BYTES];
 	vta_error sub = {0};
 	if (vta_insn_encode(cfg, insn, bytes, &sub) != VTA_OK)
 		return vta_insn_fail(err, sub.status, NULL, prog->n_insns, insn, "%s", sub.detail);
@@ -127,9 +145,10 @@ vta_status vta_program_add_segment(vta_program *prog, vta_segment_kind kind, uin
 {
 	if (kind != VTA_SEG_DATA && kind != VTA_SEG_UOP)
 		return vta_fail(err, VTA_E_USAGE, "segment kind %d is not defined", (int)kind);
-	if (kind == VTA_SEG_UOP && size % VTA_UOP_BYTES != 0)
-		return vta_fail(err, VTA_E_USAGE, "uop segment size %u is not a multiple of 4",
-				size);
+	const uint32_t uop_bytes = vta_geometry_uop_bytes(&prog->geometry);
+	if (kind == VTA_SEG_UOP && size % uop_bytes != 0)
+		return vta_fail(err, VTA_E_USAGE, "uop segment size %u is not a multiple of %u",
+				size, uop_bytes);
 	if (size > 0 && !bytes)
 		return vta_fail(err, VTA_E_USAGE, "segment of %u bytes without data", size);
 	void *arr = prog->segments;
@@ -155,7 +174,13 @@ vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size
 		return vta_fail(err, VTA_E_USAGE, "insn %zu: the program has %zu instructions", i,
 				prog->n_insns);
 	vta_error sub = {0};
-	if (vta_insn_decode(cfg, prog->insns + i * VTA_INSN_BYTES, insn, &sub) != VTA_OK)
+	const size_t size = vta_geometry_insn_bytes(&prog->geometry);
+	if (cfg->insn_bytes != size)
+		return vta_fail(err, VTA_E_STREAM, "insn %zu: the program's encoding is %s, the "
+				"config's %s (isa.encoding)", i,
+				vta_encoding_name(prog->geometry.encoding),
+				vta_encoding_name(cfg->isa_encoding));
+	if (vta_insn_decode(cfg, prog->insns + i * size, insn, &sub) != VTA_OK)
 		return vta_fail(err, sub.status, "insn %zu: %s", i, sub.detail);
 	return VTA_OK;
 }
@@ -169,10 +194,11 @@ vta_status vta_program_serialize(const vta_program *prog, uint8_t **out, size_t 
 	*out_len = 0;
 	if (prog->n_insns > UINT32_MAX || prog->n_segments > UINT32_MAX)
 		return vta_fail(err, VTA_E_USAGE, "too many instructions or segments for a stream");
+	const size_t insn_bytes = vta_geometry_insn_bytes(&prog->geometry);
 	size_t len = HEADER_BYTES;
-	if (prog->n_insns > (SIZE_MAX - len) / VTA_INSN_BYTES)
+	if (prog->n_insns > (SIZE_MAX - len) / insn_bytes)
 		return vta_fail(err, VTA_E_NOMEM, "stream too large");
-	len += prog->n_insns * VTA_INSN_BYTES;
+	len += prog->n_insns * insn_bytes;
 	for (size_t i = 0; i < prog->n_segments; i++) {
 		size_t add = SEGMENT_HEADER_BYTES + (size_t)prog->segments[i].size;
 		if (len > SIZE_MAX - add)
@@ -190,8 +216,8 @@ vta_status vta_program_serialize(const vta_program *prog, uint8_t **out, size_t 
 	vta_le_put(buf + 36, 4, (uint32_t)prog->n_segments);
 	size_t pos = HEADER_BYTES;
 	if (prog->n_insns)
-		memcpy(buf + pos, prog->insns, prog->n_insns * VTA_INSN_BYTES);
-	pos += prog->n_insns * VTA_INSN_BYTES;
+		memcpy(buf + pos, prog->insns, prog->n_insns * insn_bytes);
+	pos += prog->n_insns * insn_bytes;
 	for (size_t i = 0; i < prog->n_segments; i++) {
 		const vta_segment *s = &prog->segments[i];
 		buf[pos] = (uint8_t)s->kind;
@@ -246,7 +272,11 @@ static vta_status parse_header(const uint8_t *buf, size_t len, vta_geometry *geo
 	if ((st = need(len, 16, GEOMETRY_BYTES, "header (geometry)", err)))
 		return st;
 	memcpy(geo, buf + 16, GEOMETRY_BYTES);
-	for (unsigned i = 0; i < 6; i++)
+	if (geo->encoding >= VTA_ENC_COUNT)
+		return vta_fail(err, VTA_E_STREAM,
+				"byte offset 26: stream encoding %u is not defined (0 vta128, 1 wide)",
+				geo->encoding);
+	for (unsigned i = 1; i < 6; i++)
 		if (geo->reserved[i] != 0)
 			return vta_fail(err, VTA_E_STREAM,
 					"byte offset %u: geometry reserved byte is %u, not 0",
@@ -267,23 +297,25 @@ static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *c
 		return st;
 	size_t n_insns = vta_le32_get(buf + 32), n_segs = vta_le32_get(buf + 36);
 	size_t pos = HEADER_BYTES;
-	if (n_insns > (len - pos) / VTA_INSN_BYTES)
+	/* the geometry matched the config's: the stream's encoding is the config's */
+	const size_t insn_bytes = cfg->insn_bytes, uop_bytes = cfg->uop_elem_bytes;
+	if (n_insns > (len - pos) / insn_bytes)
 		return vta_fail(err, VTA_E_STREAM,
 				"byte offset 32: %zu instructions need %zu bytes, only %zu left",
-				n_insns, n_insns * VTA_INSN_BYTES, len - pos);
+				n_insns, n_insns * insn_bytes, len - pos);
 	if (n_insns) {
-		p->insns = malloc(n_insns * VTA_INSN_BYTES);
+		p->insns = malloc(n_insns * insn_bytes);
 		if (!p->insns)
 			return vta_fail(err, VTA_E_NOMEM, "out of memory for %zu instructions",
 					n_insns);
 		p->cap_insns = n_insns;
 	}
-	for (size_t i = 0; i < n_insns; i++, pos += VTA_INSN_BYTES) {
+	for (size_t i = 0; i < n_insns; i++, pos += insn_bytes) {
 		vta_insn insn;
 		if (vta_insn_decode(cfg, buf + pos, &insn, &sub) != VTA_OK)
 			return vta_fail(err, sub.status, "insn %zu (byte offset %zu): %s", i, pos,
 					sub.detail);
-		memcpy(p->insns + i * VTA_INSN_BYTES, buf + pos, VTA_INSN_BYTES);
+		memcpy(p->insns + i * insn_bytes, buf + pos, insn_bytes);
 		p->n_insns++;
 	}
 	if (n_segs > (len - pos) / SEGMENT_HEADER_BYTES)
@@ -315,14 +347,14 @@ static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *c
 					"of the file (%zu bytes left)",
 					i, at, size, len - pos);
 		if (kind == VTA_SEG_UOP) {
-			if (size % VTA_UOP_BYTES != 0)
+			if (size % uop_bytes != 0)
 				return vta_fail(err, VTA_E_STREAM,
 						"segment %zu (byte offset %zu): uop segment length "
-						"%u is not a multiple of 4",
-						i, at, size);
-			for (uint32_t k = 0; k < size / VTA_UOP_BYTES; k++) {
+						"%u is not a multiple of %zu",
+						i, at, size, uop_bytes);
+			for (uint32_t k = 0; k < size / uop_bytes; k++) {
 				vta_uop u;
-				size_t upos = pos + (size_t)k * VTA_UOP_BYTES;
+				size_t upos = pos + (size_t)k * uop_bytes;
 				if (vta_uop_decode(cfg, buf + upos, &u, &sub) != VTA_OK)
 					return vta_fail(err, sub.status,
 							"segment %zu uop %u (byte offset %zu): %s",

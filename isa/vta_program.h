@@ -2,13 +2,15 @@
  * vta_program.h - a program: the instruction stream plus the DRAM segments it brings
  * (micro-op kernels and data), and the binary stream file that stores it.
  *
- * Instructions are kept encoded (16 bytes each), exactly as FETCH reads them from DRAM.
+ * Instructions are kept encoded (16 bytes each, 32 in the wide encoding), exactly as FETCH
+ * reads them from DRAM.
  * Segments are placed into DRAM before a run; a UOP segment holds encoded micro-ops and
  * is printed as `uop` lines by the disassembler, a DATA segment holds raw bytes.
  *
  * The binary file (layout: docs/isa.md "Stream files") records the geometry, the
- * ISA-relevant config (batch, blocks, data widths, log depths); loading a stream on a config
- * with another geometry is refused.
+ * ISA-relevant config (batch, blocks, data widths, log depths, the instruction encoding);
+ * loading a stream on a config with another geometry is refused, so a stream is never
+ * decoded with another encoding than its own.
  */
 #ifndef VTA_PROGRAM_H
 #define VTA_PROGRAM_H
@@ -29,7 +31,7 @@ typedef enum vta_segment_kind { VTA_SEG_DATA = 0, VTA_SEG_UOP = 1 } vta_segment_
 typedef struct vta_segment {
 	vta_segment_kind kind;
 	uint64_t dram_addr; /* byte address */
-	uint32_t size;      /* bytes; a UOP segment is a multiple of 4 */
+	uint32_t size;      /* bytes; a UOP segment holds whole micro-ops (4 or 8 bytes) */
 	uint8_t *bytes;
 } vta_segment;
 
@@ -38,18 +40,26 @@ typedef struct vta_geometry {
 	uint8_t log_batch, log_block_in, log_block_out;
 	uint8_t inp_bits, wgt_bits, acc_bits; /* as log2 */
 	uint8_t log_uop_depth, log_inp_depth, log_wgt_depth, log_acc_depth;
-	uint8_t reserved[6];
+	union {
+		/* bytes 10..15: encoding, then zeros */
+		uint8_t reserved[6];
+		/* vta_encoding; 0 (vta128) in streams written before it was recorded */
+		uint8_t encoding;
+	};
 } vta_geometry;
 
 typedef struct vta_program {
 	vta_geometry geometry;
-	uint8_t *insns;    /* n_insns * VTA_INSN_BYTES */
+	uint8_t *insns;    /* n_insns * vta_program_insn_bytes */
 	size_t n_insns, cap_insns;
 	vta_segment *segments;
 	size_t n_segments, cap_segments;
 } vta_program;
 
 void vta_geometry_from_config(const vta_config *cfg, vta_geometry *geo);
+/* Bytes of one instruction and of one micro-op in the geometry's encoding. */
+uint32_t vta_geometry_insn_bytes(const vta_geometry *geo);
+uint32_t vta_geometry_uop_bytes(const vta_geometry *geo);
 /* VTA_E_STREAM naming the first differing parameter. */
 vta_status vta_geometry_check(const vta_config *cfg, const vta_geometry *geo, vta_error *err);
 
@@ -60,9 +70,8 @@ void vta_program_free(vta_program *prog);
 /* Encode and append one instruction (range-checked). */
 vta_status vta_program_push(vta_program *prog, const vta_config *cfg, const vta_insn *insn,
 			    vta_error *err);
-/* Append already encoded bytes (no checks). */
-vta_status vta_program_push_raw(vta_program *prog, const uint8_t bytes[VTA_INSN_BYTES],
-				vta_error *err);
+/* Append one already encoded instruction, of the program's encoding (no checks). */
+vta_status vta_program_push_raw(vta_program *prog, const uint8_t *bytes, vta_error *err);
 /* Append a segment (bytes copied). */
 vta_status vta_program_add_segment(vta_program *prog, vta_segment_kind kind, uint64_t dram_addr,
 				   const uint8_t *bytes, uint32_t size, vta_error *err);
