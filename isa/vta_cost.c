@@ -129,9 +129,15 @@ uint64_t vta_cost_dma_idle_cycles(const vta_config *cfg, const vta_dma_plan *pla
 	return c + cfg->dram_latency_cycles + vta_cost_dma_beats(cfg, plan);
 }
 
+uint64_t vta_cost_fetch_burst_insns(const vta_config *cfg)
+{
+	uint64_t n = cfg->dram_max_burst_bytes / cfg->insn_bytes;
+	return n ? n : 1;
+}
+
 uint64_t vta_cost_fetch_arrival(const vta_config *cfg, uint64_t j)
 {
-	return cfg->dram_latency_cycles + vta_cost_beats(cfg, (j + 1) * VTA_INSN_BYTES);
+	return cfg->dram_latency_cycles + vta_cost_beats(cfg, (j + 1) * cfg->insn_bytes);
 }
 
 vta_roofline vta_cost_roofline(const vta_config *cfg, uint64_t macs, uint64_t dram_bytes)

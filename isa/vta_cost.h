@@ -3,7 +3,8 @@
  * for these figures (adding only its waits for tokens, queues and the DRAM port), the
  * reference executor bounds a run's work with them, and the runtime's plan chooser prices
  * candidate schedules with them. The formulas: docs/architecture.md "The timing model"
- * (decompressing loads: docs/isa.md "Timing and statistics").
+ * (decompressing loads: docs/isa.md "Timing and statistics"; FETCH's instruction size:
+ * docs/isa.md "The wide encoding").
  * Everything saturates instead of wrapping: a legal GEMM may ask for ~2^44 uops.
  */
 #ifndef VTA_COST_H
@@ -72,8 +73,10 @@ uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan);
  * no DRAM byte moves). */
 uint64_t vta_cost_dma_idle_cycles(const vta_config *cfg, const vta_dma_plan *plan);
 
+/* Instructions in one FETCH burst: max_burst_bytes / insn_bytes, at least one. */
+uint64_t vta_cost_fetch_burst_insns(const vta_config *cfg);
 /* Cycle (from the burst's start on the port) at which FETCH has instruction j of a burst:
- * latency + ceil(16 (j + 1) / bus_bytes). */
+ * latency + ceil(insn_bytes (j + 1) / bus_bytes), insn_bytes 16 (vta128) or 32 (wide). */
 uint64_t vta_cost_fetch_arrival(const vta_config *cfg, uint64_t j);
 
 /* The roofline of a run: the cycles the GEMM core needs for `macs` multiply-accumulates

@@ -390,8 +390,9 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 			for (uint32_t upc = l->uop_bgn; upc < l->uop_end; upc++) {
 				vta_uop uop;
 				vta_error sub = {0};
-				if (vta_uop_decode(cfg, ref->sram[VTA_MEM_UOP] + (size_t)upc * 4,
-						   &uop, &sub) != VTA_OK)
+				const uint8_t *at = ref->sram[VTA_MEM_UOP] +
+						    (size_t)upc * ref->row_bytes[VTA_MEM_UOP];
+				if (vta_uop_decode(cfg, at, &uop, &sub) != VTA_OK)
 					return vta_insn_fail(r->err, VTA_E_STREAM, NULL, idx, insn,
 							     "uop %u: %s", upc, sub.detail);
 				uint64_t dst = uop.dst + (uint64_t)o * l->dst_factor_out +

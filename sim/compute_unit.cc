@@ -159,7 +159,7 @@ template <int KIND, bool RTL> void compute_unit::run_uops(const vta_insn &insn, 
 				if (__builtin_expect(!u.ok, 0)) {
 					vta_error sub{};
 					vta_uop ignored;
-					vta_uop_decode(&cfg, U.bytes() + (uint64_t)upc * VTA_UOP_BYTES,
+					vta_uop_decode(&cfg, U.bytes() + (uint64_t)upc * cfg.uop_elem_bytes,
 						       &ignored, &sub);
 					vta_fail(&why, VTA_E_STREAM, "uop %u: %s", upc, sub.detail);
 					break;

@@ -37,13 +37,13 @@ void fetch::run(uint64_t g)
 {
 	const vta_config &cfg = ctl_.cfg;
 	const uint64_t n = ctl_.insns->size();
-	const uint64_t per_burst = std::max<uint64_t>(1, cfg.dram_max_burst_bytes / VTA_INSN_BYTES);
+	const uint64_t per_burst = vta_cost_fetch_burst_insns(&cfg);
 	while (next_ < n) {
 		const uint64_t count = std::min(per_burst, n - next_);
 		const uint64_t asked = run_ctl::now();
 		state_ = module_state{activity::port, -1, (int64_t)next_};
-		const uint64_t start = port_.reserve(vta_cost_beats(&cfg, count * VTA_INSN_BYTES));
-		insn_bytes_ += count * VTA_INSN_BYTES;
+		const uint64_t start = port_.reserve(vta_cost_beats(&cfg, count * cfg.insn_bytes));
+		insn_bytes_ += count * cfg.insn_bytes;
 		st_.stall_mem_cycles += start - asked;
 		st_.busy_cycles += vta_cost_fetch_arrival(&cfg, count - 1);
 		for (uint64_t j = 0; j < count; j++) {

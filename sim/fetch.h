@@ -7,7 +7,8 @@
  * it every later instruction. The stream was decoded and its dependency flags checked
  * before launch (as the reference executor does), so FETCH never fails.
  * Timing: the stream is read through the shared DRAM port in bursts of up to
- * max_burst_bytes, each instruction arriving as vta_cost_fetch_arrival says; it is
+ * max_burst_bytes (vta_cost_fetch_burst_insns instructions of cfg.insn_bytes: 16, 32 in
+ * the wide encoding), each instruction arriving as vta_cost_fetch_arrival says; it is
  * dispatched then, or when its queue has room (insn_queue.h: FETCH enqueues it early,
  * stamped with its arrival). The next burst is requested once the previous one has
  * arrived and been dispatched. Busy: latency + beats per burst; stall_mem: waiting for

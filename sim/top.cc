@@ -22,7 +22,7 @@ constexpr uint64_t max_budget = uint64_t{1} << 60;
 } // namespace
 
 top::top(sc_core::sc_module_name name, const vta_config &cfg, rtl_datapath *rtl)
-    : sc_core::sc_module(name), ctl_(cfg), uop_("uop", cfg.uop_depth, VTA_UOP_BYTES, true),
+    : sc_core::sc_module(name), ctl_(cfg), uop_("uop", cfg.uop_depth, cfg.uop_elem_bytes, true),
       inp_("inp", cfg.inp_depth, cfg.inp_elem_bytes),
       wgt_("wgt", cfg.wgt_depth, cfg.wgt_elem_bytes),
       acc_("acc", cfg.acc_depth, cfg.acc_elem_bytes),

@@ -213,7 +213,7 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 		auto &uops = s.uops();
 		for (uint64_t r = m.sram_base; r < m.sram_base + rows; r++) {
 			vta_uop u{};
-			bool ok = vta_uop_decode(&cfg, s.bytes() + r * VTA_UOP_BYTES, &u, nullptr) ==
+			bool ok = vta_uop_decode(&cfg, s.bytes() + r * cfg.uop_elem_bytes, &u, nullptr) ==
 				  VTA_OK;
 			uops[r] = sram::decoded_uop{u.dst, u.src, u.wgt, ok};
 		}
