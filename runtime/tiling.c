@@ -339,7 +339,7 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	if (variants > s->n_steps)
 		variants = s->n_steps;
 	const bool uop_fit = (variants + 1) * k.list_len + 64 <= cfg->uop_depth;
-	const uint64_t uop_bytes = (uint64_t)k.list_len * 4;
+	const uint64_t uop_bytes = (uint64_t)k.list_len * cfg->uop_elem_bytes;
 
 	/* nothing starts before the first instruction is fetched */
 	const uint64_t t_first = vta_cost_fetch_arrival(cfg, 0);
@@ -410,8 +410,8 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 					tC = ti_max(tC, w->stored[t - p->s_acc]);
 				if (t < p->s_acc) { /* the slot's reset kernel (the ALU's immediate
 						     * ops share it): one uop */
-					tC = ti_dma(&m, tC, VTA_UOP_BYTES);
-					dram += VTA_UOP_BYTES;
+					tC = ti_dma(&m, tC, cfg->uop_elem_bytes);
+					dram += cfg->uop_elem_bytes;
 					insns++;
 				}
 				tC += vta_cost_loop_cycles(cfg, rows, cfg->gemm_ii); /* reset */
@@ -435,8 +435,8 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		bool *seen = &w->kern_seen[(t % p->s_acc) * kern_groups +
 					   (p->const_all ? tl->grp : 0)];
 		for (uint32_t i = 0; !*seen && i < w->alu_tt; i++) {
-			tC = ti_dma(&m, tC, (uint64_t)p->nob * VTA_UOP_BYTES);
-			dram += (uint64_t)p->nob * VTA_UOP_BYTES;
+			tC = ti_dma(&m, tC, (uint64_t)p->nob * cfg->uop_elem_bytes);
+			dram += (uint64_t)p->nob * cfg->uop_elem_bytes;
 			insns++;
 		}
 		*seen = true;
@@ -450,7 +450,7 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		insns++;
 	}
 	p->est_cycles = ti_max(ti_max(tC, tS),
-			       m.port_free + insns * VTA_INSN_BYTES / vta_cost_bus_bytes(cfg)) +
+			       m.port_free + insns * cfg->insn_bytes / vta_cost_bus_bytes(cfg)) +
 			ovh;
 	p->est_dram_bytes = dram;
 	p->est_insns = insns;

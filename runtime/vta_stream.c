@@ -360,7 +360,7 @@ static vta_status sb_check(const vta_stream *s, size_t idx, const vta_insn *insn
 				     (int)insn->opcode);
 	if (vta_insn_check_flags(insn, &sub) != VTA_OK)
 		return vta_insn_fail(err, VTA_E_FLAGS, s->layer, idx, insn, "%s", sub.detail);
-	uint8_t bytes[VTA_INSN_BYTES];
+	uint8_t bytes[VTA_INSN_MAX_BYTES];
 	if (vta_insn_encode(&s->cfg, insn, bytes, &sub) != VTA_OK)
 		return vta_insn_fail(err, sub.status, s->layer, idx, insn, "%s", sub.detail);
 	switch (insn->opcode) {
@@ -393,12 +393,12 @@ static void sb_apply_uop_load(vta_stream *s, const vta_mem_insn *m)
 	uint64_t n = (uint64_t)m->y_size * m->x_size;
 	sb_evict(s, m->sram_base, m->sram_base + n);
 	uint64_t row = m->sram_base;
+	const uint64_t size = s->cfg.uop_elem_bytes;
 	for (uint64_t y = 0; y < m->y_size; y++) {
-		uint64_t src = ((uint64_t)m->dram_base + y * m->x_stride) * VTA_UOP_BYTES;
+		uint64_t src = ((uint64_t)m->dram_base + y * m->x_stride) * size;
 		for (uint64_t x = 0; x < m->x_size; x++, row++) {
 			vta_error sub = {0};
-			s->uop_ok[row] = vta_uop_decode(&s->cfg, s->dram->bytes + src +
-								 x * VTA_UOP_BYTES,
+			s->uop_ok[row] = vta_uop_decode(&s->cfg, s->dram->bytes + src + x * size,
 							&s->uop_mem[row], &sub) == VTA_OK;
 		}
 	}
@@ -616,13 +616,14 @@ vta_status vta_stream_kernel(vta_stream *s, const vta_uop *uops, size_t n, uint3
 	char name[48];
 	snprintf(name, sizeof(name), "uops.k%zu", s->n_kernels);
 	uint64_t addr;
-	st = vta_stream_alloc(s, (uint64_t)n * VTA_UOP_BYTES, VTA_UOP_BYTES, name, &addr, err);
+	const uint32_t size = s->cfg.uop_elem_bytes; /* the encoding's micro-op */
+	st = vta_stream_alloc(s, (uint64_t)n * size, size, name, &addr, err);
 	if (st != VTA_OK)
 		return st;
 	for (size_t i = 0; i < n; i++) {
 		vta_error sub = {0};
-		if (vta_uop_encode(&s->cfg, &uops[i], s->dram->bytes + addr + i * VTA_UOP_BYTES,
-				   &sub) != VTA_OK)
+		if (vta_uop_encode(&s->cfg, &uops[i], s->dram->bytes + addr + i * size, &sub) !=
+		    VTA_OK)
 			return vta_fail(err, sub.status, "layer %s: kernel uop %zu: %s", s->layer,
 					i, sub.detail);
 	}
@@ -653,7 +654,7 @@ static vta_status sb_resident(vta_stream *s, uint32_t id, vta_error *err)
 	insn.opcode = VTA_OP_LOAD;
 	insn.mem.mem_type = VTA_MEM_UOP;
 	insn.mem.sram_base = p;
-	insn.mem.dram_base = (uint32_t)(k->dram_addr / VTA_UOP_BYTES);
+	insn.mem.dram_base = (uint32_t)(k->dram_addr / s->cfg.uop_elem_bytes);
 	insn.mem.y_size = 1;
 	insn.mem.x_size = k->n;
 	insn.mem.x_stride = k->n;
@@ -875,7 +876,7 @@ vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
 		const sb_kernel *k = &s->kernels[i];
 		st = vta_program_add_segment(prog, VTA_SEG_UOP, k->dram_addr,
 					     s->dram->bytes + k->dram_addr,
-					     k->n * VTA_UOP_BYTES, err);
+					     k->n * s->cfg.uop_elem_bytes, err);
 	}
 	/* 5. the token protocol must complete */
 	if (st == VTA_OK)
