@@ -1,11 +1,63 @@
-/* cmd_config.c - `vtasim config FILE`: validate a hardware config, print what it derives and
- * the value of every key (in the table's names, as --set takes them). */
+/* cmd_config.c - `vtasim config FILE`: validate a hardware config, print what it derives (the
+ * SRAMs, the field widths and their layout in the config's instruction encoding) and the value
+ * of every key (in the table's names, as --set takes them). */
 #include <getopt.h>
 #include <stdio.h>
 
 #include "cli.h"
 #include "vta_config_keys.h"
 #include "vta_insn_fields.h"
+
+/* One word of a format as "name hi:lo, ..." from bit `pos` on; returns the next free bit. The
+ * LUT-only field overlays the plain fields before it. */
+static unsigned print_word(const vta_insn_format *f, const vta_field_widths *w, unsigned k,
+			   unsigned pos, bool *any)
+{
+	unsigned plain_at = pos;
+	for (size_t j = 0; j < f->n_fields; j++) {
+		const vta_insn_field *fd = &f->fields[j];
+		if (vta_field_word(fd, w) != k)
+			continue;
+		unsigned width = vta_field_width(fd, w);
+		unsigned at = pos;
+		if (fd->presence == VTA_PRESENT_LUT)
+			at = plain_at;
+		else if (fd->presence == VTA_PRESENT_PLAIN && (j == 0 ||
+			 f->fields[j - 1].presence != VTA_PRESENT_PLAIN))
+			plain_at = pos;
+		if (width == 1)
+			printf("%s %s %u", *any ? "," : "", fd->name, at);
+		else
+			printf("%s %s %u:%u", *any ? "," : "", fd->name, at + width - 1, at);
+		*any = true;
+		if (fd->presence != VTA_PRESENT_LUT)
+			pos += width;
+	}
+	return pos;
+}
+
+/* Where each field sits in the config's encoding: every word of every format. */
+static void print_layout(const vta_field_widths *w)
+{
+	printf("\nlayout, bits hi:lo of each 64-bit word (unused bits are zero)\n");
+	size_t nf;
+	const vta_insn_format *const *formats = vta_insn_formats(&nf);
+	const vta_insn_format *head = vta_insn_head();
+	for (size_t i = 0; i < nf; i++) {
+		const vta_insn_format *f = formats[i];
+		if (f == head)
+			continue; /* shown at the start of each instruction */
+		bool uop = f == vta_uop_format();
+		unsigned words = uop ? 1 : w->insn_words;
+		for (unsigned k = 0; k < words; k++) {
+			bool any = false;
+			printf("  %-11s word%u", k ? "" : f->name, k);
+			unsigned pos = k == 0 && !uop ? print_word(head, w, 0, 0, &any) : 0;
+			print_word(f, w, k, pos, &any);
+			printf("%s\n", any ? "" : " unused");
+		}
+	}
+}
 
 static void print_config(const vta_config *c)
 {
@@ -32,6 +84,10 @@ static void print_config(const vta_config *c)
 	if (c->decomp_enabled)
 		printf("  lut   %9llu B  %5u B  %5u  (LUT decoder's table memory)\n",
 		       (unsigned long long)c->lut_depth * 4, 4u, c->lut_depth);
+	printf("\ninstruction encoding %s: %u-byte instructions (%u words of 64 bits), "
+	       "%u-byte micro-ops\n",
+	       vta_encoding_name(c->isa_encoding), c->insn_bytes, w->insn_words,
+	       c->uop_elem_bytes);
 	printf("\ninstruction fields (bits), in packing order; every instruction starts with head\n");
 	size_t nf;
 	const vta_insn_format *const *formats = vta_insn_formats(&nf);
@@ -46,15 +102,19 @@ static void print_config(const vta_config *c)
 			       vta_field_width(&f->fields[j], w),
 			       f->fields[j].presence == VTA_PRESENT_LUT ? " (in the pads' bits)"
 									 : "");
-		if (f == vta_uop_format())
-			printf("  (%u/32)\n", vta_format_bits(f, w, 0));
-		else if (f != head)
-			printf("  (word0 %u/64, word1 %u/64)\n",
-			       vta_format_bits(head, w, 0) + vta_format_bits(f, w, 0),
-			       vta_format_bits(f, w, 1));
-		else
+		if (f == vta_uop_format()) {
+			printf("  (%u/%u)\n", vta_format_bits(f, w, 0), w->uop_word_bits);
+		} else if (f != head) {
+			for (unsigned k = 0; k < w->insn_words; k++)
+				printf("%sword%u %u/64", k ? ", " : "  (", k,
+				       (k ? 0 : vta_format_bits(head, w, 0)) +
+					       vta_format_bits(f, w, k));
+			printf(")\n");
+		} else {
 			printf("\n");
+		}
 	}
+	print_layout(w);
 	printf("\nkeys\n");
 	size_t n;
 	const vta_config_key *keys = vta_config_keys(&n);
