@@ -1,6 +1,8 @@
 /*
  * config_opts.c - the config options shared by run, exec, config and regress: the config
- * file, then every --set KEY=VALUE in order, each re-checked and re-derived (vta_config_set).
+ * file, then every --set KEY=VALUE in order (a later one wins), each value checked alone, and
+ * the result checked and derived once, so keys that only fit together (a larger SRAM and
+ * isa.encoding: wide, BLOCK_IN and BLOCK_OUT) may come in any order.
  */
 #include <stdio.h>
 #include <string.h>
@@ -41,11 +43,18 @@ int cli_load_config(const char *path, const cli_sets *sets, vta_config *cfg)
 	vta_error err = {0};
 	if (vta_config_load(path, cfg, &err) != VTA_OK)
 		return cli_report_error(&err);
-	for (int i = 0; sets && i < sets->n; i++) {
+	if (!sets || sets->n == 0)
+		return 0;
+	vta_config c = *cfg;
+	for (int i = 0; i < sets->n; i++) {
 		char key[128];
 		const char *value = split_set(sets->items[i], key, sizeof(key));
-		if (vta_config_set(cfg, key, value, &err) != VTA_OK)
+		const vta_config_key *k = vta_config_key_find(key);
+		if (k ? vta_config_key_parse(k, value, &c, &err) : vta_config_unknown_key(key, &err))
 			return cli_usage_error("--set: %s", err.detail);
 	}
+	if (vta_config_derive(&c, &err) != VTA_OK)
+		return cli_usage_error("--set: %s", err.detail);
+	*cfg = c;
 	return 0;
 }
