@@ -310,7 +310,8 @@ static void rand_phase(gen *g, int p, int phases)
 		vta_uop *uops = g->uops;
 		uint32_t nu = 1 + rnd(g, UOPS_MAX);
 		uint32_t ub = rnd(g, cfg->uop_depth - nu + 1);
-		uint8_t bytes[UOPS_MAX * VTA_UOP_BYTES];
+		const uint32_t size = cfg->uop_elem_bytes; /* the encoding's micro-op */
+		uint8_t bytes[UOPS_MAX * VTA_UOP_MAX_BYTES];
 		uint32_t margin = 33; /* loop offsets reach 2*8 + 2*8 */
 		uint32_t src_depth = cfg->inp_depth < cfg->acc_depth ? cfg->inp_depth
 								     : cfg->acc_depth;
@@ -319,19 +320,19 @@ static void rand_phase(gen *g, int p, int phases)
 			x->dst = rnd(g, cfg->acc_depth - margin);
 			x->src = rnd(g, src_depth - margin);
 			x->wgt = rnd(g, cfg->wgt_depth - margin);
-			if (vta_uop_encode(cfg, x, bytes + u * VTA_UOP_BYTES, &err) != VTA_OK)
+			if (vta_uop_encode(cfg, x, bytes + u * size, &err) != VTA_OK)
 				fail_msg("uop: %s", err.detail);
 		}
-		uint64_t addr = RP_UOP_BASE + (uint64_t)p * UOPS_MAX * VTA_UOP_BYTES;
-		if (vta_program_add_segment(g->prog, VTA_SEG_UOP, addr, bytes, nu * VTA_UOP_BYTES,
-					    &err) != VTA_OK)
+		uint64_t addr = RP_UOP_BASE + (uint64_t)p * UOPS_MAX * size;
+		if (vta_program_add_segment(g->prog, VTA_SEG_UOP, addr, bytes, nu * size, &err) !=
+		    VTA_OK)
 			fail_msg("segment: %s", err.detail);
 		vta_insn lu;
 		memset(&lu, 0, sizeof(lu));
 		lu.opcode = VTA_OP_LOAD;
 		lu.mem.mem_type = VTA_MEM_UOP;
 		lu.mem.sram_base = ub;
-		lu.mem.dram_base = (uint32_t)(addr / VTA_UOP_BYTES);
+		lu.mem.dram_base = (uint32_t)(addr / size);
 		lu.mem.y_size = 1;
 		lu.mem.x_size = nu;
 		lu.mem.x_stride = nu;

@@ -3,9 +3,11 @@
  * the SystemC model and on the reference executor must leave every SRAM and the DRAM
  * equal, with the same functional counters; the same programs made to block more
  * (a push dropped or a pop added) must deadlock or complete alike, with the same
- * deadlock diagnostic word for word. Built twice: with the default config, and
+ * deadlock diagnostic word for word. Built three times: with the default config,
  * (RANDOM_SMALL_CONFIG) with a small, oddly shaped one (batch 2, block_in 8, a 128-bit
- * bus, short bursts, queue depths of a few entries, the TFLite ALU extension, no MUL).
+ * bus, short bursts, queue depths of a few entries, the TFLite ALU extension, no MUL), and
+ * (RANDOM_WIDE_CONFIG) with the wide encoding and SRAMs 8x the default at BLOCK 8, whose
+ * micro-ops and loop factors VTA's 128-bit format cannot hold.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,6 +50,17 @@ static void make_config(vta_config *cfg)
 	cfg->insn_overhead_cycles = 1;
 	cfg->pipeline_fill_cycles = 0;
 	cfg->acc_dep_distance = 3;
+#endif
+#ifdef RANDOM_WIDE_CONFIG
+	snprintf(cfg->name, sizeof(cfg->name), "%s", "random-wide");
+	cfg->isa_encoding = VTA_ENC_WIDE;
+	cfg->log_block_in = 3;
+	cfg->log_block_out = 3;
+	cfg->uop_kib *= 8;
+	cfg->inp_kib *= 8;
+	cfg->wgt_kib *= 8;
+	cfg->acc_kib *= 8;
+	cfg->alu_tflite_ext = true;
 #endif
 	vta_error err = {0};
 	if (vta_config_derive(cfg, &err) != VTA_OK)
@@ -140,7 +153,7 @@ static bool mutate(const vta_config *cfg, vta_program *prog, size_t i, uint32_t 
 		return false;
 	bool *f = choices[simt_rand(seed) % (uint32_t)n];
 	*f = !*f;
-	if (vta_insn_encode(cfg, &in, prog->insns + i * VTA_INSN_BYTES, &err) != VTA_OK)
+	if (vta_insn_encode(cfg, &in, prog->insns + i * cfg->insn_bytes, &err) != VTA_OK)
 		fail_msg("%s", err.detail);
 	return true;
 }
