@@ -5,7 +5,8 @@
  * wide configs of SRAMs 8x the default at BLOCK 8, 16 and 32; the table's consistency (words
  * inside the instruction, no overlap, lut_chan over the pads); the wide layout's documented
  * positions; unused words; 64-bit micro-ops; the config checks that name isa.encoding; and
- * the stream header's encoding byte, through programs and the assembler.
+ * the stream header's encoding byte, through programs and the assembler, and the examples of
+ * docs/examples/wide/ on configs/wide.yaml.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -575,6 +577,42 @@ static void test_wide_asm_errors(void **state)
 	}
 }
 
+/* docs/examples/wide/: each assembles on configs/wide.yaml (not on the default) and
+ * binary -> text -> binary is byte-identical. */
+static void test_wide_examples(void **state)
+{
+	(void)state;
+	vta_config cfg, narrow;
+	vta_error err = {0};
+	if (vta_config_load("configs/wide.yaml", &cfg, &err) != VTA_OK)
+		fail_msg("%s", err.detail);
+	assert_int_equal(cfg.isa_encoding, VTA_ENC_WIDE);
+	vta_config_default(&narrow);
+	glob_t g;
+	assert_int_equal(glob("docs/examples/wide/*.s", 0, NULL, &g), 0);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		vta_program p, q;
+		if (vta_asm_file(g.gl_pathv[i], &cfg, &p, &err) != VTA_OK)
+			fail_msg("%s", err.detail);
+		assert_int_not_equal(vta_asm_file(g.gl_pathv[i], &narrow, &q, &err), VTA_OK);
+		char *text = disasm_text(&p, &cfg);
+		if (vta_asm_parse(text, strlen(text), g.gl_pathv[i], &cfg, &q, &err) != VTA_OK)
+			fail_msg("%s: disassembly does not assemble: %s", g.gl_pathv[i], err.detail);
+		uint8_t *a, *b;
+		size_t alen, blen;
+		assert_int_equal(vta_program_serialize(&p, &a, &alen, &err), VTA_OK);
+		assert_int_equal(vta_program_serialize(&q, &b, &blen, &err), VTA_OK);
+		assert_int_equal(alen, blen);
+		assert_memory_equal(a, b, alen);
+		free(a);
+		free(b);
+		free(text);
+		vta_program_free(&p);
+		vta_program_free(&q);
+	}
+	globfree(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -588,6 +626,7 @@ int main(void)
 		cmocka_unit_test(test_config_needs_wide),
 		cmocka_unit_test(test_wide_asm_and_stream),
 		cmocka_unit_test(test_wide_asm_errors),
+		cmocka_unit_test(test_wide_examples),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

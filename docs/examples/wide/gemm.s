@@ -1,9 +1,9 @@
-; wide.s - the GEMM of gemm.s on configs/wide.yaml (isa.encoding: wide, ACC and INP of 8192
-; rows, WGT of 4096 blocks), working at SRAM rows the default config does not have: ACC rows
-; 5000..5003, INP rows 6000..6003 and WGT block 3000. Their indices need 13-bit micro-op
-; fields (dst 13 + src 13 + wgt 12 = 38 bits, more than VTA's 32-bit micro-op), so this
-; program assembles only in the wide encoding; on configs/default.yaml the assembler says
-; `uop dst 5000 does not fit in 11 bits`.
+; wide/gemm.s - the GEMM of ../gemm.s on configs/wide.yaml (isa.encoding: wide, ACC and
+; INP of 8192 rows, WGT of 4096 blocks), working at SRAM rows the default config does not
+; have: ACC rows 5000..5003, INP rows 6000..6003 and WGT block 3000. Their indices need
+; 13-bit micro-op fields (dst 13 + src 13 + wgt 12 = 38 bits, more than VTA's 32-bit
+; micro-op), so this program assembles only in the wide encoding; on configs/default.yaml
+; the assembler says `uop dst 5000 does not fit in 11 bits`.
 ;
 ; DRAM (byte addresses; LOAD/STORE dram= counts elements of the memory type):
 ;   0x1000  2 micro-ops           (wide uop elements are 8 B: dram=0x200)
@@ -11,7 +11,7 @@
 ;   0x3000  one 16x16 WGT block   (wgt elements are 256 B:    dram=0x30)
 ;   0x4000  4 OUT rows x 16 int8  (out elements are 16 B:     dram=0x400), written by STORE
 ;
-; Tokens as in gemm.s. Expected OUT at 0x4000 (int8), gemm.s's:
+; Tokens as in ../gemm.s. Expected OUT at 0x4000 (int8), ../gemm.s's:
 ;   row 0: 0 0 0 0 4 0 1 0 20 0 0 0 0 4 0 1
 ;   row 1: 0 11 0 0 10 14 0 17 0 0 11 0 0 10 14 0
 ;   row 2: 15 19 23 0 4 0 0 0 0 15 19 23 0 4 0 0
