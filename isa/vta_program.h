@@ -50,7 +50,7 @@ typedef struct vta_geometry {
 
 typedef struct vta_program {
 	vta_geometry geometry;
-	uint8_t *insns;    /* n_insns * vta_program_insn_bytes */
+	uint8_t *insns;    /* n_insns * vta_geometry_insn_bytes(&geometry) */
 	size_t n_insns, cap_insns;
 	vta_segment *segments;
 	size_t n_segments, cap_segments;
