@@ -140,7 +140,7 @@ vta_status vta_footprint_uops(const vta_config *cfg, const vta_insn *insn,
 	uint32_t decoded = 0;
 	vta_error bad = {0};
 	while (decoded < n &&
-	       vta_uop_decode(cfg, uop_sram + (size_t)(l->uop_bgn + decoded) * VTA_UOP_BYTES,
+	       vta_uop_decode(cfg, uop_sram + (size_t)(l->uop_bgn + decoded) * cfg->uop_elem_bytes,
 			      &uops[decoded], &bad) == VTA_OK)
 		decoded++;
 	vta_uop_bounds b;
