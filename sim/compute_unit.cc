@@ -66,8 +66,11 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 			return false;
 		note_rtl_live(insn);
 	}
-	if (vtasim_insn_record *r = ctl_.record(idx))
+	if (vtasim_insn_record *r = ctl_.record(idx)) {
 		r->unit_cycles = unit;
+		if (ctl_.events && insn.opcode == VTA_OP_ALU && !insn.loop.reset)
+			r->alu_wraps = wraps_.end(idx, ctl_.events->wraps);
+	}
 	if (why.status != VTA_OK)
 		return ctl_.fail_insn(idx, why.status, why.detail);
 	return true;
@@ -75,12 +78,16 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 
 template <bool RTL> void compute_unit::run_loop(const vta_insn &insn, vta_error &why)
 {
-	if (insn.loop.reset)
+	if (insn.loop.reset) {
 		run_uops<K_RESET, RTL>(insn, why);
-	else if (insn.opcode == VTA_OP_ALU)
+	} else if (insn.opcode == VTA_OP_ALU && ctl_.events) {
+		wraps_.begin(insn.alu.op, ctl_.cfg.batch * ctl_.cfg.block_out);
+		run_uops<K_ALU, RTL, true>(insn, why);
+	} else if (insn.opcode == VTA_OP_ALU) {
 		run_uops<K_ALU, RTL>(insn, why);
-	else
+	} else {
 		run_uops<K_GEMM, RTL>(insn, why);
+	}
 }
 
 template <int KIND>
@@ -117,7 +124,8 @@ void compute_unit::note_rtl_live(const vta_insn &insn)
 	rtl_rows_.clear();
 }
 
-template <int KIND, bool RTL> void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
+template <int KIND, bool RTL, bool WRAPS>
+void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 {
 	const vta_config &cfg = ctl_.cfg;
 	const vta_loop &l = insn.loop;
@@ -190,6 +198,11 @@ template <int KIND, bool RTL> void compute_unit::run_uops(const vta_insn &insn, 
 							use_imm, e);
 				int32_t *acc_row = acc + dst * lanes;
 				int8_t *out_row = out + dst * lanes;
+				if (WRAPS && RTL)
+					wraps_.uop_shadowed(acc, A.depth(), (uint32_t)dst, (uint32_t)src,
+							    use_imm, imm);
+				else if (WRAPS)
+					wraps_.uop(acc_row, use_imm ? nullptr : acc + src * lanes, imm);
 				if (RTL)
 					vta_rtl_compute_uop(rtl, (uint32_t)dst, (uint32_t)src,
 							    (uint32_t)w, KIND == K_RESET);

@@ -11,6 +11,8 @@
  * one instruction (the rules of vta_rules.h).
  * Timing: vta_cost.h's, one wait per instruction; the arithmetic is applied when it
  * completes.
+ * Records: a recorded run also counts, per ALU instruction, the lanes whose result wrapped
+ * (alu_wraps.h).
  * Approximates: the GEMM/ALU pipeline drains between instructions (a fixed fill cost per
  * instruction, no overlap of consecutive instructions); SRAM port conflicts between the
  * ALU's two ACC reads are folded into alu_ii.
@@ -20,6 +22,7 @@
 
 #include <vector>
 
+#include "alu_wraps.h"
 #include "unit_base.h"
 
 namespace vtasim {
@@ -41,7 +44,9 @@ private:
 	/* Run the loop nest on the C datapath or the RTL's; a failed per-uop check stops it
 	 * with `why` set. */
 	template <bool RTL> void run_loop(const vta_insn &insn, vta_error &why);
-	template <int KIND, bool RTL> void run_uops(const vta_insn &insn, vta_error &why);
+	/* WRAPS: count the lanes that wrap (an ALU instruction of a recorded run) */
+	template <int KIND, bool RTL, bool WRAPS = false>
+	void run_uops(const vta_insn &insn, vta_error &why);
 	/* The SRAM liveness (sram_live.h) of one uop's reads and writes at epoch e. */
 	template <int KIND>
 	void note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t wgt, bool use_imm,
@@ -54,6 +59,8 @@ private:
 		uint32_t upc, dst, src, wgt;
 	};
 	std::vector<uop_rows> rtl_rows_;
+
+	alu_wraps wraps_; /* a recorded run's ALU lanes that wrapped */
 
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;

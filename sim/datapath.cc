@@ -84,3 +84,28 @@ extern "C" void vtasim_alu_row(uint32_t op, int32_t *dst, const int32_t *src, in
 	default: break;
 	}
 }
+
+extern "C" unsigned vtasim_alu_row_wraps(uint32_t op, const int32_t *dst, const int32_t *src,
+					 int32_t imm, unsigned lanes, uint32_t *wraps)
+{
+	if (op != VTA_ALU_ADD && op != VTA_ALU_MUL && op != VTA_ALU_SHR)
+		return 0;
+	unsigned n = 0;
+	for (unsigned i = 0; i < lanes; i++) {
+		const int64_t a = dst[i], b = src ? src[i] : imm;
+		int64_t exact;
+		if (op == VTA_ALU_ADD)
+			exact = a + b;
+		else if (op == VTA_ALU_MUL)
+			exact = a * b;
+		else if (b < 0) /* a left shift by min(-b, 31): |exact| < 2^62 */
+			exact = a * (int64_t{1} << (b < -31 ? 31 : -b));
+		else
+			continue;
+		if (exact < INT32_MIN || exact > INT32_MAX) {
+			wraps[i]++;
+			n++;
+		}
+	}
+	return n;
+}

@@ -122,6 +122,12 @@ int32_t vtasim_alu_lane(uint32_t op, int32_t x, int32_t y);
 void vtasim_alu_row(uint32_t op, int32_t *dst, const int32_t *src, int32_t imm, int8_t *out,
 		    unsigned lanes);
 
+/* The lanes of the same uop (dst as before it) whose exact result does not fit int32: ADD,
+ * MUL, and SHR by a negative amount (a left shift), docs/arithmetic.md's overflow count;
+ * the other ops never wrap. Adds 1 to wraps[i] for each such lane i; returns how many. */
+unsigned vtasim_alu_row_wraps(uint32_t op, const int32_t *dst, const int32_t *src, int32_t imm,
+			      unsigned lanes, uint32_t *wraps);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,16 +18,27 @@ void dram_port::reset()
 	busy_ = 0;
 }
 
-uint64_t dram_port::reserve(uint64_t beats)
+uint64_t dram_port::reserve(uint64_t beats, uint64_t bytes, int module, uint64_t insn)
 {
-	uint64_t start = std::max(run_ctl::now(), free_at_);
+	const uint64_t now = run_ctl::now();
+	uint64_t start = std::max(now, free_at_);
 	free_at_ = start + beats;
 	busy_ += beats;
+	if (ctl_.events) {
+		vtasim_port_burst b{};
+		b.insn = insn;
+		b.ask_cycle = now - ctl_.t0;
+		b.start_cycle = start - ctl_.t0;
+		b.beats = beats;
+		b.bytes = bytes;
+		b.module = (uint8_t)module;
+		ctl_.events->bursts.push_back(b);
+	}
 	return start;
 }
 
 bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats &st,
-			 uint64_t *first_beat)
+			 int module, uint64_t insn, uint64_t *first_beat)
 {
 	const vta_config &cfg = ctl_.cfg;
 	if (plan.runs == 0)
@@ -36,9 +47,10 @@ bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats 
 	for (uint64_t run = 0; run < plan.runs; run++) {
 		for (uint64_t done = 0; done < plan.run_bytes; done += mb) {
 			bool last = run + 1 == plan.runs && done + mb >= plan.run_bytes;
-			uint64_t beats = vta_cost_beats(&cfg, std::min(mb, plan.run_bytes - done));
+			const uint64_t bytes = std::min(mb, plan.run_bytes - done);
+			uint64_t beats = vta_cost_beats(&cfg, bytes);
 			uint64_t t = run_ctl::now();
-			uint64_t start = reserve(beats);
+			uint64_t start = reserve(beats, bytes, module, insn);
 			if (first_beat && run == 0 && done == 0)
 				*first_beat = start;
 			/* the latency follows the last beat: one wait for both */

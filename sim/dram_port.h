@@ -29,15 +29,18 @@ public:
 
 	void reset();
 
-	/* Reserve the port for `beats` cycles for a request made now; returns the start. */
-	uint64_t reserve(uint64_t beats);
+	/* Reserve the port for `beats` cycles for a request made now; returns the start. The
+	 * burst moves `bytes` for instruction insn of `module` (VTA_STATS_*), which a
+	 * recorded run keeps (run_events.h). */
+	uint64_t reserve(uint64_t beats, uint64_t bytes, int module, uint64_t insn);
 
-	/* Move a planned 2D transfer: bursts in order, then the latency. Charges the waits
-	 * to st (busy: beats and latency; stall_mem: waiting for the port). Returns false
-	 * when the run stopped or was reset meanwhile. first_beat receives the kernel time
-	 * the first burst started on the port (the LUT decoder starts from it). */
-	bool transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats &st,
-		      uint64_t *first_beat = nullptr);
+	/* Move a planned 2D transfer of instruction insn of `module`: bursts in order, then
+	 * the latency. Charges the waits to st (busy: beats and latency; stall_mem: waiting
+	 * for the port). Returns false when the run stopped or was reset meanwhile.
+	 * first_beat receives the kernel time the first burst started on the port (the LUT
+	 * decoder starts from it). */
+	bool transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats &st, int module,
+		      uint64_t insn, uint64_t *first_beat = nullptr);
 
 	uint64_t busy_cycles() const { return busy_; }
 

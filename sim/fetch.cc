@@ -42,7 +42,8 @@ void fetch::run(uint64_t g)
 		const uint64_t count = std::min(per_burst, n - next_);
 		const uint64_t asked = run_ctl::now();
 		state_ = module_state{activity::port, -1, (int64_t)next_};
-		const uint64_t start = port_.reserve(vta_cost_beats(&cfg, count * cfg.insn_bytes));
+		const uint64_t start = port_.reserve(vta_cost_beats(&cfg, count * cfg.insn_bytes),
+						     count * cfg.insn_bytes, VTA_STATS_FETCH, next_);
 		insn_bytes_ += count * cfg.insn_bytes;
 		st_.stall_mem_cycles += start - asked;
 		st_.busy_cycles += vta_cost_fetch_arrival(&cfg, count - 1);

@@ -59,7 +59,10 @@ vta_status rtl_datapath::end_run(vta_error *err)
 	std::vector<vcd_input> parts = {{part("compute"), "compute"}};
 	if (lut_)
 		parts.push_back({part("lut_decoder"), "lut_decoder"});
-	vta_status st = vcd_merge(parts, vcd_, err);
+	vta_status st = vcd_merge(parts, vcd_,
+				  "one cycle of the run is 1000 ps: cycle c at 1000 c (clk low) and "
+				  "1000 c + 500 (clk high)",
+				  err);
 	for (const vcd_input &p : parts)
 		std::remove(p.path.c_str());
 	return st;

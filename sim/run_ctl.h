@@ -18,7 +18,8 @@
  *
  * Records. When the run is recorded, `records` holds one entry per instruction; the
  * modules stamp an instruction's stages in its entry as they pass them (a few stores per
- * instruction, no waits), so recording cannot change what happens or when.
+ * instruction, no waits), so recording cannot change what happens or when. `events`
+ * (run_events.h) is set with them and filled the same way.
  */
 #ifndef VTASIM_RUN_CTL_H
 #define VTASIM_RUN_CTL_H
@@ -33,6 +34,7 @@
 #include "vta_dram.h"
 #include "vta_insn.h"
 #include "vta_status.h"
+#include "run_events.h"
 #include "vtasim_api.h"
 
 namespace vtasim {
@@ -74,6 +76,8 @@ public:
 	vta_error err{};
 	/* one record per instruction when recording (vtasim_api.h), else nullptr */
 	std::vector<vtasim_insn_record> *records = nullptr;
+	/* the events kept beside them (run_events.h), or nullptr */
+	run_events *events = nullptr;
 
 	/* Start a new run at the current kernel time. */
 	void begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
@@ -118,6 +122,8 @@ public:
 			epoch_time_ = t;
 			epoch_valid_ = true;
 			epoch_++;
+			if (events)
+				events->epoch_cycles.push_back(t - t0);
 		}
 		return epoch_;
 	}

@@ -52,6 +52,8 @@ public:
 	uint64_t writes() const { return writes_; }
 	/* Peak live bytes; call once at the end of a run. */
 	uint64_t finish_peak() { return live_.finish(); }
+	/* After finish_peak(): the live bytes' change at each epoch (sram_live.h). */
+	const std::vector<int64_t> &live_deltas() const { return live_.deltas(); }
 
 	/* UOP SRAM only: decoded uops and whether each decodes. */
 	struct decoded_uop {

@@ -60,6 +60,9 @@ public:
 		return (uint64_t)peak;
 	}
 
+	/* After finish(): the change of the live bytes at each epoch (index: the epoch). */
+	const std::vector<int64_t> &deltas() const { return delta_; }
+
 private:
 	void close(uint32_t row)
 	{

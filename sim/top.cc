@@ -86,11 +86,15 @@ void top::reset_all()
 }
 
 vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stats,
-		    vta_error *err, std::vector<vtasim_insn_record> *records)
+		    vta_error *err, std::vector<vtasim_insn_record> *records, run_events *events)
 {
 	auto host_start = std::chrono::steady_clock::now(); /* stats arrive zeroed */
 	if (records)
 		records->clear();
+	if (events)
+		events->clear();
+	if (!records)
+		events = nullptr; /* events go with the records */
 	vta_status st = prepare(prog, err);
 	if (st != VTA_OK)
 		return st;
@@ -104,6 +108,7 @@ vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stat
 	budget_ = ctl_.cfg.cycle_budget < max_budget ? ctl_.cfg.cycle_budget : max_budget;
 	ctl_.begin(&insns_, &module_of_, dram, budget_);
 	ctl_.records = records;
+	ctl_.events = events;
 	ctl_.run_ev.notify(sc_core::SC_ZERO_TIME);
 	sc_core::sc_start(sc_core::sc_time::from_value(budget_), sc_core::SC_EXIT_ON_STARVATION);
 
@@ -121,7 +126,14 @@ vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stat
 			u->close_record(end);
 	}
 	ctl_.records = nullptr; /* the records belong to the caller from here on */
+	ctl_.events = nullptr;
 	collect(stats);
+	if (events) { /* collect() closed the SRAMs' live intervals */
+		const std::vector<int64_t> *deltas[VTA_STATS_SRAMS] = {
+			&uop_.live_deltas(), &inp_.live_deltas(), &wgt_.live_deltas(),
+			&acc_.live_deltas(), &out_.live_deltas()};
+		events->make_live(deltas);
+	}
 	if (stats)
 		stats->host_seconds = std::chrono::duration<double>(
 					      std::chrono::steady_clock::now() - host_start)

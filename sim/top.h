@@ -14,7 +14,8 @@
  * Timing: cycles count from the launch to FINISH retiring.
  * Records: a recorded run starts with one blank record per instruction (its module and
  * tokens filled in, every stage VTASIM_CYCLE_NONE); the modules stamp them as they go,
- * and a failed run closes the open token and queue waits at its end.
+ * and a failed run closes the open token and queue waits at its end. The events are logged
+ * as they happen, the live-bytes steps made when the run is over.
  */
 #ifndef VTASIM_TOP_H
 #define VTASIM_TOP_H
@@ -32,6 +33,7 @@
 #include "insn_queue.h"
 #include "rtl_datapath.h"
 #include "run_ctl.h"
+#include "run_events.h"
 #include "sram.h"
 #include "token_queue.h"
 #include "vtasim_api.h"
@@ -48,9 +50,11 @@ public:
 	const vta_config &config() const { return ctl_.cfg; }
 
 	/* Run one program (see vtasim_sim_run). stats may be NULL. With records, keep one
-	 * record per instruction there (vtasim_api.h); without, record nothing. */
+	 * record per instruction there (vtasim_api.h), and with events too the run's events
+	 * (run_events.h); without, record nothing. */
 	vta_status run(const vta_program *prog, vta_dram *dram, vta_run_stats *stats,
-		       vta_error *err, std::vector<vtasim_insn_record> *records = nullptr);
+		       vta_error *err, std::vector<vtasim_insn_record> *records = nullptr,
+		       run_events *events = nullptr);
 
 	/* SRAM contents after the last run (ACC_8BIT is ACC). */
 	const uint8_t *sram_bytes(vta_mem mem, uint64_t *size) const;

@@ -193,7 +193,7 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 	vta_dma_plan plan = vta_cost_dma_plan_of(&m, vta_load_elem_bytes(&cfg, &m));
 	state_.what = activity::port;
 	uint64_t first_beat = run_ctl::now();
-	if (!hw_.port->transfer(plan, g, st_, &first_beat))
+	if (!hw_.port->transfer(plan, g, st_, module_ + 1, idx, &first_beat))
 		return false;
 	hw_.dram_read_bytes[mem] += vta_cost_dma_bytes(&cfg, &m);
 	if (mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32) {
@@ -234,7 +234,7 @@ bool unit_base::do_store(uint64_t idx, const vta_insn &insn, uint64_t g)
 		return false;
 	vta_dma_plan plan = vta_cost_dma_plan_of(&m, cfg.out_elem_bytes);
 	state_.what = activity::port;
-	if (!hw_.port->transfer(plan, g, st_))
+	if (!hw_.port->transfer(plan, g, st_, module_ + 1, idx))
 		return false;
 	sram &out = *hw_.mem[VTA_MEM_OUT];
 	vtasim_store_exec(&cfg, &m, out.bytes(), ctl_.dram);

@@ -1,7 +1,8 @@
 /*
  * vcd_merge.cc - merging per-unit VCD files (see vcd_merge.h). Reads the four-state value
  * changes Verilator writes: "#T" time stamps, "b<bits> <id>", "r<real> <id>" and
- * "<0|1|x|z><id>" changes; '$' directives in the value section carry no change of their own.
+ * "<0|1|x|z><id>" changes, and GTKWave's "s<text> <id>" strings; '$' directives in the
+ * value section carry no change of their own.
  */
 #include "vcd_merge.h"
 
@@ -20,6 +21,7 @@ namespace {
 struct reader {
 	std::ifstream in;
 	std::string suffix;
+	uint64_t mul = 1, div = 1;
 	bool done = false;
 	uint64_t time = 0;              /* of the pending block */
 	std::vector<std::string> block; /* its changes, identifiers renamed */
@@ -30,7 +32,7 @@ struct reader {
 
 	std::string rename_change(const std::string &line) const
 	{
-		if (line[0] == 'b' || line[0] == 'B' || line[0] == 'r' || line[0] == 'R') {
+		if (strchr("bBrRsS", line[0])) {
 			size_t sp = line.find(' ');
 			if (sp == std::string::npos)
 				return line;
@@ -47,7 +49,7 @@ struct reader {
 			done = true;
 			return false;
 		}
-		time = std::strtoull(next.c_str() + 1, nullptr, 10);
+		time = std::strtoull(next.c_str() + 1, nullptr, 10) * mul / div;
 		next.clear();
 		std::string line;
 		while (std::getline(in, line)) {
@@ -67,7 +69,8 @@ struct reader {
  * and read its first time stamp. */
 bool copy_header(reader &r, const std::string &scope, std::ostream &out)
 {
-	out << "$scope module " << scope << " $end\n";
+	if (!scope.empty())
+		out << "$scope module " << scope << " $end\n";
 	std::string line;
 	bool ended = false;
 	while (std::getline(r.in, line)) {
@@ -88,7 +91,8 @@ bool copy_header(reader &r, const std::string &scope, std::ostream &out)
 			out << line << '\n';
 		}
 	}
-	out << "$upscope $end\n";
+	if (!scope.empty())
+		out << "$upscope $end\n";
 	if (!ended)
 		return false;
 	while (std::getline(r.in, line))
@@ -102,22 +106,23 @@ bool copy_header(reader &r, const std::string &scope, std::ostream &out)
 } // namespace
 
 vta_status vcd_merge(const std::vector<vcd_input> &inputs, const std::string &out_path,
-		     vta_error *err)
+		     const std::string &comment, vta_error *err)
 {
 	std::vector<std::unique_ptr<reader>> readers;
 	std::ofstream out(out_path, std::ios::trunc);
 	if (!out)
 		return vta_fail(err, VTA_E_IO, "cannot write the waveform %s: %s", out_path.c_str(),
 				std::strerror(errno));
-	out << "$version vtasim RTL datapath $end\n"
+	out << "$version vtasim $end\n"
 	    << "$timescale 1ps $end\n"
-	    << "$comment one cycle of the run is 1000 ps: cycle c at 1000 c (clk low) and "
-	       "1000 c + 500 (clk high) $end\n";
+	    << "$comment " << comment << " $end\n";
 	for (const vcd_input &in : inputs) {
 		auto r = std::make_unique<reader>();
 		r->in.open(in.path);
 		if (!r->in)
 			continue;
+		r->mul = in.time_mul;
+		r->div = in.time_div ? in.time_div : 1;
 		/* a suffix no other input's codes end with: '!' + index, printable */
 		r->suffix = std::string(1, (char)('!' + readers.size()));
 		if (!copy_header(*r, in.scope, out))

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "top.h"
+#include "vcd_merge.h"
 
 /* A C program with its own main links libsystemc, which references sc_main. */
 int sc_main(int, char **)
@@ -31,6 +32,7 @@ struct vtasim_sim {
 	vtasim::top *model;
 	bool recording = false;
 	std::vector<vtasim_insn_record> records; /* of this handle's last run */
+	vtasim::run_events events;               /* kept with them */
 };
 
 namespace {
@@ -99,7 +101,7 @@ extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out,
 					"'%s'; a config with other values ('%s') needs another process",
 					k.cfg.name, c.name);
 		}
-		*out = new vtasim_sim{{"sim", true, sim_engine_run}, k.model, false, {}};
+		*out = new vtasim_sim{{"sim", true, sim_engine_run}, k.model, false, {}, {}};
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "out of memory elaborating the simulator");
 	} catch (const std::exception &e) {
@@ -121,10 +123,13 @@ extern "C" vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, v
 	if (!sim || !prog || !dram || (!dram->bytes && dram->size))
 		return vta_fail(err, VTA_E_USAGE, "vtasim_sim_run: NULL argument");
 	try {
-		if (!sim->recording)
-			std::vector<vtasim_insn_record>().swap(sim->records); /* and its memory */
+		if (!sim->recording) { /* and their memory */
+			std::vector<vtasim_insn_record>().swap(sim->records);
+			sim->events = vtasim::run_events{};
+		}
 		return sim->model->run(prog, dram, stats, err,
-				       sim->recording ? &sim->records : nullptr);
+				       sim->recording ? &sim->records : nullptr,
+				       sim->recording ? &sim->events : nullptr);
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "out of memory during the simulation");
 	} catch (const std::exception &e) {
@@ -169,4 +174,39 @@ extern "C" const vtasim_insn_record *vtasim_sim_records(const vtasim_sim *sim, s
 	if (count)
 		*count = n;
 	return n ? sim->records.data() : nullptr;
+}
+
+extern "C" void vtasim_sim_events(const vtasim_sim *sim, vtasim_run_events *out)
+{
+	*out = vtasim_run_events{};
+	if (!sim || sim->records.empty())
+		return;
+	const vtasim::run_events &e = sim->events;
+	out->bursts = e.bursts.data();
+	out->n_bursts = e.bursts.size();
+	out->live = e.live.data();
+	out->n_live = e.live.size();
+	out->wraps = e.wraps.data();
+	out->n_wraps = e.wraps.size();
+}
+
+extern "C" vta_status vtasim_vcd_merge(const vtasim_vcd_input *inputs, size_t n, const char *out,
+				       const char *comment, vta_error *err)
+{
+	if ((!inputs && n) || !out)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_vcd_merge: NULL argument");
+	try {
+		std::vector<vtasim::vcd_input> in;
+		for (size_t i = 0; i < n; i++) {
+			vtasim::vcd_input v;
+			v.path = inputs[i].path ? inputs[i].path : "";
+			v.scope = inputs[i].scope ? inputs[i].scope : "";
+			v.time_mul = inputs[i].time_mul;
+			v.time_div = inputs[i].time_div;
+			in.push_back(v);
+		}
+		return vtasim::vcd_merge(in, out, comment ? comment : "", err);
+	} catch (const std::bad_alloc &) {
+		return vta_fail(err, VTA_E_NOMEM, "out of memory merging waveforms");
+	}
 }

@@ -108,7 +108,53 @@ typedef struct vtasim_insn_record {
 	 * decompressing LOAD's decoder; 0 for the rest. From the C timing model with
 	 * `datapath: c`, from the RTL units' handshakes with `datapath: rtl`. */
 	uint64_t unit_cycles;
+	/* ALU lane-ops of this instruction whose exact result did not fit int32 (ADD, MUL,
+	 * SHR by a negative amount: docs/arithmetic.md's overflow count); which lanes, in the
+	 * run's events. 0 for every other instruction. */
+	uint64_t alu_wraps;
 } vtasim_insn_record;
+
+/* ----- Events of a recorded run, beside its records -----
+ *
+ * What the records cannot say, kept with them under the same rule (a few stores per event,
+ * nothing per cycle, no cycle or statistic changed), each kind in the order it happens. */
+
+/* One burst on the shared DRAM port. Bursts never overlap: each starts once the one before
+ * it has left the port, so they come in the order of their start_cycle. */
+typedef struct vtasim_port_burst {
+	uint64_t insn;        /* the instruction it moves data for (FETCH: the first it reads) */
+	uint64_t ask_cycle;   /* its client asked for the port ... */
+	uint64_t start_cycle; /* ... and got it, for `beats` cycles */
+	uint64_t beats;
+	uint64_t bytes;       /* bytes moved: read, or written by STORE */
+	uint8_t module;       /* the client, VTA_STATS_FETCH, _LOAD, _COMPUTE or _STORE */
+} vtasim_port_burst;
+
+/* The live bytes of each SRAM (docs/architecture.md "Live bytes"), by VTA_STATS_UOP ..
+ * _OUT, from `cycle` on; one step per time at which instructions applied SRAM effects and
+ * some SRAM's live bytes changed. Before the first step every SRAM holds 0 live bytes. */
+typedef struct vtasim_live_step {
+	uint64_t cycle;
+	uint64_t bytes[VTA_STATS_SRAMS];
+} vtasim_live_step;
+
+/* A lane of an ALU instruction some of whose lane-ops wrapped (see alu_wraps above), and
+ * how many did. Lane l is batch row l / block_out, output lane l % block_out. In
+ * instruction order, then lane order. */
+typedef struct vtasim_alu_wrap {
+	uint64_t insn;
+	uint32_t lane;
+	uint32_t count;
+} vtasim_alu_wrap;
+
+typedef struct vtasim_run_events {
+	const vtasim_port_burst *bursts;
+	size_t n_bursts;
+	const vtasim_live_step *live;
+	size_t n_live;
+	const vtasim_alu_wrap *wraps;
+	size_t n_wraps;
+} vtasim_run_events;
 
 /* With `datapath: rtl`: write the RTL units' signals over the next runs to the VCD file
  * `path` (each run rewrites it; NULL: stop). Cycle c of a run is at 1000 c ps. VTA_E_USAGE
@@ -122,6 +168,26 @@ vta_status vtasim_sim_set_recording(vtasim_sim *sim, int on, vta_error *err);
  * was rejected before launch); *count receives their number. Valid until the handle's
  * next run or destruction. */
 const vtasim_insn_record *vtasim_sim_records(const vtasim_sim *sim, size_t *count);
+
+/* The events of the handle's last run, kept when its records are (all empty otherwise).
+ * Valid as long as the records. */
+void vtasim_sim_events(const vtasim_sim *sim, vtasim_run_events *out);
+
+/* ----- Waveform files -----
+ *
+ * One VCD file from several (sim/vcd_merge.h): every input's scopes go under `scope` (NULL
+ * or empty: as they are), its times are multiplied by time_mul / time_div, its identifier
+ * codes renamed apart, and the value changes merged in time order. A missing input is
+ * skipped. `comment` goes into the header, after the timescale (1 ps, every input's).
+ * VTA_E_IO if a file cannot be read or written. */
+typedef struct vtasim_vcd_input {
+	const char *path;
+	const char *scope;
+	uint64_t time_mul, time_div;
+} vtasim_vcd_input;
+
+vta_status vtasim_vcd_merge(const vtasim_vcd_input *inputs, size_t n, const char *out,
+			    const char *comment, vta_error *err);
 
 #ifdef __cplusplus
 }
