@@ -12,6 +12,9 @@ struct trace_chrome {
 	FILE *f;
 	size_t events; /* events written */
 	int failed;    /* an event could not be made or written */
+	/* the DRAM port's counter: a burst's rate until port_end, unless the next one starts */
+	uint64_t port_end;
+	int port_open, port_seen;
 };
 
 trace_chrome *trace_chrome_open(FILE *f, const vta_config *cfg, const char *title)
@@ -131,8 +134,77 @@ static void counter(trace_chrome *c, const trace_step *s, const char *name, cons
 	emit(c, event(name, NULL, "C", s->run->offset + s->start, s->number, 0, args));
 }
 
+/* The SRAMs' live bytes. */
+static void live_counter(trace_chrome *c, const trace_step *s)
+{
+	static const char *const names[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
+	json_t *args = json_object();
+	for (int m = 0; m < VTA_STATS_SRAMS; m++)
+		json_object_set_new(args, names[m], json_integer(s->live[m]));
+	emit(c, event("SRAM live bytes", NULL, "C", s->run->offset + s->start, s->number, 0,
+		      args));
+}
+
+/* The DRAM port's bandwidth at cycle t: bytes per cycle read and written. */
+static void port_counter(trace_chrome *c, const trace_step *s, uint64_t t, double read,
+			 double write)
+{
+	emit(c, event("DRAM port bytes per cycle", NULL, "C", s->run->offset + t, s->number, 0,
+		      json_pack("{s:f, s:f}", "read", read, "write", write)));
+}
+
+/* A burst holds the port [start, end): its rate from start, 0 after it unless another
+ * burst follows at once (bursts come in time order and never overlap). */
+static void port_burst(trace_chrome *c, const trace_step *s)
+{
+	if (c->port_open && c->port_end < s->start)
+		port_counter(c, s, c->port_end, 0, 0);
+	else if (!c->port_seen && s->start > 0)
+		port_counter(c, s, 0, 0, 0);
+	const double rate = s->end > s->start ? (double)s->bytes / (double)(s->end - s->start) : 0;
+	const int write = s->track == VTA_STATS_STORE;
+	port_counter(c, s, s->start, write ? 0 : rate, write ? rate : 0);
+	c->port_end = s->end;
+	c->port_open = c->port_seen = 1;
+}
+
+/* Whether a token's flow can bind at both ends (docs/cli.md): the push is drawn half a
+ * cycle before it happens, inside the slice that ends with it (its execution, or its wait
+ * for room), the pop at the start of the popping instruction's execution; both slices
+ * must last. */
+static int flow_binds(const trace_run *r, size_t pusher, uint64_t push_at, size_t popper)
+{
+	if (pusher == TRACE_NO_INSN || popper == TRACE_NO_INSN)
+		return 0;
+	const vtasim_insn_record *p = &r->recs[pusher], *q = &r->recs[popper];
+	const uint64_t q_end = q->end_cycle == VTASIM_CYCLE_NONE || q->end_cycle > r->stats->cycles
+				       ? r->stats->cycles
+				       : q->end_cycle;
+	return (push_at > p->end_cycle || p->end_cycle > p->start_cycle) && q_end > q->start_cycle;
+}
+
+/* One end of a token's flow: "s" at its push, "f" at its pop, bound to the enclosing
+ * slice ("bp": "e"); the k-th push of a queue and its k-th pop share an id. */
+static void flow_end(trace_chrome *c, const trace_step *s)
+{
+	const int push = s->kind == TRACE_PUSH;
+	const size_t pusher = push ? s->insn : s->partner, popper = push ? s->partner : s->insn;
+	const uint64_t push_at = push ? s->start : s->partner_cycle;
+	if (!flow_binds(s->run, pusher, push_at, popper))
+		return;
+	const json_int_t id =
+		(json_int_t)((((uint64_t)s->number * VTA_QUEUE_COUNT + (uint64_t)s->queue) << 32) +
+			     s->token);
+	const double ts = (double)(s->run->offset + s->start) - (push ? 0.5 : 0.0);
+	emit(c, json_pack("{s:s, s:s, s:s, s:f, s:i, s:i, s:I, s:s, s:{s:I, s:I}}", "name",
+			  vta_queue_name(s->queue), "cat", "token", "ph", push ? "s" : "f", "ts",
+			  ts, "pid", s->number, "tid", s->track, "id", id, "bp", "e", "args",
+			  "push", (json_int_t)pusher, "pop", (json_int_t)popper));
+}
+
 static void run_begin(trace_chrome *c, const trace_step *s)
 {
+	c->port_open = c->port_seen = 0;
 	const int pid = s->number;
 	char name[VTA_ERROR_DETAIL_MAX + 64];
 	snprintf(name, sizeof(name), "%s", s->run->name);
@@ -172,13 +244,23 @@ void trace_chrome_step(trace_chrome *c, const trace_step *s)
 		snprintf(name, sizeof(name), "waiting for room in %s", vta_queue_name(s->queue));
 		slice(c, s, name, "stall", insn_args(s->insn));
 		break;
+	case TRACE_PORT_WAIT:
+		slice(c, s, "waiting on the DRAM port", "stall", insn_args(s->insn));
+		break;
+	case TRACE_POP:
+	case TRACE_PUSH: flow_end(c, s); break;
+	case TRACE_PORT_BURST: port_burst(c, s); break;
 	case TRACE_COUNTS:
 		if (s->tokens_changed)
 			counter(c, s, "tokens", s->tokens, 1);
 		if (s->queues_changed)
 			counter(c, s, "instruction queues", s->insn_queues, 0);
+		if (s->live_changed)
+			live_counter(c, s);
 		break;
 	case TRACE_RUN_END:
+		if (c->port_open)
+			port_counter(c, s, c->port_end, 0, 0);
 		if (s->run->err) {
 			/* where and why the run stopped, as a process-wide marker */
 			snprintf(name, sizeof(name), "stopped: %s", s->run->err->detail);

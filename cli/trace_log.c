@@ -17,7 +17,11 @@ void trace_log_start(FILE *f, const vta_config *cfg, const char *title)
 		   "fetch:room FETCH waiting\n"
 		   "# for the port or for room in the instruction queue. unit: the datapath's "
 		   "own cycles (GEMM/ALU\n"
-		   "# pipeline, LUT decoder), '-' for none. See docs/cli.md.\n");
+		   "# pipeline, LUT decoder), '-' for none. An ALU instruction some of whose "
+		   "lane results left\n"
+		   "# int32 (ADD, MUL, left shift) ends with '; wrapped N in lanes L': N "
+		   "lane-ops wrapped, in the\n"
+		   "# lanes L (lane = batch row x block_out + output lane). See docs/cli.md.\n");
 }
 
 static const char *cycle_str(uint64_t c, char *buf, size_t size)
@@ -53,6 +57,27 @@ static void stalls_str(const vtasim_insn_record *r, char *buf, size_t size)
 		snprintf(buf, size, "-");
 }
 
+/* "  ; wrapped 12 in lanes 0-3,7(x5)" for an ALU instruction whose lanes wrapped: ranges of
+ * consecutive lanes that wrapped as often, with the count after a range when it is not 1. */
+static void print_wraps(FILE *f, const trace_step *s)
+{
+	if (!s->rec->alu_wraps)
+		return;
+	fprintf(f, "  ; wrapped %" PRIu64 " in lanes ", s->rec->alu_wraps);
+	for (size_t k = 0; k < s->n_wraps;) {
+		size_t j = k;
+		while (j + 1 < s->n_wraps && s->wraps[j + 1].lane == s->wraps[j].lane + 1 &&
+		       s->wraps[j + 1].count == s->wraps[k].count)
+			j++;
+		fprintf(f, "%s%" PRIu32, k ? "," : "", s->wraps[k].lane);
+		if (j > k)
+			fprintf(f, "-%" PRIu32, s->wraps[j].lane);
+		if (s->wraps[k].count > 1)
+			fprintf(f, "(x%" PRIu32 ")", s->wraps[k].count);
+		k = j + 1;
+	}
+}
+
 void trace_log_step(FILE *f, const trace_step *s)
 {
 	const trace_run *r = s->run;
@@ -76,11 +101,13 @@ void trace_log_step(FILE *f, const trace_step *s)
 		snprintf(unit, sizeof(unit), "%" PRIu64, rec->unit_cycles);
 	else
 		snprintf(unit, sizeof(unit), "-");
-	fprintf(f, "%6zu %-8s %-9s %8s %8s %8s %8s %8s %7s  %-24s %s\n", s->insn,
+	fprintf(f, "%6zu %-8s %-9s %8s %8s %8s %8s %8s %7s  %-24s %s", s->insn,
 		trace_module_name(rec->module), trace_stage_name(rec->stage),
 		cycle_str(rec->dispatch_cycle, c[0], sizeof(c[0])),
 		cycle_str(rec->wait_cycle, c[1], sizeof(c[1])),
 		cycle_str(rec->start_cycle, c[2], sizeof(c[2])),
 		cycle_str(rec->end_cycle, c[3], sizeof(c[3])),
 		cycle_str(rec->retire_cycle, c[4], sizeof(c[4])), unit, stalls, s->text);
+	print_wraps(f, s);
+	fputc('\n', f);
 }

@@ -1,7 +1,8 @@
 /*
- * trace_walk.c - the steps of a run's timeline from its instruction records (see
- * trace_walk.h). Steps are handed over as they are made: memory stays proportional to the
- * run's instructions (the counter changes), whatever the format.
+ * trace_walk.c - the steps of a run's timeline from its instruction records and events
+ * (see trace_walk.h). Steps are handed over as they are made: memory stays proportional to
+ * the run's instructions and events (the counter changes, who pushed and popped each
+ * token), whatever the format.
  */
 #include "trace_walk.h"
 
@@ -10,21 +11,37 @@
 
 #define NONE VTASIM_CYCLE_NONE
 
-/* Counter series: the token queues, then the instruction queues. */
-enum { SERIES_INSN_Q = VTA_QUEUE_COUNT, SERIES_COUNT = SERIES_INSN_Q + TRACE_INSN_QUEUES };
+/* Counter series: the token queues, the instruction queues, the SRAMs' live bytes. */
+enum {
+	SERIES_INSN_Q = VTA_QUEUE_COUNT,
+	SERIES_LIVE = SERIES_INSN_Q + TRACE_INSN_QUEUES,
+	SERIES_COUNT = SERIES_LIVE + VTA_STATS_SRAMS
+};
 
 /* The most counter changes one instruction makes: dispatch, retirement, pops, pushes. */
 #define CHANGES_MAX (2 + 2 * VTA_QUEUE_COUNT)
 
 typedef struct change {
 	uint64_t t;
-	int series, delta;
+	int series;
+	long delta;
 } change;
+
+/* The pushes (or the pops) of one token queue that happened, in order: who and when. */
+typedef struct token_ends {
+	size_t *insn;
+	uint64_t *at;
+	size_t n;    /* that happened */
+	size_t next; /* handed out so far by the walk */
+} token_ends;
 
 typedef struct walk {
 	trace_step s; /* the step being made: its run, number and instruction already set */
 	trace_visit *visit;
 	void *writer;
+	token_ends push[VTA_QUEUE_COUNT], pop[VTA_QUEUE_COUNT];
+	size_t burst_at[VTA_STATS_MODULES]; /* per client, its next burst in run->ev.bursts */
+	size_t wrap_at;                     /* the next lane in run->ev.wraps */
 } walk;
 
 static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "compute",
@@ -100,14 +117,55 @@ static void fetch_track(walk *w)
 		     end);
 }
 
-/* On instruction i's module track: its waits for tokens, its execution and its waits for
- * room to push. */
+/* Whether instruction rec (a FINISH if finish) pushed a token into q in the run, and when:
+ * pushes go in queue order, each after its own wait for room; FINISH pushes nothing, and a
+ * push still waiting when a failed run ended never happened. */
+static int pushed(const trace_run *r, const vtasim_insn_record *rec, int finish, int q,
+		  uint64_t *at)
+{
+	if (rec->stage < VTASIM_STAGE_PUSHING || finish || !(rec->pushes & (1u << q)))
+		return 0;
+	uint64_t c = rec->end_cycle;
+	for (int p = 0; p <= q; p++)
+		if (rec->pushes & (1u << p))
+			c += rec->push_cycles[p];
+	*at = c;
+	return rec->stage == VTASIM_STAGE_RETIRED || c < r->stats->cycles;
+}
+
+/* Whether it popped a token of q, and when (its start). */
+static int popped(const vtasim_insn_record *rec, int q, uint64_t *at)
+{
+	*at = rec->start_cycle;
+	return rec->stage >= VTASIM_STAGE_EXECUTING && (rec->pops & (1u << q));
+}
+
+/* Instruction i pushes or pops a token of q at `at`: the token's number and the other end. */
+static void token_step(walk *w, trace_step_kind kind, size_t i, int q, uint64_t at)
+{
+	token_ends *mine = kind == TRACE_PUSH ? &w->push[q] : &w->pop[q];
+	const token_ends *other = kind == TRACE_PUSH ? &w->pop[q] : &w->push[q];
+	const uint64_t k = mine->next++;
+	w->s.insn = i;
+	w->s.rec = &w->s.run->recs[i];
+	w->s.track = w->s.rec->module;
+	w->s.queue = q;
+	w->s.start = w->s.end = at;
+	w->s.token = k;
+	w->s.partner = k < other->n ? other->insn[k] : TRACE_NO_INSN;
+	w->s.partner_cycle = k < other->n ? other->at[k] : NONE;
+	step(w, kind);
+}
+
+/* On instruction i's module track: its waits for tokens, its execution, its pops, its
+ * waits for the DRAM port, and its waits for room with its pushes. */
 static void module_spans(walk *w, size_t i)
 {
 	const vtasim_insn_record *rec = &w->s.run->recs[i];
+	const vtasim_run_events *ev = &w->s.run->ev;
 	if (rec->wait_cycle == NONE || !w->s.in)
 		return;
-	uint64_t c = rec->wait_cycle;
+	uint64_t c = rec->wait_cycle, at;
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		if (!(rec->pops & (1u << q)) || !rec->pop_cycles[q])
 			continue;
@@ -118,20 +176,99 @@ static void module_spans(walk *w, size_t i)
 		return;
 	span(w, TRACE_EXEC, rec->module, i, 0, rec->start_cycle,
 	     rec->end_cycle == NONE ? w->s.run->stats->cycles : rec->end_cycle);
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++)
+		if (popped(rec, q, &at))
+			token_step(w, TRACE_POP, i, q, at);
+	/* its bursts: this client's next ones (one module's come in its program order) */
+	size_t *b = &w->burst_at[rec->module];
+	while (*b < ev->n_bursts &&
+	       (ev->bursts[*b].module != rec->module || ev->bursts[*b].insn < i))
+		++*b;
+	for (; *b < ev->n_bursts && ev->bursts[*b].insn == i; ++*b) {
+		const vtasim_port_burst *pb = &ev->bursts[*b];
+		if (pb->ask_cycle < pb->start_cycle)
+			span(w, TRACE_PORT_WAIT, rec->module, i, 0, pb->ask_cycle, pb->start_cycle);
+		while (*b + 1 < ev->n_bursts && ev->bursts[*b + 1].module != rec->module)
+			++*b;
+	}
 	if (rec->end_cycle == NONE)
 		return;
 	c = rec->end_cycle;
+	const int finish = w->s.in->opcode == VTA_OP_FINISH;
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
-		if (!(rec->pushes & (1u << q)) || !rec->push_cycles[q])
+		if (!(rec->pushes & (1u << q)))
 			continue;
-		span(w, TRACE_PUSH_ROOM, rec->module, i, q, c, c + rec->push_cycles[q]);
+		if (rec->push_cycles[q])
+			span(w, TRACE_PUSH_ROOM, rec->module, i, q, c, c + rec->push_cycles[q]);
 		c += rec->push_cycles[q];
+		if (pushed(w->s.run, rec, finish, q, &at))
+			token_step(w, TRACE_PUSH, i, q, at);
+	}
+}
+
+/* Who pushed and popped each token queue, and when, before the walk hands out tokens.
+ * Returns nonzero when out of memory. */
+static int index_tokens(walk *w, const vta_config *cfg)
+{
+	const trace_run *r = w->s.run;
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
+		token_ends *e[2] = {&w->push[q], &w->pop[q]};
+		for (int k = 0; k < 2; k++) {
+			e[k]->insn = malloc((r->n + 1) * sizeof(size_t));
+			e[k]->at = malloc((r->n + 1) * sizeof(uint64_t));
+			if (!e[k]->insn || !e[k]->at)
+				return 1;
+		}
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		const vtasim_insn_record *rec = &r->recs[i];
+		vta_insn in;
+		vta_error sub = {0};
+		const int finish = vta_program_insn(r->prog, cfg, i, &in, &sub) == VTA_OK &&
+				   in.opcode == VTA_OP_FINISH;
+		for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
+			uint64_t at;
+			token_ends *e = &w->push[q];
+			if (pushed(r, rec, finish, q, &at)) {
+				e->insn[e->n] = i;
+				e->at[e->n++] = at;
+			}
+			e = &w->pop[q];
+			if (popped(rec, q, &at)) {
+				e->insn[e->n] = i;
+				e->at[e->n++] = at;
+			}
+		}
+	}
+	/* one module pushes (pops) a queue, in its program order: already in time order */
+	return 0;
+}
+
+static void free_tokens(walk *w)
+{
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
+		free(w->push[q].insn);
+		free(w->push[q].at);
+		free(w->pop[q].insn);
+		free(w->pop[q].at);
+	}
+}
+
+/* The DRAM port's bursts, in time order. */
+static void port_bursts(walk *w)
+{
+	const vtasim_run_events *ev = &w->s.run->ev;
+	for (size_t k = 0; k < ev->n_bursts; k++) {
+		const vtasim_port_burst *b = &ev->bursts[k];
+		w->s.bytes = b->bytes;
+		span(w, TRACE_PORT_BURST, b->module, (size_t)b->insn, 0, b->start_cycle,
+		     b->start_cycle + b->beats);
 	}
 }
 
 /* What instruction i does to the counters: it is in its module's queue from dispatch to
  * retirement, pops its tokens at its start and pushes each after its wait for room
- * (FINISH pushes nothing). Returns the changes added at ch. */
+ * (pushed()). Returns the changes added at ch. */
 static size_t count_changes(const walk *w, size_t i, change *ch)
 {
 	const vtasim_insn_record *rec = &w->s.run->recs[i];
@@ -142,21 +279,12 @@ static size_t count_changes(const walk *w, size_t i, change *ch)
 		ch[n++] = (change){rec->dispatch_cycle, iq, +1};
 	if (rec->stage == VTASIM_STAGE_RETIRED)
 		ch[n++] = (change){rec->retire_cycle, iq, -1};
-	if (rec->stage >= VTASIM_STAGE_EXECUTING)
-		for (int q = 0; q < VTA_QUEUE_COUNT; q++)
-			if (rec->pops & (1u << q))
-				ch[n++] = (change){rec->start_cycle, q, -1};
-	if (rec->stage < VTASIM_STAGE_PUSHING || !rec->pushes || !w->s.in ||
-	    w->s.in->opcode == VTA_OP_FINISH)
-		return n;
-	uint64_t c = rec->end_cycle;
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
-		if (!(rec->pushes & (1u << q)))
-			continue;
-		c += rec->push_cycles[q];
-		/* a push still waiting when a failed run ended never happened */
-		if (rec->stage == VTASIM_STAGE_RETIRED || c < run_end)
-			ch[n++] = (change){c, q, +1};
+		uint64_t at;
+		if (popped(rec, q, &at))
+			ch[n++] = (change){at, q, -1};
+		if (w->s.in && pushed(w->s.run, rec, w->s.in->opcode == VTA_OP_FINISH, q, &at))
+			ch[n++] = (change){at, q, +1};
 	}
 	return n;
 }
@@ -167,27 +295,50 @@ static int by_time(const void *a, const void *b)
 	return x->t < y->t ? -1 : x->t > y->t;
 }
 
+/* The SRAMs' live-bytes steps as changes of their series. */
+static size_t live_changes(const trace_run *r, change *ch)
+{
+	uint64_t last[VTA_STATS_SRAMS] = {0};
+	size_t n = 0;
+	for (size_t k = 0; k < r->ev.n_live; k++) {
+		const vtasim_live_step *l = &r->ev.live[k];
+		if (l->cycle > r->stats->cycles)
+			continue;
+		for (int m = 0; m < VTA_STATS_SRAMS; m++)
+			if (l->bytes[m] != last[m]) {
+				ch[n++] = (change){l->cycle, SERIES_LIVE + m,
+						   (long)l->bytes[m] - (long)last[m]};
+				last[m] = l->bytes[m];
+			}
+	}
+	return n;
+}
+
 /* The counters: zeros at the launch unless something changes then, then the values at
- * each time something changes, saying which group (tokens, instruction queues) did. */
+ * each time something changes, saying which group (tokens, instruction queues, live
+ * bytes) did. */
 static void counters(walk *w, change *ch, size_t n)
 {
 	long value[SERIES_COUNT] = {0};
 	qsort(ch, n, sizeof(*ch), by_time);
 	w->s.tokens = value;
 	w->s.insn_queues = value + SERIES_INSN_Q;
+	w->s.live = value + SERIES_LIVE;
 	w->s.start = 0;
-	w->s.tokens_changed = w->s.queues_changed = n == 0 || ch[0].t > 0;
+	w->s.tokens_changed = w->s.queues_changed = w->s.live_changed = n == 0 || ch[0].t > 0;
 	if (w->s.tokens_changed)
 		step(w, TRACE_COUNTS);
 	for (size_t k = 0; k < n;) {
 		w->s.start = ch[k].t;
-		w->s.tokens_changed = w->s.queues_changed = 0;
+		w->s.tokens_changed = w->s.queues_changed = w->s.live_changed = 0;
 		for (; k < n && ch[k].t == w->s.start; k++) {
 			value[ch[k].series] += ch[k].delta;
 			if (ch[k].series < SERIES_INSN_Q)
 				w->s.tokens_changed = 1;
-			else
+			else if (ch[k].series < SERIES_LIVE)
 				w->s.queues_changed = 1;
+			else
+				w->s.live_changed = 1;
 		}
 		step(w, TRACE_COUNTS);
 	}
@@ -196,10 +347,14 @@ static void counters(walk *w, change *ch, size_t n)
 vta_status trace_walk(const trace_run *run, int number, const vta_config *cfg,
 		      trace_visit *visit, void *writer, vta_error *err)
 {
-	change *ch = malloc((run->n * CHANGES_MAX + 1) * sizeof(*ch));
-	if (!ch)
-		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	change *ch = malloc((run->n * CHANGES_MAX + run->ev.n_live * VTA_STATS_SRAMS + 1) *
+			    sizeof(*ch));
 	walk w = {.s = {.run = run, .number = number}, .visit = visit, .writer = writer};
+	if (!ch || index_tokens(&w, cfg)) {
+		free(ch);
+		free_tokens(&w);
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	}
 	step(&w, TRACE_RUN_BEGIN);
 	fetch_track(&w);
 	size_t nch = 0;
@@ -218,15 +373,27 @@ vta_status trace_walk(const trace_run *run, int number, const vta_config *cfg,
 		w.s.insn = i;
 		w.s.rec = &run->recs[i];
 		w.s.track = run->recs[i].module;
+		while (w.wrap_at < run->ev.n_wraps && run->ev.wraps[w.wrap_at].insn < i)
+			w.wrap_at++;
+		w.s.wraps = run->ev.wraps + w.wrap_at;
+		for (w.s.n_wraps = 0; w.wrap_at < run->ev.n_wraps &&
+				      run->ev.wraps[w.wrap_at].insn == i;
+		     w.wrap_at++)
+			w.s.n_wraps++;
 		step(&w, TRACE_INSN);
+		w.s.wraps = NULL;
+		w.s.n_wraps = 0;
 		nch += count_changes(&w, i, ch + nch);
 		module_spans(&w, i);
 	}
 	w.s.in = NULL;
 	w.s.text = NULL;
 	w.s.rec = NULL;
+	port_bursts(&w);
+	nch += live_changes(run, ch + nch);
 	counters(&w, ch, nch);
 	step(&w, TRACE_RUN_END);
 	free(ch);
+	free_tokens(&w);
 	return VTA_OK;
 }

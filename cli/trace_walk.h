@@ -1,14 +1,17 @@
 /*
  * trace_walk.h - the inside of trace_out.h: one run's instruction records (vtasim_api.h)
- * walked in a fixed order and turned into the steps every trace format draws: the
- * instructions, the spans of each module's track and the values of the queue counters. The
+ * and its events walked in a fixed order and turned into the steps every trace format
+ * draws: the instructions, the spans of each module's track, the tokens pushed and popped,
+ * the bursts on the DRAM port and the values of the counters (queues, SRAM live bytes). The
  * rules of the timeline (where a burst, a wait or an execution starts and ends, what fills
- * and drains a queue) live here once; the two writers declared at the end (trace_log.c,
- * trace_chrome.c) only render steps in their format.
+ * and drains a queue, which push a pop consumes) live here once; the writers declared at
+ * the end (trace_log.c, trace_chrome.c, trace_vcd.c) only render steps in their format.
  *
  * The order: TRACE_RUN_BEGIN; FETCH's spans, burst by burst; for each instruction in program
- * order, TRACE_INSN then the spans on its module's track; the counter steps in time order;
- * TRACE_RUN_END.
+ * order, TRACE_INSN then what happens on its module's track, in time order (its waits for
+ * tokens, its execution, its pops, its waits for the DRAM port, then for each queue it
+ * pushes its wait for room and its push); the DRAM port's bursts in time order; the counter
+ * steps in time order; TRACE_RUN_END.
  */
 #ifndef VTASIM_TRACE_WALK_H
 #define VTASIM_TRACE_WALK_H
@@ -32,6 +35,7 @@ typedef struct trace_run {
 	const vta_run_stats *stats;       /* its statistics; stats->cycles ends the run */
 	const vta_error *err;            /* why the run failed, or NULL if it completed */
 	uint64_t offset;                 /* cycle the run starts at on the trace's time axis */
+	vtasim_run_events ev;            /* its events (all empty if none were kept) */
 } trace_run;
 
 typedef enum trace_step_kind {
@@ -42,13 +46,20 @@ typedef enum trace_step_kind {
 	TRACE_FETCH_ROOM,  /* FETCH waits for room in the queue of module `queue` */
 	TRACE_POP_WAIT,    /* the instruction waits for a token of token queue `queue` */
 	TRACE_EXEC,        /* the instruction executes */
+	TRACE_POP,         /* at `start` it pops token `token` of `queue` (see below) */
+	TRACE_PORT_WAIT,   /* inside its execution, it waits for the DRAM port for a burst */
 	TRACE_PUSH_ROOM,   /* the instruction waits for room in token queue `queue` */
+	TRACE_PUSH,        /* at `start` it pushes token `token` into `queue` */
+	TRACE_PORT_BURST,  /* a burst holds the DRAM port: client `track`, for insn, `bytes` */
 	TRACE_COUNTS,      /* the counters change at `start` */
 	TRACE_RUN_END
 } trace_step_kind;
 
 /* Instruction queues counted by TRACE_COUNTS: those of LOAD, COMPUTE and STORE. */
 #define TRACE_INSN_QUEUES (VTA_STATS_MODULES - VTA_STATS_LOAD)
+
+/* No instruction: a token whose push or pop did not happen in the run. */
+#define TRACE_NO_INSN ((size_t)-1)
 
 typedef struct trace_step {
 	trace_step_kind kind;
@@ -59,12 +70,23 @@ typedef struct trace_step {
 	const vta_insn *in;            /* TRACE_INSN, module spans: insn decoded, or NULL */
 	const char *text;              /* ... its disassembly, or why it does not decode */
 	int track;                     /* spans: the module drawing it, VTA_STATS_* */
-	int queue;                     /* the queue a wait is for */
+	int queue;                     /* the queue a wait, a push or a pop is for */
 	uint64_t start, end;           /* cycles from the run's launch, cut at its end */
+	/* TRACE_PUSH, TRACE_POP: the token's number in its queue, from 0. The k-th push into a
+	 * queue is consumed by its k-th pop (one module pushes it, one pops it, in order);
+	 * `partner` is the instruction at the other end and partner_cycle when it pushed or
+	 * popped, or TRACE_NO_INSN when that did not happen in the run. */
+	uint64_t token;
+	size_t partner;
+	uint64_t partner_cycle;
+	uint64_t bytes;                /* TRACE_PORT_BURST */
+	/* TRACE_INSN: the ALU lanes of the instruction that wrapped (n_wraps of them) */
+	const vtasim_alu_wrap *wraps;
+	size_t n_wraps;
 	/* TRACE_COUNTS: tokens in each token queue, instructions in each instruction queue,
-	 * and which of the two groups changed */
-	const long *tokens, *insn_queues;
-	int tokens_changed, queues_changed;
+	 * live bytes of each SRAM (VTA_STATS_UOP .. _OUT), and which group changed */
+	const long *tokens, *insn_queues, *live;
+	int tokens_changed, queues_changed, live_changed;
 } trace_step;
 
 /* Receives each step in turn; the step is valid during the call only. */
@@ -91,8 +113,9 @@ void trace_log_start(FILE *f, const vta_config *cfg, const char *title);
 void trace_log_step(FILE *f, const trace_step *s);
 
 /* The timeline (`--trace`) as Chrome trace-event JSON, for chrome://tracing or
- * ui.perfetto.dev: a process per run, a thread per module, counters for the queues. Format:
- * docs/cli.md. */
+ * ui.perfetto.dev: a process per run, a thread per module, flows from each token's push to
+ * its pop, counters for the queues, the SRAMs' live bytes and the DRAM port's bandwidth.
+ * Format: docs/cli.md. */
 typedef struct trace_chrome trace_chrome;
 
 /* Start the timeline in f (which stays the caller's); NULL when out of memory. */
@@ -102,5 +125,27 @@ void trace_chrome_step(trace_chrome *c, const trace_step *s);
 
 /* End the timeline and free c; nonzero if an event could not be made or written. */
 int trace_chrome_close(trace_chrome *c);
+
+/* The waveform (`--vcd`) of one run as VCD: per module its state and instruction, the
+ * depth of every queue, the SRAMs' live bytes and the DRAM port's owner, one cycle being
+ * the clock's period (trace_vcd_period_ps). Format: docs/cli.md. */
+typedef struct trace_vcd trace_vcd;
+
+/* One cycle of cfg's clock in ps: its period rounded to an even number (so that the RTL
+ * units' half cycles land on whole ps), at least 2. */
+uint64_t trace_vcd_period_ps(const vta_config *cfg);
+
+/* The waveform's header comment for cfg (its time unit and the meaning of the codes):
+ * at most `size` bytes, in buf. */
+void trace_vcd_comment(const vta_config *cfg, char *buf, size_t size);
+
+/* Start a waveform to be written to f (which stays the caller's) when it is closed; NULL
+ * when out of memory. */
+trace_vcd *trace_vcd_open(FILE *f, const vta_config *cfg, const char *title);
+
+void trace_vcd_step(trace_vcd *v, const trace_step *s);
+
+/* Write the waveform and free v; nonzero if memory ran out or a write failed. */
+int trace_vcd_close(trace_vcd *v);
 
 #endif /* VTASIM_TRACE_WALK_H */

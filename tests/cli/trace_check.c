@@ -1,10 +1,18 @@
 /*
- * trace_check.c - checks a `--trace` file the way a viewer would read it: it parses as
- * JSON, holds Chrome trace events of the kinds vtasim writes with the fields they need,
- * says its timestamps are cycles, names the four module tracks of every process, nests
- * the slices of each track properly, and places processes (layers) one after another.
+ * trace_check.c - checks a `--trace` file the way a viewer would read it, against the Trace
+ * Event Format: it parses as JSON, holds Chrome trace events of the kinds vtasim writes
+ * with the fields they need, says its timestamps are cycles, names the four module tracks
+ * of every process, nests the slices of each track properly, places processes (layers)
+ * one after another, and
+ *   - timestamps never go back within a track (a process's thread for slices, flow ends
+ *     and instants; a process's counter, by name);
+ *   - counter values are non-negative numbers;
+ *   - flows: every start ("s") has exactly one finish ("f") of the same cat, name and id,
+ *     not before it; both say "bp": "e" and bind: the start lies strictly inside a slice
+ *     of its thread, the finish inside [ts, ts + dur) of one.
  *
  * usage: trace_check TRACE.json [--processes N] [--slice NAME]... [--instant PREFIX]
+ *                    [--counter NAME]... [--flows MIN]
  * Exit status 0 when every check holds, 1 otherwise (with the first failure printed).
  */
 #include <jansson.h>
@@ -17,8 +25,23 @@
 #define TRACKS 4
 
 typedef struct span {
-	int64_t ts, te;
+	double ts, te;
 } span;
+
+/* One end of a flow. */
+typedef struct flow {
+	const char *cat, *name;
+	json_int_t id;
+	double ts;
+	int pid, tid, start;
+} flow;
+
+/* A counter track: its process, name and last timestamp. */
+typedef struct counter_track {
+	int pid;
+	const char *name;
+	double last;
+} counter_track;
 
 typedef struct track {
 	span *s;
@@ -44,7 +67,7 @@ static int nests(track *t)
 	if (!t->n)
 		return 1;
 	qsort(t->s, t->n, sizeof(span), by_start);
-	int64_t stack[64];
+	double stack[64];
 	int depth = 0;
 	for (size_t i = 0; i < t->n; i++) {
 		while (depth && stack[depth - 1] <= t->s[i].ts)
@@ -68,6 +91,47 @@ static int64_t int_of(json_t *ev, const char *key, int *ok)
 	return json_integer_value(v);
 }
 
+static double num_of(json_t *ev, const char *key, int *ok)
+{
+	json_t *v = json_object_get(ev, key);
+	if (!json_is_number(v)) {
+		*ok = 0;
+		return 0;
+	}
+	return json_number_value(v);
+}
+
+static int by_flow(const void *a, const void *b)
+{
+	const flow *x = a, *y = b;
+	int c = strcmp(x->cat, y->cat);
+	if (!c)
+		c = strcmp(x->name, y->name);
+	if (!c && x->id != y->id)
+		c = x->id < y->id ? -1 : 1;
+	if (!c)
+		c = y->start - x->start; /* the start first */
+	return c;
+}
+
+/* Whether a slice of track t (sorted by nests()) holds ts: strictly inside (a flow's
+ * start) or in [ts, te). The slices starting before ts, from the latest back. */
+static int binds(const track *t, double ts, int strictly)
+{
+	size_t lo = 0, hi = t->n; /* the first slice starting after ts (or at it, strictly) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strictly ? t->s[mid].ts < ts : t->s[mid].ts <= ts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo--)
+		if (ts < t->s[lo].te)
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -88,15 +152,22 @@ int main(int argc, char **argv)
 	if (!json_is_string(unit) || !strstr(json_string_value(unit), "cycles"))
 		return fail("otherData.time_unit does not say the timestamps are cycles", NULL);
 
-	track tracks[MAX_PIDS][TRACKS];
-	int named[MAX_PIDS][TRACKS];
-	int64_t first[MAX_PIDS], last[MAX_PIDS];
-	memset(tracks, 0, sizeof(tracks));
-	memset(named, 0, sizeof(named));
+	static track tracks[MAX_PIDS][TRACKS];
+	static int named[MAX_PIDS][TRACKS];
+	static double first[MAX_PIDS], last[MAX_PIDS], track_last[MAX_PIDS][TRACKS];
 	int processes = 0, max_pid = 0;
 	size_t slices = 0, counters = 0;
-	for (int p = 0; p < MAX_PIDS; p++)
-		first[p] = INT64_MAX, last[p] = -1;
+	for (int p = 0; p < MAX_PIDS; p++) {
+		first[p] = 1e300, last[p] = -1;
+		for (int t = 0; t < TRACKS; t++)
+			track_last[p][t] = -1;
+	}
+	const size_t n_events = json_array_size(events);
+	flow *flows = calloc(n_events + 1, sizeof(*flows));
+	counter_track *ctracks = calloc(n_events + 1, sizeof(*ctracks));
+	size_t n_flows = 0, n_ctracks = 0;
+	if (!flows || !ctracks)
+		return fail("out of memory", NULL);
 	size_t i;
 	json_t *ev;
 	json_array_foreach(events, i, ev) {
@@ -122,9 +193,15 @@ int main(int argc, char **argv)
 			}
 			continue;
 		}
-		int64_t ts = int_of(ev, "ts", &ok);
+		double ts = num_of(ev, "ts", &ok);
 		if (!ok || ts < 0)
 			return fail("an event has no cycle timestamp", json_dumps(ev, 0));
+		if (strcmp(ph, "C")) { /* one track's events come in time order */
+			if (ts < track_last[pid][tid])
+				return fail("a timestamp goes back on its track",
+					    json_dumps(ev, 0));
+			track_last[pid][tid] = ts;
+		}
 		if (!strcmp(ph, "X")) {
 			int64_t dur = int_of(ev, "dur", &ok);
 			if (!ok || dur < 0)
@@ -149,10 +226,30 @@ int main(int argc, char **argv)
 			if (!json_is_object(args) || !json_object_size(args))
 				return fail("a counter has no values", json_dumps(ev, 0));
 			json_object_foreach(args, key, v)
-				if (!json_is_integer(v) || json_integer_value(v) < 0)
-					return fail("a counter value is not a count",
+				if (!json_is_number(v) || json_number_value(v) < 0)
+					return fail("a counter value is negative or not a number",
 						    json_dumps(ev, 0));
+			size_t c = 0;
+			while (c < n_ctracks &&
+			       (ctracks[c].pid != pid || strcmp(ctracks[c].name, name)))
+				c++;
+			if (c == n_ctracks)
+				ctracks[n_ctracks++] = (counter_track){(int)pid, name, ts};
+			if (ts < ctracks[c].last)
+				return fail("a counter's timestamp goes back", json_dumps(ev, 0));
+			ctracks[c].last = ts;
 			counters++;
+		} else if (!strcmp(ph, "s") || !strcmp(ph, "f")) {
+			const char *cat = json_string_value(json_object_get(ev, "cat"));
+			const char *bp = json_string_value(json_object_get(ev, "bp"));
+			json_int_t id = int_of(ev, "id", &ok);
+			if (!cat || !ok)
+				return fail("a flow event lacks cat or id", json_dumps(ev, 0));
+			if (!bp || strcmp(bp, "e"))
+				return fail("a flow event does not bind to its enclosing slice",
+					    json_dumps(ev, 0));
+			flows[n_flows++] =
+				(flow){cat, name, id, ts, (int)pid, (int)tid, ph[0] == 's'};
 		} else if (strcmp(ph, "i")) {
 			return fail("an event of an unexpected kind", json_dumps(ev, 0));
 		}
@@ -163,13 +260,28 @@ int main(int argc, char **argv)
 				return fail("a process lacks a module track name", NULL);
 			if (!nests(&tracks[p][t]))
 				return fail("slices of a track overlap without nesting", NULL);
-			free(tracks[p][t].s);
 		}
 		/* processes (layers) one after another */
 		if (p > 1 && last[p - 1] >= 0 && first[p] < last[p - 1])
 			return fail("a process starts before the previous one ends", NULL);
 	}
 
+	/* flows: pairs of one start and one finish, bound to slices of their threads */
+	qsort(flows, n_flows, sizeof(*flows), by_flow);
+	for (size_t k = 0; k < n_flows; k += 2) {
+		const flow *a = &flows[k], *b = k + 1 < n_flows ? &flows[k + 1] : NULL;
+		char what[256];
+		snprintf(what, sizeof(what), "%s %s id %lld", a->cat, a->name, (long long)a->id);
+		if (!a->start || !b || b->start || strcmp(a->cat, b->cat) ||
+		    strcmp(a->name, b->name) || a->id != b->id)
+			return fail("a flow start lacks its finish, or has two", what);
+		if (b->ts < a->ts)
+			return fail("a flow finishes before it starts", what);
+		if (!binds(&tracks[a->pid][a->tid], a->ts, 1))
+			return fail("a flow start is not inside a slice of its thread", what);
+		if (!binds(&tracks[b->pid][b->tid], b->ts, 0))
+			return fail("a flow finish is not inside a slice of its thread", what);
+	}
 	for (int a = 2; a < argc; a++) {
 		if (!strcmp(argv[a], "--processes") && a + 1 < argc) {
 			if (processes != atoi(argv[++a])) {
@@ -177,6 +289,19 @@ int main(int argc, char **argv)
 				snprintf(got, sizeof(got), "%d", processes);
 				return fail("wrong number of processes", got);
 			}
+		} else if (!strcmp(argv[a], "--flows") && a + 1 < argc) {
+			if (n_flows / 2 < (size_t)atoi(argv[++a])) {
+				char got[32];
+				snprintf(got, sizeof(got), "%zu", n_flows / 2);
+				return fail("too few flows", got);
+			}
+		} else if (!strcmp(argv[a], "--counter") && a + 1 < argc) {
+			const char *want = argv[++a];
+			size_t c = 0;
+			while (c < n_ctracks && strcmp(ctracks[c].name, want))
+				c++;
+			if (c == n_ctracks)
+				return fail("no counter named", want);
 		} else if ((!strcmp(argv[a], "--slice") || !strcmp(argv[a], "--instant")) &&
 			   a + 1 < argc) {
 			const int instant = argv[a][2] == 'i';
@@ -197,8 +322,13 @@ int main(int argc, char **argv)
 			return fail("unknown option", argv[a]);
 		}
 	}
-	printf("trace ok: %zu events, %d processes, %zu slices, %zu counter samples\n",
-	       json_array_size(events), processes, slices, counters);
+	printf("trace ok: %zu events, %d processes, %zu slices, %zu counter samples, %zu flows\n",
+	       json_array_size(events), processes, slices, counters, n_flows / 2);
+	for (int p = 0; p < MAX_PIDS; p++)
+		for (int t = 0; t < TRACKS; t++)
+			free(tracks[p][t].s);
+	free(flows);
+	free(ctracks);
 	json_decref(root);
 	return 0;
 }
