@@ -2,7 +2,7 @@
  * cmd_exec.c - `vtasim exec`: run a raw instruction stream (binary or assembly) against a
  * DRAM image on the SystemC model (or, with --engine ref, on the untimed reference executor),
  * print the report, optionally write it as JSON, dump DRAM regions, and write the
- * per-instruction log and timeline (trace_out.h), even when the run fails.
+ * per-instruction log, the timeline and the waveform (trace_out.h), even when the run fails.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -117,8 +117,8 @@ int cmd_exec(int argc, char **argv)
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim");
 	if (vcd_path && strcmp(engine, "sim"))
-		return cli_usage_error("--vcd records the RTL datapath of the timed model: it "
-				       "needs --engine sim");
+		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
+				       "--engine sim");
 	const char *program = argv[optind];
 
 	vta_config cfg;
@@ -145,13 +145,13 @@ int cmd_exec(int argc, char **argv)
 		trace_out *tr = NULL;
 		memset(&stats, 0, sizeof(stats));
 		st = vtasim_sim_create(&cfg, &sim, &err);
-		if (!st && vcd_path)
-			st = vtasim_sim_set_vcd(sim, vcd_path, &err);
-		if (!st && (log_path || trace_path)) {
+		if (!st && (log_path || trace_path || vcd_path)) {
 			char title[1024];
 			snprintf(title, sizeof(title), "exec %s", program);
 			st = trace_out_open(log_path, trace_path, &cfg, title, sim, &tr, &err);
 		}
+		if (!st && vcd_path)
+			st = trace_out_set_vcd(tr, vcd_path, &err);
 		if (!st) {
 			st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
 			/* the records up to a failure are what diagnoses it: write them anyway */

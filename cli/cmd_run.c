@@ -29,7 +29,7 @@ const char cmd_run_usage[] =
 typedef struct run_opts {
 	const char *config, *workload, *report, *dump;
 	const char *log, *trace; /* per-instruction log, timeline */
-	const char *vcd;         /* waveform of the RTL datapath */
+	const char *vcd;         /* waveform of each layer's run */
 	vta_arith_mode mode;
 	unsigned threads;
 	int use_ref; /* functional check only, on the reference executor */
@@ -121,8 +121,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim");
 	if (o->vcd && o->use_ref)
-		return cli_usage_error("--vcd records the RTL datapath of the timed model: it "
-				       "needs --engine sim");
+		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
+				       "--engine sim");
 	return 0;
 }
 
@@ -195,13 +195,14 @@ int cmd_run(int argc, char **argv)
 
 	vtasim_sim *sim = NULL;
 	vta_ref *ref = NULL;
-	run_observer ob = {.base = {.executed = o.log || o.trace ? trace_layer : NULL,
+	const int recorded = o.log || o.trace || o.vcd;
+	run_observer ob = {.base = {.executed = recorded ? trace_layer : NULL,
 				    .checked = o.dump ? dump_layer : NULL},
 			   .cfg = &cfg, .dump = o.dump};
 	vta_status st = o.use_ref ? vta_ref_create(&cfg, &ref, &err)
 				  : vtasim_sim_create(&cfg, &sim, &err);
 	vta_engine *engine = st ? NULL : o.use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
-	if (!st && (o.log || o.trace)) {
+	if (!st && recorded) {
 		char title[1024];
 		snprintf(title, sizeof(title), "run %s", o.workload);
 		st = trace_out_open(o.log, o.trace, &cfg, title, sim, &ob.tr, &err);
@@ -217,7 +218,7 @@ int cmd_run(int argc, char **argv)
 		if (o.vcd) {
 			char path[4096];
 			layer_vcd_path(o.vcd, i, wl.n_layers, path, sizeof(path));
-			if ((st = vtasim_sim_set_vcd(sim, path, &err)))
+			if ((st = trace_out_set_vcd(ob.tr, path, &err)))
 				break;
 		}
 		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.threads,

@@ -1,10 +1,12 @@
 /*
  * trace_out.h - what a firmware developer reads after a run: the per-instruction log
- * (`--log`) and the timeline (`--trace`), both made from the simulator's instruction
- * records by one walk (trace_walk.h). Formats: docs/cli.md.
+ * (`--log`), the timeline (`--trace`) and the waveform (`--vcd`), all made from the
+ * simulator's instruction records and events by the same walk (trace_walk.h). Formats:
+ * docs/cli.md.
  *
- * Several runs (the layers of `vtasim run`) go into the same files one after another: a
- * section each in the log, a process each in the trace, placed on one time axis.
+ * Several runs (the layers of `vtasim run`) go into the same log and trace one after
+ * another: a section each in the log, a process each in the trace, placed on one time
+ * axis. A waveform is one file per run.
  */
 #ifndef VTASIM_TRACE_OUT_H
 #define VTASIM_TRACE_OUT_H
@@ -20,10 +22,15 @@ typedef struct trace_out trace_out;
 vta_status trace_out_open(const char *log_path, const char *trace_path, const vta_config *cfg,
 			  const char *title, vtasim_sim *sim, trace_out **out, vta_error *err);
 
+/* Write the waveform of the next runs to `path` (each run rewrites it; NULL: none), and
+ * with `datapath: rtl` the RTL units' signals into it too (vtasim_sim_set_vcd). Fails
+ * (VTA_E_IO) at once when the file cannot be written. */
+vta_status trace_out_set_vcd(trace_out *t, const char *path, vta_error *err);
+
 /* Append sim's last run, named `name`, of `prog`, with its statistics and the error it failed
  * with (NULL if it completed): a section of the log and a process of the trace, starting
- * where the run before ended. A failed run too: its records up to the failure diagnose it;
- * a run without records adds nothing. */
+ * where the run before ended, and its waveform. A failed run too: its records up to the
+ * failure diagnose it; a run without records adds nothing. */
 vta_status trace_out_add(trace_out *t, const char *name, const vta_program *prog,
 			 const vta_run_stats *stats, const vta_error *run_err, vta_error *err);
 

@@ -86,7 +86,8 @@ static void check_bursts(const vtasim_run_events *ev, const vtasim_insn_record *
 		beats += b->beats;
 		bytes[b->module] += b->bytes;
 		if (b->module == VTA_STATS_FETCH)
-			assert_int_equal(b->start_cycle - b->ask_cycle, r[b->insn].fetch_port_cycles);
+			assert_int_equal(b->start_cycle - b->ask_cycle,
+					 r[b->insn].fetch_port_cycles);
 		else
 			port[b->insn] += b->start_cycle - b->ask_cycle;
 	}
@@ -249,8 +250,8 @@ static void test_alu_wraps(void **state)
 		uint64_t sum = 0;
 		for (int l = 0; l < LANES; l++) {
 			if (got[k][l] != want[k][l])
-				fail_msg("alu insn %d lane %d: %u wraps, expected %u", ALU_FIRST + k,
-					 l, got[k][l], want[k][l]);
+				fail_msg("alu insn %d lane %d: %u wraps, expected %u",
+					 ALU_FIRST + k, l, got[k][l], want[k][l]);
 			sum += want[k][l];
 		}
 		assert_int_equal(r[ALU_FIRST + k].alu_wraps, sum);
