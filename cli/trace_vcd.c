@@ -8,7 +8,7 @@
  * A module's state is the most specific span covering the time: a wait (for a token, the
  * DRAM port or room in a queue) inside an execution or a burst wins over busy, busy over
  * idle. An instruction signal holds an index over its intervals, which never overlap, and
- * x outside them. Values are those during the run's cycles: what changes at its end (a
+ * z (nothing driven) outside them. Values are those during the run's cycles: what changes at its end (a
  * FINISH retiring, the spans a failed run cuts) is left out, and a last time stamp marks
  * the end.
  */
@@ -20,7 +20,7 @@
 #include <string.h>
 
 #define NONE VTASIM_CYCLE_NONE
-#define X LONG_MIN /* no value: written as x */
+#define Z LONG_MIN /* no value (no instruction): written as z */
 
 /* A module's state, from the least to the most specific. */
 enum { ST_IDLE, ST_BUSY, ST_WAIT_TOKEN, ST_WAIT_PORT, ST_WAIT_ROOM, ST_COUNT };
@@ -234,7 +234,7 @@ static int is_state(int sig)
 /* What an interval signal holds when no interval covers the time. */
 static long rest_value(int sig)
 {
-	return is_state(sig) ? ST_IDLE : sig == SIG_OWNER ? 0 : X;
+	return is_state(sig) ? ST_IDLE : sig == SIG_OWNER ? 0 : Z;
 }
 
 /* What a signal holds at a time when `active` intervals of each state (a state signal), or
@@ -266,7 +266,7 @@ static void sweep(trace_vcd *v)
 	qsort(e, n, sizeof(*e), edge_order);
 	for (size_t k = 0; k < n;) {
 		const int sig = e[k].sig;
-		long active[ST_COUNT] = {0}, open = 0, last = X;
+		long active[ST_COUNT] = {0}, open = 0, last = Z;
 		while (k < n && e[k].sig == sig) {
 			const uint64_t t = e[k].t;
 			for (; k < n && e[k].sig == sig && e[k].t == t; k++) {
@@ -348,8 +348,8 @@ static void value(FILE *f, int sig, long val)
 {
 	char id[3];
 	sig_id(sig, id);
-	if (val == X) {
-		fprintf(f, "bx %s\n", id);
+	if (val == Z) {
+		fprintf(f, "bz %s\n", id);
 		return;
 	}
 	char bits[72];

@@ -157,8 +157,9 @@ typedef struct vtasim_run_events {
 } vtasim_run_events;
 
 /* With `datapath: rtl`: write the RTL units' signals over the next runs to the VCD file
- * `path` (each run rewrites it; NULL: stop). Cycle c of a run is at 1000 c ps. VTA_E_USAGE
- * with the C datapath; VTA_E_IO when a run cannot write the file. */
+ * `path` (each run rewrites it; NULL: stop). Cycle c of a run is at 1000 c ps (the CLI
+ * merges the file with the model's waveform at the clock's period, vtasim_vcd_merge).
+ * VTA_E_USAGE with the C datapath; VTA_E_IO when a run cannot write the file. */
 vta_status vtasim_sim_set_vcd(vtasim_sim *sim, const char *path, vta_error *err);
 
 /* Keep records from the next run of this handle on (on != 0) or stop keeping them. */

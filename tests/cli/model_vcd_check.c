@@ -6,7 +6,7 @@
  *   - the value section: time stamps only move forward, the model's changes sit on whole
  *     cycles, values are binary (or x) of their declared width, strings beside the codes;
  *   - each module's insn signal holds instruction i exactly over [wait, retire) of i's log
- *     line (and x elsewhere), its state is wait_token over [wait, start), busy or wait_port
+ *     line (and z elsewhere), its state is wait_token over [wait, start), busy or wait_port
  *     over [start, end), wait_room over [end, retire);
  *   - LOAD, COMPUTE and STORE spend busy_cycles busy, stall_dep_cycles in wait_token and
  *     stall_mem_cycles in wait_port and wait_room, FETCH its fetch:port stalls in wait_port;
@@ -27,7 +27,7 @@
 
 #define MODULES 4
 #define NONE UINT64_MAX
-#define XVAL (-1) /* x */
+#define NOVAL (-1) /* z: no instruction */
 
 static const char *const MODULE[MODULES] = {"fetch", "load", "compute", "store"};
 static const char *const STATE[5] = {"idle", "busy", "wait_token", "wait_port", "wait_room"};
@@ -110,7 +110,7 @@ static size_t after(const signal *s, uint64_t t)
 static int64_t at(const signal *s, uint64_t t)
 {
 	size_t k = after(s, t);
-	return k ? s->p[k - 1].v : XVAL;
+	return k ? s->p[k - 1].v : NOVAL;
 }
 
 /* Cycles s spends at value v over [0, end). */
@@ -138,7 +138,7 @@ static int64_t min_of(const signal *s)
 {
 	int64_t m = INT64_MAX;
 	for (size_t k = 0; k < s->n; k++)
-		if (s->p[k].v != XVAL && s->p[k].v < m)
+		if (s->p[k].v != NOVAL && s->p[k].v < m)
 			m = s->p[k].v;
 	return m;
 }
@@ -261,8 +261,8 @@ static uint64_t read_vcd(const char *path)
 			if ((int)strlen(val) > sig[k].width)
 				fail("%s: value %s wider than %d bits", PATH[k], val, sig[k].width);
 			int64_t v = 0;
-			if (!strcmp(val, "x")) {
-				v = XVAL;
+			if (!strcmp(val, "z")) {
+				v = NOVAL;
 			} else {
 				for (const char *c = val; *c; c++) {
 					if (*c != '0' && *c != '1')
