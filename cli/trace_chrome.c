@@ -15,6 +15,7 @@ struct trace_chrome {
 	/* the DRAM port's counter: a burst's rate until port_end, unless the next one starts */
 	uint64_t port_end;
 	int port_open, port_seen;
+	double port_read, port_write; /* the rates last written */
 };
 
 trace_chrome *trace_chrome_open(FILE *f, const vta_config *cfg, const char *title)
@@ -154,16 +155,26 @@ static void port_counter(trace_chrome *c, const trace_step *s, uint64_t t, doubl
 }
 
 /* A burst holds the port [start, end): its rate from start, 0 after it unless another
- * burst follows at once (bursts come in time order and never overlap). */
+ * burst follows at once (bursts come in time order and never overlap). A burst that goes on
+ * at the rate of the one it follows at once (the next of the same transfer) changes
+ * nothing. */
 static void port_burst(trace_chrome *c, const trace_step *s)
 {
+	const double rate = s->end > s->start ? (double)s->bytes / (double)(s->end - s->start) : 0;
+	const int write = s->track == VTA_STATS_STORE;
+	const double read_rate = write ? 0 : rate, write_rate = write ? rate : 0;
+	if (c->port_open && c->port_end == s->start && c->port_read == read_rate &&
+	    c->port_write == write_rate) {
+		c->port_end = s->end;
+		return;
+	}
 	if (c->port_open && c->port_end < s->start)
 		port_counter(c, s, c->port_end, 0, 0);
 	else if (!c->port_seen && s->start > 0)
 		port_counter(c, s, 0, 0, 0);
-	const double rate = s->end > s->start ? (double)s->bytes / (double)(s->end - s->start) : 0;
-	const int write = s->track == VTA_STATS_STORE;
-	port_counter(c, s, s->start, write ? 0 : rate, write ? rate : 0);
+	port_counter(c, s, s->start, read_rate, write_rate);
+	c->port_read = read_rate;
+	c->port_write = write_rate;
 	c->port_end = s->end;
 	c->port_open = c->port_seen = 1;
 }
