@@ -65,6 +65,7 @@ struct trace_vcd {
 	int number;
 	interval *iv;
 	size_t n_iv, cap_iv;
+	size_t last_iv[SIG_COUNT]; /* per signal, its last interval + 1 (0: none yet) */
 	change *ch;
 	size_t n_ch, cap_ch;
 	int failed; /* out of memory */
@@ -107,6 +108,13 @@ static void add_interval(trace_vcd *v, int sig, uint64_t start, uint64_t end, lo
 {
 	if (start >= end || v->failed)
 		return;
+	/* one that goes on where the signal's last one ends, with its value, extends it (the
+	 * bursts of one transfer, a module busy from one instruction to the next) */
+	interval *last = v->last_iv[sig] ? &v->iv[v->last_iv[sig] - 1] : NULL;
+	if (last && last->end == start && last->value == value) {
+		last->end = end;
+		return;
+	}
 	if (v->n_iv == v->cap_iv) {
 		interval *p = grow(v->iv, &v->cap_iv, sizeof(*p), &v->failed);
 		if (!p)
@@ -114,6 +122,7 @@ static void add_interval(trace_vcd *v, int sig, uint64_t start, uint64_t end, lo
 		v->iv = p;
 	}
 	v->iv[v->n_iv++] = (interval){start, end, sig, value};
+	v->last_iv[sig] = v->n_iv;
 }
 
 static void add_change(trace_vcd *v, int sig, uint64_t t, long value)
