@@ -205,7 +205,7 @@ static vta_status cv_filter_sums(cv_ctx *c, const int8_t *filter, const vta_lut_
 				 int64_t *sum, vta_error *err)
 {
 	const size_t O = (size_t)c->g.o;
-	const size_t per = (size_t)c->g.kh * (size_t)c->g.kw * (size_t)c->g.c;
+	const size_t per = (size_t)c->g.kh * (size_t)c->g.kw * (size_t)(c->g.c / c->g.groups);
 	if (!lut) {
 		for (size_t o = 0; o < O; o++) {
 			sum[o] = 0;
@@ -250,7 +250,7 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	if (rc == VTA_OK && st->load_inp) {
 		const uint64_t row_el = (uint64_t)g->wp * g->cb; /* elements per padded row */
 		uint64_t first = ((uint64_t)tl->g * g->hp + (uint64_t)tl->y0 * g->sh) * row_el +
-				 (uint64_t)st->c * p->ncb;
+				 (uint64_t)tl->unit * g->ucb + (uint64_t)st->c * p->ncb;
 		uint32_t rows_in = vta_conv_rows_in(g, tl->rows);
 		vta_xfer x = {0};
 		x.mem = VTA_MEM_INP;
@@ -272,12 +272,12 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	vta_xfer x = {0};
 	x.mem = VTA_MEM_WGT;
 	x.x_size = p->ncb;
-	x.x_stride = g->cb;
+	x.x_stride = g->ucb; /* the filter holds a unit's input blocks per tap */
 	if (rc == VTA_OK && st->load_wgt && c->wlut) {
 		/* one decompressing load per output-channel block: a load covers one block */
 		for (uint32_t j = 0; j < p->nobw && rc == VTA_OK; j++) {
 			x.sram = (uint32_t)(st->wgt_slot * p->wgt_slot + j * taps * p->ncb);
-			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->cb +
+			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->ucb +
 						   (uint64_t)st->c * p->ncb) * c->wrow_bytes;
 			x.y_size = (uint32_t)taps;
 			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0};
@@ -288,7 +288,7 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 		}
 	} else if (rc == VTA_OK && st->load_wgt) {
 		x.sram = (uint32_t)st->wgt_slot * p->wgt_slot;
-		x.dram_addr = c->w_addr + (ob0 * taps * g->cb + (uint64_t)st->c * p->ncb) *
+		x.dram_addr = c->w_addr + (ob0 * taps * g->ucb + (uint64_t)st->c * p->ncb) *
 						  cfg->wgt_elem_bytes;
 		x.y_size = (uint32_t)(p->nobw * taps);
 		rc = vta_stream_load(s, &x, err);
@@ -557,14 +557,15 @@ static vta_status cv_geometry(const vta_conv2d *conv, const vta_tensor_i8 *out,
 					"layer %s: CONV2D filter shape [%d, %d, %d, %d] is not a "
 					"valid OHWI shape",
 					layer, (int)fs[0], (int)fs[1], (int)fs[2], (int)fs[3]);
-	if (is[3] != fs[3])
+	if (is[3] % fs[3] != 0 || fs[0] % (is[3] / fs[3]) != 0)
 		return vta_fail(err, VTA_E_USAGE,
-				"layer %s: grouped conv2d is not supported by the emitter (input has "
-				"%d channels, the filter %d: %d groups)",
-				layer, (int)is[3], (int)fs[3], (int)(is[3] / fs[3]));
+				"layer %s: CONV2D filter depth %d does not cut the input's %d "
+				"channels into groups that divide the %d output channels",
+				layer, (int)fs[3], (int)is[3], (int)fs[0]);
 	*g = (vta_conv_geom){.n = is[0], .h = is[1], .w = is[2], .c = is[3], .o = fs[0],
-			     .kh = fs[1], .kw = fs[2], .sh = conv->stride_h, .sw = conv->stride_w,
-			     .dh = conv->dilation_h, .dw = conv->dilation_w};
+			     .kh = fs[1], .kw = fs[2], .groups = is[3] / fs[3],
+			     .sh = conv->stride_h, .sw = conv->stride_w, .dh = conv->dilation_h,
+			     .dw = conv->dilation_w};
 	if ((st = cv_axis(layer, g->h, g->kh, g->sh, g->dh, conv->padding, &g->ho, &g->pad_top,
 			  err)) ||
 	    (st = cv_axis(layer, g->w, g->kw, g->sw, g->dw, conv->padding, &g->wo, &g->pad_left,
@@ -582,10 +583,35 @@ static vta_status cv_geometry(const vta_conv2d *conv, const vta_tensor_i8 *out,
 	return VTA_OK;
 }
 
+/* A grouped OHWI filter [O][KH][KW][C/groups] spread into [O][KH][KW][ucb*BI]: output
+ * channel oc sees its unit's input blocks, its own group's channels at their place in
+ * the unit and zeros elsewhere (tiling.h "units"). */
+static vta_status cv_unit_filter(cv_ctx *c, const int8_t *filter, int8_t **out,
+				 int32_t shape[4], vta_error *err)
+{
+	const vta_conv_geom *g = &c->g;
+	const size_t in_g = (size_t)(g->c / g->groups), out_g = (size_t)(g->o / g->groups);
+	const size_t uc = (size_t)g->ucb * c->cfg->block_in; /* a unit's input channels */
+	const size_t per_unit = uc / in_g;                      /* groups per unit */
+	const size_t taps = (size_t)g->kh * (size_t)g->kw;
+	shape[3] = (int32_t)uc;
+	*out = calloc((size_t)g->o * taps * uc, 1);
+	if (!*out)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", c->layer);
+	for (size_t oc = 0; oc < (size_t)g->o; oc++) {
+		const size_t grp = oc / out_g;
+		const size_t at = (grp % per_unit) * in_g; /* the group's channels in its unit */
+		for (size_t t = 0; t < taps; t++)
+			memcpy(*out + (oc * taps + t) * uc + at, filter + (oc * taps + t) * in_g,
+			       in_g);
+	}
+	return VTA_OK;
+}
+
 /* A LUT-compressed filter or bias (none: nothing to do): taken by the decoder (*hw) in hw
- * mode, else decoded into a new *buf of `count` elements of `elem` bytes. */
+ * mode when hw_ok, else decoded into a new *buf of `count` elements of `elem` bytes. */
 static vta_status cv_lut_operand(cv_ctx *c, const vta_lut_tensor *lut, vta_lut_type type,
-				 size_t count, size_t elem, const char *what,
+				 size_t count, size_t elem, const char *what, bool hw_ok,
 				 const vta_emit_opts *opts, const vta_lut_tensor **hw, void **buf,
 				 vta_error *err)
 {
@@ -597,7 +623,7 @@ static vta_status cv_lut_operand(cv_ctx *c, const vta_lut_tensor *lut, vta_lut_t
 	vta_status st = vta_lut_expect(lut, type, count, c->layer, name, what, err);
 	if (st != VTA_OK)
 		return st;
-	if (opts->decompress == VTA_DECOMPRESS_HW) {
+	if (opts->decompress == VTA_DECOMPRESS_HW && hw_ok) {
 		*hw = lut;
 		return vta_em_lut_check(c->cfg, lut, c->layer, the, err);
 	}
@@ -619,10 +645,12 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 	const size_t fcount = (size_t)fs[0] * fs[1] * fs[2] * fs[3];
 	if (!filter_lut && !conv->filter)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: CONV2D has no filter data", layer);
-	if ((st = cv_lut_operand(c, filter_lut, VTA_LUT_INT8, fcount, 1, "filter", opts,
-				 &c->wlut, fbuf, err)) ||
+	/* a grouped filter is laid out with zeros between its groups, which no table holds:
+	 * it is decoded on the host (the report says so) */
+	if ((st = cv_lut_operand(c, filter_lut, VTA_LUT_INT8, fcount, 1, "filter",
+				 c->g.groups == 1, opts, &c->wlut, fbuf, err)) ||
 	    (st = cv_lut_operand(c, bias_lut, VTA_LUT_INT32, (size_t)fs[0], sizeof(int32_t),
-				 "bias", opts, &c->blut, bbuf, err)))
+				 "bias", true, opts, &c->blut, bbuf, err)))
 		return st;
 	st = vta_em_check_mode(c->cfg, opts->mode, layer, "CONV2D", err);
 	if (st != VTA_OK)
@@ -698,13 +726,18 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 	}
 	if (st == VTA_OK)
 		st = vta_stream_create(cfg, dram, opts->dram_base, c.layer, &c.s, err);
+	int8_t *wide = NULL; /* a grouped filter spread over its units' input blocks */
+	int32_t wshape[4];
+	memcpy(wshape, conv->filter_shape, sizeof(wshape));
+	if (st == VTA_OK && c.g.groups > 1)
+		st = cv_unit_filter(&c, fbuf ? fbuf : conv->filter, &wide, wshape, err);
 	if (st == VTA_OK) {
 		const vta_conv_geom *g = &c.g;
-		const int8_t *filter = fbuf ? fbuf : conv->filter;
+		const int8_t *filter = wide ? wide : fbuf ? fbuf : conv->filter;
 		memcpy(ls->out_shape, out->shape, sizeof(ls->out_shape));
-		vta_layout_window win = {g->pad_top, g->pad_left, g->hp, g->wp};
+		vta_layout_window win = {g->pad_top, g->pad_left, g->hp, g->wp, g->cb};
 		uint64_t in_bytes = vta_layout_conv_input_bytes(cfg, conv->input->shape, &win);
-		uint64_t w_bytes = vta_layout_conv_filter_bytes(cfg, conv->filter_shape);
+		uint64_t w_bytes = vta_layout_conv_filter_bytes(cfg, wshape);
 		const uint64_t n_plain = (uint64_t)c.n_types - (c.blut != NULL);
 		uint64_t k_bytes = n_plain * g->ob * cfg->acc_elem_bytes;
 		ls->out_bytes = vta_layout_conv_output_bytes(cfg, out->shape);
@@ -743,7 +776,7 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 					      (int8_t)conv->input->zero_point,
 					      vta_stream_dram(c.s, c.in_addr));
 			if (!c.wlut)
-				vta_layout_conv_filter(cfg, filter, conv->filter_shape,
+				vta_layout_conv_filter(cfg, filter, wshape,
 						       vta_stream_dram(c.s, c.w_addr));
 			for (int i = 0; i < c.n_types && c.types[i]; i++)
 				vta_layout_acc_rows(cfg, c.types[i], 0, (size_t)g->o,
@@ -752,15 +785,19 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 			ls->out_addr = c.o_addr;
 			ls->counters.const_bytes = (c.wlut ? 0 : w_bytes) + k_bytes;
 			ls->counters.macs = (uint64_t)g->n * g->ho * g->wo * g->o * g->kh * g->kw *
-					    (uint64_t)g->c;
+					    (uint64_t)(g->c / g->groups);
 			const vta_conv_plan *p = &c.p;
+			char units[64] = "";
+			if (g->units > 1)
+				snprintf(units, sizeof(units), " (%u units of %u->%u blocks)",
+					 g->units, g->ucb, g->uob);
 			snprintf(ls->plan, sizeof(ls->plan),
-				 "conv: %u tile(s) of %u row(s) x %u block(s) (%s outer), chunks of "
+				 "conv%s: %u tile(s) of %u row(s) x %u block(s) (%s outer), chunks of "
 				 "%u/%u input blocks, weights %u block(s) per load, slots inp %u "
 				 "wgt %u acc %u, est %llu cycles",
-				 c.sched.n_tiles, p->th, p->nob, p->rows_outer ? "rows" : "groups", p->ncb,
-				 g->cb, p->nobw, p->s_inp, p->s_wgt, p->s_acc,
-				 (unsigned long long)p->est_cycles);
+				 units, c.sched.n_tiles, p->th, p->nob,
+				 p->rows_outer ? "rows" : "groups", p->ncb, g->ucb, p->nobw, p->s_inp,
+				 p->s_wgt, p->s_acc, (unsigned long long)p->est_cycles);
 			st = cv_emit(&c, err);
 			/* the packed indices and the tables the decoder reads */
 			ls->counters.lut_hw_bytes = c.tm.dram_bytes;
@@ -772,6 +809,7 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 			vta_stream_destroy(c.s);
 	}
 	cv_free(&c);
+	free(wide);
 	free(fbuf);
 	free(bbuf);
 	if (st != VTA_OK)

@@ -77,7 +77,7 @@ typedef struct vta_layer_stream {
 	int32_t out_shape[4];      /* NHWC */
 	uint64_t out_addr, out_bytes;
 	vta_layer_counters counters;
-	char plan[192];            /* one line: how the layer was tiled */
+	char plan[256];            /* one line: how the layer was tiled */
 } vta_layer_stream;
 
 /* Copy the output tensor out of DRAM into NHWC int8 (`count` = its element count). */

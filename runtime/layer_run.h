@@ -30,7 +30,7 @@ typedef struct vta_layer_result {
 	bool timed;                /* stats come from a timed engine */
 	vta_run_stats stats;
 	vta_layer_counters counters;
-	char plan[192];
+	char plan[256];
 	size_t insns;
 	vta_compare check;         /* against the golden kernel of the run's mode */
 	vta_compare vs_tflite;     /* vta16 only: distance from TFLite's arithmetic */

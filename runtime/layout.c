@@ -14,6 +14,8 @@ uint64_t vta_layout_conv_input_bytes(const vta_config *cfg, const int32_t nhwc[4
 {
 	uint64_t ng = vta_layout_div_up((uint64_t)nhwc[0], cfg->batch);
 	uint64_t cb = vta_layout_div_up((uint64_t)nhwc[3], cfg->block_in);
+	if (w->cb > cb)
+		cb = w->cb;
 	return ng * (uint64_t)w->hp * (uint64_t)w->wp * cb * cfg->inp_elem_bytes;
 }
 
@@ -23,7 +25,9 @@ void vta_layout_conv_input(const vta_config *cfg, const vta_tensor_i8 *in,
 	const int32_t N = in->shape[0], H = in->shape[1], W = in->shape[2], C = in->shape[3];
 	const uint64_t B = cfg->batch, BI = cfg->block_in;
 	const uint64_t ng = vta_layout_div_up((uint64_t)N, B);
-	const uint64_t cb = vta_layout_div_up((uint64_t)C, BI);
+	uint64_t cb = vta_layout_div_up((uint64_t)C, BI);
+	if (w->cb > cb)
+		cb = w->cb;
 	uint8_t *p = dst;
 	for (uint64_t g = 0; g < ng; g++)
 		for (int32_t y = 0; y < w->hp; y++)

@@ -30,6 +30,8 @@ static inline uint64_t vta_layout_div_up(uint64_t a, uint64_t b)
 typedef struct vta_layout_window {
 	int32_t pad_top, pad_left; /* padded row/column 0 is input row -pad_top / col -pad_left */
 	int32_t hp, wp;            /* padded rows and columns kept */
+	uint32_t cb;               /* channel blocks per pixel: 0 for ceil(C / block_in); more
+				    * add zero blocks (a grouped conv's last unit) */
 } vta_layout_window;
 
 uint64_t vta_layout_conv_input_bytes(const vta_config *cfg, const int32_t nhwc[4],

@@ -15,6 +15,16 @@
 #include "vta_insn.h"
 #include "vta_rules.h"
 
+static uint64_t ti_gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
 void vta_conv_geom_derive(const vta_config *cfg, vta_conv_geom *g)
 {
 	int32_t ekh = (g->kh - 1) * g->dh + 1, ekw = (g->kw - 1) * g->dw + 1;
@@ -24,6 +34,39 @@ void vta_conv_geom_derive(const vta_config *cfg, vta_conv_geom *g)
 	g->cb = (uint32_t)vta_layout_div_up((uint64_t)g->c, cfg->block_in);
 	g->ob = (uint32_t)vta_layout_div_up((uint64_t)g->o, cfg->block_out);
 	g->rowskip = g->kh == 1 && g->sh > 1;
+	g->ucb = g->cb;
+	g->uob = g->ob;
+	g->units = 1;
+	if (g->groups > 1) {
+		/* k groups hold k*I_f input and k*P output channels: the least k making both
+		 * whole blocks; fewer than all groups means several units */
+		const uint64_t in_g = (uint64_t)(g->c / g->groups), out_g = (uint64_t)(g->o / g->groups);
+		const uint64_t ki = cfg->block_in / ti_gcd(cfg->block_in, in_g);
+		const uint64_t ko = cfg->block_out / ti_gcd(cfg->block_out, out_g);
+		const uint64_t k = ki / ti_gcd(ki, ko) * ko;
+		if (k < (uint64_t)g->groups) {
+			g->ucb = (uint32_t)(k * in_g / cfg->block_in);
+			g->uob = (uint32_t)(k * out_g / cfg->block_out);
+			g->units = (uint32_t)vta_layout_div_up((uint64_t)g->groups, k);
+			g->cb = g->units * g->ucb;
+		}
+	}
+}
+
+uint32_t vta_conv_unit_of(const vta_conv_geom *g, uint32_t ob)
+{
+	return ob / g->uob;
+}
+
+uint32_t vta_conv_unit_obs(const vta_conv_geom *g, uint32_t u)
+{
+	return u + 1 < g->units ? g->uob : g->ob - (g->units - 1) * g->uob;
+}
+
+/* Output blocks per tile must divide every unit's output blocks. */
+static uint32_t ti_nob_base(const vta_conv_geom *g)
+{
+	return (uint32_t)ti_gcd(g->uob, vta_conv_unit_obs(g, g->units - 1));
 }
 
 uint32_t vta_conv_rows_in(const vta_conv_geom *g, uint32_t th)
@@ -161,6 +204,7 @@ static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv
 			uint32_t r = p->rows_outer ? a : b;
 			vta_conv_tile *tl = &s->tiles[t];
 			tl->grp = p->rows_outer ? b : a;
+			tl->unit = vta_conv_unit_of(g, tl->grp * p->nob);
 			tl->g = r / p->nrt;
 			tl->rt = r % p->nrt;
 			tl->y0 = tl->rt * p->th;
@@ -181,7 +225,9 @@ static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv
 				st->c = ci;
 				st->sub = sub;
 				const int64_t want[2] = {
-					((int64_t)tl->g * p->nrt + tl->rt) * p->nci + ci,
+					(((int64_t)tl->g * p->nrt + tl->rt) * g->units + tl->unit) *
+							p->nci +
+						ci,
 					((int64_t)tl->grp * p->nsub + sub) * p->nci + ci};
 				int64_t need = -1;
 				for (int o = 0; o < 2; o++) {
@@ -332,7 +378,7 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	const uint64_t taps = (uint64_t)g->kh * g->kw;
 	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw, .y_size = (uint32_t)taps,
-			     .x_size = p->ncb, .x_stride = g->cb};
+			     .x_size = p->ncb, .x_stride = g->ucb};
 	const uint64_t wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
 	/* kernels: one per slot combination and sub-group (and ragged row count) */
 	uint64_t variants = (uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub;
@@ -554,8 +600,8 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 {
 	const uint32_t D = cfg->acc_dep_distance;
 	uint32_t dcb[64], dob[64], dobw[64];
-	const uint32_t ncbs = ti_divisors(g0->cb, dcb, 64);
-	const uint32_t nobs = ti_divisors(g0->ob, dob, 64);
+	const uint32_t ncbs = ti_divisors(g0->ucb, dcb, 64);
+	const uint32_t nobs = ti_divisors(ti_nob_base(g0), dob, 64);
 	const unsigned smax = threads >= 2 ? 2 : 1;
 	ti_search se = {0};
 	se.cfg = cfg;
@@ -577,7 +623,7 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 					vta_conv_plan p = {0};
 					p.threads = threads;
 					p.ncb = dcb[i];
-					p.nci = g.cb / p.ncb;
+					p.nci = g.ucb / p.ncb;
 					p.nob = nob;
 					p.ngrp = g.ob / nob;
 					p.nobw = dobw[l];
@@ -645,18 +691,19 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 				"layer %s: plan: slots (inp %u, wgt %u, acc %u) must be 1..%u with "
 				"%u thread(s)",
 				layer, p->s_inp, p->s_wgt, p->s_acc, smax, p->threads);
-	if (p->ncb == 0 || g0->cb % p->ncb || p->nob == 0 || g0->ob % p->nob || p->nobw == 0 ||
+	const uint32_t nob_base = ti_nob_base(g0);
+	if (p->ncb == 0 || g0->ucb % p->ncb || p->nob == 0 || nob_base % p->nob || p->nobw == 0 ||
 	    p->nob % p->nobw || p->th == 0)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: chunk %u must divide %u input blocks, group %u "
 				"must divide %u output blocks, %u must divide the group, and rows "
 				"must be >= 1",
-				layer, p->ncb, g0->cb, p->nob, g0->ob, p->nobw);
+				layer, p->ncb, g0->ucb, p->nob, nob_base, p->nobw);
 	vta_conv_geom g = *g0;
 	g.rowskip = g0->rowskip && p->ncb == g0->cb;
 	if (p->th > (uint32_t)g.ho)
 		p->th = (uint32_t)g.ho;
-	p->nci = g.cb / p->ncb;
+	p->nci = g.ucb / p->ncb;
 	p->nrt = (uint32_t)vta_layout_div_up((uint64_t)g.ho, p->th);
 	p->ngrp = g.ob / p->nob;
 	p->nsub = p->nob / p->nobw;

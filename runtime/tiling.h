@@ -22,15 +22,23 @@
 extern "C" {
 #endif
 
-/* A convolution in blocks. */
+/* A convolution in blocks. A grouped convolution (groups > 1) is cut into *units*: the
+ * fewest whole groups whose input and output channels both fill whole blocks; a unit is a
+ * dense convolution of `ucb` input blocks into `uob` output blocks whose weights outside
+ * its groups are zero, and no GEMM ever pairs blocks of two units (docs/runtime.md
+ * "Grouped and depthwise convolution"). A dense convolution is one unit. */
 typedef struct vta_conv_geom {
 	int32_t n, h, w, c;        /* input NHWC */
-	int32_t o, kh, kw;         /* filter OHWI (groups 1) */
+	int32_t o, kh, kw;         /* filter OHWI */
+	int32_t groups;            /* >= 1: input channels C / groups per output channel */
 	int32_t sh, sw, dh, dw;    /* stride, dilation */
 	int32_t ho, wo;            /* output rows and columns */
 	int32_t pad_top, pad_left; /* TFLite padding before */
 	int32_t hp, wp;            /* rows and columns of the padded input the conv reads */
-	uint32_t ng, cb, ob;       /* image groups, input and output channel blocks */
+	uint32_t ng, cb, ob;       /* image groups; input channel blocks per pixel in DRAM
+				    * (units x ucb, zero blocks past C); output blocks */
+	uint32_t ucb, uob, units;  /* blocks per unit (the last unit may have fewer output
+				    * blocks), units; dense: cb, ob, 1 */
 	bool rowskip;              /* KH == 1, stride > 1: the DMA skips unread rows */
 	unsigned wgt_lut_bw;       /* 1..7: the filter comes through the LUT decoder as packed
 				    * indices of this width, one load per output block; 0: plain */
@@ -43,17 +51,23 @@ typedef struct vta_conv_geom {
 	uint32_t bias_lut_table_bytes; /* its table image, loaded before the first bias load */
 } vta_conv_geom;
 
-/* Fill the derived fields of g from the layer fields and the config. */
+/* Fill the derived fields of g from the layer fields and the config (groups 0 counts as
+ * 1). */
 void vta_conv_geom_derive(const vta_config *cfg, vta_conv_geom *g);
+
+/* The unit of output block ob, and the output blocks of unit u. */
+uint32_t vta_conv_unit_of(const vta_conv_geom *g, uint32_t ob);
+uint32_t vta_conv_unit_obs(const vta_conv_geom *g, uint32_t u);
 
 /* Input rows a tile of `th` output rows reads (from the DMA's point of view). */
 uint32_t vta_conv_rows_in(const vta_conv_geom *g, uint32_t th);
 
 typedef struct vta_conv_plan {
 	unsigned threads;
-	uint32_t ncb, nci;        /* input-channel blocks per chunk, chunks */
+	uint32_t ncb, nci;        /* input-channel blocks per chunk, chunks (of a unit) */
 	uint32_t th, nrt;         /* output rows per row tile, row tiles per image group */
-	uint32_t nob, ngrp;       /* output-channel blocks per tile, channel groups */
+	uint32_t nob, ngrp;       /* output-channel blocks per tile, channel groups (a group
+				   * lies inside one unit) */
 	uint32_t nobw, nsub;      /* blocks per weight load, weight loads per group and chunk */
 	bool rows_outer;          /* tile order: row tiles outer (true) or groups outer */
 	unsigned s_inp, s_wgt, s_acc; /* slots of each SRAM */
@@ -72,6 +86,7 @@ typedef struct vta_conv_plan {
 /* A tile of the output and a step of its computation, in program order. */
 typedef struct vta_conv_tile {
 	uint32_t g, rt, grp; /* image group, row tile, channel group */
+	uint32_t unit;       /* the unit the channel group lies in */
 	uint32_t y0, rows;   /* output rows [y0, y0 + rows) */
 } vta_conv_tile;
 
@@ -106,7 +121,8 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g, u
 
 /* Complete and check a plan given by its choices (threads, ncb, th, nob, nobw, rows_outer,
  * s_inp, s_wgt, s_acc, const_all): derives the counts and the SRAM map, and fails with
- * VTA_E_USAGE naming what does not divide or fit. The chooser's plans pass it; a caller
+ * VTA_E_USAGE naming what does not divide or fit (ncb must divide a unit's input blocks,
+ * nob every unit's output blocks). The chooser's plans pass it; a caller
  * may force its own plan through vta_emit_conv2d_plan(). */
 vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g, uint32_t nconst,
 			       const char *layer, vta_conv_plan *p, vta_error *err);

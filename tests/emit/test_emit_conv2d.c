@@ -20,6 +20,12 @@ typedef struct conv_case {
 	float out_scale;
 } conv_case;
 
+/* A grouped case: the filter has c / groups input channels. */
+typedef struct grouped_case {
+	conv_case k;
+	int32_t groups;
+} grouped_case;
+
 typedef struct conv_data {
 	vta_tensor_i8 in, out, exp;
 	int8_t *filter;
@@ -29,13 +35,15 @@ typedef struct conv_data {
 	vta_lut_buffer flut, blut;
 } conv_data;
 
-static void conv_make(const conv_case *k, uint64_t seed, vta_arith_mode mode, conv_data *d)
+static void conv_make(const conv_case *k, int32_t groups, uint64_t seed, vta_arith_mode mode,
+		      conv_data *d)
 {
 	et_rng r;
 	et_seed(&r, seed);
 	memset(d, 0, sizeof(*d));
 	et_tensor(&r, &d->in, k->n, k->h, k->w, k->c, 0.05f, k->zp_in);
-	size_t fc = (size_t)k->o * k->kh * k->kw * k->c;
+	const int32_t fin = k->c / groups;
+	size_t fc = (size_t)k->o * k->kh * k->kw * fin;
 	size_t per = fc / (size_t)k->o;
 	d->filter = malloc(fc);
 	d->scales = malloc((size_t)k->o * sizeof(float));
@@ -74,7 +82,7 @@ static void conv_make(const conv_case *k, uint64_t seed, vta_arith_mode mode, co
 	c->filter_shape[0] = k->o;
 	c->filter_shape[1] = k->kh;
 	c->filter_shape[2] = k->kw;
-	c->filter_shape[3] = k->c;
+	c->filter_shape[3] = fin;
 	c->filter_scales = d->scales;
 	c->filter_scale_count = k->per_tensor ? 1 : (size_t)k->o;
 	c->bias = k->has_bias ? d->bias : NULL;
@@ -108,7 +116,7 @@ static void conv_free(conv_data *d)
 	vta_lut_buffer_free(&d->blut);
 }
 
-static void run_conv_dec(const char *config, unsigned batch, const conv_case *k,
+static void run_conv_dec(const char *config, unsigned batch, const conv_case *k, int32_t groups,
 			 vta_arith_mode mode, unsigned threads, uint64_t seed, vta_decompress dec)
 {
 	vta_config cfg;
@@ -119,7 +127,7 @@ static void run_conv_dec(const char *config, unsigned batch, const conv_case *k,
 		et_assert_ok(vta_config_derive(&cfg, &berr), &berr);
 	}
 	conv_data d;
-	conv_make(k, seed, mode, &d);
+	conv_make(k, groups, seed, mode, &d);
 	vta_error err = {0};
 	vta_dram dram;
 	vta_status st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
@@ -141,12 +149,14 @@ static void run_conv_dec(const char *config, unsigned batch, const conv_case *k,
 	snprintf(what, sizeof(what),
 		 "CONV %s batch %u %s threads %u in [%d,%d,%d,%d] filter [%d,%d,%d,%d] s %d,%d d %d,%d",
 		 config, batch, mode == VTA_ARITH_TFLITE ? "tflite" : "vta16", threads, k->n, k->h,
-		 k->w, k->c, k->o, k->kh, k->kw, k->c, k->sh, k->sw, k->dh, k->dw);
+		 k->w, k->c, k->o, k->kh, k->kw, d.conv.filter_shape[3], k->sh, k->sw, k->dh, k->dw);
 	if (getenv("ET_VERBOSE"))
 		print_message("%s: %s\n", what, ls.plan);
 	et_check_output(&ls, &dram, &d.exp, what);
-	if (dec == VTA_DECOMPRESS_HW && (k->filter_bits || (k->bias_bits && k->has_bias))) {
-		/* the decoder did the decompression: table loads and decompressing loads */
+	if (dec == VTA_DECOMPRESS_HW &&
+	    ((k->filter_bits && groups == 1) || (k->bias_bits && k->has_bias))) {
+		/* the decoder did the decompression: table loads and decompressing loads (a
+		 * grouped filter is decoded on the host) */
 		assert_true(ls.counters.lut_hw_bytes > 0);
 		assert_true(ls.counters.stream.load_bytes[VTA_MEM_LUT] +
 				    ls.counters.stream.load_bytes[VTA_MEM_LUT32] >
@@ -160,7 +170,7 @@ static void run_conv_dec(const char *config, unsigned batch, const conv_case *k,
 static void run_conv(const char *config, unsigned batch, const conv_case *k,
 		     vta_arith_mode mode, unsigned threads, uint64_t seed)
 {
-	run_conv_dec(config, batch, k, mode, threads, seed, VTA_DECOMPRESS_HOST);
+	run_conv_dec(config, batch, k, 1, mode, threads, seed, VTA_DECOMPRESS_HOST);
 }
 
 static const conv_case conv_cases[] = {
@@ -204,15 +214,54 @@ static void test_conv_matrix_hw(void **state)
 				for (size_t k = 0; k < sizeof(conv_cases) / sizeof(conv_cases[0]);
 				     k++)
 					if (conv_cases[k].filter_bits || conv_cases[k].bias_bits)
-						run_conv_dec(configs[ci], 1, &conv_cases[k], modes[mi],
-							     th, seed++, VTA_DECOMPRESS_HW);
+						run_conv_dec(configs[ci], 1, &conv_cases[k], 1,
+							     modes[mi], th, seed++,
+							     VTA_DECOMPRESS_HW);
 	/* batch lanes: the bias row's index repeats in every lane */
 	const conv_case b = {2, 9, 7, 5, 9, 3, 1, 2, 2, 2, 1, VTA_PADDING_VALID, VTA_ACT_RELU,
 			     -9, 3, 3, 2, true, false, 0.05f};
 	for (unsigned batch = 2; batch <= 4; batch += 2)
 		for (int m = 0; m < 2; m++)
-			run_conv_dec("tiny", batch, &b, m ? VTA_ARITH_VTA16 : VTA_ARITH_TFLITE, 2,
+			run_conv_dec("tiny", batch, &b, 1, m ? VTA_ARITH_VTA16 : VTA_ARITH_TFLITE, 2,
 				     seed++, VTA_DECOMPRESS_HW);
+}
+
+/* Grouped convolutions: depthwise (one input channel per group, multipliers 1, 2 and 3),
+ * groups of several channels that fill whole blocks (several units) or do not (one unit
+ * with zero weights between its groups, or a last unit padded with zero input blocks),
+ * LUT filters (decoded on the host) and biases (through the decoder in hw mode). */
+static const grouped_case grouped_cases[] = {
+	/* n  h   w   c   o  kh kw sh sw dh dw pad                act           zpi zpo fb bb bias pt  s_out groups */
+	{{1, 9, 7, 17, 17, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_RELU6, -5, 3, 0, 0, true, false, 0.02f}, 17},
+	{{1, 11, 9, 5, 10, 3, 3, 2, 2, 2, 2, VTA_PADDING_SAME, VTA_ACT_NONE, 7, -2, 0, 2, true, false, 0.03f}, 5},
+	{{2, 6, 5, 40, 120, 3, 3, 1, 2, 1, 1, VTA_PADDING_VALID, VTA_ACT_RELU, -128, 5, 3, 0, true, true, 0.05f}, 40},
+	{{1, 7, 6, 8, 12, 3, 1, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE, 12, 0, 0, 0, false, false, 0.04f}, 2},
+	{{1, 5, 5, 12, 12, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE, 1, 1, 4, 3, true, false, 0.05f}, 3},
+	{{1, 5, 6, 24, 8, 1, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_RELU_N1_TO_1, -3, 9, 0, 0, true, false, 0.1f}, 4},
+	{{1, 5, 5, 72, 72, 3, 3, 2, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE, 4, -4, 0, 0, true, false, 0.3f}, 3},
+	{{1, 12, 12, 32, 32, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_RELU, 2, -1, 0, 0, true, false, 0.1f}, 32},
+};
+
+static void test_conv_grouped(void **state)
+{
+	(void)state;
+	const char *configs[] = {"tiny", "default", "large"};
+	const vta_arith_mode modes[] = {VTA_ARITH_TFLITE, VTA_ARITH_VTA16};
+	uint64_t seed = 1300;
+	for (size_t ci = 0; ci < 3; ci++)
+		for (size_t mi = 0; mi < 2; mi++)
+			for (unsigned th = 1; th <= 2; th++)
+				for (size_t k = 0; k < sizeof(grouped_cases) / sizeof(grouped_cases[0]);
+				     k++)
+					run_conv_dec(configs[ci], 1, &grouped_cases[k].k,
+						     grouped_cases[k].groups, modes[mi], th, seed++,
+						     th == 2 ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST);
+	/* batch lanes */
+	for (unsigned batch = 2; batch <= 4; batch += 2)
+		for (int m = 0; m < 2; m++)
+			run_conv_dec("tiny", batch, &grouped_cases[2].k, grouped_cases[2].groups,
+				     m ? VTA_ARITH_VTA16 : VTA_ARITH_TFLITE, 2, seed++,
+				     VTA_DECOMPRESS_HOST);
 }
 
 /* Configs whose rows hold 2 or 4 batch lanes: images are grouped into the lanes. */
@@ -251,7 +300,7 @@ static void plan_sweep(const conv_case *kc, vta_decompress dec, unsigned table_k
 	unsigned runs = 0, rejected = 0;
 	for (int mi = 0; mi < 2; mi++) {
 		conv_data d;
-		conv_make(&k, 7 + (uint64_t)mi, modes[mi], &d);
+		conv_make(&k, 1, 7 + (uint64_t)mi, modes[mi], &d);
 		if (k.filter_bits)
 			d.conv.filter = NULL; /* the emitter must not need the decoded filter */
 		for (unsigned plan_code = 0; plan_code < 2 * 3 * 4 * 2 * 8 * 2; plan_code++) {
@@ -340,7 +389,7 @@ static vta_status emit_shape(const vta_config *cfg, const conv_case *k, vta_arit
 {
 	conv_case kk = *k;
 	conv_data d;
-	conv_make(&kk, 5, mode, &d);
+	conv_make(&kk, 1, 5, mode, &d);
 	vta_tensor_i8 in2 = d.in;
 	int8_t *wide = NULL;
 	if (groups > 1) {
@@ -396,14 +445,15 @@ static void test_conv_errors(void **state)
 	assert_int_equal(emit_shape(&nomul, &small, VTA_ARITH_VTA16, 2, 1, &err),
 			 VTA_E_UNSUPPORTED);
 	et_assert_error(&err, VTA_E_UNSUPPORTED, "alu.mul false");
-	assert_int_equal(emit_shape(&tiny, &small, TF, 2, 2, &err), VTA_E_USAGE);
-	et_assert_error(&err, VTA_E_USAGE, "grouped conv2d is not supported by the emitter");
+	assert_int_equal(emit_shape(&tiny, &small, TF, 2, 3, &err), VTA_E_USAGE);
+	et_assert_error(&err, VTA_E_USAGE, "CONV2D filter depth 8 does not cut the input's 24 "
+					   "channels into groups that divide the 4 output channels");
 	assert_int_equal(emit_shape(&tiny, &small, TF, 3, 1, &err), VTA_E_USAGE);
 	et_assert_error(&err, VTA_E_USAGE, "threads must be 1 or 2");
 
 	/* output shape, LUT type, read-back size */
 	conv_data d;
-	conv_make(&small, 3, TF, &d);
+	conv_make(&small, 1, 3, TF, &d);
 	vta_dram dram;
 	et_assert_ok(vta_dram_init(&dram, 8u << 20, &err), &err);
 	vta_layer_stream ls;
@@ -456,6 +506,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conv_matrix),
 		cmocka_unit_test(test_conv_batch),
+		cmocka_unit_test(test_conv_grouped),
 		cmocka_unit_test(test_conv_plan_sweep),
 		cmocka_unit_test(test_conv_matrix_hw),
 		cmocka_unit_test(test_conv_plan_sweep_hw),
