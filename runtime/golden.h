@@ -1,6 +1,7 @@
 /*
- * golden.h - golden reference kernels: int8 ADD and CONV2D in tflite and vta16 arithmetic, and
- * the comparison of two int8 tensors for the report's `check` section.
+ * golden.h - golden reference kernels: int8 ADD, CONV2D (grouped too), DEPTHWISE_CONV_2D and
+ * FULLY_CONNECTED in tflite and vta16 arithmetic, and the comparison of two int8 tensors
+ * for the report's `check` section.
  *
  * These are the functional oracle the emitted instruction streams are held to. They are plain
  * loops over the definitions (TFLM reference_integer_ops, docs/arithmetic.md), share nothing
@@ -69,10 +70,46 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 vta_status vta_golden_conv2d_decode(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
 				    const vta_lut_tensor *bias_lut, vta_conv2d *plain,
 				    void *owned[2], vta_error *err);
+/* A layer's LUT constants decoded (what every *_decode below does): the INT8 filter of
+ * fcount values into a new owned[0] and *filter, the INT32 bias of bcount values into
+ * owned[1] and *bias; a NULL LUT leaves its pointer alone. `op` names the layer in errors. */
+vta_status vta_golden_decode_consts(const char *op, const vta_lut_tensor *filter_lut,
+				    size_t fcount, const vta_lut_tensor *bias_lut, size_t bcount,
+				    const int8_t **filter, const int32_t **bias, void *owned[2],
+				    vta_error *err);
 /* vta_golden_conv2d of c decoded from its LUT tensors. */
 vta_status vta_golden_conv2d_lut(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
 				 const vta_lut_tensor *bias_lut, vta_arith_mode mode,
 				 vta_tensor_i8 *out, vta_golden_stats *stats, vta_error *err);
+
+/* ---- DEPTHWISE_CONV_2D (golden_depthwise.c) ---- */
+
+/* Validate the layer and give the output shape {N, Ho, Wo, O} (padding as CONV2D). */
+vta_status vta_golden_depthwise_shape(const vta_depthwise_conv2d *d, int32_t out_shape[4],
+				      vta_error *err);
+/* acc = sum over in-image taps of w[ky][kx][oc] * (x[c] - zp_in) with c = oc / M, then
+ * bias and the per-channel requantization of CONV2D in `mode`. out->shape must equal
+ * vta_golden_depthwise_shape(). */
+vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mode,
+				vta_tensor_i8 *out, vta_golden_stats *stats, vta_error *err);
+/* d with its filter (INT8) and/or bias (INT32) decoded from LUT tensors into *plain; a NULL
+ * LUT keeps the layer's own array. Free owned[0] and owned[1]. */
+vta_status vta_golden_depthwise_decode(const vta_depthwise_conv2d *d,
+				       const vta_lut_tensor *filter_lut,
+				       const vta_lut_tensor *bias_lut, vta_depthwise_conv2d *plain,
+				       void *owned[2], vta_error *err);
+
+/* ---- FULLY_CONNECTED (golden_fc.c) ---- */
+
+/* Validate the layer; *batches = input elements / K. */
+vta_status vta_golden_fc_shape(const vta_fully_connected *f, int32_t *batches, vta_error *err);
+/* out holds batches x O elements (row-major [batches][O]) with out->shape[3] == O. */
+vta_status vta_golden_fc(const vta_fully_connected *f, vta_arith_mode mode, vta_tensor_i8 *out,
+			 vta_golden_stats *stats, vta_error *err);
+/* f with its filter and/or bias decoded from LUT tensors (as vta_golden_depthwise_decode). */
+vta_status vta_golden_fc_decode(const vta_fully_connected *f, const vta_lut_tensor *filter_lut,
+				const vta_lut_tensor *bias_lut, vta_fully_connected *plain,
+				void *owned[2], vta_error *err);
 
 /* ---- comparison (golden_compare.c) ---- */
 

@@ -11,6 +11,7 @@
  */
 #include "golden.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Partial sums stay exact in int32: |w * (x - zp)| <= 128 * 255 < 2^15, 2^16 products. */
@@ -232,6 +233,35 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 	return VTA_OK;
 }
 
+vta_status vta_golden_decode_consts(const char *op, const vta_lut_tensor *filter_lut,
+				    size_t fcount, const vta_lut_tensor *bias_lut, size_t bcount,
+				    const int8_t **filter, const int32_t **bias, void *owned[2],
+				    vta_error *err)
+{
+	char what[48];
+	vta_status st = VTA_OK;
+	if (filter_lut) {
+		snprintf(what, sizeof(what), "%s filter", op);
+		if ((st = vta_lut_expect(filter_lut, VTA_LUT_INT8, fcount, NULL, what, "filter",
+					 err)))
+			return st;
+		if (!(owned[0] = malloc(fcount ? fcount : 1)))
+			return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", op);
+		st = vta_lut_decode(filter_lut, owned[0], fcount, err);
+		*filter = owned[0];
+	}
+	if (st == VTA_OK && bias_lut) {
+		snprintf(what, sizeof(what), "%s bias", op);
+		if ((st = vta_lut_expect(bias_lut, VTA_LUT_INT32, bcount, NULL, what, "bias", err)))
+			return st;
+		if (!(owned[1] = malloc(bcount ? bcount * sizeof(int32_t) : 1)))
+			return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", op);
+		st = vta_lut_decode(bias_lut, owned[1], bcount * sizeof(int32_t), err);
+		*bias = owned[1];
+	}
+	return st;
+}
+
 vta_status vta_golden_conv2d_decode(const vta_conv2d *c, const vta_lut_tensor *filter_lut,
 				    const vta_lut_tensor *bias_lut, vta_conv2d *plain,
 				    void *owned[2], vta_error *err)
@@ -243,26 +273,8 @@ vta_status vta_golden_conv2d_decode(const vta_conv2d *c, const vta_lut_tensor *f
 		return st;
 	const int32_t *fs = c->filter_shape;
 	size_t fcount = (size_t)fs[0] * (size_t)fs[1] * (size_t)fs[2] * (size_t)fs[3];
-	if (filter_lut) {
-		if ((st = vta_lut_expect(filter_lut, VTA_LUT_INT8, fcount, NULL, "CONV2D filter",
-					 "filter", err)))
-			return st;
-		if (!(owned[0] = malloc(fcount)))
-			return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
-		st = vta_lut_decode(filter_lut, owned[0], fcount, err);
-		plain->filter = owned[0];
-	}
-	if (st == VTA_OK && bias_lut) {
-		size_t bcount = (size_t)fs[0];
-		if ((st = vta_lut_expect(bias_lut, VTA_LUT_INT32, bcount, NULL, "CONV2D bias",
-					 "bias", err)))
-			return st;
-		if (!(owned[1] = malloc(bcount * sizeof(int32_t))))
-			return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
-		st = vta_lut_decode(bias_lut, owned[1], bcount * sizeof(int32_t), err);
-		plain->bias = owned[1];
-	}
-	return st;
+	return vta_golden_decode_consts("CONV2D", filter_lut, fcount, bias_lut, (size_t)fs[0],
+					&plain->filter, &plain->bias, owned, err);
 }
 
 vta_status vta_golden_conv2d_lut(const vta_conv2d *c, const vta_lut_tensor *filter_lut,

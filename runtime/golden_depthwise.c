@@ -1,0 +1,187 @@
+/*
+ * golden_depthwise.c - the golden per-channel int8 DEPTHWISE_CONV_2D (TFLM reference_integer_ops
+ * DepthwiseConvPerChannel), in tflite or vta16 requantization.
+ *
+ * Layouts: input NHWC, filter [1, KH, KW, O] with O = C * M (output channel oc = c*M + m reads
+ * input channel c), bias int32 per output channel, output NHWC. Taps outside the image are
+ * skipped (padding with zp_in); the accumulator is int32, summed in 64 bits so a wrap can be
+ * counted. The requantization per output channel is CONV2D's (docs/arithmetic.md 2.3, 3.3).
+ */
+#include "golden.h"
+
+#include <stdlib.h>
+
+static size_t gd_offset(int64_t n, int64_t y, int64_t x, int32_t h, int32_t w, int32_t c)
+{
+	return (((size_t)n * (size_t)h + (size_t)y) * (size_t)w + (size_t)x) * (size_t)c;
+}
+
+vta_status vta_golden_depthwise_shape(const vta_depthwise_conv2d *d, int32_t out_shape[4],
+				      vta_error *err)
+{
+	if (!d)
+		return vta_fail(err, VTA_E_USAGE, "DEPTHWISE_CONV_2D: no layer");
+	vta_status st = vta_tensor_i8_check(d->input, "DEPTHWISE_CONV_2D input", err);
+	if (st != VTA_OK)
+		return st;
+	const int32_t *fs = d->filter_shape;
+	if (fs[0] != 1 || fs[1] < 1 || fs[2] < 1 || fs[3] < 1)
+		return vta_fail(err, VTA_E_USAGE,
+				"DEPTHWISE_CONV_2D: filter shape [%d, %d, %d, %d] is not [1, KH, "
+				"KW, O]",
+				(int)fs[0], (int)fs[1], (int)fs[2], (int)fs[3]);
+	const int32_t c = d->input->shape[3];
+	if (fs[3] % c != 0)
+		return vta_fail(err, VTA_E_USAGE,
+				"DEPTHWISE_CONV_2D: %d output channels are not a multiple of the "
+				"input's %d",
+				(int)fs[3], (int)c);
+	if (d->depth_multiplier != 0 && d->depth_multiplier != fs[3] / c)
+		return vta_fail(err, VTA_E_USAGE,
+				"DEPTHWISE_CONV_2D: depth multiplier %d, but %d input channels "
+				"make %d outputs",
+				(int)d->depth_multiplier, (int)c, (int)fs[3]);
+	int32_t ho, wo;
+	st = vta_golden_conv2d_padding(d->input->shape[1], fs[1], d->stride_h, d->dilation_h,
+				       d->padding, &ho, NULL, NULL, err);
+	if (st == VTA_OK)
+		st = vta_golden_conv2d_padding(d->input->shape[2], fs[2], d->stride_w,
+					       d->dilation_w, d->padding, &wo, NULL, NULL, err);
+	if (st != VTA_OK)
+		return st;
+	if (out_shape) {
+		out_shape[0] = d->input->shape[0];
+		out_shape[1] = ho;
+		out_shape[2] = wo;
+		out_shape[3] = fs[3];
+	}
+	return VTA_OK;
+}
+
+vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mode,
+				vta_tensor_i8 *out, vta_golden_stats *stats, vta_error *err)
+{
+	int32_t os[4];
+	vta_status st = vta_golden_depthwise_shape(d, os, err);
+	if (st == VTA_OK)
+		st = vta_tensor_i8_check(out, "DEPTHWISE_CONV_2D output", err);
+	if (st != VTA_OK)
+		return st;
+	for (int i = 0; i < 4; i++)
+		if (out->shape[i] != os[i])
+			return vta_fail(err, VTA_E_USAGE,
+					"DEPTHWISE_CONV_2D output shape [%d, %d, %d, %d] should be "
+					"[%d, %d, %d, %d]",
+					(int)out->shape[0], (int)out->shape[1],
+					(int)out->shape[2], (int)out->shape[3], (int)os[0],
+					(int)os[1], (int)os[2], (int)os[3]);
+	if (!d->filter)
+		return vta_fail(err, VTA_E_USAGE, "DEPTHWISE_CONV_2D: no filter data");
+	if (mode != VTA_ARITH_TFLITE && mode != VTA_ARITH_VTA16)
+		return vta_fail(err, VTA_E_USAGE, "DEPTHWISE_CONV_2D: unknown arithmetic mode %d",
+				(int)mode);
+
+	const vta_tensor_i8 *in = d->input;
+	const int32_t N = in->shape[0], H = in->shape[1], W = in->shape[2], C = in->shape[3];
+	const int32_t KH = d->filter_shape[1], KW = d->filter_shape[2], O = d->filter_shape[3];
+	const int32_t M = O / C;
+	int32_t pad_h, pad_w, act_min, act_max;
+	vta_golden_conv2d_padding(H, KH, d->stride_h, d->dilation_h, d->padding, NULL, &pad_h,
+				  NULL, NULL);
+	vta_golden_conv2d_padding(W, KW, d->stride_w, d->dilation_w, d->padding, NULL, &pad_w,
+				  NULL, NULL);
+	st = vta_quant_activation_range(d->activation, out->scale, out->zero_point, &act_min,
+					&act_max, err);
+	if (st != VTA_OK)
+		return st;
+	vta_qmul *m32 = NULL;
+	vta_q15 *m16 = NULL;
+	if (mode == VTA_ARITH_TFLITE) {
+		m32 = malloc((size_t)O * sizeof(*m32));
+		st = m32 ? vta_quant_conv_tflite_params(in->scale, d->filter_scales,
+							d->filter_scale_count, (size_t)O,
+							out->scale, m32, err)
+			 : vta_fail(err, VTA_E_NOMEM, "DEPTHWISE_CONV_2D: out of memory");
+	} else {
+		m16 = malloc((size_t)O * sizeof(*m16));
+		st = m16 ? vta_quant_conv_vta16_params(in->scale, d->filter_scales,
+						       d->filter_scale_count, (size_t)O,
+						       out->scale, m16, err)
+			 : vta_fail(err, VTA_E_NOMEM, "DEPTHWISE_CONV_2D: out of memory");
+	}
+	if (st != VTA_OK) {
+		free(m32);
+		free(m16);
+		return st;
+	}
+
+	const int32_t in_off = -in->zero_point;
+	uint64_t alu_ovf = 0, acc_ovf = 0;
+	for (int32_t n = 0; n < N; n++)
+		for (int32_t oy = 0; oy < os[1]; oy++)
+			for (int32_t ox = 0; ox < os[2]; ox++)
+				for (int32_t ic = 0; ic < C; ic++)
+					for (int32_t m = 0; m < M; m++) {
+						const int32_t oc = ic * M + m;
+						const int64_t y0 = (int64_t)oy * d->stride_h - pad_h;
+						const int64_t x0 = (int64_t)ox * d->stride_w - pad_w;
+						int64_t acc = 0;
+						for (int32_t fy = 0; fy < KH; fy++) {
+							const int64_t iy = y0 + (int64_t)d->dilation_h * fy;
+							if (iy < 0 || iy >= H)
+								continue;
+							for (int32_t fx = 0; fx < KW; fx++) {
+								const int64_t ix =
+									x0 + (int64_t)d->dilation_w * fx;
+								if (ix < 0 || ix >= W)
+									continue;
+								int32_t x = in->data[gd_offset(n, iy, ix, H,
+											       W, C) +
+										     (size_t)ic];
+								int32_t w = d->filter[((size_t)fy * KW +
+										       (size_t)fx) *
+											      (size_t)O +
+										      (size_t)oc];
+								acc += w * (x + in_off);
+							}
+						}
+						int32_t acc32 = vta_wrap32(acc);
+						if ((int64_t)acc32 != acc)
+							acc_ovf++;
+						const int32_t bias = d->bias ? d->bias[oc] : 0;
+						int32_t y;
+						if (m32)
+							y = vta_quant_conv_tflite_apply(
+								acc32, bias, m32[oc], out->zero_point,
+								act_min, act_max, &alu_ovf);
+						else
+							y = vta_quant_conv_vta16_apply(
+								acc32, bias, m16[oc], out->zero_point,
+								act_min, act_max, &alu_ovf);
+						out->data[gd_offset(n, oy, ox, os[1], os[2], O) +
+							  (size_t)oc] = (int8_t)y;
+					}
+	if (stats) {
+		stats->alu_overflows += alu_ovf;
+		stats->acc_overflows += acc_ovf;
+	}
+	free(m32);
+	free(m16);
+	return VTA_OK;
+}
+
+vta_status vta_golden_depthwise_decode(const vta_depthwise_conv2d *d,
+				       const vta_lut_tensor *filter_lut,
+				       const vta_lut_tensor *bias_lut, vta_depthwise_conv2d *plain,
+				       void *owned[2], vta_error *err)
+{
+	owned[0] = owned[1] = NULL;
+	*plain = *d;
+	vta_status st = vta_golden_depthwise_shape(d, NULL, err);
+	if (st != VTA_OK)
+		return st;
+	const int32_t *fs = d->filter_shape;
+	const size_t fcount = (size_t)fs[1] * (size_t)fs[2] * (size_t)fs[3];
+	return vta_golden_decode_consts("DEPTHWISE_CONV_2D", filter_lut, fcount, bias_lut,
+					(size_t)fs[3], &plain->filter, &plain->bias, owned, err);
+}

@@ -1,0 +1,129 @@
+/*
+ * golden_fc.c - the golden int8 FULLY_CONNECTED (TFLM reference_integer_ops FullyConnected and
+ * FullyConnectedPerChannel), in tflite or vta16 requantization.
+ *
+ * The input is read as [batches][K], the filter is [O][K] (zero point 0, so TFLite's
+ * per-tensor weights_offset term vanishes), the output [batches][O]. One filter scale
+ * requantizes every channel with the same multiplier ((double)s_in * (double)s_w /
+ * (double)s_out, as GetQuantizedConvolutionMultipler computes it), O scales one each: the
+ * per-channel CONV2D arithmetic either way (docs/arithmetic.md 2.3, 3.3).
+ */
+#include "golden.h"
+
+#include <stdlib.h>
+
+vta_status vta_golden_fc_shape(const vta_fully_connected *f, int32_t *batches, vta_error *err)
+{
+	if (!f)
+		return vta_fail(err, VTA_E_USAGE, "FULLY_CONNECTED: no layer");
+	vta_status st = vta_tensor_i8_check(f->input, "FULLY_CONNECTED input", err);
+	if (st != VTA_OK)
+		return st;
+	const int32_t o = f->filter_shape[0], k = f->filter_shape[1];
+	if (o < 1 || k < 1)
+		return vta_fail(err, VTA_E_USAGE,
+				"FULLY_CONNECTED: filter shape [%d, %d] is not a valid [O, K] shape",
+				(int)o, (int)k);
+	size_t n = vta_tensor_i8_count(f->input);
+	if (n % (size_t)k != 0)
+		return vta_fail(err, VTA_E_USAGE,
+				"FULLY_CONNECTED: %zu input elements are not a multiple of K = %d",
+				n, (int)k);
+	if (n / (size_t)k > INT32_MAX)
+		return vta_fail(err, VTA_E_USAGE, "FULLY_CONNECTED: too many batches");
+	if (batches)
+		*batches = (int32_t)(n / (size_t)k);
+	return VTA_OK;
+}
+
+vta_status vta_golden_fc(const vta_fully_connected *f, vta_arith_mode mode, vta_tensor_i8 *out,
+			 vta_golden_stats *stats, vta_error *err)
+{
+	int32_t batches;
+	vta_status st = vta_golden_fc_shape(f, &batches, err);
+	if (st == VTA_OK)
+		st = vta_tensor_i8_check(out, "FULLY_CONNECTED output", err);
+	if (st != VTA_OK)
+		return st;
+	const int32_t O = f->filter_shape[0], K = f->filter_shape[1];
+	if (out->shape[3] != O || vta_tensor_i8_count(out) != (size_t)batches * (size_t)O)
+		return vta_fail(err, VTA_E_USAGE,
+				"FULLY_CONNECTED output shape [%d, %d, %d, %d] should hold %d x %d "
+				"elements with %d last",
+				(int)out->shape[0], (int)out->shape[1], (int)out->shape[2],
+				(int)out->shape[3], (int)batches, (int)O, (int)O);
+	if (!f->filter)
+		return vta_fail(err, VTA_E_USAGE, "FULLY_CONNECTED: no filter data");
+	if (mode != VTA_ARITH_TFLITE && mode != VTA_ARITH_VTA16)
+		return vta_fail(err, VTA_E_USAGE, "FULLY_CONNECTED: unknown arithmetic mode %d",
+				(int)mode);
+	int32_t act_min, act_max;
+	st = vta_quant_activation_range(f->activation, out->scale, out->zero_point, &act_min,
+					&act_max, err);
+	if (st != VTA_OK)
+		return st;
+	const vta_tensor_i8 *in = f->input;
+	vta_qmul *m32 = NULL;
+	vta_q15 *m16 = NULL;
+	if (mode == VTA_ARITH_TFLITE) {
+		m32 = malloc((size_t)O * sizeof(*m32));
+		st = m32 ? vta_quant_conv_tflite_params(in->scale, f->filter_scales,
+							f->filter_scale_count, (size_t)O,
+							out->scale, m32, err)
+			 : vta_fail(err, VTA_E_NOMEM, "FULLY_CONNECTED: out of memory");
+	} else {
+		m16 = malloc((size_t)O * sizeof(*m16));
+		st = m16 ? vta_quant_conv_vta16_params(in->scale, f->filter_scales,
+						       f->filter_scale_count, (size_t)O,
+						       out->scale, m16, err)
+			 : vta_fail(err, VTA_E_NOMEM, "FULLY_CONNECTED: out of memory");
+	}
+	if (st != VTA_OK) {
+		free(m32);
+		free(m16);
+		return st;
+	}
+	const int32_t in_off = -in->zero_point;
+	uint64_t alu_ovf = 0, acc_ovf = 0;
+	for (int32_t b = 0; b < batches; b++) {
+		const int8_t *x = in->data + (size_t)b * (size_t)K;
+		for (int32_t oc = 0; oc < O; oc++) {
+			const int8_t *w = f->filter + (size_t)oc * (size_t)K;
+			int64_t acc = 0;
+			for (int32_t k = 0; k < K; k++)
+				acc += (int32_t)w[k] * ((int32_t)x[k] + in_off);
+			int32_t acc32 = vta_wrap32(acc);
+			if ((int64_t)acc32 != acc)
+				acc_ovf++;
+			const int32_t bias = f->bias ? f->bias[oc] : 0;
+			int32_t y = m32 ? vta_quant_conv_tflite_apply(acc32, bias, m32[oc],
+								      out->zero_point, act_min,
+								      act_max, &alu_ovf)
+					: vta_quant_conv_vta16_apply(acc32, bias, m16[oc],
+								     out->zero_point, act_min,
+								     act_max, &alu_ovf);
+			out->data[(size_t)b * (size_t)O + (size_t)oc] = (int8_t)y;
+		}
+	}
+	if (stats) {
+		stats->alu_overflows += alu_ovf;
+		stats->acc_overflows += acc_ovf;
+	}
+	free(m32);
+	free(m16);
+	return VTA_OK;
+}
+
+vta_status vta_golden_fc_decode(const vta_fully_connected *f, const vta_lut_tensor *filter_lut,
+				const vta_lut_tensor *bias_lut, vta_fully_connected *plain,
+				void *owned[2], vta_error *err)
+{
+	owned[0] = owned[1] = NULL;
+	*plain = *f;
+	vta_status st = vta_golden_fc_shape(f, NULL, err);
+	if (st != VTA_OK)
+		return st;
+	const size_t o = (size_t)f->filter_shape[0];
+	return vta_golden_decode_consts("FULLY_CONNECTED", filter_lut, o * (size_t)f->filter_shape[1],
+					bias_lut, o, &plain->filter, &plain->bias, owned, err);
+}
