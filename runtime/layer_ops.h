@@ -1,5 +1,6 @@
 /*
- * layer_ops.h - what differs between layer ops, in one table: for CONV2D and ADD, how to
+ * layer_ops.h - what differs between layer ops, in one table: for CONV2D, DEPTHWISE_CONV_2D,
+ * FULLY_CONNECTED and ADD, how to
  * materialise the layer, decode its constants and run its golden kernel, its emitter, the
  * activation bytes it reads, and its inputs and constants as plain arrays (for dumps). The
  * pipeline (layer_run.c) and the CLI look an op up here instead of testing which it is.
@@ -23,8 +24,10 @@ extern "C" {
  * golden kernels and the dump read. The pipeline decodes once (vta_layer_ops.decode) and
  * shows the result to its observers (vta_layer_view.plain). */
 typedef struct vta_layer_plain {
-	vta_conv2d conv;  /* CONV2D: filter and bias as plain arrays */
-	vta_tensor_i8 b;  /* ADD: the second operand as a plain tensor */
+	vta_conv2d conv;          /* CONV2D: filter and bias as plain arrays */
+	vta_depthwise_conv2d dw;  /* DEPTHWISE_CONV_2D: the same */
+	vta_fully_connected fc;   /* FULLY_CONNECTED: the same */
+	vta_tensor_i8 b;          /* ADD: the second operand as a plain tensor */
 	void *owned[2];
 } vta_layer_plain;
 

@@ -305,44 +305,94 @@ static vta_status parse_pair(ctx *c, const yaml_node_t *node, const char *what, 
 	return VTA_OK;
 }
 
+/* A rank 1..4 shape right-aligned into NHWC. */
+static void wl_nhwc(const vta_wl_tensor *t, int32_t out[4])
+{
+	for (int i = 0; i < 4; i++)
+		out[i] = 1;
+	for (int i = 0; i < t->rank; i++)
+		out[4 - t->rank + i] = t->shape[i];
+}
+
+/* b is a's shape, one value per channel of a ([.., C]), or a scalar. */
+static bool wl_broadcasts(const int32_t a[4], const int32_t b[4])
+{
+	bool same = true, ones = b[0] == 1 && b[1] == 1 && b[2] == 1;
+	for (int i = 0; i < 4; i++)
+		same = same && a[i] == b[i];
+	return same || (ones && (b[3] == a[3] || b[3] == 1));
+}
+
+/* Filter scales and bias against O output channels; the output's element count. */
+static vta_status check_consts(ctx *c, const yaml_node_t *node, const vta_wl_layer *l, int32_t o,
+			       uint64_t out_elements)
+{
+	if (l->filter.scales.present && l->filter.scales.count > 1 &&
+	    l->filter.scales.count != (size_t)o)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: filter.scales has %zu entries for %d output channels",
+				     l->name, l->filter.scales.count, (int)o);
+	if (l->bias.present && l->bias.rank && (l->bias.rank != 1 || l->bias.shape[0] != o))
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: bias.shape must be [%d]", l->name, (int)o);
+	if (out_elements > VTA_WL_MAX_ELEMENTS)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: the output would exceed %llu elements", l->name,
+				     (unsigned long long)VTA_WL_MAX_ELEMENTS);
+	if (!l->input.has_scale)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err, "%s: input needs a scale",
+				     l->name);
+	if (!l->filter.scales.present && !l->filter.has_scale)
+		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
+				     "%s: filter needs scale or scales", l->name);
+	return VTA_OK;
+}
+
 static vta_status check_shapes(ctx *c, const yaml_node_t *node, vta_wl_layer *l)
 {
-	if (l->op == VTA_WL_CONV2D) {
+	const int32_t *is = l->input.shape, *fs = l->filter.shape;
+	if (l->op == VTA_WL_CONV2D || l->op == VTA_WL_DEPTHWISE) {
 		if (l->input.rank != 4)
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
 					     "%s: input.shape must be [N, H, W, C]", l->name);
-		if (l->filter.rank != 4)
+		const bool dw = l->op == VTA_WL_DEPTHWISE;
+		if (l->filter.rank != 4 || (dw && fs[0] != 1))
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
-					     "%s: filter.shape must be [O, KH, KW, I]", l->name);
-		if (l->input.shape[3] % l->filter.shape[3] != 0)
+					     "%s: filter.shape must be %s", l->name,
+					     dw ? "[1, KH, KW, O]" : "[O, KH, KW, I]");
+		if (!dw && is[3] % fs[3] != 0)
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
 					     "%s: input channels %d are not a multiple of the filter's"
 					     " %d",
-					     l->name, l->input.shape[3], l->filter.shape[3]);
-		if (l->filter.scales.present && l->filter.scales.count > 1 &&
-		    l->filter.scales.count != (size_t)l->filter.shape[0])
+					     l->name, is[3], fs[3]);
+		if (dw && fs[3] % is[3] != 0)
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
-					     "%s: filter.scales has %zu entries for %d output "
-					     "channels",
-					     l->name, l->filter.scales.count, l->filter.shape[0]);
-		if (l->bias.present && l->bias.rank && (l->bias.rank != 1 ||
-							l->bias.shape[0] != l->filter.shape[0]))
+					     "%s: filter channels %d are not a multiple of the "
+					     "input's %d",
+					     l->name, fs[3], is[3]);
+		if (dw && l->depth_multiplier && l->depth_multiplier != fs[3] / is[3])
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
-					     "%s: bias.shape must be [%d]", l->name,
-					     l->filter.shape[0]);
-		uint64_t out_elements = (uint64_t)l->input.shape[0] * (uint64_t)l->input.shape[1] *
-					(uint64_t)l->input.shape[2] * (uint64_t)l->filter.shape[0];
-		if (out_elements > VTA_WL_MAX_ELEMENTS)
+					     "%s: depth_multiplier %d, but %d input channels make %d "
+					     "filter channels",
+					     l->name, l->depth_multiplier, is[3], fs[3]);
+		const int32_t o = dw ? fs[3] : fs[0];
+		return check_consts(c, node, l, o,
+				    (uint64_t)is[0] * (uint64_t)is[1] * (uint64_t)is[2] *
+					    (uint64_t)o);
+	}
+	if (l->op == VTA_WL_FC) {
+		if (l->filter.rank != 2)
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
-					     "%s: the output would exceed %llu elements", l->name,
-					     (unsigned long long)VTA_WL_MAX_ELEMENTS);
-		if (!l->input.has_scale)
+					     "%s: filter.shape must be [O, K]", l->name);
+		uint64_t n = 1;
+		for (int i = 0; i < l->input.rank; i++)
+			n *= (uint64_t)is[i];
+		if (l->input.rank == 0 || n % (uint64_t)fs[1] != 0)
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
-					     "%s: input needs a scale", l->name);
-		if (!l->filter.scales.present && !l->filter.has_scale)
-			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
-					     "%s: filter needs scale or scales", l->name);
-		return VTA_OK;
+					     "%s: the input's %llu elements are not a multiple of "
+					     "K = %d",
+					     l->name, (unsigned long long)n, fs[1]);
+		return check_consts(c, node, l, fs[0], n / (uint64_t)fs[1] * (uint64_t)fs[0]);
 	}
 	for (int i = 0; i < 2; i++) {
 		if (!l->inputs[i].has_scale)
@@ -352,10 +402,14 @@ static vta_status check_shapes(ctx *c, const yaml_node_t *node, vta_wl_layer *l)
 			return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
 					     "%s: inputs[%d] needs a shape", l->name, i);
 	}
-	if (l->inputs[0].rank != l->inputs[1].rank ||
-	    memcmp(l->inputs[0].shape, l->inputs[1].shape, sizeof(l->inputs[0].shape)) != 0)
+	int32_t a[4], b[4];
+	wl_nhwc(&l->inputs[0], a);
+	wl_nhwc(&l->inputs[1], b);
+	if (!wl_broadcasts(a, b) && !wl_broadcasts(b, a))
 		return vta_yaml_fail(&c->y, node, VTA_E_PARSE, c->err,
-				     "%s: the two ADD inputs must have the same shape", l->name);
+				     "%s: the two ADD inputs must have the same shape, or one must "
+				     "be [C] (one value per channel of the other) or [1] (a scalar)",
+				     l->name);
 	return VTA_OK;
 }
 
@@ -363,7 +417,7 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 {
 	static const char *const keys[] = {"name", "op", "input", "filter", "bias", "inputs",
 					   "output", "stride", "padding", "dilation",
-					   "activation", NULL};
+					   "depth_multiplier", "activation", NULL};
 	char what[32];
 	snprintf(what, sizeof(what), "layers[%zu]", index);
 	vta_status st;
@@ -383,14 +437,16 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 	if ((st = need(c, node, "op", what, &n)))
 		return st;
 	const char *op = vta_yaml_scalar(n);
-	if (op && !strcmp(op, "conv2d"))
-		l->op = VTA_WL_CONV2D;
-	else if (op && !strcmp(op, "add"))
-		l->op = VTA_WL_ADD;
-	else
+	int k = 0;
+	while (k < VTA_WL_OPS && !(op && !strcmp(op, vta_wl_op_name((vta_wl_op)k))))
+		k++;
+	if (k == VTA_WL_OPS)
 		return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
-				     "%s.op: expected conv2d or add", what);
-	if (l->op == VTA_WL_CONV2D) {
+				     "%s.op: expected conv2d, depthwise_conv2d, fully_connected or "
+				     "add",
+				     what);
+	l->op = (vta_wl_op)k;
+	if (l->op != VTA_WL_ADD) {
 		if ((st = need(c, node, "input", what, &n)) ||
 		    (st = parse_tensor(c, n, "input", &l->input, false, false)) ||
 		    (st = need(c, node, "filter", what, &n)) ||
@@ -402,7 +458,23 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 		if (vta_yaml_get(&c->y, node, "inputs"))
 			return vta_yaml_fail(&c->y, vta_yaml_get(&c->y, node, "inputs"),
 					     VTA_E_PARSE, c->err,
-					     "%s: conv2d takes input/filter/bias, not inputs", what);
+					     "%s: %s takes input/filter/bias, not inputs", what, op);
+		/* keys only some of these ops have */
+		const char *only[] = {"stride", "padding", "dilation", "depth_multiplier"};
+		for (size_t i = 0; i < sizeof(only) / sizeof(only[0]); i++) {
+			bool ok = l->op == VTA_WL_DEPTHWISE ||
+				  (l->op == VTA_WL_CONV2D && i < 3);
+			if (!ok && (n = vta_yaml_get(&c->y, node, only[i])))
+				return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+						     "%s: a %s has no '%s'", what, op, only[i]);
+		}
+		if ((n = vta_yaml_get(&c->y, node, "depth_multiplier"))) {
+			int64_t v;
+			if ((st = vta_yaml_int(&c->y, n, "depth_multiplier", 1, 1 << 20, &v,
+					       c->err)))
+				return st;
+			l->depth_multiplier = (int32_t)v;
+		}
 		if ((n = vta_yaml_get(&c->y, node, "stride")) &&
 		    (st = parse_pair(c, n, "stride", 1, l->stride)))
 			return st;
@@ -433,7 +505,9 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 					       sub, &l->inputs[i], false, false)))
 				return st;
 		}
-		const char *bad[] = {"input", "filter", "bias", "stride", "padding", "dilation"};
+		const char *bad[] = {"input",    "filter",   "bias",
+				     "stride",   "padding",  "dilation",
+				     "depth_multiplier"};
 		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 			if ((n = vta_yaml_get(&c->y, node, bad[i])))
 				return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
@@ -548,5 +622,11 @@ void vta_workload_free(vta_workload *wl)
 
 const char *vta_wl_op_name(vta_wl_op op)
 {
-	return op == VTA_WL_CONV2D ? "conv2d" : "add";
+	static const char *const names[VTA_WL_OPS] = {
+		[VTA_WL_CONV2D] = "conv2d",
+		[VTA_WL_ADD] = "add",
+		[VTA_WL_DEPTHWISE] = "depthwise_conv2d",
+		[VTA_WL_FC] = "fully_connected",
+	};
+	return (unsigned)op < VTA_WL_OPS ? names[op] : "?";
 }

@@ -1,5 +1,6 @@
 /*
- * workload.h - the workload YAML: a list of int8 ADD and CONV2D layers, each tensor given by
+ * workload.h - the workload YAML: a list of int8 CONV2D (grouped too), DEPTHWISE_CONV_2D,
+ * FULLY_CONNECTED and ADD layers, each tensor given by
  * shape, quantization and a data source (seeded random, raw little-endian file, or .npy),
  * optionally LUT-compressed. docs/workload.md documents every key.
  *
@@ -61,18 +62,25 @@ typedef struct vta_wl_tensor {
 	int line, col;           /* where the tensor was written, for later errors */
 } vta_wl_tensor;
 
-typedef enum vta_wl_op { VTA_WL_CONV2D = 0, VTA_WL_ADD } vta_wl_op;
+typedef enum vta_wl_op {
+	VTA_WL_CONV2D = 0,
+	VTA_WL_ADD,
+	VTA_WL_DEPTHWISE,
+	VTA_WL_FC,
+	VTA_WL_OPS /* how many */
+} vta_wl_op;
 typedef enum vta_wl_padding { VTA_WL_SAME = 0, VTA_WL_VALID } vta_wl_padding;
 
 typedef struct vta_wl_layer {
 	char name[VTA_WL_NAME_MAX];
 	vta_wl_op op;
 	int line, col;
-	/* conv2d */
+	/* conv2d, depthwise_conv2d (also stride...padding), fully_connected (input, filter, bias) */
 	vta_wl_tensor input, filter, bias;
 	int32_t stride[2];       /* h, w */
 	int32_t dilation[2];
 	vta_wl_padding padding;
+	int32_t depth_multiplier; /* depthwise: 0 when not given (taken from the shapes) */
 	/* add */
 	vta_wl_tensor inputs[2];
 	/* both */

@@ -58,8 +58,10 @@ static void nhwc_of(const vta_wl_tensor *t, int32_t out[4])
 		out[4 - t->rank + i] = t->shape[i];
 }
 
-vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d,
-					vta_error *err)
+/* The input, filter, filter scales and bias of a layer with `oc` output channels, the
+ * filter's channel axis first (CONV2D, FULLY_CONNECTED) or last (DEPTHWISE_CONV_2D). */
+static vta_status materialize_weights(const vta_wl_layer *l, vta_layer_data *d, size_t oc,
+				      bool axis_last, vta_error *err)
 {
 	vta_status st;
 	int32_t in_shape[4];
@@ -72,13 +74,12 @@ vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d
 				 d->input.data, NULL, err)))
 		return st;
 
-	const int32_t *fs = l->filter.shape;
-	size_t oc = (size_t)fs[0], f_count = shape_count(fs, 4);
+	size_t f_count = shape_count(l->filter.shape, l->filter.rank);
 	d->filter = malloc(f_count);
 	d->filter_scales = malloc(oc * sizeof(float));
 	if (!d->filter || !d->filter_scales)
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
-	vta_wl_channels f_ch = {oc, false}; /* OHWI: channel axis first */
+	vta_wl_channels f_ch = {oc, axis_last};
 	if ((st = vta_wl_fill_i8(&l->filter, "filter", f_count, f_ch, WGT_LO, WGT_HI, d->filter,
 				 &d->binning, err)) ||
 	    (st = vta_wl_fill_scales(&l->filter, "filter.scales", oc, d->filter_scales, err)))
@@ -112,6 +113,17 @@ vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d
 				return st;
 		}
 	}
+	return VTA_OK;
+}
+
+vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d,
+					vta_error *err)
+{
+	const int32_t *fs = l->filter.shape;
+	size_t oc = (size_t)fs[0];
+	vta_status st = materialize_weights(l, d, oc, false, err); /* OHWI: channel axis first */
+	if (st)
+		return st;
 	vta_conv2d *c = &d->conv;
 	c->input = &d->input;
 	c->filter = d->filter;
@@ -131,6 +143,59 @@ vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d
 	return alloc_tensor(&d->output, out_shape, l->output_scale, l->output_zero_point, err);
 }
 
+vta_status vta_layer_materialize_depthwise(const vta_wl_layer *l, vta_layer_data *d,
+					   vta_error *err)
+{
+	const int32_t *fs = l->filter.shape;
+	size_t oc = (size_t)fs[3];
+	/* [1, KH, KW, O]: TFLite quantizes (and TFLM's tool compresses) along the last axis */
+	vta_status st = materialize_weights(l, d, oc, true, err);
+	if (st)
+		return st;
+	vta_depthwise_conv2d *w = &d->dw;
+	w->input = &d->input;
+	w->filter = d->filter;
+	memcpy(w->filter_shape, fs, sizeof(w->filter_shape));
+	w->depth_multiplier = l->depth_multiplier;
+	w->filter_scales = d->filter_scales;
+	w->filter_scale_count = oc;
+	w->bias = d->bias;
+	w->stride_h = l->stride[0];
+	w->stride_w = l->stride[1];
+	w->dilation_h = l->dilation[0];
+	w->dilation_w = l->dilation[1];
+	w->padding = l->padding == VTA_WL_SAME ? VTA_PADDING_SAME : VTA_PADDING_VALID;
+	w->activation = l->activation;
+	int32_t out_shape[4];
+	if ((st = vta_golden_depthwise_shape(w, out_shape, err)))
+		return st;
+	return alloc_tensor(&d->output, out_shape, l->output_scale, l->output_zero_point, err);
+}
+
+vta_status vta_layer_materialize_fc(const vta_wl_layer *l, vta_layer_data *d, vta_error *err)
+{
+	const int32_t *fs = l->filter.shape;
+	size_t oc = (size_t)fs[0];
+	vta_status st = materialize_weights(l, d, oc, false, err); /* [O, K] */
+	if (st)
+		return st;
+	vta_fully_connected *f = &d->fc;
+	f->input = &d->input;
+	f->filter = d->filter;
+	f->filter_shape[0] = fs[0];
+	f->filter_shape[1] = fs[1];
+	f->filter_scales = d->filter_scales;
+	f->filter_scale_count = oc;
+	f->bias = d->bias;
+	f->activation = l->activation;
+	int32_t batches;
+	if ((st = vta_golden_fc_shape(f, &batches, err)))
+		return st;
+	/* [batches, O] right-aligned, as a rank-2 tensor is */
+	const int32_t out_shape[4] = {1, 1, batches, fs[0]};
+	return alloc_tensor(&d->output, out_shape, l->output_scale, l->output_zero_point, err);
+}
+
 vta_status vta_layer_materialize_add(const vta_wl_layer *l, vta_layer_data *d, vta_error *err)
 {
 	vta_status st;
@@ -141,27 +206,31 @@ vta_status vta_layer_materialize_add(const vta_wl_layer *l, vta_layer_data *d, v
 	d->swapped = l->inputs[0].compressed;
 	const vta_wl_tensor *ta = &l->inputs[d->swapped ? 1 : 0];
 	const vta_wl_tensor *tb = &l->inputs[d->swapped ? 0 : 1];
-	int32_t shape[4];
-	nhwc_of(ta, shape);
-	size_t count = shape_count(shape, 4);
-	vta_wl_channels ch = {(size_t)shape[3], true}; /* NHWC: channel axis last */
-	if ((st = alloc_tensor(&d->a, shape, ta->scale, ta->zero_point, err)) ||
-	    (st = alloc_tensor(&d->b, shape, tb->scale, tb->zero_point, err)))
+	int32_t sa[4], sb[4];
+	nhwc_of(ta, sa);
+	nhwc_of(tb, sb);
+	size_t na = shape_count(sa, 4), nb = shape_count(sb, 4);
+	vta_wl_channels cha = {(size_t)sa[3], true}, chb = {(size_t)sb[3], true}; /* NHWC */
+	if ((st = alloc_tensor(&d->a, sa, ta->scale, ta->zero_point, err)) ||
+	    (st = alloc_tensor(&d->b, sb, tb->scale, tb->zero_point, err)))
 		return st;
-	const char *na = d->swapped ? "inputs[1]" : "inputs[0]";
-	const char *nb = d->swapped ? "inputs[0]" : "inputs[1]";
-	if ((st = vta_wl_fill_i8(ta, na, count, ch, ACT_LO, ACT_HI, d->a.data, NULL, err)) ||
-	    (st = vta_wl_fill_i8(tb, nb, count, ch, ACT_LO, ACT_HI, d->b.data, &d->binning, err)))
+	const char *name_a = d->swapped ? "inputs[1]" : "inputs[0]";
+	const char *name_b = d->swapped ? "inputs[0]" : "inputs[1]";
+	if ((st = vta_wl_fill_i8(ta, name_a, na, cha, ACT_LO, ACT_HI, d->a.data, NULL, err)) ||
+	    (st = vta_wl_fill_i8(tb, name_b, nb, chb, ACT_LO, ACT_HI, d->b.data, &d->binning,
+				 err)))
 		return st;
 	if (tb->compressed) {
 		d->has_lut = true;
-		st = compress_constant(tb, nb, VTA_LUT_INT8, d->b.data, count, ch, &d->lut, d,
+		st = compress_constant(tb, name_b, VTA_LUT_INT8, d->b.data, nb, chb, &d->lut, d,
 				       err);
 		d->b.data = NULL;
 		if (st)
 			return st;
 	}
-	return alloc_tensor(&d->output, shape, l->output_scale, l->output_zero_point, err);
+	/* the output has the shape of the operand the other broadcasts to */
+	return alloc_tensor(&d->output, na >= nb ? sa : sb, l->output_scale,
+			    l->output_zero_point, err);
 }
 
 vta_status vta_layer_materialize(const vta_wl_layer *layer, vta_layer_data *out, vta_error *err)

@@ -27,13 +27,16 @@ extern "C" {
 typedef struct vta_layer_data {
 	vta_wl_op op;
 	const vta_wl_layer *spec;
-	/* conv2d */
+	/* conv2d, depthwise_conv2d, fully_connected: one of conv, dw, fc describes the layer */
 	vta_tensor_i8 input;
-	int8_t *filter;          /* OHWI, or NULL when `lut` holds it */
+	int8_t *filter;          /* in the op's layout, or NULL when `lut` holds it */
 	float *filter_scales;    /* O */
 	int32_t *bias;           /* O, or NULL (absent, or `bias_lut` holds it) */
 	vta_conv2d conv;
-	/* add: b is the constant operand when one input is LUT-compressed (b.data NULL) */
+	vta_depthwise_conv2d dw;
+	vta_fully_connected fc;
+	/* add: b is the constant operand when one input is LUT-compressed (b.data NULL); either
+	 * may be the broadcast one (per channel or scalar) */
 	vta_tensor_i8 a, b;
 	bool swapped;            /* inputs[0] became b (it was the constant) */
 	/* LUT-compressed constants (filter / add constant; bias) */
@@ -53,6 +56,9 @@ void vta_layer_data_free(vta_layer_data *d);
 vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d,
 					vta_error *err);
 vta_status vta_layer_materialize_add(const vta_wl_layer *l, vta_layer_data *d, vta_error *err);
+vta_status vta_layer_materialize_depthwise(const vta_wl_layer *l, vta_layer_data *d,
+					   vta_error *err);
+vta_status vta_layer_materialize_fc(const vta_wl_layer *l, vta_layer_data *d, vta_error *err);
 
 #ifdef __cplusplus
 }

@@ -279,8 +279,8 @@ static void test_fuzz_workloads(void **state)
 				vta_layer_data d;
 				const vta_wl_layer *ly = &wl.layers[l];
 				uint64_t size = 1;
-				const vta_wl_tensor *t = ly->op == VTA_WL_CONV2D ? &ly->input
-										 : &ly->inputs[0];
+				const vta_wl_tensor *t = ly->op == VTA_WL_ADD ? &ly->inputs[0]
+									      : &ly->input;
 				for (int k = 0; k < t->rank; k++)
 					size *= (uint64_t)t->shape[k];
 				if (size > 100000)

@@ -235,7 +235,7 @@ static void test_parse_errors(void **state)
 	expect_error("layers: []\n", "w.yaml:1:9", "empty list");
 	expect_error("layer: []\n", "w.yaml:1:1", "unknown key 'layer'");
 	expect_error("layers:\n  - op: pool\n    output: {scale: 1}\n", "w.yaml:2:9",
-		     "expected conv2d or add");
+		     "expected conv2d, depthwise_conv2d, fully_connected or add");
 	expect_error("layers:\n  - op: add\n    output: {scale: 1}\n", "w.yaml:2:5", "missing 'inputs'");
 	expect_error("layers:\n  - op: add\n    inputs: [{shape: [1], scale: 1, data: {random: {seed: 1}}}]\n"
 		     "    output: {scale: 1}\n",
@@ -313,6 +313,144 @@ static void test_parse_errors(void **state)
 		     "    filter: {shape: [4096,1,1,1], scale: 1, data: {random: {seed: 1}}}\n"
 		     "    output: {scale: 1}\n",
 		     "w.yaml:2:5", "output would exceed");
+}
+
+static const char NEW_OPS[] =
+	"layers:\n"
+	"  - name: dw\n"
+	"    op: depthwise_conv2d\n"
+	"    input: {shape: [1, 5, 6, 3], scale: 0.02, zero_point: -4, data: {random: {seed: 1}}}\n"
+	"    filter: {shape: [1, 3, 3, 6], scales: {random: {seed: 2}}, data: {random: {seed: 3}},\n"
+	"             compression: {lut: {index_bitwidth: 3}}}\n"
+	"    bias: {data: {random: {seed: 4}}}\n"
+	"    output: {scale: 0.05, zero_point: 3}\n"
+	"    depth_multiplier: 2\n"
+	"    stride: 2\n"
+	"    activation: relu\n"
+	"  - name: fc\n"
+	"    op: fully_connected\n"
+	"    input: {shape: [2, 3, 4], scale: 0.03, zero_point: 7, data: {random: {seed: 5}}}\n"
+	"    filter: {shape: [5, 12], scale: 0.004, data: {random: {seed: 6}},\n"
+	"             compression: {lut: {index_bitwidth: 4}}}\n"
+	"    bias: {shape: [5], data: {random: {seed: 7}}}\n"
+	"    output: {scale: 0.1, zero_point: -2}\n"
+	"  - name: add_c\n"
+	"    op: add\n"
+	"    inputs:\n"
+	"      - {shape: [7], scale: 0.02, zero_point: 1, data: {random: {seed: 8}}}\n"
+	"      - {shape: [1, 3, 2, 7], scale: 0.01, zero_point: -1, data: {random: {seed: 9}}}\n"
+	"    output: {scale: 0.03, zero_point: 0}\n"
+	"  - name: add_s\n"
+	"    op: add\n"
+	"    inputs:\n"
+	"      - {shape: [4, 5], scale: 0.02, zero_point: 1, data: {random: {seed: 10}}}\n"
+	"      - {shape: [1], scale: 0.01, zero_point: 2, data: {random: {seed: 11}},\n"
+	"         compression: {lut: {index_bitwidth: 1}}}\n"
+	"    output: {scale: 0.03, zero_point: 0}\n";
+
+/* DEPTHWISE_CONV_2D, FULLY_CONNECTED and broadcast ADD: parsed, materialised with their
+ * output shapes and their constants' channel axes, and run bit-exact on the reference
+ * executor in both modes and both decompression modes. */
+static void test_new_ops(void **state)
+{
+	(void)state;
+	vta_workload wl;
+	vta_error err = {0};
+	assert_int_equal(load(NEW_OPS, &wl, &err), VTA_OK);
+	assert_int_equal(wl.n_layers, 4);
+	assert_int_equal(wl.layers[0].op, VTA_WL_DEPTHWISE);
+	assert_int_equal(wl.layers[0].depth_multiplier, 2);
+	assert_int_equal(wl.layers[1].op, VTA_WL_FC);
+	assert_string_equal(vta_wl_op_name(VTA_WL_DEPTHWISE), "depthwise_conv2d");
+	assert_string_equal(vta_wl_op_name(VTA_WL_FC), "fully_connected");
+	const int32_t shapes[4][4] = {{1, 3, 3, 6}, {1, 1, 2, 5}, {1, 3, 2, 7}, {1, 1, 4, 5}};
+	for (size_t i = 0; i < 4; i++) {
+		vta_layer_data d;
+		if (vta_layer_materialize(&wl.layers[i], &d, &err) != VTA_OK)
+			fail_msg("%s", err.detail);
+		assert_memory_equal(d.output.shape, shapes[i], sizeof(shapes[i]));
+		if (i == 0) /* one table per output channel, along TFLite's last axis */
+			assert_true(d.lut.tensor.channels == 6 && d.lut.tensor.axis_last);
+		if (i == 1)
+			assert_true(d.lut.tensor.channels == 5 && !d.lut.tensor.axis_last);
+		vta_layer_data_free(&d);
+	}
+	vta_config cfg;
+	assert_int_equal(vta_config_load("configs/tiny.yaml", &cfg, &err), VTA_OK);
+	vta_ref *ref;
+	assert_int_equal(vta_ref_create(&cfg, &ref, &err), VTA_OK);
+	for (size_t i = 0; i < 4; i++)
+		for (int mode = 0; mode < 2; mode++)
+			for (int dec = 0; dec < 2; dec++) {
+				vta_layer_run_opts o = {.mode = (vta_arith_mode)mode, .threads = 2,
+							.fault_index = -1,
+							.decompress = (vta_decompress)dec};
+				vta_layer_result r;
+				if (vta_layer_run(&cfg, &wl.layers[i], vta_ref_engine(ref), &o, &r,
+						  &err) != VTA_OK)
+					fail_msg("%s", err.detail);
+				assert_true(r.check.bit_exact);
+				/* the FC filter goes through the decoder; a depthwise filter and
+				 * a broadcast constant are decoded on the host */
+				assert_int_equal(r.decompress, dec && i == 1 ? VTA_DECOMPRESS_HW
+									    : VTA_DECOMPRESS_HOST);
+			}
+	vta_ref_destroy(ref);
+	vta_workload_free(&wl);
+}
+
+static void test_new_op_errors(void **state)
+{
+	(void)state;
+	static const char IN4[] = "    input: {shape: [1,4,4,4], scale: 1, data: {random: {seed: 1}}}\n";
+	char text[512];
+	snprintf(text, sizeof(text), "layers:\n  - op: depthwise_conv2d\n%s"
+		 "    filter: {shape: [2,3,3,4], scale: 1, data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n", IN4);
+	expect_error(text, "w.yaml:2:5", "filter.shape must be [1, KH, KW, O]");
+	snprintf(text, sizeof(text), "layers:\n  - op: depthwise_conv2d\n%s"
+		 "    filter: {shape: [1,3,3,6], scale: 1, data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n", IN4);
+	expect_error(text, "w.yaml:2:5", "filter channels 6 are not a multiple of the input's 4");
+	snprintf(text, sizeof(text), "layers:\n  - op: depthwise_conv2d\n%s"
+		 "    filter: {shape: [1,3,3,8], scale: 1, data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n    depth_multiplier: 3\n", IN4);
+	expect_error(text, "w.yaml:2:5", "depth_multiplier 3, but 4 input channels make 8");
+	snprintf(text, sizeof(text), "layers:\n  - op: depthwise_conv2d\n%s"
+		 "    filter: {shape: [1,3,3,8], scales: [1, 2], data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n", IN4);
+	expect_error(text, "w.yaml:2:5", "filter.scales has 2 entries for 8 output channels");
+	snprintf(text, sizeof(text), "layers:\n  - op: conv2d\n%s"
+		 "    filter: {shape: [2,3,3,4], scale: 1, data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n    depth_multiplier: 1\n", IN4);
+	expect_error(text, "w.yaml:6:23", "a conv2d has no 'depth_multiplier'");
+	snprintf(text, sizeof(text), "layers:\n  - op: fully_connected\n%s"
+		 "    filter: {shape: [2,3,3,4], scale: 1, data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n", IN4);
+	expect_error(text, "w.yaml:2:5", "filter.shape must be [O, K]");
+	snprintf(text, sizeof(text), "layers:\n  - op: fully_connected\n%s"
+		 "    filter: {shape: [2,5], scale: 1, data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n", IN4);
+	expect_error(text, "w.yaml:2:5", "the input's 64 elements are not a multiple of K = 5");
+	snprintf(text, sizeof(text), "layers:\n  - op: fully_connected\n%s"
+		 "    filter: {shape: [2,16], scale: 1, data: {random: {seed: 1}}}\n"
+		 "    bias: {shape: [3], data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n", IN4);
+	expect_error(text, "w.yaml:2:5", "bias.shape must be [2]");
+	snprintf(text, sizeof(text), "layers:\n  - op: fully_connected\n%s"
+		 "    filter: {shape: [2,16], scale: 1, data: {random: {seed: 1}}}\n"
+		 "    output: {scale: 1}\n    stride: 2\n", IN4);
+	expect_error(text, "w.yaml:6:13", "a fully_connected has no 'stride'");
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "      - {shape: [2, 3], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n    depth_multiplier: 1\n",
+		     "w.yaml:7:23", "an add has no 'depth_multiplier'");
+	expect_error("layers:\n  - op: add\n    inputs:\n"
+		     "      - {shape: [4], scale: 1, data: {random: {seed: 1}}}\n"
+		     "      - {shape: [2, 3], scale: 1, data: {random: {seed: 1}}}\n"
+		     "    output: {scale: 1}\n",
+		     "w.yaml:2:5", "or one must be [C] (one value per channel of the other)");
 }
 
 static void test_shipped_workloads_parse(void **state)
@@ -418,6 +556,8 @@ int main(void)
 		cmocka_unit_test(test_add_constant_and_npy),
 		cmocka_unit_test(test_data_errors),
 		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_new_ops),
+		cmocka_unit_test(test_new_op_errors),
 		cmocka_unit_test(test_shipped_workloads_parse),
 		cmocka_unit_test(test_layer_run_ref),
 	};
