@@ -311,6 +311,24 @@ int32_t vta_quant_conv_tflite_apply(int32_t acc, int32_t bias, vta_qmul m, int32
 	return q_clamp(y, act_min, act_max);
 }
 
+/* ---- tflite QUANTIZE ---- */
+
+vta_status vta_quant_requant_params(float s_in, float s_out, vta_qmul *out, vta_error *err)
+{
+	vta_status st = q_check_scale(s_in, "QUANTIZE input", err);
+	if (st == VTA_OK)
+		st = q_check_scale(s_out, "QUANTIZE output", err);
+	if (st == VTA_OK)
+		st = vta_quant_multiplier((double)s_in / (double)s_out, out, err);
+	return st;
+}
+
+int32_t vta_quant_requant_apply(int32_t q, int32_t zp_in, vta_qmul m, int32_t zp_out)
+{
+	int32_t y = vta_wrap32((int64_t)vta_quant_mbqm(vta_wrap32((int64_t)q - zp_in), m) + zp_out);
+	return q_clamp(y, -128, 127);
+}
+
 /* ---- vta16 ---- */
 
 vta_status vta_quant_q15(double scale, vta_q15 *out, vta_error *err)

@@ -106,6 +106,13 @@ vta_status vta_quant_conv_tflite_params(float s_in, const float *s_w, size_t n_s
 int32_t vta_quant_conv_tflite_apply(int32_t acc, int32_t bias, vta_qmul m, int32_t zp_out,
 				    int32_t act_min, int32_t act_max, uint64_t *overflows);
 
+/* ---- tflite QUANTIZE int8 -> int8 (reference_ops::Requantize) ---- */
+
+/* QuantizeMultiplier((double)s_in / (double)s_out). */
+vta_status vta_quant_requant_params(float s_in, float s_out, vta_qmul *out, vta_error *err);
+/* clamp(MBQM(q - zp_in, m) + zp_out) to int8. */
+int32_t vta_quant_requant_apply(int32_t q, int32_t zp_in, vta_qmul m, int32_t zp_out);
+
 /* ---- vta16 ---- */
 
 /* A Q15 multiplier: value ~= multiplier * 2^(shift - 15), multiplier in [16384, 32767] or

@@ -126,6 +126,39 @@ static void test_requantize(void **state)
 	assert_int_equal(got[0], 61 + 3);
 }
 
+/* A TFLite-generated case (the CMSIS-NN stride2pad1 depthwise test, which its kernel
+ * matches bit for bit): 7x7x1, 3x3, stride 2, SAME, input offset 128, output offset -20;
+ * the three float scales give its multiplier 2033801520 and shift -8 exactly. */
+static void test_tflite_vector(void **state)
+{
+	(void)state;
+	int8_t x[49] = {-91, -30, -57, -76, 32,  -13, 14,   -96, 108, -4,  41,  48,  107,
+			-68, -101, 30, 95,  95,  91,  -66,  -80, 114, -49, 7,   -67, -35,
+			-1,  -88, -77, -56, -103, 5,  -39,  -118, -24, -32, 67, 11,  38,
+			-16, -124, 44, -46, -92, -24, 108, 80,  -29, -3};
+	const int8_t w[9] = {-54, 57, -19, -127, 87, 70, 74, -110, 66};
+	const int32_t bias[1] = {-9794};
+	const float sw[1] = {0.022577062249183655f};
+	const int8_t ref[16] = {26, -11, 33, -25, -96, -52, -78, -86,
+				33, -2,  -88, -113, -14, 0, -84, -27};
+	vta_tensor_i8 in = {{1, 7, 7, 1}, 0.02308656834065914f, -128, x};
+	vta_depthwise_conv2d d = unit_dw(&in, w, 3, 3, 1);
+	d.filter_scales = sw;
+	d.bias = bias;
+	d.stride_h = d.stride_w = 2;
+	int8_t got[16];
+	vta_tensor_i8 out = {{1, 4, 4, 1}, 0.14089256525039673f, -20, got};
+	vta_error err = {0};
+	vta_qmul m;
+	assert_int_equal(vta_quant_multiplier((double)in.scale * (double)sw[0] / (double)out.scale,
+					      &m, &err),
+			 VTA_OK);
+	assert_int_equal(m.multiplier, 2033801520);
+	assert_int_equal(m.shift, -8);
+	assert_int_equal(vta_golden_depthwise(&d, VTA_ARITH_TFLITE, &out, NULL, &err), VTA_OK);
+	assert_memory_equal(got, ref, 16);
+}
+
 /* Random layers: the grouped CONV2D golden with the filter transposed to OHWI. */
 static void test_against_grouped_conv(void **state)
 {
@@ -247,6 +280,7 @@ int main(void)
 		cmocka_unit_test(test_per_channel_filters),
 		cmocka_unit_test(test_depth_multiplier),
 		cmocka_unit_test(test_requantize),
+		cmocka_unit_test(test_tflite_vector),
 		cmocka_unit_test(test_against_grouped_conv),
 		cmocka_unit_test(test_lut_and_errors),
 	};

@@ -92,6 +92,42 @@ static void test_requantize(void **state)
 	assert_int_equal(a[1], -128);
 }
 
+/* A TFLite-generated case (the CMSIS-NN fully_connected_mve_0 test): 16 -> 9, input
+ * offset 128, output offset -26, per-tensor; the float scales give its multiplier
+ * 1244038257 and shift -9 exactly. */
+static void test_tflite_vector(void **state)
+{
+	(void)state;
+	int8_t x[16] = {-43, 68, 79, -12, -119, -56, -102, -46, 107, -65, -109, -7, 92, -99, -80, -29};
+	const int8_t w[144] = {
+		37,   -46,  75,   -33,  -52, -82,  -94, 64,   71,  65,   64,  16,   -66, -5,   -65,
+		-44,  82,   42,   84,   105, 18,   79,  -103, -75, -95,  65,  87,   103, 43,   -25,
+		-66,  75,   125,  40,   -34, 24,   9,   -79,  4,   73,   98,  -75,  42,  81,   18,
+		-58,  -119, 92,   0,    -72, 48,   23,  -69,  11,  -95,  -103, 66, 117, 107,  -96,
+		114,  -29,  75,   -93,  118, 66,   -19, 83,   -14, 86,   -110, 44, 37,  -9,   17,
+		-107, 50,   -116, -116, -27, -84,  -126, -108, -127, -71, 8,  81,  108,  -61, 126,
+		69,   -45,  37,   -78,  -102, -55, 116, 112,  -111, -89, -57, 82,  -47, 22,   125,
+		-84,  97,   -9,   88,   74,  -15,  118, -95,  112, 89,   44,  -17,  -112, -71, -94,
+		1,    -117, 112,  -92,  52,  57,   -22, 80,   -60, 95,   -106, -1,  -27, 105,  6,
+		123,  6,    96,   126,  -65, -29,  103, 19,   -45};
+	const int32_t bias[9] = {11295, -30752, -3196, 10489, -5120, 18598, 27393, 29746, 22967};
+	const float sw[1] = {0.006727615371346474f};
+	const int8_t ref[9] = {-9, -3, 26, 8, 3, -88, 75, 34, 5};
+	vta_tensor_i8 in = {{1, 1, 1, 16}, 0.007750511169433594f, -128, x};
+	vta_fully_connected f = {&in, w, {9, 16}, sw, 1, bias, VTA_ACT_NONE};
+	int8_t got[9];
+	vta_tensor_i8 out = {{1, 1, 1, 9}, 0.04608478769659996f, -26, got};
+	vta_error err = {0};
+	vta_qmul m;
+	assert_int_equal(vta_quant_multiplier((double)in.scale * (double)sw[0] / (double)out.scale,
+					      &m, &err),
+			 VTA_OK);
+	assert_int_equal(m.multiplier, 1244038257);
+	assert_int_equal(m.shift, -9);
+	assert_int_equal(vta_golden_fc(&f, VTA_ARITH_TFLITE, &out, NULL, &err), VTA_OK);
+	assert_memory_equal(got, ref, 9);
+}
+
 /* Random layers: the CONV2D golden, 1x1 over [1, batches, 1, K]. */
 static void test_against_conv(void **state)
 {
@@ -192,6 +228,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hand_cases),
 		cmocka_unit_test(test_requantize),
+		cmocka_unit_test(test_tflite_vector),
 		cmocka_unit_test(test_against_conv),
 		cmocka_unit_test(test_lut_and_errors),
 	};

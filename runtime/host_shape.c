@@ -1,0 +1,238 @@
+/*
+ * host_shape.c - the int8 ops that only move data: RESHAPE, PAD/PADV2, TRANSPOSE and
+ * CONCATENATION (TFLM reference_ops Pad, Transpose, Concatenation; RESHAPE is a copy).
+ * Values are copied as they are, except a CONCATENATION input quantized unlike the output,
+ * which is requantized as QUANTIZE does (host_ops.h).
+ */
+#include "host_ops.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Row-major strides of t (elements). */
+static void hs_strides(const vta_host_tensor *t, size_t st[VTA_HOST_MAX_DIMS])
+{
+	size_t s = 1;
+	for (int i = t->rank - 1; i >= 0; i--) {
+		st[i] = s;
+		s *= (size_t)t->dims[i];
+	}
+}
+
+/* Step the row-major index idx of dims, false past the end. */
+static bool hs_next(const vta_host_tensor *t, int32_t idx[VTA_HOST_MAX_DIMS])
+{
+	for (int i = t->rank - 1; i >= 0; i--) {
+		if (++idx[i] < t->dims[i])
+			return true;
+		idx[i] = 0;
+	}
+	return false;
+}
+
+vta_status vta_host_reshape(const vta_host_tensor *in, vta_host_tensor *out, vta_error *err)
+{
+	vta_status st = vta_host_tensor_check(in, "RESHAPE input", err);
+	if (st == VTA_OK)
+		st = vta_host_tensor_check(out, "RESHAPE output", err);
+	if (st != VTA_OK)
+		return st;
+	const size_t n = vta_host_tensor_count(in);
+	if (vta_host_tensor_count(out) != n)
+		return vta_fail(err, VTA_E_USAGE,
+				"RESHAPE: the output holds %zu elements, the input %zu",
+				vta_host_tensor_count(out), n);
+	if (out->data != in->data)
+		memmove(out->data, in->data, n);
+	return VTA_OK;
+}
+
+/* ---- PAD ---- */
+
+vta_status vta_host_pad_shape(const vta_host_tensor *in, const int32_t (*pads)[2],
+			      vta_host_tensor *out, vta_error *err)
+{
+	vta_status st = vta_host_tensor_check(in, "PAD input", err);
+	if (st != VTA_OK)
+		return st;
+	if (!pads || !out)
+		return vta_fail(err, VTA_E_USAGE, "PAD: no paddings or output");
+	out->rank = in->rank;
+	for (int i = 0; i < in->rank; i++) {
+		if (pads[i][0] < 0 || pads[i][1] < 0)
+			return vta_fail(err, VTA_E_USAGE,
+					"PAD: paddings (%d, %d) of dimension %d must be >= 0",
+					(int)pads[i][0], (int)pads[i][1], i);
+		int64_t d = (int64_t)in->dims[i] + pads[i][0] + pads[i][1];
+		if (d > INT32_MAX)
+			return vta_fail(err, VTA_E_USAGE, "PAD: dimension %d grows past int32", i);
+		out->dims[i] = (int32_t)d;
+	}
+	return VTA_OK;
+}
+
+vta_status vta_host_pad(const vta_host_tensor *in, const int32_t (*pads)[2], const int8_t *value,
+			vta_host_tensor *out, vta_error *err)
+{
+	vta_host_tensor want = {0};
+	vta_status st = vta_host_pad_shape(in, pads, &want, err);
+	if (st == VTA_OK)
+		st = vta_host_tensor_check(out, "PAD output", err);
+	if (st == VTA_OK)
+		st = vta_host_expect_dims(out, &want, "PAD", err);
+	if (st != VTA_OK)
+		return st;
+	/* PAD pads with the real zero: the output's zero point (TFLM's pad_value) */
+	memset(out->data, value ? (uint8_t)*value : (uint8_t)(int8_t)out->zero_point,
+	       vta_host_tensor_count(out));
+	size_t so[VTA_HOST_MAX_DIMS];
+	hs_strides(out, so);
+	int32_t idx[VTA_HOST_MAX_DIMS] = {0};
+	const int last = in->rank - 1;
+	const size_t row = (size_t)in->dims[last];
+	size_t src = 0;
+	do { /* one innermost row at a time */
+		size_t dst = (size_t)pads[last][0];
+		for (int i = 0; i < last; i++)
+			dst += ((size_t)idx[i] + (size_t)pads[i][0]) * so[i];
+		memcpy(out->data + dst, in->data + src, row);
+		src += row;
+		idx[last] = in->dims[last] - 1;
+	} while (hs_next(in, idx));
+	return VTA_OK;
+}
+
+/* ---- TRANSPOSE ---- */
+
+vta_status vta_host_transpose_shape(const vta_host_tensor *in, const int32_t *perm,
+				    vta_host_tensor *out, vta_error *err)
+{
+	vta_status st = vta_host_tensor_check(in, "TRANSPOSE input", err);
+	if (st != VTA_OK)
+		return st;
+	if (!perm || !out)
+		return vta_fail(err, VTA_E_USAGE, "TRANSPOSE: no permutation or output");
+	bool seen[VTA_HOST_MAX_DIMS] = {false};
+	for (int i = 0; i < in->rank; i++) {
+		if (perm[i] < 0 || perm[i] >= in->rank || seen[perm[i]])
+			return vta_fail(err, VTA_E_USAGE,
+					"TRANSPOSE: perm[%d] = %d does not make a permutation of "
+					"0..%d",
+					i, (int)perm[i], in->rank - 1);
+		seen[perm[i]] = true;
+		out->dims[i] = in->dims[perm[i]];
+	}
+	out->rank = in->rank;
+	return VTA_OK;
+}
+
+vta_status vta_host_transpose(const vta_host_tensor *in, const int32_t *perm,
+			      vta_host_tensor *out, vta_error *err)
+{
+	vta_host_tensor want = {0};
+	vta_status st = vta_host_transpose_shape(in, perm, &want, err);
+	if (st == VTA_OK)
+		st = vta_host_tensor_check(out, "TRANSPOSE output", err);
+	if (st == VTA_OK)
+		st = vta_host_expect_dims(out, &want, "TRANSPOSE", err);
+	if (st != VTA_OK)
+		return st;
+	if (out->data == in->data)
+		return vta_fail(err, VTA_E_USAGE, "TRANSPOSE: the output overlaps the input");
+	size_t si[VTA_HOST_MAX_DIMS];
+	hs_strides(in, si);
+	int32_t idx[VTA_HOST_MAX_DIMS] = {0}; /* output index */
+	size_t o = 0;
+	do {
+		size_t src = 0;
+		for (int i = 0; i < out->rank; i++)
+			src += (size_t)idx[i] * si[perm[i]];
+		out->data[o++] = in->data[src];
+	} while (hs_next(out, idx));
+	return VTA_OK;
+}
+
+/* ---- CONCATENATION ---- */
+
+vta_status vta_host_concat_shape(const vta_host_tensor *const *ins, int n, int axis,
+				 vta_host_tensor *out, vta_error *err)
+{
+	if (!ins || n < 1 || !out)
+		return vta_fail(err, VTA_E_USAGE, "CONCATENATION: no inputs or output");
+	vta_status st = vta_host_tensor_check(ins[0], "CONCATENATION input 0", err);
+	if (st != VTA_OK)
+		return st;
+	const int rank = ins[0]->rank;
+	const int a = axis < 0 ? axis + rank : axis;
+	if (a < 0 || a >= rank)
+		return vta_fail(err, VTA_E_USAGE, "CONCATENATION: axis %d is outside rank %d", axis,
+				rank);
+	*out = *ins[0];
+	int64_t total = 0;
+	for (int k = 0; k < n; k++) {
+		char what[40];
+		snprintf(what, sizeof(what), "CONCATENATION input %d", k);
+		if ((st = vta_host_tensor_check(ins[k], what, err)))
+			return st;
+		bool ok = ins[k]->rank == rank;
+		for (int i = 0; ok && i < rank; i++)
+			ok = i == a || ins[k]->dims[i] == ins[0]->dims[i];
+		if (!ok)
+			return vta_fail(err, VTA_E_USAGE,
+					"CONCATENATION: input %d differs from input 0 outside axis %d",
+					k, a);
+		total += ins[k]->dims[a];
+	}
+	if (total > INT32_MAX)
+		return vta_fail(err, VTA_E_USAGE, "CONCATENATION: axis %d grows past int32", a);
+	out->dims[a] = (int32_t)total;
+	out->data = NULL;
+	return VTA_OK;
+}
+
+vta_status vta_host_concat(const vta_host_tensor *const *ins, int n, int axis,
+			   vta_host_tensor *out, vta_error *err)
+{
+	vta_host_tensor want;
+	vta_status st = vta_host_concat_shape(ins, n, axis, &want, err);
+	if (st == VTA_OK)
+		st = vta_host_tensor_check(out, "CONCATENATION output", err);
+	if (st == VTA_OK)
+		st = vta_host_expect_dims(out, &want, "CONCATENATION", err);
+	if (st != VTA_OK)
+		return st;
+	const int rank = out->rank, a = axis < 0 ? axis + rank : axis;
+	size_t outer = 1, inner = 1;
+	for (int i = 0; i < a; i++)
+		outer *= (size_t)out->dims[i];
+	for (int i = a + 1; i < rank; i++)
+		inner *= (size_t)out->dims[i];
+	/* per input: copied, or requantized to the output (QUANTIZE's arithmetic) */
+	vta_qmul m[16];
+	bool same[16];
+	if (n > 16)
+		return vta_fail(err, VTA_E_USAGE, "CONCATENATION: %d inputs, at most 16", n);
+	for (int k = 0; k < n; k++) {
+		same[k] = ins[k]->scale == out->scale && ins[k]->zero_point == out->zero_point;
+		if (!same[k] && (st = vta_quant_requant_params(ins[k]->scale, out->scale, &m[k], err)))
+			return st;
+		if (ins[k]->data == out->data)
+			return vta_fail(err, VTA_E_USAGE,
+					"CONCATENATION: the output overlaps input %d", k);
+	}
+	int8_t *dst = out->data;
+	for (size_t o = 0; o < outer; o++)
+		for (int k = 0; k < n; k++) {
+			const size_t len = (size_t)ins[k]->dims[a] * inner;
+			const int8_t *src = ins[k]->data + o * len;
+			if (same[k]) {
+				memcpy(dst, src, len);
+			} else {
+				for (size_t i = 0; i < len; i++)
+					dst[i] = (int8_t)vta_quant_requant_apply(
+						src[i], ins[k]->zero_point, m[k], out->zero_point);
+			}
+			dst += len;
+		}
+	return VTA_OK;
+}
