@@ -160,6 +160,16 @@ static void test_softmax(void **state)
 		double want = exp(r[i] * 0.1) / s * 256 - 128;
 		assert_true(fabs(y[i] - want) <= 1.0);
 	}
+	/* 511 equal values are the most TFLite's shift allows; 512 are refused */
+	int8_t *zeros = calloc(512, 1), *res = malloc(512);
+	vta_host_tensor iz = {1, {511}, 0.1f, 0, zeros}, oz = {1, {511}, 1.0f / 256, -128, res};
+	ok(vta_host_softmax(&iz, 1.0f, &oz, &err), &err);
+	assert_int_equal(res[0], -127); /* 256 / 511 = 0.501 rounds to 1, - 128 */
+	iz.dims[0] = oz.dims[0] = 512;
+	assert_int_equal(vta_host_softmax(&iz, 1.0f, &oz, &err), VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "row 0 of 512 values sums its exponentials beyond");
+	free(zeros);
+	free(res);
 	/* errors */
 	o5.zero_point = 0;
 	assert_int_equal(vta_host_softmax(&in5, 1.0f, &o5, &err), VTA_E_USAGE);

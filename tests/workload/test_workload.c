@@ -458,7 +458,8 @@ static void test_shipped_workloads_parse(void **state)
 	(void)state;
 	const char *files[] = {"configs/workloads/demo.yaml", "configs/workloads/resnet18.yaml",
 			       "configs/workloads/add_layers.yaml",
-			       "configs/workloads/resnet18_lut4.yaml"};
+			       "configs/workloads/resnet18_lut4.yaml",
+			       "configs/workloads/mobilenet_dw.yaml"};
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		vta_workload wl;
 		vta_error err = {0};
