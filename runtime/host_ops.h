@@ -106,8 +106,9 @@ vta_status vta_host_requantize_u8(const uint8_t *in, size_t count, float scale,
 vta_status vta_host_quantize_f32(const float *in, size_t count, vta_host_tensor *out,
 				 vta_error *err);
 
-/* MEAN over `axes` (negative count from the end, duplicates ignored). keep_dims keeps
- * the reduced dims as 1, else drops them (a full reduction gives rank 1, [1]). */
+/* MEAN over `axes` (negative count from the end, duplicates ignored), as current TFLM
+ * computes it for every axis set. keep_dims keeps the reduced dims as 1, else drops them (a
+ * full reduction gives rank 1, [1]). */
 vta_status vta_host_mean_shape(const vta_host_tensor *in, const int32_t *axes, int n_axes,
 			       bool keep_dims, vta_host_tensor *out, vta_error *err);
 vta_status vta_host_mean(const vta_host_tensor *in, const int32_t *axes, int n_axes,

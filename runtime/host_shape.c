@@ -82,6 +82,8 @@ vta_status vta_host_pad(const vta_host_tensor *in, const int32_t (*pads)[2], con
 		st = vta_host_expect_dims(out, &want, "PAD", err);
 	if (st != VTA_OK)
 		return st;
+	if (out->data == in->data)
+		return vta_fail(err, VTA_E_USAGE, "PAD: the output overlaps the input");
 	/* PAD pads with the real zero: the output's zero point (TFLM's pad_value) */
 	memset(out->data, value ? (uint8_t)*value : (uint8_t)(int8_t)out->zero_point,
 	       vta_host_tensor_count(out));
