@@ -19,6 +19,7 @@ static const struct {
 	{"asm", cmd_asm, cmd_asm_usage},
 	{"disasm", cmd_disasm, cmd_disasm_usage},
 	{"regress", cmd_regress, cmd_regress_usage},
+	{"inspect", cmd_inspect, cmd_inspect_usage},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 

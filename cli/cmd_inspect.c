@@ -1,0 +1,226 @@
+/*
+ * cmd_inspect.c - `vtasim inspect MODEL.tflite`: what the .tflite reader sees in a model
+ * (runtime/tflite_model.h): its inputs and outputs, metadata, subgraph 0's operators with
+ * their options, its tensors with quantization, and every LUT-compressed constant with its
+ * container, width, tables and sizes. docs/cli.md shows an example.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "tflite_model.h"
+
+/* A name printed on one line: control characters as '?'. */
+static void put_name(const char *s)
+{
+	putchar('\'');
+	for (; *s; s++)
+		putchar(((unsigned char)*s < 0x20 || *s == 0x7f) ? '?' : *s);
+	putchar('\'');
+}
+
+static void put_shape(const vta_tfl_tensor *t)
+{
+	putchar('[');
+	for (int i = 0; i < t->rank; i++)
+		printf("%s%d", i ? "," : "", (int)t->shape[i]);
+	putchar(']');
+}
+
+static void put_tensor_brief(const vta_tfl_model *m, int32_t i)
+{
+	const vta_tfl_tensor *t = &m->tensors[i];
+	printf("%d ", (int)i);
+	put_name(t->name);
+	printf(" %s ", vta_tfl_type_name(t->type));
+	put_shape(t);
+}
+
+static const char *act_name(vta_activation a)
+{
+	static const char *const names[] = {"none", "relu", "relu_n1_to_1", "relu6"};
+	return (unsigned)a < 4 ? names[a] : "?";
+}
+
+static void put_options(const vta_tfl_op *op)
+{
+	const char *pad[] = {"same", "valid"};
+	switch (op->custom ? -1 : op->builtin) {
+	case VTA_TFL_OP_CONV_2D:
+	case VTA_TFL_OP_DEPTHWISE_CONV_2D: {
+		const vta_tfl_conv_options *o = &op->opt.conv;
+		printf("  padding %s, stride %dx%d, dilation %dx%d, %s", pad[o->padding],
+		       (int)o->stride_h, (int)o->stride_w, (int)o->dilation_h,
+		       (int)o->dilation_w, act_name(o->activation));
+		if (op->builtin == VTA_TFL_OP_DEPTHWISE_CONV_2D)
+			printf(", depth multiplier %d", (int)o->depth_multiplier);
+		break;
+	}
+	case VTA_TFL_OP_AVERAGE_POOL_2D:
+	case VTA_TFL_OP_MAX_POOL_2D: {
+		const vta_tfl_pool_options *o = &op->opt.pool;
+		printf("  padding %s, stride %dx%d, filter %dx%d, %s", pad[o->padding],
+		       (int)o->stride_h, (int)o->stride_w, (int)o->filter_h, (int)o->filter_w,
+		       act_name(o->activation));
+		break;
+	}
+	case VTA_TFL_OP_FULLY_CONNECTED:
+		printf("  %s%s", act_name(op->opt.fc.activation),
+		       op->opt.fc.keep_num_dims ? ", keep_num_dims" : "");
+		break;
+	case VTA_TFL_OP_ADD:
+		printf("  %s", act_name(op->opt.add.activation));
+		break;
+	case VTA_TFL_OP_SOFTMAX:
+		printf("  beta %g", (double)op->opt.softmax.beta);
+		break;
+	case VTA_TFL_OP_CONCATENATION:
+		printf("  axis %d, %s", (int)op->opt.concat.axis,
+		       act_name(op->opt.concat.activation));
+		break;
+	case VTA_TFL_OP_MEAN:
+		printf("  keep_dims %s", op->opt.mean.keep_dims ? "true" : "false");
+		break;
+	case VTA_TFL_OP_RESHAPE:
+		if (op->opt.reshape.has_new_shape) {
+			printf("  new_shape [");
+			for (int i = 0; i < op->opt.reshape.rank; i++)
+				printf("%s%d", i ? "," : "", (int)op->opt.reshape.new_shape[i]);
+			printf("]");
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void put_list(const int32_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		printf("%s%d", i ? "," : "", (int)v[i]);
+}
+
+static void put_quant(const vta_tfl_quant *q)
+{
+	if (!q->count)
+		return;
+	if (q->count == 1) {
+		printf("  scale %g zp %lld", (double)q->scale[0],
+		       (long long)(q->zero_point_count ? q->zero_point[0] : 0));
+		return;
+	}
+	float lo = q->scale[0], hi = q->scale[0];
+	for (size_t i = 1; i < q->count; i++) {
+		lo = q->scale[i] < lo ? q->scale[i] : lo;
+		hi = q->scale[i] > hi ? q->scale[i] : hi;
+	}
+	printf("  %zu scales %g..%g on axis %d", q->count, (double)lo, (double)hi, (int)q->axis);
+}
+
+static const char *container_name(vta_tfl_container c)
+{
+	return c == VTA_TFL_METADATA ? "COMPRESSION_METADATA" : "TFLM_DECODE";
+}
+
+static void put_lut(const vta_tfl_tensor *t)
+{
+	const vta_lut_tensor *l = &t->lut;
+	printf("  lut %u-bit, %zu table%s of %zu%s, %zu B indices + %zu B tables (%s",
+	       l->bitwidth, l->channels, l->channels == 1 ? "" : "s", l->value_table_stride,
+	       l->channels > 1 ? (l->axis_last ? " (last axis)" : " (axis 0)") : "",
+	       vta_lut_indices_bytes(l->count, l->bitwidth),
+	       l->channels * l->value_table_stride * vta_lut_type_size(l->type),
+	       container_name(t->container));
+	if (t->container == VTA_TFL_DECODE)
+		printf(" of tensors %d, %d", (int)t->lut_indices, (int)t->lut_tables);
+	else
+		printf(", value buffer %u", t->lut_buffer);
+	printf(")");
+}
+
+static void print_model(const vta_tfl_model *m)
+{
+	printf("model %s: schema %u, %zu subgraph%s (0 read), %zu buffers, %zu operators, "
+	       "%zu tensors\n",
+	       m->name, m->version, m->n_subgraphs, m->n_subgraphs == 1 ? "" : "s", m->n_buffers,
+	       m->n_ops, m->n_tensors);
+	if (m->description[0]) {
+		printf("description ");
+		put_name(m->description);
+		putchar('\n');
+	}
+	for (size_t i = 0; i < m->n_inputs; i++) {
+		printf("input  ");
+		put_tensor_brief(m, m->inputs[i]);
+		putchar('\n');
+	}
+	for (size_t i = 0; i < m->n_outputs; i++) {
+		printf("output ");
+		put_tensor_brief(m, m->outputs[i]);
+		putchar('\n');
+	}
+	for (size_t i = 0; i < m->n_metadata; i++) {
+		printf("metadata ");
+		put_name(m->metadata[i].name);
+		printf(": buffer %u, %zu bytes\n", m->metadata[i].buffer,
+		       m->buffers[m->metadata[i].buffer].bytes);
+	}
+	printf("\noperators\n");
+	for (size_t i = 0; i < m->n_ops; i++) {
+		const vta_tfl_op *op = &m->ops[i];
+		char buf[24];
+		printf("  %3zu %-18s v%d  in ", i, vta_tfl_op_label(op, buf, sizeof(buf)),
+		       (int)op->version);
+		put_list(op->inputs, op->n_inputs);
+		printf(" -> ");
+		put_list(op->outputs, op->n_outputs);
+		put_options(op);
+		putchar('\n');
+	}
+	printf("\ntensors\n");
+	size_t plain = 0, packed = 0;
+	for (size_t i = 0; i < m->n_tensors; i++) {
+		const vta_tfl_tensor *t = &m->tensors[i];
+		printf("  %3zu ", i);
+		put_name(t->name);
+		printf(" %s ", vta_tfl_type_name(t->type));
+		put_shape(t);
+		if (t->data && t->container == VTA_TFL_PLAIN)
+			printf("  const %zu B", t->data_bytes);
+		if (t->is_variable)
+			printf("  variable");
+		put_quant(&t->quant);
+		if (t->container != VTA_TFL_PLAIN) {
+			put_lut(t);
+			const vta_lut_tensor *l = &t->lut;
+			plain += l->count * vta_lut_type_size(l->type);
+			packed += vta_lut_indices_bytes(l->count, l->bitwidth) +
+				  l->channels * l->value_table_stride * vta_lut_type_size(l->type);
+		}
+		putchar('\n');
+	}
+	if (m->n_compressed)
+		printf("\ncompression: %zu LUT tensor%s, %zu B of indices and tables for %zu B "
+		       "decoded\n",
+		       m->n_compressed, m->n_compressed == 1 ? "" : "s", packed, plain);
+	else
+		printf("\ncompression: none\n");
+}
+
+const char cmd_inspect_usage[] = "inspect MODEL.tflite";
+
+int cmd_inspect(int argc, char **argv)
+{
+	if (argc != 2 || argv[1][0] == '-')
+		return cli_usage_error("usage: vtasim %s", cmd_inspect_usage);
+	vta_tfl_model m;
+	vta_error err = {0};
+	if (vta_tfl_model_load(argv[1], &m, &err) != VTA_OK) {
+		vta_tfl_model_free(&m);
+		return cli_report_error(&err);
+	}
+	print_model(&m);
+	vta_tfl_model_free(&m);
+	return 0;
+}
