@@ -20,6 +20,7 @@ static const struct {
 	{"disasm", cmd_disasm, cmd_disasm_usage},
 	{"regress", cmd_regress, cmd_regress_usage},
 	{"inspect", cmd_inspect, cmd_inspect_usage},
+	{"compress", cmd_compress, cmd_compress_usage},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 
