@@ -43,13 +43,13 @@ vta_status tfl_spend(tfl_rd *r, size_t bytes)
 	return VTA_OK;
 }
 
-/* A name fit for a one-line message: at most 40 characters, control characters as '?'. */
-static void tfl_quote(char *out, size_t size, const char *name)
+void vta_tfl_quote(char *out, size_t size, const char *name)
 {
 	size_t n = 0;
-	for (const char *p = name; *p && n + 4 < size && n < 40; p++)
+	const char *p = name;
+	for (; *p && n + 4 < size && n < VTA_TFL_QUOTE_MAX; p++)
 		out[n++] = ((unsigned char)*p < 0x20 || *p == 0x7f) ? '?' : *p;
-	if (*name && (strlen(name) > n))
+	if (*p)
 		out[n++] = '~';
 	out[n] = '\0';
 }
@@ -57,8 +57,8 @@ static void tfl_quote(char *out, size_t size, const char *name)
 void tfl_where_tensor(tfl_rd *r, size_t index)
 {
 	const vta_tfl_tensor *t = &r->m->tensors[index];
-	char q[48];
-	tfl_quote(q, sizeof(q), t->name ? t->name : "");
+	char q[VTA_TFL_QUOTE_MAX + 4];
+	vta_tfl_quote(q, sizeof(q), t->name ? t->name : "");
 	if (q[0])
 		snprintf(r->where, sizeof(r->where), "tensor %zu '%s'", index, q);
 	else
@@ -67,8 +67,8 @@ void tfl_where_tensor(tfl_rd *r, size_t index)
 
 void tfl_where_op(tfl_rd *r, size_t index)
 {
-	char buf[24], q[48];
-	tfl_quote(q, sizeof(q), vta_tfl_op_label(&r->m->ops[index], buf, sizeof(buf)));
+	char buf[24], q[VTA_TFL_QUOTE_MAX + 4];
+	vta_tfl_quote(q, sizeof(q), vta_tfl_op_label(&r->m->ops[index], buf, sizeof(buf)));
 	snprintf(r->where, sizeof(r->where), "operator %zu (%s)", index, q);
 }
 
@@ -383,6 +383,7 @@ static vta_status tfl_operator(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 	op->custom = c->custom;
 	op->version = c->version;
 	op->decode = op->custom && !strcmp(op->custom, VTA_TFL_DECODE_NAME);
+	tfl_where_op(r, (size_t)(op - m->ops));
 	vta_status st = tfl_indices(r, t, TFL_OP_INPUTS, "inputs", true, &op->n_inputs,
 				    &op->inputs);
 	if (st == VTA_OK)

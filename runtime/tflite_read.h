@@ -16,7 +16,7 @@ typedef struct tfl_rd {
 	vta_error *err;
 	size_t copied;      /* bytes copied out of the image so far */
 	size_t budget;      /* ... at most: shared vectors must not expand without bound */
-	char where[128];    /* "tensor 5 'conv/w'", "operator 3 (CONV_2D)", ... */
+	char where[192];    /* "tensor 5 'conv/w'", "operator 3 (CONV_2D)", ... */
 } tfl_rd;
 
 /* "NAME: where: <formatted>" with status st. */
