@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz_mutate.h"
 #include "lut.h"
 #include "prng.h"
 #include "vta_asm.h"
@@ -36,48 +37,6 @@ static uint8_t *read_all(const char *path, size_t *len)
 	if (vta_read_file(path, &buf, len, &err) != VTA_OK)
 		fail_msg("%s", err.detail);
 	return buf;
-}
-
-/* One random mutation of buf[0..*len) into a new buffer (caller frees). */
-static uint8_t *mutate(vta_prng *r, const uint8_t *buf, size_t len, size_t *out_len)
-{
-	uint8_t *m = malloc(len + 64);
-	assert_non_null(m);
-	memcpy(m, buf, len);
-	size_t n = len;
-	int edits = 1 + (int)vta_prng_range(r, 0, 3);
-	static const char *const tokens[] = {"-", "0x", "99999999999", ",", "=", "\n", ":", "{",
-					     "}", "[", "]", "-1", "65536", "load", "gemm", " "};
-	for (int e = 0; e < edits && n > 0; e++) {
-		size_t at = (size_t)vta_prng_range(r, 0, (int64_t)n - 1);
-		switch (vta_prng_range(r, 0, 4)) {
-		case 0: /* flip a bit */
-			m[at] ^= (uint8_t)(1u << vta_prng_range(r, 0, 7));
-			break;
-		case 1: /* delete a byte */
-			memmove(m + at, m + at + 1, n - at - 1);
-			n--;
-			break;
-		case 2: { /* insert a token */
-			const char *t = tokens[vta_prng_range(r, 0, 15)];
-			size_t tl = strlen(t);
-			if (n + tl > len + 64)
-				break;
-			memmove(m + at + tl, m + at, n - at);
-			memcpy(m + at, t, tl);
-			n += tl;
-			break;
-		}
-		case 3: /* random byte */
-			m[at] = (uint8_t)vta_prng_range(r, 0, 255);
-			break;
-		default: /* truncate */
-			n = at;
-			break;
-		}
-	}
-	*out_len = n;
-	return m;
 }
 
 static void expect_status(vta_status st, const vta_error *err)
@@ -159,7 +118,7 @@ static void test_fuzz_assembly(void **state)
 		uint8_t *text = read_all(seeds[s], &len);
 		for (int i = 0; i < ITERATIONS; i++) {
 			size_t ml;
-			uint8_t *m = mutate(&r, text, len, &ml);
+			uint8_t *m = fuzz_mutate(&r, text, len, &ml);
 			vta_program prog;
 			vta_program_init(&prog, &fuzz_cfg);
 			vta_error err = {0};
@@ -196,7 +155,7 @@ static void test_fuzz_stream_files(void **state)
 	vta_prng_seed(&r, 2);
 	for (int i = 0; i < 4 * ITERATIONS; i++) {
 		size_t ml;
-		uint8_t *m = mutate(&r, bin, bin_len, &ml);
+		uint8_t *m = fuzz_mutate(&r, bin, bin_len, &ml);
 		vta_program p;
 		vta_error e = {0};
 		vta_status st = vta_program_parse(m, ml, &fuzz_cfg, &p, &e);
@@ -235,7 +194,7 @@ static void test_fuzz_configs(void **state)
 		uint8_t *text = read_all(seeds[s], &len);
 		for (int i = 0; i < ITERATIONS; i++) {
 			size_t ml;
-			uint8_t *m = mutate(&r, text, len, &ml);
+			uint8_t *m = fuzz_mutate(&r, text, len, &ml);
 			write_tmp(path, m, ml);
 			vta_config cfg;
 			vta_error err = {0};
@@ -263,7 +222,7 @@ static void test_fuzz_workloads(void **state)
 		uint8_t *text = read_all(seeds[s], &len);
 		for (int i = 0; i < ITERATIONS; i++) {
 			size_t ml;
-			uint8_t *m = mutate(&r, text, len, &ml);
+			uint8_t *m = fuzz_mutate(&r, text, len, &ml);
 			write_tmp(path, m, ml);
 			vta_workload wl;
 			vta_error err = {0};
