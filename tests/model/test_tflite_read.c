@@ -8,6 +8,8 @@
 #include "model_test.h"
 
 #include "fb_read.h"
+#include "lut_pack.h"
+#include "vta_config.h"
 
 static const vta_tfl_op *find_op(const vta_tfl_model *m, int32_t builtin, int nth)
 {
@@ -238,6 +240,41 @@ static void test_index_beyond_table(void **state)
 	vta_tfl_model_free(&m);
 }
 
+/* A constant read from a model feeds the hardware decoder's packing as it is: conv_w's
+ * packed filter rows, looked up in its own tables, are the decoded filter. */
+static void test_feeds_hw_packing(void **state)
+{
+	(void)state;
+	vta_tfl_model m;
+	vta_error err = {0};
+	mt_load(true, &m);
+	vta_config cfg;
+	vta_config_default(&cfg);
+	assert_int_equal(vta_config_derive(&cfg, &err), VTA_OK);
+	const vta_tfl_tensor *w = &m.tensors[TM_T_CONV_W];
+	const vta_lut_tensor *l = &w->lut;
+	uint64_t bytes = vta_lut_pack_conv_filter_bytes(&cfg, w->shape, l->bitwidth);
+	uint8_t *rows = malloc(bytes);
+	assert_int_equal(vta_lut_pack_conv_filter(&cfg, l, w->shape, rows, bytes, &err), VTA_OK);
+	/* default config: BO = BI = 16, so one output and one input block; row (kh, kw) */
+	unsigned bo = cfg.block_out, bi = cfg.block_in;
+	size_t row_bytes = (bo * bi * l->bitwidth + 7) / 8;
+	assert_int_equal(bytes, 9 * row_bytes);
+	const int8_t *tables = l->value_table;
+	for (int kh = 0; kh < 3; kh++)
+		for (int kw = 0; kw < 3; kw++)
+			for (unsigned o = 0; o < 4; o++)
+				for (unsigned i = 0; i < 3; i++) {
+					const uint8_t *row = rows + (size_t)(kh * 3 + kw) * row_bytes;
+					unsigned idx = vta_lut_index(row, o * bi + i, l->bitwidth);
+					size_t e = ((o * 3 + (unsigned)kh) * 3 + (unsigned)kw) * 3 + i;
+					assert_int_equal(tables[o * l->value_table_stride + idx],
+							 tm_conv_w(e));
+				}
+	free(rows);
+	vta_tfl_model_free(&m);
+}
+
 /* ---- byte-level damage ---- */
 
 static vta_status parse_bytes(const uint8_t *src, size_t len, vta_error *err)
@@ -428,6 +465,7 @@ int main(void)
 		cmocka_unit_test(test_model_errors),
 		cmocka_unit_test(test_metadata_version),
 		cmocka_unit_test(test_index_beyond_table),
+		cmocka_unit_test(test_feeds_hw_packing),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_offsets),
 		cmocka_unit_test(test_real_models),
