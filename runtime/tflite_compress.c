@@ -335,9 +335,7 @@ static vta_status cz_decode(cz *c, uint32_t ti, const vta_lut_buffer *lb,
 	char *anc_name = NULL, *out_name = NULL;
 	if (t->name[0]) {
 		size_t n = strlen(t->name) + 16;
-		anc_name = malloc(n);
-		out_name = malloc(n);
-		if (!cz_own(c, anc_name) || !cz_own(c, out_name))
+		if (!cz_own(c, anc_name = malloc(n)) || !cz_own(c, out_name = malloc(n)))
 			return cz_fail(c, VTA_E_NOMEM, "out of memory");
 		snprintf(anc_name, n, "%s_ancillary", t->name);
 		snprintf(out_name, n, "%s_decoded", t->name);

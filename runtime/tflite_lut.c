@@ -18,14 +18,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TRY_FB(r, fb, call, field)                            \
-	do {                                                  \
-		vta_error e_ = {0};                           \
-		const vta_fb *fb_ = (fb);                     \
-		if ((call) != VTA_OK)                         \
-			return tfl_wrap((r), &e_, (field));   \
-	} while (0)
-
 /* The lut descriptor of tensor t, its tables `tables` (bytes) and indices `indices`. */
 static vta_status lut_describe(tfl_rd *r, vta_tfl_tensor *t, unsigned bitwidth, size_t stride,
 			       size_t channels, bool axis_last, const uint8_t *tables,
@@ -62,9 +54,9 @@ static vta_status lut_metadata_entry(tfl_rd *r, const vta_fb *md, const vta_fb_t
 	int32_t ti;
 	uint32_t vb;
 	uint8_t bw;
-	TRY_FB(r, md, vta_fb_i32(fb_, lt, TFL_CM_TENSOR, 0, &ti, &e_), "tensor");
-	TRY_FB(r, md, vta_fb_u32(fb_, lt, TFL_CM_VALUE_BUFFER, 0, &vb, &e_), "value_buffer");
-	TRY_FB(r, md, vta_fb_u8(fb_, lt, TFL_CM_INDEX_BITWIDTH, 0, &bw, &e_), "index_bitwidth");
+	TFL_TRY_IN(r, md, vta_fb_i32(fb_, lt, TFL_CM_TENSOR, 0, &ti, &e_), "tensor");
+	TFL_TRY_IN(r, md, vta_fb_u32(fb_, lt, TFL_CM_VALUE_BUFFER, 0, &vb, &e_), "value_buffer");
+	TFL_TRY_IN(r, md, vta_fb_u8(fb_, lt, TFL_CM_INDEX_BITWIDTH, 0, &bw, &e_), "index_bitwidth");
 	if (ti < 0 || (size_t)ti >= m->n_tensors)
 		return tfl_fail(r, VTA_E_PARSE, "tensor %d is not one of the %zu tensors", (int)ti,
 				m->n_tensors);
@@ -118,16 +110,16 @@ static vta_status lut_metadata(tfl_rd *r, const vta_tfl_metadata *entry)
 	vta_fb_table root, sg;
 	vta_fb_vec sgs, lts;
 	uint32_t version;
-	TRY_FB(r, &md, vta_fb_root(fb_, NULL, &root, &e_), "Metadata");
-	TRY_FB(r, &md, vta_fb_u32(fb_, &root, TFL_CM_SCHEMA_VERSION, 1, &version, &e_),
+	TFL_TRY_IN(r, &md, vta_fb_root(fb_, NULL, &root, &e_), "Metadata");
+	TFL_TRY_IN(r, &md, vta_fb_u32(fb_, &root, TFL_CM_SCHEMA_VERSION, 1, &version, &e_),
 	       "schema_version");
 	if (version > 1)
 		return tfl_fail(r, VTA_E_PARSE, "schema version %u, newer than 1", version);
-	TRY_FB(r, &md, vta_fb_vector(fb_, &root, TFL_CM_SUBGRAPHS, 4, &sgs, &e_), "subgraphs");
+	TFL_TRY_IN(r, &md, vta_fb_vector(fb_, &root, TFL_CM_SUBGRAPHS, 4, &sgs, &e_), "subgraphs");
 	if (!sgs.n)
 		return tfl_fail(r, VTA_E_PARSE, "no subgraphs");
-	TRY_FB(r, &md, vta_fb_vec_table(fb_, &sgs, 0, &sg, &e_), "subgraphs[0]");
-	TRY_FB(r, &md, vta_fb_vector(fb_, &sg, TFL_CM_LUT_TENSORS, 4, &lts, &e_),
+	TFL_TRY_IN(r, &md, vta_fb_vec_table(fb_, &sgs, 0, &sg, &e_), "subgraphs[0]");
+	TFL_TRY_IN(r, &md, vta_fb_vector(fb_, &sg, TFL_CM_LUT_TENSORS, 4, &lts, &e_),
 	       "subgraphs[0].lut_tensors");
 	if (!lts.n)
 		return tfl_fail(r, VTA_E_PARSE, "subgraph 0 lists no LUT tensors");
@@ -135,7 +127,7 @@ static vta_status lut_metadata(tfl_rd *r, const vta_tfl_metadata *entry)
 		snprintf(r->where, sizeof(r->where), "%s lut_tensors[%u]", TFL_COMPRESSION_METADATA,
 			 i);
 		vta_fb_table lt;
-		TRY_FB(r, &md, vta_fb_vec_table(fb_, &lts, i, &lt, &e_), "table");
+		TFL_TRY_IN(r, &md, vta_fb_vec_table(fb_, &lts, i, &lt, &e_), "table");
 		vta_status st = lut_metadata_entry(r, &md, &lt);
 		if (st != VTA_OK)
 			return st;

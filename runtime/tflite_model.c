@@ -74,15 +74,6 @@ void tfl_where_op(tfl_rd *r, size_t index)
 
 /* ---- small readers ---- */
 
-#define TRY_FB(r, call, field)                          \
-	do {                                            \
-		vta_error e_ = {0};                     \
-		vta_fb *fb_ = &(r)->fb;                 \
-		(void)fb_;                              \
-		if ((call) != VTA_OK)                   \
-			return tfl_wrap((r), &e_, (field)); \
-	} while (0)
-
 static vta_status tfl_strdup(tfl_rd *r, const char *s, size_t n, char **out)
 {
 	vta_status st = tfl_spend(r, n + 1);
@@ -102,7 +93,7 @@ static vta_status tfl_string(tfl_rd *r, const vta_fb_table *t, unsigned id, cons
 {
 	const char *s;
 	size_t n;
-	TRY_FB(r, vta_fb_string(fb_, t, id, &s, &n, &e_), field);
+	TFL_TRY(r, vta_fb_string(fb_, t, id, &s, &n, &e_), field);
 	return tfl_strdup(r, s ? s : "", n, out);
 }
 
@@ -123,7 +114,7 @@ static vta_status tfl_indices(tfl_rd *r, const vta_fb_table *t, unsigned id, con
 			      bool optional, size_t *n, int32_t **out)
 {
 	vta_fb_vec v;
-	TRY_FB(r, vta_fb_vector(fb_, t, id, 4, &v, &e_), field);
+	TFL_TRY(r, vta_fb_vector(fb_, t, id, 4, &v, &e_), field);
 	vta_status st = tfl_calloc(r, v.n, sizeof(int32_t), (void **)out);
 	if (st != VTA_OK)
 		return st;
@@ -148,7 +139,7 @@ static vta_status tfl_buffers(tfl_rd *r, const vta_fb_table *model)
 {
 	vta_tfl_model *m = r->m;
 	vta_fb_vec v;
-	TRY_FB(r, vta_fb_vector(fb_, model, TFL_MODEL_BUFFERS, 4, &v, &e_), "buffers");
+	TFL_TRY(r, vta_fb_vector(fb_, model, TFL_MODEL_BUFFERS, 4, &v, &e_), "buffers");
 	vta_status st = tfl_calloc(r, v.n, sizeof(*m->buffers), (void **)&m->buffers);
 	if (st != VTA_OK)
 		return st;
@@ -158,10 +149,10 @@ static vta_status tfl_buffers(tfl_rd *r, const vta_fb_table *model)
 		vta_fb_table b;
 		vta_fb_vec data;
 		uint64_t off, size;
-		TRY_FB(r, vta_fb_vec_table(fb_, &v, i, &b, &e_), "table");
-		TRY_FB(r, vta_fb_vector(fb_, &b, TFL_BUF_DATA, 1, &data, &e_), "data");
-		TRY_FB(r, vta_fb_u64(fb_, &b, TFL_BUF_OFFSET, 0, &off, &e_), "offset");
-		TRY_FB(r, vta_fb_u64(fb_, &b, TFL_BUF_SIZE, 0, &size, &e_), "size");
+		TFL_TRY(r, vta_fb_vec_table(fb_, &v, i, &b, &e_), "table");
+		TFL_TRY(r, vta_fb_vector(fb_, &b, TFL_BUF_DATA, 1, &data, &e_), "data");
+		TFL_TRY(r, vta_fb_u64(fb_, &b, TFL_BUF_OFFSET, 0, &off, &e_), "offset");
+		TFL_TRY(r, vta_fb_u64(fb_, &b, TFL_BUF_SIZE, 0, &size, &e_), "size");
 		vta_tfl_buffer *out = &m->buffers[i];
 		if (off > 1) { /* stored past the flatbuffer, at a file offset */
 			if (data.n)
@@ -191,7 +182,7 @@ static vta_status tfl_opcodes(tfl_rd *r, const vta_fb_table *model)
 {
 	vta_tfl_model *m = r->m;
 	vta_fb_vec v;
-	TRY_FB(r, vta_fb_vector(fb_, model, TFL_MODEL_OPERATOR_CODES, 4, &v, &e_),
+	TFL_TRY(r, vta_fb_vector(fb_, model, TFL_MODEL_OPERATOR_CODES, 4, &v, &e_),
 	       "operator_codes");
 	vta_status st = tfl_calloc(r, v.n, sizeof(*m->opcodes), (void **)&m->opcodes);
 	if (st != VTA_OK)
@@ -203,11 +194,11 @@ static vta_status tfl_opcodes(tfl_rd *r, const vta_fb_table *model)
 		int8_t dep;
 		int32_t code;
 		vta_tfl_opcode *o = &m->opcodes[i];
-		TRY_FB(r, vta_fb_vec_table(fb_, &v, i, &c, &e_), "table");
-		TRY_FB(r, vta_fb_i8(fb_, &c, TFL_OC_DEPRECATED_BUILTIN_CODE, 0, &dep, &e_),
+		TFL_TRY(r, vta_fb_vec_table(fb_, &v, i, &c, &e_), "table");
+		TFL_TRY(r, vta_fb_i8(fb_, &c, TFL_OC_DEPRECATED_BUILTIN_CODE, 0, &dep, &e_),
 		       "deprecated_builtin_code");
-		TRY_FB(r, vta_fb_i32(fb_, &c, TFL_OC_BUILTIN_CODE, 0, &code, &e_), "builtin_code");
-		TRY_FB(r, vta_fb_i32(fb_, &c, TFL_OC_VERSION, 1, &o->version, &e_), "version");
+		TFL_TRY(r, vta_fb_i32(fb_, &c, TFL_OC_BUILTIN_CODE, 0, &code, &e_), "builtin_code");
+		TFL_TRY(r, vta_fb_i32(fb_, &c, TFL_OC_VERSION, 1, &o->version, &e_), "version");
 		/* as TFLite's GetBuiltinCode: the larger of the two fields */
 		o->builtin = dep > code ? dep : code;
 		if (o->builtin < 0)
@@ -228,7 +219,7 @@ static vta_status tfl_metadata(tfl_rd *r, const vta_fb_table *model)
 {
 	vta_tfl_model *m = r->m;
 	vta_fb_vec v;
-	TRY_FB(r, vta_fb_vector(fb_, model, TFL_MODEL_METADATA, 4, &v, &e_), "metadata");
+	TFL_TRY(r, vta_fb_vector(fb_, model, TFL_MODEL_METADATA, 4, &v, &e_), "metadata");
 	vta_status st = tfl_calloc(r, v.n, sizeof(*m->metadata), (void **)&m->metadata);
 	if (st != VTA_OK)
 		return st;
@@ -237,11 +228,11 @@ static vta_status tfl_metadata(tfl_rd *r, const vta_fb_table *model)
 		snprintf(r->where, sizeof(r->where), "metadata %u", i);
 		vta_fb_table t;
 		vta_tfl_metadata *md = &m->metadata[i];
-		TRY_FB(r, vta_fb_vec_table(fb_, &v, i, &t, &e_), "table");
+		TFL_TRY(r, vta_fb_vec_table(fb_, &v, i, &t, &e_), "table");
 		st = tfl_string(r, &t, TFL_MD_NAME, "name", &md->name);
 		if (st != VTA_OK)
 			return st;
-		TRY_FB(r, vta_fb_u32(fb_, &t, TFL_MD_BUFFER, 0, &md->buffer, &e_), "buffer");
+		TFL_TRY(r, vta_fb_u32(fb_, &t, TFL_MD_BUFFER, 0, &md->buffer, &e_), "buffer");
 		if (md->buffer >= m->n_buffers)
 			return tfl_fail(r, VTA_E_PARSE, "buffer %u is not one of the %zu buffers",
 					md->buffer, m->n_buffers);
@@ -256,10 +247,10 @@ static vta_status tfl_quant(tfl_rd *r, const vta_fb_table *q, vta_tfl_tensor *t)
 {
 	vta_fb_vec scale, zp;
 	int32_t axis;
-	TRY_FB(r, vta_fb_vector(fb_, q, TFL_Q_SCALE, 4, &scale, &e_), "quantization.scale");
-	TRY_FB(r, vta_fb_vector(fb_, q, TFL_Q_ZERO_POINT, 8, &zp, &e_),
+	TFL_TRY(r, vta_fb_vector(fb_, q, TFL_Q_SCALE, 4, &scale, &e_), "quantization.scale");
+	TFL_TRY(r, vta_fb_vector(fb_, q, TFL_Q_ZERO_POINT, 8, &zp, &e_),
 	       "quantization.zero_point");
-	TRY_FB(r, vta_fb_i32(fb_, q, TFL_Q_QUANTIZED_DIMENSION, 0, &axis, &e_),
+	TFL_TRY(r, vta_fb_i32(fb_, q, TFL_Q_QUANTIZED_DIMENSION, 0, &axis, &e_),
 	       "quantization.quantized_dimension");
 	vta_tfl_quant *o = &t->quant;
 	o->axis = axis;
@@ -310,12 +301,12 @@ static vta_status tfl_tensor(tfl_rd *r, const vta_fb_table *t, vta_tfl_tensor *o
 	uint32_t ext;
 	vta_fb_table sub;
 	bool present;
-	TRY_FB(r, vta_fb_vector(fb_, t, TFL_T_SHAPE, 4, &shape, &e_), "shape");
-	TRY_FB(r, vta_fb_i8(fb_, t, TFL_T_TYPE, 0, &type, &e_), "type");
-	TRY_FB(r, vta_fb_u32(fb_, t, TFL_T_BUFFER, 0, &out->buffer, &e_), "buffer");
-	TRY_FB(r, vta_fb_bool(fb_, t, TFL_T_IS_VARIABLE, false, &out->is_variable, &e_),
+	TFL_TRY(r, vta_fb_vector(fb_, t, TFL_T_SHAPE, 4, &shape, &e_), "shape");
+	TFL_TRY(r, vta_fb_i8(fb_, t, TFL_T_TYPE, 0, &type, &e_), "type");
+	TFL_TRY(r, vta_fb_u32(fb_, t, TFL_T_BUFFER, 0, &out->buffer, &e_), "buffer");
+	TFL_TRY(r, vta_fb_bool(fb_, t, TFL_T_IS_VARIABLE, false, &out->is_variable, &e_),
 	       "is_variable");
-	TRY_FB(r, vta_fb_u32(fb_, t, TFL_T_EXTERNAL_BUFFER, 0, &ext, &e_), "external_buffer");
+	TFL_TRY(r, vta_fb_u32(fb_, t, TFL_T_EXTERNAL_BUFFER, 0, &ext, &e_), "external_buffer");
 	if (type < 0 || type >= VTA_TFL_TYPE_COUNT)
 		return tfl_fail(r, VTA_E_PARSE, "unknown tensor type %d", (int)type);
 	out->type = (vta_tfl_type)type;
@@ -338,13 +329,13 @@ static vta_status tfl_tensor(tfl_rd *r, const vta_fb_table *t, vta_tfl_tensor *o
 	if (ext)
 		return tfl_fail(r, VTA_E_PARSE,
 				"data in external buffer %u (another file) is not supported", ext);
-	TRY_FB(r, vta_fb_subtable(fb_, t, TFL_T_SPARSITY, &sub, &present, &e_), "sparsity");
+	TFL_TRY(r, vta_fb_subtable(fb_, t, TFL_T_SPARSITY, &sub, &present, &e_), "sparsity");
 	if (present)
 		return tfl_fail(r, VTA_E_PARSE, "sparse tensors are not supported");
 	out->data = m->buffers[out->buffer].data;
 	out->data_bytes = m->buffers[out->buffer].bytes;
 	out->lut_indices = out->lut_tables = -1;
-	TRY_FB(r, vta_fb_subtable(fb_, t, TFL_T_QUANTIZATION, &sub, &present, &e_),
+	TFL_TRY(r, vta_fb_subtable(fb_, t, TFL_T_QUANTIZATION, &sub, &present, &e_),
 	       "quantization");
 	return present ? tfl_quant(r, &sub, out) : VTA_OK;
 }
@@ -373,7 +364,7 @@ static vta_status tfl_check_data(tfl_rd *r)
 static vta_status tfl_operator(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 {
 	vta_tfl_model *m = r->m;
-	TRY_FB(r, vta_fb_u32(fb_, t, TFL_OP_OPCODE_INDEX, 0, &op->opcode_index, &e_),
+	TFL_TRY(r, vta_fb_u32(fb_, t, TFL_OP_OPCODE_INDEX, 0, &op->opcode_index, &e_),
 	       "opcode_index");
 	if (op->opcode_index >= m->n_opcodes)
 		return tfl_fail(r, VTA_E_PARSE, "opcode index %u is not one of the %zu codes",
@@ -400,8 +391,8 @@ static vta_status tfl_subgraph(tfl_rd *r, const vta_fb_table *sg)
 	vta_status st = tfl_string(r, sg, TFL_SG_NAME, "name", &m->subgraph_name);
 	if (st != VTA_OK)
 		return st;
-	TRY_FB(r, vta_fb_vector(fb_, sg, TFL_SG_TENSORS, 4, &tv, &e_), "tensors");
-	TRY_FB(r, vta_fb_vector(fb_, sg, TFL_SG_OPERATORS, 4, &ov, &e_), "operators");
+	TFL_TRY(r, vta_fb_vector(fb_, sg, TFL_SG_TENSORS, 4, &tv, &e_), "tensors");
+	TFL_TRY(r, vta_fb_vector(fb_, sg, TFL_SG_OPERATORS, 4, &ov, &e_), "operators");
 	st = tfl_calloc(r, tv.n, sizeof(*m->tensors), (void **)&m->tensors);
 	if (st != VTA_OK)
 		return st;
@@ -409,7 +400,7 @@ static vta_status tfl_subgraph(tfl_rd *r, const vta_fb_table *sg)
 	for (uint32_t i = 0; i < tv.n; i++) {
 		snprintf(r->where, sizeof(r->where), "tensor %u", i);
 		vta_fb_table t;
-		TRY_FB(r, vta_fb_vec_table(fb_, &tv, i, &t, &e_), "table");
+		TFL_TRY(r, vta_fb_vec_table(fb_, &tv, i, &t, &e_), "table");
 		st = tfl_string(r, &t, TFL_T_NAME, "name", &m->tensors[i].name);
 		if (st != VTA_OK)
 			return st;
@@ -431,7 +422,7 @@ static vta_status tfl_subgraph(tfl_rd *r, const vta_fb_table *sg)
 	for (uint32_t i = 0; i < ov.n; i++) {
 		snprintf(r->where, sizeof(r->where), "operator %u", i);
 		vta_fb_table t;
-		TRY_FB(r, vta_fb_vec_table(fb_, &ov, i, &t, &e_), "table");
+		TFL_TRY(r, vta_fb_vec_table(fb_, &ov, i, &t, &e_), "table");
 		st = tfl_operator(r, &t, &m->ops[i]);
 		if (st != VTA_OK)
 			return st;
@@ -445,8 +436,8 @@ static vta_status tfl_model(tfl_rd *r)
 	vta_tfl_model *m = r->m;
 	vta_fb_table root, sg;
 	vta_fb_vec sgs;
-	TRY_FB(r, vta_fb_root(fb_, TFL_IDENT, &root, &e_), "not a TFLite model");
-	TRY_FB(r, vta_fb_u32(fb_, &root, TFL_MODEL_VERSION, 0, &m->version, &e_), "version");
+	TFL_TRY(r, vta_fb_root(fb_, TFL_IDENT, &root, &e_), "not a TFLite model");
+	TFL_TRY(r, vta_fb_u32(fb_, &root, TFL_MODEL_VERSION, 0, &m->version, &e_), "version");
 	if (m->version != VTA_TFL_SCHEMA_VERSION)
 		return tfl_fail(r, VTA_E_PARSE, "schema version %u, expected %d", m->version,
 				VTA_TFL_SCHEMA_VERSION);
@@ -460,11 +451,11 @@ static vta_status tfl_model(tfl_rd *r)
 		st = tfl_metadata(r, &root);
 	if (st != VTA_OK)
 		return st;
-	TRY_FB(r, vta_fb_vector(fb_, &root, TFL_MODEL_SUBGRAPHS, 4, &sgs, &e_), "subgraphs");
+	TFL_TRY(r, vta_fb_vector(fb_, &root, TFL_MODEL_SUBGRAPHS, 4, &sgs, &e_), "subgraphs");
 	if (!sgs.n)
 		return tfl_fail(r, VTA_E_PARSE, "no subgraphs");
 	m->n_subgraphs = sgs.n;
-	TRY_FB(r, vta_fb_vec_table(fb_, &sgs, 0, &sg, &e_), "subgraph 0");
+	TFL_TRY(r, vta_fb_vec_table(fb_, &sgs, 0, &sg, &e_), "subgraph 0");
 	st = tfl_subgraph(r, &sg);
 	if (st == VTA_OK)
 		st = tfl_read_compression(r);

@@ -12,14 +12,6 @@
 
 #include "vta_bytes.h"
 
-#define TRY_FB(r, call, field)                                \
-	do {                                                  \
-		vta_error e_ = {0};                           \
-		const vta_fb *fb_ = &(r)->fb;                 \
-		if ((call) != VTA_OK)                         \
-			return tfl_wrap((r), &e_, (field));   \
-	} while (0)
-
 /* What each typed op takes: its options member, whether it is required, its inputs (the
  * first `min_in` present, up to `max_in`; 0 = any number) and outputs. */
 static const struct {
@@ -48,7 +40,7 @@ static vta_status opt_activation(tfl_rd *r, const vta_fb_table *t, unsigned id,
 				 vta_activation *out)
 {
 	int8_t a;
-	TRY_FB(r, vta_fb_i8(fb_, t, id, 0, &a, &e_), "fused_activation_function");
+	TFL_TRY(r, vta_fb_i8(fb_, t, id, 0, &a, &e_), "fused_activation_function");
 	static const char *const names[] = {"NONE", "RELU", "RELU_N1_TO_1", "RELU6", "TANH",
 					    "SIGN_BIT"};
 	if (a < 0 || a > VTA_ACT_RELU6) {
@@ -64,7 +56,7 @@ static vta_status opt_activation(tfl_rd *r, const vta_fb_table *t, unsigned id,
 static vta_status opt_padding(tfl_rd *r, const vta_fb_table *t, unsigned id, vta_padding *out)
 {
 	int8_t p;
-	TRY_FB(r, vta_fb_i8(fb_, t, id, 0, &p, &e_), "padding");
+	TFL_TRY(r, vta_fb_i8(fb_, t, id, 0, &p, &e_), "padding");
 	if (p != VTA_PADDING_SAME && p != VTA_PADDING_VALID)
 		return tfl_fail(r, VTA_E_PARSE, "unknown padding %d", (int)p);
 	*out = (vta_padding)p;
@@ -75,7 +67,7 @@ static vta_status opt_padding(tfl_rd *r, const vta_fb_table *t, unsigned id, vta
 static vta_status opt_int(tfl_rd *r, const vta_fb_table *t, unsigned id, int32_t def,
 			  int32_t min, const char *field, int32_t *out)
 {
-	TRY_FB(r, vta_fb_i32(fb_, t, id, def, out, &e_), field);
+	TFL_TRY(r, vta_fb_i32(fb_, t, id, def, out, &e_), field);
 	if (*out < min)
 		return tfl_fail(r, VTA_E_PARSE, "%s %d below %d", field, (int)*out, (int)min);
 	return VTA_OK;
@@ -128,9 +120,9 @@ static vta_status opt_fc(tfl_rd *r, const vta_fb_table *t, vta_tfl_fc_options *o
 	vta_status st = opt_activation(r, t, TFL_FC_ACTIVATION, &o->activation);
 	if (st != VTA_OK)
 		return st;
-	TRY_FB(r, vta_fb_u8(fb_, t, TFL_FC_WEIGHTS_FORMAT, 0, &o->weights_format, &e_),
+	TFL_TRY(r, vta_fb_u8(fb_, t, TFL_FC_WEIGHTS_FORMAT, 0, &o->weights_format, &e_),
 	       "weights_format");
-	TRY_FB(r, vta_fb_bool(fb_, t, TFL_FC_KEEP_NUM_DIMS, false, &o->keep_num_dims, &e_),
+	TFL_TRY(r, vta_fb_bool(fb_, t, TFL_FC_KEEP_NUM_DIMS, false, &o->keep_num_dims, &e_),
 	       "keep_num_dims");
 	if (o->weights_format != 0)
 		return tfl_fail(r, VTA_E_PARSE, "weights format %u (shuffled) is not supported",
@@ -141,7 +133,7 @@ static vta_status opt_fc(tfl_rd *r, const vta_fb_table *t, vta_tfl_fc_options *o
 static vta_status opt_reshape(tfl_rd *r, const vta_fb_table *t, vta_tfl_reshape_options *o)
 {
 	vta_fb_vec v;
-	TRY_FB(r, vta_fb_vector(fb_, t, TFL_RESHAPE_NEW_SHAPE, 4, &v, &e_), "new_shape");
+	TFL_TRY(r, vta_fb_vector(fb_, t, TFL_RESHAPE_NEW_SHAPE, 4, &v, &e_), "new_shape");
 	if (!v.present)
 		return VTA_OK;
 	if (v.n > VTA_TFL_MAX_RANK)
@@ -161,7 +153,7 @@ static vta_status opt_reshape(tfl_rd *r, const vta_fb_table *t, vta_tfl_reshape_
 static vta_status opt_concat(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 {
 	int32_t axis;
-	TRY_FB(r, vta_fb_i32(fb_, t, TFL_CONCAT_AXIS, 0, &axis, &e_), "axis");
+	TFL_TRY(r, vta_fb_i32(fb_, t, TFL_CONCAT_AXIS, 0, &axis, &e_), "axis");
 	int rank = r->m->tensors[op->outputs[0]].rank;
 	if (axis < -rank || axis >= rank)
 		return tfl_fail(r, VTA_E_PARSE, "axis %d outside a rank-%d output", (int)axis, rank);
@@ -182,7 +174,7 @@ static vta_status opt_fill(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 	case VTA_TFL_OP_FULLY_CONNECTED:
 		return opt_fc(r, t, &op->opt.fc);
 	case VTA_TFL_OP_SOFTMAX:
-		TRY_FB(r, vta_fb_f32(fb_, t, TFL_SOFTMAX_BETA, 0.0f, &op->opt.softmax.beta, &e_),
+		TFL_TRY(r, vta_fb_f32(fb_, t, TFL_SOFTMAX_BETA, 0.0f, &op->opt.softmax.beta, &e_),
 		       "beta");
 		if (!(op->opt.softmax.beta > 0.0f) || !isfinite(op->opt.softmax.beta))
 			return tfl_fail(r, VTA_E_PARSE, "beta %g is not a positive number",
@@ -195,7 +187,7 @@ static vta_status opt_fill(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 	case VTA_TFL_OP_RESHAPE:
 		return opt_reshape(r, t, &op->opt.reshape);
 	case VTA_TFL_OP_MEAN:
-		TRY_FB(r, vta_fb_bool(fb_, t, TFL_REDUCER_KEEP_DIMS, false,
+		TFL_TRY(r, vta_fb_bool(fb_, t, TFL_REDUCER_KEEP_DIMS, false,
 				      &op->opt.mean.keep_dims, &e_), "keep_dims");
 		return VTA_OK;
 	default: /* PAD, TRANSPOSE, QUANTIZE: empty options */
@@ -236,9 +228,9 @@ vta_status tfl_read_options(tfl_rd *r, const vta_fb_table *op_table, vta_tfl_op 
 	uint8_t type;
 	vta_fb_table t;
 	bool present;
-	TRY_FB(r, vta_fb_u8(fb_, op_table, TFL_OP_BUILTIN_OPTIONS_TYPE, 0, &type, &e_),
+	TFL_TRY(r, vta_fb_u8(fb_, op_table, TFL_OP_BUILTIN_OPTIONS_TYPE, 0, &type, &e_),
 	       "builtin_options_type");
-	TRY_FB(r, vta_fb_subtable(fb_, op_table, TFL_OP_BUILTIN_OPTIONS, &t, &present, &e_),
+	TFL_TRY(r, vta_fb_subtable(fb_, op_table, TFL_OP_BUILTIN_OPTIONS, &t, &present, &e_),
 	       "builtin_options");
 	if (type != TFL_OPT_NONE && type != op_rules[k].options)
 		return tfl_fail(r, VTA_E_PARSE, "builtin options of union type %u, expected %s",

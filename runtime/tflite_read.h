@@ -27,6 +27,17 @@ vta_status tfl_fail(tfl_rd *r, vta_status st, const char *fmt, ...)
 	;
 /* "NAME: where: field: <inner detail>" for a failure of the flatbuffer layer. */
 vta_status tfl_wrap(tfl_rd *r, const vta_error *inner, const char *field);
+/* Run a vta_fb_* call on flatbuffer `fb` (inside it: fb_, and e_ its error record); on
+ * failure return "NAME: where: field: <its detail>". TFL_TRY reads the model's own. */
+#define TFL_TRY_IN(r, fb, call, field)                         \
+	do {                                                   \
+		vta_error e_ = {0};                            \
+		const vta_fb *fb_ = (fb);                      \
+		if ((call) != VTA_OK)                          \
+			return tfl_wrap((r), &e_, (field));    \
+	} while (0)
+#define TFL_TRY(r, call, field) TFL_TRY_IN(r, &(r)->fb, call, field)
+
 /* Count `bytes` against the copy budget. */
 vta_status tfl_spend(tfl_rd *r, size_t bytes);
 
