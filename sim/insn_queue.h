@@ -45,6 +45,8 @@ public:
 	bool full() const { return size_ == ring_.size(); }
 	uint32_t size() const { return size_; }
 	const entry &front() const { return ring_[head_]; }
+	/* Entry i from the head (i < size()). */
+	const entry &at(uint32_t i) const { return ring_[(head_ + i) % ring_.size()]; }
 	void push(uint32_t idx, uint64_t ready)
 	{
 		ring_[(head_ + size_) % ring_.size()] = entry{idx, ready};

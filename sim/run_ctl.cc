@@ -69,4 +69,13 @@ bool run_ctl::wait_list(const sc_core::sc_event_or_list &list, uint64_t g, uint6
 	return current(g);
 }
 
+void run_ctl::tell(vtasim_event_kind kind, uint64_t idx, vta_module m)
+{
+	const vtasim_event ev{idx, cycles(), (uint8_t)(m + 1), (uint8_t)kind};
+	if (watch->on_event(ev) && !step_paused) {
+		step_paused = true;
+		sc_core::sc_pause();
+	}
+}
+
 } // namespace vtasim

@@ -20,6 +20,10 @@
  * modules stamp an instruction's stages in its entry as they pass them (a few stores per
  * instruction, no waits), so recording cannot change what happens or when. `events`
  * (run_events.h) is set with them and filled the same way.
+ *
+ * Events. Where an instruction starts and ends, the modules also tell the run's watcher, if
+ * any (a stepped run's stepper.h); it may ask for a pause, which stops the kernel at the
+ * end of the delta cycle (sc_pause) without changing what happens next.
  */
 #ifndef VTASIM_RUN_CTL_H
 #define VTASIM_RUN_CTL_H
@@ -56,6 +60,16 @@ struct module_state {
 	int64_t insn = -1; /* instruction index, -1 for none */
 };
 
+/* Who is told of the instruction events of a run. */
+class watcher {
+public:
+	/* True: pause the kernel after this delta cycle. */
+	virtual bool on_event(const vtasim_event &ev) = 0;
+
+protected:
+	~watcher() = default;
+};
+
 class run_ctl {
 public:
 	/* ----- fixed at elaboration ----- */
@@ -78,6 +92,9 @@ public:
 	std::vector<vtasim_insn_record> *records = nullptr;
 	/* the events kept beside them (run_events.h), or nullptr */
 	run_events *events = nullptr;
+	/* told of every instruction event, else nullptr (the one test a plain run pays) */
+	watcher *watch = nullptr;
+	bool step_paused = false; /* the watcher paused the kernel in the last slice */
 
 	/* Start a new run at the current kernel time. */
 	void begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
@@ -90,6 +107,13 @@ public:
 	vtasim_insn_record *record(uint64_t idx) const
 	{
 		return records ? &(*records)[idx] : nullptr;
+	}
+
+	/* Instruction idx of module m reached event kind: tell the watcher. */
+	void event(vtasim_event_kind kind, uint64_t idx, vta_module m)
+	{
+		if (__builtin_expect(watch != nullptr, 0))
+			tell(kind, idx, m);
 	}
 
 	/* Record the run's first error and stop the run at the end of this delta cycle. */
@@ -129,6 +153,8 @@ public:
 	}
 
 private:
+	void tell(vtasim_event_kind kind, uint64_t idx, vta_module m);
+
 	uint32_t epoch_ = 0;
 	uint64_t epoch_time_ = 0;
 	bool epoch_valid_ = false;

@@ -3,8 +3,6 @@
  */
 #include "top.h"
 
-#include <chrono>
-
 #include "vta_sched.h"
 
 namespace vtasim {
@@ -88,7 +86,19 @@ void top::reset_all()
 vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stats,
 		    vta_error *err, std::vector<vtasim_insn_record> *records, run_events *events)
 {
-	auto host_start = std::chrono::steady_clock::now(); /* stats arrive zeroed */
+	vta_status st = launch(prog, dram, err, records, events, nullptr);
+	if (st != VTA_OK)
+		return st;
+	advance(VTASIM_CYCLE_NONE);
+	return finish_run(stats, err);
+}
+
+vta_status top::launch(const vta_program *prog, vta_dram *dram, vta_error *err,
+		       std::vector<vtasim_insn_record> *records, run_events *events, watcher *w)
+{
+	if (in_run_) /* a stepped run left unfinished */
+		finish_run(nullptr, nullptr);
+	host_start_ = std::chrono::steady_clock::now();
 	if (records)
 		records->clear();
 	if (events)
@@ -109,24 +119,49 @@ vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stat
 	ctl_.begin(&insns_, &module_of_, dram, budget_);
 	ctl_.records = records;
 	ctl_.events = events;
+	ctl_.watch = w;
 	ctl_.run_ev.notify(sc_core::SC_ZERO_TIME);
-	sc_core::sc_start(sc_core::sc_time::from_value(budget_), sc_core::SC_EXIT_ON_STARVATION);
+	in_run_ = true;
+	return VTA_OK;
+}
 
-	st = conclude(err);
+bool top::advance(uint64_t until)
+{
+	const uint64_t now = run_ctl::now();
+	const uint64_t stop = until < budget_ ? ctl_.t0 + until : ctl_.deadline;
+	ctl_.step_paused = false;
+	if (stop > now)
+		sc_core::sc_start(sc_core::sc_time::from_value(stop - now),
+				  sc_core::SC_EXIT_ON_STARVATION);
+	if (ctl_.stopped)
+		return true;
+	if (ctl_.step_paused)
+		return false;
+	/* starved (deadlock, no FINISH), or stopped at the budget */
+	return !sc_core::sc_pending_activity() || stop == ctl_.deadline;
+}
+
+vta_status top::finish_run(vta_run_stats *stats, vta_error *err)
+{
+	in_run_ = false;
+	ctl_.watch = nullptr;
+	vta_status st = conclude(err);
 	vta_error vcd_err{};
 	if (rtl_ && rtl_->end_run(&vcd_err) != VTA_OK && st == VTA_OK) {
 		st = vcd_err.status;
 		if (err)
 			*err = vcd_err;
 	}
-	if (records && !ctl_.finished) {
+	if (ctl_.records && !ctl_.finished) {
 		const uint64_t end = ctl_.t0 + run_cycles();
 		fetch_.close_record(end);
 		for (unit_base *u : units())
 			u->close_record(end);
 	}
 	ctl_.records = nullptr; /* the records belong to the caller from here on */
+	run_events *events = ctl_.events;
 	ctl_.events = nullptr;
+	end_cycles_ = run_cycles();
 	collect(stats);
 	if (events) { /* collect() closed the SRAMs' live intervals */
 		const std::vector<int64_t> *deltas[VTA_STATS_SRAMS] = {
@@ -134,9 +169,9 @@ vta_status top::run(const vta_program *prog, vta_dram *dram, vta_run_stats *stat
 			&acc_.live_deltas(), &out_.live_deltas()};
 		events->make_live(deltas);
 	}
-	if (stats)
+	if (stats) /* stats arrive zeroed */
 		stats->host_seconds = std::chrono::duration<double>(
-					      std::chrono::steady_clock::now() - host_start)
+					      std::chrono::steady_clock::now() - host_start_)
 					      .count();
 	return st;
 }
@@ -268,6 +303,55 @@ const uint8_t *top::sram_bytes(vta_mem mem, uint64_t *size) const
 	if (size)
 		*size = s->size_bytes();
 	return s->bytes();
+}
+
+namespace {
+
+vtasim_activity activity_of(activity a)
+{
+	switch (a) {
+	case activity::idle: return VTASIM_ACT_IDLE;
+	case activity::pop: return VTASIM_ACT_POP;
+	case activity::room: return VTASIM_ACT_ROOM;
+	case activity::insn_room: return VTASIM_ACT_INSN_ROOM;
+	case activity::port: return VTASIM_ACT_PORT;
+	case activity::arriving: return VTASIM_ACT_ARRIVING;
+	case activity::busy: break;
+	}
+	return VTASIM_ACT_BUSY;
+}
+
+} // namespace
+
+vtasim_module_view top::module_view(int m) const
+{
+	const module_state &s = m == VTA_STATS_FETCH ? fetch_.state() : units()[m - 1]->state();
+	vtasim_module_view v{};
+	v.activity = (uint8_t)activity_of(s.what);
+	v.queue = (int8_t)s.queue;
+	v.insn = s.insn;
+	if (m == VTA_STATS_FETCH) {
+		/* FETCH holds the next instruction to dispatch until there is none */
+		const bool done = fetch_.dispatched() >= insns_.size();
+		v.insn = done ? -1 : (int64_t)fetch_.dispatched();
+		if (done)
+			v.activity = VTASIM_ACT_IDLE;
+	}
+	if (v.activity != VTASIM_ACT_POP && v.activity != VTASIM_ACT_ROOM &&
+	    v.activity != VTASIM_ACT_INSN_ROOM)
+		v.queue = -1;
+	return v;
+}
+
+void top::queue_view(vtasim_queue_view &v) const
+{
+	const token_queue *const tq[VTA_QUEUE_COUNT] = {&l2g_, &g2l_, &g2s_, &s2g_};
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++)
+		v.tokens[q] = tq[q]->count();
+	v.dep_depth = ctl_.cfg.dep_depth;
+	v.insn_depth = ctl_.cfg.insn_depth;
+	for (int m = 0; m < VTA_MODULE_COUNT; m++)
+		v.queued[m] = insn_queue_of(m).size();
 }
 
 } // namespace vtasim

@@ -16,6 +16,12 @@
  * tokens filled in, every stage VTASIM_CYCLE_NONE); the modules stamp them as they go,
  * and a failed run closes the open token and queue waits at its end. The events are logged
  * as they happen, the live-bytes steps made when the run is over.
+ *
+ * Steps: run() is launch(), advance() to the end and finish_run(). A stepped run calls
+ * advance() in slices, each up to a cycle or until the watcher pauses the kernel; since a
+ * slice ends exactly where the kernel would have gone on (SystemC holds back what is due at
+ * the slice's end time for the next sc_start, and resumes a pause at the next delta cycle),
+ * the slices add up to the plain run.
  */
 #ifndef VTASIM_TOP_H
 #define VTASIM_TOP_H
@@ -23,6 +29,7 @@
 #include <systemc>
 
 #include <array>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,8 +63,35 @@ public:
 		       vta_error *err, std::vector<vtasim_insn_record> *records = nullptr,
 		       run_events *events = nullptr);
 
-	/* SRAM contents after the last run (ACC_8BIT is ACC). */
+	/* The run in pieces. launch: set it up (records and events as for run()), `w` (may
+	 * be nullptr) told of its instruction events;
+	 * advance: let it run up to run cycle `until` (nothing at `until` happens; CYCLE_NONE:
+	 * no limit) or until the watcher pauses it, true when the run is over; finish_run:
+	 * conclude it (an unfinished run is abandoned), as run() returns. Launching abandons a
+	 * run still in progress. */
+	vta_status launch(const vta_program *prog, vta_dram *dram, vta_error *err,
+			  std::vector<vtasim_insn_record> *records, run_events *events, watcher *w);
+	bool advance(uint64_t until);
+	vta_status finish_run(vta_run_stats *stats, vta_error *err);
+	bool in_run() const { return in_run_; }
+	const watcher *watched_by() const { return in_run_ ? ctl_.watch : nullptr; }
+	void unwatch() { ctl_.watch = nullptr; }
+	/* The run's cycle now, and the kernel time of its launch. */
+	uint64_t run_cycle() const { return ctl_.cycles(); }
+	uint64_t run_t0() const { return ctl_.t0; }
+	/* The end of the last finished run (its stats->cycles). */
+	uint64_t end_cycle() const { return end_cycles_; }
+
+	/* SRAM contents after the last run, or as they are during a run (ACC_8BIT is ACC). */
 	const uint8_t *sram_bytes(vta_mem mem, uint64_t *size) const;
+
+	/* What module m (VTA_STATS_*) does, and the queues, for a stepped run's observer. */
+	vtasim_module_view module_view(int m) const;
+	void queue_view(vtasim_queue_view &v) const;
+	const insn_queue &insn_queue_of(int m) const
+	{
+		return m == VTA_MODULE_LOAD ? load_q_ : m == VTA_MODULE_COMPUTE ? compute_q_ : store_q_;
+	}
 
 private:
 	vta_status prepare(const vta_program *prog, vta_error *err);
@@ -67,6 +101,7 @@ private:
 	uint64_t run_cycles() const;
 	void open_records(std::vector<vtasim_insn_record> &records);
 	std::array<unit_base *, 3> units() { return {&load_, &compute_, &store_}; }
+	std::array<const unit_base *, 3> units() const { return {&load_, &compute_, &store_}; }
 	std::string deadlock_detail() const;
 	std::string budget_detail() const;
 	std::string modules_detail(const std::string &head, const std::string &tail) const;
@@ -87,6 +122,9 @@ private:
 	std::vector<uint8_t> module_of_;
 	uint64_t budget_ = 0;
 	bool budget_out_ = false;
+	bool in_run_ = false; /* launched, not finished */
+	uint64_t end_cycles_ = 0;
+	std::chrono::steady_clock::time_point host_start_;
 };
 
 } // namespace vtasim

@@ -60,10 +60,12 @@ void unit_base::run(uint64_t g)
 		state_.queue = -1;
 		const uint64_t port0 = st_.stall_mem_cycles; /* only the port charges it here */
 		reached(&vtasim_insn_record::start_cycle, VTASIM_STAGE_EXECUTING);
+		ctl_.event(VTASIM_EVENT_START, idx, module_);
 		if (!execute(idx, insn, g))
 			return;
 		st_.insns++;
 		reached(&vtasim_insn_record::end_cycle, VTASIM_STAGE_PUSHING);
+		ctl_.event(VTASIM_EVENT_END, idx, module_);
 		if (rec)
 			rec->port_cycles = st_.stall_mem_cycles - port0;
 		if (insn.opcode == VTA_OP_FINISH) {

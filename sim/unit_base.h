@@ -12,6 +12,7 @@
  * applied when an instruction completes; its operand checks are made when it starts,
  * before anything changes. When the run is recorded, each of these steps stamps the
  * instruction's record (vtasim_api.h), and its waits are split by token queue and port.
+Its start and end are also told to the run's watcher, if any (a stepped run, run_ctl.h).
  *
  * LOAD executes LOAD INP and LOAD WGT, plain or decompressing through the LUT decoder
  * (lut_decoder.h), LOAD LUT (int8 tables), and their NOPs.

@@ -15,9 +15,11 @@
 
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <new>
 #include <vector>
 
+#include "stepper.h"
 #include "top.h"
 #include "vcd_merge.h"
 
@@ -30,9 +32,10 @@ int sc_main(int, char **)
 struct vtasim_sim {
 	vta_engine engine; /* first: vtasim_engine() hands out its address */
 	vtasim::top *model;
-	bool recording = false;
+	bool recording;
 	std::vector<vtasim_insn_record> records; /* of this handle's last run */
 	vtasim::run_events events;               /* kept with them */
+	std::unique_ptr<vtasim::stepper> step;   /* this handle's stepped run */
 };
 
 namespace {
@@ -101,7 +104,8 @@ extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out,
 					"'%s'; a config with other values ('%s') needs another process",
 					k.cfg.name, c.name);
 		}
-		*out = new vtasim_sim{{"sim", true, sim_engine_run}, k.model, false, {}, {}};
+		*out = new vtasim_sim{{"sim", true, sim_engine_run}, k.model, false, {}, {},
+				      std::make_unique<vtasim::stepper>(*k.model)};
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "out of memory elaborating the simulator");
 	} catch (const std::exception &e) {
@@ -115,6 +119,18 @@ extern "C" void vtasim_sim_destroy(vtasim_sim *sim)
 	delete sim;
 }
 
+/* The API's one way to report a SystemC exception or exhausted memory. */
+template <typename F> static vta_status guarded(vta_error *err, F body)
+{
+	try {
+		return body();
+	} catch (const std::bad_alloc &) {
+		return vta_fail(err, VTA_E_NOMEM, "out of memory during the simulation");
+	} catch (const std::exception &e) {
+		return vta_fail(err, VTA_E_INTERNAL, "SystemC: %s", e.what());
+	}
+}
+
 extern "C" vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, vta_dram *dram,
 				     vta_run_stats *stats, vta_error *err)
 {
@@ -122,7 +138,7 @@ extern "C" vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, v
 		std::memset(stats, 0, sizeof(*stats));
 	if (!sim || !prog || !dram || (!dram->bytes && dram->size))
 		return vta_fail(err, VTA_E_USAGE, "vtasim_sim_run: NULL argument");
-	try {
+	return guarded(err, [&] {
 		if (!sim->recording) { /* and their memory */
 			std::vector<vtasim_insn_record>().swap(sim->records);
 			sim->events = vtasim::run_events{};
@@ -130,11 +146,7 @@ extern "C" vta_status vtasim_sim_run(vtasim_sim *sim, const vta_program *prog, v
 		return sim->model->run(prog, dram, stats, err,
 				       sim->recording ? &sim->records : nullptr,
 				       sim->recording ? &sim->events : nullptr);
-	} catch (const std::bad_alloc &) {
-		return vta_fail(err, VTA_E_NOMEM, "out of memory during the simulation");
-	} catch (const std::exception &e) {
-		return vta_fail(err, VTA_E_INTERNAL, "SystemC: %s", e.what());
-	}
+	});
 }
 
 extern "C" const uint8_t *vtasim_sim_sram(const vtasim_sim *sim, vta_mem mem, uint64_t *size)
@@ -209,4 +221,92 @@ extern "C" vta_status vtasim_vcd_merge(const vtasim_vcd_input *inputs, size_t n,
 	} catch (const std::bad_alloc &) {
 		return vta_fail(err, VTA_E_NOMEM, "out of memory merging waveforms");
 	}
+}
+
+extern "C" vta_status vtasim_step_begin(vtasim_sim *sim, const vta_program *prog,
+					vta_dram *dram, vta_error *err)
+{
+	if (!sim || !prog || !dram || (!dram->bytes && dram->size))
+		return vta_fail(err, VTA_E_USAGE, "vtasim_step_begin: NULL argument");
+	return guarded(err, [&] {
+		if (!sim->recording) { /* and their memory */
+			std::vector<vtasim_insn_record>().swap(sim->records);
+			sim->events = vtasim::run_events{};
+		}
+		return sim->step->begin(prog, dram, sim->recording ? &sim->records : nullptr,
+					sim->recording ? &sim->events : nullptr, err);
+	});
+}
+
+extern "C" vta_status vtasim_step_next(vtasim_sim *sim, uint64_t until, vtasim_stop *stop,
+				       vtasim_event *ev, vta_error *err)
+{
+	if (!sim || !stop)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_step_next: NULL argument");
+	return guarded(err, [&] { return sim->step->next(until, *stop, ev, err); });
+}
+
+extern "C" uint64_t vtasim_step_cycle(const vtasim_sim *sim)
+{
+	return sim ? sim->step->cycle() : 0;
+}
+
+extern "C" vta_status vtasim_step_end(vtasim_sim *sim, vta_run_stats *stats, vta_error *err)
+{
+	if (stats)
+		std::memset(stats, 0, sizeof(*stats));
+	if (!sim)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_step_end: NULL handle");
+	return guarded(err, [&] { return sim->step->end(stats, err); });
+}
+
+static vta_status step_view_check(const vtasim_sim *sim, const char *what, vta_error *err)
+{
+	if (!sim)
+		return vta_fail(err, VTA_E_USAGE, "%s: NULL handle", what);
+	if (!sim->step->active())
+		return vta_fail(err, VTA_E_USAGE, "%s: no stepped run on this handle", what);
+	return VTA_OK;
+}
+
+extern "C" vta_status vtasim_step_module(const vtasim_sim *sim, int module,
+					 vtasim_module_view *view, vta_error *err)
+{
+	vta_status st = step_view_check(sim, "vtasim_step_module", err);
+	if (st != VTA_OK)
+		return st;
+	if (module < VTA_STATS_FETCH || module > VTA_STATS_STORE || !view)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_step_module: module %d", module);
+	*view = sim->model->module_view(module);
+	return VTA_OK;
+}
+
+extern "C" vta_status vtasim_step_queue(const vtasim_sim *sim, vtasim_queue_view *view,
+					vta_error *err)
+{
+	vta_status st = step_view_check(sim, "vtasim_step_queue", err);
+	if (st != VTA_OK)
+		return st;
+	if (!view)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_step_queue: NULL argument");
+	sim->model->queue_view(*view);
+	return VTA_OK;
+}
+
+extern "C" vta_status vtasim_step_queued(const vtasim_sim *sim, int module, uint32_t i,
+					 vtasim_queued *entry, vta_error *err)
+{
+	vta_status st = step_view_check(sim, "vtasim_step_queued", err);
+	if (st != VTA_OK)
+		return st;
+	if (module < 0 || module >= VTA_MODULE_COUNT || !entry)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_step_queued: module %d", module);
+	const vtasim::insn_queue &q = sim->model->insn_queue_of(module);
+	if (i >= q.size())
+		return vta_fail(err, VTA_E_USAGE,
+				"vtasim_step_queued: entry %u of a queue holding %u", i, q.size());
+	const vtasim::insn_queue::entry &e = q.at(i);
+	entry->index = e.idx;
+	entry->arrive_cycle = e.ready - sim->model->run_t0();
+	return VTA_OK;
 }

@@ -190,6 +190,107 @@ typedef struct vtasim_vcd_input {
 vta_status vtasim_vcd_merge(const vtasim_vcd_input *inputs, size_t n, const char *out,
 			    const char *comment, vta_error *err);
 
+/* ----- Stepping: one run advanced piece by piece (a debugger's view) -----
+ *
+ * vtasim_step_begin launches a run as vtasim_sim_run does, but returns before anything
+ * has happened (cycle 0). vtasim_step_next lets it go on until the next instruction event,
+ * a given cycle, or its end. Between steps the model can be looked at: vtasim_sim_sram
+ * gives the SRAMs as they are now, the caller's DRAM holds what STORE has written so far,
+ * vtasim_step_module and vtasim_step_queue what the modules and queues hold.
+ * vtasim_step_end runs whatever is left and gives the run's status, statistics and records:
+ * exactly those of vtasim_sim_run on the same program (stepping changes no cycle, no
+ * statistic, no record). Without a stepped run, the hooks cost one pointer test per event.
+ *
+ * The model stops for an event at the end of the SystemC delta cycle in which it happened
+ * (a process cannot be suspended in the middle): what is seen then is the model at that
+ * cycle, possibly with other events of the same delta cycle done too. Those are returned
+ * by the next steps, one by one, in the order they happened, without simulating anything
+ * in between.
+ *
+ * One model per process: a new run on it, stepped or not and from any handle, abandons an
+ * unfinished stepped run (its handle's next step is then VTA_E_USAGE). */
+
+/* An instruction event. */
+typedef enum vtasim_event_kind {
+	VTASIM_EVENT_START = 0, /* it has popped its tokens and starts executing */
+	VTASIM_EVENT_END        /* it has executed: its SRAM and DRAM writes are done */
+} vtasim_event_kind;
+
+typedef struct vtasim_event {
+	uint64_t index; /* instruction index in the stream */
+	uint64_t cycle; /* run cycle at which it happened */
+	uint8_t module; /* VTA_STATS_LOAD, _COMPUTE or _STORE */
+	uint8_t kind;   /* vtasim_event_kind */
+} vtasim_event;
+
+/* Why a step returned. */
+typedef enum vtasim_stop {
+	VTASIM_STOP_EVENT = 0, /* an instruction event, in *ev */
+	VTASIM_STOP_CYCLE,     /* the run reached the cycle asked for (nothing of it has run) */
+	VTASIM_STOP_OVER       /* the run is over (FINISH, an error, a deadlock, the budget):
+				  vtasim_step_end tells how */
+} vtasim_stop;
+
+/* Launch prog over dram (segments placed) and stop at cycle 0. Records are kept as for
+ * vtasim_sim_run when recording is on. Errors are those of a stream rejected before launch. */
+vta_status vtasim_step_begin(vtasim_sim *sim, const vta_program *prog, vta_dram *dram,
+			     vta_error *err);
+
+/* Go on until the next instruction event, or until the run reaches cycle `until` (nothing
+ * at `until` has happened then; VTASIM_CYCLE_NONE: no such limit), or the run is over.
+ * *stop says which; *ev (may be NULL) receives the event. VTA_E_USAGE without a stepped
+ * run on this handle. */
+vta_status vtasim_step_next(vtasim_sim *sim, uint64_t until, vtasim_stop *stop,
+			    vtasim_event *ev, vta_error *err);
+
+/* Where the stepped run stands: the cycle of the last event returned, the cycle reached,
+ * or, once over, the run's end (0 without a stepped run). */
+uint64_t vtasim_step_cycle(const vtasim_sim *sim);
+
+/* Run what is left of the stepped run and end it: status, err and stats as vtasim_sim_run
+ * gives them (stats may be NULL). VTA_E_USAGE without a stepped run on this handle. */
+vta_status vtasim_step_end(vtasim_sim *sim, vta_run_stats *stats, vta_error *err);
+
+/* What a module is doing. */
+typedef enum vtasim_activity {
+	VTASIM_ACT_IDLE = 0,  /* its instruction queue is empty (FETCH: everything dispatched) */
+	VTASIM_ACT_ARRIVING,  /* its head instruction's bytes are still coming from DRAM */
+	VTASIM_ACT_POP,       /* waiting for a token in token queue `queue` */
+	VTASIM_ACT_BUSY,      /* executing (its tokens popped) */
+	VTASIM_ACT_PORT,      /* waiting for or using the DRAM port (FETCH: reading a burst) */
+	VTASIM_ACT_ROOM,      /* executed, waiting for room in token queue `queue` */
+	VTASIM_ACT_INSN_ROOM  /* FETCH: waiting for room in module `queue`'s instruction queue */
+} vtasim_activity;
+
+typedef struct vtasim_module_view {
+	uint8_t activity; /* vtasim_activity */
+	int8_t queue;     /* a vta_queue (POP, ROOM) or vta_module (INSN_ROOM), else -1 */
+	int64_t insn;     /* the instruction it holds (FETCH: the next to dispatch), -1: none */
+} vtasim_module_view;
+
+/* Module `module` (VTA_STATS_FETCH .. VTA_STATS_STORE) of the stepped run. */
+vta_status vtasim_step_module(const vtasim_sim *sim, int module, vtasim_module_view *view,
+			      vta_error *err);
+
+/* One entry of an instruction queue. */
+typedef struct vtasim_queued {
+	uint64_t index;        /* instruction index */
+	uint64_t arrive_cycle; /* when its bytes arrive from DRAM (it may be queued before) */
+} vtasim_queued;
+
+typedef struct vtasim_queue_view {
+	uint32_t tokens[VTA_QUEUE_COUNT]; /* tokens held, by vta_queue */
+	uint32_t dep_depth, insn_depth;   /* capacities */
+	uint32_t queued[VTA_MODULE_COUNT]; /* instructions held, by vta_module */
+} vtasim_queue_view;
+
+/* Token and instruction queue counts of the stepped run; the entries of module m's
+ * instruction queue, head first, are vtasim_step_queued(sim, m, i, &entry) for i below
+ * queued[m]. */
+vta_status vtasim_step_queue(const vtasim_sim *sim, vtasim_queue_view *view, vta_error *err);
+vta_status vtasim_step_queued(const vtasim_sim *sim, int module, uint32_t i,
+			      vtasim_queued *entry, vta_error *err);
+
 #ifdef __cplusplus
 }
 #endif
