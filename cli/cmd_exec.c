@@ -1,8 +1,10 @@
 /*
  * cmd_exec.c - `vtasim exec`: run a raw instruction stream (binary or assembly) against a
- * DRAM image on the SystemC model (or, with --engine ref, on the untimed reference executor),
- * print the report, optionally write it as JSON, dump DRAM regions, and write the
- * per-instruction log, the timeline and the waveform (trace_out.h), even when the run fails.
+ * DRAM image on the SystemC model (or, with --engine ref, on the untimed reference executor;
+ * with --engine both, on each over its own copy of the DRAM, comparing every SRAM and the
+ * DRAM after), print the report, optionally write it as JSON, dump DRAM regions, and write
+ * the per-instruction log, the timeline and the waveform (trace_out.h), even when the run
+ * fails.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "engine_cmp.h"
 #include "report.h"
 #include "trace_out.h"
 #include "vta_asm.h"
@@ -28,7 +31,7 @@ typedef struct dram_dump {
 
 const char cmd_exec_usage[] =
 	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
-	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref] [--log L.txt] [--trace T.json] "
+	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref|both] [--log L.txt] [--trace T.json] "
 	"[--vcd W.vcd] "
 	"[--set KEY=VALUE]...";
 
@@ -64,6 +67,91 @@ static int run_reference(const vta_config *cfg, const vta_program *prog, vta_dra
 	}
 	vta_ref_destroy(ref);
 	return st;
+}
+
+/* --engine both: the reference executor's run, over its own copy of the DRAM. */
+typedef struct ref_side {
+	vta_ref *ref;
+	vta_dram dram;
+	vta_status st;
+	vta_error err;
+} ref_side;
+
+static vta_status ref_side_run(const vta_config *cfg, const vta_program *prog,
+			       const vta_dram *dram, ref_side *r, vta_error *err)
+{
+	vta_status st = vta_ref_create(cfg, &r->ref, err);
+	if (!st)
+		st = vta_dram_init(&r->dram, dram->size, err);
+	if (st)
+		return st;
+	memcpy(r->dram.bytes, dram->bytes, dram->size);
+	r->st = vta_ref_run(r->ref, prog, &r->dram, &r->err);
+	return VTA_OK;
+}
+
+static void ref_side_free(ref_side *r)
+{
+	vta_ref_destroy(r->ref);
+	vta_dram_free(&r->dram);
+}
+
+/* The model's run (status sim_st, its error in *err) against the reference's: a run that
+ * failed on one engine only, or any SRAM or DRAM byte that differs, is VTA_E_MISMATCH
+ * naming the first difference, after a line per differing memory; a failure on both is the
+ * model's. */
+static vta_status compare_engines(const vta_config *cfg, const ref_side *r, vtasim_sim *sim,
+				  const vta_dram *dram, vta_status sim_st, vta_error *err)
+{
+	if (sim_st && r->st)
+		return sim_st;
+	if (sim_st || r->st) {
+		const vta_error model = *err;
+		return vta_fail(err, VTA_E_MISMATCH,
+				"the reference executor and the model differ: the reference %s%s, "
+				"the model %s%s",
+				r->st ? "failed: " : "completed", r->st ? r->err.detail : "",
+				sim_st ? "failed: " : "completed", sim_st ? model.detail : "");
+	}
+	engine_cmp first = {0}, c;
+	const char *hdr = "the reference executor and the model differ:\n";
+	for (int i = 0; i < SRAM_VIEWS; i++) {
+		sram_view v;
+		sram_view_of(cfg, sram_view_mems[i], &v);
+		size_t rn = 0;
+		uint64_t sn = 0;
+		const uint8_t *a = vta_ref_sram(r->ref, v.mem, &rn);
+		const uint8_t *b = vtasim_sim_sram(sim, v.mem, &sn);
+		if (!a || !b || rn != sn || sn != (uint64_t)v.depth * v.row_bytes)
+			return vta_fail(err, VTA_E_INTERNAL, "the %s SRAMs of the engines differ in size",
+					v.name);
+		engine_cmp_sram(cfg, &v, a, b, &c);
+		if (!c.count)
+			continue;
+		printf("%s  %s: %" PRIu64 " of %" PRIu32 " rows differ%s, first %s: reference %s, "
+		       "model %s\n",
+		       hdr, v.name, c.count, v.depth, c.count == 1 ? "s" : "", c.where, c.ref,
+		       c.model);
+		hdr = "";
+		if (!first.count)
+			first = c;
+	}
+	engine_cmp_dram(r->dram.bytes, dram->bytes, dram->size, &c);
+	if (c.count) {
+		printf("%s  DRAM: %" PRIu64 " byte%s differ%s, first %s: reference %s, model %s\n",
+		       hdr, c.count, c.count == 1 ? "" : "s", c.count == 1 ? "s" : "", c.where, c.ref,
+		       c.model);
+		if (!first.count)
+			first = c;
+	}
+	if (first.count)
+		return vta_fail(err, VTA_E_MISMATCH,
+				"the reference executor and the model differ: first at %s: reference "
+				"%s, model %s",
+				first.where, first.ref, first.model);
+	printf("the reference executor and the model agree: every SRAM and the DRAM are "
+	       "identical\n");
+	return VTA_OK;
 }
 
 int cmd_exec(int argc, char **argv)
@@ -111,14 +199,14 @@ int cmd_exec(int argc, char **argv)
 	}
 	if (optind != argc - 1 || !config)
 		return cli_usage_error("usage: vtasim %s", cmd_exec_usage);
-	if (strcmp(engine, "sim") && strcmp(engine, "ref"))
-		return cli_usage_error("--engine '%s': expected sim or ref", engine);
-	if ((log_path || trace_path) && strcmp(engine, "sim"))
+	if (strcmp(engine, "sim") && strcmp(engine, "ref") && strcmp(engine, "both"))
+		return cli_usage_error("--engine '%s': expected sim, ref or both", engine);
+	if ((log_path || trace_path) && !strcmp(engine, "ref"))
 		return cli_usage_error("--log and --trace record the timed model: they need "
-				       "--engine sim");
-	if (vcd_path && strcmp(engine, "sim"))
+				       "--engine sim or both");
+	if (vcd_path && !strcmp(engine, "ref"))
 		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
-				       "--engine sim");
+				       "--engine sim or both");
 	const char *program = argv[optind];
 
 	vta_config cfg;
@@ -143,8 +231,14 @@ int cmd_exec(int argc, char **argv)
 		vtasim_sim *sim = NULL;
 		vta_run_stats stats;
 		trace_out *tr = NULL;
+		ref_side ref = {0};
+		const int both = !strcmp(engine, "both");
+		vta_status run_st = VTA_OK; /* the model's run, when it ran */
+		int ran = 0;
 		memset(&stats, 0, sizeof(stats));
-		st = vtasim_sim_create(&cfg, &sim, &err);
+		st = both ? ref_side_run(&cfg, &prog, &dram, &ref, &err) : VTA_OK;
+		if (!st)
+			st = vtasim_sim_create(&cfg, &sim, &err);
 		if (!st && (log_path || trace_path || vcd_path)) {
 			char title[1024];
 			snprintf(title, sizeof(title), "exec %s", program);
@@ -153,7 +247,8 @@ int cmd_exec(int argc, char **argv)
 		if (!st && vcd_path)
 			st = trace_out_set_vcd(tr, vcd_path, &err);
 		if (!st) {
-			st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
+			st = run_st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
+			ran = 1;
 			/* the records up to a failure are what diagnoses it: write them anyway */
 			vta_error terr = {0};
 			vta_status ts = tr ? trace_out_add(tr, program, &prog, &stats,
@@ -167,6 +262,9 @@ int cmd_exec(int argc, char **argv)
 			}
 		}
 		trace_out_close(tr, NULL);
+		if (both && ran && st == run_st) /* not when writing the log or trace failed */
+			st = compare_engines(&cfg, &ref, sim, &dram, st, &err);
+		ref_side_free(&ref);
 		if (!st) {
 			printf("vtasim exec %s on %s, datapath %s\n", program, cfg.name,
 			       vta_datapath_name(cfg.datapath));
