@@ -28,6 +28,8 @@ public:
 	vta_status end(vta_run_stats *stats, vta_error *err);
 	/* Its run is the model's run in progress (no other run replaced it). */
 	bool active() const { return model_.watched_by() == this; }
+	/* The model's state is still that of its run: in progress, or ended and not replaced. */
+	bool viewable() const { return model_.launched_by() == this; }
 	uint64_t cycle() const { return cycle_; }
 
 	bool on_event(const vtasim_event &ev) override

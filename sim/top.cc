@@ -98,6 +98,7 @@ vta_status top::launch(const vta_program *prog, vta_dram *dram, vta_error *err,
 {
 	if (in_run_) /* a stepped run left unfinished */
 		finish_run(nullptr, nullptr);
+	launched_by_ = nullptr;
 	host_start_ = std::chrono::steady_clock::now();
 	if (records)
 		records->clear();
@@ -120,6 +121,7 @@ vta_status top::launch(const vta_program *prog, vta_dram *dram, vta_error *err,
 	ctl_.records = records;
 	ctl_.events = events;
 	ctl_.watch = w;
+	launched_by_ = w;
 	ctl_.run_ev.notify(sc_core::SC_ZERO_TIME);
 	in_run_ = true;
 	return VTA_OK;

@@ -75,6 +75,8 @@ public:
 	vta_status finish_run(vta_run_stats *stats, vta_error *err);
 	bool in_run() const { return in_run_; }
 	const watcher *watched_by() const { return in_run_ ? ctl_.watch : nullptr; }
+	/* The watcher the last run was launched with, finished or not. */
+	const watcher *launched_by() const { return launched_by_; }
 	void unwatch() { ctl_.watch = nullptr; }
 	/* The run's cycle now, and the kernel time of its launch. */
 	uint64_t run_cycle() const { return ctl_.cycles(); }
@@ -123,6 +125,7 @@ private:
 	uint64_t budget_ = 0;
 	bool budget_out_ = false;
 	bool in_run_ = false; /* launched, not finished */
+	const watcher *launched_by_ = nullptr;
 	uint64_t end_cycles_ = 0;
 	std::chrono::steady_clock::time_point host_start_;
 };

@@ -264,7 +264,7 @@ static vta_status step_view_check(const vtasim_sim *sim, const char *what, vta_e
 {
 	if (!sim)
 		return vta_fail(err, VTA_E_USAGE, "%s: NULL handle", what);
-	if (!sim->step->active())
+	if (!sim->step->viewable())
 		return vta_fail(err, VTA_E_USAGE, "%s: no stepped run on this handle", what);
 	return VTA_OK;
 }

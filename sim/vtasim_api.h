@@ -268,7 +268,8 @@ typedef struct vtasim_module_view {
 	int64_t insn;     /* the instruction it holds (FETCH: the next to dispatch), -1: none */
 } vtasim_module_view;
 
-/* Module `module` (VTA_STATS_FETCH .. VTA_STATS_STORE) of the stepped run. */
+/* Module `module` (VTA_STATS_FETCH .. VTA_STATS_STORE) of the stepped run: in progress,
+ * or as it was left when it ended (a deadlock's waits), until another run replaces it. */
 vta_status vtasim_step_module(const vtasim_sim *sim, int module, vtasim_module_view *view,
 			      vta_error *err);
 
@@ -284,9 +285,9 @@ typedef struct vtasim_queue_view {
 	uint32_t queued[VTA_MODULE_COUNT]; /* instructions held, by vta_module */
 } vtasim_queue_view;
 
-/* Token and instruction queue counts of the stepped run; the entries of module m's
- * instruction queue, head first, are vtasim_step_queued(sim, m, i, &entry) for i below
- * queued[m]. */
+/* Token and instruction queue counts of the stepped run (as for vtasim_step_module); the
+ * entries of module m's instruction queue, head first, are vtasim_step_queued(sim, m, i,
+ * &entry) for i below queued[m]. */
 vta_status vtasim_step_queue(const vtasim_sim *sim, vtasim_queue_view *view, vta_error *err);
 vta_status vtasim_step_queued(const vtasim_sim *sim, int module, uint32_t i,
 			      vtasim_queued *entry, vta_error *err);

@@ -387,6 +387,12 @@ static void test_views(void **state)
 	assert_int_equal(vtasim_step_end(t->sim, &s, &err), VTA_OK);
 	assert_int_equal(s.cycles, 187);
 	assert_int_equal(vtasim_step_cycle(t->sim), 187);
+	/* ended, the views still show where it stopped */
+	assert_int_equal(vtasim_step_next(t->sim, VTASIM_CYCLE_NONE, &stop, &ev, &err), VTA_E_USAGE);
+	assert_int_equal(vtasim_step_queue(t->sim, &q, &err), VTA_OK);
+	assert_int_equal(q.queued[VTA_MODULE_LOAD], 0);
+	assert_int_equal(vtasim_step_module(t->sim, VTA_STATS_LOAD, &v, &err), VTA_OK);
+	assert_int_equal(v.activity, VTASIM_ACT_IDLE);
 	vta_dram_free(&dram);
 	vta_program_free(&prog);
 }
@@ -406,18 +412,18 @@ static void test_abandon_and_edges(void **state)
 	assert_int_equal(vtasim_step_begin(NULL, NULL, NULL, &err), VTA_E_USAGE);
 	assert_int_equal(vtasim_step_end(NULL, NULL, &err), VTA_E_USAGE);
 	assert_int_equal(vtasim_step_cycle(NULL), 0);
-	/* nothing begun on this handle yet */
-	assert_int_equal(vtasim_step_next(t->sim, 0, &stop, NULL, &err), VTA_E_USAGE);
-	simt_expect_detail(err.detail, "no stepped run", NULL);
-	assert_int_equal(vtasim_step_module(t->sim, VTA_STATS_LOAD, &v, &err), VTA_E_USAGE);
-	assert_int_equal(vtasim_step_queue(t->sim, &q, &err), VTA_E_USAGE);
-	assert_int_equal(vtasim_step_queued(t->sim, 0, 0, &e, &err), VTA_E_USAGE);
 
 	vta_program prog;
 	vta_program_init(&prog, &t->cfg);
 	rp_generate(&t->cfg, 12345u, &prog);
 	outcome plain, again;
 	plain_run(t, &prog, &plain);
+	/* the last run was a plain one: no stepped run to step or look at */
+	assert_int_equal(vtasim_step_next(t->sim, 0, &stop, NULL, &err), VTA_E_USAGE);
+	simt_expect_detail(err.detail, "no stepped run", NULL);
+	assert_int_equal(vtasim_step_module(t->sim, VTA_STATS_LOAD, &v, &err), VTA_E_USAGE);
+	assert_int_equal(vtasim_step_queue(t->sim, &q, &err), VTA_E_USAGE);
+	assert_int_equal(vtasim_step_queued(t->sim, 0, 0, &e, &err), VTA_E_USAGE);
 
 	/* a few events, then a plain run replaces the stepped one and is unaffected */
 	vta_dram dram;
@@ -433,6 +439,7 @@ static void test_abandon_and_edges(void **state)
 	assert_int_equal(vtasim_step_next(t->sim, VTASIM_CYCLE_NONE, &stop, NULL, &err),
 			 VTA_E_USAGE);
 	assert_int_equal(vtasim_step_end(t->sim, NULL, &err), VTA_E_USAGE);
+	assert_int_equal(vtasim_step_queue(t->sim, &q, &err), VTA_E_USAGE);
 	vta_dram_free(&dram);
 
 	/* a stepped run begun again while one is under way starts over */
