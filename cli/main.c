@@ -15,6 +15,7 @@ static const struct {
 } COMMANDS[] = {
 	{"run", cmd_run, cmd_run_usage},
 	{"exec", cmd_exec, cmd_exec_usage},
+	{"debug", cmd_debug, cmd_debug_usage},
 	{"config", cmd_config, cmd_config_usage},
 	{"asm", cmd_asm, cmd_asm_usage},
 	{"disasm", cmd_disasm, cmd_disasm_usage},

@@ -332,6 +332,11 @@ vtasim_module_view top::module_view(int m) const
 	v.activity = (uint8_t)activity_of(s.what);
 	v.queue = (int8_t)s.queue;
 	v.insn = s.insn;
+	if (m != VTA_STATS_FETCH && ctl_.finished) {
+		/* FINISH ended the run: nothing more executes (the FINISH keeps its slot) */
+		v.activity = VTASIM_ACT_IDLE;
+		v.insn = -1;
+	}
 	if (m == VTA_STATS_FETCH) {
 		/* FETCH holds the next instruction to dispatch until there is none */
 		const bool done = fetch_.dispatched() >= insns_.size();

@@ -1,0 +1,190 @@
+/*
+ * cmd_debug.c - `vtasim debug`: the debugger's command loop over a session (debug.h).
+ *
+ * Commands come from a script (-x FILE: each echoed after the prompt; a bad one ends the
+ * session with "vtasim: error: FILE:LINE: ...", exit status 2), from a terminal (libedit:
+ * line editing and history; a blank line repeats step or continue; Ctrl-C interrupts a
+ * continue), or from any other standard input (read line by line, echoed, as a terminal
+ * session otherwise). A bad command at a terminal is reported and the session goes on.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "cli.h"
+#include "debug.h"
+#include "vta_asm.h"
+
+#define PROMPT "(vtasim) "
+
+const char cmd_debug_usage[] =
+	"debug -c CONFIG PROGRAM [--dram IMAGE] [-x SCRIPT] [--set KEY=VALUE]...";
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* Run one command with Ctrl-C interrupting it rather than the process. */
+static vta_status command(debug_session *s, const char *line, int *quit, vta_error *err,
+			  int catch_sigint)
+{
+	struct sigaction sa, old;
+	if (catch_sigint) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_sigint;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, &old);
+	}
+	interrupted = 0;
+	vta_status st = debug_command(s, line, quit, err);
+	fflush(s->out);
+	if (catch_sigint)
+		sigaction(SIGINT, &old, NULL);
+	return st;
+}
+
+static int run_script(debug_session *s, FILE *in, const char *path)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int lineno = 0, quit = 0, rc = 0;
+	while (!quit && getline(&line, &cap, in) >= 0) {
+		lineno++;
+		line[strcspn(line, "\r\n")] = '\0';
+		const char *p = line + strspn(line, " \t");
+		if (!*p || *p == '#')
+			continue;
+		fprintf(s->out, PROMPT "%s\n", p);
+		vta_error err = {0};
+		if (command(s, p, &quit, &err, 0) != VTA_OK) {
+			fflush(s->out);
+			fprintf(stderr, "vtasim: error: %s:%d: %s\n", path, lineno, err.detail);
+			rc = 2;
+			break;
+		}
+	}
+	free(line);
+	return rc;
+}
+
+/* A blank line at the terminal repeats these. */
+static int repeatable(const char *line)
+{
+	char word[16] = "";
+	sscanf(line, "%15s", word);
+	return !strcmp(word, "step") || !strcmp(word, "s") || !strcmp(word, "continue") ||
+	       !strcmp(word, "c");
+}
+
+static int run_interactive(debug_session *s)
+{
+	const int tty = isatty(STDIN_FILENO);
+	char last[1024] = "";
+	int quit = 0;
+	if (tty) {
+		rl_readline_name = "vtasim";
+		using_history();
+	}
+	while (!quit) {
+		char *line = NULL;
+		if (tty) {
+			line = readline(PROMPT);
+		} else {
+			size_t cap = 0;
+			fputs(PROMPT, s->out);
+			if (getline(&line, &cap, stdin) < 0) {
+				free(line);
+				line = NULL;
+			} else {
+				line[strcspn(line, "\r\n")] = '\0';
+				fprintf(s->out, "%s\n", line); /* nobody echoed it */
+			}
+		}
+		if (!line) { /* end of input: as quit */
+			fputc('\n', s->out);
+			break;
+		}
+		const char *p = line + strspn(line, " \t");
+		if (*p) {
+			if (tty)
+				add_history(p);
+			snprintf(last, sizeof(last), "%s", repeatable(p) ? p : "");
+		} else {
+			p = last;
+		}
+		vta_error err = {0};
+		if (command(s, p, &quit, &err, 1) != VTA_OK) {
+			fflush(s->out);
+			fprintf(stderr, "error: %s\n", err.detail);
+		}
+		free(line);
+	}
+	return 0;
+}
+
+int cmd_debug(int argc, char **argv)
+{
+	const char *config = NULL, *image = NULL, *script = NULL;
+	cli_sets sets = {.n = 0};
+	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
+					     {"dram", required_argument, 0, 'd'},
+					     {"script", required_argument, 0, 'x'},
+					     {"set", required_argument, 0, 'S'},
+					     {0, 0, 0, 0}};
+	int c, rc;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "c:x:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c': config = optarg; break;
+		case 'd': image = optarg; break;
+		case 'x': script = optarg; break;
+		case 'S':
+			if ((rc = cli_sets_add(&sets, optarg)))
+				return rc;
+			break;
+		default: return cli_usage_error("usage: vtasim %s", cmd_debug_usage);
+		}
+	}
+	if (optind != argc - 1 || !config)
+		return cli_usage_error("usage: vtasim %s", cmd_debug_usage);
+	const char *program = argv[optind];
+
+	FILE *in = NULL;
+	if (script && !(in = fopen(script, "r")))
+		return cli_usage_error("cannot open the script '%s': %s", script, strerror(errno));
+	vta_config cfg;
+	vta_program prog;
+	vta_error err = {0};
+	debug_session s;
+	if ((rc = cli_load_config(config, &sets, &cfg)))
+		goto close;
+	if (vta_program_load(program, &cfg, &prog, &err)) {
+		rc = cli_report_error(&err);
+		goto close;
+	}
+	if (debug_open(&s, &cfg, &prog, program, image, stdout, &err)) {
+		rc = cli_report_error(&err);
+	} else {
+		s.interrupt = &interrupted;
+		printf("vtasim debug: %s on %s, %zu instructions; stopped at cycle 0 ('help' lists "
+		       "the commands)\n",
+		       program, cfg.name, prog.n_insns);
+		rc = in ? run_script(&s, in, script) : run_interactive(&s);
+	}
+	debug_close(&s);
+	vta_program_free(&prog);
+close:
+	if (in)
+		fclose(in);
+	return rc;
+}
