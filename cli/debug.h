@@ -29,13 +29,15 @@ typedef enum debug_bp_kind {
 	DEBUG_BP_INSN,   /* instruction `value` starts */
 	DEBUG_BP_OP,     /* an instruction of opcode `value` starts */
 	DEBUG_BP_MODULE, /* an instruction of module `value` (vta_module) starts */
-	DEBUG_BP_CYCLE   /* the run reaches cycle `value` */
+	DEBUG_BP_CYCLE,  /* the run reaches cycle `value` */
+	DEBUG_BP_WATCH   /* an instruction that wrote row `value` of SRAM `mem` ends */
 } debug_bp_kind;
 
 typedef struct debug_bp {
 	int id;
 	debug_bp_kind kind;
 	uint64_t value;
+	vta_mem mem;
 	uint64_t hits;
 } debug_bp;
 
@@ -79,7 +81,9 @@ vta_status debug_restart(debug_session *s, vta_error *err);
 vta_status debug_advance(debug_session *s, uint64_t events, vta_error *err);
 /* One instruction as "insn N (disassembly)". */
 void debug_insn_text(const debug_session *s, uint64_t idx, char *buf, size_t size);
-/* A breakpoint as its command wrote it ("op gemm"). */
+/* A breakpoint as its command wrote it ("op gemm"; a watchpoint "acc 3"), and its kind
+ * ("breakpoint", "watchpoint"). */
 void debug_bp_text(const debug_bp *b, char *buf, size_t size);
+const char *debug_bp_kind_name(const debug_bp *b);
 
 #endif /* VTASIM_DEBUG_H */

@@ -51,7 +51,8 @@ static vta_status number(const char *word, const char *what, uint64_t *v, vta_er
 
 /* ----- breakpoints ----- */
 
-static vta_status add_bp(debug_session *s, debug_bp_kind kind, uint64_t value, vta_error *err)
+static vta_status add_bp(debug_session *s, debug_bp_kind kind, uint64_t value, vta_mem mem,
+			 vta_error *err)
 {
 	if (s->n_bps == DEBUG_MAX_BPS)
 		return vta_fail(err, VTA_E_USAGE, "at most %d breakpoints: delete one first",
@@ -60,10 +61,11 @@ static vta_status add_bp(debug_session *s, debug_bp_kind kind, uint64_t value, v
 	b->id = s->next_id++;
 	b->kind = kind;
 	b->value = value;
+	b->mem = mem;
 	b->hits = 0;
 	char what[64];
 	debug_bp_text(b, what, sizeof(what));
-	fprintf(s->out, "breakpoint %d: %s\n", b->id, what);
+	fprintf(s->out, "%s %d: %s\n", debug_bp_kind_name(b), b->id, what);
 	return VTA_OK;
 }
 
@@ -82,30 +84,76 @@ static vta_status cmd_break(debug_session *s, int argc, char **argv, int *quit, 
 			return vta_fail(err, VTA_E_USAGE,
 					"insn %" PRIu64 " is beyond the program's %zu instructions", v,
 					s->prog->n_insns);
-		return add_bp(s, DEBUG_BP_INSN, v, err);
+		return add_bp(s, DEBUG_BP_INSN, v, VTA_MEM_UOP, err);
 	}
 	if (!strcmp(kind, "op")) {
 		static const vta_opcode ops[] = {VTA_OP_LOAD, VTA_OP_STORE, VTA_OP_GEMM, VTA_OP_ALU,
 						 VTA_OP_FINISH};
 		for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
 			if (!strcmp(arg, vta_opcode_name(ops[i])))
-				return add_bp(s, DEBUG_BP_OP, ops[i], err);
+				return add_bp(s, DEBUG_BP_OP, ops[i], VTA_MEM_UOP, err);
 		return vta_fail(err, VTA_E_USAGE,
 				"unknown opcode '%s' (load, store, gemm, alu, finish)", arg);
 	}
 	if (!strcmp(kind, "module")) {
 		for (int m = 0; m < VTA_MODULE_COUNT; m++)
 			if (!strcmp(arg, vta_module_name((vta_module)m)))
-				return add_bp(s, DEBUG_BP_MODULE, (uint64_t)m, err);
+				return add_bp(s, DEBUG_BP_MODULE, (uint64_t)m, VTA_MEM_UOP, err);
 		return vta_fail(err, VTA_E_USAGE, "unknown module '%s' (load, compute, store)", arg);
 	}
 	if (!strcmp(kind, "cycle")) {
 		if ((st = number(arg, "cycle", &v, err)))
 			return st;
-		return add_bp(s, DEBUG_BP_CYCLE, v, err);
+		return add_bp(s, DEBUG_BP_CYCLE, v, VTA_MEM_UOP, err);
 	}
 	return vta_fail(err, VTA_E_USAGE, "break: unknown kind '%s' (insn, op, module, cycle)",
 			kind);
+}
+
+/* An SRAM row named by two words ("acc", "12"), checked against the SRAM's depth; with
+ * count, rows [row, row + count). */
+static vta_status sram_rows(const debug_session *s, const char *name, const char *row_word,
+			    const char *count_word, sram_view *v, uint64_t *row, uint64_t *count,
+			    vta_error *err)
+{
+	vta_mem mem;
+	if (sram_view_parse(name, &mem))
+		return vta_fail(err, VTA_E_USAGE, "unknown memory '%s' (inp, wgt, acc, out, uop%s)",
+				name, count ? ", dram" : "");
+	sram_view_of(s->cfg, mem, v);
+	vta_status st = number(row_word, "row", row, err);
+	if (!st && count) {
+		*count = 1;
+		if (count_word && (st = number(count_word, "count", count, err)) == VTA_OK &&
+		    *count == 0)
+			st = vta_fail(err, VTA_E_USAGE, "bad count '%s': expected at least 1",
+				      count_word);
+	}
+	if (st)
+		return st;
+	if (*row >= v->depth)
+		return vta_fail(err, VTA_E_USAGE,
+				"%s row %" PRIu64 " is beyond the %s SRAM's %" PRIu32 " rows", v->name,
+				*row, v->name, v->depth);
+	if (count && *count > v->depth - *row)
+		return vta_fail(err, VTA_E_USAGE,
+				"%s rows [%" PRIu64 ", %" PRIu64 ") are beyond the %s SRAM's %" PRIu32
+				" rows",
+				v->name, *row, *row + *count, v->name, v->depth);
+	return VTA_OK;
+}
+
+static vta_status cmd_watch(debug_session *s, int argc, char **argv, int *quit, vta_error *err)
+{
+	(void)quit;
+	if (argc != 3)
+		return usage(find("watch"), err);
+	sram_view v;
+	uint64_t row;
+	vta_status st = sram_rows(s, argv[1], argv[2], NULL, &v, &row, NULL, err);
+	if (st)
+		return st;
+	return add_bp(s, DEBUG_BP_WATCH, row, v.mem, err);
 }
 
 static vta_status cmd_delete(debug_session *s, int argc, char **argv, int *quit,
@@ -126,9 +174,9 @@ static vta_status cmd_delete(debug_session *s, int argc, char **argv, int *quit,
 	for (int i = 0; i < s->n_bps; i++) {
 		if ((uint64_t)s->bps[i].id != id)
 			continue;
+		fprintf(s->out, "deleted %s %" PRIu64 "\n", debug_bp_kind_name(&s->bps[i]), id);
 		memmove(&s->bps[i], &s->bps[i + 1], (size_t)(s->n_bps - i - 1) * sizeof(s->bps[0]));
 		s->n_bps--;
-		fprintf(s->out, "deleted breakpoint %" PRIu64 "\n", id);
 		return VTA_OK;
 	}
 	return vta_fail(err, VTA_E_USAGE, "no breakpoint %" PRIu64, id);
@@ -144,8 +192,9 @@ static vta_status cmd_info(debug_session *s, int argc, char **argv, int *quit, v
 	for (int i = 0; i < s->n_bps; i++) {
 		char what[64];
 		debug_bp_text(&s->bps[i], what, sizeof(what));
-		fprintf(s->out, "%-3d %-16s hit %" PRIu64 " time%s\n", s->bps[i].id, what,
-			s->bps[i].hits, s->bps[i].hits == 1 ? "" : "s");
+		fprintf(s->out, "%-3d %s %-16s hit %" PRIu64 " time%s\n", s->bps[i].id,
+			debug_bp_kind_name(&s->bps[i]), what, s->bps[i].hits,
+			s->bps[i].hits == 1 ? "" : "s");
 	}
 	return VTA_OK;
 }
@@ -252,29 +301,16 @@ static vta_status cmd_print(debug_session *s, int argc, char **argv, int *quit, 
 		return print_dram(s, argc, argv, err);
 	vta_mem mem;
 	if (sram_view_parse(argv[1], &mem))
-		return vta_fail(err, VTA_E_USAGE,
-				"print: unknown memory '%s' (inp, wgt, acc, out, uop, dram)", argv[1]);
+		return vta_fail(err, VTA_E_USAGE, "unknown memory '%s' (inp, wgt, acc, out, uop, dram)",
+				argv[1]);
 	if (argc < 3 || argc > 4)
 		return usage(find("print"), err);
 	sram_view v;
-	sram_view_of(s->cfg, mem, &v);
-	uint64_t row, count = 1;
-	vta_status st = number(argv[2], "row", &row, err);
-	if (!st && argc == 4)
-		st = number(argv[3], "count", &count, err);
+	uint64_t row, count;
+	vta_status st = sram_rows(s, argv[1], argv[2], argc == 4 ? argv[3] : NULL, &v, &row,
+				  &count, err);
 	if (st)
 		return st;
-	if (count == 0)
-		return vta_fail(err, VTA_E_USAGE, "bad count '%s': expected at least 1", argv[3]);
-	if (row >= v.depth)
-		return vta_fail(err, VTA_E_USAGE,
-				"%s row %" PRIu64 " is beyond the %s SRAM's %" PRIu32 " rows", v.name,
-				row, v.name, v.depth);
-	if (count > v.depth - row)
-		return vta_fail(err, VTA_E_USAGE,
-				"%s rows [%" PRIu64 ", %" PRIu64 ") are beyond the %s SRAM's %" PRIu32
-				" rows",
-				v.name, row, row + count, v.name, v.depth);
 	uint64_t size = 0;
 	const uint8_t *image = vtasim_sim_sram(s->sim, mem, &size);
 	if (!image || size != (uint64_t)v.depth * v.row_bytes)
@@ -394,8 +430,10 @@ static vta_status cmd_help(debug_session *s, int argc, char **argv, int *quit, v
 static const command COMMANDS[] = {
 	{"break", "b", cmd_break, "insn N | op OPCODE | module MODULE | cycle C",
 	 "stop when instruction N, or one of OPCODE or MODULE, starts; or at cycle C"},
-	{"delete", NULL, cmd_delete, "[N]", "delete breakpoint N, or all"},
-	{"info", NULL, cmd_info, "breaks", "list the breakpoints"},
+	{"watch", "w", cmd_watch, "inp|wgt|acc|out|uop ROW",
+	 "stop after an instruction that wrote that SRAM row ends"},
+	{"delete", NULL, cmd_delete, "[N]", "delete breakpoint (or watchpoint) N, or all"},
+	{"info", NULL, cmd_info, "breaks", "list the breakpoints and watchpoints"},
 	{"step", "s", cmd_step, "[N]",
 	 "go on to the next (N-th) instruction event: an instruction starts or ends"},
 	{"continue", "c", cmd_continue, "", "go on until a breakpoint or the end of the run"},

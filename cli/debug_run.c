@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "debug.h"
+#include "vta_footprint.h"
 
 vta_status debug_open(debug_session *s, const vta_config *cfg, const vta_program *prog,
 		      const char *program, const char *image, FILE *out, vta_error *err)
@@ -76,6 +77,11 @@ static void event_text(const debug_session *s, const vtasim_event *ev, char *buf
 		 ev->kind == VTASIM_EVENT_START ? "starts" : "ends", insn);
 }
 
+const char *debug_bp_kind_name(const debug_bp *b)
+{
+	return b->kind == DEBUG_BP_WATCH ? "watchpoint" : "breakpoint";
+}
+
 void debug_bp_text(const debug_bp *b, char *buf, size_t size)
 {
 	switch (b->kind) {
@@ -85,7 +91,46 @@ void debug_bp_text(const debug_bp *b, char *buf, size_t size)
 		snprintf(buf, size, "module %s", vta_module_name((vta_module)b->value));
 		break;
 	case DEBUG_BP_CYCLE: snprintf(buf, size, "cycle %" PRIu64, b->value); break;
+	case DEBUG_BP_WATCH:
+		snprintf(buf, size, "%s %" PRIu64, vta_mem_name(b->mem), b->value);
+		break;
 	}
+}
+
+/* vta_footprint's callback: is this a write of the watched row? */
+typedef struct watched {
+	vta_space space;
+	uint64_t row;
+	int hit;
+} watched;
+
+static vta_status note_write(void *ctx, const vta_access *a)
+{
+	watched *w = ctx;
+	if (a->write && a->space == w->space && a->lo <= w->row && w->row < a->hi)
+		w->hit = 1;
+	return VTA_OK;
+}
+
+/* Did instruction idx, which has just ended, write row `row` of SRAM mem? Its footprint
+ * (vta_footprint.h) over the model's state now: the micro-ops it ran, the descriptor it
+ * decoded through. */
+static int wrote_row(const debug_session *s, uint64_t idx, vta_mem mem, uint64_t row)
+{
+	const vta_insn *insn = &s->insns[idx];
+	uint32_t reads, writes;
+	vta_footprint_spaces(insn, &reads, &writes);
+	if (!(writes & (1u << mem)))
+		return 0;
+	vta_lut_desc slots[VTA_LUT_SLOTS];
+	vta_error err = {0};
+	if (vtasim_step_lut_slots(s->sim, slots, &err) != VTA_OK)
+		return 0;
+	const vta_fp_state st = {vtasim_sim_sram(s->sim, VTA_MEM_UOP, NULL), slots, s->dram.size};
+	watched w = {(vta_space)mem, row, 0};
+	/* it executed, so its checks pass again */
+	vta_footprint(s->cfg, insn, &st, note_write, &w, &err);
+	return w.hit;
 }
 
 /* Does b stop the run at ev? */
@@ -96,6 +141,7 @@ static int bp_matches(const debug_session *s, const debug_bp *b, const vtasim_ev
 	case DEBUG_BP_INSN: return start && ev->index == b->value;
 	case DEBUG_BP_OP: return start && s->insns[ev->index].opcode == (vta_opcode)b->value;
 	case DEBUG_BP_MODULE: return start && (uint64_t)(ev->module - 1) == b->value;
+	case DEBUG_BP_WATCH: return !start && wrote_row(s, ev->index, b->mem, b->value);
 	case DEBUG_BP_CYCLE: break;
 	}
 	return 0;
@@ -175,7 +221,7 @@ vta_status debug_advance(debug_session *s, uint64_t events, vta_error *err)
 				continue;
 			b->hits++;
 			debug_bp_text(b, what, sizeof(what));
-			fprintf(s->out, "breakpoint %d (%s): %s\n", b->id, what, text);
+			fprintf(s->out, "%s %d (%s): %s\n", debug_bp_kind_name(b), b->id, what, text);
 			hit = 1;
 		}
 		if (hit)

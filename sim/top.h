@@ -90,6 +90,7 @@ public:
 	/* What module m (VTA_STATS_*) does, and the queues, for a stepped run's observer. */
 	vtasim_module_view module_view(int m) const;
 	void queue_view(vtasim_queue_view &v) const;
+	const vta_lut_desc *lut_slots() const { return hw_.lut.slots; }
 	const insn_queue &insn_queue_of(int m) const
 	{
 		return m == VTA_MODULE_LOAD ? load_q_ : m == VTA_MODULE_COMPUTE ? compute_q_ : store_q_;

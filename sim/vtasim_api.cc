@@ -310,3 +310,15 @@ extern "C" vta_status vtasim_step_queued(const vtasim_sim *sim, int module, uint
 	entry->arrive_cycle = e.ready - sim->model->run_t0();
 	return VTA_OK;
 }
+
+extern "C" vta_status vtasim_step_lut_slots(const vtasim_sim *sim,
+					    vta_lut_desc slots[VTA_LUT_SLOTS], vta_error *err)
+{
+	vta_status st = step_view_check(sim, "vtasim_step_lut_slots", err);
+	if (st != VTA_OK)
+		return st;
+	if (!slots)
+		return vta_fail(err, VTA_E_USAGE, "vtasim_step_lut_slots: NULL argument");
+	std::memcpy(slots, sim->model->lut_slots(), VTA_LUT_SLOTS * sizeof(vta_lut_desc));
+	return VTA_OK;
+}

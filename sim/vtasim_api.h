@@ -23,6 +23,7 @@
 #include "vta_engine.h"
 #include "vta_program.h"
 #include "vta_queues.h"
+#include "vta_rules.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
@@ -291,6 +292,11 @@ typedef struct vtasim_queue_view {
 vta_status vtasim_step_queue(const vtasim_sim *sim, vtasim_queue_view *view, vta_error *err);
 vta_status vtasim_step_queued(const vtasim_sim *sim, int module, uint32_t i,
 			      vtasim_queued *entry, vta_error *err);
+
+/* The LUT decoder's table descriptors of the stepped run as they are now (as for
+ * vtasim_step_module): what a decompressing load decodes through, VTA_LUT_SLOTS of them. */
+vta_status vtasim_step_lut_slots(const vtasim_sim *sim, vta_lut_desc slots[VTA_LUT_SLOTS],
+				 vta_error *err);
 
 #ifdef __cplusplus
 }

@@ -399,6 +399,47 @@ static void test_views(void **state)
 
 #endif
 
+#ifdef STEP_VIEWS
+
+/* The decoder's descriptors: unset at cycle 0, set when the table load ends. */
+static void test_lut_slots(void **state)
+{
+	simt *t = *state;
+	vta_program prog;
+	vta_dram dram;
+	vta_error err = {0};
+	simt_asm(t,
+		 "load mem=lut sram=8 dram=0x100 y=4 x=3 stride=3 slot=2 deps=push_next\n"
+		 "finish deps=pop_prev\n",
+		 &prog);
+	simt_dram(&prog, &dram);
+	assert_int_equal(vtasim_step_begin(t->sim, &prog, &dram, &err), VTA_OK);
+	vta_lut_desc slots[VTA_LUT_SLOTS];
+	assert_int_equal(vtasim_step_lut_slots(t->sim, slots, &err), VTA_OK);
+	for (int i = 0; i < VTA_LUT_SLOTS; i++)
+		assert_false(slots[i].set);
+	vtasim_stop stop;
+	vtasim_event ev;
+	do
+		assert_int_equal(vtasim_step_next(t->sim, VTASIM_CYCLE_NONE, &stop, &ev, &err),
+				 VTA_OK);
+	while (stop == VTASIM_STOP_EVENT && !(ev.index == 0 && ev.kind == VTASIM_EVENT_END));
+	assert_int_equal(stop, VTASIM_STOP_EVENT);
+	assert_int_equal(vtasim_step_lut_slots(t->sim, slots, &err), VTA_OK);
+	assert_true(slots[2].set);
+	assert_int_equal(slots[2].base, 8);
+	assert_int_equal(slots[2].stride, 3);
+	assert_int_equal(slots[2].channels, 4);
+	assert_int_equal(slots[2].width, 8);
+	assert_false(slots[1].set);
+	assert_int_equal(vtasim_step_end(t->sim, NULL, &err), VTA_OK);
+	assert_int_equal(vtasim_step_lut_slots(NULL, slots, &err), VTA_E_USAGE);
+	vta_dram_free(&dram);
+	vta_program_free(&prog);
+}
+
+#endif
+
 /* Another run on the model abandons a stepped one; the API's edges. */
 static void test_abandon_and_edges(void **state)
 {
@@ -483,6 +524,7 @@ int main(void)
 		cmocka_unit_test(test_failed_runs),
 #ifdef STEP_VIEWS
 		cmocka_unit_test(test_views),
+		cmocka_unit_test(test_lut_slots),
 #endif
 		cmocka_unit_test(test_abandon_and_edges),
 	};
