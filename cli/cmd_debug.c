@@ -4,7 +4,7 @@
  * Commands come from a script (-x FILE: each echoed after the prompt; a bad one ends the
  * session with "vtasim: error: FILE:LINE: ...", exit status 2), from a terminal (libedit:
  * line editing and history; a blank line repeats step or continue; Ctrl-C interrupts a
- * continue), or from any other standard input (read line by line, echoed, as a terminal
+ * continue or a long step and does nothing at the prompt), or from any other standard input (read line by line, echoed, as a terminal
  * session otherwise). A bad command at a terminal is reported and the session goes on.
  */
 #include <errno.h>
@@ -34,22 +34,12 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-/* Run one command with Ctrl-C interrupting it rather than the process. */
-static vta_status command(debug_session *s, const char *line, int *quit, vta_error *err,
-			  int catch_sigint)
+/* Run one command; a Ctrl-C from before it started does not count. */
+static vta_status command(debug_session *s, const char *line, int *quit, vta_error *err)
 {
-	struct sigaction sa, old;
-	if (catch_sigint) {
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_sigint;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGINT, &sa, &old);
-	}
 	interrupted = 0;
 	vta_status st = debug_command(s, line, quit, err);
 	fflush(s->out);
-	if (catch_sigint)
-		sigaction(SIGINT, &old, NULL);
 	return st;
 }
 
@@ -66,7 +56,7 @@ static int run_script(debug_session *s, FILE *in, const char *path)
 			continue;
 		fprintf(s->out, PROMPT "%s\n", p);
 		vta_error err = {0};
-		if (command(s, p, &quit, &err, 0) != VTA_OK) {
+		if (command(s, p, &quit, &err) != VTA_OK) {
 			fflush(s->out);
 			fprintf(stderr, "vtasim: error: %s:%d: %s\n", path, lineno, err.detail);
 			rc = 2;
@@ -91,8 +81,17 @@ static int run_interactive(debug_session *s)
 	const int tty = isatty(STDIN_FILENO);
 	char last[1024] = "";
 	int quit = 0;
+	/* Ctrl-C interrupts a continue and is otherwise ignored: the reads it lands in are
+	 * restarted, and libedit leaves the signal to us */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigint;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
 	if (tty) {
 		rl_readline_name = "vtasim";
+		rl_catch_signals = 0;
 		using_history();
 	}
 	while (!quit) {
@@ -123,7 +122,7 @@ static int run_interactive(debug_session *s)
 			p = last;
 		}
 		vta_error err = {0};
-		if (command(s, p, &quit, &err, 1) != VTA_OK) {
+		if (command(s, p, &quit, &err) != VTA_OK) {
 			fflush(s->out);
 			fprintf(stderr, "error: %s\n", err.detail);
 		}

@@ -461,8 +461,8 @@ static vta_status cmd_help(debug_session *s, int argc, char **argv, int *quit, v
 			fprintf(s->out, "   (or %s)", c->alias);
 		fprintf(s->out, "\n      %s\n", c->help);
 	}
-	fprintf(s->out, "  a blank line at the terminal repeats step or continue; Ctrl-C interrupts "
-			"continue\n");
+	fprintf(s->out, "  a blank line at a terminal repeats step or continue; Ctrl-C interrupts "
+			"them\n");
 	return VTA_OK;
 }
 
