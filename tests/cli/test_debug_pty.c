@@ -135,7 +135,7 @@ static void interrupt(const char *vtasim, const char *config)
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f)
 		fail("cannot write a temporary program");
-	for (int i = 0; i < 200000; i++)
+	for (int i = 0; i < 100000; i++)
 		fputs("load mem=inp sram=0 dram=0 y=1 x=1 stride=1 deps=push_next\n"
 		      "load mem=uop sram=0 dram=0 y=1 x=0 stride=0 deps=pop_prev\n",
 		      f);
