@@ -21,7 +21,7 @@ int sram_view_of(const vta_config *cfg, vta_mem mem, sram_view *v)
 	case VTA_MEM_UOP:
 		v->name = "UOP";
 		v->lanes = 1;
-		v->lane_bytes = VTA_UOP_BYTES;
+		v->lane_bytes = cfg->uop_elem_bytes; /* 4, or 8 in the wide encoding */
 		break;
 	case VTA_MEM_INP:
 		v->name = "INP";
@@ -64,7 +64,7 @@ int64_t sram_view_lane(const sram_view *v, const uint8_t *image, uint64_t row, u
 {
 	const uint8_t *p = image + row * v->row_bytes + (uint64_t)lane * v->lane_bytes;
 	if (v->mem == VTA_MEM_UOP)
-		return vta_le32_get(p);
+		return v->lane_bytes == 8 ? (int64_t)vta_le64_get(p) : (int64_t)vta_le32_get(p);
 	if (v->lane_bytes == 1)
 		return (int8_t)p[0];
 	return (int32_t)vta_le32_get(p);
@@ -80,7 +80,7 @@ char *sram_view_lane_text(const sram_view *v, const vta_config *cfg, const uint8
 	}
 	vta_uop u;
 	if (vta_uop_decode(cfg, image + row * v->row_bytes, &u, NULL) != VTA_OK) {
-		snprintf(buf, size, "0x%08" PRIx64 " (no micro-op)", x);
+		snprintf(buf, size, "0x%0*" PRIx64 " (no micro-op)", (int)(2 * v->lane_bytes), x);
 		return buf;
 	}
 	snprintf(buf, size, "dst=%" PRIu32 " src=%" PRIu32 " wgt=%" PRIu32, u.dst, u.src, u.wgt);

@@ -1,8 +1,8 @@
 /*
  * sram_view.h - an SRAM image read as rows of lanes, in the reference executor's layouts
  * (vta_ref.h): INP, WGT and OUT rows of int8 lanes, ACC rows of int32 lanes (little-endian),
- * UOP rows of one encoded micro-op. What `exec --engine both` reports and the debugger's
- * `print` shows.
+ * UOP rows of one encoded micro-op (of the config's size). What `exec --engine both` reports
+ * and the debugger's `print` shows.
  */
 #ifndef VTASIM_SRAM_VIEW_H
 #define VTASIM_SRAM_VIEW_H
@@ -18,7 +18,7 @@ typedef struct sram_view {
 	uint32_t depth;      /* rows */
 	uint32_t row_bytes;
 	uint32_t lanes;      /* per row (UOP: 1, the micro-op) */
-	uint32_t lane_bytes; /* 1 (int8), 4 (int32; UOP: the encoded micro-op) */
+	uint32_t lane_bytes; /* 1 (int8), 4 (int32); UOP: the micro-op's, 4 or 8 */
 } sram_view;
 
 /* The SRAMs in the order they are compared and listed. */
@@ -32,7 +32,8 @@ int sram_view_of(const vta_config *cfg, vta_mem mem, sram_view *v);
 /* The SRAM named "uop", "wgt", "inp", "acc" or "out"; -1 for any other name. */
 int sram_view_parse(const char *name, vta_mem *mem);
 
-/* Lane `lane` of row `row` of an image of the SRAM, sign-extended (UOP: the encoded word). */
+/* Lane `lane` of row `row` of an image of the SRAM, sign-extended (UOP: the encoded word,
+ * as unsigned bits). */
 int64_t sram_view_lane(const sram_view *v, const uint8_t *image, uint64_t row, uint32_t lane);
 
 /* One lane as text: decimal, or for UOP the micro-op's fields ("dst=1 src=2 wgt=3", or

@@ -156,6 +156,28 @@ static void test_uop(void **state)
 	assert_string_equal(c.model, "0xffffffff (no micro-op)");
 	free(a);
 	free(b);
+	/* the wide encoding's 8-byte micro-ops */
+	vta_config wide = cfg;
+	assert_int_equal(vta_config_set(&wide, "isa.encoding", "wide", &err), VTA_OK);
+	assert_int_equal(sram_view_of(&wide, VTA_MEM_UOP, &v), 0);
+	assert_int_equal(v.lane_bytes, 8);
+	assert_int_equal(v.row_bytes, 8);
+	a = calloc((size_t)v.depth * v.row_bytes, 1);
+	b = calloc((size_t)v.depth * v.row_bytes, 1);
+	assert_non_null(a);
+	assert_non_null(b);
+	u = (vta_uop){.dst = 2047, .src = 2000, .wgt = 1023};
+	assert_int_equal(vta_uop_encode(&wide, &u, b + 8 * 3, &err), VTA_OK);
+	engine_cmp_sram(&wide, &v, a, b, &c);
+	assert_int_equal(c.count, 1);
+	assert_string_equal(c.where, "UOP row 3");
+	assert_string_equal(c.ref, "dst=0 src=0 wgt=0");
+	assert_string_equal(c.model, "dst=2047 src=2000 wgt=1023");
+	vta_le_put(b + 8 * 3, 8, UINT64_MAX);
+	engine_cmp_sram(&wide, &v, a, b, &c);
+	assert_string_equal(c.model, "0xffffffffffffffff (no micro-op)");
+	free(a);
+	free(b);
 }
 
 static void test_dram(void **state)

@@ -1,7 +1,7 @@
 /*
  * test_sim_step.c - stepped runs of the SystemC model (vtasim_api.h "Stepping"): a run
  * stepped event by event, or in slices of cycles, or both, to its end gives the statistics,
- * records, status, SRAMs and DRAM of the plain run; its events match the records; what the
+ * records and the events beside them, status, SRAMs and DRAM of the plain run; its events match the records; what the
  * module and queue views say at chosen events; abandoning a stepped run; the API's edges.
  * Built four times: default config, tiny queues (FETCH and pushes wait for room), the RTL
  * datapath (cycles from the verilated units), and a cycle budget most random programs
@@ -73,6 +73,12 @@ typedef struct outcome {
 	vta_run_stats stats;
 	vtasim_insn_record *records;
 	size_t n_records;
+	vtasim_port_burst *bursts;
+	size_t n_bursts;
+	vtasim_live_step *live;
+	size_t n_live;
+	vtasim_alu_wrap *wraps;
+	size_t n_wraps;
 	uint8_t *sram[VTA_MEM_OUT + 1];
 	uint64_t sram_size[VTA_MEM_OUT + 1];
 	vta_dram dram;
@@ -81,6 +87,15 @@ typedef struct outcome {
 static const vta_mem SRAMS[] = {VTA_MEM_UOP, VTA_MEM_WGT, VTA_MEM_INP, VTA_MEM_ACC,
 				VTA_MEM_OUT};
 
+static void *copy(const void *from, size_t n)
+{
+	void *to = malloc(n + 1);
+	assert_non_null(to);
+	if (n)
+		memcpy(to, from, n);
+	return to;
+}
+
 static void keep(simt *t, outcome *o)
 {
 	const vtasim_insn_record *r = vtasim_sim_records(t->sim, &o->n_records);
@@ -88,6 +103,14 @@ static void keep(simt *t, outcome *o)
 	assert_non_null(o->records);
 	if (o->n_records)
 		memcpy(o->records, r, o->n_records * sizeof(*r));
+	vtasim_run_events ev;
+	vtasim_sim_events(t->sim, &ev);
+	o->n_bursts = ev.n_bursts;
+	o->n_live = ev.n_live;
+	o->n_wraps = ev.n_wraps;
+	o->bursts = copy(ev.bursts, ev.n_bursts * sizeof(*ev.bursts));
+	o->live = copy(ev.live, ev.n_live * sizeof(*ev.live));
+	o->wraps = copy(ev.wraps, ev.n_wraps * sizeof(*ev.wraps));
 	for (size_t i = 0; i < sizeof(SRAMS) / sizeof(SRAMS[0]); i++) {
 		const uint8_t *b = vtasim_sim_sram(t->sim, SRAMS[i], &o->sram_size[SRAMS[i]]);
 		o->sram[SRAMS[i]] = malloc(o->sram_size[SRAMS[i]]);
@@ -100,6 +123,9 @@ static void keep(simt *t, outcome *o)
 static void drop(outcome *o)
 {
 	free(o->records);
+	free(o->bursts);
+	free(o->live);
+	free(o->wraps);
 	for (size_t i = 0; i < sizeof(SRAMS) / sizeof(SRAMS[0]); i++)
 		free(o->sram[SRAMS[i]]);
 	vta_dram_free(&o->dram);
@@ -198,6 +224,21 @@ static void same(const outcome *a, const outcome *b, const char *what)
 	assert_int_equal(a->n_records, b->n_records);
 	if (a->n_records && memcmp(a->records, b->records, a->n_records * sizeof(*a->records)))
 		fail_msg("%s: records differ", what);
+	/* the events kept beside the records, field by field (no padding compared) */
+	assert_int_equal(a->n_bursts, b->n_bursts);
+	for (size_t i = 0; i < a->n_bursts; i++) {
+		const vtasim_port_burst *x = &a->bursts[i], *y = &b->bursts[i];
+		if (x->insn != y->insn || x->ask_cycle != y->ask_cycle ||
+		    x->start_cycle != y->start_cycle || x->beats != y->beats ||
+		    x->bytes != y->bytes || x->module != y->module)
+			fail_msg("%s: DRAM port burst %zu differs", what, i);
+	}
+	assert_int_equal(a->n_live, b->n_live);
+	if (a->n_live && memcmp(a->live, b->live, a->n_live * sizeof(*a->live)))
+		fail_msg("%s: live-bytes steps differ", what);
+	assert_int_equal(a->n_wraps, b->n_wraps);
+	if (a->n_wraps && memcmp(a->wraps, b->wraps, a->n_wraps * sizeof(*a->wraps)))
+		fail_msg("%s: ALU wraps differ", what);
 	for (size_t i = 0; i < sizeof(SRAMS) / sizeof(SRAMS[0]); i++) {
 		vta_mem m = SRAMS[i];
 		assert_int_equal(a->sram_size[m], b->sram_size[m]);
@@ -215,6 +256,7 @@ static vta_status check_program(simt *t, const vta_program *prog, uint32_t seed)
 	outcome plain, stepped;
 	plain_run(t, prog, &plain);
 	const vta_status st = plain.st;
+	assert_true(plain.n_bursts > 0); /* recorded: FETCH's bursts at least */
 	const how hows[] = {
 		{1, 0, 0},                      /* every event */
 		{0, 1 + seed % 97, 0},          /* events and slices */
