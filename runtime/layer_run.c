@@ -135,35 +135,58 @@ static vta_status check(const vta_layer_run_opts *o, layer_run *L, vta_layer_res
 	return VTA_OK;
 }
 
+/* The pipeline over the tensors of L->d (materialised by the caller, who frees them). */
+static vta_status run_layer(const vta_config *cfg, const vta_wl_layer *spec, vta_engine *engine,
+			    const vta_layer_run_opts *opts, layer_run *L, vta_layer_result *r,
+			    vta_error *err)
+{
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "%s", spec->name);
+	r->op = spec->op;
+	L->view = (vta_layer_view){.spec = spec, .data = &L->d, .plain = &L->plain,
+				   .stream = &L->ls, .result = r};
+	const vta_layer_ops *ops = vta_layer_ops_of(spec->op);
+	memcpy(r->out_shape, L->d.output.shape, sizeof(r->out_shape));
+	r->compressed_bytes = L->d.compressed_bytes;
+	r->decompressed_bytes = L->d.decompressed_bytes;
+	r->has_lut = L->d.has_lut || L->d.has_bias_lut;
+	r->binning = L->d.binning;
+	r->input_bytes = ops->input_bytes(&L->d);
+	vta_status st;
+	if (!(st = golden(opts, ops, L, r, err)) &&
+	    !(st = emit_and_execute(cfg, opts, ops, engine, L, r, err)))
+		st = check(opts, L, r, err);
+	free(L->image);
+	free(L->gold.data);
+	free(L->tflite.data);
+	vta_layer_plain_free(&L->plain);
+	vta_layer_stream_free(&L->ls);
+	vta_dram_free(&L->dram);
+	return st;
+}
+
 vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_engine *engine,
 			 const vta_layer_run_opts *opts, vta_layer_result *r, vta_error *err)
 {
 	layer_run L;
 	memset(&L, 0, sizeof(L));
-	memset(r, 0, sizeof(*r));
-	snprintf(r->name, sizeof(r->name), "%s", spec->name);
-	r->op = spec->op;
-	L.view = (vta_layer_view){.spec = spec, .data = &L.d, .plain = &L.plain, .stream = &L.ls,
-				  .result = r};
 	vta_status st = vta_layer_materialize(spec, &L.d, err);
-	if (st)
+	if (st) {
+		memset(r, 0, sizeof(*r));
+		snprintf(r->name, sizeof(r->name), "%s", spec->name);
 		return st;
-	const vta_layer_ops *ops = vta_layer_ops_of(spec->op);
-	memcpy(r->out_shape, L.d.output.shape, sizeof(r->out_shape));
-	r->compressed_bytes = L.d.compressed_bytes;
-	r->decompressed_bytes = L.d.decompressed_bytes;
-	r->has_lut = L.d.has_lut || L.d.has_bias_lut;
-	r->binning = L.d.binning;
-	r->input_bytes = ops->input_bytes(&L.d);
-	if (!(st = golden(opts, ops, &L, r, err)) &&
-	    !(st = emit_and_execute(cfg, opts, ops, engine, &L, r, err)))
-		st = check(opts, &L, r, err);
-	free(L.image);
-	free(L.gold.data);
-	free(L.tflite.data);
-	vta_layer_plain_free(&L.plain);
-	vta_layer_stream_free(&L.ls);
-	vta_dram_free(&L.dram);
+	}
+	st = run_layer(cfg, spec, engine, opts, &L, r, err);
 	vta_layer_data_free(&L.d);
 	return st;
+}
+
+vta_status vta_layer_run_data(const vta_config *cfg, const vta_layer_data *d,
+			      vta_engine *engine, const vta_layer_run_opts *opts,
+			      vta_layer_result *r, vta_error *err)
+{
+	layer_run L;
+	memset(&L, 0, sizeof(L));
+	L.d = *d; /* borrowed: the output lands in d->output.data */
+	return run_layer(cfg, d->spec, engine, opts, &L, r, err);
 }

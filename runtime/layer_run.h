@@ -86,6 +86,13 @@ typedef struct vta_layer_run_opts {
 vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_engine *engine,
 			 const vta_layer_run_opts *opts, vta_layer_result *r, vta_error *err);
 
+/* The same for a layer the caller materialised (a model runner: its tensors borrowed from the
+ * model, d->spec giving the name, op, activation and output quantization). The caller keeps
+ * ownership of d; the checked output is left in d->output.data. */
+vta_status vta_layer_run_data(const vta_config *cfg, const vta_layer_data *d,
+			      vta_engine *engine, const vta_layer_run_opts *opts,
+			      vta_layer_result *r, vta_error *err);
+
 #ifdef __cplusplus
 }
 #endif
