@@ -1,0 +1,86 @@
+/*
+ * model_run.h - a whole .tflite model run: subgraph 0's operators in order, each accelerated
+ * op (op_support.h) made into a layer description (layer.h) over the tensors the earlier ops
+ * produced and the model's constants (LUT-compressed ones stay compressed, so the decoder can
+ * take them), run through the pipeline on an engine (vta_layer_run_data: emit, execute,
+ * check against the golden kernel), the other ops on the host kernels (host_ops.h). TFLM_DECODE
+ * operators are skipped: their outputs are the compressed constants.
+ *
+ * The run checks itself end to end: the same model is also run entirely on the host (golden
+ * kernels for the accelerated op classes), and every tensor either run computed is compared.
+ * docs/models.md "Running a model".
+ */
+#ifndef VTA_MODEL_RUN_H
+#define VTA_MODEL_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layer_run.h"
+#include "op_support.h"
+#include "tflite_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Op classes that may be moved from the accelerator to the host (a bit each). */
+enum {
+	VTA_MODEL_CLASS_CONV2D = 1u << 0,
+	VTA_MODEL_CLASS_DEPTHWISE = 1u << 1,
+	VTA_MODEL_CLASS_FC = 1u << 2,
+	VTA_MODEL_CLASS_ADD = 1u << 3
+};
+
+/* "conv2d,depthwise,fc,add" (any subset, comma-separated; "none" for none) into a mask;
+ * VTA_E_USAGE naming the unknown class. */
+vta_status vta_model_host_classes(const char *list, unsigned *mask, vta_error *err);
+
+typedef struct vta_model_run_opts {
+	vta_layer_run_opts layer;  /* threads, decompress, observer (mode must be tflite) */
+	unsigned host_classes;     /* VTA_MODEL_CLASS_* run on the host instead */
+	uint64_t seed;             /* random model inputs */
+	/* One entry per model input, in the model's order: its bytes (the tensor's type and
+	 * element count), or NULL for seeded random values. inputs may be NULL. */
+	const void *const *inputs;
+	size_t n_inputs;
+} vta_model_run_opts;
+
+typedef struct vta_model_op_result {
+	size_t index;              /* operator index in subgraph 0 */
+	char name[32];             /* TFLite's name */
+	bool skipped;              /* TFLM_DECODE: nothing to run */
+	vta_op_place place;        /* VTA_OP_ACCEL (on the engine) or VTA_OP_HOST */
+	vta_layer_result layer;    /* VTA_OP_ACCEL only */
+	double host_seconds;       /* the host kernel's time (host ops) */
+	int32_t output;            /* the output tensor */
+} vta_model_op_result;
+
+typedef struct vta_model_run {
+	size_t n_ops;
+	vta_model_op_result *ops;
+	size_t n_tensors;
+	void **values;             /* every computed tensor (inputs and op outputs), else NULL */
+	/* the end-to-end check against the all-host run */
+	bool bit_exact;
+	size_t tensors_compared;   /* computed tensors, the model's outputs among them */
+	size_t tensors_differing;
+	int32_t first_tensor;      /* the first differing tensor (in operator order), or -1 */
+	size_t first_index;        /* its first differing byte */
+	double reference_seconds;  /* the all-host run */
+} vta_model_run;
+
+/* Run `m` on `engine`. VTA_E_UNSUPPORTED (before anything runs) for an operator with no
+ * kernel, naming it ("operator 1 (SVDF): ..."); VTA_E_MISMATCH when a layer differs from its
+ * golden kernel or the run from the all-host run (*run then complete, as far as it went);
+ * other errors name the operator. Free *run with vta_model_run_free (also after an error). */
+vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vta_engine *engine,
+			       const vta_model_run_opts *opts, vta_model_run *run, vta_error *err);
+void vta_model_run_free(vta_model_run *run);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_MODEL_RUN_H */
