@@ -15,6 +15,7 @@ int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_run_model(int argc, char **argv); /* run -m MODEL.tflite */
 int cmd_regress(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
 int cmd_compress(int argc, char **argv);

@@ -167,6 +167,10 @@ static vta_status dump_layer(vta_layer_observer *self, const vta_layer_view *v, 
 
 int cmd_run(int argc, char **argv)
 {
+	/* a .tflite model has its own runner (cmd_run_model.c) */
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "-m") || !strncmp(argv[i], "--model", 7))
+			return cmd_run_model(argc, argv);
 	run_opts o;
 	int rc = parse_opts(argc, argv, &o);
 	if (rc)

@@ -1,0 +1,175 @@
+/* model_report.c - text and JSON reports of `vtasim run -m` (model_report.h). */
+#include "model_report.h"
+
+#include <string.h>
+
+#include "report.h"
+
+/* What the accelerator and the host did over the whole model. */
+typedef struct model_totals {
+	uint64_t cycles, dram_read, dram_write;
+	uint64_t sram_peak[VTA_STATS_SRAMS];
+	size_t accel_ops, host_ops;
+	double host_seconds;         /* host kernels of the run, accelerated classes moved included */
+	double inferences_per_second;
+} model_totals;
+
+static void totals(const model_report *rep, model_totals *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < rep->run->n_ops; i++) {
+		const vta_model_op_result *r = &rep->run->ops[i];
+		if (r->skipped)
+			continue;
+		if (r->place == VTA_OP_HOST) {
+			t->host_ops++;
+			t->host_seconds += r->host_seconds;
+			continue;
+		}
+		const vta_run_stats *s = &r->layer.stats;
+		t->accel_ops++;
+		t->cycles += s->cycles;
+		t->dram_read += report_dram_read_bytes(s);
+		t->dram_write += s->dram_write_bytes;
+		for (int k = 0; k < VTA_STATS_SRAMS; k++)
+			if (s->sram[k].peak_bytes > t->sram_peak[k])
+				t->sram_peak[k] = s->sram[k].peak_bytes;
+	}
+	t->inferences_per_second =
+		t->cycles ? rep->cfg->clock_mhz * 1e6 / (double)t->cycles : 0.0;
+}
+
+static const char *SRAM_NAMES[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
+
+static const char *compression(const vta_model_op_result *r)
+{
+	if (r->place != VTA_OP_ACCEL || !r->layer.has_lut)
+		return "none";
+	return vta_decompress_name(r->layer.decompress);
+}
+
+void model_report_text(FILE *out, const model_report *rep)
+{
+	const vta_model_run *run = rep->run;
+	fprintf(out, "vtasim run: model %s on %s, mode tflite, %u virtual thread%s, engine %s, "
+		     "decompress %s\n\n", rep->model, rep->cfg->name, rep->threads,
+		rep->threads == 1 ? "" : "s", rep->engine, rep->decompress);
+	fprintf(out, "  op  name                where         cycles  host s    DRAM rd B  DRAM wr B"
+		     "  peak inp/wgt/acc/out B     lut   check\n");
+	for (size_t i = 0; i < run->n_ops; i++) {
+		const vta_model_op_result *r = &run->ops[i];
+		if (r->skipped) {
+			fprintf(out, "%4zu  %-18s  skipped (its outputs are compressed constants)\n",
+				r->index, r->name);
+			continue;
+		}
+		if (r->place == VTA_OP_HOST) {
+			fprintf(out, "%4zu  %-18s  host   %12s  %.6f\n", r->index, r->name, "-",
+				r->host_seconds);
+			continue;
+		}
+		const vta_run_stats *s = &r->layer.stats;
+		fprintf(out, "%4zu  %-18s  accel  %12llu  %8s  %9llu  %9llu  %llu/%llu/%llu/%llu  %5s  %s\n",
+			r->index, r->name, (unsigned long long)s->cycles, "-",
+			(unsigned long long)report_dram_read_bytes(s),
+			(unsigned long long)s->dram_write_bytes,
+			(unsigned long long)s->sram[VTA_STATS_INP].peak_bytes,
+			(unsigned long long)s->sram[VTA_STATS_WGT].peak_bytes,
+			(unsigned long long)s->sram[VTA_STATS_ACC].peak_bytes,
+			(unsigned long long)s->sram[VTA_STATS_OUT].peak_bytes, compression(r),
+			r->layer.check.bit_exact ? "bit-exact" : "MISMATCH");
+	}
+	model_totals t;
+	totals(rep, &t);
+	fprintf(out, "\ntotal: %zu ops on the accelerator, %zu on the host\n", t.accel_ops,
+		t.host_ops);
+	fprintf(out, "  accelerator cycles %llu (%.2f us at %g MHz): %.1f inferences/s "
+		     "(accelerator time only: host ops, DRAM transfers between ops by the host "
+		     "and the host's own time not counted)\n",
+		(unsigned long long)t.cycles, t.cycles / rep->cfg->clock_mhz, rep->cfg->clock_mhz,
+		t.inferences_per_second);
+	fprintf(out, "  dram               read %llu B, write %llu B\n",
+		(unsigned long long)t.dram_read, (unsigned long long)t.dram_write);
+	fprintf(out, "  host kernels       %.4f s; all-host reference run %.4f s; "
+		     "whole run %.3f s\n", t.host_seconds, run->reference_seconds,
+		rep->wall_seconds);
+	if (run->bit_exact)
+		fprintf(out, "  check              %zu tensors equal the all-host run\n",
+			run->tensors_compared);
+	else
+		fprintf(out, "  check              MISMATCH: %zu of %zu tensors differ from the "
+			     "all-host run; first tensor %d at byte %zu\n", run->tensors_differing,
+			run->tensors_compared, run->first_tensor, run->first_index);
+	fprintf(out, "verdict: %s\n", run->bit_exact ? "BIT-EXACT" : "MISMATCH");
+}
+
+int model_report_write_json(const model_report *rep, const char *path)
+{
+	const vta_model_run *run = rep->run;
+	json_t *root = json_object();
+	json_object_set_new(root, "config", json_string(rep->cfg->name));
+	json_object_set_new(root, "model", json_string(rep->model));
+	json_object_set_new(root, "mode", json_string("tflite"));
+	json_object_set_new(root, "threads", json_integer(rep->threads));
+	json_object_set_new(root, "engine", json_string(rep->engine));
+	json_object_set_new(root, "decompress", json_string(rep->decompress));
+	json_t *ops = json_array();
+	for (size_t i = 0; i < run->n_ops; i++) {
+		const vta_model_op_result *r = &run->ops[i];
+		json_t *o = json_object();
+		report_set_int(o, "index", r->index);
+		json_object_set_new(o, "op", json_string(r->name));
+		json_object_set_new(o, "where", json_string(r->skipped ? "skipped"
+							    : r->place == VTA_OP_HOST ? "host"
+										      : "accel"));
+		report_set_int(o, "output_tensor", r->output);
+		if (!r->skipped && r->place == VTA_OP_HOST)
+			json_object_set_new(o, "host_seconds", json_real(r->host_seconds));
+		if (!r->skipped && r->place == VTA_OP_ACCEL) {
+			const vta_run_stats *s = &r->layer.stats;
+			report_set_int(o, "cycles", s->cycles);
+			report_set_int(o, "dram_read_bytes", report_dram_read_bytes(s));
+			report_set_int(o, "dram_write_bytes", s->dram_write_bytes);
+			json_t *p = json_object();
+			for (int k = 0; k < VTA_STATS_SRAMS; k++)
+				report_set_int(p, SRAM_NAMES[k], s->sram[k].peak_bytes);
+			json_object_set_new(o, "sram_peak_bytes", p);
+			json_object_set_new(o, "compression", json_string(compression(r)));
+			report_set_int(o, "macs", r->layer.counters.macs);
+			json_object_set_new(o, "plan", json_string(r->layer.plan));
+			json_object_set_new(o, "bit_exact", json_boolean(r->layer.check.bit_exact));
+		}
+		json_array_append_new(ops, o);
+	}
+	json_object_set_new(root, "ops", ops);
+	model_totals t;
+	totals(rep, &t);
+	json_t *tot = json_object();
+	report_set_int(tot, "accel_ops", t.accel_ops);
+	report_set_int(tot, "host_ops", t.host_ops);
+	report_set_int(tot, "accel_cycles", t.cycles);
+	json_object_set_new(tot, "accel_time_us", json_real(t.cycles / rep->cfg->clock_mhz));
+	json_object_set_new(tot, "inferences_per_second", json_real(t.inferences_per_second));
+	report_set_int(tot, "dram_read_bytes", t.dram_read);
+	report_set_int(tot, "dram_write_bytes", t.dram_write);
+	json_t *p = json_object();
+	for (int k = 0; k < VTA_STATS_SRAMS; k++)
+		report_set_int(p, SRAM_NAMES[k], t.sram_peak[k]);
+	json_object_set_new(tot, "sram_peak_bytes", p);
+	json_object_set_new(tot, "host_seconds", json_real(t.host_seconds));
+	json_object_set_new(tot, "reference_seconds", json_real(run->reference_seconds));
+	json_object_set_new(tot, "run_wall_seconds", json_real(rep->wall_seconds));
+	json_t *c = json_object();
+	json_object_set_new(c, "bit_exact", json_boolean(run->bit_exact));
+	report_set_int(c, "tensors_compared", run->tensors_compared);
+	report_set_int(c, "tensors_differing", run->tensors_differing);
+	if (!run->bit_exact) {
+		report_set_int(c, "first_tensor", run->first_tensor);
+		report_set_int(c, "first_byte", run->first_index);
+	}
+	json_object_set_new(tot, "check", c);
+	json_object_set_new(root, "total", tot);
+	int rc = report_write_json(root, path);
+	json_decref(root);
+	return rc;
+}
