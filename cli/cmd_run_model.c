@@ -257,6 +257,11 @@ int cmd_run_model(int argc, char **argv)
 	vtasim_sim_destroy(sim);
 	vta_ref_destroy(ref);
 	vta_tfl_model_free(&m);
+	if (st == VTA_E_UNSUPPORTED) {
+		/* a model with an op nothing runs is bad input, not a simulation problem */
+		cli_report_error(&err);
+		return 2;
+	}
 	if (st)
 		return cli_report_error(&err);
 	return rc;

@@ -646,6 +646,8 @@ static vta_status set_inputs(walk *w, vta_error *err)
 			switch (t->type) {
 			case VTA_TFL_INT8: ((int8_t *)buf)[k] = (int8_t)vta_prng_range(&rng, -128, 127); break;
 			case VTA_TFL_UINT8: ((uint8_t *)buf)[k] = (uint8_t)vta_prng_range(&rng, 0, 255); break;
+			case VTA_TFL_INT16: ((int16_t *)buf)[k] = (int16_t)vta_prng_range(&rng, -32768, 32767); break;
+			case VTA_TFL_INT32: ((int32_t *)buf)[k] = (int32_t)vta_prng_range(&rng, -32768, 32767); break;
 			case VTA_TFL_FLOAT32: ((float *)buf)[k] = (float)vta_prng_uniform(&rng, -1, 1); break;
 			default:
 				return vta_fail(err, VTA_E_UNSUPPORTED,
