@@ -149,6 +149,27 @@ static json_t *check_json(const vta_layer_result *r, int per_layer)
 	return c;
 }
 
+/* How a CONV2D was tiled, by the names a pinned plan uses (tiling.h, vta_conv_pin). */
+static json_t *tiling_json(const vta_conv_plan *p)
+{
+	json_t *t = json_object();
+	report_set_int(t, "rows", p->th);
+	report_set_int(t, "row_tiles", p->nrt);
+	report_set_int(t, "chunk_blocks", p->ncb);
+	report_set_int(t, "chunks", p->nci);
+	report_set_int(t, "group_blocks", p->nob);
+	report_set_int(t, "groups", p->ngrp);
+	report_set_int(t, "load_blocks", p->nobw);
+	json_object_set_new(t, "order", json_string(p->rows_outer ? "rows" : "groups"));
+	report_set_int(t, "inp_slots", p->s_inp);
+	report_set_int(t, "wgt_slots", p->s_wgt);
+	report_set_int(t, "acc_slots", p->s_acc);
+	json_object_set_new(t, "constants", json_string(p->const_all ? "all" : "group"));
+	report_set_int(t, "threads", p->threads);
+	report_set_int(t, "est_cycles", p->est_cycles);
+	return t;
+}
+
 static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 			  const vta_run_stats *st, int per_layer)
 {
@@ -160,6 +181,8 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 								 r->out_shape[1], r->out_shape[2],
 								 r->out_shape[3]));
 		json_object_set_new(o, "plan", json_string(r->plan));
+		if (r->has_conv_plan)
+			json_object_set_new(o, "tiling", tiling_json(&r->conv_plan));
 	}
 	report_set_int(o, "insns", r->insns);
 	/* useful MACs and the roofline of the layer replace the executed-uop figures */
@@ -207,7 +230,7 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 	return o;
 }
 
-int run_report_write_json(const run_report *rep, const char *path)
+json_t *run_report_json(const run_report *rep)
 {
 	json_t *root = json_object();
 	json_object_set_new(root, "config", json_string(rep->cfg->name));
@@ -238,6 +261,12 @@ int run_report_write_json(const run_report *rep, const char *path)
 	json_object_set_new(json_object_get(total, "host"), "peak_rss_mib",
 			    json_real(peak_rss_mib()));
 	json_object_set_new(root, "total", total);
+	return root;
+}
+
+int run_report_write_json(const run_report *rep, const char *path)
+{
+	json_t *root = run_report_json(rep);
 	int rc = report_write_json(root, path);
 	json_decref(root);
 	return rc;

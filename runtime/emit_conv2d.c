@@ -688,13 +688,19 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 	return st;
 }
 
+static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
+				const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
+				const vta_tensor_i8 *out, const vta_emit_opts *opts,
+				const vta_conv_plan *plan, const vta_conv_pin *pin, vta_dram *dram,
+				vta_layer_stream *ls, vta_error *err);
+
 vta_status vta_emit_conv2d(const vta_config *cfg, const vta_conv2d *conv,
 			   const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
 			   const vta_tensor_i8 *out, const vta_emit_opts *opts, vta_dram *dram,
 			   vta_layer_stream *ls, vta_error *err)
 {
-	return vta_emit_conv2d_plan(cfg, conv, filter_lut, bias_lut, out, opts, NULL, dram, ls,
-				    err);
+	return cv_emit_layer(cfg, conv, filter_lut, bias_lut, out, opts, NULL, NULL, dram, ls,
+			     err);
 }
 
 vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
@@ -702,6 +708,27 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 				const vta_tensor_i8 *out, const vta_emit_opts *opts,
 				const vta_conv_plan *plan, vta_dram *dram, vta_layer_stream *ls,
 				vta_error *err)
+{
+	return cv_emit_layer(cfg, conv, filter_lut, bias_lut, out, opts, plan, NULL, dram, ls,
+			     err);
+}
+
+vta_status vta_emit_conv2d_pinned(const vta_config *cfg, const vta_conv2d *conv,
+				  const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
+				  const vta_tensor_i8 *out, const vta_emit_opts *opts,
+				  const vta_conv_pin *pin, vta_dram *dram, vta_layer_stream *ls,
+				  vta_error *err)
+{
+	return cv_emit_layer(cfg, conv, filter_lut, bias_lut, out, opts, NULL, pin, dram, ls,
+			     err);
+}
+
+/* The emitter: with `plan` its choices are checked, else a plan is chosen (honouring `pin`). */
+static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
+				const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
+				const vta_tensor_i8 *out, const vta_emit_opts *opts,
+				const vta_conv_plan *plan, const vta_conv_pin *pin, vta_dram *dram,
+				vta_layer_stream *ls, vta_error *err)
 {
 	cv_ctx c = {0};
 	c.cfg = cfg;
@@ -716,9 +743,10 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 		c.p.threads = opts->threads;
 		st = vta_conv_plan_check(cfg, &c.g, (uint32_t)c.n_types, c.layer, &c.p, err);
 	} else if (st == VTA_OK) {
-		st = vta_conv_plan_choose(cfg, &c.g, opts->threads, (uint32_t)c.n_types,
-					  (uint32_t)c.n_types, (uint32_t)(c.n_ops - c.n_types), c.layer,
-					  &c.p, err);
+		st = vta_conv_plan_choose_pinned(cfg, &c.g, opts->threads, (uint32_t)c.n_types,
+						 (uint32_t)c.n_types,
+						 (uint32_t)(c.n_ops - c.n_types), pin,
+						 c.layer, &c.p, err);
 	}
 	if (st == VTA_OK) {
 		c.g.rowskip = c.p.rowskip;
@@ -798,6 +826,8 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 				 units, c.sched.n_tiles, p->th, p->nob,
 				 p->rows_outer ? "rows" : "groups", p->ncb, g->ucb, p->nobw, p->s_inp,
 				 p->s_wgt, p->s_acc, (unsigned long long)p->est_cycles);
+			ls->has_conv_plan = true;
+			ls->conv_plan = *p;
 			st = cv_emit(&c, err);
 			/* the packed indices and the tables the decoder reads */
 			ls->counters.lut_hw_bytes = c.tm.dram_bytes;

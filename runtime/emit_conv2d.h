@@ -42,6 +42,15 @@ vta_status vta_emit_conv2d_plan(const vta_config *cfg, const vta_conv2d *conv,
 				const vta_conv_plan *plan, vta_dram *dram, vta_layer_stream *ls,
 				vta_error *err);
 
+/* The same with some of the plan's choices held fixed (tiling.h, vta_conv_pin; NULL or a
+ * zeroed pin: none) and the others chosen; a pin that fits no plan is VTA_E_USAGE naming
+ * what does not fit. */
+vta_status vta_emit_conv2d_pinned(const vta_config *cfg, const vta_conv2d *conv,
+				  const vta_lut_tensor *filter_lut, const vta_lut_tensor *bias_lut,
+				  const vta_tensor_i8 *out, const vta_emit_opts *opts,
+				  const vta_conv_pin *pin, vta_dram *dram, vta_layer_stream *ls,
+				  vta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "quant.h"
+#include "tiling.h"
 #include "vta_config.h"
 #include "vta_dram.h"
 #include "vta_program.h"
@@ -78,6 +79,8 @@ typedef struct vta_layer_stream {
 	uint64_t out_addr, out_bytes;
 	vta_layer_counters counters;
 	char plan[256];            /* one line: how the layer was tiled */
+	bool has_conv_plan;        /* CONV2D: the plan itself */
+	vta_conv_plan conv_plan;
 } vta_layer_stream;
 
 /* Copy the output tensor out of DRAM into NHWC int8 (`count` = its element count). */

@@ -16,6 +16,17 @@ static vta_layer_array nhwc_array(const char *name, const vta_tensor_i8 *t)
 				 t->data};
 }
 
+/* The shape, quantization and values of an int8 tensor, for a golden key. */
+static void key_tensor(vta_sha256 *h, const vta_tensor_i8 *t, bool with_data)
+{
+	for (int i = 0; i < 4; i++)
+		vta_sha256_u64(h, (uint64_t)(int64_t)t->shape[i]);
+	vta_sha256_f64(h, t->scale);
+	vta_sha256_u64(h, (uint64_t)(int64_t)t->zero_point);
+	if (with_data)
+		vta_sha256_update(h, t->data, vta_tensor_i8_count(t));
+}
+
 /* ---- CONV2D ---- */
 
 static vta_status conv_decode(const vta_layer_data *d, vta_layer_plain *p, vta_error *err)
@@ -37,9 +48,43 @@ static vta_status conv_emit(const vta_config *cfg, const vta_layer_data *d,
 			    const vta_emit_opts *opts, vta_dram *dram, vta_layer_stream *ls,
 			    vta_error *err)
 {
-	return vta_emit_conv2d(cfg, &d->conv, d->has_lut ? &d->lut.tensor : NULL,
-			       d->has_bias_lut ? &d->bias_lut.tensor : NULL, &d->output, opts, dram,
-			       ls, err);
+	return vta_emit_conv2d_pinned(cfg, &d->conv, d->has_lut ? &d->lut.tensor : NULL,
+				      d->has_bias_lut ? &d->bias_lut.tensor : NULL, &d->output, opts,
+				      &d->spec->pin, dram, ls, err);
+}
+
+/* A filter of `n` int8 values, its scales, and O biases (or none), for a golden key. */
+static void key_consts(vta_sha256 *h, const int8_t *filter, size_t n, const float *scales,
+		       size_t n_scales, const int32_t *bias, size_t o)
+{
+	vta_sha256_u64(h, n);
+	vta_sha256_update(h, filter, n);
+	vta_sha256_u64(h, n_scales);
+	for (size_t i = 0; i < n_scales; i++)
+		vta_sha256_f64(h, scales[i]);
+	vta_sha256_u64(h, bias != NULL);
+	if (bias)
+		vta_sha256_update(h, bias, o * sizeof(*bias));
+}
+
+static void key_ints(vta_sha256 *h, const int32_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		vta_sha256_u64(h, (uint64_t)(int64_t)v[i]);
+}
+
+static void conv_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h)
+{
+	const vta_conv2d *c = &p->conv;
+	const int32_t *fs = c->filter_shape;
+	key_tensor(h, c->input, true);
+	key_ints(h, fs, 4);
+	key_consts(h, c->filter, (size_t)fs[0] * fs[1] * fs[2] * fs[3], c->filter_scales,
+		   c->filter_scale_count, c->bias, (size_t)fs[0]);
+	const int32_t params[] = {c->stride_h, c->stride_w, c->dilation_h, c->dilation_w,
+				  (int32_t)c->padding, (int32_t)c->activation};
+	key_ints(h, params, sizeof(params) / sizeof(params[0]));
+	key_tensor(h, &d->output, false);
 }
 
 /* CONV2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED read their input once. */
@@ -107,6 +152,21 @@ static size_t dw_arrays(const vta_layer_data *d, const vta_layer_plain *p, vta_l
 	return p->dw.bias ? 4 : 3;
 }
 
+static void dw_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h)
+{
+	const vta_depthwise_conv2d *c = &p->dw;
+	const int32_t *fs = c->filter_shape;
+	key_tensor(h, c->input, true);
+	key_ints(h, fs, 4);
+	key_consts(h, c->filter, (size_t)fs[0] * fs[1] * fs[2] * fs[3], c->filter_scales,
+		   c->filter_scale_count, c->bias, (size_t)fs[3]);
+	const int32_t params[] = {c->depth_multiplier, c->stride_h,          c->stride_w,
+				  c->dilation_h,       c->dilation_w,        (int32_t)c->padding,
+				  (int32_t)c->activation};
+	key_ints(h, params, sizeof(params) / sizeof(params[0]));
+	key_tensor(h, &d->output, false);
+}
+
 /* ---- FULLY_CONNECTED ---- */
 
 static vta_status fc_decode(const vta_layer_data *d, vta_layer_plain *p, vta_error *err)
@@ -141,6 +201,17 @@ static size_t fc_arrays(const vta_layer_data *d, const vta_layer_plain *p, vta_l
 	return p->fc.bias ? 4 : 3;
 }
 
+static void fc_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h)
+{
+	const vta_fully_connected *c = &p->fc;
+	key_tensor(h, c->input, true);
+	key_ints(h, c->filter_shape, 2);
+	key_consts(h, c->filter, (size_t)c->filter_shape[0] * c->filter_shape[1], c->filter_scales,
+		   c->filter_scale_count, c->bias, (size_t)c->filter_shape[0]);
+	vta_sha256_u64(h, (uint64_t)c->activation);
+	key_tensor(h, &d->output, false);
+}
+
 /* ---- ADD ---- */
 
 static vta_status add_decode(const vta_layer_data *d, vta_layer_plain *p, vta_error *err)
@@ -170,6 +241,14 @@ static vta_status add_emit(const vta_config *cfg, const vta_layer_data *d,
 			    d->spec->activation, &d->output, opts, dram, ls, err);
 }
 
+static void add_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h)
+{
+	key_tensor(h, &d->a, true);
+	key_tensor(h, &p->b, true);
+	vta_sha256_u64(h, (uint64_t)d->spec->activation);
+	key_tensor(h, &d->output, false);
+}
+
 static uint64_t add_input_bytes(const vta_layer_data *d)
 {
 	/* a constant operand is counted with the constants */
@@ -187,13 +266,13 @@ static size_t add_arrays(const vta_layer_data *d, const vta_layer_plain *p,
 
 static const vta_layer_ops OPS[] = {
 	[VTA_WL_CONV2D] = {vta_layer_materialize_conv2d, conv_decode, conv_golden, conv_emit,
-			   conv_input_bytes, conv_arrays},
+			   conv_golden_key, conv_input_bytes, conv_arrays},
 	[VTA_WL_ADD] = {vta_layer_materialize_add, add_decode, add_golden, add_emit,
-			add_input_bytes, add_arrays},
+			add_golden_key, add_input_bytes, add_arrays},
 	[VTA_WL_DEPTHWISE] = {vta_layer_materialize_depthwise, dw_decode, dw_golden, dw_emit,
-			      conv_input_bytes, dw_arrays},
-	[VTA_WL_FC] = {vta_layer_materialize_fc, fc_decode, fc_golden, fc_emit, conv_input_bytes,
-		       fc_arrays},
+			      dw_golden_key, conv_input_bytes, dw_arrays},
+	[VTA_WL_FC] = {vta_layer_materialize_fc, fc_decode, fc_golden, fc_emit, fc_golden_key,
+		       conv_input_bytes, fc_arrays},
 };
 
 const vta_layer_ops *vta_layer_ops_of(vta_wl_op op)

@@ -36,8 +36,33 @@ typedef struct layer_run {
 	uint8_t *image;
 } layer_run;
 
+/* The golden output of the layer in `mode` into out (allocated), through the cache when the
+ * run has one; *computed tells whether the kernel ran. */
+static vta_status golden_in_mode(const vta_layer_run_opts *o, const vta_layer_ops *ops,
+				 layer_run *L, vta_arith_mode mode, vta_tensor_i8 *out,
+				 vta_golden_stats *gs, bool *computed, vta_error *err)
+{
+	char key[VTA_SHA256_HEX];
+	if (o->golden_cache) {
+		vta_sha256 h;
+		vta_sha256_init(&h);
+		vta_sha256_str(&h, "vtasim golden 1");
+		vta_sha256_u64(&h, (uint64_t)L->d.op);
+		vta_sha256_u64(&h, (uint64_t)mode);
+		ops->golden_key(&L->d, &L->plain, &h);
+		vta_sha256_final_hex(&h, key);
+		if (vta_golden_cache_load(o->golden_cache, key, out, gs))
+			return VTA_OK;
+	}
+	*computed = true;
+	vta_status st = ops->golden(&L->d, &L->plain, mode, out, gs, err);
+	if (!st && o->golden_cache)
+		st = vta_golden_cache_store(o->golden_cache, key, out, gs, err);
+	return st;
+}
+
 static vta_status golden(const vta_layer_run_opts *o, const vta_layer_ops *ops, layer_run *L,
-			 vta_layer_result *r, vta_error *err)
+			 vta_layer_result *r, bool *computed, vta_error *err)
 {
 	size_t count = vta_tensor_i8_count(&L->d.output);
 	L->gold = L->tflite = L->d.output;
@@ -48,15 +73,15 @@ static vta_status golden(const vta_layer_run_opts *o, const vta_layer_ops *ops, 
 	/* the constants decoded once, for the run's mode and, in vta16 mode, for TFLite's (to
 	 * measure the distance from it) */
 	double t0 = now_seconds();
-	vta_golden_stats gs = {0};
+	vta_golden_stats gs = {0}, tgs = {0};
 	vta_status st = ops->decode(&L->d, &L->plain, err);
 	if (!st)
-		st = ops->golden(&L->d, &L->plain, o->mode, &L->gold, &gs, err);
-	r->golden_seconds = now_seconds() - t0;
+		st = golden_in_mode(o, ops, L, o->mode, &L->gold, &gs, computed, err);
 	r->alu_overflows = gs.alu_overflows;
 	r->acc_overflows = gs.acc_overflows;
 	if (!st && o->mode == VTA_ARITH_VTA16)
-		st = ops->golden(&L->d, &L->plain, VTA_ARITH_TFLITE, &L->tflite, NULL, err);
+		st = golden_in_mode(o, ops, L, VTA_ARITH_TFLITE, &L->tflite, &tgs, computed, err);
+	r->golden_seconds = now_seconds() - t0;
 	return st;
 }
 
@@ -78,6 +103,8 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 	 * the host (and the report says so) */
 	r->decompress = L->ls.counters.lut_hw_bytes ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST;
 	snprintf(r->plan, sizeof(r->plan), "%s", L->ls.plan);
+	r->has_conv_plan = L->ls.has_conv_plan;
+	r->conv_plan = L->ls.conv_plan;
 	r->insns = L->ls.prog.n_insns;
 	if (o->keep_dram_image) {
 		/* the DRAM the layer starts from, for outside replay (vtasim exec --dram) */
@@ -153,7 +180,8 @@ static vta_status run_layer(const vta_config *cfg, const vta_wl_layer *spec, vta
 	r->binning = L->d.binning;
 	r->input_bytes = ops->input_bytes(&L->d);
 	vta_status st;
-	if (!(st = golden(opts, ops, L, r, err)) &&
+	bool computed = false;
+	if (!(st = golden(opts, ops, L, r, &computed, err)) &&
 	    !(st = emit_and_execute(cfg, opts, ops, engine, L, r, err)))
 		st = check(opts, L, r, err);
 	free(L->image);
@@ -189,4 +217,25 @@ vta_status vta_layer_run_data(const vta_config *cfg, const vta_layer_data *d,
 	memset(&L, 0, sizeof(L));
 	L.d = *d; /* borrowed: the output lands in d->output.data */
 	return run_layer(cfg, d->spec, engine, opts, &L, r, err);
+}
+
+vta_status vta_layer_golden_prepare(const vta_wl_layer *spec, const vta_layer_run_opts *opts,
+				    bool *computed, vta_error *err)
+{
+	layer_run L;
+	vta_layer_result r;
+	memset(&L, 0, sizeof(L));
+	memset(&r, 0, sizeof(r));
+	snprintf(r.name, sizeof(r.name), "%s", spec->name);
+	bool any = false;
+	vta_status st = vta_layer_materialize(spec, &L.d, err);
+	if (!st)
+		st = golden(opts, vta_layer_ops_of(spec->op), &L, &r, &any, err);
+	free(L.gold.data);
+	free(L.tflite.data);
+	vta_layer_plain_free(&L.plain);
+	vta_layer_data_free(&L.d);
+	if (computed)
+		*computed = any;
+	return st;
 }

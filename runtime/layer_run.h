@@ -12,6 +12,7 @@
 
 #include "emit_layer.h"
 #include "golden.h"
+#include "golden_cache.h"
 #include "lut.h"
 #include "vta_cost.h"
 #include "vta_engine.h"
@@ -31,6 +32,8 @@ typedef struct vta_layer_result {
 	vta_run_stats stats;
 	vta_layer_counters counters;
 	char plan[256];
+	bool has_conv_plan;        /* CONV2D: the plan the emitter used */
+	vta_conv_plan conv_plan;
 	size_t insns;
 	vta_compare check;         /* against the golden kernel of the run's mode */
 	vta_compare vs_tflite;     /* vta16 only: distance from TFLite's arithmetic */
@@ -79,6 +82,9 @@ typedef struct vta_layer_run_opts {
 	bool keep_dram_image;         /* give observers the DRAM image (vta_layer_view) */
 	vta_layer_observer *observer; /* or NULL */
 	vta_decompress decompress;    /* where LUT constants are decoded (host by default) */
+	/* golden outputs read from / written to this cache instead of always computed
+	 * (golden_cache.h); NULL: always computed */
+	const vta_golden_cache *golden_cache;
 } vta_layer_run_opts;
 
 /* Run one layer on `engine` into *r. VTA_E_MISMATCH (with r complete) when the output is not
@@ -92,6 +98,13 @@ vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_en
 vta_status vta_layer_run_data(const vta_config *cfg, const vta_layer_data *d,
 			      vta_engine *engine, const vta_layer_run_opts *opts,
 			      vta_layer_result *r, vta_error *err);
+
+/* Only the golden half of vta_layer_run: materialise the layer and make sure opts->golden_cache
+ * holds its golden output in opts->mode (and TFLite's in vta16 mode), computing what is
+ * missing. *computed (may be NULL) says whether anything was. For a sweep that fills the
+ * cache once before its points run. */
+vta_status vta_layer_golden_prepare(const vta_wl_layer *spec, const vta_layer_run_opts *opts,
+				    bool *computed, vta_error *err);
 
 #ifdef __cplusplus
 }

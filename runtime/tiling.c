@@ -541,6 +541,7 @@ static bool ti_better(const vta_conv_plan *a, const vta_conv_plan *b)
 typedef struct ti_search {
 	const vta_config *cfg;
 	const vta_conv_geom *g;
+	const vta_conv_pin *pin; /* never NULL */
 	ti_work w;
 	vta_conv_plan best;
 	bool found;
@@ -550,19 +551,28 @@ typedef struct ti_search {
 static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
 {
 	const vta_conv_geom *g = se->g;
+	const vta_conv_pin *pin = se->pin;
 	uint32_t prev = 0;
 	for (int h = 0; h < 4; h++) {
 		uint32_t t = thmax >> h;
+		if (pin->th) { /* the pinned height only, as vta_conv_plan_check clamps it */
+			t = pin->th < (uint32_t)g->ho ? pin->th : (uint32_t)g->ho;
+			if (h > 0 || t > thmax)
+				break;
+		}
 		if (t == 0)
 			break;
 		uint32_t nrt = (uint32_t)vta_layout_div_up((uint64_t)g->ho, t);
-		t = (uint32_t)vta_layout_div_up((uint64_t)g->ho, nrt);
+		if (!pin->th)
+			t = (uint32_t)vta_layout_div_up((uint64_t)g->ho, nrt);
 		if (t == prev)
 			continue;
 		prev = t;
 		for (int ro = 0; ro < 2; ro++) {
-			if (ro == 1 && (p.ngrp == 1 || g->ng * nrt == 1))
-				continue; /* same order */
+			/* one order when both are the same; a pinned order even then */
+			if (pin->order ? (ro == 1) != (pin->order == VTA_PIN_ROWS_OUTER)
+				       : ro == 1 && (p.ngrp == 1 || g->ng * nrt == 1))
+				continue;
 			p.th = t;
 			p.nrt = nrt;
 			p.rows_outer = ro == 1;
@@ -594,10 +604,62 @@ static void ti_try_slots(ti_search *se, vta_conv_plan p)
 		ti_try(se, p, thmax);
 }
 
+/* Does candidate p agree with the pin (the row height and order are tried in ti_try)? */
+static bool ti_pinned_ok(const vta_conv_pin *pin, const vta_conv_plan *p)
+{
+	return (!pin->ncb || pin->ncb == p->ncb) && (!pin->nob || pin->nob == p->nob) &&
+	       (!pin->nobw || pin->nobw == p->nobw) && (!pin->s_inp || pin->s_inp == p->s_inp) &&
+	       (!pin->s_wgt || pin->s_wgt == p->s_wgt) && (!pin->s_acc || pin->s_acc == p->s_acc) &&
+	       (!pin->consts || (pin->consts == VTA_PIN_CONSTS_ALL) == p->const_all);
+}
+
+/* Why no plan agrees with the pin: vta_conv_plan_check of the pin with the smallest free
+ * choices says what does not divide or fit. */
+static vta_status ti_pin_fail(const vta_config *cfg, const vta_conv_geom *g, unsigned threads,
+			      uint32_t nconst, const vta_conv_pin *pin, const char *layer,
+			      vta_error *err)
+{
+	vta_conv_plan p = {0};
+	p.threads = threads;
+	p.th = pin->th ? pin->th : 1;
+	p.ncb = pin->ncb ? pin->ncb : 1;
+	p.nob = pin->nob ? pin->nob : (pin->nobw ? pin->nobw : 1);
+	p.nobw = pin->nobw ? pin->nobw : 1;
+	p.rows_outer = pin->order != VTA_PIN_GROUPS_OUTER;
+	p.s_inp = pin->s_inp ? pin->s_inp : 1;
+	p.s_wgt = pin->s_wgt ? pin->s_wgt : 1;
+	p.s_acc = pin->s_acc ? pin->s_acc : 1;
+	p.const_all = pin->consts == VTA_PIN_CONSTS_ALL;
+	char what[160], why[VTA_ERROR_DETAIL_MAX];
+	vta_conv_pin_describe(pin, what, sizeof(what));
+	vta_error e = {0};
+	if (vta_conv_plan_check(cfg, g, nconst, layer, &p, &e) == VTA_OK) {
+		snprintf(why, sizeof(why), "no plan with these choices fits the config's SRAMs");
+	} else {
+		/* drop the check's own "layer L: plan: " */
+		const char *d = strstr(e.detail, "plan: ");
+		snprintf(why, sizeof(why), "%s", d ? d + 6 : e.detail);
+	}
+	return vta_fail(err, VTA_E_USAGE, "layer %s: the pinned plan (%s) does not fit: %s", layer,
+			what, why);
+}
+
 vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, unsigned threads,
 				uint32_t nconst, uint32_t alu_tt, uint32_t alu_imm,
 				const char *layer, vta_conv_plan *plan, vta_error *err)
 {
+	return vta_conv_plan_choose_pinned(cfg, g0, threads, nconst, alu_tt, alu_imm, NULL, layer,
+					   plan, err);
+}
+
+vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geom *g0,
+				       unsigned threads, uint32_t nconst, uint32_t alu_tt,
+				       uint32_t alu_imm, const vta_conv_pin *pin, const char *layer,
+				       vta_conv_plan *plan, vta_error *err)
+{
+	static const vta_conv_pin none = {0};
+	if (!pin)
+		pin = &none;
 	const uint32_t D = cfg->acc_dep_distance;
 	uint32_t dcb[64], dob[64], dobw[64];
 	const uint32_t ncbs = ti_divisors(g0->ucb, dcb, 64);
@@ -605,6 +667,7 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 	const unsigned smax = threads >= 2 ? 2 : 1;
 	ti_search se = {0};
 	se.cfg = cfg;
+	se.pin = pin;
 	se.w.alu_tt = alu_tt;
 	se.w.alu_imm = alu_imm;
 	for (uint32_t i = 0; i < ncbs; i++) {
@@ -635,13 +698,15 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 					p.nconst = nconst;
 					p.rowskip = g.rowskip;
 					if (p.s_inp > smax || p.s_wgt > smax || p.s_acc > smax ||
-					    (p.const_all && !call))
+					    (p.const_all && !call) || !ti_pinned_ok(pin, &p))
 						continue;
 					ti_try_slots(&se, p);
 				}
 		}
 	}
 	ti_work_free(&se.w);
+	if (!se.found && vta_conv_pin_any(pin))
+		return ti_pin_fail(cfg, g0, threads, nconst, pin, layer, err);
 	if (!se.found) {
 		uint64_t in_rows = (uint64_t)vta_conv_rows_in(g0, 1) * g0->wp;
 		if (in_rows > cfg->inp_depth)

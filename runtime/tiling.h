@@ -13,6 +13,7 @@
 #define VTA_TILING_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vta_config.h"
@@ -118,6 +119,46 @@ void vta_conv_sched_free(vta_conv_sched *s);
 vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g, unsigned threads,
 				uint32_t nconst, uint32_t alu_tt, uint32_t alu_imm,
 				const char *layer, vta_conv_plan *plan, vta_error *err);
+
+/* Choices of a plan held fixed (docs/runtime.md "Pinned plans"), the others left to the
+ * chooser: every field 0 is free, so a zeroed pin pins nothing. Counts are in blocks of the
+ * config, as in vta_conv_plan. */
+typedef enum vta_pin_order { VTA_PIN_FREE = 0, VTA_PIN_ROWS_OUTER, VTA_PIN_GROUPS_OUTER } vta_pin_order;
+typedef enum vta_pin_consts { VTA_PIN_CONSTS_FREE = 0, VTA_PIN_CONSTS_ALL, VTA_PIN_CONSTS_GROUP } vta_pin_consts;
+typedef struct vta_conv_pin {
+	uint32_t th, ncb, nob, nobw;  /* rows per tile, input blocks per chunk, output blocks per
+				       * tile, output blocks per weight load */
+	vta_pin_order order;
+	unsigned s_inp, s_wgt, s_acc; /* slots */
+	vta_pin_consts consts;
+} vta_conv_pin;
+
+/* True when the pin fixes at least one choice. */
+bool vta_conv_pin_any(const vta_conv_pin *pin);
+
+/* The pin's fields by the names the workload (`plan:`) and `vtasim sweep` (`plan.NAME`)
+ * use, NULL-terminated: rows, chunk_blocks, group_blocks, load_blocks, order, inp_slots,
+ * wgt_slots, acc_slots, constants. */
+const char *const *vta_conv_pin_fields(void);
+
+/* Set one field from text ("rows", "8"; "order", "rows"; "constants", "all"), with one
+ * checked message per problem ("plan.rows: expected an integer >= 1, got 'x'"),
+ * VTA_E_PARSE. "free" unpins the field. */
+vta_status vta_conv_pin_set(vta_conv_pin *pin, const char *field, const char *text,
+			    vta_error *err);
+
+/* The pinned fields as "rows 8, chunk_blocks 2" (or "nothing"). */
+void vta_conv_pin_describe(const vta_conv_pin *pin, char *out, size_t size);
+
+/* vta_conv_plan_choose among the plans that agree with `pin` (NULL: any plan). A pinned
+ * row count is used as given (clamped to the output's rows) instead of the chooser's
+ * heights. When no such plan fits, VTA_E_USAGE "layer L: the pinned plan (rows 8, ...)
+ * does not fit: <why>", the why from vta_conv_plan_check of the pin completed with the
+ * smallest free choices. */
+vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geom *g,
+				       unsigned threads, uint32_t nconst, uint32_t alu_tt,
+				       uint32_t alu_imm, const vta_conv_pin *pin, const char *layer,
+				       vta_conv_plan *plan, vta_error *err);
 
 /* Complete and check a plan given by its choices (threads, ncb, th, nob, nobw, rows_outer,
  * s_inp, s_wgt, s_acc, const_all): derives the counts and the SRAM map, and fails with

@@ -348,6 +348,23 @@ static vta_status check_consts(ctx *c, const yaml_node_t *node, const vta_wl_lay
 	return VTA_OK;
 }
 
+/* `plan: {rows: 8, order: rows, ...}`: choices of the CONV2D plan held fixed. */
+static vta_status parse_plan(ctx *c, const yaml_node_t *node, vta_conv_pin *pin)
+{
+	vta_status st;
+	if ((st = expect_keys(c, node, "plan", vta_conv_pin_fields())))
+		return st;
+	for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
+	     p++) {
+		yaml_node_t *v = vta_yaml_node(&c->y, p->value);
+		vta_error e = {0};
+		if (vta_conv_pin_set(pin, vta_yaml_scalar(vta_yaml_node(&c->y, p->key)),
+				     vta_yaml_scalar(v), &e))
+			return vta_yaml_fail(&c->y, v, VTA_E_PARSE, c->err, "%s", e.detail);
+	}
+	return VTA_OK;
+}
+
 static vta_status check_shapes(ctx *c, const yaml_node_t *node, vta_wl_layer *l)
 {
 	const int32_t *is = l->input.shape, *fs = l->filter.shape;
@@ -417,7 +434,7 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 {
 	static const char *const keys[] = {"name", "op", "input", "filter", "bias", "inputs",
 					   "output", "stride", "padding", "dilation",
-					   "depth_multiplier", "activation", NULL};
+					   "depth_multiplier", "activation", "plan", NULL};
 	char what[32];
 	snprintf(what, sizeof(what), "layers[%zu]", index);
 	vta_status st;
@@ -460,10 +477,12 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 					     VTA_E_PARSE, c->err,
 					     "%s: %s takes input/filter/bias, not inputs", what, op);
 		/* keys only some of these ops have */
-		const char *only[] = {"stride", "padding", "dilation", "depth_multiplier"};
+		const char *only[] = {"stride", "padding", "dilation", "depth_multiplier", "plan"};
 		for (size_t i = 0; i < sizeof(only) / sizeof(only[0]); i++) {
-			bool ok = l->op == VTA_WL_DEPTHWISE ||
-				  (l->op == VTA_WL_CONV2D && i < 3);
+			/* a pinned plan is the CONV2D plan chooser's (docs/workload.md) */
+			bool ok = i == 4 ? l->op == VTA_WL_CONV2D
+					 : l->op == VTA_WL_DEPTHWISE ||
+						   (l->op == VTA_WL_CONV2D && i < 3);
 			if (!ok && (n = vta_yaml_get(&c->y, node, only[i])))
 				return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
 						     "%s: a %s has no '%s'", what, op, only[i]);
@@ -491,6 +510,8 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 				return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
 						     "padding: expected same or valid");
 		}
+		if ((n = vta_yaml_get(&c->y, node, "plan")) && (st = parse_plan(c, n, &l->pin)))
+			return st;
 	} else {
 		if ((st = need(c, node, "inputs", what, &n)) ||
 		    (st = vta_yaml_expect_sequence(&c->y, n, "inputs", c->err)))
@@ -507,7 +528,7 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 		}
 		const char *bad[] = {"input",    "filter",   "bias",
 				     "stride",   "padding",  "dilation",
-				     "depth_multiplier"};
+				     "depth_multiplier", "plan"};
 		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 			if ((n = vta_yaml_get(&c->y, node, bad[i])))
 				return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "quant.h"
+#include "tiling.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
@@ -81,6 +82,7 @@ typedef struct vta_wl_layer {
 	int32_t dilation[2];
 	vta_wl_padding padding;
 	int32_t depth_multiplier; /* depthwise: 0 when not given (taken from the shapes) */
+	vta_conv_pin pin;        /* plan choices held fixed (`plan:`); zero: none */
 	/* add */
 	vta_wl_tensor inputs[2];
 	/* both */
