@@ -20,11 +20,12 @@ int cmd_regress(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
 int cmd_compress(int argc, char **argv);
 int cmd_debug(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 /* Each subcommand's synopsis, written once: `vtasim --help` lists them and the subcommand
  * prints its own as "usage: vtasim <synopsis>" on a usage error. */
 extern const char cmd_config_usage[], cmd_asm_usage[], cmd_disasm_usage[], cmd_exec_usage[],
 	cmd_run_usage[], cmd_regress_usage[], cmd_inspect_usage[], cmd_compress_usage[],
-	cmd_debug_usage[];
+	cmd_debug_usage[], cmd_sweep_usage[];
 
 /* Print "vtasim: error: <detail>" and return the exit code for the status. */
 int cli_report_error(const vta_error *err);

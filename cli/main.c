@@ -22,6 +22,7 @@ static const struct {
 	{"regress", cmd_regress, cmd_regress_usage},
 	{"inspect", cmd_inspect, cmd_inspect_usage},
 	{"compress", cmd_compress, cmd_compress_usage},
+	{"sweep", cmd_sweep, cmd_sweep_usage},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 

@@ -1,0 +1,683 @@
+/*
+ * cmd_sweep.c - `vtasim sweep`: run a design-space sweep (docs/sweep.md). The phases: read
+ * the sweep file and resolve its points; compute each layer's golden output once into the
+ * cache (a child per layer, -j at a time); run the points not finished before, each in its
+ * own child process (sweep_jobs.c); write the results table, the plots and index.html.
+ * --emit writes the same sweep as a Slurm array job or a GNU parallel job list of shards,
+ * and --merge gathers the shards' records into one result.
+ */
+#define _DEFAULT_SOURCE /* realpath */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "layer_run.h"
+#include "sweep.h"
+
+const char cmd_sweep_usage[] =
+	"sweep SWEEP.yaml [-o DIR] [-j N] [--timeout SECONDS] [--retry-errors] [--list] "
+	"[--shard K/N] [--golden DIR] [--no-plots] [--emit slurm|parallel [--shards N]] | "
+	"sweep --merge DIR";
+
+typedef struct sweep_opts {
+	const char *file, *dir, *golden, *emit, *merge;
+	int jobs;
+	double timeout_s; /* 0: the file's */
+	bool retry_errors, list, no_plots;
+	size_t shard_k, shard_n; /* --shard K/N; shard_n 0: all points */
+	size_t shards;           /* --emit: how many (0: one per point, at most 1000) */
+} sweep_opts;
+
+/* Set by SIGINT/SIGTERM: the one piece of process state a signal handler may write. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static int parse_count(const char *what, const char *arg, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (end == arg || *end || errno || v < lo || v > hi)
+		return cli_usage_error("%s '%s': expected a number %ld..%ld", what, arg, lo, hi);
+	*out = v;
+	return 0;
+}
+
+static int parse_opts(int argc, char **argv, sweep_opts *o)
+{
+	static const struct option opts[] = {{"output", required_argument, 0, 'o'},
+					     {"jobs", required_argument, 0, 'j'},
+					     {"timeout", required_argument, 0, 't'},
+					     {"retry-errors", no_argument, 0, 'r'},
+					     {"list", no_argument, 0, 'l'},
+					     {"shard", required_argument, 0, 's'},
+					     {"golden", required_argument, 0, 'g'},
+					     {"no-plots", no_argument, 0, 'P'},
+					     {"emit", required_argument, 0, 'e'},
+					     {"shards", required_argument, 0, 'n'},
+					     {"merge", required_argument, 0, 'm'},
+					     {0, 0, 0, 0}};
+	memset(o, 0, sizeof(*o));
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	o->jobs = ncpu > 0 ? (int)(ncpu < 256 ? ncpu : 256) : 1;
+	int c, rc;
+	long v;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:j:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->dir = optarg; break;
+		case 'j':
+			if ((rc = parse_count("-j", optarg, 1, 256, &v)))
+				return rc;
+			o->jobs = (int)v;
+			break;
+		case 't': {
+			char *end;
+			double t = strtod(optarg, &end);
+			if (end == optarg || *end || !(t > 0) || t > 1e6)
+				return cli_usage_error("--timeout '%s': expected seconds (0..1e6]",
+						       optarg);
+			o->timeout_s = t;
+			break;
+		}
+		case 'r': o->retry_errors = true; break;
+		case 'l': o->list = true; break;
+		case 's': {
+			unsigned long k, n;
+			char tail;
+			if (sscanf(optarg, "%lu/%lu%c", &k, &n, &tail) != 2 || n == 0 || k >= n ||
+			    n > SW_MAX_POINTS)
+				return cli_usage_error("--shard '%s': expected K/N with 0 <= K < N",
+						       optarg);
+			o->shard_k = k;
+			o->shard_n = n;
+			break;
+		}
+		case 'g': o->golden = optarg; break;
+		case 'P': o->no_plots = true; break;
+		case 'e':
+			if (strcmp(optarg, "slurm") && strcmp(optarg, "parallel"))
+				return cli_usage_error("--emit '%s': expected slurm or parallel",
+						       optarg);
+			o->emit = optarg;
+			break;
+		case 'n':
+			if ((rc = parse_count("--shards", optarg, 1, SW_MAX_POINTS, &v)))
+				return rc;
+			o->shards = (size_t)v;
+			break;
+		case 'm': o->merge = optarg; break;
+		default: return cli_usage_error("usage: vtasim %s", cmd_sweep_usage);
+		}
+	}
+	if (o->merge) {
+		if (optind != argc || o->emit || o->list || o->shard_n)
+			return cli_usage_error("--merge DIR takes no sweep file and no other mode");
+		return 0;
+	}
+	if (optind != argc - 1)
+		return cli_usage_error("usage: vtasim %s", cmd_sweep_usage);
+	o->file = argv[optind];
+	if (o->emit && (!o->dir || o->shard_n))
+		return cli_usage_error("--emit %s needs -o DIR (and no --shard)", o->emit);
+	if (o->shards && !o->emit)
+		return cli_usage_error("--shards is for --emit");
+	return 0;
+}
+
+/* ---------- the run ---------- */
+
+typedef struct run_ctx {
+	const sweep *sw;
+	const sw_point *points;
+	const sweep_opts *o;
+	char dir[SW_PATH_MAX], records[SW_PATH_MAX + 16];
+	vta_golden_cache gc;
+	bool tty;
+	/* golden phase: one unit per (layer, lut_bits, mode) */
+	size_t *unit_point, *unit_layer;
+	size_t n_units, computed, gfailed;
+	/* point phase */
+	size_t n_todo, done, failed;
+	double t0;
+} run_ctx;
+
+static void path_of(const run_ctx *r, const char *key, const char *ext, char *out, size_t size)
+{
+	snprintf(out, size, "%s/%s%s", r->records, key, ext);
+}
+
+/* Remove what a killed child left half written in dir: its files "*.tmp.PID". */
+static void remove_partial(const char *dir, long pid)
+{
+	char suffix[32];
+	snprintf(suffix, sizeof(suffix), ".tmp.%ld", pid);
+	const size_t sn = strlen(suffix);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (n > sn && !strcmp(e->d_name + n - sn, suffix)) {
+			char path[SW_PATH_MAX + 300];
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
+/* A record's status ("" when there is none). */
+static void record_status(const run_ctx *r, const char *key, char *status, size_t size,
+			  long long *cycles)
+{
+	char path[SW_PATH_MAX + 100];
+	path_of(r, key, ".json", path, sizeof(path));
+	json_t *rec = access(path, R_OK) == 0 ? json_load_file(path, 0, NULL) : NULL;
+	snprintf(status, size, "%s", rec ? json_string_value(json_object_get(rec, "status")) : "");
+	if (cycles) {
+		json_t *c = json_object_get(json_object_get(rec, "total"), "cycles");
+		*cycles = c ? (long long)json_integer_value(c) : -1;
+	}
+	json_decref(rec);
+}
+
+/* The golden phase's child: the layer's golden outputs into the cache. Exit status 0 when
+ * they were there, 1 when it computed them, 2 when it failed (the points will say why). */
+static int golden_child(void *vctx, size_t unit)
+{
+	run_ctx *r = vctx;
+	const sw_point *p = &r->points[r->unit_point[unit]];
+	size_t n = 0;
+	vta_error err = {0};
+	vta_wl_layer *layers = sweep_point_layers(r->sw, p, &n, &err);
+	bool computed = false;
+	vta_status st = layers ? VTA_OK : err.status;
+	for (size_t i = 0; !st && i < n; i++) {
+		if (strcmp(layers[i].name, r->sw->wl.layers[r->unit_layer[unit]].name))
+			continue;
+		vta_layer_run_opts o = {.mode = p->mode, .threads = p->threads, .fault_index = -1,
+					.golden_cache = &r->gc};
+		st = vta_layer_golden_prepare(&layers[i], &o, &computed, &err);
+	}
+	free(layers);
+	return st ? 2 : computed ? 1 : 0;
+}
+
+static void golden_done(void *vctx, size_t unit, const sw_job_end *e)
+{
+	run_ctx *r = vctx;
+	(void)unit;
+	if (e->interrupted) {
+		remove_partial(r->gc.dir, e->pid);
+		return;
+	}
+	if (e->exit_status == 1 && !e->signal && !e->timed_out)
+		r->computed++;
+	else if (e->exit_status != 0 || e->signal || e->timed_out)
+		r->gfailed++;
+}
+
+/* Distinct goldens the points to run need: each (layer, lut_bits, mode) once. */
+static vta_status golden_units(run_ctx *r, const size_t *todo, size_t n_todo, vta_error *err)
+{
+	const sweep *sw = r->sw;
+	const size_t cap = n_todo * sw->wl.n_layers + 1;
+	r->unit_point = calloc(cap, sizeof(size_t));
+	r->unit_layer = calloc(cap, sizeof(size_t));
+	if (!r->unit_point || !r->unit_layer)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	for (size_t t = 0; t < n_todo; t++) {
+		const sw_point *p = &r->points[todo[t]];
+		for (size_t l = 0; l < sw->wl.n_layers; l++) {
+			if (!p->layer_on[l])
+				continue;
+			bool seen = false;
+			for (size_t u = 0; u < r->n_units && !seen; u++) {
+				const sw_point *q = &r->points[r->unit_point[u]];
+				seen = r->unit_layer[u] == l && q->lut_bits == p->lut_bits &&
+				       q->mode == p->mode;
+			}
+			if (!seen) {
+				r->unit_point[r->n_units] = todo[t];
+				r->unit_layer[r->n_units++] = l;
+			}
+		}
+	}
+	return VTA_OK;
+}
+
+static int point_child(void *vctx, size_t i)
+{
+	run_ctx *r = vctx;
+	const sw_point *p = &r->points[i];
+	char path[SW_PATH_MAX + 100];
+	path_of(r, p->key, ".stderr", path, sizeof(path));
+	/* what the child says beyond its record, for the parent to quote if it dies */
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd >= 0) {
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+	int devnull = open("/dev/null", O_WRONLY);
+	if (devnull >= 0) {
+		dup2(devnull, STDOUT_FILENO);
+		close(devnull);
+	}
+	return sweep_point_run(r->sw, p, r->records, &r->gc);
+}
+
+/* The first line of a child's stderr, or "". */
+static void first_line(const char *path, char *out, size_t size)
+{
+	out[0] = '\0';
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(out, (int)size, f))
+		out[strcspn(out, "\n")] = '\0';
+	fclose(f);
+	const char *prefix = "vtasim: error: ";
+	if (!strncmp(out, prefix, strlen(prefix)))
+		memmove(out, out + strlen(prefix), strlen(out) - strlen(prefix) + 1);
+}
+
+static void format_eta(double s, char *out, size_t size)
+{
+	long t = (long)(s + 0.5);
+	if (t >= 3600)
+		snprintf(out, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(out, size, "%ld:%02ld", t / 60, t % 60);
+}
+
+static void progress_bar(run_ctx *r)
+{
+	if (!r->tty)
+		return;
+	const double el = cli_now_seconds() - r->t0;
+	char elapsed[32], eta[32] = "?";
+	format_eta(el, elapsed, sizeof(elapsed));
+	if (r->done)
+		format_eta(el / (double)r->done * (double)(r->n_todo - r->done), eta, sizeof(eta));
+	const int width = 30;
+	int fill = r->n_todo ? (int)(width * r->done / r->n_todo) : width;
+	char bar[64];
+	for (int i = 0; i < width; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[width] = '\0';
+	printf("\r[%s] %zu/%zu points, %zu failed, %s elapsed, ETA %s \033[K", bar, r->done,
+	       r->n_todo, r->failed, elapsed, eta);
+	fflush(stdout);
+}
+
+static void point_tick(void *vctx)
+{
+	progress_bar(vctx);
+}
+
+static void point_done(void *vctx, size_t i, const sw_job_end *e)
+{
+	run_ctx *r = vctx;
+	const sw_point *p = &r->points[i];
+	char err_path[SW_PATH_MAX + 100], why[VTA_ERROR_DETAIL_MAX], msg[VTA_ERROR_DETAIL_MAX + 64];
+	path_of(r, p->key, ".stderr", err_path, sizeof(err_path));
+	first_line(err_path, why, sizeof(why));
+	unlink(err_path);
+	if (e->interrupted) {
+		/* the partial point is discarded: its record, if any, was never renamed */
+		remove_partial(r->records, e->pid);
+		return;
+	}
+	const char *failure = NULL;
+	if (e->timed_out) {
+		failure = "timeout";
+		snprintf(msg, sizeof(msg), "timed out after %g s", r->sw->timeout_s);
+	} else if (e->signal) {
+		failure = "crash";
+		snprintf(msg, sizeof(msg), "killed by signal %d (%s)%s%s", e->signal,
+			 strsignal(e->signal), why[0] ? ": " : "", why);
+	} else if (e->exit_status) {
+		failure = "crash";
+		snprintf(msg, sizeof(msg), "exited with status %d%s%s", e->exit_status,
+			 why[0] ? ": " : "", why);
+	}
+	vta_error err = {0};
+	if (failure && sweep_record_failure(r->records, p->key, failure, msg, e->seconds, &err))
+		fprintf(stderr, "vtasim: error: %s\n", err.detail);
+	char status[32];
+	long long cycles = -1;
+	record_status(r, p->key, status, sizeof(status), &cycles);
+	r->done++;
+	const bool ok = !strcmp(status, "ok");
+	r->failed += !ok;
+	char label[512];
+	sweep_point_label(r->sw, p, label, sizeof(label));
+	char what[VTA_ERROR_DETAIL_MAX + 64];
+	if (ok)
+		snprintf(what, sizeof(what), "%lld cycles", cycles);
+	else if (failure)
+		snprintf(what, sizeof(what), "%s", msg);
+	else {
+		char path[SW_PATH_MAX + 100];
+		path_of(r, p->key, ".json", path, sizeof(path));
+		json_t *rec = json_load_file(path, 0, NULL);
+		snprintf(what, sizeof(what), "%s",
+			 rec ? json_string_value(json_object_get(rec, "error")) : "no record");
+		json_decref(rec);
+	}
+	if (r->tty && ok) {
+		progress_bar(r);
+		return;
+	}
+	if (r->tty)
+		printf("\r\033[K");
+	printf("[%zu/%zu] %-8s %s: %s (%.1f s)\n", r->done, r->n_todo, status[0] ? status : "?",
+	       label, what, e->seconds);
+	progress_bar(r);
+}
+
+/* Is a point's record final? timeouts and crashes are the machine's and rerun;
+ * with --retry-errors everything but ok reruns. */
+static bool finished(const run_ctx *r, const sw_point *p)
+{
+	char status[32];
+	record_status(r, p->key, status, sizeof(status), NULL);
+	if (!status[0] || !strcmp(status, "timeout") || !strcmp(status, "crash"))
+		return false;
+	return !r->o->retry_errors || !strcmp(status, "ok");
+}
+
+/* Results, plots and index.html of DIR from its manifest and its records. */
+static int write_results(const char *dir, const json_t *manifest, bool plots,
+			 sw_summary *sum)
+{
+	char records[SW_PATH_MAX + 16];
+	snprintf(records, sizeof(records), "%s/points", dir);
+	const char *dirs[] = {records};
+	sw_table t;
+	vta_error err = {0};
+	size_t n_plots = 0;
+	vta_status st = sweep_table_build(manifest, dirs, 1, &t, sum, &err);
+	if (st)
+		return cli_report_error(&err);
+	st = sweep_table_write(&t, manifest, dir, &err);
+	if (!st)
+		st = sweep_plots_write(&t, manifest, dir, plots, &n_plots, &err);
+	sweep_table_free(&t);
+	return st ? cli_report_error(&err) : 0;
+}
+
+static void install_handlers(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal; /* no SA_RESTART: a sleep ends at once */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static int list_points(const sweep *sw, const sw_point *pts, size_t n, size_t skipped)
+{
+	for (size_t i = 0; i < n; i++) {
+		char label[1024];
+		sweep_point_label(sw, &pts[i], label, sizeof(label));
+		printf("%6zu  %s%s%s\n", pts[i].index, label, pts[i].refused ? "  -- " : "",
+		       pts[i].refused ? pts[i].error : "");
+	}
+	printf("%zu point%s, %zu skipped by the constraints\n", n, n == 1 ? "" : "s", skipped);
+	return 0;
+}
+
+static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
+		     const sweep_opts *o, const char *dir)
+{
+	run_ctx r = {.sw = sw, .points = pts, .o = o, .tty = isatty(STDOUT_FILENO)};
+	snprintf(r.dir, sizeof(r.dir), "%s", dir);
+	snprintf(r.records, sizeof(r.records), "%s/points", dir);
+	vta_error err = {0};
+	char golden[SW_PATH_MAX + 16];
+	snprintf(golden, sizeof(golden), "%s/golden", dir);
+	if (sweep_mkdir_p(r.records, &err) ||
+	    (o->golden ? sweep_mkdir_p(o->golden, &err) : VTA_OK) ||
+	    vta_golden_cache_open(&r.gc, o->golden ? o->golden : golden, &err))
+		return cli_report_error(&err);
+	/* this run's points: a shard's share, or all of them */
+	size_t *mine = calloc(n + 1, sizeof(*mine)), n_mine = 0;
+	size_t *todo = calloc(n + 1, sizeof(*todo)), n_todo = 0;
+	sw_point *sel = calloc(n + 1, sizeof(*sel));
+	if (!mine || !todo || !sel) {
+		free(mine);
+		free(todo);
+		free(sel);
+		return cli_usage_error("out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!o->shard_n || i % o->shard_n == o->shard_k) {
+			sel[n_mine] = pts[i];
+			mine[n_mine++] = i;
+		}
+	json_t *manifest = sweep_manifest(sw, sel, n_mine, skipped);
+	free(sel);
+	char mpath[SW_PATH_MAX + 16];
+	snprintf(mpath, sizeof(mpath), "%s/sweep.json", dir);
+	int rc = 0;
+	if (sweep_write_json_atomic(manifest, mpath, &err))
+		rc = cli_report_error(&err);
+	size_t resumed = 0;
+	for (size_t i = 0; !rc && i < n_mine; i++) {
+		const sw_point *p = &pts[mine[i]];
+		if (p->refused)
+			continue;
+		if (finished(&r, p))
+			resumed++;
+		else
+			todo[n_todo++] = mine[i];
+	}
+	install_handlers();
+	const double timeout = o->timeout_s ? o->timeout_s : sw->timeout_s;
+	((sweep *)sw)->timeout_s = timeout; /* the messages quote it */
+	if (!rc && n_todo && !golden_units(&r, todo, n_todo, &err)) {
+		const double g0 = cli_now_seconds();
+		sw_jobs gj = {o->jobs, timeout, golden_child, golden_done, NULL, &r, &stop_signal};
+		size_t *units = calloc(r.n_units + 1, sizeof(*units));
+		for (size_t u = 0; units && u < r.n_units; u++)
+			units[u] = u;
+		if (units)
+			sweep_jobs_run(&gj, units, r.n_units);
+		free(units);
+		printf("goldens: %zu layer output%s, %zu computed, %zu cached%s (%.1f s)\n",
+		       r.n_units, r.n_units == 1 ? "" : "s", r.computed,
+		       r.n_units - r.computed - r.gfailed, r.gfailed ? ", some failed" : "",
+		       cli_now_seconds() - g0);
+	} else if (!rc && err.status) {
+		rc = cli_report_error(&err);
+	}
+	if (!rc && !stop_signal) {
+		printf("sweep %s: %zu point%s to run, %zu done before, %zu skipped by the "
+		       "constraints, %d at a time\n",
+		       sw->name, n_todo, n_todo == 1 ? "" : "s", resumed, skipped, o->jobs);
+		r.n_todo = n_todo;
+		r.t0 = cli_now_seconds();
+		sw_jobs pj = {o->jobs, timeout, point_child, point_done, point_tick, &r,
+			      &stop_signal};
+		progress_bar(&r);
+		sweep_jobs_run(&pj, todo, n_todo);
+		if (r.tty)
+			printf("\r\033[K");
+	}
+	sw_summary sum = {0};
+	if (!rc)
+		rc = write_results(dir, manifest, !o->no_plots, &sum);
+	if (!rc)
+		printf("%zu point%s: %zu ok, %zu failed, %zu not run; %s/results.csv, "
+		       "%s/index.html\n",
+		       sum.points, sum.points == 1 ? "" : "s", sum.ok, sum.failed, sum.pending,
+		       dir, dir);
+	json_decref(manifest);
+	free(mine);
+	free(todo);
+	free(r.unit_point);
+	free(r.unit_layer);
+	if (!rc && stop_signal) {
+		fflush(stdout);
+		fprintf(stderr, "vtasim: error: interrupted: the finished points are in %s; run "
+				"the same command again to resume\n",
+			dir);
+		return 128 + stop_signal;
+	}
+	return rc;
+}
+
+/* ---------- merge and emit ---------- */
+
+/* Copy a file (a shard's record into DIR/points), atomically. */
+static vta_status copy_file(const char *from, const char *to, vta_error *err)
+{
+	json_t *v = json_load_file(from, 0, NULL);
+	if (!v)
+		return vta_fail(err, VTA_E_IO, "%s: not a readable record", from);
+	vta_status st = sweep_write_json_atomic(v, to, err);
+	json_decref(v);
+	return st;
+}
+
+static int merge(const char *dir)
+{
+	char path[SW_PATH_MAX + 64];
+	snprintf(path, sizeof(path), "%s/sweep.json", dir);
+	json_error_t je;
+	json_t *manifest = json_load_file(path, 0, &je);
+	if (!manifest)
+		return cli_usage_error("--merge %s: no sweep here (%s: %s)", dir, path, je.text);
+	vta_error err = {0};
+	char records[SW_PATH_MAX + 16], shards[SW_PATH_MAX + 16];
+	snprintf(records, sizeof(records), "%s/points", dir);
+	snprintf(shards, sizeof(shards), "%s/shards", dir);
+	if (sweep_mkdir_p(records, &err)) {
+		json_decref(manifest);
+		return cli_report_error(&err);
+	}
+	size_t copied = 0, n_shards = 0;
+	DIR *d = opendir(shards);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		n_shards++;
+		char sdir[SW_PATH_MAX + 300];
+		snprintf(sdir, sizeof(sdir), "%s/%s/points", shards, e->d_name);
+		DIR *sd = opendir(sdir);
+		struct dirent *f;
+		while (sd && (f = readdir(sd))) {
+			size_t len = strlen(f->d_name);
+			if (len != 64 + 5 || strcmp(f->d_name + 64, ".json"))
+				continue;
+			char from[SW_PATH_MAX + 400], to[SW_PATH_MAX + 100];
+			snprintf(from, sizeof(from), "%s/%s", sdir, f->d_name);
+			snprintf(to, sizeof(to), "%s/%s", records, f->d_name);
+			if (!copy_file(from, to, &err))
+				copied++;
+			else
+				fprintf(stderr, "vtasim: error: %s\n", err.detail);
+		}
+		if (sd)
+			closedir(sd);
+	}
+	if (d)
+		closedir(d);
+	printf("merge: %zu record%s from %zu shard%s\n", copied, copied == 1 ? "" : "s", n_shards,
+	       n_shards == 1 ? "" : "s");
+	sw_summary sum = {0};
+	int rc = write_results(dir, manifest, true, &sum);
+	if (!rc)
+		printf("%zu point%s: %zu ok, %zu failed, %zu not run; %s/results.csv, "
+		       "%s/index.html\n",
+		       sum.points, sum.points == 1 ? "" : "s", sum.ok, sum.failed, sum.pending,
+		       dir, dir);
+	json_decref(manifest);
+	return rc;
+}
+
+static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
+		const sweep_opts *o, const char *dir)
+{
+	char self[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (len <= 0)
+		return cli_usage_error("cannot find this vtasim's path");
+	self[len] = '\0';
+	vta_error err = {0};
+	char path[SW_PATH_MAX + 16];
+	snprintf(path, sizeof(path), "%s/points", dir);
+	if (sweep_mkdir_p(path, &err))
+		return cli_report_error(&err);
+	json_t *manifest = sweep_manifest(sw, pts, n, skipped);
+	snprintf(path, sizeof(path), "%s/sweep.json", dir);
+	vta_status st = sweep_write_json_atomic(manifest, path, &err);
+	json_decref(manifest);
+	if (st)
+		return cli_report_error(&err);
+	sw_emit e = {o->emit, self, dir, o->shards ? o->shards : (n < 1000 ? n : 1000), o->jobs,
+		     o->timeout_s ? o->timeout_s : sw->timeout_s};
+	if (e.shards > n)
+		e.shards = n ? n : 1;
+	char script[SW_PATH_MAX + 32];
+	if (sweep_emit_write(sw, n, &e, script, sizeof(script), &err))
+		return cli_report_error(&err);
+	printf("%s: %zu point%s in %zu shard%s; when they are done: vtasim sweep --merge %s\n",
+	       script, n, n == 1 ? "" : "s", e.shards, e.shards == 1 ? "" : "s", dir);
+	return 0;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	sweep_opts o;
+	int rc = parse_opts(argc, argv, &o);
+	if (rc)
+		return rc;
+	if (o.merge)
+		return merge(o.merge);
+	sweep sw;
+	vta_error err = {0};
+	if (sweep_load(o.file, &sw, &err))
+		return cli_report_error(&err);
+	sw_point *pts = NULL;
+	size_t n = 0, skipped = 0;
+	if (sweep_points(&sw, &pts, &n, &skipped, &err)) {
+		sweep_free(&sw);
+		return cli_report_error(&err);
+	}
+	char dir[SW_PATH_MAX];
+	if (o.dir)
+		snprintf(dir, sizeof(dir), "%s", o.dir);
+	else
+		snprintf(dir, sizeof(dir), "sweep-%s", sw.name);
+	char real[PATH_MAX];
+	if (o.list)
+		rc = list_points(&sw, pts, n, skipped);
+	else if (sweep_mkdir_p(dir, &err) || !realpath(dir, real))
+		rc = err.status ? cli_report_error(&err)
+				: cli_usage_error("%s: %s", dir, strerror(errno));
+	else if (o.emit)
+		rc = emit(&sw, pts, n, skipped, &o, real);
+	else
+		rc = run_sweep(&sw, pts, n, skipped, &o, dir);
+	sweep_points_free(&sw, pts, n);
+	sweep_free(&sw);
+	return rc;
+}

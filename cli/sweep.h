@@ -1,0 +1,213 @@
+/*
+ * sweep.h - `vtasim sweep`: a design-space sweep over config keys, run options, workload
+ * parameters and plan choices (docs/sweep.md). The pieces, in the order a sweep uses them:
+ *
+ *   sweep_file.c    the sweep YAML: base config, workload, fixed values, axes, zips, lets,
+ *                   constraints; every value checked as the command line would check it
+ *   sweep_points.c  the product of the axes: each point's config (keys set, then derived),
+ *                   options, lets, constraint, and the key naming its results
+ *   sweep_point.c   one point in a child process: its layers through the pipeline, the
+ *                   record (run report + status) written atomically
+ *   sweep_jobs.c    child processes, -j at a time, with deadlines and interruption
+ *   sweep_results.c records -> results.csv / results.json
+ *   sweep_plot.c    gnuplot plots and index.html
+ *   sweep_emit.c    Slurm array scripts, GNU parallel job lists, merging shards
+ *   cmd_sweep.c     the command: options, phases, progress
+ */
+#ifndef VTASIM_SWEEP_H
+#define VTASIM_SWEEP_H
+
+#include <jansson.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "emit_layer.h"
+#include "golden_cache.h"
+#include "quant.h"
+#include "sha256.h"
+#include "sweep_expr.h"
+#include "tiling.h"
+#include "vta_config.h"
+#include "workload.h"
+
+#define SW_NAME_MAX 64
+#define SW_PATH_MAX 1024
+#define SW_MAX_POINTS 100000
+
+/* What a name of the sweep file sets. */
+typedef enum sw_kind {
+	SW_CONFIG,     /* a config key (sram_kib.inp), as --set takes it */
+	SW_THREADS,    /* run options */
+	SW_MODE,
+	SW_DECOMPRESS, /* hw, host or auto */
+	SW_LUT_BITS,   /* workload parameters: LUT index width of the constants, 0 = plain */
+	SW_LAYERS,     /* which layers run: names joined by ',' or "all" */
+	SW_PLAN        /* plan.FIELD: a choice of every CONV2D's plan held fixed */
+} sw_kind;
+
+/* A name the sweep fixes or varies, with its values as text. */
+typedef struct sw_param {
+	char name[SW_NAME_MAX];
+	sw_kind kind;
+	int line, col;   /* where it is named */
+	bool axis;
+	size_t dim;      /* axes: the product dimension (zipped axes share one) */
+	size_t n_values; /* 1 for a fixed value */
+	char **values;
+} sw_param;
+
+typedef struct sw_let {
+	char name[SW_NAME_MAX];
+	sw_expr *expr;
+} sw_let;
+
+typedef struct sweep {
+	char path[SW_PATH_MAX];  /* the sweep file, absolute */
+	char name[SW_NAME_MAX];
+	char config_path[SW_PATH_MAX], workload_path[SW_PATH_MAX]; /* absolute */
+	double timeout_s;
+	sw_param *params;
+	size_t n_params;
+	size_t n_dims, *dim_size; /* the product's dimensions, first slowest */
+	sw_let *lets;
+	size_t n_lets;
+	sw_expr **constraints;
+	size_t n_constraints;
+	vta_config base;          /* the config file, derived */
+	vta_workload wl;
+	char wl_hash[VTA_SHA256_HEX]; /* the workload file and its data files */
+} sweep;
+
+/* Names expressions may read besides the parameters, the options and the config keys:
+ * values derived from a point's config (sweep_points.c gives them), NULL-terminated. */
+extern const char *const sweep_derived_names[];
+
+/* Read and check a sweep file; errors are "FILE:LINE:COL: problem". */
+vta_status sweep_load(const char *path, sweep *sw, vta_error *err);
+void sweep_free(sweep *sw);
+/* The parameter called name, or NULL. */
+const sw_param *sweep_param(const sweep *sw, const char *name);
+
+/* One point of the product, resolved. */
+typedef struct sw_point {
+	size_t index;          /* in the product, first dimension slowest */
+	const char **value;    /* per parameter: its text here */
+	bool refused;          /* the point cannot run (its config does not derive, its options
+				* do not suit the config): error says why */
+	char error[VTA_ERROR_DETAIL_MAX];
+	bool cfg_ok;           /* the config derived */
+	vta_config cfg;        /* derived (when cfg_ok) */
+	vta_config raw;        /* the keys as set, not derived: what expressions read */
+	vta_arith_mode mode;
+	unsigned threads;
+	const char *decompress; /* "hw", "host" (resolved), or "auto" when refused */
+	int lut_bits;           /* -1: as the workload says */
+	bool *layer_on;         /* per workload layer */
+	sw_value *let_values;   /* per let; SW_STR "" when it has no value (refused config) */
+	char **let_text;
+	char key[VTA_SHA256_HEX]; /* "" when refused */
+} sw_point;
+
+/* Every point the constraints keep, in product order (*skipped counts the others).
+ * Errors in expressions are sweep-file errors. */
+vta_status sweep_points(const sweep *sw, sw_point **points, size_t *n, size_t *skipped,
+			vta_error *err);
+void sweep_points_free(const sweep *sw, sw_point *points, size_t n);
+/* The manifest: everything results, plots and merges need to know of the points. */
+json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t skipped);
+/* "sram_kib.inp=32 arch.log_block_in=3" (the axes' values), for progress lines. */
+void sweep_point_label(const sweep *sw, const sw_point *p, char *out, size_t size);
+
+/* Run point p here (in a child process): write DIR_RECORDS/KEY.json atomically. Returns the
+ * process exit status: 0 when the record was written, whatever the point's outcome. */
+int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
+		    const vta_golden_cache *gc);
+/* The layers point p runs, as the pipeline takes them (lut_bits and pins applied): a copy
+ * of the workload's layer specs, n_out of them. Free with free(). */
+vta_wl_layer *sweep_point_layers(const sweep *sw, const sw_point *p, size_t *n_out,
+				 vta_error *err);
+/* A record written by the parent for a point that left none (timeout, crash). */
+vta_status sweep_record_failure(const char *records, const char *key, const char *status,
+				const char *error, double seconds, vta_error *err);
+/* Write a JSON value to path through a temporary file and a rename. */
+vta_status sweep_write_json_atomic(const json_t *v, const char *path, vta_error *err);
+/* Create a folder and its parents. */
+vta_status sweep_mkdir_p(const char *dir, vta_error *err);
+
+/* ---- child processes (sweep_jobs.c) ---- */
+
+typedef struct sw_job_end {
+	int exit_status;  /* when it exited */
+	int signal;       /* when a signal ended it, 0 otherwise */
+	bool timed_out;   /* killed at its deadline */
+	bool interrupted; /* killed because the sweep stops */
+	double seconds;
+	long pid;
+} sw_job_end;
+
+typedef struct sw_jobs {
+	int jobs;           /* at most this many at once */
+	double timeout_s;   /* per item */
+	/* In the child: do item i, return the exit status. */
+	int (*run)(void *ctx, size_t item);
+	/* In the parent, when item i ended (in completion order). */
+	void (*done)(void *ctx, size_t item, const sw_job_end *end);
+	/* In the parent, about every 200 ms while jobs run (progress), may be NULL. */
+	void (*tick)(void *ctx);
+	void *ctx;
+	volatile sig_atomic_t *stop; /* set by a signal handler: kill the children, return */
+} sw_jobs;
+
+/* Run items[0..n) in child processes. Returns how many ended on their own (not killed by a
+ * stop); every started item gets its done() call. */
+size_t sweep_jobs_run(const sw_jobs *j, const size_t *items, size_t n);
+
+/* ---- results (sweep_results.c) ---- */
+
+/* The table of results: one row per point and layer plus the point's total row. */
+typedef struct sw_table {
+	size_t n_cols, n_rows;
+	char **cols;
+	json_t **rows; /* objects: column -> value (absent: empty) */
+} sw_table;
+
+typedef struct sw_summary {
+	size_t points, ok, failed, pending;
+} sw_summary;
+
+/* Build the table from the manifest and the records under the folders `records`
+ * (the first holding a point's record wins). */
+vta_status sweep_table_build(const json_t *manifest, const char *const *records, size_t n_dirs,
+			     sw_table *t, sw_summary *sum, vta_error *err);
+void sweep_table_free(sw_table *t);
+/* DIR/results.csv and DIR/results.json. */
+vta_status sweep_table_write(const sw_table *t, const json_t *manifest, const char *dir,
+			     vta_error *err);
+/* The value of a cell as text ("" when absent), as the CSV writes it. */
+void sweep_cell_text(const json_t *v, char *out, size_t size);
+
+/* ---- plots (sweep_plot.c) ---- */
+
+/* Plots of the total rows that apply to the sweep's axes, PNG and SVG under DIR/plots (when
+ * gnuplot is installed), and DIR/index.html with them and the table. *n_plots: how many. */
+vta_status sweep_plots_write(const sw_table *t, const json_t *manifest, const char *dir,
+			     bool plots, size_t *n_plots, vta_error *err);
+
+/* ---- beyond one machine (sweep_emit.c) ---- */
+
+typedef struct sw_emit {
+	const char *kind;   /* "slurm" or "parallel" */
+	const char *self;   /* this vtasim, absolute */
+	const char *dir;    /* absolute */
+	size_t shards;
+	int jobs;           /* per shard */
+	double timeout_s;
+} sw_emit;
+
+/* DIR/sweep.sbatch (an array job, one task per shard) or DIR/jobs.txt (one line per
+ * shard), each shard `vtasim sweep FILE --shard K/N` into DIR/shards/K. */
+vta_status sweep_emit_write(const sweep *sw, size_t n_points, const sw_emit *e, char *script,
+			    size_t size, vta_error *err);
+
+#endif /* VTASIM_SWEEP_H */

@@ -1,0 +1,208 @@
+/*
+ * sweep_point.c - one point of a sweep, run in its own process (SystemC elaborates once per
+ * process): its layers through the pipeline on the SystemC model, golden outputs read from
+ * the sweep's cache, and one record with the run report's JSON (run_report.h) and the
+ * point's status, written to a temporary file and renamed so a reader never sees half of
+ * it. A layer that fails becomes that layer's error; the other layers still run.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "layer_run.h"
+#include "run_report.h"
+#include "sweep.h"
+#include "vtasim_api.h"
+
+vta_status sweep_mkdir_p(const char *dir, vta_error *err)
+{
+	char path[SW_PATH_MAX];
+	snprintf(path, sizeof(path), "%s", dir);
+	for (char *p = path + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		const char c = *p;
+		*p = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST)
+			return vta_fail(err, VTA_E_IO, "%s: cannot create the folder: %s", path,
+					strerror(errno));
+		*p = c;
+		if (!c)
+			break;
+	}
+	struct stat sb;
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return vta_fail(err, VTA_E_IO, "%s: not a folder", dir);
+	return VTA_OK;
+}
+
+vta_status sweep_write_json_atomic(const json_t *v, const char *path, vta_error *err)
+{
+	char tmp[SW_PATH_MAX + 64];
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
+	if (json_dump_file(v, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) == 0 &&
+	    rename(tmp, path) == 0)
+		return VTA_OK;
+	int e = errno;
+	unlink(tmp);
+	return vta_fail(err, VTA_E_IO, "%s: cannot write: %s", path, strerror(e));
+}
+
+vta_wl_layer *sweep_point_layers(const sweep *sw, const sw_point *p, size_t *n_out,
+				 vta_error *err)
+{
+	vta_wl_layer *ls = calloc(sw->wl.n_layers + 1, sizeof(*ls));
+	size_t n = 0;
+	if (!ls) {
+		vta_fail(err, VTA_E_NOMEM, "out of memory");
+		return NULL;
+	}
+	for (size_t i = 0; i < sw->wl.n_layers; i++) {
+		if (!p->layer_on[i])
+			continue;
+		vta_wl_layer *l = &ls[n++];
+		*l = sw->wl.layers[i]; /* shares the scales with the workload: read only */
+		if (p->lut_bits >= 0) {
+			/* every filter, and every constant the workload compresses */
+			const unsigned b = (unsigned)p->lut_bits;
+			vta_wl_tensor *t[] = {&l->filter, &l->bias, &l->inputs[0], &l->inputs[1]};
+			for (size_t j = 0; j < sizeof(t) / sizeof(t[0]); j++) {
+				if (!t[j]->present || (!t[j]->compressed && t[j] != &l->filter) ||
+				    (t[j] == &l->filter && l->op != VTA_WL_CONV2D))
+					continue;
+				t[j]->compressed = b != 0;
+				t[j]->index_bitwidth = b;
+			}
+		}
+		if (l->op != VTA_WL_CONV2D)
+			continue;
+		/* the sweep's plan fields over the workload's */
+		for (size_t j = 0; j < sw->n_params; j++)
+			if (sw->params[j].kind == SW_PLAN)
+				vta_conv_pin_set(&l->pin, sw->params[j].name + 5, p->value[j], NULL);
+	}
+	*n_out = n;
+	return ls;
+}
+
+static const char *status_of(vta_status st)
+{
+	return st == VTA_OK ? "ok" : st == VTA_E_MISMATCH ? "mismatch" : "error";
+}
+
+/* 0, or 3 after printing why the record could not be written (the parent reads it). */
+static int record_write(const char *records, const char *key, json_t *rec)
+{
+	char path[SW_PATH_MAX + 80];
+	snprintf(path, sizeof(path), "%s/%s.json", records, key);
+	vta_error err = {0};
+	if (!sweep_write_json_atomic(rec, path, &err))
+		return 0;
+	fprintf(stderr, "vtasim: error: %s\n", err.detail);
+	return 3;
+}
+
+static json_t *record_new(const char *key, const char *status, const char *error,
+			  double seconds)
+{
+	json_t *r = json_object();
+	json_object_set_new(r, "format", json_string("vtasim sweep point 1"));
+	json_object_set_new(r, "key", json_string(key));
+	json_object_set_new(r, "status", json_string(status));
+	json_object_set_new(r, "error", json_string(error ? error : ""));
+	json_object_set_new(r, "seconds", json_real(seconds));
+	return r;
+}
+
+vta_status sweep_record_failure(const char *records, const char *key, const char *status,
+				const char *error, double seconds, vta_error *err)
+{
+	char path[SW_PATH_MAX + 80];
+	snprintf(path, sizeof(path), "%s/%s.json", records, key);
+	json_t *r = record_new(key, status, error, seconds);
+	vta_status st = sweep_write_json_atomic(r, path, err);
+	json_decref(r);
+	return st;
+}
+
+int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
+		    const vta_golden_cache *gc)
+{
+	const double t0 = cli_now_seconds();
+	vta_error err = {0};
+	size_t n = 0;
+	vta_wl_layer *layers = sweep_point_layers(sw, p, &n, &err);
+	vta_layer_result *results = calloc(n + 1, sizeof(*results));
+	vta_status *status = calloc(n + 1, sizeof(*status));
+	char (*errors)[VTA_ERROR_DETAIL_MAX] = calloc(n + 1, sizeof(*errors));
+	vtasim_sim *sim = NULL;
+	vta_status st = !layers ? err.status : !results || !status || !errors
+			? vta_fail(&err, VTA_E_NOMEM, "out of memory")
+			: vtasim_sim_create(&p->cfg, &sim, &err);
+	json_t *rec;
+	if (st) {
+		rec = record_new(p->key, "error", err.detail, cli_now_seconds() - t0);
+	} else {
+		/* the layers that produced a result, for the run report */
+		vta_layer_result *done = calloc(n + 1, sizeof(*done));
+		size_t n_done = 0;
+		const char *point_status = "ok";
+		const char *point_error = "";
+		for (size_t i = 0; i < n; i++) {
+			vta_layer_run_opts o = {.mode = p->mode, .threads = p->threads,
+						.fault_index = -1, .golden_cache = gc,
+						.decompress = !strcmp(p->decompress, "hw")
+								      ? VTA_DECOMPRESS_HW
+								      : VTA_DECOMPRESS_HOST};
+			vta_error lerr = {0};
+			status[i] = vta_layer_run(&p->cfg, &layers[i], vtasim_engine(sim), &o,
+						  &results[i], &lerr);
+			snprintf(errors[i], sizeof(errors[i]), "%s", status[i] ? lerr.detail : "");
+			if (!status[i] || status[i] == VTA_E_MISMATCH)
+				done[n_done++] = results[i];
+			/* the point's status: error over mismatch over ok; its error the first */
+			if (status[i] && strcmp(point_status, "error")) {
+				if (!strcmp(point_status, "ok"))
+					point_error = errors[i];
+				point_status = status_of(status[i]);
+			}
+		}
+		rec = record_new(p->key, point_status, point_error, 0);
+		run_report rep = {.cfg = &p->cfg, .workload = sw->workload_path, .mode = p->mode,
+				  .threads = p->threads, .layers = done, .n_layers = n_done,
+				  .wall_seconds = cli_now_seconds() - t0, .engine = "sim",
+				  .datapath = vta_datapath_name(p->cfg.datapath)};
+		json_t *report = n_done ? run_report_json(&rep) : NULL;
+		json_t *rl = report ? json_object_get(report, "layers") : NULL;
+		json_t *ls = json_array();
+		for (size_t i = 0, k = 0; i < n; i++) {
+			json_t *o = json_object();
+			json_object_set_new(o, "name", json_string(layers[i].name));
+			json_object_set_new(o, "status", json_string(status_of(status[i])));
+			json_object_set_new(o, "error", json_string(errors[i]));
+			if (!status[i] || status[i] == VTA_E_MISMATCH)
+				json_object_set(o, "report", json_array_get(rl, k++));
+			json_array_append_new(ls, o);
+		}
+		json_object_set_new(rec, "layers", ls);
+		/* a total only of every layer: a partial sum would read as the point's */
+		if (report && n_done == n)
+			json_object_set(rec, "total", json_object_get(report, "total"));
+		json_decref(report);
+		free(done);
+		json_object_set_new(rec, "seconds", json_real(cli_now_seconds() - t0));
+	}
+	int rc = record_write(records, p->key, rec);
+	json_decref(rec);
+	vtasim_sim_destroy(sim);
+	free(layers);
+	free(results);
+	free(status);
+	free(errors);
+	return rc;
+}
