@@ -31,6 +31,7 @@ const char cmd_sweep_usage[] =
 typedef struct sweep_opts {
 	const char *file, *dir, *golden, *emit, *merge;
 	int jobs;
+	bool jobs_given;
 	double timeout_s; /* 0: the file's */
 	bool retry_errors, list, no_plots;
 	size_t shard_k, shard_n; /* --shard K/N; shard_n 0: all points */
@@ -83,6 +84,7 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 			if ((rc = parse_count("-j", optarg, 1, 256, &v)))
 				return rc;
 			o->jobs = (int)v;
+			o->jobs_given = true;
 			break;
 		case 't': {
 			char *end;
@@ -258,6 +260,31 @@ static vta_status golden_units(run_ctx *r, const size_t *todo, size_t n_todo, vt
 		}
 	}
 	return VTA_OK;
+}
+
+/* Every golden output the points `todo` read, into the cache: a child per layer output,
+ * -j at a time. Returns 0 or an exit status after printing. */
+static int prepare_goldens(run_ctx *r, const size_t *todo, size_t n_todo, double timeout)
+{
+	vta_error err = {0};
+	if (!n_todo)
+		return 0;
+	if (golden_units(r, todo, n_todo, &err))
+		return cli_report_error(&err);
+	size_t *units = calloc(r->n_units + 1, sizeof(*units));
+	if (!units)
+		return cli_usage_error("out of memory");
+	for (size_t u = 0; u < r->n_units; u++)
+		units[u] = u;
+	const double g0 = cli_now_seconds();
+	sw_jobs gj = {r->o->jobs, timeout, golden_child, golden_done, NULL, r, &stop_signal};
+	sweep_jobs_run(&gj, units, r->n_units);
+	free(units);
+	printf("goldens: %zu layer output%s, %zu computed, %zu cached%s (%.1f s)\n", r->n_units,
+	       r->n_units == 1 ? "" : "s", r->computed, r->n_units - r->computed - r->gfailed,
+	       r->gfailed ? ", the others failed (their points will say why)" : "",
+	       cli_now_seconds() - g0);
+	return 0;
 }
 
 static int point_child(void *vctx, size_t i)
@@ -491,22 +518,8 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 	install_handlers();
 	const double timeout = o->timeout_s ? o->timeout_s : sw->timeout_s;
 	((sweep *)sw)->timeout_s = timeout; /* the messages quote it */
-	if (!rc && n_todo && !golden_units(&r, todo, n_todo, &err)) {
-		const double g0 = cli_now_seconds();
-		sw_jobs gj = {o->jobs, timeout, golden_child, golden_done, NULL, &r, &stop_signal};
-		size_t *units = calloc(r.n_units + 1, sizeof(*units));
-		for (size_t u = 0; units && u < r.n_units; u++)
-			units[u] = u;
-		if (units)
-			sweep_jobs_run(&gj, units, r.n_units);
-		free(units);
-		printf("goldens: %zu layer output%s, %zu computed, %zu cached%s (%.1f s)\n",
-		       r.n_units, r.n_units == 1 ? "" : "s", r.computed,
-		       r.n_units - r.computed - r.gfailed, r.gfailed ? ", some failed" : "",
-		       cli_now_seconds() - g0);
-	} else if (!rc && err.status) {
-		rc = cli_report_error(&err);
-	}
+	if (!rc)
+		rc = prepare_goldens(&r, todo, n_todo, timeout);
 	if (!rc && !stop_signal) {
 		printf("sweep %s: %zu point%s to run, %zu done before, %zu skipped by the "
 		       "constraints, %d at a time\n",
@@ -622,18 +635,38 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 		return cli_usage_error("cannot find this vtasim's path");
 	self[len] = '\0';
 	vta_error err = {0};
-	char path[SW_PATH_MAX + 16];
-	snprintf(path, sizeof(path), "%s/points", dir);
-	if (sweep_mkdir_p(path, &err))
+	run_ctx r = {.sw = sw, .points = pts, .o = o};
+	snprintf(r.dir, sizeof(r.dir), "%s", dir);
+	snprintf(r.records, sizeof(r.records), "%s/points", dir);
+	char golden[SW_PATH_MAX + 16];
+	snprintf(golden, sizeof(golden), "%s/golden", dir);
+	if (sweep_mkdir_p(r.records, &err) || vta_golden_cache_open(&r.gc, golden, &err))
 		return cli_report_error(&err);
 	json_t *manifest = sweep_manifest(sw, pts, n, skipped);
+	char path[SW_PATH_MAX + 16];
 	snprintf(path, sizeof(path), "%s/sweep.json", dir);
 	vta_status st = sweep_write_json_atomic(manifest, path, &err);
 	json_decref(manifest);
 	if (st)
 		return cli_report_error(&err);
-	sw_emit e = {o->emit, self, dir, o->shards ? o->shards : (n < 1000 ? n : 1000), o->jobs,
-		     o->timeout_s ? o->timeout_s : sw->timeout_s};
+	const double timeout = o->timeout_s ? o->timeout_s : sw->timeout_s;
+	/* the goldens once, here, for every shard to read */
+	size_t *todo = calloc(n + 1, sizeof(*todo)), n_todo = 0;
+	if (!todo)
+		return cli_usage_error("out of memory");
+	for (size_t i = 0; i < n; i++)
+		if (!pts[i].refused)
+			todo[n_todo++] = i;
+	install_handlers();
+	int rc = prepare_goldens(&r, todo, n_todo, timeout);
+	free(todo);
+	free(r.unit_point);
+	free(r.unit_layer);
+	if (rc || stop_signal)
+		return rc ? rc : 128 + stop_signal;
+	/* a shard runs one point at a time unless -j says otherwise */
+	sw_emit e = {o->emit, self, dir, o->shards ? o->shards : (n < 1000 ? n : 1000),
+		     o->jobs_given ? o->jobs : 1, timeout};
 	if (e.shards > n)
 		e.shards = n ? n : 1;
 	char script[SW_PATH_MAX + 32];

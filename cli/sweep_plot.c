@@ -1,14 +1,811 @@
-/* sweep_plot.c - plots and index.html of a sweep (sweep.h). */
+/*
+ * sweep_plot.c - the plots of a sweep and DIR/index.html (sweep.h, docs/sweep.md "Plots").
+ * Each plot is a data file, a gnuplot script that writes it as PNG and SVG, and a run of
+ * gnuplot; which plots there are follows from the axes:
+ *
+ *   cycles_vs_<sram key>   every swept SRAM size: total cycles, one line per block shape
+ *                          (the arch.* axes), the fewest over the other axes
+ *   cycles_vs_<axis>       every other numeric axis, one line per combination of the rest
+ *                          when there are few, else the fewest
+ *   utilization_heatmap    the first two axes (of different dimensions): GEMM utilization
+ *   pareto_sram_cycles     total SRAM KiB against cycles, every point and the front
+ *   lut_bits               DRAM bytes and cycles against the LUT index width
+ *
+ * Only points whose total is "ok" are plotted. Without gnuplot the scripts and data are
+ * still written and index.html says what to install.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "sweep.h"
+
+#define MAX_PLOTS 64
+#define MAX_SERIES 6 /* more combinations than this: the fewest over them */
+
+typedef struct axis_info {
+	const char *name, *kind;
+	size_t dim;
+	bool numeric;
+	size_t n_values;
+} axis_info;
+
+typedef struct plot_ctx {
+	const sw_table *t;
+	const json_t *manifest;
+	axis_info axes[64];
+	size_t n_axes;
+	const json_t **ok; /* the total rows that are ok */
+	size_t n_ok;
+	char dir[SW_PATH_MAX + 16]; /* DIR/plots */
+	bool render, have_gnuplot;
+	size_t n;
+	char name[MAX_PLOTS][96], title[MAX_PLOTS][256], failure[MAX_PLOTS][256];
+	vta_error *err;
+} plot_ctx;
+
+/* ---------- reading the table ---------- */
+
+static bool num(const json_t *row, const char *col, double *out)
+{
+	const json_t *v = json_object_get(row, col);
+	if (json_is_number(v)) {
+		*out = json_number_value(v);
+		return true;
+	}
+	if (json_is_string(v)) {
+		char *end;
+		*out = strtod(json_string_value(v), &end);
+		return json_string_value(v)[0] && !*end;
+	}
+	return false;
+}
+
+/* A metric of a row: a column, or "dram_bytes", the report's reads and writes together. */
+static bool metric(const json_t *row, const char *col, double *out)
+{
+	if (strcmp(col, "dram_bytes"))
+		return num(row, col, out);
+	double rd, wr;
+	if (!num(row, "dram.read_bytes.total", &rd) || !num(row, "dram.write_bytes.total", &wr))
+		return false;
+	*out = rd + wr;
+	return true;
+}
+
+static void text(const json_t *row, const char *col, char *out, size_t size)
+{
+	sweep_cell_text(json_object_get(row, col), out, size);
+}
+
+/* "a=1 b=2" of the given axes: which line a row belongs to. */
+static void series_key(const json_t *row, const axis_info *const *s, size_t n, char *out,
+		       size_t size)
+{
+	size_t len = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		char v[128];
+		text(row, s[i]->name, v, sizeof(v));
+		vta_appendf(out, size, &len, "%s%s=%s", i ? " " : "", s[i]->name, v);
+	}
+}
+
+/* The label of a line: block shapes read "block 8x8", the rest "name=value". */
+static void series_label(const json_t *row, const axis_info *const *s, size_t n, char *out,
+			 size_t size)
+{
+	double bi = -1, bo = -1, b = -1;
+	size_t len = 0, other = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		double v;
+		if (!strcmp(s[i]->name, "arch.log_block_in") && num(row, s[i]->name, &v))
+			bi = exp2(v);
+		else if (!strcmp(s[i]->name, "arch.log_block_out") && num(row, s[i]->name, &v))
+			bo = exp2(v);
+		else if (!strcmp(s[i]->name, "arch.log_batch") && num(row, s[i]->name, &v))
+			b = exp2(v);
+		else
+			other++;
+	}
+	if (bi > 0 && bo > 0)
+		vta_appendf(out, size, &len, "block %.0fx%.0f", bi, bo);
+	else if (bi > 0)
+		vta_appendf(out, size, &len, "block_in %.0f", bi);
+	else if (bo > 0)
+		vta_appendf(out, size, &len, "block_out %.0f", bo);
+	if (b > 0)
+		vta_appendf(out, size, &len, "%sbatch %.0f", len ? ", " : "", b);
+	for (size_t i = 0; other && i < n; i++) {
+		if (!strncmp(s[i]->name, "arch.log_b", 10))
+			continue;
+		char v[128];
+		text(row, s[i]->name, v, sizeof(v));
+		vta_appendf(out, size, &len, "%s%s=%s", len ? ", " : "", s[i]->name, v);
+	}
+	if (!len)
+		snprintf(out, size, "all points");
+}
+
+/* ---------- writing and rendering ---------- */
+
+static FILE *open_file(plot_ctx *c, const char *name, const char *ext)
+{
+	char path[SW_PATH_MAX + 200];
+	snprintf(path, sizeof(path), "%s/%s.%s", c->dir, name, ext);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		vta_fail(c->err, VTA_E_IO, "%s: cannot write: %s", path, strerror(errno));
+	return f;
+}
+
+/* gnuplot's quoted string: the text in double quotes, its quotes and backslashes escaped */
+static void gp_quote(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* Run gnuplot on NAME.gp in the plots folder; a failure is noted for index.html. */
+static void render(plot_ctx *c, size_t k)
+{
+	if (!c->have_gnuplot)
+		return;
+	char log[SW_PATH_MAX + 200], script[128], log_name[128];
+	snprintf(log, sizeof(log), "%s/%s.log", c->dir, c->name[k]);
+	snprintf(script, sizeof(script), "%s.gp", c->name[k]);
+	snprintf(log_name, sizeof(log_name), "%s.log", c->name[k]);
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (chdir(c->dir) != 0 || !freopen(log_name, "w", stderr) ||
+		    !freopen("/dev/null", "w", stdout))
+			_exit(126);
+		execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		_exit(127);
+	}
+	int ws = 0;
+	while (pid > 0 && waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+		;
+	if (pid > 0 && WIFEXITED(ws) && WEXITSTATUS(ws) == 0) {
+		unlink(log);
+		return;
+	}
+	if (pid > 0 && WIFEXITED(ws) && WEXITSTATUS(ws) == 127) {
+		c->have_gnuplot = false;
+		snprintf(c->failure[k], sizeof(c->failure[k]),
+			 "gnuplot is not installed (Debian: gnuplot-nox)");
+		return;
+	}
+	char line[200] = "";
+	FILE *f = fopen(log, "r");
+	while (f && fgets(line, sizeof(line), f) && strspn(line, " \t\n^") == strlen(line))
+		;
+	if (f)
+		fclose(f);
+	line[strcspn(line, "\n")] = '\0';
+	snprintf(c->failure[k], sizeof(c->failure[k]), "gnuplot failed: %s", line);
+}
+
+/* Start plot NAME: its data file (returned) and its slot. NULL when it cannot. */
+static FILE *plot_begin(plot_ctx *c, const char *name, const char *title, size_t *k)
+{
+	if (c->n == MAX_PLOTS)
+		return NULL;
+	*k = c->n;
+	snprintf(c->name[*k], sizeof(c->name[*k]), "%s", name);
+	for (char *s = c->name[*k]; *s; s++)
+		if (*s == '.' || *s == '/')
+			*s = '_';
+	snprintf(c->title[*k], sizeof(c->title[*k]), "%s", title);
+	c->failure[*k][0] = '\0';
+	FILE *f = open_file(c, c->name[*k], "dat");
+	if (f)
+		fprintf(f, "# Generated by vtasim sweep: the data of %s.gp\n", c->name[*k]);
+	return f;
+}
+
+/* Write NAME.gp: both terminals around `body`, then render it. */
+static vta_status plot_end(plot_ctx *c, size_t k, const char *body)
+{
+	FILE *g = open_file(c, c->name[k], "gp");
+	if (!g)
+		return c->err->status;
+	fprintf(g, "# Generated by vtasim sweep: %s (gnuplot %s.gp writes %s.png and %s.svg)\n",
+		c->title[k], c->name[k], c->name[k], c->name[k]);
+	fprintf(g, "set terminal pngcairo size 960,600 noenhanced font \"sans,10\"\n");
+	fprintf(g, "set output \"%s.png\"\nset title ", c->name[k]);
+	gp_quote(g, c->title[k]);
+	fprintf(g, "\nset grid\nset key outside right top\n%s", body);
+	fprintf(g, "set terminal svg size 960,600 noenhanced font \"sans,10\" background "
+		   "\"white\"\nset output \"%s.svg\"\nreplot\n",
+		c->name[k]);
+	fclose(g);
+	c->n++;
+	render(c, k);
+	return VTA_OK;
+}
+
+/* ---------- the plots ---------- */
+
+/* One (series, x) cell: the fewest of y (max: the most), and what a second column holds. */
+typedef struct cell {
+	char series[256], label[256];
+	double x, y, y2;
+} cell;
+
+static int cell_cmp(const void *a, const void *b)
+{
+	const cell *p = a, *q = b;
+	int s = strcmp(p->series, q->series);
+	if (s)
+		return s;
+	return (p->x > q->x) - (p->x < q->x);
+}
+
+/* Group the ok rows by (series, x): y the fewest of ycol (y2 that row's y2col). */
+static size_t gather(plot_ctx *c, const char *xcol, const char *ycol, const char *y2col,
+		     const axis_info *const *s, size_t ns, cell *cells)
+{
+	size_t n = 0;
+	for (size_t r = 0; r < c->n_ok; r++) {
+		const json_t *row = c->ok[r];
+		double x, y, y2 = 0;
+		if (!num(row, xcol, &x) || !metric(row, ycol, &y) ||
+		    (y2col && !metric(row, y2col, &y2)))
+			continue;
+		cell k;
+		series_key(row, s, ns, k.series, sizeof(k.series));
+		size_t i = 0;
+		while (i < n && (strcmp(cells[i].series, k.series) || cells[i].x != x))
+			i++;
+		if (i == n) {
+			series_label(row, s, ns, k.label, sizeof(k.label));
+			k.x = x;
+			k.y = y;
+			k.y2 = y2;
+			cells[n++] = k;
+		} else if (y < cells[i].y) {
+			cells[i].y = y;
+			cells[i].y2 = y2;
+		}
+	}
+	qsort(cells, n, sizeof(*cells), cell_cmp);
+	return n;
+}
+
+/* The axes other than `x` (and other than those in `skip`, of x's dimension) that vary. */
+static size_t others(const plot_ctx *c, const axis_info *x, const axis_info **out,
+		     bool (*take)(const axis_info *))
+{
+	size_t n = 0;
+	for (size_t i = 0; i < c->n_axes; i++) {
+		const axis_info *a = &c->axes[i];
+		if (a != x && (!x || a->dim != x->dim) && a->n_values > 1 && take(a))
+			out[n++] = a;
+	}
+	return n;
+}
+
+static bool is_block(const axis_info *a)
+{
+	return !strncmp(a->name, "arch.log_b", 10);
+}
+
+static bool any_axis(const axis_info *a)
+{
+	(void)a;
+	return true;
+}
+
+/* A line per series of `cells` into f (blocks separated for gnuplot's `index`), and the
+ * plot command. */
+static void lines(FILE *dat, char *body, size_t size, const cell *cells, size_t n,
+		  const char *name, bool two_y, const char *y1_title, const char *y2_title)
+{
+	size_t len = strlen(body), idx = 0;
+	vta_appendf(body, size, &len, "plot ");
+	for (size_t i = 0; i < n; i++) {
+		const bool first = i == 0 || strcmp(cells[i].series, cells[i - 1].series);
+		if (first && i) {
+			fprintf(dat, "\n\n");
+			idx++;
+		}
+		if (first) {
+			fprintf(dat, "# %s\n", cells[i].label);
+			char t[300];
+			snprintf(t, sizeof(t), "%s", cells[i].label);
+			for (char *q = t; *q; q++)
+				if (*q == '"')
+					*q = '\'';
+			if (two_y)
+				vta_appendf(body, size, &len,
+					    "%s\"%s.dat\" index %zu using 1:2 axes x1y1 with "
+					    "linespoints lw 2 title \"%s: %s\", \"%s.dat\" index %zu "
+					    "using 1:3 axes x1y2 with linespoints dt 2 lw 2 title "
+					    "\"%s: %s\"",
+					    idx ? ", " : "", name, idx, y1_title, t, name, idx,
+					    y2_title, t);
+			else
+				vta_appendf(body, size, &len,
+					    "%s\"%s.dat\" index %zu using 1:2 with linespoints lw 2 "
+					    "pt 7 title \"%s\"",
+					    idx ? ", " : "", name, idx, t);
+		}
+		fprintf(dat, "%.10g %.10g %.10g\n", cells[i].x, cells[i].y, cells[i].y2);
+	}
+	vta_appendf(body, size, &len, "\n");
+}
+
+/* Total cycles against axis x, a line per `series` combination. */
+static vta_status cycles_vs(plot_ctx *c, const axis_info *x, const axis_info *const *s,
+			    size_t ns, bool fewest)
+{
+	cell *cells = calloc(c->n_ok + 1, sizeof(*cells));
+	if (!cells)
+		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+	size_t n = gather(c, x->name, "cycles", NULL, s, ns, cells);
+	if (n < 2) {
+		free(cells);
+		return VTA_OK;
+	}
+	char name[96], title[256];
+	snprintf(name, sizeof(name), "cycles_vs_%s", x->name);
+	snprintf(title, sizeof(title), "total cycles vs %s%s", x->name,
+		 fewest ? " (the fewest over the other axes)" : "");
+	size_t k;
+	FILE *dat = plot_begin(c, name, title, &k);
+	if (!dat) {
+		free(cells);
+		return c->n == MAX_PLOTS ? VTA_OK : c->err->status;
+	}
+	char body[8192];
+	bool pow2 = true;
+	for (size_t i = 0; i < n; i++)
+		pow2 = pow2 && cells[i].x > 0 && exp2(round(log2(cells[i].x))) == cells[i].x;
+	snprintf(body, sizeof(body), "set xlabel \"%s\"\nset ylabel \"cycles\"\n%s"
+		 "set format y \"%%.0f\"\n",
+		 x->name, pow2 ? "set logscale x 2\n" : "");
+	lines(dat, body, sizeof(body), cells, n, c->name[k], false, NULL, NULL);
+	fclose(dat);
+	free(cells);
+	return plot_end(c, k, body);
+}
+
+static vta_status sram_plots(plot_ctx *c)
+{
+	for (size_t i = 0; i < c->n_axes; i++) {
+		const axis_info *x = &c->axes[i];
+		if (strncmp(x->name, "sram_kib.", 9) || x->n_values < 2 || !x->numeric)
+			continue;
+		const axis_info *s[64], *all[64];
+		size_t ns = others(c, x, s, is_block);
+		size_t na = others(c, x, all, any_axis);
+		vta_status st = cycles_vs(c, x, s, ns, na > ns);
+		if (st)
+			return st;
+	}
+	return VTA_OK;
+}
+
+/* Cycles against every other numeric axis, a line per combination of the rest (few). */
+static vta_status other_plots(plot_ctx *c)
+{
+	for (size_t i = 0; i < c->n_axes; i++) {
+		const axis_info *x = &c->axes[i];
+		if (!strncmp(x->name, "sram_kib.", 9) || !strcmp(x->name, "lut_bits") ||
+		    x->n_values < 2 || !x->numeric)
+			continue;
+		bool first_of_dim = true; /* a zipped axis is plotted once */
+		for (size_t j = 0; j < i; j++)
+			first_of_dim = first_of_dim && c->axes[j].dim != x->dim;
+		if (!first_of_dim)
+			continue;
+		const axis_info *s[64];
+		size_t ns = others(c, x, s, any_axis);
+		size_t combos = 1;
+		for (size_t j = 0; j < ns; j++)
+			combos *= s[j]->n_values;
+		vta_status st = cycles_vs(c, x, s, combos <= MAX_SERIES ? ns : 0,
+					  ns && combos > MAX_SERIES);
+		if (st)
+			return st;
+	}
+	return VTA_OK;
+}
+
+static vta_status lut_plot(plot_ctx *c)
+{
+	const axis_info *x = NULL;
+	for (size_t i = 0; i < c->n_axes; i++)
+		if (!strcmp(c->axes[i].name, "lut_bits") && c->axes[i].n_values > 1)
+			x = &c->axes[i];
+	if (!x)
+		return VTA_OK;
+	const axis_info *s[64];
+	size_t ns = others(c, x, s, any_axis), combos = 1;
+	for (size_t j = 0; j < ns; j++)
+		combos *= s[j]->n_values;
+	if (combos > MAX_SERIES)
+		ns = 0;
+	cell *cells = calloc(c->n_ok + 1, sizeof(*cells));
+	if (!cells)
+		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+	size_t n = gather(c, "lut_bits", "dram_bytes", "cycles", s, ns, cells);
+	size_t k;
+	FILE *dat = n >= 2 ? plot_begin(c, "lut_bits", "DRAM bytes and cycles vs LUT index width "
+					"(0: plain constants)", &k)
+			   : NULL;
+	if (!dat) {
+		free(cells);
+		return n < 2 || c->n == MAX_PLOTS ? VTA_OK : c->err->status;
+	}
+	char body[8192];
+	snprintf(body, sizeof(body), "set xlabel \"lut_bits\"\nset ylabel \"DRAM bytes (solid)\"\n"
+		 "set y2label \"cycles (dashed)\"\nset ytics nomirror\nset y2tics\n"
+		 "set format y \"%%.0f\"\nset format y2 \"%%.0f\"\nset xtics 1\n"
+		 "set key below\n");
+	lines(dat, body, sizeof(body), cells, n, c->name[k], true, "DRAM bytes", "cycles");
+	fclose(dat);
+	free(cells);
+	return plot_end(c, k, body);
+}
+
+static vta_status heatmap(plot_ctx *c)
+{
+	const axis_info *a = NULL, *b = NULL;
+	for (size_t i = 0; i < c->n_axes && !b; i++) {
+		const axis_info *x = &c->axes[i];
+		if (x->n_values < 2)
+			continue;
+		if (!a)
+			a = x;
+		else if (x->dim != a->dim)
+			b = x;
+	}
+	if (!b)
+		return VTA_OK;
+	/* cells by value index; the most utilization over the other axes */
+	const size_t na = a->n_values, nb = b->n_values;
+	double *z = malloc(na * nb * sizeof(*z));
+	if (!z)
+		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+	for (size_t i = 0; i < na * nb; i++)
+		z[i] = -1;
+	const json_t *pa = NULL, *pb = NULL;
+	size_t i;
+	json_t *q;
+	json_array_foreach(json_object_get(c->manifest, "params"), i, q)
+	{
+		const char *nm = json_string_value(json_object_get(q, "name"));
+		if (!strcmp(nm, a->name))
+			pa = json_object_get(q, "values");
+		if (!strcmp(nm, b->name))
+			pb = json_object_get(q, "values");
+	}
+	size_t filled = 0;
+	for (size_t r = 0; r < c->n_ok; r++) {
+		char va[128], vb[128];
+		double u;
+		text(c->ok[r], a->name, va, sizeof(va));
+		text(c->ok[r], b->name, vb, sizeof(vb));
+		if (!num(c->ok[r], "gemm_utilization", &u))
+			continue;
+		size_t ia = na, ib = nb;
+		for (size_t j = 0; j < na; j++)
+			if (!strcmp(json_string_value(json_array_get(pa, j)), va) ||
+			    (strtod(va, NULL) == strtod(json_string_value(json_array_get(pa, j)), NULL) &&
+			     a->numeric))
+				ia = j;
+		for (size_t j = 0; j < nb; j++)
+			if (!strcmp(json_string_value(json_array_get(pb, j)), vb) ||
+			    (strtod(vb, NULL) == strtod(json_string_value(json_array_get(pb, j)), NULL) &&
+			     b->numeric))
+				ib = j;
+		if (ia < na && ib < nb && u > z[ia * nb + ib]) {
+			filled += z[ia * nb + ib] < 0;
+			z[ia * nb + ib] = u;
+		}
+	}
+	size_t k;
+	char title[256];
+	snprintf(title, sizeof(title), "GEMM utilization over %s and %s%s", a->name, b->name,
+		 c->n_axes > 2 ? " (the most over the other axes)" : "");
+	FILE *dat = filled ? plot_begin(c, "utilization_heatmap", title, &k) : NULL;
+	if (!dat) {
+		free(z);
+		return !filled || c->n == MAX_PLOTS ? VTA_OK : c->err->status;
+	}
+	for (size_t ia = 0; ia < na; ia++)
+		for (size_t ib = 0; ib < nb; ib++)
+			if (z[ia * nb + ib] >= 0)
+				fprintf(dat, "%zu %zu %.6f\n", ia, ib, z[ia * nb + ib]);
+	fclose(dat);
+	free(z);
+	char body[16384];
+	size_t len = 0;
+	body[0] = '\0';
+	vta_appendf(body, sizeof(body), &len,
+		    "set xlabel \"%s\"\nset ylabel \"%s\"\nunset grid\nset cbrange [0:1]\n"
+		    "set cblabel \"GEMM utilization\"\nset palette defined (0 \"#2c3e91\", 0.5 "
+		    "\"#3fb58f\", 1 \"#f4e04d\")\nset xrange [-0.5:%zu.5]\nset yrange "
+		    "[-0.5:%zu.5]\nset xtics (",
+		    a->name, b->name, na - 1, nb - 1);
+	for (size_t j = 0; j < na; j++)
+		vta_appendf(body, sizeof(body), &len, "%s\"%s\" %zu", j ? ", " : "",
+			    json_string_value(json_array_get(pa, j)), j);
+	vta_appendf(body, sizeof(body), &len, ")\nset ytics (");
+	for (size_t j = 0; j < nb; j++)
+		vta_appendf(body, sizeof(body), &len, "%s\"%s\" %zu", j ? ", " : "",
+			    json_string_value(json_array_get(pb, j)), j);
+	vta_appendf(body, sizeof(body), &len,
+		    ")\nset key off\nplot \"%s.dat\" using 1:2:(0.5):(0.5):3 with boxxyerror fs "
+		    "solid 1.0 noborder lc palette, \"%s.dat\" using 1:2:(sprintf(\"%%.0f%%%%\", "
+		    "100*$3)) with labels textcolor \"black\"\n",
+		    c->name[k], c->name[k]);
+	return plot_end(c, k, body);
+}
+
+static int xy_cmp(const void *a, const void *b)
+{
+	const double *p = a, *q = b;
+	if (p[0] != q[0])
+		return (p[0] > q[0]) - (p[0] < q[0]);
+	return (p[1] > q[1]) - (p[1] < q[1]);
+}
+
+static vta_status pareto(plot_ctx *c)
+{
+	double *xy = calloc(2 * c->n_ok + 2, sizeof(*xy));
+	if (!xy)
+		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+	size_t n = 0;
+	double lo = INFINITY, hi = -INFINITY;
+	for (size_t r = 0; r < c->n_ok; r++)
+		if (num(c->ok[r], "sram_kib.total", &xy[2 * n]) &&
+		    num(c->ok[r], "cycles", &xy[2 * n + 1])) {
+			lo = fmin(lo, xy[2 * n]);
+			hi = fmax(hi, xy[2 * n]);
+			n++;
+		}
+	size_t k;
+	FILE *dat = n >= 2 && hi > lo ? plot_begin(c, "pareto_sram_cycles",
+						   "total SRAM KiB against cycles: every point "
+						   "and the Pareto front",
+						   &k)
+				      : NULL;
+	if (!dat) {
+		free(xy);
+		return n < 2 || hi <= lo || c->n == MAX_PLOTS ? VTA_OK : c->err->status;
+	}
+	qsort(xy, n, 2 * sizeof(*xy), xy_cmp);
+	fprintf(dat, "# every point: sram_kib.total cycles\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(dat, "%.10g %.10g\n", xy[2 * i], xy[2 * i + 1]);
+	/* the front: by SRAM ascending, each point faster than every smaller one */
+	fprintf(dat, "\n\n# the Pareto front\n");
+	double best = INFINITY;
+	for (size_t i = 0; i < n; i++)
+		if (xy[2 * i + 1] < best) {
+			best = xy[2 * i + 1];
+			fprintf(dat, "%.10g %.10g\n", xy[2 * i], xy[2 * i + 1]);
+		}
+	fclose(dat);
+	free(xy);
+	char body[2048];
+	snprintf(body, sizeof(body),
+		 "set xlabel \"total SRAM KiB (uop + inp + wgt + acc)\"\nset ylabel \"cycles\"\n"
+		 "set format y \"%%.0f\"\nset logscale x 2\n"
+		 "plot \"%s.dat\" index 0 using 1:2 with points pt 7 ps 0.8 lc rgb \"#9aa5b1\" "
+		 "title \"points\", \"%s.dat\" index 1 using 1:2 with steps lw 2 lc rgb "
+		 "\"#c0392b\" title \"Pareto front\", \"%s.dat\" index 1 using 1:2 with points "
+		 "pt 7 ps 1.2 lc rgb \"#c0392b\" notitle\n",
+		 c->name[k], c->name[k], c->name[k]);
+	return plot_end(c, k, body);
+}
+
+/* ---------- index.html ---------- */
+
+static void html_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			fputs("&lt;", f);
+		else if (*s == '>')
+			fputs("&gt;", f);
+		else if (*s == '&')
+			fputs("&amp;", f);
+		else if (*s == '"')
+			fputs("&quot;", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/* The table's columns index.html shows: the point's, then the headline metrics. */
+static bool shown(const char *col, const json_t *manifest)
+{
+	static const char *const metrics[] = {
+		"point", "layer", "status", "cycles", "time_us", "roofline_ratio",
+		"gemm_utilization", "dram.read_bytes.total", "dram.write_bytes.total",
+		"sram.inp.peak_bytes", "sram.wgt.peak_bytes", "sram.acc.peak_bytes",
+		"decompression.mode", "tiling.rows", "point_seconds", "error", NULL};
+	for (size_t i = 0; metrics[i]; i++)
+		if (!strcmp(col, metrics[i]))
+			return true;
+	size_t i;
+	json_t *q;
+	json_array_foreach(json_object_get(manifest, "params"), i, q)
+	{
+		if (json_is_true(json_object_get(q, "axis")) &&
+		    !strcmp(json_string_value(json_object_get(q, "name")), col))
+			return true;
+	}
+	json_array_foreach(json_object_get(manifest, "lets"), i, q)
+	{
+		if (!strcmp(json_string_value(q), col))
+			return true;
+	}
+	return false;
+}
+
+static void html_rows(FILE *f, const sw_table *t, const json_t *manifest, bool totals)
+{
+	fputs("<table>\n<tr>", f);
+	for (size_t j = 0; j < t->n_cols; j++)
+		if (shown(t->cols[j], manifest)) {
+			fputs("<th>", f);
+			html_text(f, t->cols[j]);
+			fputs("</th>", f);
+		}
+	fputs("</tr>\n", f);
+	for (size_t r = 0; r < t->n_rows; r++) {
+		char layer[128], status[32];
+		text(t->rows[r], "layer", layer, sizeof(layer));
+		text(t->rows[r], "status", status, sizeof(status));
+		if (totals != !strcmp(layer, "total"))
+			continue;
+		fprintf(f, "<tr class=\"%s\">", status);
+		for (size_t j = 0; j < t->n_cols; j++) {
+			if (!shown(t->cols[j], manifest))
+				continue;
+			char cell[VTA_ERROR_DETAIL_MAX];
+			text(t->rows[r], t->cols[j], cell, sizeof(cell));
+			fputs("<td>", f);
+			html_text(f, cell);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static vta_status write_index(plot_ctx *c, const char *dir)
+{
+	char path[SW_PATH_MAX + 32], tmp[SW_PATH_MAX + 64];
+	snprintf(path, sizeof(path), "%s/index.html", dir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return vta_fail(c->err, VTA_E_IO, "%s: cannot write: %s", tmp, strerror(errno));
+	const char *name = json_string_value(json_object_get(c->manifest, "name"));
+	fputs("<!DOCTYPE html>\n<!-- Generated by vtasim sweep: the plots and the results of "
+	      "this folder -->\n<html><head><meta charset=\"utf-8\"><title>sweep ", f);
+	html_text(f, name ? name : "");
+	fputs("</title>\n<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:"
+	      "collapse;font-size:12px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:"
+	      "right}th{background:#eee}tr.error td,tr.timeout td,tr.crash td,tr.mismatch td{"
+	      "background:#fde2e2}tr.pending td{color:#999}img{max-width:100%;border:1px solid "
+	      "#ddd;margin:0.5em 0}</style></head><body>\n<h1>sweep ",
+	      f);
+	html_text(f, name ? name : "");
+	fputs("</h1>\n<p>", f);
+	static const char *const facts[] = {"sweep", "config", "workload"};
+	for (size_t i = 0; i < 3; i++) {
+		fprintf(f, "%s: <code>", facts[i]);
+		html_text(f, json_string_value(json_object_get(c->manifest, facts[i])));
+		fputs("</code><br>\n", f);
+	}
+	fputs("The whole table: <a href=\"results.csv\">results.csv</a>, <a href=\"results.json\">"
+	      "results.json</a> (columns in docs/sweep.md).</p>\n<h2>Plots</h2>\n",
+	      f);
+	if (!c->n)
+		fputs("<p>No plot applies to these axes, or no point finished.</p>\n", f);
+	for (size_t k = 0; k < c->n; k++) {
+		fputs("<h3>", f);
+		html_text(f, c->title[k]);
+		fputs("</h3>\n", f);
+		if (c->failure[k][0] || !c->render) {
+			fputs("<p>Not drawn: ", f);
+			html_text(f, c->failure[k][0] ? c->failure[k] : "plots were not asked for");
+			fprintf(f, ". The script is <code>plots/%s.gp</code>.</p>\n", c->name[k]);
+		} else {
+			fprintf(f, "<a href=\"plots/%s.png\"><img src=\"plots/%s.svg\" alt=\"", c->name[k],
+				c->name[k]);
+			html_text(f, c->title[k]);
+			fputs("\"></a>\n", f);
+		}
+	}
+	fputs("<h2>Points</h2>\n", f);
+	html_rows(f, c->t, c->manifest, true);
+	fputs("<details><summary>Every layer</summary>\n", f);
+	html_rows(f, c->t, c->manifest, false);
+	fputs("</details>\n</body></html>\n", f);
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(tmp);
+		return vta_fail(c->err, VTA_E_IO, "%s: cannot write: %s", path, strerror(e));
+	}
+	return VTA_OK;
+}
 
 vta_status sweep_plots_write(const sw_table *t, const json_t *manifest, const char *dir,
 			     bool plots, size_t *n_plots, vta_error *err)
 {
-	(void)t;
-	(void)manifest;
-	(void)dir;
-	(void)plots;
-	(void)err;
-	*n_plots = 0;
-	return VTA_OK;
+	plot_ctx *c = calloc(1, sizeof(*c));
+	if (!c)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	c->t = t;
+	c->manifest = manifest;
+	c->err = err;
+	c->render = c->have_gnuplot = plots;
+	snprintf(c->dir, sizeof(c->dir), "%s/plots", dir);
+	size_t i;
+	json_t *q;
+	json_array_foreach(json_object_get(manifest, "params"), i, q)
+	{
+		if (!json_is_true(json_object_get(q, "axis")) || c->n_axes == 64)
+			continue;
+		axis_info *a = &c->axes[c->n_axes++];
+		a->name = json_string_value(json_object_get(q, "name"));
+		a->kind = json_string_value(json_object_get(q, "kind"));
+		a->dim = (size_t)json_integer_value(json_object_get(q, "dim"));
+		json_t *vals = json_object_get(q, "values"), *v;
+		size_t j;
+		a->n_values = json_array_size(vals);
+		a->numeric = true;
+		json_array_foreach(vals, j, v)
+		{
+			char *end;
+			strtod(json_string_value(v), &end);
+			a->numeric = a->numeric && *json_string_value(v) && !*end;
+		}
+	}
+	c->ok = calloc(t->n_rows + 1, sizeof(*c->ok));
+	vta_status st = c->ok ? sweep_mkdir_p(c->dir, err)
+			      : vta_fail(err, VTA_E_NOMEM, "out of memory");
+	for (size_t r = 0; !st && r < t->n_rows; r++) {
+		char layer[128], status[32];
+		text(t->rows[r], "layer", layer, sizeof(layer));
+		text(t->rows[r], "status", status, sizeof(status));
+		if (!strcmp(layer, "total") && !strcmp(status, "ok"))
+			c->ok[c->n_ok++] = t->rows[r];
+	}
+	if (!st)
+		st = sram_plots(c);
+	if (!st)
+		st = heatmap(c);
+	if (!st)
+		st = pareto(c);
+	if (!st)
+		st = lut_plot(c);
+	if (!st)
+		st = other_plots(c);
+	if (!st)
+		st = write_index(c, dir);
+	*n_plots = c->n;
+	free(c->ok);
+	free(c);
+	return st;
 }

@@ -386,6 +386,8 @@ json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t
 		json_object_set_new(o, "name", json_string(q->name));
 		json_object_set_new(o, "kind", json_string(kinds[q->kind]));
 		json_object_set_new(o, "axis", json_boolean(q->axis));
+		if (q->axis) /* zipped axes share one */
+			json_object_set_new(o, "dim", json_integer((json_int_t)q->dim));
 		json_t *vals = json_array();
 		for (size_t j = 0; j < q->n_values; j++)
 			json_array_append_new(vals, json_string(q->values[j]));
