@@ -242,16 +242,28 @@ static vta_status plot_end(plot_ctx *c, size_t k, const char *body)
 /* One (series, x) cell: the fewest of y (max: the most), and what a second column holds. */
 typedef struct cell {
 	char series[256], label[256];
+	size_t rank; /* of its series: lines in the order of the points, so of the axes */
 	double x, y, y2;
 } cell;
 
 static int cell_cmp(const void *a, const void *b)
 {
 	const cell *p = a, *q = b;
-	int s = strcmp(p->series, q->series);
-	if (s)
-		return s;
+	if (p->rank != q->rank)
+		return (p->rank > q->rank) - (p->rank < q->rank);
 	return (p->x > q->x) - (p->x < q->x);
+}
+
+/* The rank of series `key` among cells[0..n): an earlier one's, or the next. */
+static size_t rank_of(const cell *cells, size_t n, const char *key)
+{
+	size_t next = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(cells[i].series, key))
+			return cells[i].rank;
+		next = cells[i].rank + 1 > next ? cells[i].rank + 1 : next;
+	}
+	return next;
 }
 
 /* Group the ok rows by (series, x): y the fewest of ycol (y2 that row's y2col). */
@@ -271,6 +283,7 @@ static size_t gather(plot_ctx *c, const char *xcol, const char *ycol, const char
 		while (i < n && (strcmp(cells[i].series, k.series) || cells[i].x != x))
 			i++;
 		if (i == n) {
+			k.rank = rank_of(cells, n, k.series);
 			series_label(row, s, ns, k.label, sizeof(k.label));
 			k.x = x;
 			k.y = y;
@@ -332,11 +345,11 @@ static void lines(FILE *dat, char *body, size_t size, const cell *cells, size_t 
 			if (two_y)
 				vta_appendf(body, size, &len,
 					    "%s\"%s.dat\" index %zu using 1:2 axes x1y1 with "
-					    "linespoints lw 2 title \"%s: %s\", \"%s.dat\" index %zu "
-					    "using 1:3 axes x1y2 with linespoints dt 2 lw 2 title "
-					    "\"%s: %s\"",
-					    idx ? ", " : "", name, idx, y1_title, t, name, idx,
-					    y2_title, t);
+					    "linespoints lw 2 pt 7 lc %zu title \"%s: %s\", \"%s.dat\" "
+					    "index %zu using 1:3 axes x1y2 with linespoints dt 2 lw 2 pt "
+					    "6 lc %zu title \"%s: %s\"",
+					    idx ? ", " : "", name, idx, idx + 1, y1_title, t, name, idx,
+					    idx + 1, y2_title, t);
 			else
 				vta_appendf(body, size, &len,
 					    "%s\"%s.dat\" index %zu using 1:2 with linespoints lw 2 "
@@ -346,6 +359,51 @@ static void lines(FILE *dat, char *body, size_t size, const cell *cells, size_t 
 		fprintf(dat, "%.10g %.10g %.10g\n", cells[i].x, cells[i].y, cells[i].y2);
 	}
 	vta_appendf(body, size, &len, "\n");
+}
+
+/* Tics at the axis's values, when there are few of them. */
+static void x_tics(char *body, size_t size, size_t *len, const cell *cells, size_t n)
+{
+	double xs[16];
+	size_t nx = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < nx && xs[j] != cells[i].x)
+			j++;
+		if (j == nx && nx == 16)
+			return; /* many: gnuplot's own */
+		if (j == nx)
+			xs[nx++] = cells[i].x;
+	}
+	vta_appendf(body, size, len, "set xtics (");
+	for (size_t j = 0; j < nx; j++)
+		vta_appendf(body, size, len, "%s%.10g", j ? ", " : "", xs[j]);
+	vta_appendf(body, size, len, ")\n");
+}
+
+/* Cycles that span more than 4x read better on a log scale; plain numbers either way. */
+static void y_scale(char *body, size_t size, size_t *len, const cell *cells, size_t n)
+{
+	double lo = INFINITY, hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		lo = fmin(lo, cells[i].y);
+		hi = fmax(hi, cells[i].y);
+	}
+	vta_appendf(body, size, len,
+		    "set format y \"%%.0f\"\nset autoscale fix\nset offsets graph 0.04, graph "
+		    "0.04, graph 0.08, graph 0.08\n");
+	if (!(lo > 0 && hi > 4 * lo))
+		return;
+	/* a log scale, labelled at 1, 2 and 5 of each decade in range */
+	vta_appendf(body, size, len, "set logscale y\nset ytics (");
+	size_t nt = 0;
+	for (double d = pow(10, floor(log10(lo))); d <= hi * 10; d *= 10)
+		for (int m = 0; m < 3; m++) {
+			const double t = d * (m == 0 ? 1 : m == 1 ? 2 : 5);
+			if (t >= lo / 1.5 && t <= hi * 1.5)
+				vta_appendf(body, size, len, "%s%.0f", nt++ ? ", " : "", t);
+		}
+	vta_appendf(body, size, len, ")\n");
 }
 
 /* Total cycles against axis x, a line per `series` combination. */
@@ -374,9 +432,12 @@ static vta_status cycles_vs(plot_ctx *c, const axis_info *x, const axis_info *co
 	bool pow2 = true;
 	for (size_t i = 0; i < n; i++)
 		pow2 = pow2 && cells[i].x > 0 && exp2(round(log2(cells[i].x))) == cells[i].x;
-	snprintf(body, sizeof(body), "set xlabel \"%s\"\nset ylabel \"cycles\"\n%s"
-		 "set format y \"%%.0f\"\n",
-		 x->name, pow2 ? "set logscale x 2\n" : "");
+	size_t len = 0;
+	body[0] = '\0';
+	vta_appendf(body, sizeof(body), &len, "set xlabel \"%s\"\nset ylabel \"cycles\"\n%s",
+		    x->name, pow2 ? "set logscale x 2\n" : "");
+	x_tics(body, sizeof(body), &len, cells, n);
+	y_scale(body, sizeof(body), &len, cells, n);
 	lines(dat, body, sizeof(body), cells, n, c->name[k], false, NULL, NULL);
 	fclose(dat);
 	free(cells);
@@ -455,7 +516,7 @@ static vta_status lut_plot(plot_ctx *c)
 	snprintf(body, sizeof(body), "set xlabel \"lut_bits\"\nset ylabel \"DRAM bytes (solid)\"\n"
 		 "set y2label \"cycles (dashed)\"\nset ytics nomirror\nset y2tics\n"
 		 "set format y \"%%.0f\"\nset format y2 \"%%.0f\"\nset xtics 1\n"
-		 "set key below\n");
+		 "set key top center box opaque\nset yrange [0:*]\nset y2range [0:*]\n");
 	lines(dat, body, sizeof(body), cells, n, c->name[k], true, "DRAM bytes", "cycles");
 	fclose(dat);
 	free(cells);
@@ -567,18 +628,31 @@ static int xy_cmp(const void *a, const void *b)
 
 static vta_status pareto(plot_ctx *c)
 {
+	/* the points, a colour per block shape, then the front over all of them */
+	const axis_info *s[64];
+	size_t ns = others(c, NULL, s, is_block);
+	cell *cells = calloc(c->n_ok + 1, sizeof(*cells));
 	double *xy = calloc(2 * c->n_ok + 2, sizeof(*xy));
-	if (!xy)
+	if (!cells || !xy) {
+		free(cells);
+		free(xy);
 		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+	}
 	size_t n = 0;
 	double lo = INFINITY, hi = -INFINITY;
-	for (size_t r = 0; r < c->n_ok; r++)
-		if (num(c->ok[r], "sram_kib.total", &xy[2 * n]) &&
-		    num(c->ok[r], "cycles", &xy[2 * n + 1])) {
-			lo = fmin(lo, xy[2 * n]);
-			hi = fmax(hi, xy[2 * n]);
-			n++;
-		}
+	for (size_t r = 0; r < c->n_ok; r++) {
+		cell *e = &cells[n];
+		if (!num(c->ok[r], "sram_kib.total", &e->x) || !num(c->ok[r], "cycles", &e->y))
+			continue;
+		series_key(c->ok[r], s, ns, e->series, sizeof(e->series));
+		e->rank = rank_of(cells, n, e->series);
+		series_label(c->ok[r], s, ns, e->label, sizeof(e->label));
+		xy[2 * n] = e->x;
+		xy[2 * n + 1] = e->y;
+		lo = fmin(lo, e->x);
+		hi = fmax(hi, e->x);
+		n++;
+	}
 	size_t k;
 	FILE *dat = n >= 2 && hi > lo ? plot_begin(c, "pareto_sram_cycles",
 						   "total SRAM KiB against cycles: every point "
@@ -586,14 +660,33 @@ static vta_status pareto(plot_ctx *c)
 						   &k)
 				      : NULL;
 	if (!dat) {
+		free(cells);
 		free(xy);
 		return n < 2 || hi <= lo || c->n == MAX_PLOTS ? VTA_OK : c->err->status;
 	}
-	qsort(xy, n, 2 * sizeof(*xy), xy_cmp);
-	fprintf(dat, "# every point: sram_kib.total cycles\n");
-	for (size_t i = 0; i < n; i++)
-		fprintf(dat, "%.10g %.10g\n", xy[2 * i], xy[2 * i + 1]);
+	qsort(cells, n, sizeof(*cells), cell_cmp);
+	char body[8192];
+	size_t len = 0, idx = 0;
+	body[0] = '\0';
+	vta_appendf(body, sizeof(body), &len,
+		    "set xlabel \"total SRAM KiB (uop + inp + wgt + acc)\"\nset ylabel "
+		    "\"cycles\"\nset logscale x 2\n");
+	y_scale(body, sizeof(body), &len, cells, n);
+	vta_appendf(body, sizeof(body), &len, "plot ");
+	for (size_t i = 0; i < n; i++) {
+		if (i == 0 || strcmp(cells[i].series, cells[i - 1].series)) {
+			if (i)
+				fprintf(dat, "\n\n");
+			fprintf(dat, "# %s: sram_kib.total cycles\n", cells[i].label);
+			vta_appendf(body, sizeof(body), &len,
+				    "\"%s.dat\" index %zu using 1:2 with points pt 7 ps 0.9 title "
+				    "\"%s\", ",
+				    c->name[k], idx++, cells[i].label);
+		}
+		fprintf(dat, "%.10g %.10g\n", cells[i].x, cells[i].y);
+	}
 	/* the front: by SRAM ascending, each point faster than every smaller one */
+	qsort(xy, n, 2 * sizeof(*xy), xy_cmp);
 	fprintf(dat, "\n\n# the Pareto front\n");
 	double best = INFINITY;
 	for (size_t i = 0; i < n; i++)
@@ -602,16 +695,13 @@ static vta_status pareto(plot_ctx *c)
 			fprintf(dat, "%.10g %.10g\n", xy[2 * i], xy[2 * i + 1]);
 		}
 	fclose(dat);
+	free(cells);
 	free(xy);
-	char body[2048];
-	snprintf(body, sizeof(body),
-		 "set xlabel \"total SRAM KiB (uop + inp + wgt + acc)\"\nset ylabel \"cycles\"\n"
-		 "set format y \"%%.0f\"\nset logscale x 2\n"
-		 "plot \"%s.dat\" index 0 using 1:2 with points pt 7 ps 0.8 lc rgb \"#9aa5b1\" "
-		 "title \"points\", \"%s.dat\" index 1 using 1:2 with steps lw 2 lc rgb "
-		 "\"#c0392b\" title \"Pareto front\", \"%s.dat\" index 1 using 1:2 with points "
-		 "pt 7 ps 1.2 lc rgb \"#c0392b\" notitle\n",
-		 c->name[k], c->name[k], c->name[k]);
+	vta_appendf(body, sizeof(body), &len,
+		    "\"%s.dat\" index %zu using 1:2 with steps lw 2 lc rgb \"#c0392b\" title "
+		    "\"Pareto front\", \"%s.dat\" index %zu using 1:2 with points pt 6 ps 1.6 lw 2 "
+		    "lc rgb \"#c0392b\" notitle\n",
+		    c->name[k], idx, c->name[k], idx);
 	return plot_end(c, k, body);
 }
 
