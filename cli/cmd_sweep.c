@@ -284,6 +284,7 @@ static int prepare_goldens(run_ctx *r, const size_t *todo, size_t n_todo, double
 	       r->n_units == 1 ? "" : "s", r->computed, r->n_units - r->computed - r->gfailed,
 	       r->gfailed ? ", the others failed (their points will say why)" : "",
 	       cli_now_seconds() - g0);
+	fflush(stdout);
 	return 0;
 }
 
@@ -415,6 +416,7 @@ static void point_done(void *vctx, size_t i, const sw_job_end *e)
 	printf("[%zu/%zu] %-8s %s: %s (%.1f s)\n", r->done, r->n_todo, status[0] ? status : "?",
 	       label, what, e->seconds);
 	progress_bar(r);
+	fflush(stdout); /* a log file follows the sweep as it goes */
 }
 
 /* Is a point's record final? timeouts and crashes are the machine's and rerun;
@@ -524,6 +526,7 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 		printf("sweep %s: %zu point%s to run, %zu done before, %zu skipped by the "
 		       "constraints, %d at a time\n",
 		       sw->name, n_todo, n_todo == 1 ? "" : "s", resumed, skipped, o->jobs);
+		fflush(stdout);
 		r.n_todo = n_todo;
 		r.t0 = cli_now_seconds();
 		sw_jobs pj = {o->jobs, timeout, point_child, point_done, point_tick, &r,

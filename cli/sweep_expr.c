@@ -244,6 +244,11 @@ static node *parse_unary(parser *p)
 		if ((n = new_node(p, N_NUM, t.off)))
 			n->num = t.num;
 		lex(p);
+	} else if (t.kind == T_NAME && ((t.len == 4 && !strncmp(p->s + t.off, "true", 4)) ||
+					(t.len == 5 && !strncmp(p->s + t.off, "false", 5)))) {
+		if ((n = new_node(p, N_NUM, t.off)))
+			n->num = t.len == 4;
+		lex(p);
 	} else if (t.kind == T_STR || t.kind == T_NAME) {
 		const bool str = t.kind == T_STR;
 		if ((n = new_node(p, str ? N_STR : N_NAME, t.off)) &&

@@ -1,7 +1,8 @@
 /*
  * sweep_expr.h - the small expression language of sweep files (docs/sweep.md "Expressions"):
- * numbers (integers and decimals, held as doubles), 'strings', names (dotted, as config keys
- * are: sram_kib.inp), + - * / %, comparisons, && || !, parentheses. No assignment, no calls,
+ * numbers (integers and decimals, held as doubles; true and false are 1 and 0), 'strings',
+ * names (dotted, as config keys are: sram_kib.inp), + - * / %, comparisons, && || !,
+ * parentheses. No assignment, no calls,
  * no loops: an expression only reads the values its lookup gives.
  *
  * Errors are one line "FILE:LINE:COL: WHAT: problem", the position of the offending token

@@ -396,7 +396,7 @@ const sw_param *sweep_param(const sweep *sw, const char *name)
 
 /* zip: [[a, b], [c, d, e]]: each group's axes advance together. Then the dimensions: one
  * per axis, or per zip group, in the order the axes are written. */
-static vta_status parse_zip(ctx *c, const yaml_node_t *seq)
+static vta_status parse_zip(ctx *c, const yaml_node_t *seq, const yaml_node_t *axes)
 {
 	sweep *sw = c->sw;
 	vta_status st;
@@ -459,7 +459,7 @@ static vta_status parse_zip(ctx *c, const yaml_node_t *seq)
 	}
 	free(group);
 	if (!st && product > SW_MAX_POINTS)
-		st = fail(c, NULL, "the axes make %.0f points, more than %d", product,
+		st = fail(c, axes, "axes: they make %.0f points, more than %d", product,
 			  SW_MAX_POINTS);
 	return st;
 }
@@ -491,8 +491,7 @@ static bool known_name(void *vctx, const char *name)
 	vta_error e = {0};
 	if (!strncmp(name, "plan.", 5) && !vta_conv_pin_set(&scratch, name + 5, "free", &e))
 		return true;
-	if (vta_config_key_find(name) || is_derived(name) || !strcmp(name, "true") ||
-	    !strcmp(name, "false"))
+	if (vta_config_key_find(name) || is_derived(name))
 		return true;
 	for (size_t i = 0; i < k->n_lets; i++)
 		if (!strcmp(k->sw->lets[i].name, name))
@@ -553,7 +552,13 @@ static vta_status parse_lets(ctx *c, const yaml_node_t *map)
 		if (!ok)
 			return fail(c, k, "let: '%s' is not a name (letters, digits, '_' and '.')",
 				    name);
-		if (known_name(&kc, name))
+		/* the literals and the results' own columns are taken too */
+		static const char *const taken[] = {"true", "false", "point", "key", "layer",
+						    "status", "error", "point_seconds",
+						    "roofline_ratio", NULL};
+		for (size_t i = 0; taken[i] && ok; i++)
+			ok = strcmp(taken[i], name) != 0;
+		if (!ok || known_name(&kc, name))
 			return fail(c, k, "let: '%s' is already a name", name);
 		sw_let *l = &sw->lets[sw->n_lets];
 		snprintf(l->name, sizeof(l->name), "%s", name);
@@ -653,7 +658,7 @@ static vta_status parse_root(ctx *c, yaml_node_t *root)
 		return st;
 	if ((n = vta_yaml_get(&c->y, root, "axes")) && (st = parse_axes(c, n)))
 		return st;
-	if ((st = parse_zip(c, vta_yaml_get(&c->y, root, "zip"))))
+	if ((st = parse_zip(c, vta_yaml_get(&c->y, root, "zip"), vta_yaml_get(&c->y, root, "axes"))))
 		return st;
 	if ((n = vta_yaml_get(&c->y, root, "let")) && (st = parse_lets(c, n)))
 		return st;

@@ -108,10 +108,6 @@ static bool point_lookup(void *vctx, const char *name, sw_value *out, bool *fail
 			*out = p->let_values[i];
 			return true;
 		}
-	if (!strcmp(name, "true") || !strcmp(name, "false")) {
-		*out = (sw_value){SW_NUM, !strcmp(name, "true"), NULL};
-		return true;
-	}
 	const vta_config_key *k = vta_config_key_find(name);
 	if (k) {
 		*out = key_value(k, &p->raw);
