@@ -5,7 +5,7 @@ ASAN_DIR  ?= build-asan
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_ARGS ?=
 
-.PHONY: all setup build demo test test-asan bench clean
+.PHONY: all setup build demo test test-asan test-slurm bench clean
 
 all: build
 
@@ -28,6 +28,12 @@ test-asan: setup
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 	@cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+# `vtasim sweep` through a real one-node Slurm the test starts itself (root; it installs
+# Slurm and munge first): --emit slurm, sbatch, --merge, the rows against a local run.
+test-slurm: build
+	@./scripts/setup-slurm.sh
+	@cd $(BUILD_DIR) && VTASIM_REQUIRE_SLURM=1 ctest --output-on-failure -L slurm --no-tests=error
 
 bench: build
 	@./scripts/bench.sh $(BUILD_DIR)

@@ -3,7 +3,7 @@
 # present are left alone and nothing is downloaded when all are installed.
 set -eu
 
-PACKAGES="build-essential cmake pkg-config libsystemc-dev verilator libyaml-dev libcmocka-dev libjansson-dev libedit-dev"
+PACKAGES="build-essential cmake pkg-config libsystemc-dev verilator libyaml-dev libcmocka-dev libjansson-dev libedit-dev gnuplot-nox"
 
 missing=""
 for pkg in $PACKAGES; do
