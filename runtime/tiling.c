@@ -633,7 +633,16 @@ static vta_status ti_pin_fail(const vta_config *cfg, const vta_conv_geom *g, uns
 	char what[160], why[VTA_ERROR_DETAIL_MAX];
 	vta_conv_pin_describe(pin, what, sizeof(what));
 	vta_error e = {0};
-	if (vta_conv_plan_check(cfg, g, nconst, layer, &p, &e) == VTA_OK) {
+	if (g->cb % p.ncb) {
+		snprintf(why, sizeof(why), "chunk_blocks %u does not divide the %u input-channel "
+			 "blocks", p.ncb, g->cb);
+	} else if (g->ob % p.nob) {
+		snprintf(why, sizeof(why), "group_blocks %u does not divide the %u output-channel "
+			 "blocks", p.nob, g->ob);
+	} else if (p.nob % p.nobw) {
+		snprintf(why, sizeof(why), "load_blocks %u does not divide the %u blocks of a "
+			 "group", p.nobw, p.nob);
+	} else if (vta_conv_plan_check(cfg, g, nconst, layer, &p, &e) == VTA_OK) {
 		snprintf(why, sizeof(why), "no plan with these choices fits the config's SRAMs");
 	} else {
 		/* drop the check's own "layer L: plan: " */
