@@ -8,7 +8,9 @@
 #   4. ResNet-18 C2-C11 with the C datapath and with the RTL units inside the model: host
 #      seconds of each and their ratio, and the same cycles;
 #   5. LUT-compressed weights: ResNet-18 C2-C11, an FC and a MobileNet pointwise layer, plain
-#      vs LUT widths 2-7, host vs hardware decoding, on the default and a 16-bit-port config.
+#      vs LUT widths 2-7, host vs hardware decoding, on the default and a 16-bit-port config;
+#   6. `vtasim sweep`: a ResNet-18 point inside a sweep vs a lone `vtasim run`, and points per
+#      minute with -j 1 and -j 2.
 # A missed target is reported and the run goes on; a run that fails or is not bit-exact stops
 # `make bench` (bench_decomp's exit status 2).
 set -eu
@@ -34,3 +36,7 @@ sh bench/sim/resnet_datapath.sh "$build"
 echo
 echo "== LUT-compressed weights: plain vs LUT, host vs hardware decoding =="
 "$build/bench/decomp/bench_decomp" . || [ $? -eq 1 ]
+
+echo
+echo "== vtasim sweep: a point's cost, points per minute =="
+sh bench/sweep/cost.sh "$build"
