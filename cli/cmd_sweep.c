@@ -154,7 +154,7 @@ typedef struct run_ctx {
 	size_t n_units, computed, gfailed;
 	/* point phase */
 	size_t n_todo, done, failed;
-	double t0;
+	double t0, timeout_s;
 } run_ctx;
 
 static void path_of(const run_ctx *r, const char *key, const char *ext, char *out, size_t size)
@@ -373,7 +373,7 @@ static void point_done(void *vctx, size_t i, const sw_job_end *e)
 	const char *failure = NULL;
 	if (e->timed_out) {
 		failure = "timeout";
-		snprintf(msg, sizeof(msg), "timed out after %g s", r->sw->timeout_s);
+		snprintf(msg, sizeof(msg), "timed out after %g s", r->timeout_s);
 	} else if (e->signal) {
 		failure = "crash";
 		snprintf(msg, sizeof(msg), "killed by signal %d (%s)%s%s", e->signal,
@@ -519,7 +519,7 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 	}
 	install_handlers();
 	const double timeout = o->timeout_s ? o->timeout_s : sw->timeout_s;
-	((sweep *)sw)->timeout_s = timeout; /* the messages quote it */
+	r.timeout_s = timeout;
 	if (!rc)
 		rc = prepare_goldens(&r, todo, n_todo, timeout);
 	if (!rc && !stop_signal) {

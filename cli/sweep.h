@@ -86,8 +86,6 @@ extern const char *const sweep_derived_names[];
 /* Read and check a sweep file; errors are "FILE:LINE:COL: problem". */
 vta_status sweep_load(const char *path, sweep *sw, vta_error *err);
 void sweep_free(sweep *sw);
-/* The parameter called name, or NULL. */
-const sw_param *sweep_param(const sweep *sw, const char *name);
 
 /* One point of the product, resolved. */
 typedef struct sw_point {

@@ -389,11 +389,6 @@ static sw_param *find_param(sweep *sw, const char *name)
 	return NULL;
 }
 
-const sw_param *sweep_param(const sweep *sw, const char *name)
-{
-	return find_param((sweep *)sw, name);
-}
-
 /* zip: [[a, b], [c, d, e]]: each group's axes advance together. Then the dimensions: one
  * per axis, or per zip group, in the order the axes are written. */
 static vta_status parse_zip(ctx *c, const yaml_node_t *seq, const yaml_node_t *axes)
