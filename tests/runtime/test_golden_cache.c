@@ -1,0 +1,152 @@
+/*
+ * test_golden_cache.c - the golden-output cache (golden_cache.h) and its key: SHA-256 against
+ * FIPS 180-4's vectors; entries round-trip, and a missing, damaged or differently shaped one
+ * is a miss; through the pipeline, a layer's golden is computed once and then read, per
+ * arithmetic mode and per content (a different LUT width is another entry), and a layer run
+ * from the cache is still bit-exact.
+ */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "golden_cache.h"
+#include "layer_run.h"
+#include "rt_test.h"
+#include "sha256.h"
+#include "vta_ref.h"
+#include "workload.h"
+
+static void sha(const char *msg, size_t repeat, char hex[VTA_SHA256_HEX])
+{
+	vta_sha256 s;
+	vta_sha256_init(&s);
+	for (size_t i = 0; i < repeat; i++)
+		vta_sha256_update(&s, msg, strlen(msg));
+	vta_sha256_final_hex(&s, hex);
+}
+
+static void test_sha256_vectors(void **state)
+{
+	(void)state;
+	char h[VTA_SHA256_HEX];
+	sha("", 1, h);
+	assert_string_equal(h, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	sha("abc", 1, h);
+	assert_string_equal(h, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	sha("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 1, h);
+	assert_string_equal(h, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+	/* a million 'a', fed in pieces that straddle the blocks */
+	sha("aaaaaaaaaaaaaaaaaaaaaaaaa", 40000, h);
+	assert_string_equal(h, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+/* A fresh cache folder under /tmp. */
+static void cache_dir(char *dir, size_t size)
+{
+	snprintf(dir, size, "/tmp/vtasim-golden-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+}
+
+static void remove_dir(const char *dir)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void test_entries(void **state)
+{
+	(void)state;
+	char dir[64], key[VTA_SHA256_HEX], path[200];
+	cache_dir(dir, sizeof(dir));
+	vta_golden_cache c;
+	vta_error err = {0};
+	assert_int_equal(vta_golden_cache_open(&c, dir, &err), VTA_OK);
+	sha("some layer", 1, key);
+	int8_t data[2 * 3 * 4 * 5], back[sizeof(data)];
+	for (size_t i = 0; i < sizeof(data); i++)
+		data[i] = (int8_t)(i * 7 - 60);
+	vta_tensor_i8 t = {{2, 3, 4, 5}, 0.5f, 3, data}, u = t;
+	u.data = back;
+	vta_golden_stats gs = {11, 22}, got = {0};
+	assert_false(vta_golden_cache_load(&c, key, &u, &got)); /* not there yet */
+	assert_int_equal(vta_golden_cache_store(&c, key, &t, &gs, &err), VTA_OK);
+	assert_true(vta_golden_cache_load(&c, key, &u, &got));
+	assert_memory_equal(back, data, sizeof(data));
+	assert_int_equal(got.alu_overflows, 11);
+	assert_int_equal(got.acc_overflows, 22);
+	/* another shape is a miss */
+	u.shape[3] = 6;
+	assert_false(vta_golden_cache_load(&c, key, &u, &got));
+	u.shape[3] = 5;
+	/* a damaged entry (one byte short) is a miss, and a store mends it */
+	snprintf(path, sizeof(path), "%s/%s.golden", dir, key);
+	assert_int_equal(truncate(path, 40), 0);
+	assert_false(vta_golden_cache_load(&c, key, &u, &got));
+	assert_int_equal(vta_golden_cache_store(&c, key, &t, &gs, &err), VTA_OK);
+	assert_true(vta_golden_cache_load(&c, key, &u, &got));
+	/* a folder that cannot be made */
+	vta_golden_cache bad;
+	assert_int_equal(vta_golden_cache_open(&bad, "/proc/no/such/folder", &err), VTA_E_IO);
+	rt_assert_error(&err, VTA_E_IO, "/proc/no/such/folder: cannot create the folder");
+	remove_dir(dir);
+}
+
+static void test_pipeline(void **state)
+{
+	(void)state;
+	char dir[64];
+	cache_dir(dir, sizeof(dir));
+	vta_golden_cache c;
+	vta_error err = {0};
+	assert_int_equal(vta_golden_cache_open(&c, dir, &err), VTA_OK);
+	vta_workload wl;
+	assert_int_equal(vta_workload_load("tests/sweep/two_layers.yaml", &wl, &err), VTA_OK);
+	vta_layer_run_opts o = {.mode = VTA_ARITH_TFLITE, .threads = 2, .fault_index = -1,
+				.golden_cache = &c};
+	bool computed = false;
+	/* once computed, then read */
+	assert_int_equal(vta_layer_golden_prepare(&wl.layers[0], &o, &computed, &err), VTA_OK);
+	assert_true(computed);
+	assert_int_equal(vta_layer_golden_prepare(&wl.layers[0], &o, &computed, &err), VTA_OK);
+	assert_false(computed);
+	/* vta16 needs its own and TFLite's (which is there) */
+	o.mode = VTA_ARITH_VTA16;
+	assert_int_equal(vta_layer_golden_prepare(&wl.layers[0], &o, &computed, &err), VTA_OK);
+	assert_true(computed);
+	assert_int_equal(vta_layer_golden_prepare(&wl.layers[0], &o, &computed, &err), VTA_OK);
+	assert_false(computed);
+	/* other content, another entry: the wide layer's filter at 2 bits instead of 3 */
+	o.mode = VTA_ARITH_TFLITE;
+	vta_wl_layer wide = wl.layers[1];
+	assert_int_equal(vta_layer_golden_prepare(&wide, &o, &computed, &err), VTA_OK);
+	assert_true(computed);
+	wide.filter.index_bitwidth = 2;
+	assert_int_equal(vta_layer_golden_prepare(&wide, &o, &computed, &err), VTA_OK);
+	assert_true(computed);
+	/* a layer run from the cache is bit-exact, in both modes */
+	vta_config cfg;
+	assert_int_equal(vta_config_load("configs/tiny.yaml", &cfg, &err), VTA_OK);
+	vta_ref *ref;
+	assert_int_equal(vta_ref_create(&cfg, &ref, &err), VTA_OK);
+	for (int m = 0; m < 2; m++) {
+		o.mode = m ? VTA_ARITH_VTA16 : VTA_ARITH_TFLITE;
+		vta_layer_result r;
+		assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], vta_ref_engine(ref), &o, &r, &err),
+				 VTA_OK);
+		assert_true(r.check.bit_exact);
+	}
+	vta_ref_destroy(ref);
+	vta_workload_free(&wl);
+	remove_dir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sha256_vectors),
+		cmocka_unit_test(test_entries),
+		cmocka_unit_test(test_pipeline),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
