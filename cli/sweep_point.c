@@ -72,8 +72,9 @@ vta_wl_layer *sweep_point_layers(const sweep *sw, const sw_point *p, size_t *n_o
 			const unsigned b = (unsigned)p->lut_bits;
 			vta_wl_tensor *t[] = {&l->filter, &l->bias, &l->inputs[0], &l->inputs[1]};
 			for (size_t j = 0; j < sizeof(t) / sizeof(t[0]); j++) {
+				/* every filter (CONV2D, depthwise, fully connected) */
 				if (!t[j]->present || (!t[j]->compressed && t[j] != &l->filter) ||
-				    (t[j] == &l->filter && l->op != VTA_WL_CONV2D))
+				    (t[j] == &l->filter && l->op == VTA_WL_ADD))
 					continue;
 				t[j]->compressed = b != 0;
 				t[j]->index_bitwidth = b;
