@@ -147,20 +147,18 @@ vta_status vta_footprint_uops(const vta_config *cfg, const vta_insn *insn,
 	vta_uop_bounds_of(cfg, insn, &b);
 	for (uint32_t o = 0; o < l->iter_out && !s; o++) {
 		for (uint32_t i = 0; i < l->iter_in && !s; i++) {
+			uint64_t dst = (uint64_t)o * l->dst_factor_out + (uint64_t)i * l->dst_factor_in;
+			uint64_t src = (uint64_t)o * l->src_factor_out + (uint64_t)i * l->src_factor_in;
+			uint64_t wgt = (uint64_t)o * l->wgt_factor_out + (uint64_t)i * l->wgt_factor_in;
 			for (uint32_t k = 0; k < n && !s; k++) {
 				if (k == decoded) {
 					s = vta_fail(err, VTA_E_STREAM, "uop %u: %s",
 						     l->uop_bgn + k, bad.detail);
 					break;
 				}
-				vta_uop_exec u = {
-					.uop = l->uop_bgn + k, .it_out = o, .it_in = i,
-					.dst = uops[k].dst + (uint64_t)o * l->dst_factor_out +
-					       (uint64_t)i * l->dst_factor_in,
-					.src = uops[k].src + (uint64_t)o * l->src_factor_out +
-					       (uint64_t)i * l->src_factor_in,
-					.wgt = uops[k].wgt + (uint64_t)o * l->wgt_factor_out +
-					       (uint64_t)i * l->wgt_factor_in};
+				vta_uop_exec u = {.uop = l->uop_bgn + k, .it_out = o, .it_in = i,
+						  .dst = uops[k].dst + dst, .src = uops[k].src + src,
+						  .wgt = uops[k].wgt + wgt};
 				if (!vta_uop_in_bounds(&b, u.dst, u.src, u.wgt))
 					s = vta_uop_oob_fail(&b, u.uop, o, i, u.dst, u.src, u.wgt,
 							     err);
@@ -183,27 +181,10 @@ typedef struct uop_expand {
 static vta_status expand_uop(void *ctx, const vta_uop_exec *u)
 {
 	const uop_expand *x = ctx;
-	vta_access a = {.uop = u->uop, .it_out = u->it_out, .it_in = u->it_in};
-	struct {
-		bool on;
-		vta_space space;
-		bool write;
-		uint64_t row;
-	} order[] = {
-		{x->roles.src_space != VTA_SPACE_COUNT, x->roles.src_space, false, u->src},
-		{x->roles.reads_wgt, VTA_SPACE_WGT, false, u->wgt},
-		{x->roles.reads_dst, VTA_SPACE_ACC, false, u->dst},
-		{true, VTA_SPACE_ACC, true, u->dst},
-		{true, VTA_SPACE_OUT, true, u->dst},
-	};
-	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
-		if (!order[k].on)
-			continue;
-		a.space = order[k].space;
-		a.write = order[k].write;
-		a.lo = order[k].row;
-		a.hi = order[k].row + 1;
-		vta_status s = x->fn(x->ctx, &a);
+	vta_access a[VTA_UOP_ACCESSES_MAX];
+	unsigned n = vta_uop_accesses(&x->roles, u, a);
+	for (unsigned k = 0; k < n; k++) {
+		vta_status s = x->fn(x->ctx, &a[k]);
 		if (s)
 			return s;
 	}

@@ -111,6 +111,29 @@ typedef struct vta_uop_exec {
 
 typedef vta_status (*vta_uop_fn)(void *ctx, const vta_uop_exec *u);
 
+/* The accesses of one uop execution, in order, into out; returns their count (2 to 5).
+ * Inline: it runs once per uop. */
+#define VTA_UOP_ACCESSES_MAX 5
+static inline unsigned vta_uop_accesses(const vta_uop_roles *r, const vta_uop_exec *u,
+					vta_access out[VTA_UOP_ACCESSES_MAX])
+{
+	unsigned n = 0;
+	if (r->src_space != VTA_SPACE_COUNT)
+		out[n++] = (vta_access){r->src_space, false, u->src, u->src + 1, u->uop,
+					u->it_out, u->it_in};
+	if (r->reads_wgt)
+		out[n++] = (vta_access){VTA_SPACE_WGT, false, u->wgt, u->wgt + 1, u->uop,
+					u->it_out, u->it_in};
+	if (r->reads_dst)
+		out[n++] = (vta_access){VTA_SPACE_ACC, false, u->dst, u->dst + 1, u->uop,
+					u->it_out, u->it_in};
+	out[n++] = (vta_access){VTA_SPACE_ACC, true, u->dst, u->dst + 1, u->uop, u->it_out,
+				u->it_in};
+	out[n++] = (vta_access){VTA_SPACE_OUT, true, u->dst, u->dst + 1, u->uop, u->it_out,
+				u->it_in};
+	return n;
+}
+
 /* The uop executions of a GEMM/ALU in loop order, with vta_footprint's checks (the
  * instruction's, then each uop's: those its roles read, and dst). */
 vta_status vta_footprint_uops(const vta_config *cfg, const vta_insn *insn,
