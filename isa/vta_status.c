@@ -22,6 +22,9 @@ const char *vta_status_str(vta_status status)
 	case VTA_E_HAZARD: return "ACC write hazard";
 	case VTA_E_UNSUPPORTED: return "unsupported operation";
 	case VTA_E_NO_FINISH: return "no FINISH";
+	case VTA_E_RACE: return "data race";
+	case VTA_E_UNINIT: return "read of an unwritten row";
+	case VTA_E_WARNING: return "warning (strict)";
 	case VTA_E_MISMATCH: return "mismatch against golden";
 	case VTA_E_INTERNAL: return "internal error";
 	}

@@ -32,6 +32,9 @@ typedef enum vta_status {
 	VTA_E_HAZARD,     /* ACC write-after-write within the pipeline distance */
 	VTA_E_UNSUPPORTED,/* the stream uses an op the config lacks */
 	VTA_E_NO_FINISH,  /* the stream ends, or the cycle budget runs out, without FINISH */
+	VTA_E_RACE,       /* accesses of two modules, or one and the end of the run, unordered */
+	VTA_E_UNINIT,     /* a read of SRAM rows never written in the run */
+	VTA_E_WARNING,    /* a warning of the stream checks, made an error (--strict) */
 	VTA_E_MISMATCH,   /* simulated output differs from the golden model */
 	VTA_E_INTERNAL    /* a bug in vtasim itself */
 } vta_status;

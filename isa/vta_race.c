@@ -1,0 +1,998 @@
+/*
+ * vta_race.c - the stream checks (see vta_race.h; the rules are docs/isa.md's
+ * "Happens-before and races").
+ *
+ * Vector clocks. Instruction i of module m gets vc[i]: component m is its position in m's
+ * program order (its "local clock", from 1), component y the local clock of the last
+ * instruction of module y that happens before it. a happens before b exactly when
+ * lclock[a] <= vc[b][module of a].
+ *
+ * Shadow of an SRAM row (spaces two modules may touch: INP, WGT, OUT, the table memory and
+ * its slots in this ISA; UOP and ACC belong to compute alone): per module, the accesses
+ * (instruction, read/write) not yet known to happen before every future access of the other
+ * modules that may touch the space. An access by b prunes those that happen before it for
+ * good, and every remaining entry of another module is unordered with b: a race when one of
+ * the two writes. Well-synchronised streams keep these lists a few entries long.
+ */
+#include "vta_race.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vta_insn.h"
+#include "vta_queues.h"
+#include "vta_rules.h"
+#include "vta_sched.h"
+
+#define MODS VTA_MODULE_COUNT
+#define SRAMS VTA_SPACE_DRAM /* the spaces with rows: all but DRAM */
+#define NOT_RUN 0u           /* lclock of an instruction that never executes */
+#define F_READ 1u
+#define F_WRITE 2u
+#define NO_LINK UINT32_MAX
+#define MAX_INSNS (1u << 29) /* instruction indices fit an entry with its two flags */
+
+typedef struct vclock {
+	uint32_t c[MODS];
+} vclock;
+
+/* Accesses of one module to one row: insn << 2 | F_READ | F_WRITE, in program order. */
+typedef struct acc_list {
+	uint32_t *e;
+	uint32_t start, n; /* entries [start, n) are live */
+	size_t cap;
+} acc_list;
+
+typedef struct row_state {
+	uint32_t seen[2];            /* the last instruction + 1 that read it ([0]), that wrote
+					it ([1]): an instruction's repeated accesses cost one
+					compare */
+	uint32_t first_write[MODS];  /* per module, its first instruction + 1 that wrote the
+					row: some write happens before b exactly when one of
+					these does (later ones of a module follow its first) */
+} row_state;
+
+typedef struct space_shadow {
+	uint64_t n_rows;
+	row_state *rows;
+	acc_list *lists;  /* n_rows * MODS; NULL when one module at most touches the space */
+	uint32_t modules; /* bit per module that may touch the space */
+} space_shadow;
+
+typedef struct dram_span {
+	uint64_t lo, hi;
+	uint32_t insn;
+} dram_span;
+
+typedef struct span_list {
+	dram_span *s;
+	size_t n, cap;
+} span_list;
+
+/* A problem and where the execution order found it. */
+typedef struct found {
+	vta_problem p;
+	uint64_t pos;
+	uint32_t next; /* the next record of the same pair of instructions */
+} found;
+
+typedef struct idx_list {
+	uint32_t *v;
+	size_t n, cap;
+} idx_list;
+
+/* What a LOAD or STORE writes, for its end-of-run problem. */
+typedef struct write_hull {
+	vta_space space;
+	uint64_t lo, hi;
+} write_hull;
+
+/* One access every uop execution of a GEMM/ALU makes: of which index (0 dst, 1 src,
+ * 2 wgt), in which space. */
+typedef struct uop_access {
+	vta_space space;
+	bool write;
+	unsigned which;
+	row_state *rows;
+} uop_access;
+
+typedef struct pass {
+	const vta_config *cfg;
+	const vta_dram *dram;
+	vta_insn *insns;
+	size_t n;
+	uint8_t *module_of;
+	uint32_t *lclock;
+	vclock *vc;
+	uint64_t *pos; /* place in the execution order */
+	uint64_t n_run;
+	vclock cur[MODS]; /* each module's clock: that of its last instruction */
+	idx_list push[VTA_QUEUE_COUNT], pop[VTA_QUEUE_COUNT]; /* who pushed / popped token k */
+	/* the state footprints depend on */
+	uint8_t *uop_img;
+	vta_lut_desc slots[VTA_LUT_SLOTS];
+	vta_fp_state fps;
+	space_shadow sp[SRAMS];
+	span_list loads, stores; /* DRAM ranges read by LOADs, written by STOREs */
+	write_hull *wrote;       /* per LOAD/STORE */
+	/* what was found */
+	found *f;
+	size_t n_found, cap_found;
+	uint32_t *pair_stamp, *pair_head; /* per instruction a: records of (a, current) */
+	uint32_t uninit_stamp[SRAMS], uninit_rec[SRAMS];
+	size_t now;             /* the instruction executing */
+	uop_access plan[VTA_UOP_ACCESSES_MAX]; /* what each of its uops touches (GEMM, ALU) */
+	unsigned n_plan;
+	bool nomem;
+	bool rule_failed;       /* an operand rule refused instruction rule_insn */
+	size_t rule_insn;
+	vta_error rule_err;
+	size_t finish;
+} pass;
+
+/* ---------- small containers ---------- */
+
+/* v with room for `need` elements of `elem` bytes (capacity *cap, doubled as needed), or
+ * NULL when out of memory (v is then left as it was). */
+static void *grow(void *v, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return v;
+	size_t c = *cap ? *cap : 16;
+	while (c < need)
+		c *= 2;
+	void *nv = realloc(v, c * elem);
+	if (nv)
+		*cap = c;
+	return nv;
+}
+
+static void idx_push(pass *p, idx_list *l, uint32_t v)
+{
+	uint32_t *nv = grow(l->v, &l->cap, l->n + 1, sizeof(*l->v));
+	if (!nv) {
+		p->nomem = true;
+		return;
+	}
+	l->v = nv;
+	l->v[l->n++] = v;
+}
+
+static found *add_found(pass *p, vta_problem_kind kind, size_t first, size_t second,
+			uint64_t pos)
+{
+	found *nf = grow(p->f, &p->cap_found, p->n_found + 1, sizeof(*p->f));
+	if (!nf) {
+		p->nomem = true;
+		return NULL;
+	}
+	p->f = nf;
+	found *r = &p->f[p->n_found++];
+	memset(r, 0, sizeof(*r));
+	r->p.kind = kind;
+	r->p.first = first;
+	r->p.second = second;
+	r->p.uop = VTA_FP_NO_UOP;
+	r->p.queue = -1;
+	r->pos = pos;
+	r->next = NO_LINK;
+	return r;
+}
+
+static void hull(vta_problem *pr, uint64_t lo, uint64_t hi)
+{
+	if (pr->lo == pr->hi) {
+		pr->lo = lo;
+		pr->hi = hi;
+		return;
+	}
+	if (lo < pr->lo)
+		pr->lo = lo;
+	if (hi > pr->hi)
+		pr->hi = hi;
+}
+
+/* ---------- problems found while an instruction executes ---------- */
+
+/* Instruction a (executed before) and the current one b race on a row of `space`. */
+static void note_race(pass *p, uint32_t a, vta_space space, uint64_t row, bool a_writes,
+		      bool b_writes)
+{
+	size_t b = p->now;
+	size_t first = a < b ? a : b, second = a < b ? b : a;
+	vta_problem_kind kind;
+	if (a_writes && b_writes)
+		kind = VTA_PROBLEM_WAW;
+	else /* the writer first in the stream: read after write */
+		kind = (a_writes ? a : b) == first ? VTA_PROBLEM_RAW : VTA_PROBLEM_WAR;
+	uint32_t k = p->pair_stamp[a] == b + 1 ? p->pair_head[a] : NO_LINK;
+	for (; k != NO_LINK; k = p->f[k].next) {
+		vta_problem *pr = &p->f[k].p;
+		if (pr->space == space && pr->kind == kind) {
+			hull(pr, row, row + 1);
+			return;
+		}
+	}
+	uint32_t head = p->pair_stamp[a] == b + 1 ? p->pair_head[a] : NO_LINK;
+	found *r = add_found(p, kind, first, second, p->pos[b]);
+	if (!r)
+		return;
+	r->p.space = space;
+	hull(&r->p, row, row + 1);
+	r->next = head;
+	p->pair_stamp[a] = (uint32_t)b + 1;
+	p->pair_head[a] = (uint32_t)(p->n_found - 1);
+}
+
+static void note_uninit(pass *p, vta_space space, uint64_t row, const vta_access *a)
+{
+	size_t b = p->now;
+	if (p->uninit_stamp[space] == b + 1) {
+		p->f[p->uninit_rec[space]].p.count++;
+		return;
+	}
+	found *r = add_found(p, VTA_PROBLEM_UNINIT, b, b, p->pos[b]);
+	if (!r)
+		return;
+	r->p.space = space;
+	r->p.lo = row;
+	r->p.hi = row + 1;
+	r->p.count = 1;
+	r->p.uop = a->uop;
+	r->p.it_out = a->it_out;
+	r->p.it_in = a->it_in;
+	p->uninit_stamp[space] = (uint32_t)b + 1;
+	p->uninit_rec[space] = (uint32_t)(p->n_found - 1);
+}
+
+/* ---------- the shadow of SRAM rows ---------- */
+
+static void list_append(pass *p, acc_list *l, uint32_t e)
+{
+	if (l->n == l->cap && l->start > l->n / 2) { /* most entries pruned: reuse their room */
+		memmove(l->e, l->e + l->start, (l->n - l->start) * sizeof(*l->e));
+		l->n -= l->start;
+		l->start = 0;
+	}
+	uint32_t *ne = grow(l->e, &l->cap, (size_t)l->n + 1, sizeof(*l->e));
+	if (!ne) {
+		p->nomem = true;
+		return;
+	}
+	l->e = ne;
+	l->e[l->n++] = e;
+}
+
+/* The current instruction b accesses `row` of a space two modules may touch. */
+static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bool write)
+{
+	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
+	uint32_t flag = write ? F_WRITE : F_READ;
+	acc_list *own = &s->lists[row * MODS + m];
+	if (own->n > own->start && own->e[own->n - 1] >> 2 == b) {
+		if (own->e[own->n - 1] & flag)
+			return; /* this instruction already checked such an access of the row */
+		own->e[own->n - 1] |= flag;
+	} else {
+		list_append(p, own, b << 2 | flag);
+	}
+	const vclock *vb = &p->vc[b];
+	for (uint32_t y = 0; y < MODS; y++) {
+		if (y == m || !(s->modules >> y & 1))
+			continue;
+		acc_list *l = &s->lists[row * MODS + y];
+		/* entries of y ordered before every future access of the others are done */
+		uint32_t dead = UINT32_MAX;
+		for (uint32_t x = 0; x < MODS; x++)
+			if (x != y && (s->modules >> x & 1) && p->cur[x].c[y] < dead)
+				dead = p->cur[x].c[y];
+		while (l->start < l->n && p->lclock[l->e[l->start] >> 2] <= dead)
+			l->start++;
+		for (uint32_t k = l->start; k < l->n; k++) {
+			uint32_t a = l->e[k] >> 2;
+			bool a_writes = l->e[k] & F_WRITE;
+			if (p->lclock[a] <= vb->c[y] || !(a_writes || write))
+				continue; /* ordered before b, or two reads */
+			if (a_writes && write)
+				note_race(p, a, space, row, true, true);
+			if ((l->e[k] & F_READ) && write)
+				note_race(p, a, space, row, false, true);
+			if (a_writes && !write)
+				note_race(p, a, space, row, true, false);
+		}
+	}
+}
+
+/* Some write of the row happens before b (b's own earlier accesses included). */
+static bool written_before(const pass *p, const row_state *r, uint32_t b)
+{
+	for (int y = 0; y < MODS; y++)
+		if (r->first_write[y] && p->lclock[r->first_write[y] - 1] <= p->vc[b].c[y])
+			return true;
+	return false;
+}
+
+static void touch(pass *p, const vta_access *a)
+{
+	space_shadow *s = &p->sp[a->space];
+	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
+	for (uint64_t row = a->lo; row < a->hi; row++) {
+		row_state *r = &s->rows[row];
+		if (r->seen[a->write] == b + 1)
+			continue;
+		r->seen[a->write] = b + 1;
+		if (a->write && !r->first_write[m])
+			r->first_write[m] = b + 1;
+		else if (!a->write && !written_before(p, r, b))
+			note_uninit(p, a->space, row, a);
+		if (s->lists)
+			race_row(p, a->space, s, row, a->write);
+	}
+}
+
+static vta_status on_access(void *ctx, const vta_access *a)
+{
+	pass *p = ctx;
+	if (a->space == VTA_SPACE_DRAM) {
+		span_list *l = a->write ? &p->stores : &p->loads;
+		dram_span *ns = grow(l->s, &l->cap, l->n + 1, sizeof(*l->s));
+		if (!ns) {
+			p->nomem = true;
+		} else {
+			l->s = ns;
+			l->s[l->n++] = (dram_span){a->lo, a->hi, (uint32_t)p->now};
+		}
+	} else {
+		touch(p, a);
+	}
+	if (a->write && p->wrote) {
+		write_hull *w = &p->wrote[p->now];
+		if (w->lo == w->hi)
+			*w = (write_hull){a->space, a->lo, a->hi};
+		else if (w->space == a->space)
+			*w = (write_hull){a->space, w->lo < a->lo ? w->lo : a->lo,
+					  w->hi > a->hi ? w->hi : a->hi};
+	}
+	return p->nomem ? VTA_E_NOMEM : VTA_OK;
+}
+
+static vta_status on_uop(void *ctx, const vta_uop_exec *u)
+{
+	pass *p = ctx;
+	uint32_t stamp = (uint32_t)p->now + 1;
+	for (unsigned k = 0; k < p->n_plan; k++) {
+		/* most uops revisit rows their instruction touched already: one compare */
+		const uop_access *pa = &p->plan[k];
+		uint64_t row = pa->which == 0 ? u->dst : pa->which == 1 ? u->src : u->wgt;
+		const row_state *r = &pa->rows[row];
+		if (r->seen[pa->write] != stamp) {
+			vta_access a = {pa->space, pa->write, row, row + 1, u->uop, u->it_out,
+					u->it_in};
+			touch(p, &a);
+		}
+	}
+	return p->nomem ? VTA_E_NOMEM : VTA_OK;
+}
+
+/* ---------- executing an instruction ---------- */
+
+/* The footprint of the current instruction into the shadows. */
+static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
+{
+	if (in->opcode != VTA_OP_GEMM && in->opcode != VTA_OP_ALU)
+		return vta_footprint(p->cfg, in, &p->fps, on_access, p, err);
+	/* the uop-by-uop walk spares a call per access */
+	const vta_loop *l = &in->loop;
+	vta_status st = vta_loop_check(p->cfg, in, err);
+	if (st)
+		return st;
+	if (l->iter_out && l->iter_in && l->uop_bgn < l->uop_end) {
+		vta_access a = {VTA_SPACE_UOP, false, l->uop_bgn, l->uop_end, VTA_FP_NO_UOP, 0, 0};
+		touch(p, &a);
+	}
+	/* the accesses of a uop execution whose indices are 0, 1, 2 tell which index each of
+	 * its accesses uses, in vta_uop_accesses' order */
+	vta_uop_roles roles;
+	vta_uop_roles_of(in, &roles);
+	vta_uop_exec probe = {.dst = 0, .src = 1, .wgt = 2};
+	vta_access a[VTA_UOP_ACCESSES_MAX];
+	p->n_plan = vta_uop_accesses(&roles, &probe, a);
+	for (unsigned k = 0; k < p->n_plan; k++)
+		p->plan[k] = (uop_access){a[k].space, a[k].write, (unsigned)a[k].lo,
+					  p->sp[a[k].space].rows};
+	return vta_footprint_uops(p->cfg, in, p->uop_img, on_uop, p, err);
+}
+
+/* What a checked instruction changes that later footprints depend on. */
+static void apply(pass *p, const vta_insn *in)
+{
+	const vta_mem_insn *m = &in->mem;
+	if (in->opcode != VTA_OP_LOAD || vta_insn_is_nop(in))
+		return;
+	if (m->mem_type == VTA_MEM_LUT || m->mem_type == VTA_MEM_LUT32) {
+		p->slots[m->lut_slot] = vta_lut_desc_of(m);
+	} else if (m->mem_type == VTA_MEM_UOP) {
+		for (uint64_t y = 0; y < m->y_size; y++)
+			memcpy(p->uop_img + ((uint64_t)m->sram_base + y * m->x_size) * VTA_UOP_BYTES,
+			       p->dram->bytes +
+				       ((uint64_t)m->dram_base + y * m->x_stride) * VTA_UOP_BYTES,
+			       (size_t)m->x_size * VTA_UOP_BYTES);
+	}
+}
+
+static void join(vclock *a, const vclock *b)
+{
+	for (int m = 0; m < MODS; m++)
+		if (b->c[m] > a->c[m])
+			a->c[m] = b->c[m];
+}
+
+/* Instruction idx executes: its pops join the clocks of the pushes they take, its
+ * footprint meets the shadows, then its pushes (FINISH's never happen). */
+static vta_status execute(pass *p, size_t idx)
+{
+	const vta_insn *in = &p->insns[idx];
+	vta_module m = (vta_module)p->module_of[idx];
+	vta_queue pops[2], pushes[2];
+	vta_insn_queues(in, m, pops, pushes);
+	vclock v = p->cur[m];
+	for (int i = 0; i < 2; i++) {
+		if (pops[i] < 0)
+			continue;
+		idx_list *pu = &p->push[pops[i]], *po = &p->pop[pops[i]];
+		if (po->n >= pu->n)
+			return vta_fail(&p->rule_err, VTA_E_INTERNAL, "insn %zu pops %s without a "
+					"token", idx, vta_queue_name(pops[i]));
+		join(&v, &p->vc[pu->v[po->n]]);
+		idx_push(p, po, (uint32_t)idx);
+	}
+	v.c[m]++;
+	p->cur[m] = v;
+	p->vc[idx] = v;
+	p->lclock[idx] = v.c[m];
+	p->pos[idx] = p->n_run++;
+	p->now = idx;
+	vta_error sub = {0};
+	vta_status st = walk(p, in, &sub);
+	if (st) {
+		p->rule_failed = st != VTA_E_NOMEM;
+		p->rule_insn = idx;
+		vta_insn_fail(&p->rule_err, st, NULL, idx, in, "%s", sub.detail);
+		return st;
+	}
+	apply(p, in);
+	if (in->opcode != VTA_OP_FINISH)
+		for (int i = 0; i < 2; i++)
+			if (pushes[i] >= 0)
+				idx_push(p, &p->push[pushes[i]], (uint32_t)idx);
+	return p->nomem ? VTA_E_NOMEM : VTA_OK;
+}
+
+static vta_status sched_exec(void *ctx, size_t idx, const vta_insn *insn)
+{
+	pass *p = ctx;
+	vta_status st = execute(p, idx);
+	if (insn->opcode == VTA_OP_FINISH && !st)
+		p->finish = idx;
+	return st;
+}
+
+/* Forget what the instruction the rules refused had recorded: the engine reports it. */
+static void drop_failed(pass *p)
+{
+	uint64_t pos = p->pos[p->rule_insn];
+	while (p->n_found && p->f[p->n_found - 1].pos == pos)
+		p->n_found--;
+	while (p->loads.n && p->loads.s[p->loads.n - 1].insn == p->rule_insn)
+		p->loads.n--;
+	while (p->stores.n && p->stores.s[p->stores.n - 1].insn == p->rule_insn)
+		p->stores.n--;
+}
+
+/* After FINISH the load and store modules go on as far as their tokens allow (queue
+ * capacities aside): every instruction that may execute in some timing then has. One the
+ * rules refuse stops them; it still counts as executed (its end-of-run problem). */
+static vta_status run_on(pass *p)
+{
+	size_t next[MODS] = {0};
+	for (size_t i = 0; i < p->n; i++)
+		if (p->lclock[i] != NOT_RUN)
+			next[p->module_of[i]] = i + 1;
+	bool progress = true;
+	while (progress) {
+		progress = false;
+		for (int m = 0; m < MODS; m++) {
+			if (m == VTA_MODULE_COMPUTE)
+				continue;
+			for (;;) {
+				while (next[m] < p->n && p->module_of[next[m]] != m)
+					next[m]++;
+				if (next[m] >= p->n)
+					break;
+				size_t i = next[m];
+				vta_queue pops[2], pushes[2];
+				vta_insn_queues(&p->insns[i], (vta_module)m, pops, pushes);
+				bool ready = true;
+				for (int k = 0; k < 2; k++)
+					if (pops[k] >= 0 && p->pop[pops[k]].n >= p->push[pops[k]].n)
+						ready = false;
+				if (!ready)
+					break;
+				vta_status st = execute(p, i);
+				next[m]++;
+				progress = true;
+				if (st == VTA_E_NOMEM)
+					return st;
+				if (st) {
+					drop_failed(p);
+					p->rule_failed = false;
+					return VTA_OK;
+				}
+			}
+		}
+	}
+	return VTA_OK;
+}
+
+/* ---------- after the run ---------- */
+
+static bool hb(const pass *p, size_t a, size_t b)
+{
+	return p->lclock[a] != NOT_RUN && p->lclock[b] != NOT_RUN &&
+	       p->lclock[a] <= p->vc[b].c[p->module_of[a]];
+}
+
+static int span_cmp(const void *x, const void *y)
+{
+	const dram_span *a = x, *b = y;
+	return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+typedef struct dram_pair {
+	uint32_t store, load;
+	uint64_t lo, hi;
+} dram_pair;
+
+static int pair_cmp(const void *x, const void *y)
+{
+	const dram_pair *a = x, *b = y;
+	if (a->store != b->store)
+		return a->store < b->store ? -1 : 1;
+	return a->load < b->load ? -1 : a->load > b->load;
+}
+
+/* Every STORE and LOAD whose DRAM ranges overlap: unordered pairs race; a LOAD UOP after a
+ * STORE it reads from is beyond the pass (it knows the DRAM image only). */
+static vta_status sweep_dram(pass *p, vta_error *err)
+{
+	span_list *s = &p->stores;
+	if (!s->n || !p->loads.n)
+		return VTA_OK;
+	qsort(s->s, s->n, sizeof(*s->s), span_cmp);
+	uint64_t *maxhi = malloc(s->n * sizeof(*maxhi));
+	dram_pair *pairs = NULL;
+	size_t n_pairs = 0, cap_pairs = 0;
+	if (!maxhi)
+		return VTA_E_NOMEM;
+	for (size_t i = 0; i < s->n; i++)
+		maxhi[i] = i && maxhi[i - 1] > s->s[i].hi ? maxhi[i - 1] : s->s[i].hi;
+	vta_status st = VTA_OK;
+	for (size_t k = 0; k < p->loads.n && !st; k++) {
+		const dram_span *l = &p->loads.s[k];
+		/* stores starting before the load's end, backwards while one may still reach it */
+		size_t lo = 0, hi = s->n;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (s->s[mid].lo < l->hi)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t j = lo; j-- > 0 && maxhi[j] > l->lo;) {
+			const dram_span *w = &s->s[j];
+			if (w->hi <= l->lo)
+				continue;
+			dram_pair *np = grow(pairs, &cap_pairs, n_pairs + 1, sizeof(*pairs));
+			if (!np) {
+				st = VTA_E_NOMEM;
+				break;
+			}
+			pairs = np;
+			pairs[n_pairs++] = (dram_pair){w->insn, l->insn,
+						       w->lo > l->lo ? w->lo : l->lo,
+						       w->hi < l->hi ? w->hi : l->hi};
+		}
+	}
+	free(maxhi);
+	if (n_pairs)
+		qsort(pairs, n_pairs, sizeof(*pairs), pair_cmp);
+	for (size_t i = 0; i < n_pairs && !st;) {
+		size_t j = i + 1;
+		uint64_t lo = pairs[i].lo, hi = pairs[i].hi;
+		for (; j < n_pairs && !pair_cmp(&pairs[i], &pairs[j]); j++) {
+			lo = pairs[j].lo < lo ? pairs[j].lo : lo;
+			hi = pairs[j].hi > hi ? pairs[j].hi : hi;
+		}
+		size_t w = pairs[i].store, l = pairs[i].load;
+		i = j;
+		const vta_insn *li = &p->insns[l];
+		if (hb(p, w, l) && li->mem.mem_type == VTA_MEM_UOP) {
+			char a[256], b[256];
+			vta_disasm_insn(&p->insns[w], a, sizeof(a));
+			vta_disasm_insn(li, b, sizeof(b));
+			st = vta_fail(err, VTA_E_UNSUPPORTED,
+				      "insn %zu (%s) loads micro-ops from DRAM bytes [0x%llx, 0x%llx) "
+				      "that insn %zu (%s) stores before it: the stream checks take "
+				      "micro-ops from the DRAM image only (--no-check-races skips them)",
+				      l, b, (unsigned long long)lo, (unsigned long long)hi, w, a);
+			break;
+		}
+		if (hb(p, w, l) || hb(p, l, w))
+			continue;
+		size_t first = w < l ? w : l;
+		found *r = add_found(p, w < l ? VTA_PROBLEM_RAW : VTA_PROBLEM_WAR, first,
+				     w < l ? l : w, p->pos[w] > p->pos[l] ? p->pos[w] : p->pos[l]);
+		if (!r) {
+			st = VTA_E_NOMEM;
+			break;
+		}
+		r->p.space = VTA_SPACE_DRAM;
+		r->p.lo = lo;
+		r->p.hi = hi;
+	}
+	free(pairs);
+	return st;
+}
+
+/* LOADs and STOREs that move data and are not ordered before FINISH; compute's are, by
+ * program order, when they execute at all. */
+static void end_of_run(pass *p)
+{
+	size_t f = p->finish;
+	for (size_t i = 0; i < p->n && !p->nomem; i++) {
+		const vta_insn *in = &p->insns[i];
+		if (p->lclock[i] == NOT_RUN || p->module_of[i] == VTA_MODULE_COMPUTE ||
+		    (in->opcode != VTA_OP_LOAD && in->opcode != VTA_OP_STORE) ||
+		    vta_insn_is_nop(in) || hb(p, i, f))
+			continue;
+		found *r = add_found(p, VTA_PROBLEM_END, i, f,
+				     p->pos[i] > p->pos[f] ? p->pos[i] : p->pos[f]);
+		if (!r)
+			return;
+		const write_hull *w = &p->wrote[i];
+		if (w->lo < w->hi) {
+			r->p.space = w->space;
+			r->p.lo = w->lo;
+			r->p.hi = w->hi;
+		} else { /* refused by the rules after FINISH: its space, rows unknown */
+			uint32_t reads, writes;
+			vta_footprint_spaces(in, &reads, &writes);
+			r->p.space = VTA_SPACE_DRAM;
+			for (int s = 0; s < VTA_SPACE_COUNT; s++)
+				if (writes >> s & 1) {
+					r->p.space = (vta_space)s;
+					break;
+				}
+		}
+	}
+}
+
+/* Tokens no pop ordered before (or at) FINISH takes, per queue; instructions after it. */
+static void warnings(pass *p)
+{
+	size_t f = p->finish;
+	uint64_t last = p->n_run;
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
+		found *r = NULL;
+		for (size_t k = 0; k < p->push[q].n; k++) {
+			if (k < p->pop[q].n) {
+				uint32_t po = p->pop[q].v[k];
+				if (po == f || hb(p, po, f))
+					continue;
+			}
+			if (!r && !(r = add_found(p, VTA_PROBLEM_TOKENS_LEFT, p->push[q].v[k], f,
+						  last)))
+				return;
+			r->p.queue = q;
+			r->p.count++;
+		}
+	}
+	for (size_t i = f + 1; i < p->n; i++)
+		if (!add_found(p, VTA_PROBLEM_AFTER_FINISH, i, f, last))
+			return;
+}
+
+/* ---------- the report ---------- */
+
+const char *vta_problem_kind_name(vta_problem_kind k)
+{
+	static const char *const names[VTA_PROBLEM_KINDS] = {
+		"RAW", "WAR", "WAW", "end of run", "uninit", "tokens left", "after FINISH"};
+	return (unsigned)k < VTA_PROBLEM_KINDS ? names[k] : "?";
+}
+
+/* "out rows [0, 16)", "dram bytes [0x4000, 0x4040)", "lut slot 2". */
+static void where(char *buf, size_t size, size_t *len, vta_space s, uint64_t lo, uint64_t hi)
+{
+	const char *unit = s == VTA_SPACE_DRAM ? "bytes" : s == VTA_SPACE_LUT ? "entries"
+							 : "rows";
+	if (s == VTA_SPACE_LUT_SLOT)
+		vta_appendf(buf, size, len, "lut slot %llu", (unsigned long long)lo);
+	else if (lo >= hi)
+		vta_appendf(buf, size, len, "%s", vta_space_name(s));
+	else if (s == VTA_SPACE_DRAM)
+		vta_appendf(buf, size, len, "dram bytes [0x%llx, 0x%llx)", (unsigned long long)lo,
+			    (unsigned long long)hi);
+	else if (hi == lo + 1)
+		vta_appendf(buf, size, len, "%s %s %llu", vta_space_name(s),
+			    s == VTA_SPACE_LUT ? "entry" : "row", (unsigned long long)lo);
+	else
+		vta_appendf(buf, size, len, "%s %s [%llu, %llu)", vta_space_name(s), unit,
+			    (unsigned long long)lo, (unsigned long long)hi);
+}
+
+void vta_problem_format(const vta_problem *p, const vta_insn *insns, char *buf, size_t size)
+{
+	char a[160], b[160];
+	size_t len = 0;
+	vta_disasm_insn(&insns[p->first], a, sizeof(a));
+	vta_disasm_insn(&insns[p->second], b, sizeof(b));
+	const char *ma = vta_module_name(vta_insn_module(&insns[p->first]));
+	const char *mb = vta_module_name(vta_insn_module(&insns[p->second]));
+	switch (p->kind) {
+	case VTA_PROBLEM_RAW:
+	case VTA_PROBLEM_WAR:
+	case VTA_PROBLEM_WAW:
+		vta_appendf(buf, size, &len, "race (%s) on ", vta_problem_kind_name(p->kind));
+		where(buf, size, &len, p->space, p->lo, p->hi);
+		vta_appendf(buf, size, &len, ": %s insn %zu (%s) %s, %s insn %zu (%s) %s, and no "
+			    "token orders them",
+			    ma, p->first, a,
+			    p->kind == VTA_PROBLEM_WAR ? "reads" : "writes", mb, p->second, b,
+			    p->kind == VTA_PROBLEM_RAW ? "reads" : "writes");
+		break;
+	case VTA_PROBLEM_END:
+		vta_appendf(buf, size, &len, "race with the end of the run: %s insn %zu (%s) "
+			    "writes ", ma, p->first, a);
+		where(buf, size, &len, p->space, p->lo, p->hi);
+		vta_appendf(buf, size, &len, " and no token orders it before FINISH (insn %zu): "
+			    "the run may end first", p->second);
+		break;
+	case VTA_PROBLEM_UNINIT:
+		vta_appendf(buf, size, &len, "insn %zu (%s)", p->first, a);
+		if (p->uop != VTA_FP_NO_UOP)
+			vta_appendf(buf, size, &len, ": uop %u (it_out %u, it_in %u)", p->uop,
+				    p->it_out, p->it_in);
+		vta_appendf(buf, size, &len, " reads ");
+		where(buf, size, &len, p->space, p->lo, p->hi);
+		vta_appendf(buf, size, &len, ", which nothing ordered before it writes in this run");
+		if (p->count > 1)
+			vta_appendf(buf, size, &len, " (%llu such %s)", (unsigned long long)p->count,
+				    p->space == VTA_SPACE_LUT ? "entries" : "rows");
+		if (p->space == VTA_SPACE_UOP)
+			vta_appendf(buf, size, &len, ": no LOAD UOP put a micro-op there");
+		break;
+	case VTA_PROBLEM_TOKENS_LEFT:
+		vta_appendf(buf, size, &len, "%llu token%s pushed into %s left at FINISH (insn "
+			    "%zu): %s insn %zu (%s) pushes the first, and no pop ordered before "
+			    "FINISH takes it",
+			    (unsigned long long)p->count, p->count == 1 ? "" : "s",
+			    vta_queue_name(p->queue), p->second, ma, p->first, a);
+		break;
+	case VTA_PROBLEM_AFTER_FINISH:
+		vta_appendf(buf, size, &len, "insn %zu (%s) comes after FINISH (insn %zu): the run "
+			    "ends at FINISH, so it may never execute", p->first, a, p->second);
+		break;
+	default: vta_appendf(buf, size, &len, "?"); break;
+	}
+}
+
+/* In execution order; of the problems one instruction finds, the nearest pair first (the
+ * STORE that races with every instruction writing its rows names the last one first). */
+static int found_cmp(const void *x, const void *y)
+{
+	const found *a = x, *b = y;
+	if (a->pos != b->pos)
+		return a->pos < b->pos ? -1 : 1;
+	bool ua = a->p.kind == VTA_PROBLEM_UNINIT, ub = b->p.kind == VTA_PROBLEM_UNINIT;
+	if (ua != ub) /* a race explains a read of rows written unordered */
+		return ua ? 1 : -1;
+	size_t da = a->p.second > a->p.first ? a->p.second - a->p.first : a->p.first - a->p.second;
+	size_t db = b->p.second > b->p.first ? b->p.second - b->p.first : b->p.first - b->p.second;
+	if (da != db)
+		return da < db ? -1 : 1;
+	return a->next < b->next ? -1 : a->next > b->next; /* next holds the order found */
+}
+
+/* Problems in execution order into the report (and the caller's callback). */
+static vta_status report(pass *p, const vta_race_opts *opts, vta_race_report *rep,
+			 vta_error *err)
+{
+	for (size_t i = 0; i < p->n_found; i++)
+		p->f[i].next = (uint32_t)i; /* qsort is not stable */
+	qsort(p->f, p->n_found, sizeof(*p->f), found_cmp);
+	vta_status first = VTA_OK;
+	for (size_t i = 0; i < p->n_found; i++) {
+		const vta_problem *pr = &p->f[i].p;
+		if (opts && opts->on_problem)
+			opts->on_problem(opts->ctx, pr);
+		bool error = vta_problem_is_error(pr->kind);
+		if (pr->kind == VTA_PROBLEM_UNINIT)
+			rep->uninit_reads++;
+		else if (error)
+			rep->races++;
+		else
+			rep->warnings++;
+		if (pr->kind == VTA_PROBLEM_TOKENS_LEFT)
+			rep->tokens_left += pr->count;
+		if (pr->kind == VTA_PROBLEM_AFTER_FINISH)
+			rep->after_finish++;
+		if (error && rep->n_errors < VTA_RACE_SHOWN)
+			vta_problem_format(pr, p->insns, rep->errors[rep->n_errors++],
+					   VTA_ERROR_DETAIL_MAX);
+		if (!error && rep->n_warnings < VTA_RACE_SHOWN)
+			vta_problem_format(pr, p->insns, rep->warning_lines[rep->n_warnings++],
+					   VTA_ERROR_DETAIL_MAX);
+		if (error && !first) {
+			first = pr->kind == VTA_PROBLEM_UNINIT ? VTA_E_UNINIT : VTA_E_RACE;
+			vta_fail(err, first, "%s", rep->errors[rep->n_errors - 1]);
+		}
+	}
+	return first;
+}
+
+vta_status vta_race_strict(const vta_race_report *rep, vta_error *err)
+{
+	if (!rep->warnings)
+		return VTA_OK;
+	return vta_fail(err, VTA_E_WARNING, "--strict: %s (%llu warning%s)",
+			rep->warning_lines[0], (unsigned long long)rep->warnings,
+			rep->warnings == 1 ? "" : "s");
+}
+
+/* ---------- the pass ---------- */
+
+static vta_status setup(pass *p)
+{
+	size_t n = p->n ? p->n : 1;
+	p->insns = malloc(n * sizeof(*p->insns));
+	p->module_of = malloc(n);
+	p->lclock = calloc(n, sizeof(*p->lclock));
+	p->vc = calloc(n, sizeof(*p->vc));
+	p->pos = calloc(n, sizeof(*p->pos));
+	p->wrote = calloc(n, sizeof(*p->wrote));
+	p->pair_stamp = calloc(n, sizeof(*p->pair_stamp));
+	p->pair_head = calloc(n, sizeof(*p->pair_head));
+	p->uop_img = calloc(p->cfg->uop_depth ? p->cfg->uop_depth : 1, VTA_UOP_BYTES);
+	if (!p->insns || !p->module_of || !p->lclock || !p->vc || !p->pos || !p->wrote ||
+	    !p->pair_stamp || !p->pair_head || !p->uop_img)
+		return VTA_E_NOMEM;
+	p->fps = (vta_fp_state){.uop_sram = p->uop_img, .slots = p->slots,
+				.dram_size = p->dram->size};
+	return VTA_OK;
+}
+
+/* Row shadows, with access lists for the spaces two modules of this stream touch. */
+static vta_status shadows(pass *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		uint32_t reads, writes;
+		vta_footprint_spaces(&p->insns[i], &reads, &writes);
+		for (int s = 0; s < SRAMS; s++)
+			if ((reads | writes) >> s & 1)
+				p->sp[s].modules |= 1u << p->module_of[i];
+	}
+	for (int s = 0; s < SRAMS; s++) {
+		space_shadow *sh = &p->sp[s];
+		sh->n_rows = vta_space_rows(p->cfg, (vta_space)s);
+		sh->rows = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(*sh->rows));
+		if (!sh->rows)
+			return VTA_E_NOMEM;
+		if (sh->modules & (sh->modules - 1)) {
+			sh->lists = calloc(sh->n_rows * MODS, sizeof(*sh->lists));
+			if (!sh->lists)
+				return VTA_E_NOMEM;
+		}
+	}
+	return VTA_OK;
+}
+
+static void teardown(pass *p)
+{
+	for (int s = 0; s < SRAMS; s++) {
+		if (p->sp[s].lists)
+			for (uint64_t r = 0; r < p->sp[s].n_rows * MODS; r++)
+				free(p->sp[s].lists[r].e);
+		free(p->sp[s].lists);
+		free(p->sp[s].rows);
+	}
+	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
+		free(p->push[q].v);
+		free(p->pop[q].v);
+	}
+	free(p->loads.s);
+	free(p->stores.s);
+	free(p->f);
+	free(p->insns);
+	free(p->module_of);
+	free(p->lclock);
+	free(p->vc);
+	free(p->pos);
+	free(p->wrote);
+	free(p->pair_stamp);
+	free(p->pair_head);
+	free(p->uop_img);
+}
+
+static vta_status skip(vta_race_report *rep, const vta_error *why)
+{
+	rep->checked = false;
+	rep->skipped = *why;
+	return VTA_OK;
+}
+
+vta_status vta_race_check(const vta_config *cfg, const vta_program *prog,
+			  const vta_dram *dram, const vta_race_opts *opts, vta_race_report *rep,
+			  vta_error *err)
+{
+	memset(rep, 0, sizeof(*rep));
+	if (!cfg || !prog || !dram)
+		return vta_fail(err, VTA_E_USAGE, "vta_race_check: NULL argument");
+	pass P = {.cfg = cfg, .dram = dram, .n = prog->n_insns, .finish = SIZE_MAX};
+	pass *p = &P;
+	vta_status st = VTA_OK;
+	vta_error why = {0};
+	if (p->n >= MAX_INSNS) {
+		vta_fail(&why, VTA_E_USAGE, "%zu instructions: more than the checks handle", p->n);
+		return skip(rep, &why);
+	}
+	if ((st = setup(p)) != VTA_OK)
+		goto out;
+	if (vta_geometry_check(cfg, &prog->geometry, &why) ||
+	    vta_sched_decode(prog, cfg, p->insns, &why)) {
+		st = skip(rep, &why);
+		goto out;
+	}
+	for (size_t i = 0; i < p->n; i++)
+		p->module_of[i] = (uint8_t)vta_insn_module(&p->insns[i]);
+	if ((st = shadows(p)) != VTA_OK)
+		goto out;
+
+	st = vta_sched_run(cfg, p->insns, p->n, sched_exec, p, &why);
+	if (st == VTA_E_NOMEM || p->nomem)
+		goto out;
+	if (st && !p->rule_failed) { /* deadlock, no FINISH: the engine's diagnosis */
+		st = skip(rep, why.detail[0] ? &why : &p->rule_err);
+		goto out;
+	}
+	if (st) { /* an instruction the rules refuse: what came before it, else the engine */
+		drop_failed(p);
+		why = p->rule_err;
+		if (!p->n_found) {
+			st = skip(rep, &why);
+			goto out;
+		}
+		st = sweep_dram(p, err);
+		if (!st)
+			st = report(p, opts, rep, err);
+		rep->checked = true;
+		goto out;
+	}
+	if ((st = run_on(p)) != VTA_OK || (st = sweep_dram(p, err)) != VTA_OK)
+		goto out;
+	end_of_run(p);
+	warnings(p);
+	if (p->nomem) {
+		st = VTA_E_NOMEM;
+		goto out;
+	}
+	rep->checked = true;
+	st = report(p, opts, rep, err);
+out:
+	if (st == VTA_E_NOMEM || (st == VTA_OK && p->nomem))
+		st = vta_fail(err, VTA_E_NOMEM, "stream checks: out of memory for %zu "
+			      "instructions", p->n);
+	teardown(p);
+	return st;
+}

@@ -1,0 +1,130 @@
+/*
+ * vta_race.h - the stream checks: data races between modules, reads of SRAM rows never
+ * written, tokens left at FINISH, instructions after FINISH. A pure pass over the decoded
+ * program and the DRAM image it starts from, made before (and whatever) an engine runs it,
+ * so its verdict is the same on every engine and every timing. docs/isa.md "Happens-before
+ * and races" defines what it checks; docs/cli.md how `vtasim` reports it.
+ *
+ * Happens-before (HB): program order within each module, plus, for each token queue, the
+ * k-th push before the k-th pop (tokens are counters, so the pairing holds in every
+ * timing). Two accesses of different modules to overlapping rows or DRAM bytes, one a
+ * write, not ordered by HB, race; so does a LOAD or STORE that moves data and is not HB
+ * before FINISH (with the end of the run). Queue capacities and instruction queue depths
+ * also order instructions in a given config, but no stream may rely on them.
+ *
+ * How. The reference scheduler (vta_sched.h; a stream it cannot run to FINISH is left to
+ * the engine, which reports the deadlock or the missing FINISH) gives one execution order; the load and store modules then run on past FINISH as far as
+ * their tokens allow, which yields every instruction that may execute in some timing. Along
+ * that order each instruction gets a vector clock over the three modules and its footprint
+ * (vta_footprint.h), over a UOP SRAM image the pass keeps by replaying LOAD UOP from the
+ * DRAM image and descriptors replayed from table loads. Per SRAM row the pass keeps every
+ * access not yet ordered before the other modules that may touch that space, so it reports
+ * every racing pair, not only one; DRAM ranges are swept at the end (only STORE writes
+ * DRAM). Cost grows with instructions, uop executions and rows moved, never with cycles.
+ *
+ * A problem is kept once per pair of instructions, space and kind (rows merged into their
+ * hull), a read of unwritten rows once per instruction and space.
+ */
+#ifndef VTA_RACE_H
+#define VTA_RACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vta_config.h"
+#include "vta_dram.h"
+#include "vta_footprint.h"
+#include "vta_program.h"
+#include "vta_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum vta_problem_kind {
+	/* errors */
+	VTA_PROBLEM_RAW = 0, /* the earlier instruction in the stream writes, the later reads */
+	VTA_PROBLEM_WAR,     /* the earlier reads, the later writes */
+	VTA_PROBLEM_WAW,     /* both write */
+	VTA_PROBLEM_END,     /* a LOAD/STORE moving data, not HB before FINISH */
+	VTA_PROBLEM_UNINIT,  /* reads rows no write ordered before it wrote (HB, or its own) */
+	/* warnings */
+	VTA_PROBLEM_TOKENS_LEFT,  /* tokens pushed that no pop HB before FINISH takes */
+	VTA_PROBLEM_AFTER_FINISH, /* an instruction after FINISH in the stream */
+	VTA_PROBLEM_KINDS
+} vta_problem_kind;
+
+/* "RAW", "WAR", "WAW", "end of run", "uninit", "tokens left", "after FINISH". */
+const char *vta_problem_kind_name(vta_problem_kind k);
+
+typedef struct vta_problem {
+	vta_problem_kind kind;
+	/* RAW, WAR, WAW: the two instructions, first < second in the stream. END: the
+	 * LOAD/STORE and FINISH. UNINIT: the reader (second unused). TOKENS_LEFT: the
+	 * instruction that pushes the first token left, and FINISH. AFTER_FINISH: the
+	 * instruction and FINISH. */
+	size_t first, second;
+	vta_space space; /* races, END: what the LOAD/STORE writes; UNINIT */
+	uint64_t lo, hi; /* rows, entries, slots or DRAM bytes: the hull of the overlap (END:
+			    what it writes; UNINIT: the first unwritten row read, hi = lo + 1) */
+	uint64_t count;  /* UNINIT: distinct unwritten rows the instruction reads in the space;
+			    TOKENS_LEFT: tokens left */
+	uint32_t uop, it_out, it_in; /* UNINIT: the uop execution that reads the first one
+					(uop VTA_FP_NO_UOP: not a uop) */
+	int queue;       /* TOKENS_LEFT: the vta_queue */
+} vta_problem;
+
+/* True for the kinds that are errors. */
+static inline bool vta_problem_is_error(vta_problem_kind k)
+{
+	return k <= VTA_PROBLEM_UNINIT;
+}
+
+#define VTA_RACE_SHOWN 10 /* lines kept of errors, and of warnings */
+
+typedef struct vta_race_report {
+	/* the checks reached a verdict; false when the scheduler could not run the stream to
+	 * FINISH (a deadlock, no FINISH), an instruction is malformed, or an operand rule
+	 * refuses one before any problem showed: the engine then reports that (why: skipped) */
+	bool checked;
+	vta_error skipped;
+	uint64_t races;         /* RAW, WAR, WAW and END problems */
+	uint64_t uninit_reads;  /* UNINIT problems */
+	uint64_t tokens_left;   /* tokens (not queues) left at FINISH */
+	uint64_t after_finish;  /* instructions after FINISH */
+	uint64_t warnings;      /* warning problems: queues with tokens left, instructions
+				   after FINISH */
+	size_t n_errors, n_warnings; /* lines kept below, in the order found */
+	char errors[VTA_RACE_SHOWN][VTA_ERROR_DETAIL_MAX];
+	char warning_lines[VTA_RACE_SHOWN][VTA_ERROR_DETAIL_MAX];
+} vta_race_report;
+
+typedef struct vta_race_opts {
+	/* every problem, in the order found (errors and warnings); NULL: none */
+	void (*on_problem)(void *ctx, const vta_problem *p);
+	void *ctx;
+} vta_race_opts;
+
+/* Check prog over the DRAM it starts from (segments placed: micro-ops come from there).
+ * Returns VTA_OK when no error was found (warnings may have been), VTA_E_RACE or
+ * VTA_E_UNINIT (the first problem's) with err holding the first problem's line,
+ * VTA_E_UNSUPPORTED when a LOAD UOP reads bytes a STORE ordered before it wrote (the pass
+ * knows the DRAM image, not what a STORE writes), VTA_E_NOMEM. rep is always filled; opts
+ * may be NULL. */
+vta_status vta_race_check(const vta_config *cfg, const vta_program *prog,
+			  const vta_dram *dram, const vta_race_opts *opts, vta_race_report *rep,
+			  vta_error *err);
+
+/* --strict: the first warning as an error (VTA_E_WARNING, "--strict: <warning> (N
+ * warnings)"); VTA_OK when rep has none. */
+vta_status vta_race_strict(const vta_race_report *rep, vta_error *err);
+
+/* One problem as a line (as the report keeps them), insns being the decoded program. */
+void vta_problem_format(const vta_problem *p, const vta_insn *insns, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_RACE_H */
