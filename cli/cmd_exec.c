@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "engine_cmp.h"
 #include "report.h"
+#include "stream_check.h"
 #include "trace_out.h"
 #include "vta_asm.h"
 #include "vta_dram.h"
@@ -32,7 +33,7 @@ typedef struct dram_dump {
 const char cmd_exec_usage[] =
 	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
 	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref|both] [--log L.txt] [--trace T.json] "
-	"[--vcd W.vcd] "
+	"[--vcd W.vcd] [--strict] [--no-check-races] "
 	"[--set KEY=VALUE]...";
 
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
@@ -161,6 +162,7 @@ int cmd_exec(int argc, char **argv)
 	dram_dump dumps[MAX_DUMPS];
 	int ndumps = 0;
 	cli_sets sets = {.n = 0};
+	int strict = 0, check = 1;
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
 					     {"dram", required_argument, 0, 'd'},
 					     {"output", required_argument, 0, 'o'},
@@ -170,6 +172,8 @@ int cmd_exec(int argc, char **argv)
 					     {"trace", required_argument, 0, 'T'},
 					     {"set", required_argument, 0, 'S'},
 					     {"vcd", required_argument, 0, 'V'},
+					     {"strict", no_argument, 0, 'X'},
+					     {"no-check-races", no_argument, 0, 'N'},
 					     {0, 0, 0, 0}};
 	int c, rc;
 	optind = 1;
@@ -182,6 +186,8 @@ int cmd_exec(int argc, char **argv)
 		case 'L': log_path = optarg; break;
 		case 'T': trace_path = optarg; break;
 		case 'V': vcd_path = optarg; break;
+		case 'X': strict = 1; break;
+		case 'N': check = 0; break;
 		case 'S':
 			if ((rc = cli_sets_add(&sets, optarg)))
 				return rc;
@@ -224,9 +230,26 @@ int cmd_exec(int argc, char **argv)
 		st = vta_dram_place_segments(&dram, &prog, &err);
 	if (st)
 		goto out;
+	/* the stream checks, before and whatever the engine: a broken stream does not run */
+	vta_race_report checks;
+	double check_s = cli_now_seconds();
+	if (check) {
+		vta_status cs = vta_race_check(&cfg, &prog, &dram, NULL, &checks, &err);
+		if (!cs && strict)
+			cs = vta_race_strict(&checks, &err);
+		if (cs && cs != VTA_E_RACE && cs != VTA_E_UNINIT && cs != VTA_E_WARNING) {
+			st = cs;
+			goto out;
+		}
+		if ((rc = stream_check_show(&checks, cs, &err, NULL)))
+			goto out;
+	}
+	check_s = cli_now_seconds() - check_s;
 
 	if (!strcmp(engine, "ref")) {
 		st = run_reference(&cfg, &prog, &dram, &err);
+		if (!st && check)
+			stream_check_text(stdout, &checks);
 	} else {
 		vtasim_sim *sim = NULL;
 		vta_run_stats stats;
@@ -269,6 +292,8 @@ int cmd_exec(int argc, char **argv)
 			printf("vtasim exec %s on %s, datapath %s\n", program, cfg.name,
 			       vta_datapath_name(cfg.datapath));
 			report_stats_text(stdout, &cfg, &stats, NULL, 2);
+			if (check)
+				stream_check_text(stdout, &checks);
 			if (report) {
 				json_t *root = json_object();
 				json_object_set_new(root, "config", json_string(cfg.name));
@@ -276,6 +301,9 @@ int cmd_exec(int argc, char **argv)
 				json_object_set_new(root, "datapath",
 						    json_string(vta_datapath_name(cfg.datapath)));
 				json_object_set_new(root, "total", report_stats_json(&cfg, &stats));
+				if (check)
+					json_object_set_new(root, "checks",
+							    stream_check_json(&checks, check_s));
 				rc = report_write_json(root, report);
 				json_decref(root);
 			}

@@ -16,6 +16,7 @@
 #include "layer_dump.h"
 #include "layer_run.h"
 #include "run_report.h"
+#include "stream_check.h"
 #include "trace_out.h"
 #include "vta_ref.h"
 #include "vtasim_api.h"
@@ -24,7 +25,8 @@
 const char cmd_run_usage[] =
 	"run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
 	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
-	"[--trace T.json] [--vcd W.vcd] [--decompress hw|host] [--set KEY=VALUE]...";
+	"[--trace T.json] [--vcd W.vcd] [--decompress hw|host] [--strict] [--no-check-races] "
+	"[--set KEY=VALUE]...";
 
 typedef struct run_opts {
 	const char *config, *workload, *report, *dump;
@@ -36,6 +38,7 @@ typedef struct run_opts {
 	long fault_index; /* >= 0: flip a bit of this output element of the first layer */
 	cli_sets sets;    /* --set KEY=VALUE over the config file */
 	const char *decompress; /* hw, host, or NULL: hw when the config has a LUT decoder */
+	int strict, no_checks;  /* the stream checks: warnings fail, or no checks at all */
 } run_opts;
 
 static int parse_opts(int argc, char **argv, run_opts *o)
@@ -53,6 +56,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 					     {"set", required_argument, 0, 'S'},
 					     {"decompress", required_argument, 0, 'D'},
 					     {"vcd", required_argument, 0, 'V'},
+					     {"strict", no_argument, 0, 'X'},
+					     {"no-check-races", no_argument, 0, 'N'},
 					     {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->mode = VTA_ARITH_TFLITE;
@@ -69,6 +74,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		case 'L': o->log = optarg; break;
 		case 'T': o->trace = optarg; break;
 		case 'V': o->vcd = optarg; break;
+		case 'X': o->strict = 1; break;
+		case 'N': o->no_checks = 1; break;
 		case 'S': {
 			int rc = cli_sets_add(&o->sets, optarg);
 			if (rc)
@@ -228,9 +235,13 @@ int cmd_run(int argc, char **argv)
 		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.threads,
 					 .fault_index = i == 0 ? o.fault_index : -1,
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
-					 .decompress = dec};
+					 .decompress = dec, .skip_checks = o.no_checks,
+					 .strict = o.strict};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
+		if (results[i].checks_run &&
+		    (rc = stream_check_show(&results[i].checks, ls, &lerr, results[i].name)))
+			break;
 		if (ls && ls != VTA_E_MISMATCH) {
 			st = ls;
 			err = lerr;
@@ -243,7 +254,7 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 	double wall = cli_now_seconds() - t0;
-	if (!st && done) {
+	if (!st && !rc && done) {
 		run_report rep = {.cfg = &cfg, .workload = o.workload, .mode = o.mode,
 				  .threads = o.threads, .layers = results, .n_layers = done,
 				  .wall_seconds = wall, .engine = engine->name,
@@ -253,7 +264,7 @@ int cmd_run(int argc, char **argv)
 			rc = run_report_write_json(&rep, o.report);
 	}
 	vta_error terr = {0};
-	if (trace_out_close(ob.tr, &terr) && !st && !first_failure) {
+	if (trace_out_close(ob.tr, &terr) && !st && !first_failure && !rc) {
 		st = terr.status;
 		err = terr;
 	}
@@ -263,7 +274,7 @@ int cmd_run(int argc, char **argv)
 	vta_workload_free(&wl);
 	if (st)
 		return cli_report_error(&err);
-	if (first_failure)
+	if (first_failure && !rc)
 		return cli_report_error(&failure);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 
 #include "report.h"
+#include "stream_check.h"
 
 /* Peak resident memory of this process so far, in MiB. */
 static double peak_rss_mib(void)
@@ -62,6 +63,23 @@ static int64_t lut_saved(const vta_layer_result *r)
 	return (int64_t)r->counters.lut_hw_plain_bytes - (int64_t)r->counters.lut_hw_bytes;
 }
 
+/* The total's stream checks: the counts summed, checked when every layer's were. */
+static void sum_checks(vta_layer_result *sum, const vta_layer_result *r, bool first)
+{
+	vta_race_report *t = &sum->checks;
+	const vta_race_report *c = &r->checks;
+	sum->checks_run = first ? r->checks_run : sum->checks_run && r->checks_run;
+	t->checked = first ? c->checked : t->checked && c->checked;
+	if (!c->checked && !t->skipped.detail[0])
+		snprintf(t->skipped.detail, sizeof(t->skipped.detail), "layer %s: %s", r->name,
+			 c->skipped.detail);
+	t->races += c->races;
+	t->uninit_reads += c->uninit_reads;
+	t->tokens_left += c->tokens_left;
+	t->after_finish += c->after_finish;
+	t->warnings += c->warnings;
+}
+
 static void totals(const run_report *rep, vta_run_stats *t, vta_layer_result *sum)
 {
 	memset(t, 0, sizeof(*t));
@@ -82,6 +100,8 @@ static void totals(const run_report *rep, vta_run_stats *t, vta_layer_result *su
 		sum->acc_overflows += r->acc_overflows;
 		sum->golden_seconds += r->golden_seconds;
 		sum->emit_seconds += r->emit_seconds;
+		sum->check_seconds += r->check_seconds;
+		sum_checks(sum, r, i == 0);
 		sum->insns += r->insns;
 		if (r->check.mismatches && !sum->check.mismatches) {
 			/* the total's first mismatch is the first failing layer's */
@@ -215,6 +235,8 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 	}
 	json_object_set_new(o, "decompression", dec);
 	json_object_set_new(o, "check", check_json(r, per_layer));
+	if (r->checks_run)
+		json_object_set_new(o, "checks", stream_check_json(&r->checks, -1));
 	report_set_int(o, "alu_overflows", r->alu_overflows);
 	report_set_int(o, "acc_overflows", r->acc_overflows);
 	json_t *host = json_object_get(o, "host");
@@ -224,6 +246,8 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 	}
 	json_object_set_new(host, "golden_seconds", json_real(r->golden_seconds));
 	json_object_set_new(host, "emit_seconds", json_real(r->emit_seconds));
+	if (r->checks_run)
+		json_object_set_new(host, "check_seconds", json_real(r->check_seconds));
 	json_object_set_new(host, "sim_to_golden_ratio",
 			    json_real(r->golden_seconds > 0 ? st->host_seconds / r->golden_seconds
 							    : 0.0));
@@ -338,6 +362,8 @@ void run_report_text(FILE *out, const run_report *rep)
 			fprintf(out, "  binning           %zu values changed, max |error| %g, rms %g\n",
 				r->binning.changed, r->binning.max_abs_error, r->binning.rms_error);
 		print_check(out, r);
+		if (r->checks_run)
+			stream_check_text(out, &r->checks);
 		fprintf(out, "  alu_overflows     %llu (accumulator wraps %llu)\n",
 			(unsigned long long)r->alu_overflows, (unsigned long long)r->acc_overflows);
 		fprintf(out, "  golden kernel     %.4f s host\n", r->golden_seconds);
@@ -357,9 +383,12 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "  dram              read %llu B, write %llu B\n",
 			(unsigned long long)report_dram_read_bytes(&t),
 			(unsigned long long)t.dram_write_bytes);
-		fprintf(out, "  host              simulation %.3f s, golden kernels %.3f s (ratio %.2f)\n",
+		fprintf(out, "  host              simulation %.3f s, golden kernels %.3f s (ratio %.2f)",
 			t.host_seconds, sum.golden_seconds,
 			sum.golden_seconds > 0 ? t.host_seconds / sum.golden_seconds : 0.0);
+		if (sum.checks_run)
+			fprintf(out, ", stream checks %.3f s", sum.check_seconds);
+		fputc('\n', out);
 	}
 	if (sum.decompress == VTA_DECOMPRESS_HW) {
 		sum.timed = rep->layers[0].timed;
@@ -367,5 +396,7 @@ void run_report_text(FILE *out, const run_report *rep)
 	}
 	fprintf(out, "  peak memory       %.1f MiB resident\n", peak_rss_mib());
 	print_check(out, &sum);
+	if (sum.checks_run)
+		stream_check_text(out, &sum.checks);
 	fprintf(out, "verdict: %s\n", sum.check.bit_exact ? "BIT-EXACT" : "MISMATCH");
 }

@@ -115,6 +115,17 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 		memcpy(L->image, L->dram.bytes, L->ls.dram_end);
 		L->view.dram_image = L->image;
 	}
+	if (!o->skip_checks) {
+		double c0 = now_seconds();
+		vta_error cerr = {0};
+		st = vta_race_check(cfg, &L->ls.prog, &L->dram, NULL, &r->checks, &cerr);
+		if (!st && o->strict)
+			st = vta_race_strict(&r->checks, &cerr);
+		r->check_seconds = now_seconds() - c0;
+		r->checks_run = true;
+		if (st)
+			return vta_fail(err, st, "layer %s: %s", r->name, cerr.detail);
+	}
 	st = engine->run(engine, &L->ls.prog, &L->dram, &r->stats, err);
 	vta_layer_observer *ob = o->observer;
 	if (ob && ob->executed) {

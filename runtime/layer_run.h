@@ -1,8 +1,8 @@
 /*
  * layer_run.h - the product's pipeline as one call, for `vtasim run`, the benchmarks and any
  * binding: materialise a workload layer, compute its golden output (and TFLite's in vta16
- * mode, to measure the distance), emit its stream into a fresh DRAM, execute it on an engine
- * (vta_engine.h), read the output back and compare. Callers add a trace or a dump through an
+ * mode, to measure the distance), emit its stream into a fresh DRAM, check it (vta_race.h),
+ * execute it on an engine (vta_engine.h), read the output back and compare. Callers add a trace or a dump through an
  * observer.
  */
 #ifndef VTA_LAYER_RUN_H
@@ -15,6 +15,7 @@
 #include "golden_cache.h"
 #include "lut.h"
 #include "vta_cost.h"
+#include "vta_race.h"
 #include "vta_engine.h"
 #include "workload.h"
 #include "workload_layer.h"
@@ -44,7 +45,9 @@ typedef struct vta_layer_result {
 	vta_decompress decompress;     /* where they were decoded: hw when the decoder did */
 	uint64_t input_bytes;      /* activation inputs (not constants) */
 	vta_lut_bin_report binning;
-	double golden_seconds, emit_seconds;
+	bool checks_run;           /* the stream checks ran (vta_race.h) */
+	vta_race_report checks;    /* what they found */
+	double golden_seconds, emit_seconds, check_seconds;
 } vta_layer_result;
 
 /* The roofline of a layer: useful MACs at the GEMM core's peak, and the layer's tensors
@@ -85,10 +88,15 @@ typedef struct vta_layer_run_opts {
 	/* golden outputs read from / written to this cache instead of always computed
 	 * (golden_cache.h); NULL: always computed */
 	const vta_golden_cache *golden_cache;
+	bool skip_checks;             /* do not run the stream checks (vta_race.h) */
+	bool strict;                  /* their warnings fail the layer (VTA_E_WARNING) */
 } vta_layer_run_opts;
 
-/* Run one layer on `engine` into *r. VTA_E_MISMATCH (with r complete) when the output is not
- * bit-exact; any other error stops the layer where it happened. */
+/* Run one layer on `engine` into *r. The emitted stream is checked first (vta_race.h): a
+ * race or a read of unwritten rows (VTA_E_RACE, VTA_E_UNINIT, r->checks holding them) or,
+ * with opts->strict, a warning (VTA_E_WARNING) stops the layer before it runs.
+ * VTA_E_MISMATCH (with r complete) when the output is not bit-exact; any other error stops
+ * the layer where it happened. */
 vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_engine *engine,
 			 const vta_layer_run_opts *opts, vta_layer_result *r, vta_error *err);
 
