@@ -50,6 +50,7 @@ typedef struct cv_ctx {
 	vta_em_lut_table wtab, btab;
 	uint64_t wrow_bytes, brow_bytes; /* packed element bytes */
 	uint64_t b_addr;                 /* packed bias rows */
+	bool scratch_zeroed;             /* the scratch rows dummy uops accumulate into */
 } cv_ctx;
 
 /* ---------- requantization program ---------- */
@@ -309,6 +310,14 @@ static vta_status cv_gemm_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	if (!k.ok || k.list_len > c->cfg->uop_depth)
 		return vta_fail(err, VTA_E_INTERNAL, "layer %s: no GEMM kernel shape for a tile of %u "
 				"rows", c->layer, tl->rows);
+	/* dummy uops accumulate into the scratch rows: zero them before the first, so no uop
+	 * reads an ACC row nothing wrote */
+	if (k.dummy && !c->scratch_zeroed) {
+		vta_status rs = vta_em_reset_rows(c->s, p->acc_scratch, k.dummy, err);
+		if (rs != VTA_OK)
+			return rs;
+		c->scratch_zeroed = true;
+	}
 	const uint32_t dst0 = p->acc_slot_base + (st->tile % p->s_acc) * p->acc_slot +
 			      st->sub * p->nobw;
 	const uint32_t src0 = (uint32_t)st->inp_slot * p->inp_slot;
