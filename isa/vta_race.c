@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_cost.h"
 #include "vta_insn.h"
 #include "vta_queues.h"
 #include "vta_rules.h"
@@ -124,6 +125,7 @@ typedef struct pass {
 	size_t now;             /* the instruction executing */
 	uop_access plan[VTA_UOP_ACCESSES_MAX]; /* what each of its uops touches (GEMM, ALU) */
 	unsigned n_plan;
+	uint64_t work_cycles;   /* a lower bound of the cycles the uops so far need */
 	bool nomem;
 	bool rule_failed;       /* an operand rule refused instruction rule_insn */
 	size_t rule_insn;
@@ -387,6 +389,15 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 	vta_status st = vta_loop_check(p->cfg, in, err);
 	if (st)
 		return st;
+	/* a loop the engines refuse to run, as they would (vta_ref.c): not walked either */
+	uint64_t cycles = vta_cost_uop_cycles(p->cfg, in);
+	if (cycles > p->cfg->cycle_budget - p->work_cycles)
+		return vta_fail(err, VTA_E_NO_FINISH, "the cycle budget of %llu runs out: %llu "
+				"uops need at least %llu cycles after %llu",
+				(unsigned long long)p->cfg->cycle_budget,
+				(unsigned long long)vta_cost_loop_uops(l),
+				(unsigned long long)cycles, (unsigned long long)p->work_cycles);
+	p->work_cycles += cycles;
 	if (l->iter_out && l->iter_in && l->uop_bgn < l->uop_end) {
 		vta_access a = {VTA_SPACE_UOP, false, l->uop_bgn, l->uop_end, VTA_FP_NO_UOP, 0, 0};
 		touch(p, &a);
