@@ -45,6 +45,15 @@ vta_status regress_report_stats(const char *json_path, regress_stats *out, vta_e
 	return st;
 }
 
+int64_t regress_report_warnings(const char *json_path)
+{
+	json_t *root = json_load_file(json_path, 0, NULL);
+	json_t *w = json_object_get(json_object_get(root, "checks"), "warnings");
+	int64_t n = json_is_integer(w) ? (int64_t)json_integer_value(w) : -1;
+	json_decref(root);
+	return n;
+}
+
 int regress_compare_output(const regress_output *o, const char *got_path, char *msg,
 			   size_t size)
 {

@@ -14,6 +14,9 @@
  * host-dependent "host" object, as dotted keys in report order ("modules.load.busy_cycles"). */
 vta_status regress_report_stats(const char *json_path, regress_stats *out, vta_error *err);
 
+/* checks.warnings of an exec JSON report (the stream checks' warnings), or -1 without. */
+int64_t regress_report_warnings(const char *json_path);
+
 /* Compare an expected region with the dumped bytes in `got_path`. Returns 0 if equal, else 1
  * and writes one clause to `msg` ("output 0x4000+64: first difference at DRAM 0x4012:
  * expected 0x0a, got 0x0b (3 bytes differ)"). */

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define MAX_ARGS (16 + 2 * REGRESS_MAX_OUTPUTS + 2 * CLI_MAX_SETS)
+#define MAX_ARGS (17 + 2 * REGRESS_MAX_OUTPUTS + 2 * CLI_MAX_SETS)
 
 void regress_job_path(const regress_job *j, const char *name, char *out, size_t size)
 {
@@ -20,7 +20,7 @@ void regress_job_path(const regress_job *j, const char *name, char *out, size_t 
 }
 
 vta_status regress_job_start(const char *self, const regress_case *c, const cli_sets *sets,
-			     double timeout_s, regress_job *j, vta_error *err)
+			     int strict, double timeout_s, regress_job *j, vta_error *err)
 {
 	memset(j, 0, sizeof(*j));
 	const char *tmp = getenv("TMPDIR");
@@ -44,6 +44,8 @@ vta_status regress_job_start(const char *self, const regress_case *c, const cli_
 		argv[n++] = (char *)"--set";
 		argv[n++] = (char *)sets->items[i];
 	}
+	if (strict)
+		argv[n++] = (char *)"--strict";
 	if (c->dram[0]) {
 		argv[n++] = (char *)"--dram";
 		argv[n++] = (char *)c->dram;

@@ -23,9 +23,10 @@ typedef struct regress_job {
 	int timed_out;
 } regress_job;
 
-/* Start `self exec ...` for the case (self: this executable), with the --set options. */
+/* Start `self exec ...` for the case (self: this executable), with the --set options and,
+ * when strict, --strict. */
 vta_status regress_job_start(const char *self, const regress_case *c, const cli_sets *sets,
-			     double timeout_s, regress_job *j, vta_error *err);
+			     int strict, double timeout_s, regress_job *j, vta_error *err);
 
 /* Non-blocking: if the job ended (or passed its deadline, then it is killed), fill the
  * result fields and return 1; else 0. */

@@ -12,6 +12,7 @@
 #   malformed  malformed case and stats files exit 2 with FILE:LINE:COL
 #   usage      bad options and empty selections exit 2
 #   set        --set reaches every case: a slower DRAM moves its cycles; bad sets exit 2
+#   strict     a case whose stream draws a warning passes saying so, and fails with --strict
 set -u
 vtasim=$1
 src=$2
@@ -103,9 +104,12 @@ timeout)
 	cat > "$c/program.s" <<'EOS'
 .text
 load   mem=uop sram=0 dram=0x400 y=1 x=3 stride=3
-gemm   reset=0 uop=0,3 iter=16383,16383 dst=0,0 src=0,0 wgt=0,0
-store  mem=out sram=0 dram=0x400 y=1 x=4 stride=4
-finish
+load   mem=inp sram=0 dram=0x200 y=1 x=3 stride=3
+load   mem=wgt sram=0 dram=0x30 y=1 x=1 stride=1 deps=push_next
+gemm   reset=1 uop=0,3 iter=1,1 dst=0,0 src=0,0 wgt=0,0
+gemm   reset=0 uop=0,3 iter=16383,16383 dst=0,0 src=0,0 wgt=0,0 deps=pop_prev,push_next
+store  mem=out sram=0 dram=0x400 y=1 x=3 stride=3 deps=pop_prev,push_prev
+finish deps=pop_next
 .uops 0x1000
 uop dst=0 src=0 wgt=0
 uop dst=1 src=1 wgt=0
@@ -149,6 +153,19 @@ update)
 	has "FAIL asm_gemm_default: output 0x4000+64: first difference at DRAM 0x4003"
 	grep -q "^cycles: 7$" "$c/stats.yaml" || fail "--update rewrote a failing case's statistics"
 	cmp -s "$c/out0.bin" "$tmp/out.orig" && fail "--update touched the expected output"
+	;;
+strict)
+	# a load NOP after FINISH: a warning of the stream checks, not a failure
+	copy_case asm_gemm_default
+	c=$tmp/cases/asm_gemm_default
+	printf '.text\nload mem=inp sram=0 dram=0x0 y=0 x=0 stride=0\n' >> "$c/program.s"
+	run 0 "$tmp/cases" --update
+	run 0 "$tmp/cases"
+	has "PASS asm_gemm_default (cycles "
+	has ", 1 warning)"
+	run 1 "$tmp/cases" --strict
+	has "FAIL asm_gemm_default: exit status 1, expected 0: --strict: insn 10 (load   mem=inp "
+	has ") comes after FINISH (insn 9): the run ends at FINISH, so it may never execute (1 warning)"
 	;;
 set)
 	copy_case asm_gemm_default
