@@ -1,10 +1,10 @@
 /*
- * cmd_exec.c - `vtasim exec`: run a raw instruction stream (binary or assembly) against a
- * DRAM image on the SystemC model (or, with --engine ref, on the untimed reference executor;
- * with --engine both, on each over its own copy of the DRAM, comparing every SRAM and the
- * DRAM after), print the report, optionally write it as JSON, dump DRAM regions, and write
- * the per-instruction log, the timeline and the waveform (trace_out.h), even when the run
- * fails.
+ * cmd_exec.c - `vtasim exec`: check a raw instruction stream (binary or assembly) with the
+ * stream checks (stream_check.h), run it against a DRAM image on the SystemC model (or, with
+ * --engine ref, on the untimed reference executor; with --engine both, on each over its own
+ * copy of the DRAM, comparing every SRAM and the DRAM after), print the report, optionally
+ * write it as JSON, dump DRAM regions, and write the per-instruction log, the timeline and
+ * the waveform (trace_out.h), even when the run fails.
  */
 #include <getopt.h>
 #include <inttypes.h>

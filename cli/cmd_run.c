@@ -2,8 +2,8 @@
  * cmd_run.c - `vtasim run`: the product's main job. Every layer of a workload goes through
  * the runtime's pipeline (vta_layer_run: tensors, golden output, stream, execution on the
  * SystemC model or the reference executor, check); this file parses the options, makes the
- * engine, and reports timing, SRAM pressure, DRAM traffic, decompression and the bit-exact
- * verdict per layer and in total, with the optional trace, log and dump.
+ * engine, and reports timing, SRAM pressure, DRAM traffic, decompression, the stream checks
+ * and the bit-exact verdict per layer and in total, with the optional trace, log and dump.
  */
 #include <errno.h>
 #include <getopt.h>

@@ -2,8 +2,8 @@
  * layer_run.h - the product's pipeline as one call, for `vtasim run`, the benchmarks and any
  * binding: materialise a workload layer, compute its golden output (and TFLite's in vta16
  * mode, to measure the distance), emit its stream into a fresh DRAM, check it (vta_race.h),
- * execute it on an engine (vta_engine.h), read the output back and compare. Callers add a trace or a dump through an
- * observer.
+ * execute it on an engine (vta_engine.h), read the output back and compare. Callers add a
+ * trace or a dump through an observer.
  */
 #ifndef VTA_LAYER_RUN_H
 #define VTA_LAYER_RUN_H
