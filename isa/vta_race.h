@@ -1,26 +1,19 @@
 /*
- * vta_race.h - the stream checks: data races between modules, reads of SRAM rows never
- * written, tokens left at FINISH, instructions after FINISH. A pure pass over the decoded
- * program and the DRAM image it starts from, made before (and whatever) an engine runs it,
- * so its verdict is the same on every engine and every timing. docs/isa.md "Happens-before
- * and races" defines what it checks; docs/cli.md how `vtasim` reports it.
+ * vta_race.h - the stream checks: races between modules and with the end of the run, reads
+ * of SRAM rows no ordered write set, tokens left at FINISH, instructions after FINISH
+ * (docs/isa.md "Happens-before and races" defines them; docs/cli.md shows how vtasim
+ * reports them). A pure pass over the decoded program and the DRAM image it starts from,
+ * made before (and whatever) an engine runs it: its verdict is the same on every engine and
+ * for every config timing.
  *
- * Happens-before (HB): program order within each module, plus, for each token queue, the
- * k-th push before the k-th pop (tokens are counters, so the pairing holds in every
- * timing). Two accesses of different modules to overlapping rows or DRAM bytes, one a
- * write, not ordered by HB, race; so does a LOAD or STORE that moves data and is not HB
- * before FINISH (with the end of the run). Queue capacities and instruction queue depths
- * also order instructions in a given config, but no stream may rely on them.
- *
- * How. The reference scheduler (vta_sched.h; a stream it cannot run to FINISH is left to
- * the engine, which reports the deadlock or the missing FINISH) gives one execution order; the load and store modules then run on past FINISH as far as
- * their tokens allow, which yields every instruction that may execute in some timing. Along
- * that order each instruction gets a vector clock over the three modules and its footprint
- * (vta_footprint.h), over a UOP SRAM image the pass keeps by replaying LOAD UOP from the
- * DRAM image and descriptors replayed from table loads. Per SRAM row the pass keeps every
- * access not yet ordered before the other modules that may touch that space, so it reports
- * every racing pair, not only one; DRAM ranges are swept at the end (only STORE writes
- * DRAM). Cost grows with instructions, uop executions and rows moved, never with cycles.
+ * How (vta_race.c says more): the reference scheduler (vta_sched.h) gives one execution
+ * order, and the load and store modules then run on past FINISH as far as their tokens
+ * allow. Along that order every instruction gets a vector clock over the three modules and
+ * its footprint (vta_footprint.h), over a UOP SRAM image replayed from LOAD UOP and
+ * descriptors replayed from table loads. Per row the pass keeps the accesses not yet
+ * ordered before the other modules that may touch it, so it finds every racing pair, not
+ * one per row; DRAM ranges are compared at the end (only STORE writes DRAM). The cost grows
+ * with instructions, uop executions and rows moved, never with cycles.
  *
  * A problem is kept once per pair of instructions, space and kind (rows merged into their
  * hull), a read of unwritten rows once per instruction and space.
@@ -61,7 +54,7 @@ const char *vta_problem_kind_name(vta_problem_kind k);
 typedef struct vta_problem {
 	vta_problem_kind kind;
 	/* RAW, WAR, WAW: the two instructions, first < second in the stream. END: the
-	 * LOAD/STORE and FINISH. UNINIT: the reader (second unused). TOKENS_LEFT: the
+	 * LOAD/STORE and FINISH. UNINIT: the reader (second too). TOKENS_LEFT: the
 	 * instruction that pushes the first token left, and FINISH. AFTER_FINISH: the
 	 * instruction and FINISH. */
 	size_t first, second;
@@ -101,7 +94,7 @@ typedef struct vta_race_report {
 } vta_race_report;
 
 typedef struct vta_race_opts {
-	/* every problem, in the order found (errors and warnings); NULL: none */
+	/* every problem, errors and warnings, in the report's order; NULL: none */
 	void (*on_problem)(void *ctx, const vta_problem *p);
 	void *ctx;
 } vta_race_opts;
