@@ -389,7 +389,7 @@ vta_status oracle_run(const vta_config *cfg, const vta_program *prog, const vta_
 	o->in_e = calloc(n, sizeof(*o->in_e));
 	o->reach = calloc(n, sizeof(*o->reach));
 	o->fps = calloc(n, sizeof(*o->fps));
-	uint8_t *uops = calloc(cfg->uop_depth, VTA_UOP_BYTES);
+	uint8_t *uops = calloc(cfg->uop_depth, cfg->uop_elem_bytes);
 	size_t *order = calloc(n, sizeof(*order));
 	vta_status st = VTA_OK;
 	if (!o->insns || !o->mod || !o->in_e || !o->reach || !o->fps || !uops || !order) {
@@ -492,12 +492,12 @@ vta_status oracle_run(const vta_config *cfg, const vta_program *prog, const vta_
 			goto done;
 		}
 		const vta_mem_insn *m = &in->mem;
+		const uint64_t eb = cfg->uop_elem_bytes;
 		if (in->opcode == VTA_OP_LOAD && m->mem_type == VTA_MEM_UOP && m->x_size)
 			for (uint64_t y = 0; y < m->y_size; y++)
-				memcpy(uops + ((uint64_t)m->sram_base + y * m->x_size) * VTA_UOP_BYTES,
-				       dram->bytes + ((uint64_t)m->dram_base + y * m->x_stride) *
-							     VTA_UOP_BYTES,
-				       (size_t)m->x_size * VTA_UOP_BYTES);
+				memcpy(uops + ((uint64_t)m->sram_base + y * m->x_size) * eb,
+				       dram->bytes + ((uint64_t)m->dram_base + y * m->x_stride) * eb,
+				       (size_t)(m->x_size * eb));
 	}
 	/* every pair of instructions of two modules that happen-before does not order */
 	for (size_t a = 0; a < o->n; a++)
