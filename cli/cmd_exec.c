@@ -300,10 +300,13 @@ int cmd_exec(int argc, char **argv)
 				json_object_set_new(root, "program", json_string(program));
 				json_object_set_new(root, "datapath",
 						    json_string(vta_datapath_name(cfg.datapath)));
-				json_object_set_new(root, "total", report_stats_json(&cfg, &stats));
-				if (check)
-					json_object_set_new(root, "checks",
-							    stream_check_json(&checks, check_s));
+				json_t *total = report_stats_json(&cfg, &stats);
+				json_object_set_new(root, "total", total);
+				if (check) {
+					json_object_set_new(root, "checks", stream_check_json(&checks));
+					json_object_set_new(json_object_get(total, "host"),
+							    "check_seconds", json_real(check_s));
+				}
 				rc = report_write_json(root, report);
 				json_decref(root);
 			}

@@ -236,7 +236,7 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 	json_object_set_new(o, "decompression", dec);
 	json_object_set_new(o, "check", check_json(r, per_layer));
 	if (r->checks_run)
-		json_object_set_new(o, "checks", stream_check_json(&r->checks, -1));
+		json_object_set_new(o, "checks", stream_check_json(&r->checks));
 	report_set_int(o, "alu_overflows", r->alu_overflows);
 	report_set_int(o, "acc_overflows", r->acc_overflows);
 	json_t *host = json_object_get(o, "host");

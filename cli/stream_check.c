@@ -48,7 +48,7 @@ int stream_check_show(const vta_race_report *rep, vta_status st, const vta_error
 	return vta_status_exit_code(st);
 }
 
-json_t *stream_check_json(const vta_race_report *rep, double seconds)
+json_t *stream_check_json(const vta_race_report *rep)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "checked", json_boolean(rep->checked));
@@ -57,8 +57,6 @@ json_t *stream_check_json(const vta_race_report *rep, double seconds)
 	report_set_int(o, "warnings", rep->warnings);
 	report_set_int(o, "tokens_left", rep->tokens_left);
 	report_set_int(o, "insns_after_finish", rep->after_finish);
-	if (seconds >= 0)
-		json_object_set_new(o, "check_seconds", json_real(seconds));
 	return o;
 }
 

@@ -22,8 +22,8 @@ int stream_check_show(const vta_race_report *rep, vta_status st, const vta_error
 		      const char *layer);
 
 /* The report's "checks" object: checked, races, uninit_reads, warnings, tokens_left,
- * insns_after_finish (and check_seconds, when seconds >= 0). */
-json_t *stream_check_json(const vta_race_report *rep, double seconds);
+ * insns_after_finish. (Their host time, check_seconds, goes in the host object.) */
+json_t *stream_check_json(const vta_race_report *rep);
 
 /* The text report's line: "  stream checks     clean" or what they found. */
 void stream_check_text(FILE *out, const vta_race_report *rep);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # checks_report.sh VTASIM SRC: the stream checks' keys in the JSON reports (docs/cli.md):
-# exec's top-level "checks", run's per layer and in the total, and run's check_seconds.
+# exec's top-level "checks", run's per layer and in the total, and check_seconds in the host
+# objects.
 set -u
 vtasim=$1
 src=$2
