@@ -74,7 +74,8 @@ typedef struct vta_access {
 
 /* The state an instruction's footprint depends on. */
 typedef struct vta_fp_state {
-	const uint8_t *uop_sram;   /* cfg->uop_depth encoded micro-ops (GEMM, ALU) */
+	const uint8_t *uop_sram;   /* cfg->uop_depth encoded micro-ops of cfg->uop_elem_bytes
+				      each (GEMM, ALU) */
 	const vta_lut_desc *slots; /* VTA_LUT_SLOTS descriptors (decompressing loads) */
 	uint64_t dram_size;        /* bytes: LOAD and STORE rows are checked against it */
 } vta_fp_state;
