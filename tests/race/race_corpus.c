@@ -6,8 +6,9 @@
  * load reads), each judged by the oracle (race_oracle.h) and named by its verdict:
  * race-*.s holds at least one error, clean-*.s none.
  *
- * The correct streams: layers the runtime emits (traces/src/workloads) with one and two
- * virtual threads, plain and through the LUT decoder, and the hand-written programs of
+ * The correct streams: layers the runtime emits (traces/src/workloads, tests/cli/workloads:
+ * CONV2D, grouped and depthwise CONV2D, FULLY_CONNECTED, ADD and broadcast ADD) with one and
+ * two virtual threads, plain and through the LUT decoder, and the hand-written programs of
  * tests/race/bases (DRAM reloads by the load and the compute module, a STORE over a
  * micro-op kernel). A mutant the scheduler cannot run to FINISH, or whose footprint the
  * rules refuse, is not written.
@@ -334,11 +335,18 @@ int main(int argc, char **argv)
 	tally t;
 	memset(&t, 0, sizeof(t));
 	const char *conv = "traces/src/workloads/conv.yaml", *add = "traces/src/workloads/add.yaml";
+	const char *dw = "tests/cli/workloads/dw_odd.yaml", *fc = "tests/cli/workloads/fc_odd.yaml";
+	const char *bcast = "tests/cli/workloads/add_bcast.yaml";
 	for (unsigned threads = 1; threads <= 2; threads++) {
 		layer_base(argv[1], &cfg, conv, "conv_odd", threads, VTA_DECOMPRESS_HOST, &t);
 		layer_base(argv[1], &cfg, conv, "conv_lut", threads, VTA_DECOMPRESS_HW, &t);
 		layer_base(argv[1], &cfg, add, "add_odd", threads, VTA_DECOMPRESS_HOST, &t);
 		layer_base(argv[1], &cfg, add, "add_lut3", threads, VTA_DECOMPRESS_HW, &t);
+		layer_base(argv[1], &cfg, dw, "dw17_3x3_relu6", threads, VTA_DECOMPRESS_HOST, &t);
+		layer_base(argv[1], &cfg, dw, "conv_groups3", threads, VTA_DECOMPRESS_HOST, &t);
+		layer_base(argv[1], &cfg, fc, "fc_37_to_21_lut4", threads, VTA_DECOMPRESS_HW, &t);
+		layer_base(argv[1], &cfg, bcast, "add_per_channel", threads, VTA_DECOMPRESS_HOST,
+			   &t);
 	}
 	program_base(argv[1], &cfg, "tests/race/bases/chain_inp.s", &t);
 	program_base(argv[1], &cfg, "tests/race/bases/chain_acc8.s", &t);
