@@ -2,8 +2,9 @@
 ; l2g token between them. The reference executor's schedule runs the loads first (each round
 ; runs load, then compute). In the model the GEMM ends at cycle 144, before the WGT load's
 ; data arrives at 168, and accumulates zeros; FINISH retires at 218, while the INP load is
-; still on its way. `exec --engine both` finds INP row 0 lane 0 (reference 3, model 0) first,
-; then ACC and OUT row 0 lane 0 (6 against 0) and the stored byte at DRAM 0x4000.
+; still on its way. `exec --engine both --no-check-races` finds INP row 0 lane 0 (reference 3,
+; model 0) first, then ACC and OUT row 0 lane 0 (6 against 0) and the stored byte at DRAM
+; 0x4000; without --no-check-races the stream checks refuse it first (race on INP row 0).
 .uops 0x1000
 uop dst=0 src=0 wgt=0
 .data 0x2000
