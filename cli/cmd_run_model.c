@@ -15,6 +15,7 @@
 #include "model_report.h"
 #include "model_run.h"
 #include "npy.h"
+#include "stream_check.h"
 #include "vta_ref.h"
 #include "vtasim_api.h"
 
@@ -23,7 +24,8 @@
 const char cmd_run_model_usage[] =
 	"run -c CONFIG -m MODEL.tflite [--input X.npy]... [--output Y.npy] [--dump DIR] "
 	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [-o REPORT.json] [--threads 1|2] "
-	"[--engine sim|ref] [--decompress hw|host] [--set KEY=VALUE]...";
+	"[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
+	"[--set KEY=VALUE]...";
 
 typedef struct model_opts {
 	const char *config, *model, *report, *output, *dump, *decompress;
@@ -32,6 +34,7 @@ typedef struct model_opts {
 	unsigned threads, host_classes;
 	uint64_t seed;
 	int use_ref;
+	int strict, no_checks; /* the stream checks: warnings fail, or no checks at all */
 	cli_sets sets;
 } model_opts;
 
@@ -44,6 +47,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		{"host-ops", required_argument, 0, 'H'}, {"threads", required_argument, 0, 't'},
 		{"engine", required_argument, 0, 'e'}, {"decompress", required_argument, 0, 'D'},
 		{"set", required_argument, 0, 'S'}, {"mode", required_argument, 0, 'M'},
+		{"strict", no_argument, 0, 'X'}, {"no-check-races", no_argument, 0, 'N'},
 		{0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->threads = 2;
@@ -99,6 +103,8 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 			else if (strcmp(optarg, "sim"))
 				return cli_usage_error("--engine '%s': expected sim or ref", optarg);
 			break;
+		case 'X': o->strict = 1; break;
+		case 'N': o->no_checks = 1; break;
 		case 'S': {
 			int rc = cli_sets_add(&o->sets, optarg);
 			if (rc)
@@ -231,13 +237,20 @@ int cmd_run_model(int argc, char **argv)
 	if (!st) {
 		vta_engine *engine = o.use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
 		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = o.threads,
-						   .fault_index = -1, .decompress = dec},
+						   .fault_index = -1, .decompress = dec,
+						   .skip_checks = o.no_checks, .strict = o.strict},
 					 .host_classes = o.host_classes, .seed = o.seed,
 					 .inputs = o.n_inputs ? inputs : NULL,
 					 .n_inputs = o.n_inputs};
 		double t0 = cli_now_seconds();
 		st = vta_model_run_model(&cfg, &m, engine, &mo, &run, &err);
 		double wall = cli_now_seconds() - t0;
+		/* the stream checks' warnings of the accelerated operators (a failed check is the
+		 * run's error) */
+		for (size_t i = 0; i < run.n_ops; i++)
+			if (run.ops[i].place == VTA_OP_ACCEL && run.ops[i].layer.checks_run)
+				stream_check_show(&run.ops[i].layer.checks, VTA_OK, NULL,
+						  run.ops[i].layer.name);
 		if ((!st || st == VTA_E_MISMATCH) && run.n_ops) {
 			model_report rep = {&cfg, o.model, &run, o.threads, engine->name,
 					    vta_decompress_name(dec), wall};
