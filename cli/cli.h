@@ -25,7 +25,7 @@ int cmd_sweep(int argc, char **argv);
  * prints its own as "usage: vtasim <synopsis>" on a usage error. */
 extern const char cmd_config_usage[], cmd_asm_usage[], cmd_disasm_usage[], cmd_exec_usage[],
 	cmd_run_usage[], cmd_regress_usage[], cmd_inspect_usage[], cmd_compress_usage[],
-	cmd_debug_usage[], cmd_sweep_usage[];
+	cmd_debug_usage[], cmd_sweep_usage[], cmd_run_model_usage[];
 
 /* Print "vtasim: error: <detail>" and return the exit code for the status. */
 int cli_report_error(const vta_error *err);

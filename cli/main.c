@@ -14,6 +14,8 @@ static const struct {
 	const char *usage;
 } COMMANDS[] = {
 	{"run", cmd_run, cmd_run_usage},
+	/* run's second form, listed by --help; dispatch stops at the first "run" */
+	{"run", cmd_run, cmd_run_model_usage},
 	{"exec", cmd_exec, cmd_exec_usage},
 	{"debug", cmd_debug, cmd_debug_usage},
 	{"config", cmd_config, cmd_config_usage},
