@@ -822,7 +822,8 @@ static vta_status report(pass *p, const vta_race_opts *opts, vta_race_report *re
 {
 	for (size_t i = 0; i < p->n_found; i++)
 		p->f[i].next = (uint32_t)i; /* qsort is not stable */
-	qsort(p->f, p->n_found, sizeof(*p->f), found_cmp);
+	if (p->n_found > 1) /* p->f is NULL when nothing was found */
+		qsort(p->f, p->n_found, sizeof(*p->f), found_cmp);
 	vta_status first = VTA_OK;
 	for (size_t i = 0; i < p->n_found; i++) {
 		const vta_problem *pr = &p->f[i].p;
