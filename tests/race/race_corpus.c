@@ -113,7 +113,8 @@ static void emit_case(const char *out, const char *name, const char *source,
 		source);
 	fprintf(f, "; config: %s\n", CFG);
 	fprintf(f, "; mutation: %s\n", mutation);
-	qsort(r.p, r.n, sizeof(*r.p), oracle_problem_cmp);
+	if (r.n > 1) /* r.p is NULL for a clean stream */
+		qsort(r.p, r.n, sizeof(*r.p), oracle_problem_cmp);
 	size_t warnings = r.n - r.errors;
 	fprintf(f, "; oracle: %zu error%s, %zu warning%s\n", r.errors, r.errors == 1 ? "" : "s",
 		warnings, warnings == 1 ? "" : "s");
