@@ -31,6 +31,45 @@ typedef struct vta_golden_stats {
 	uint64_t acc_overflows; /* CONV2D outputs whose int32 accumulator wrapped */
 } vta_golden_stats;
 
+/* ---- Per-channel requantization of CONV2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED
+ * (golden_requant.c) ---- */
+
+/* An output channel's int32 accumulator to its int8 output: TFLite's 32-bit multipliers or
+ * vta16's 16-bit ones, the output zero point and the fused activation's range, with the
+ * wraps the two steps make counted. */
+typedef struct vta_golden_requant {
+	vta_qmul *m32; /* tflite mode: one per output channel, else NULL */
+	vta_q15 *m16;  /* vta16 mode: one per output channel, else NULL */
+	int32_t zero_point, act_min, act_max;
+	uint64_t alu_overflows, acc_overflows;
+} vta_golden_requant;
+
+/* The multipliers of `channels` output channels; op names the kernel in errors. */
+vta_status vta_golden_requant_init(vta_golden_requant *rq, const char *op, vta_arith_mode mode,
+				   float in_scale, const float *filter_scales,
+				   size_t filter_scale_count, size_t channels,
+				   const vta_tensor_i8 *out, vta_activation act, vta_error *err);
+
+/* Output channel oc of an accumulator summed in 64 bits: wrapped to int32, plus bias,
+ * requantized and clamped. */
+static inline int8_t vta_golden_requant_out(vta_golden_requant *rq, size_t oc, int64_t acc,
+					    int32_t bias)
+{
+	int32_t acc32 = vta_wrap32(acc);
+	if ((int64_t)acc32 != acc)
+		rq->acc_overflows++;
+	int32_t y = rq->m32 ? vta_quant_conv_tflite_apply(acc32, bias, rq->m32[oc],
+							  rq->zero_point, rq->act_min, rq->act_max,
+							  &rq->alu_overflows)
+			    : vta_quant_conv_vta16_apply(acc32, bias, rq->m16[oc], rq->zero_point,
+							 rq->act_min, rq->act_max,
+							 &rq->alu_overflows);
+	return (int8_t)y;
+}
+
+/* Add the counted wraps to stats (may be NULL) and free the multipliers. */
+void vta_golden_requant_done(vta_golden_requant *rq, vta_golden_stats *stats);
+
 /* ---- ADD (golden_add.c) ---- */
 
 /* out = a + b elementwise. b has a's shape, or [1,1,1,C] with a's C (one value per channel),

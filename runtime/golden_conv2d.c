@@ -134,39 +134,18 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 	const int32_t O = c->filter_shape[0], KH = c->filter_shape[1], KW = c->filter_shape[2];
 	const int32_t IF = c->filter_shape[3];
 	const int32_t per_group = O / (C / IF);
-	int32_t pad_h, pad_w, act_min, act_max;
+	int32_t pad_h, pad_w;
 	vta_golden_conv2d_padding(H, KH, c->stride_h, c->dilation_h, c->padding, NULL, &pad_h,
 				  NULL, NULL);
 	vta_golden_conv2d_padding(W, KW, c->stride_w, c->dilation_w, c->padding, NULL, &pad_w,
 				  NULL, NULL);
-	st = vta_quant_activation_range(c->activation, out->scale, out->zero_point, &act_min,
-					&act_max, err);
+	vta_golden_requant rq;
+	st = vta_golden_requant_init(&rq, "CONV2D", mode, in->scale, c->filter_scales,
+				     c->filter_scale_count, (size_t)O, out, c->activation, err);
 	if (st != VTA_OK)
 		return st;
 
-	vta_qmul *m32 = NULL;
-	vta_q15 *m16 = NULL;
-	if (mode == VTA_ARITH_TFLITE) {
-		m32 = malloc((size_t)O * sizeof(*m32));
-		st = m32 ? vta_quant_conv_tflite_params(in->scale, c->filter_scales,
-							c->filter_scale_count, (size_t)O,
-							out->scale, m32, err)
-			 : vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
-	} else {
-		m16 = malloc((size_t)O * sizeof(*m16));
-		st = m16 ? vta_quant_conv_vta16_params(in->scale, c->filter_scales,
-						       c->filter_scale_count, (size_t)O,
-						       out->scale, m16, err)
-			 : vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
-	}
-	if (st != VTA_OK) {
-		free(m32);
-		free(m16);
-		return st;
-	}
-
 	const int32_t in_off = -in->zero_point;
-	uint64_t alu_ovf = 0, acc_ovf = 0;
 	int8_t *o = out->data;
 	for (int32_t n = 0; n < N; n++) {
 		for (int32_t oy = 0; oy < os[1]; oy++) {
@@ -204,32 +183,13 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 							}
 						}
 					}
-					int32_t acc32 = vta_wrap32(acc);
-					if ((int64_t)acc32 != acc)
-						acc_ovf++;
-					const int32_t bias = c->bias ? c->bias[oc] : 0;
-					int32_t y;
-					if (m32)
-						y = vta_quant_conv_tflite_apply(acc32, bias, m32[oc],
-										out->zero_point,
-										act_min, act_max,
-										&alu_ovf);
-					else
-						y = vta_quant_conv_vta16_apply(acc32, bias, m16[oc],
-									       out->zero_point,
-									       act_min, act_max,
-									       &alu_ovf);
-					*o++ = (int8_t)y;
+					*o++ = vta_golden_requant_out(&rq, (size_t)oc, acc,
+								      c->bias ? c->bias[oc] : 0);
 				}
 			}
 		}
 	}
-	if (stats) {
-		stats->alu_overflows += alu_ovf;
-		stats->acc_overflows += acc_ovf;
-	}
-	free(m32);
-	free(m16);
+	vta_golden_requant_done(&rq, stats);
 	return VTA_OK;
 }
 

@@ -85,38 +85,18 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	const int32_t N = in->shape[0], H = in->shape[1], W = in->shape[2], C = in->shape[3];
 	const int32_t KH = d->filter_shape[1], KW = d->filter_shape[2], O = d->filter_shape[3];
 	const int32_t M = O / C;
-	int32_t pad_h, pad_w, act_min, act_max;
+	int32_t pad_h, pad_w;
 	vta_golden_conv2d_padding(H, KH, d->stride_h, d->dilation_h, d->padding, NULL, &pad_h,
 				  NULL, NULL);
 	vta_golden_conv2d_padding(W, KW, d->stride_w, d->dilation_w, d->padding, NULL, &pad_w,
 				  NULL, NULL);
-	st = vta_quant_activation_range(d->activation, out->scale, out->zero_point, &act_min,
-					&act_max, err);
+	vta_golden_requant rq;
+	st = vta_golden_requant_init(&rq, "DEPTHWISE_CONV_2D", mode, in->scale, d->filter_scales,
+				     d->filter_scale_count, (size_t)O, out, d->activation, err);
 	if (st != VTA_OK)
 		return st;
-	vta_qmul *m32 = NULL;
-	vta_q15 *m16 = NULL;
-	if (mode == VTA_ARITH_TFLITE) {
-		m32 = malloc((size_t)O * sizeof(*m32));
-		st = m32 ? vta_quant_conv_tflite_params(in->scale, d->filter_scales,
-							d->filter_scale_count, (size_t)O,
-							out->scale, m32, err)
-			 : vta_fail(err, VTA_E_NOMEM, "DEPTHWISE_CONV_2D: out of memory");
-	} else {
-		m16 = malloc((size_t)O * sizeof(*m16));
-		st = m16 ? vta_quant_conv_vta16_params(in->scale, d->filter_scales,
-						       d->filter_scale_count, (size_t)O,
-						       out->scale, m16, err)
-			 : vta_fail(err, VTA_E_NOMEM, "DEPTHWISE_CONV_2D: out of memory");
-	}
-	if (st != VTA_OK) {
-		free(m32);
-		free(m16);
-		return st;
-	}
 
 	const int32_t in_off = -in->zero_point;
-	uint64_t alu_ovf = 0, acc_ovf = 0;
 	for (int32_t n = 0; n < N; n++)
 		for (int32_t oy = 0; oy < os[1]; oy++)
 			for (int32_t ox = 0; ox < os[2]; ox++)
@@ -145,28 +125,12 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 								acc += w * (x + in_off);
 							}
 						}
-						int32_t acc32 = vta_wrap32(acc);
-						if ((int64_t)acc32 != acc)
-							acc_ovf++;
-						const int32_t bias = d->bias ? d->bias[oc] : 0;
-						int32_t y;
-						if (m32)
-							y = vta_quant_conv_tflite_apply(
-								acc32, bias, m32[oc], out->zero_point,
-								act_min, act_max, &alu_ovf);
-						else
-							y = vta_quant_conv_vta16_apply(
-								acc32, bias, m16[oc], out->zero_point,
-								act_min, act_max, &alu_ovf);
 						out->data[gd_offset(n, oy, ox, os[1], os[2], O) +
-							  (size_t)oc] = (int8_t)y;
+							  (size_t)oc] = vta_golden_requant_out(
+							&rq, (size_t)oc, acc,
+							d->bias ? d->bias[oc] : 0);
 					}
-	if (stats) {
-		stats->alu_overflows += alu_ovf;
-		stats->acc_overflows += acc_ovf;
-	}
-	free(m32);
-	free(m16);
+	vta_golden_requant_done(&rq, stats);
 	return VTA_OK;
 }
 

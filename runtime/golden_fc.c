@@ -57,34 +57,13 @@ vta_status vta_golden_fc(const vta_fully_connected *f, vta_arith_mode mode, vta_
 	if (mode != VTA_ARITH_TFLITE && mode != VTA_ARITH_VTA16)
 		return vta_fail(err, VTA_E_USAGE, "FULLY_CONNECTED: unknown arithmetic mode %d",
 				(int)mode);
-	int32_t act_min, act_max;
-	st = vta_quant_activation_range(f->activation, out->scale, out->zero_point, &act_min,
-					&act_max, err);
+	const vta_tensor_i8 *in = f->input;
+	vta_golden_requant rq;
+	st = vta_golden_requant_init(&rq, "FULLY_CONNECTED", mode, in->scale, f->filter_scales,
+				     f->filter_scale_count, (size_t)O, out, f->activation, err);
 	if (st != VTA_OK)
 		return st;
-	const vta_tensor_i8 *in = f->input;
-	vta_qmul *m32 = NULL;
-	vta_q15 *m16 = NULL;
-	if (mode == VTA_ARITH_TFLITE) {
-		m32 = malloc((size_t)O * sizeof(*m32));
-		st = m32 ? vta_quant_conv_tflite_params(in->scale, f->filter_scales,
-							f->filter_scale_count, (size_t)O,
-							out->scale, m32, err)
-			 : vta_fail(err, VTA_E_NOMEM, "FULLY_CONNECTED: out of memory");
-	} else {
-		m16 = malloc((size_t)O * sizeof(*m16));
-		st = m16 ? vta_quant_conv_vta16_params(in->scale, f->filter_scales,
-						       f->filter_scale_count, (size_t)O,
-						       out->scale, m16, err)
-			 : vta_fail(err, VTA_E_NOMEM, "FULLY_CONNECTED: out of memory");
-	}
-	if (st != VTA_OK) {
-		free(m32);
-		free(m16);
-		return st;
-	}
 	const int32_t in_off = -in->zero_point;
-	uint64_t alu_ovf = 0, acc_ovf = 0;
 	for (int32_t b = 0; b < batches; b++) {
 		const int8_t *x = in->data + (size_t)b * (size_t)K;
 		for (int32_t oc = 0; oc < O; oc++) {
@@ -92,25 +71,11 @@ vta_status vta_golden_fc(const vta_fully_connected *f, vta_arith_mode mode, vta_
 			int64_t acc = 0;
 			for (int32_t k = 0; k < K; k++)
 				acc += (int32_t)w[k] * ((int32_t)x[k] + in_off);
-			int32_t acc32 = vta_wrap32(acc);
-			if ((int64_t)acc32 != acc)
-				acc_ovf++;
-			const int32_t bias = f->bias ? f->bias[oc] : 0;
-			int32_t y = m32 ? vta_quant_conv_tflite_apply(acc32, bias, m32[oc],
-								      out->zero_point, act_min,
-								      act_max, &alu_ovf)
-					: vta_quant_conv_vta16_apply(acc32, bias, m16[oc],
-								     out->zero_point, act_min,
-								     act_max, &alu_ovf);
-			out->data[(size_t)b * (size_t)O + (size_t)oc] = (int8_t)y;
+			out->data[(size_t)b * (size_t)O + (size_t)oc] = vta_golden_requant_out(
+				&rq, (size_t)oc, acc, f->bias ? f->bias[oc] : 0);
 		}
 	}
-	if (stats) {
-		stats->alu_overflows += alu_ovf;
-		stats->acc_overflows += acc_ovf;
-	}
-	free(m32);
-	free(m16);
+	vta_golden_requant_done(&rq, stats);
 	return VTA_OK;
 }
 

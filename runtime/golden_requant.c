@@ -1,0 +1,48 @@
+/*
+ * golden_requant.c - the per-output-channel requantization the convolution-like golden
+ * kernels share (golden.h): their arithmetic is the same definition (docs/arithmetic.md),
+ * so it is written once.
+ */
+#include "golden.h"
+
+#include <stdlib.h>
+
+vta_status vta_golden_requant_init(vta_golden_requant *rq, const char *op, vta_arith_mode mode,
+				   float in_scale, const float *filter_scales,
+				   size_t filter_scale_count, size_t channels,
+				   const vta_tensor_i8 *out, vta_activation act, vta_error *err)
+{
+	*rq = (vta_golden_requant){.zero_point = out->zero_point};
+	vta_status st = vta_quant_activation_range(act, out->scale, out->zero_point, &rq->act_min,
+						   &rq->act_max, err);
+	if (st != VTA_OK)
+		return st;
+	if (mode == VTA_ARITH_TFLITE) {
+		rq->m32 = malloc(channels * sizeof(*rq->m32));
+		st = rq->m32 ? vta_quant_conv_tflite_params(in_scale, filter_scales,
+							    filter_scale_count, channels,
+							    out->scale, rq->m32, err)
+			     : vta_fail(err, VTA_E_NOMEM, "%s: out of memory", op);
+	} else {
+		rq->m16 = malloc(channels * sizeof(*rq->m16));
+		st = rq->m16 ? vta_quant_conv_vta16_params(in_scale, filter_scales,
+							   filter_scale_count, channels,
+							   out->scale, rq->m16, err)
+			     : vta_fail(err, VTA_E_NOMEM, "%s: out of memory", op);
+	}
+	if (st != VTA_OK)
+		vta_golden_requant_done(rq, NULL);
+	return st;
+}
+
+void vta_golden_requant_done(vta_golden_requant *rq, vta_golden_stats *stats)
+{
+	if (stats) {
+		stats->alu_overflows += rq->alu_overflows;
+		stats->acc_overflows += rq->acc_overflows;
+	}
+	free(rq->m32);
+	free(rq->m16);
+	rq->m32 = NULL;
+	rq->m16 = NULL;
+}
