@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
+#include "run_common.h"
 #include "layer_dump.h"
 #include "layer_run.h"
 #include "run_report.h"
@@ -29,59 +29,46 @@ const char cmd_run_usage[] =
 	"[--set KEY=VALUE]...";
 
 typedef struct run_opts {
-	const char *config, *workload, *report, *dump;
+	run_common c;
+	const char *workload, *report, *dump;
 	const char *log, *trace; /* per-instruction log, timeline */
 	const char *vcd;         /* waveform of each layer's run */
 	vta_arith_mode mode;
-	unsigned threads;
-	int use_ref; /* functional check only, on the reference executor */
 	long fault_index; /* >= 0: flip a bit of this output element of the first layer */
-	cli_sets sets;    /* --set KEY=VALUE over the config file */
-	const char *decompress; /* hw, host, or NULL: hw when the config has a LUT decoder */
-	int strict, no_checks;  /* the stream checks: warnings fail, or no checks at all */
 } run_opts;
 
 static int parse_opts(int argc, char **argv, run_opts *o)
 {
-	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
+	static const struct option opts[] = {RUN_COMMON_OPTIONS,
 					     {"workload", required_argument, 0, 'w'},
 					     {"output", required_argument, 0, 'o'},
 					     {"mode", required_argument, 0, 'm'},
-					     {"threads", required_argument, 0, 't'},
 					     {"dump", required_argument, 0, 'd'},
-					     {"engine", required_argument, 0, 'e'},
 					     {"inject-fault", required_argument, 0, 'F'},
 					     {"log", required_argument, 0, 'L'},
 					     {"trace", required_argument, 0, 'T'},
-					     {"set", required_argument, 0, 'S'},
-					     {"decompress", required_argument, 0, 'D'},
 					     {"vcd", required_argument, 0, 'V'},
-					     {"strict", no_argument, 0, 'X'},
-					     {"no-check-races", no_argument, 0, 'N'},
 					     {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
+	run_common_init(&o->c);
 	o->mode = VTA_ARITH_TFLITE;
-	o->threads = 2;
 	o->fault_index = -1;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "c:w:o:", opts, NULL)) != -1) {
+		int rc = run_common_opt(&o->c, c, optarg);
+		if (rc >= 0) {
+			if (rc)
+				return rc;
+			continue;
+		}
 		switch (c) {
-		case 'c': o->config = optarg; break;
 		case 'w': o->workload = optarg; break;
 		case 'o': o->report = optarg; break;
 		case 'd': o->dump = optarg; break;
 		case 'L': o->log = optarg; break;
 		case 'T': o->trace = optarg; break;
 		case 'V': o->vcd = optarg; break;
-		case 'X': o->strict = 1; break;
-		case 'N': o->no_checks = 1; break;
-		case 'S': {
-			int rc = cli_sets_add(&o->sets, optarg);
-			if (rc)
-				return rc;
-			break;
-		}
 		case 'm':
 			if (!strcmp(optarg, "tflite"))
 				o->mode = VTA_ARITH_TFLITE;
@@ -89,26 +76,6 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 				o->mode = VTA_ARITH_VTA16;
 			else
 				return cli_usage_error("--mode '%s': expected tflite or vta16", optarg);
-			break;
-		case 't':
-			if (!strcmp(optarg, "1"))
-				o->threads = 1;
-			else if (!strcmp(optarg, "2"))
-				o->threads = 2;
-			else
-				return cli_usage_error("--threads '%s': expected 1 or 2", optarg);
-			break;
-		case 'D':
-			if (strcmp(optarg, "hw") && strcmp(optarg, "host"))
-				return cli_usage_error("--decompress '%s': expected hw or host",
-						       optarg);
-			o->decompress = optarg;
-			break;
-		case 'e':
-			if (!strcmp(optarg, "ref"))
-				o->use_ref = 1;
-			else if (strcmp(optarg, "sim"))
-				return cli_usage_error("--engine '%s': expected sim or ref", optarg);
 			break;
 		case 'F': {
 			char *end;
@@ -122,12 +89,12 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		default: return cli_usage_error("usage: vtasim %s", cmd_run_usage);
 		}
 	}
-	if (optind != argc || !o->config || !o->workload)
+	if (optind != argc || !o->c.config || !o->workload)
 		return cli_usage_error("usage: vtasim %s", cmd_run_usage);
-	if ((o->log || o->trace) && o->use_ref)
+	if ((o->log || o->trace) && o->c.use_ref)
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim");
-	if (o->vcd && o->use_ref)
+	if (o->vcd && o->c.use_ref)
 		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
 				       "--engine sim");
 	return 0;
@@ -183,25 +150,16 @@ int cmd_run(int argc, char **argv)
 	if (rc)
 		return rc;
 	vta_config cfg;
-	if ((rc = cli_load_config(o.config, &o.sets, &cfg)))
+	vta_decompress dec;
+	if ((rc = run_common_config(&o.c, &cfg, &dec)))
 		return rc;
-	/* LUT constants go through the decoder when there is one, unless asked otherwise */
-	vta_decompress dec = cfg.decomp_enabled ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST;
-	if (o.decompress && !strcmp(o.decompress, "host"))
-		dec = VTA_DECOMPRESS_HOST;
-	else if (o.decompress && !cfg.decomp_enabled)
-		return cli_usage_error("--decompress hw: the config %s has no LUT decoder "
-				       "(decompressor.enabled is false)", o.config);
 	vta_error err = {0};
 	vta_workload wl;
 	if (vta_workload_load(o.workload, &wl, &err))
 		return cli_report_error(&err);
-	if (o.dump && mkdir(o.dump, 0777) != 0) {
-		struct stat sb;
-		if (stat(o.dump, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-			vta_workload_free(&wl);
-			return cli_usage_error("--dump %s: cannot create the folder", o.dump);
-		}
+	if (o.dump && (rc = run_common_dump_dir(o.dump))) {
+		vta_workload_free(&wl);
+		return rc;
 	}
 
 	vtasim_sim *sim = NULL;
@@ -210,9 +168,9 @@ int cmd_run(int argc, char **argv)
 	run_observer ob = {.base = {.executed = recorded ? trace_layer : NULL,
 				    .checked = o.dump ? dump_layer : NULL},
 			   .cfg = &cfg, .dump = o.dump};
-	vta_status st = o.use_ref ? vta_ref_create(&cfg, &ref, &err)
+	vta_status st = o.c.use_ref ? vta_ref_create(&cfg, &ref, &err)
 				  : vtasim_sim_create(&cfg, &sim, &err);
-	vta_engine *engine = st ? NULL : o.use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
+	vta_engine *engine = st ? NULL : o.c.use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
 	if (!st && recorded) {
 		char title[1024];
 		snprintf(title, sizeof(title), "run %s", o.workload);
@@ -232,11 +190,11 @@ int cmd_run(int argc, char **argv)
 			if ((st = trace_out_set_vcd(ob.tr, path, &err)))
 				break;
 		}
-		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.threads,
+		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.c.threads,
 					 .fault_index = i == 0 ? o.fault_index : -1,
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
-					 .decompress = dec, .skip_checks = o.no_checks,
-					 .strict = o.strict};
+					 .decompress = dec, .skip_checks = o.c.no_checks,
+					 .strict = o.c.strict};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
 		if (results[i].checks_run &&
@@ -256,9 +214,9 @@ int cmd_run(int argc, char **argv)
 	double wall = cli_now_seconds() - t0;
 	if (!st && !rc && done) {
 		run_report rep = {.cfg = &cfg, .workload = o.workload, .mode = o.mode,
-				  .threads = o.threads, .layers = results, .n_layers = done,
+				  .threads = o.c.threads, .layers = results, .n_layers = done,
 				  .wall_seconds = wall, .engine = engine->name,
-				  .datapath = o.use_ref ? NULL : vta_datapath_name(cfg.datapath)};
+				  .datapath = o.c.use_ref ? NULL : vta_datapath_name(cfg.datapath)};
 		run_report_text(stdout, &rep);
 		if (o.report)
 			rc = run_report_write_json(&rep, o.report);

@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "model_report.h"
 #include "model_run.h"
 #include "npy.h"
+#include "run_common.h"
 #include "stream_check.h"
 #include "vta_ref.h"
 #include "vtasim_api.h"
@@ -28,35 +28,35 @@ const char cmd_run_model_usage[] =
 	"[--set KEY=VALUE]...";
 
 typedef struct model_opts {
-	const char *config, *model, *report, *output, *dump, *decompress;
+	run_common c;
+	const char *model, *report, *output, *dump;
 	const char *inputs[MAX_INPUTS];
 	size_t n_inputs;
-	unsigned threads, host_classes;
+	unsigned host_classes;
 	uint64_t seed;
-	int use_ref;
-	int strict, no_checks; /* the stream checks: warnings fail, or no checks at all */
-	cli_sets sets;
 } model_opts;
 
 static int parse_opts(int argc, char **argv, model_opts *o)
 {
 	static const struct option opts[] = {
-		{"config", required_argument, 0, 'c'}, {"model", required_argument, 0, 'm'},
-		{"output", required_argument, 0, 'O'}, {"input", required_argument, 0, 'i'},
-		{"dump", required_argument, 0, 'd'}, {"seed", required_argument, 0, 's'},
-		{"host-ops", required_argument, 0, 'H'}, {"threads", required_argument, 0, 't'},
-		{"engine", required_argument, 0, 'e'}, {"decompress", required_argument, 0, 'D'},
-		{"set", required_argument, 0, 'S'}, {"mode", required_argument, 0, 'M'},
-		{"strict", no_argument, 0, 'X'}, {"no-check-races", no_argument, 0, 'N'},
-		{0, 0, 0, 0}};
+		RUN_COMMON_OPTIONS,
+		{"model", required_argument, 0, 'm'}, {"output", required_argument, 0, 'O'},
+		{"input", required_argument, 0, 'i'}, {"dump", required_argument, 0, 'd'},
+		{"seed", required_argument, 0, 's'}, {"host-ops", required_argument, 0, 'H'},
+		{"mode", required_argument, 0, 'M'}, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
-	o->threads = 2;
+	run_common_init(&o->c);
 	o->seed = 1;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "c:m:o:", opts, NULL)) != -1) {
+		int rc = run_common_opt(&o->c, c, optarg);
+		if (rc >= 0) {
+			if (rc)
+				return rc;
+			continue;
+		}
 		switch (c) {
-		case 'c': o->config = optarg; break;
 		case 'm': o->model = optarg; break;
 		case 'o': o->report = optarg; break;
 		case 'O': o->output = optarg; break;
@@ -86,35 +86,10 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 						       "arithmetic only (--mode tflite): the model's "
 						       "reference is TFLite's int8 kernels", optarg);
 			break;
-		case 't':
-			if (strcmp(optarg, "1") && strcmp(optarg, "2"))
-				return cli_usage_error("--threads '%s': expected 1 or 2", optarg);
-			o->threads = (unsigned)(optarg[0] - '0');
-			break;
-		case 'D':
-			if (strcmp(optarg, "hw") && strcmp(optarg, "host"))
-				return cli_usage_error("--decompress '%s': expected hw or host",
-						       optarg);
-			o->decompress = optarg;
-			break;
-		case 'e':
-			if (!strcmp(optarg, "ref"))
-				o->use_ref = 1;
-			else if (strcmp(optarg, "sim"))
-				return cli_usage_error("--engine '%s': expected sim or ref", optarg);
-			break;
-		case 'X': o->strict = 1; break;
-		case 'N': o->no_checks = 1; break;
-		case 'S': {
-			int rc = cli_sets_add(&o->sets, optarg);
-			if (rc)
-				return rc;
-			break;
-		}
 		default: return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
 		}
 	}
-	if (optind != argc || !o->config || !o->model)
+	if (optind != argc || !o->c.config || !o->model)
 		return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
 	return 0;
 }
@@ -198,19 +173,11 @@ int cmd_run_model(int argc, char **argv)
 	if (rc)
 		return rc;
 	vta_config cfg;
-	if ((rc = cli_load_config(o.config, &o.sets, &cfg)))
+	vta_decompress dec;
+	if ((rc = run_common_config(&o.c, &cfg, &dec)))
 		return rc;
-	vta_decompress dec = cfg.decomp_enabled ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST;
-	if (o.decompress && !strcmp(o.decompress, "host"))
-		dec = VTA_DECOMPRESS_HOST;
-	else if (o.decompress && !cfg.decomp_enabled)
-		return cli_usage_error("--decompress hw: the config %s has no LUT decoder "
-				       "(decompressor.enabled is false)", o.config);
-	if (o.dump && mkdir(o.dump, 0777) != 0) {
-		struct stat sb;
-		if (stat(o.dump, &sb) != 0 || !S_ISDIR(sb.st_mode))
-			return cli_usage_error("--dump %s: cannot create the folder", o.dump);
-	}
+	if (o.dump && (rc = run_common_dump_dir(o.dump)))
+		return rc;
 	vta_error err = {0};
 	vta_tfl_model m;
 	if (vta_tfl_model_load(o.model, &m, &err)) {
@@ -231,14 +198,14 @@ int cmd_run_model(int argc, char **argv)
 	vtasim_sim *sim = NULL;
 	vta_ref *ref = NULL;
 	if (!st)
-		st = o.use_ref ? vta_ref_create(&cfg, &ref, &err) : vtasim_sim_create(&cfg, &sim, &err);
+		st = o.c.use_ref ? vta_ref_create(&cfg, &ref, &err) : vtasim_sim_create(&cfg, &sim, &err);
 	vta_model_run run;
 	memset(&run, 0, sizeof(run));
 	if (!st) {
-		vta_engine *engine = o.use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
-		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = o.threads,
+		vta_engine *engine = o.c.use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
+		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = o.c.threads,
 						   .fault_index = -1, .decompress = dec,
-						   .skip_checks = o.no_checks, .strict = o.strict},
+						   .skip_checks = o.c.no_checks, .strict = o.c.strict},
 					 .host_classes = o.host_classes, .seed = o.seed,
 					 .inputs = o.n_inputs ? inputs : NULL,
 					 .n_inputs = o.n_inputs};
@@ -252,7 +219,7 @@ int cmd_run_model(int argc, char **argv)
 				stream_check_show(&run.ops[i].layer.checks, VTA_OK, NULL,
 						  run.ops[i].layer.name);
 		if ((!st || st == VTA_E_MISMATCH) && run.n_ops) {
-			model_report rep = {&cfg, o.model, &run, o.threads, engine->name,
+			model_report rep = {&cfg, o.model, &run, o.c.threads, engine->name,
 					    vta_decompress_name(dec), wall};
 			model_report_text(stdout, &rep);
 			if (o.report)

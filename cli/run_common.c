@@ -1,0 +1,63 @@
+/*
+ * run_common.c - the options and set-up both forms of `vtasim run` share (run_common.h).
+ */
+#include "run_common.h"
+
+#include <getopt.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void run_common_init(run_common *o)
+{
+	*o = (run_common){.threads = 2};
+}
+
+int run_common_opt(run_common *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'c': o->config = arg; return 0;
+	case 't':
+		if (strcmp(arg, "1") && strcmp(arg, "2"))
+			return cli_usage_error("--threads '%s': expected 1 or 2", arg);
+		o->threads = (unsigned)(arg[0] - '0');
+		return 0;
+	case 'e':
+		if (!strcmp(arg, "ref"))
+			o->use_ref = 1;
+		else if (strcmp(arg, "sim"))
+			return cli_usage_error("--engine '%s': expected sim or ref", arg);
+		return 0;
+	case 'D':
+		if (strcmp(arg, "hw") && strcmp(arg, "host"))
+			return cli_usage_error("--decompress '%s': expected hw or host", arg);
+		o->decompress = arg;
+		return 0;
+	case 'S': return cli_sets_add(&o->sets, arg);
+	case 'X': o->strict = 1; return 0;
+	case 'N': o->no_checks = 1; return 0;
+	default: return -1;
+	}
+}
+
+int run_common_config(const run_common *o, vta_config *cfg, vta_decompress *dec)
+{
+	int rc = cli_load_config(o->config, &o->sets, cfg);
+	if (rc)
+		return rc;
+	/* LUT constants go through the decoder when there is one, unless asked otherwise */
+	*dec = cfg->decomp_enabled ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST;
+	if (o->decompress && !strcmp(o->decompress, "host"))
+		*dec = VTA_DECOMPRESS_HOST;
+	else if (o->decompress && !cfg->decomp_enabled)
+		return cli_usage_error("--decompress hw: the config %s has no LUT decoder "
+				       "(decompressor.enabled is false)", o->config);
+	return 0;
+}
+
+int run_common_dump_dir(const char *dir)
+{
+	struct stat sb;
+	if (mkdir(dir, 0777) != 0 && (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+		return cli_usage_error("--dump %s: cannot create the folder", dir);
+	return 0;
+}

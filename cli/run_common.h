@@ -1,0 +1,44 @@
+/*
+ * run_common.h - what both forms of `vtasim run` (a workload, -w; a model, -m) take alike:
+ * the config with its --set values, threads, engine, where LUT constants are decoded, the
+ * stream checks' switches, and the --dump folder.
+ */
+#ifndef CLI_RUN_COMMON_H
+#define CLI_RUN_COMMON_H
+
+#include "cli.h"
+#include "layer_run.h"
+#include "vta_config.h"
+
+typedef struct run_common {
+	const char *config;
+	unsigned threads;       /* 1 or 2 */
+	int use_ref;            /* --engine ref: functional check only */
+	const char *decompress; /* hw, host, or NULL: hw when the config has a LUT decoder */
+	int strict, no_checks;  /* the stream checks: warnings fail, or no checks at all */
+	cli_sets sets;          /* --set KEY=VALUE over the config file */
+} run_common;
+
+/* The getopt values run_common_opt takes; each form lists them in its option table. */
+#define RUN_COMMON_OPTIONS                                                                  \
+	{"config", required_argument, 0, 'c'}, {"threads", required_argument, 0, 't'},     \
+		{"engine", required_argument, 0, 'e'},                                      \
+		{"decompress", required_argument, 0, 'D'},                                  \
+		{"set", required_argument, 0, 'S'}, {"strict", no_argument, 0, 'X'},        \
+		{"no-check-races", no_argument, 0, 'N'}
+
+/* Zeroed, two threads. */
+void run_common_init(run_common *o);
+
+/* Take getopt's option c with its argument: -1 when c is not one of RUN_COMMON_OPTIONS,
+ * else 0 or a usage error's exit status. */
+int run_common_opt(run_common *o, int c, const char *arg);
+
+/* Load the config with its --set values and decide where LUT constants are decoded:
+ * 0 or an exit status. */
+int run_common_config(const run_common *o, vta_config *cfg, vta_decompress *dec);
+
+/* Make --dump's folder (one that exists already will do): 0 or an exit status. */
+int run_common_dump_dir(const char *dir);
+
+#endif /* CLI_RUN_COMMON_H */
