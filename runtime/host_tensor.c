@@ -20,13 +20,7 @@ size_t vta_host_tensor_count(const vta_host_tensor *t)
 {
 	if (!t || t->rank < 1 || t->rank > VTA_HOST_MAX_DIMS)
 		return 0;
-	size_t n = 1;
-	for (int i = 0; i < t->rank; i++) {
-		if (t->dims[i] < 1 || n > SIZE_MAX / (size_t)t->dims[i])
-			return 0;
-		n *= (size_t)t->dims[i];
-	}
-	return n;
+	return vta_shape_count(t->dims, t->rank);
 }
 
 vta_status vta_host_tensor_check(const vta_host_tensor *t, const char *what, vta_error *err)

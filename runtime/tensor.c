@@ -5,17 +5,18 @@
 
 size_t vta_tensor_i8_count(const vta_tensor_i8 *t)
 {
-	if (!t)
-		return 0;
-	size_t n = 1;
-	for (int i = 0; i < 4; i++) {
-		if (t->shape[i] < 1)
+	return t ? vta_shape_count(t->shape, 4) : 0;
+}
+
+size_t vta_shape_count(const int32_t *dims, int n)
+{
+	size_t count = 1;
+	for (int i = 0; i < n; i++) {
+		if (dims[i] < 1 || count > SIZE_MAX / (size_t)dims[i])
 			return 0;
-		if (n > SIZE_MAX / (size_t)t->shape[i])
-			return 0;
-		n *= (size_t)t->shape[i];
+		count *= (size_t)dims[i];
 	}
-	return n;
+	return count;
 }
 
 vta_status vta_tensor_i8_check(const vta_tensor_i8 *t, const char *what, vta_error *err)

@@ -25,6 +25,8 @@ typedef struct vta_tensor_i8 {
 
 /* Element count, or 0 when a dimension is < 1 or the product overflows. */
 size_t vta_tensor_i8_count(const vta_tensor_i8 *t);
+/* The product of n dimensions, or 0 when one is below 1 or the product overflows size_t. */
+size_t vta_shape_count(const int32_t *dims, int n);
 
 /* Check shape (dims >= 1), data pointer, scale (finite, > 0) and zero point (int8); `what`
  * names the tensor in the detail ("CONV2D input"). */
