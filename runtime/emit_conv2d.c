@@ -16,6 +16,7 @@
 #include "emit_lut.h"
 #include "emit_util.h"
 #include "layout.h"
+#include "lut_group.h"
 #include "lut_pack.h"
 #include "tiling.h"
 
@@ -46,6 +47,7 @@ typedef struct cv_ctx {
 	vta_conv_sched sched;
 	/* constants the LUT decoder decompresses (NULL: decoded on the host) */
 	const vta_lut_tensor *wlut, *blut;
+	vta_lut_buffer wspread; /* a grouped filter's indices spread over its units */
 	vta_em_lut tm;
 	vta_em_lut_table wtab, btab;
 	uint64_t wrow_bytes, brow_bytes; /* packed element bytes */
@@ -206,7 +208,9 @@ static vta_status cv_filter_sums(cv_ctx *c, const int8_t *filter, const vta_lut_
 				 int64_t *sum, vta_error *err)
 {
 	const size_t O = (size_t)c->g.o;
-	const size_t per = (size_t)c->g.kh * (size_t)c->g.kw * (size_t)(c->g.c / c->g.groups);
+	/* a spread grouped filter holds its units' zero lanes too; they add nothing */
+	const size_t per = lut ? lut->count / O
+			       : (size_t)c->g.kh * (size_t)c->g.kw * (size_t)(c->g.c / c->g.groups);
 	if (!lut) {
 		for (size_t o = 0; o < O; o++) {
 			sum[o] = 0;
@@ -520,6 +524,7 @@ static void cv_free(cv_ctx *c)
 	for (int i = 0; i < c->n_types; i++)
 		free(c->types[i]);
 	vta_conv_sched_free(&c->sched);
+	vta_lut_buffer_free(&c->wspread);
 }
 
 /* One axis of the output (TFLite padding.h, written here independently of the golden
@@ -654,18 +659,31 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 	const size_t fcount = (size_t)fs[0] * fs[1] * fs[2] * fs[3];
 	if (!filter_lut && !conv->filter)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: CONV2D has no filter data", layer);
-	/* a grouped filter is laid out with zeros between its groups, which no table holds:
-	 * it is decoded on the host (the report says so) */
-	if ((st = cv_lut_operand(c, filter_lut, VTA_LUT_INT8, fcount, 1, "filter",
-				 c->g.groups == 1, opts, &c->wlut, fbuf, err)) ||
+	vta_conv_geom_derive(c->cfg, &c->g);
+	if ((st = cv_lut_operand(c, filter_lut, VTA_LUT_INT8, fcount, 1, "filter", true, opts,
+				 &c->wlut, fbuf, err)) ||
 	    (st = cv_lut_operand(c, bias_lut, VTA_LUT_INT32, (size_t)fs[0], sizeof(int32_t),
 				 "bias", true, opts, &c->blut, bbuf, err)))
 		return st;
+	/* a grouped filter is laid out with zeros between its groups: the decoder takes the
+	 * indices spread over the units, the zero lanes pointing at a zero table entry */
+	if (c->wlut && c->g.groups > 1) {
+		const size_t taps = (size_t)fs[1] * (size_t)fs[2];
+		vta_error sub = {0};
+		st = vta_lut_spread_groups(c->wlut, (size_t)c->g.o, taps,
+					   (size_t)(c->g.c / c->g.groups),
+					   (size_t)(c->g.o / c->g.groups),
+					   (size_t)c->g.ucb * c->cfg->block_in, &c->wspread, &sub);
+		if (st != VTA_OK)
+			return vta_fail(err, st, "layer %s: %s", layer, sub.detail);
+		c->wlut = &c->wspread.tensor;
+		if ((st = vta_em_lut_check(c->cfg, c->wlut, layer, "the filter", err)))
+			return st;
+	}
 	st = vta_em_check_mode(c->cfg, opts->mode, layer, "CONV2D", err);
 	if (st != VTA_OK)
 		return st;
 
-	vta_conv_geom_derive(c->cfg, &c->g);
 	uint64_t bias_entries = 0; /* the bias table is placed first (cv_emit) */
 	if (c->blut) {
 		vta_lut_table_image img;
@@ -766,7 +784,9 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 	int8_t *wide = NULL; /* a grouped filter spread over its units' input blocks */
 	int32_t wshape[4];
 	memcpy(wshape, conv->filter_shape, sizeof(wshape));
-	if (st == VTA_OK && c.g.groups > 1)
+	if (st == VTA_OK && c.g.groups > 1 && c.wlut)
+		wshape[3] = (int32_t)(c.g.ucb * cfg->block_in); /* spread by cv_prepare */
+	else if (st == VTA_OK && c.g.groups > 1)
 		st = cv_unit_filter(&c, fbuf ? fbuf : conv->filter, &wide, wshape, err);
 	if (st == VTA_OK) {
 		const vta_conv_geom *g = &c.g;
@@ -781,12 +801,12 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 		st = vta_stream_alloc(c.s, in_bytes, 0, "conv.input", &c.in_addr, err);
 		if (st == VTA_OK && c.wlut) {
 			c.wrow_bytes = vta_lut_packed_bytes(cfg, VTA_MEM_WGT, c.wlut->bitwidth);
-			uint64_t pb = vta_lut_pack_conv_filter_bytes(cfg, conv->filter_shape,
+			uint64_t pb = vta_lut_pack_conv_filter_bytes(cfg, wshape,
 								     c.wlut->bitwidth);
 			st = vta_em_lut_alloc(c.s, &c.tm, pb, c.wrow_bytes, "conv.filter.lut",
 					      &c.w_addr, err);
 			if (st == VTA_OK)
-				st = vta_lut_pack_conv_filter(cfg, c.wlut, conv->filter_shape,
+				st = vta_lut_pack_conv_filter(cfg, c.wlut, wshape,
 							      vta_stream_dram(c.s, c.w_addr), pb,
 							      err);
 			ls->counters.lut_hw_plain_bytes += w_bytes;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "emit_conv2d.h"
+#include "lut_group.h"
 
 vta_status vta_emit_depthwise_conv2d(const vta_config *cfg, const vta_depthwise_conv2d *dw,
 				     const vta_lut_tensor *filter_lut,
@@ -31,12 +32,33 @@ vta_status vta_emit_depthwise_conv2d(const vta_config *cfg, const vta_depthwise_
 				"input and %d output channels",
 				layer, (int)dw->depth_multiplier, (int)C, (int)fs[3]);
 	const size_t O = (size_t)fs[3], taps = (size_t)fs[1] * (size_t)fs[2];
+	vta_conv2d conv = {.input = dw->input, .filter_shape = {fs[3], fs[1], fs[2], 1},
+			   .filter_scales = dw->filter_scales,
+			   .filter_scale_count = dw->filter_scale_count, .bias = dw->bias,
+			   .stride_h = dw->stride_h, .stride_w = dw->stride_w,
+			   .dilation_h = dw->dilation_h, .dilation_w = dw->dilation_w,
+			   .padding = dw->padding, .activation = dw->activation};
+	vta_emit_opts o = *opts;
+	o.name = layer;
+	if (filter_lut && (st = vta_lut_expect(filter_lut, VTA_LUT_INT8, taps * O, layer,
+					       "DEPTHWISE_CONV_2D filter", "filter", err)))
+		return st;
+	if (filter_lut && opts->decompress == VTA_DECOMPRESS_HW) {
+		/* the decoder takes the OHWI index fields; the CONV2D emitter spreads them */
+		vta_lut_buffer ohwi;
+		vta_error sub = {0};
+		st = vta_lut_depthwise_ohwi(filter_lut, taps, O, &ohwi, &sub);
+		if (st != VTA_OK)
+			st = vta_fail(err, st, "layer %s: %s", layer, sub.detail);
+		else
+			st = vta_emit_conv2d(cfg, &conv, &ohwi.tensor, bias_lut, out, &o, dram, ls,
+					     err);
+		vta_lut_buffer_free(&ohwi);
+		return st;
+	}
 	int8_t *plain = NULL;
 	const int8_t *filter = dw->filter;
 	if (filter_lut) {
-		if ((st = vta_lut_expect(filter_lut, VTA_LUT_INT8, taps * O, layer,
-					 "DEPTHWISE_CONV_2D filter", "filter", err)))
-			return st;
 		if (!(plain = malloc(taps * O)))
 			return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
 		if ((st = vta_lut_decode(filter_lut, plain, taps * O, err))) {
@@ -55,18 +77,10 @@ vta_status vta_emit_depthwise_conv2d(const vta_config *cfg, const vta_depthwise_
 		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", layer);
 	}
 	for (size_t t = 0; t < taps; t++)
-		for (size_t o = 0; o < O; o++)
-			ohwi[o * taps + t] = filter[t * O + o];
+		for (size_t oc = 0; oc < O; oc++)
+			ohwi[oc * taps + t] = filter[t * O + oc];
 	free(plain);
-	const vta_conv2d conv = {.input = dw->input, .filter = ohwi,
-				 .filter_shape = {fs[3], fs[1], fs[2], 1},
-				 .filter_scales = dw->filter_scales,
-				 .filter_scale_count = dw->filter_scale_count, .bias = dw->bias,
-				 .stride_h = dw->stride_h, .stride_w = dw->stride_w,
-				 .dilation_h = dw->dilation_h, .dilation_w = dw->dilation_w,
-				 .padding = dw->padding, .activation = dw->activation};
-	vta_emit_opts o = *opts;
-	o.name = layer;
+	conv.filter = ohwi;
 	st = vta_emit_conv2d(cfg, &conv, NULL, bias_lut, out, &o, dram, ls, err);
 	free(ohwi);
 	return st;

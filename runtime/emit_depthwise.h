@@ -5,9 +5,10 @@
  * A depthwise convolution is the grouped CONV2D with one input channel per group: the
  * filter [1, KH, KW, C*M] is transposed to OHWI [C*M, KH, KW, 1] and the CONV2D emitter
  * runs it as block-diagonal units (docs/runtime.md "Grouped and depthwise convolution",
- * where the GEMM utilization is worked out). A LUT-compressed filter is decoded on the host
- * in either decompression mode (the block-diagonal weights hold zeros no table has); a
- * LUT bias goes through the decoder in VTA_DECOMPRESS_HW.
+ * where the GEMM utilization is worked out). In VTA_DECOMPRESS_HW a LUT-compressed filter
+ * and bias go through the decoder: the filter's index fields are reordered to OHWI and
+ * spread over the units with a zero table entry (lut_group.h); in host mode they are
+ * decoded on the host.
  */
 #ifndef VTA_EMIT_DEPTHWISE_H
 #define VTA_EMIT_DEPTHWISE_H
