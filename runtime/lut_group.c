@@ -81,7 +81,7 @@ vta_status vta_lut_spread_groups(const vta_lut_tensor *t, size_t O, size_t taps,
 				       "filter", err);
 	if (st != VTA_OK)
 		return st;
-	if (!in_g || !out_g || uc % in_g || O % out_g)
+	if (!in_g || !out_g || uc < in_g || O % out_g)
 		return vta_fail(err, VTA_E_INTERNAL, "LUT grouped filter: bad group shape");
 	if (t->channels > 1 && (t->channels != O || (t->axis_last && O * taps * in_g != O)))
 		return vta_fail(err, VTA_E_UNSUPPORTED,
@@ -91,11 +91,11 @@ vta_status vta_lut_spread_groups(const vta_lut_tensor *t, size_t O, size_t taps,
 	const size_t C = t->channels, stride = t->value_table_stride;
 	const int8_t *tab = t->value_table;
 	/* each table's zero entry: the first entry that holds 0, or a new last one */
-	size_t *zero = malloc(C * sizeof(*zero));
+	size_t *zero = calloc(C, sizeof(*zero));
 	if (!zero)
 		return vta_fail(err, VTA_E_NOMEM, "LUT grouped filter: out of memory");
 	bool grow = false;
-	for (size_t c = 0; c < C; c++) {
+	for (size_t c = 0; c < C && uc > in_g; c++) { /* uc == in_g: no lane between groups */
 		zero[c] = stride;
 		for (size_t k = 0; k < stride && zero[c] == stride; k++)
 			if (tab[c * stride + k] == 0)
