@@ -153,10 +153,9 @@ static void run_conv_dec(const char *config, unsigned batch, const conv_case *k,
 	if (getenv("ET_VERBOSE"))
 		print_message("%s: %s\n", what, ls.plan);
 	et_check_output(&ls, &dram, &d.exp, what);
-	if (dec == VTA_DECOMPRESS_HW &&
-	    ((k->filter_bits && groups == 1) || (k->bias_bits && k->has_bias))) {
+	if (dec == VTA_DECOMPRESS_HW && (k->filter_bits || (k->bias_bits && k->has_bias))) {
 		/* the decoder did the decompression: table loads and decompressing loads (a
-		 * grouped filter is decoded on the host) */
+		 * grouped filter's indices spread over its units) */
 		assert_true(ls.counters.lut_hw_bytes > 0);
 		assert_true(ls.counters.stream.load_bytes[VTA_MEM_LUT] +
 				    ls.counters.stream.load_bytes[VTA_MEM_LUT32] >
@@ -229,7 +228,7 @@ static void test_conv_matrix_hw(void **state)
 /* Grouped convolutions: depthwise (one input channel per group, multipliers 1, 2 and 3),
  * groups of several channels that fill whole blocks (several units) or do not (one unit
  * with zero weights between its groups, or a last unit padded with zero input blocks),
- * LUT filters (decoded on the host) and biases (through the decoder in hw mode). */
+ * LUT filters and biases (through the decoder in hw mode, decoded on the host else). */
 static const grouped_case grouped_cases[] = {
 	/* n  h   w   c   o  kh kw sh sw dh dw pad                act           zpi zpo fb bb bias pt  s_out groups */
 	{{1, 9, 7, 17, 17, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_RELU6, -5, 3, 0, 0, true, false, 0.02f}, 17},

@@ -126,9 +126,10 @@ static void run_dw(const char *config, unsigned batch, const dw_case *k, vta_ari
 	et_check_output(&ls, &dram, &d.exp, what);
 	/* useful MACs: every output element reads KH x KW taps of one input channel */
 	assert_int_equal(ls.counters.macs, (uint64_t)vta_tensor_i8_count(&d.out) * k->kh * k->kw);
-	/* a bias decoded by the hardware; the filter never is (its blocks hold zeros) */
+	/* a filter (spread over its units' blocks) and a bias decoded by the hardware */
 	if (dec == VTA_DECOMPRESS_HW)
-		assert_true((ls.counters.lut_hw_bytes > 0) == (k->bias_bits > 0));
+		assert_true((ls.counters.lut_hw_bytes > 0) ==
+			    (k->bias_bits > 0 || k->filter_bits > 0));
 	vta_layer_stream_free(&ls);
 	vta_dram_free(&dram);
 	dw_free(&d);
