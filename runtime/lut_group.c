@@ -49,7 +49,8 @@ vta_status vta_lut_depthwise_ohwi(const vta_lut_tensor *t, size_t taps, size_t O
 	if (t->channels > 1 && !(t->axis_last && t->channels == O))
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"LUT depthwise filter: %zu tables%s; the decoder needs one, or one "
-				"per output channel along the last axis",
+				"per output channel along the last axis: decompress this layer on the "
+				"host",
 				t->channels, t->axis_last ? " along the last axis" : "");
 	const size_t C = t->channels, stride = t->value_table_stride;
 	if ((st = group_alloc(out, taps * O, t->bitwidth, C, stride, err)))
@@ -86,7 +87,8 @@ vta_status vta_lut_spread_groups(const vta_lut_tensor *t, size_t O, size_t taps,
 	if (t->channels > 1 && (t->channels != O || (t->axis_last && O * taps * in_g != O)))
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"LUT grouped filter: %zu tables%s; the decoder needs one, or one per "
-				"output channel along the first axis",
+				"output channel along the first axis: decompress this layer on the "
+				"host",
 				t->channels, t->axis_last ? " along the last axis" : "");
 	const size_t C = t->channels, stride = t->value_table_stride;
 	const int8_t *tab = t->value_table;
@@ -110,7 +112,8 @@ vta_status vta_lut_spread_groups(const vta_lut_tensor *t, size_t O, size_t taps,
 		free(zero);
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"LUT grouped filter: a table of %zu entries has no zero and no room "
-				"for one (%u-bit indices); the weights between the groups need it",
+				"for one (%u-bit indices); the weights between the groups need it: "
+				"decompress this layer on the host",
 				stride, t->bitwidth);
 	}
 	if ((st = group_alloc(out, O * taps * uc, bw, C, nstride, err))) {
