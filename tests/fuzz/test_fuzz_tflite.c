@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "fuzz_mutate.h"
+#include "tfl_runmodel.h"
 #include "tfl_testmodel.h"
 #include "tflite_compress.h"
 #include "tflite_write.h"
@@ -148,6 +149,12 @@ static void test_fuzz_test_model(void **state)
 		fuzz_file(&r, seed, len, 2 * ITERATIONS, !z);
 		free(seed);
 	}
+	/* the runnable model: a DECODE with two pairs, an int32 LUT constant, a rank-0 tensor */
+	size_t len;
+	uint8_t *seed = tr_build(true, &len);
+	assert_non_null(seed);
+	fuzz_file(&r, seed, len, ITERATIONS, false);
+	free(seed);
 }
 
 static void test_fuzz_real_models(void **state)

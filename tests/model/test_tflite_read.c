@@ -9,6 +9,7 @@
 
 #include "fb_read.h"
 #include "lut_pack.h"
+#include "tfl_runmodel.h"
 #include "vta_config.h"
 
 static const vta_tfl_op *find_op(const vta_tfl_model *m, int32_t builtin, int nth)
@@ -277,6 +278,64 @@ static void test_feeds_hw_packing(void **state)
 
 /* ---- byte-level damage ---- */
 
+/* The runnable model: its hand-written containers (COMPRESSION_METADATA for conv_w, the int32
+ * conv_b and gconv_w; TFLM_DECODE with two pairs for dw_w and mask, one for fc_w) decode to
+ * the plain variant's constants byte for byte, and the operators are the same. */
+static void test_run_model_containers(void **state)
+{
+	(void)state;
+	vta_tfl_model p, z;
+	vta_error err = {0};
+	size_t len;
+	uint8_t *b = tr_build(false, &len);
+	assert_non_null(b);
+	assert_int_equal(vta_tfl_model_parse(b, len, "run_plain.tflite", &p, &err), VTA_OK);
+	b = tr_build(true, &len);
+	assert_non_null(b);
+	assert_int_equal(vta_tfl_model_parse(b, len, "run_lut.tflite", &z, &err), VTA_OK);
+	assert_int_equal(p.n_ops, 20);
+	assert_int_equal(z.n_ops, 22);
+	assert_int_equal(p.n_compressed, 0);
+	assert_int_equal(z.n_compressed, 6);
+	const struct { int32_t t; vta_tfl_container c; unsigned bw; } lut[] = {
+		{TR_CONV_W, VTA_TFL_METADATA, 3}, {TR_CONV_B, VTA_TFL_METADATA, 1},
+		{TR_GCONV_W, VTA_TFL_METADATA, 2}, {TR_DW_W, VTA_TFL_DECODE, 2},
+		{TR_MASK, VTA_TFL_DECODE, 2}, {TR_FC_W, VTA_TFL_DECODE, 4},
+	};
+	for (size_t i = 0; i < sizeof(lut) / sizeof(lut[0]); i++) {
+		const vta_tfl_tensor *tp = &p.tensors[lut[i].t], *tz = &z.tensors[lut[i].t];
+		assert_int_equal(tz->container, lut[i].c);
+		assert_int_equal(tz->lut.bitwidth, lut[i].bw);
+		assert_int_equal(tz->type, tp->type);
+		assert_int_equal(tz->count, tp->count);
+		assert_int_equal(tz->quant.count, tp->quant.count);
+		size_t n = tp->data_bytes;
+		uint8_t out[512];
+		assert_true(n <= sizeof(out));
+		assert_int_equal(vta_tfl_tensor_decode(tz, out, n, &err), VTA_OK);
+		assert_memory_equal(out, tp->data, n);
+	}
+	/* the same operators, the two DECODEs left out */
+	for (size_t i = 0, k = 0; i < z.n_ops; i++) {
+		if (z.ops[i].decode)
+			continue;
+		assert_int_equal(z.ops[i].builtin, p.ops[k].builtin);
+		assert_memory_equal(z.ops[i].outputs, p.ops[k].outputs, sizeof(int32_t));
+		k++;
+	}
+	/* the options the runner reads */
+	assert_int_equal(p.ops[3].opt.conv.stride_h, 2);
+	assert_int_equal(p.ops[4].opt.conv.depth_multiplier, 2);
+	assert_int_equal(p.ops[4].opt.conv.dilation_w, 2);
+	assert_int_equal(p.ops[4].opt.conv.activation, VTA_ACT_RELU_N1_TO_1);
+	assert_int_equal(p.ops[12].opt.concat.axis, 3);
+	assert_int_equal(p.ops[13].builtin, 60 /* PADV2 */);
+	assert_int_equal(p.tensors[TR_PAD_VALUE].rank, 0);
+	assert_int_equal(p.tensors[TR_PAD_VALUE].count, 1);
+	vta_tfl_model_free(&p);
+	vta_tfl_model_free(&z);
+}
+
 static vta_status parse_bytes(const uint8_t *src, size_t len, vta_error *err)
 {
 	uint8_t *copy = malloc(len ? len : 1);
@@ -466,6 +525,7 @@ int main(void)
 		cmocka_unit_test(test_metadata_version),
 		cmocka_unit_test(test_index_beyond_table),
 		cmocka_unit_test(test_feeds_hw_packing),
+		cmocka_unit_test(test_run_model_containers),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_offsets),
 		cmocka_unit_test(test_real_models),

@@ -1,17 +1,20 @@
 /*
- * write_test_model.c - write the hand-built test model (tfl_testmodel.h) as files for the
- * command-line tests: DIR/test_plain.tflite and DIR/test_lut.tflite (both LUT containers).
+ * write_test_model.c - write the hand-built test models as files for the command-line tests:
+ * DIR/test_plain.tflite and DIR/test_lut.tflite (tfl_testmodel.h, both LUT containers), and
+ * the model `vtasim run -m` takes end to end (tfl_runmodel.h): DIR/run_plain.tflite,
+ * DIR/run_lut.tflite, its inputs DIR/run_image.npy and DIR/run_bytes.npy, and what its PAD
+ * (tensor 4) must hold for them, DIR/run_padded.npy.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "npy.h"
+#include "tfl_runmodel.h"
 #include "tfl_testmodel.h"
 
-static int write(const char *dir, const char *name, bool compressed)
+static int write_bytes(const char *dir, const char *name, uint8_t *b, size_t len)
 {
 	char path[1024];
-	size_t len;
-	uint8_t *b = tm_build(compressed, TM_OK, &len);
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	FILE *f = b ? fopen(path, "wb") : NULL;
 	int ok = f && fwrite(b, 1, len, f) == len;
@@ -23,11 +26,48 @@ static int write(const char *dir, const char *name, bool compressed)
 	return ok ? 0 : 1;
 }
 
+static int write_npy(const char *dir, const char *name, vta_npy_dtype dt, int rank,
+		     const size_t *shape, const void *data)
+{
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	vta_error err = {0};
+	if (vta_npy_write(path, dt, rank, shape, data, &err) == VTA_OK)
+		return 0;
+	fprintf(stderr, "write_test_model: %s\n", err.detail);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
 		fprintf(stderr, "usage: write_test_model DIR\n");
 		return 2;
 	}
-	return write(argv[1], "test_plain.tflite", false) | write(argv[1], "test_lut.tflite", true);
+	const char *dir = argv[1];
+	size_t len;
+	int rc = 0;
+	uint8_t *b = tm_build(false, TM_OK, &len);
+	rc |= write_bytes(dir, "test_plain.tflite", b, len);
+	b = tm_build(true, TM_OK, &len);
+	rc |= write_bytes(dir, "test_lut.tflite", b, len);
+	b = tr_build(false, &len);
+	rc |= write_bytes(dir, "run_plain.tflite", b, len);
+	b = tr_build(true, &len);
+	rc |= write_bytes(dir, "run_lut.tflite", b, len);
+
+	float image[TR_IMAGE_COUNT];
+	uint8_t bytes[16];
+	int8_t padded[TR_PADDED_COUNT];
+	for (size_t e = 0; e < TR_IMAGE_COUNT; e++)
+		image[e] = tr_image(e);
+	for (size_t e = 0; e < 16; e++)
+		bytes[e] = (uint8_t)(e * 17 + 3);
+	for (size_t e = 0; e < TR_PADDED_COUNT; e++)
+		padded[e] = tr_padded(e);
+	rc |= write_npy(dir, "run_image.npy", VTA_NPY_F32, 4, (const size_t[]){1, 8, 8, 3}, image);
+	rc |= write_npy(dir, "run_bytes.npy", VTA_NPY_U8, 1, (const size_t[]){16}, bytes);
+	rc |= write_npy(dir, "run_padded.npy", VTA_NPY_I8, 4, (const size_t[]){1, 10, 10, 3},
+			padded);
+	return rc;
 }
