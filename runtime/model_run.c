@@ -521,12 +521,25 @@ static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 			return vta_fail(err, VTA_E_DATA, "PAD: %zu paddings for rank %d", n,
 					in.rank);
 		const int8_t *value = NULL;
-		if (op->builtin == VTA_TFL_PADV2 && op->n_inputs > 2 && op->inputs[2] >= 0) {
-			if (!(value = value_of(w, op->inputs[2], err)))
-				return err->status;
-		}
 		if ((st = host_out(w, oi, &out, err)))
 			return st;
+		if (op->builtin == VTA_TFL_PADV2 && op->n_inputs > 2 && op->inputs[2] >= 0) {
+			/* TFLite pads with the value's bytes as they are, so it must be one int8
+			 * quantized as the output */
+			int32_t vi = op->inputs[2];
+			const vta_tfl_tensor *vt = &m->tensors[vi];
+			if (vt->type != VTA_TFL_INT8 || vt->count != 1 ||
+			    scale_of(vt) != out.scale || zero_point_of(vt) != out.zero_point)
+				return vta_fail(err, VTA_E_UNSUPPORTED,
+						"the pad value, tensor %d '%s', is %s of %zu "
+						"elements (scale %g, zero point %d); TFLite takes one "
+						"int8 quantized as the output (scale %g, zero point %d)",
+						vi, vt->name, vta_tfl_type_name(vt->type), vt->count,
+						(double)scale_of(vt), (int)zero_point_of(vt),
+						(double)out.scale, (int)out.zero_point);
+			if (!(value = value_of(w, vi, err)))
+				return err->status;
+		}
 		return vta_host_pad(&in, (const int32_t(*)[2])pads, value, &out, err);
 	}
 	case VTA_TFL_OP_TRANSPOSE: {

@@ -31,6 +31,7 @@ static const struct {
 	{VTA_TFL_OP_ADD, TFL_OPT_ADD, "AddOptions", false, 2, 2},
 	{VTA_TFL_OP_RESHAPE, TFL_OPT_RESHAPE, "ReshapeOptions", false, 1, 2},
 	{VTA_TFL_OP_PAD, TFL_OPT_PAD, "PadOptions", false, 2, 3},
+	{VTA_TFL_OP_PADV2, TFL_OPT_PADV2, "PadV2Options", false, 2, 3},
 	{VTA_TFL_OP_TRANSPOSE, TFL_OPT_TRANSPOSE, "TransposeOptions", false, 2, 2},
 	{VTA_TFL_OP_MEAN, TFL_OPT_REDUCER, "ReducerOptions", false, 2, 2},
 	{VTA_TFL_OP_QUANTIZE, TFL_OPT_QUANTIZE, "QuantizeOptions", false, 1, 1},
@@ -190,7 +191,7 @@ static vta_status opt_fill(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 		TFL_TRY(r, vta_fb_bool(fb_, t, TFL_REDUCER_KEEP_DIMS, false,
 				      &op->opt.mean.keep_dims, &e_), "keep_dims");
 		return VTA_OK;
-	default: /* PAD, TRANSPOSE, QUANTIZE: empty options */
+	default: /* PAD, PADV2, TRANSPOSE, QUANTIZE: empty options */
 		return VTA_OK;
 	}
 }

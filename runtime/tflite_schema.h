@@ -63,6 +63,7 @@ enum {
 	TFL_OPT_PAD = 22,
 	TFL_OPT_TRANSPOSE = 26,
 	TFL_OPT_REDUCER = 27,
+	TFL_OPT_PADV2 = 43,
 	TFL_OPT_QUANTIZE = 89,
 	TFL_OPT_LAST = 126 /* RightShiftOptions, the union's last member */
 };

@@ -151,7 +151,7 @@ static void test_fuzz_test_model(void **state)
 	}
 	/* the runnable model: a DECODE with two pairs, an int32 LUT constant, a rank-0 tensor */
 	size_t len;
-	uint8_t *seed = tr_build(true, &len);
+	uint8_t *seed = tr_build(true, TR_OK, &len);
 	assert_non_null(seed);
 	fuzz_file(&r, seed, len, ITERATIONS, false);
 	free(seed);

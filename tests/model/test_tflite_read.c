@@ -287,10 +287,10 @@ static void test_run_model_containers(void **state)
 	vta_tfl_model p, z;
 	vta_error err = {0};
 	size_t len;
-	uint8_t *b = tr_build(false, &len);
+	uint8_t *b = tr_build(false, TR_OK, &len);
 	assert_non_null(b);
 	assert_int_equal(vta_tfl_model_parse(b, len, "run_plain.tflite", &p, &err), VTA_OK);
-	b = tr_build(true, &len);
+	b = tr_build(true, TR_OK, &len);
 	assert_non_null(b);
 	assert_int_equal(vta_tfl_model_parse(b, len, "run_lut.tflite", &z, &err), VTA_OK);
 	assert_int_equal(p.n_ops, 20);
@@ -334,6 +334,21 @@ static void test_run_model_containers(void **state)
 	assert_int_equal(p.tensors[TR_PAD_VALUE].count, 1);
 	vta_tfl_model_free(&p);
 	vta_tfl_model_free(&z);
+}
+
+/* PADV2 takes its input, the paddings and an optional value: with fewer, the runner would
+ * read past the operator's inputs. */
+static void test_padv2_inputs(void **state)
+{
+	(void)state;
+	vta_tfl_model m;
+	vta_error err = {0};
+	size_t len;
+	uint8_t *b = tr_build(false, TR_PADV2_ONE_INPUT, &len);
+	assert_non_null(b);
+	mt_expect_error(vta_tfl_model_parse(b, len, "run.tflite", &m, &err), &err,
+			"run.tflite: operator 13 (PADV2): 1 inputs, expected 2 to 3");
+	vta_tfl_model_free(&m);
 }
 
 static vta_status parse_bytes(const uint8_t *src, size_t len, vta_error *err)
@@ -526,6 +541,7 @@ int main(void)
 		cmocka_unit_test(test_index_beyond_table),
 		cmocka_unit_test(test_feeds_hw_packing),
 		cmocka_unit_test(test_run_model_containers),
+		cmocka_unit_test(test_padv2_inputs),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_offsets),
 		cmocka_unit_test(test_real_models),

@@ -129,7 +129,7 @@ static uint32_t ancillary(tfb *f, unsigned bw, unsigned stride, const int8_t *ta
 	return tfb_buffer(f, buf, 16 + n);
 }
 
-uint8_t *tr_build(bool z, size_t *len)
+uint8_t *tr_build(bool z, enum tr_defect d, size_t *len)
 {
 	tfb t;
 	memset(&t, 0, sizeof(t));
@@ -181,7 +181,8 @@ uint8_t *tr_build(bool z, size_t *len)
 	uint32_t b_mask = lut_const(f, z, 64, 2, mask_index, MASK_TABLE, 4, NULL);
 	uint32_t b_mask_anc = z ? ancillary(f, 2, 4, MASK_TABLE, 4) : 0;
 	const int8_t pad_value = 5;
-	uint32_t b_pad_value = tfb_buffer(f, &pad_value, 1);
+	uint32_t b_pad_value = d == TR_PAD_VALUE_TYPE ? tfb_buffer_i32(f, (const int32_t[]){5}, 1)
+						      : tfb_buffer(f, &pad_value, 1);
 	uint32_t b_pads2 = tfb_buffer_i32(f, (const int32_t[]){0, 0, 0, 1, 1, 0, 0, 0}, 8);
 	uint32_t b_perm = tfb_buffer_i32(f, (const int32_t[]){0, 3, 1, 2}, 4);
 	uint32_t b_axes = tfb_buffer_i32(f, (const int32_t[]){2, 3}, 2);
@@ -244,8 +245,9 @@ uint8_t *tr_build(bool z, size_t *len)
 			   tfb_quant(f, 1, 0.03f, 0, 0));
 	tfb_tensor(f, TR_MSUM, "msum", I8, SHAPE(1, 2, 2, 16), 0, tfb_quant(f, 1, 0.06f, 1, 0));
 	tfb_tensor(f, TR_CAT, "cat", I8, SHAPE(1, 2, 2, 32), 0, tfb_quant(f, 1, 0.06f, 1, 0));
-	tfb_tensor(f, TR_PAD_VALUE, "pad_value", I8, (const int32_t[]){0}, 0, b_pad_value,
-		   tfb_quant(f, 1, 0.06f, 1, 0));
+	tfb_tensor(f, TR_PAD_VALUE, "pad_value", d == TR_PAD_VALUE_TYPE ? I32 : I8,
+		   (const int32_t[]){0}, 0, b_pad_value,
+		   tfb_quant(f, 1, 0.06f, d == TR_PAD_VALUE_QUANT ? 2 : 1, 0));
 	tfb_tensor(f, TR_PADS2, "paddings2", I32, SHAPE(4, 2), b_pads2, 0);
 	tfb_tensor(f, TR_PADDED2, "padded2", I8, SHAPE(1, 3, 3, 32), 0,
 		   tfb_quant(f, 1, 0.06f, 1, 0));
@@ -301,7 +303,10 @@ uint8_t *tr_build(bool z, size_t *len)
 	tfb_op(f, OC_ADD, IO(TR_BSUM, TR_OFFSET), IO(TR_OSUM), 0, 0);
 	tfb_op(f, OC_ADD, IO(TR_MASK, TR_OSUM), IO(TR_MSUM), 0, 0);
 	tfb_op(f, OC_CONCAT, IO(TR_SUM, TR_MSUM), IO(TR_CAT), 10, OPTS(f, {0, (uint32_t)-1, 4}));
-	tfb_op(f, OC_PADV2, IO(TR_CAT, TR_PADS2, TR_PAD_VALUE), IO(TR_PADDED2), 0, 0);
+	if (d == TR_PADV2_ONE_INPUT)
+		tfb_op(f, OC_PADV2, IO(TR_CAT), IO(TR_PADDED2), 0, 0);
+	else
+		tfb_op(f, OC_PADV2, IO(TR_CAT, TR_PADS2, TR_PAD_VALUE), IO(TR_PADDED2), 0, 0);
 	tfb_op(f, OC_TRANSPOSE, IO(TR_PADDED2, TR_PERM), IO(TR_TRANSPOSED), 26, OPTS(f, {0, 0, 0}));
 	tfb_op(f, OC_MEAN, IO(TR_TRANSPOSED, TR_AXES), IO(TR_MEAN), 27, OPTS(f, {0, 1, 1}));
 	tfb_op(f, OC_RESHAPE, IO(TR_MEAN, TR_SHAPE), IO(TR_FLAT), 0, 0);

@@ -58,8 +58,16 @@ enum {
 #define TR_IMAGE_COUNT (8 * 8 * 3)
 #define TR_PADDED_COUNT (10 * 10 * 3)
 
+/* One broken rule, for the runner's error tests. */
+enum tr_defect {
+	TR_OK = 0,
+	TR_PAD_VALUE_QUANT, /* the PADV2 value's zero point is 2, the output's 1 */
+	TR_PAD_VALUE_TYPE,  /* the PADV2 value is an int32 */
+	TR_PADV2_ONE_INPUT  /* the PADV2 has its input alone */
+};
+
 /* The model's bytes (malloc'd) and length; NULL on failure. */
-uint8_t *tr_build(bool compressed, size_t *len);
+uint8_t *tr_build(bool compressed, enum tr_defect defect, size_t *len);
 
 /* The image that quantizes exactly (x / 0.01 is an integer): element e of [1,8,8,3]. */
 float tr_image(size_t e);

@@ -2,8 +2,9 @@
  * write_test_model.c - write the hand-built test models as files for the command-line tests:
  * DIR/test_plain.tflite and DIR/test_lut.tflite (tfl_testmodel.h, both LUT containers), and
  * the model `vtasim run -m` takes end to end (tfl_runmodel.h): DIR/run_plain.tflite,
- * DIR/run_lut.tflite, its inputs DIR/run_image.npy and DIR/run_bytes.npy, and what its PAD
- * (tensor 4) must hold for them, DIR/run_padded.npy.
+ * DIR/run_lut.tflite, its inputs DIR/run_image.npy and DIR/run_bytes.npy, what its PAD
+ * (tensor 4) must hold for them, DIR/run_padded.npy, and broken variants for the error
+ * tests: DIR/run_pad_value_quant.tflite, run_pad_value_type.tflite, run_padv2_one_input.tflite.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,10 +52,16 @@ int main(int argc, char **argv)
 	rc |= write_bytes(dir, "test_plain.tflite", b, len);
 	b = tm_build(true, TM_OK, &len);
 	rc |= write_bytes(dir, "test_lut.tflite", b, len);
-	b = tr_build(false, &len);
+	b = tr_build(false, TR_OK, &len);
 	rc |= write_bytes(dir, "run_plain.tflite", b, len);
-	b = tr_build(true, &len);
+	b = tr_build(true, TR_OK, &len);
 	rc |= write_bytes(dir, "run_lut.tflite", b, len);
+	b = tr_build(false, TR_PAD_VALUE_QUANT, &len);
+	rc |= write_bytes(dir, "run_pad_value_quant.tflite", b, len);
+	b = tr_build(false, TR_PAD_VALUE_TYPE, &len);
+	rc |= write_bytes(dir, "run_pad_value_type.tflite", b, len);
+	b = tr_build(false, TR_PADV2_ONE_INPUT, &len);
+	rc |= write_bytes(dir, "run_padv2_one_input.tflite", b, len);
 
 	float image[TR_IMAGE_COUNT];
 	uint8_t bytes[16];
