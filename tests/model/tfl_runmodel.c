@@ -284,7 +284,7 @@ uint8_t *tr_build(bool z, enum tr_defect d, size_t *len)
 	tfb_op(f, OC_CONV, IO(TR_PADDED, TR_CONV_W, TR_CONV_B), IO(TR_CONV), 1,
 	       OPTS(f, {0, VALID, 1}, {1, 1, 4}, {2, 1, 4}, {3, RELU, 1}));
 	tfb_op(f, OC_CONV, IO(TR_CONV, TR_GCONV_W, TR_GCONV_B), IO(TR_GCONV), 1,
-	       OPTS(f, {0, SAME, 1}, {1, 2, 4}, {2, 2, 4}, {3, RELU6, 1}));
+	       OPTS(f, {0, SAME, 1}, {1, 2, 4}, {2, 2, 4}, {3, RELU6, 1}, {4, 2, 4}, {5, 2, 4}));
 	if (z)
 		tfb_op(f, OC_DECODE, IO(TR_DW_ENC, TR_DW_ANC, TR_MASK_ENC, TR_MASK_ANC),
 		       IO(TR_DW_W, TR_MASK), 0, 0);

@@ -8,7 +8,8 @@
  *    0  QUANTIZE           float32 image -> int8
  *    1  PAD                [1,8,8,3] -> [1,10,10,3], the zero point around
  *    2  CONV_2D            8 filters 3x3x3, per-channel scales (axis 0), VALID, RELU
- *    3  CONV_2D            grouped (2 groups of 4 channels), one scale, SAME, stride 2, RELU6
+ *    3  CONV_2D            grouped (2 groups of 4 channels), one scale, SAME, stride 2,
+ *                          dilation 2, RELU6
  *    4  DEPTHWISE_CONV_2D  multiplier 2, per-channel scales (last axis), SAME, dilation 2,
  *                          RELU_N1_TO_1
  *    5  AVERAGE_POOL_2D    2x2, stride 2, VALID
