@@ -64,6 +64,12 @@ static unsigned op_class(int32_t builtin)
 	}
 }
 
+/* An accelerated op the options move to the host. */
+static bool moved_to_host(const walk *w, const vta_tfl_op *op)
+{
+	return (w->o->host_classes & op_class(op->builtin)) != 0;
+}
+
 static size_t tensor_bytes(const vta_tfl_tensor *t)
 {
 	return t->count * vta_tfl_type_size(t->type);
@@ -402,7 +408,7 @@ static vta_status run_accel(walk *w, const vta_tfl_op *op, size_t index,
 	built b;
 	vta_status st = build_layer(w, op, index, &b, err);
 	if (!st) {
-		bool on_host = w->reference || (w->o->host_classes & op_class(op->builtin));
+		bool on_host = w->reference || moved_to_host(w, op);
 		if (on_host) {
 			double t0 = now_seconds();
 			st = golden_on_host(&b.d, err);
@@ -673,6 +679,22 @@ static vta_status set_inputs(walk *w, vta_error *err)
 	return VTA_OK;
 }
 
+/* The caller's hooks around an operator of the run; before it, where it will run. */
+static vta_status observe(walk *w, vta_model_op_result *r, const vta_tfl_op *op, bool begin,
+			  vta_error *err)
+{
+	vta_model_observer *ob = w->o->observer;
+	if (!ob)
+		return VTA_OK;
+	if (begin) {
+		bool accel = vta_op_where(op->builtin, NULL) == VTA_OP_ACCEL &&
+			     !moved_to_host(w, op);
+		r->place = accel ? VTA_OP_ACCEL : VTA_OP_HOST;
+		return ob->op_begin ? ob->op_begin(ob, r, err) : VTA_OK;
+	}
+	return ob->op_end ? ob->op_end(ob, r, err) : VTA_OK;
+}
+
 static vta_status walk_ops(walk *w, vta_error *err)
 {
 	const vta_tfl_model *m = w->m;
@@ -695,6 +717,8 @@ static vta_status walk_ops(walk *w, vta_error *err)
 			continue;
 		}
 		vta_error e = {0};
+		if (r && (st = observe(w, r, op, true, err)))
+			break;
 		if (vta_op_where(op->builtin, NULL) == VTA_OP_ACCEL) {
 			st = run_accel(w, op, i, r, &e);
 		} else {
@@ -715,6 +739,8 @@ static vta_status walk_ops(walk *w, vta_error *err)
 			vta_fail(err, st, "%s: operator %zu (%s): %s", m->name, i,
 				 vta_tfl_op_label(op, nb, sizeof(nb)), e.detail);
 		}
+		if (!st && r)
+			st = observe(w, r, op, false, err);
 	}
 	if (!st && mismatch) {
 		*err = first;
@@ -757,6 +783,133 @@ static void free_values(void **v, size_t n)
 	free(v);
 }
 
+/* ---- the all-host reference, through the cache ---- */
+
+/* What the reference depends on: the model file and its inputs (given, or the seed). */
+static void reference_key(const vta_tfl_model *m, const vta_model_run_opts *o,
+			  char key[VTA_SHA256_HEX])
+{
+	vta_sha256 h;
+	vta_sha256_init(&h);
+	vta_sha256_str(&h, "vtasim model reference 1");
+	vta_sha256_u64(&h, m->image_bytes);
+	vta_sha256_update(&h, m->image, m->image_bytes);
+	for (size_t i = 0; i < m->n_inputs; i++) {
+		const void *in = o->inputs && i < o->n_inputs ? o->inputs[i] : NULL;
+		vta_sha256_u64(&h, in != NULL);
+		if (in)
+			vta_sha256_update(&h, in, tensor_bytes(&m->tensors[m->inputs[i]]));
+		else
+			vta_sha256_u64(&h, o->seed);
+	}
+	vta_sha256_final_hex(&h, key);
+}
+
+/* A cache entry holds every tensor the reference computes, in operator order, end to end. */
+static size_t reference_bytes(const vta_tfl_model *m)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->n_ops; i++)
+		if (!m->ops[i].decode)
+			n += tensor_bytes(&m->tensors[m->ops[i].outputs[0]]);
+	return n;
+}
+
+static bool reference_load(const walk *r, const char *key)
+{
+	const vta_tfl_model *m = r->m;
+	size_t n = reference_bytes(m);
+	uint8_t *blob = n <= INT32_MAX ? malloc(n ? n : 1) : NULL;
+	vta_tensor_i8 t = {.shape = {1, 1, 1, (int32_t)n}, .data = (int8_t *)blob};
+	vta_golden_stats gs;
+	bool hit = blob && vta_golden_cache_load(r->o->reference_cache, key, &t, &gs);
+	size_t at = 0;
+	for (size_t i = 0; hit && i < m->n_ops; i++) {
+		int32_t idx = m->ops[i].outputs[0];
+		size_t k = tensor_bytes(&m->tensors[idx]);
+		if (m->ops[i].decode)
+			continue;
+		free(r->values[idx]);
+		if (!(r->values[idx] = malloc(k ? k : 1)))
+			hit = false;
+		else
+			memcpy(r->values[idx], blob + at, k);
+		at += k;
+	}
+	free(blob);
+	return hit;
+}
+
+static vta_status reference_store(const walk *r, const char *key, vta_error *err)
+{
+	const vta_tfl_model *m = r->m;
+	size_t n = reference_bytes(m);
+	if (n > INT32_MAX)
+		return VTA_OK; /* too large for an entry: every point runs it */
+	uint8_t *blob = malloc(n ? n : 1);
+	if (!blob)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	size_t at = 0;
+	for (size_t i = 0; i < m->n_ops; i++) {
+		int32_t idx = m->ops[i].outputs[0];
+		size_t k = tensor_bytes(&m->tensors[idx]);
+		if (m->ops[i].decode)
+			continue;
+		memcpy(blob + at, r->values[idx], k);
+		at += k;
+	}
+	vta_tensor_i8 t = {.shape = {1, 1, 1, (int32_t)n}, .data = (int8_t *)blob};
+	vta_golden_stats gs = {0};
+	vta_status st = vta_golden_cache_store(r->o->reference_cache, key, &t, &gs, err);
+	free(blob);
+	return st;
+}
+
+/* The reference walk r, from the cache when it holds it. */
+static vta_status reference(walk *r, vta_model_run *run, bool *computed, vta_error *err)
+{
+	char key[VTA_SHA256_HEX];
+	const vta_golden_cache *c = r->o->reference_cache;
+	if (c) {
+		reference_key(r->m, r->o, key);
+		if (reference_load(r, key)) {
+			if (run)
+				run->reference_cached = true;
+			return VTA_OK;
+		}
+	}
+	if (computed)
+		*computed = true;
+	double t0 = now_seconds();
+	vta_status st = walk_ops(r, err);
+	if (run)
+		run->reference_seconds = now_seconds() - t0;
+	if (!st && c)
+		st = reference_store(r, key, err);
+	return st;
+}
+
+vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_model *m,
+				       const vta_model_run_opts *opts, bool *computed,
+				       vta_error *err)
+{
+	if (computed)
+		*computed = false;
+	vta_status st = check_ops(m, err);
+	if (st)
+		return st;
+	void **decoded = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
+	void **ref = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
+	if (!decoded || !ref)
+		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
+	walk r = {cfg, m, NULL, opts, ref, decoded, true, NULL};
+	if (!st)
+		st = reference(&r, NULL, computed, err);
+	free_values(ref, m->n_tensors);
+	free_values(decoded, m->n_tensors);
+	return st;
+}
+
 vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vta_engine *engine,
 			       const vta_model_run_opts *opts, vta_model_run *run, vta_error *err)
 {
@@ -787,10 +940,8 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 	if (!st || st == VTA_E_MISMATCH) {
 		/* the same model on the host alone: the end-to-end reference */
 		walk r = {cfg, m, engine, opts, ref, decoded, true, NULL};
-		double t0 = now_seconds();
 		vta_error rerr = {0};
-		vta_status rs = walk_ops(&r, &rerr);
-		run->reference_seconds = now_seconds() - t0;
+		vta_status rs = reference(&r, run, NULL, &rerr);
 		if (rs) {
 			st = rs;
 			*err = rerr;

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "golden_cache.h"
 #include "layer_run.h"
 #include "op_support.h"
 #include "tflite_model.h"
@@ -37,6 +38,21 @@ enum {
  * VTA_E_USAGE naming the unknown class. */
 vta_status vta_model_host_classes(const char *list, unsigned *mask, vta_error *err);
 
+typedef struct vta_model_op_result vta_model_op_result;
+
+/* Hooks around each operator of the run (not of its all-host reference), embedded first in
+ * the caller's struct; either may be NULL. An error they return stops the run. */
+typedef struct vta_model_observer vta_model_observer;
+struct vta_model_observer {
+	/* Before the operator runs: r->index, r->name and r->place (where it will run; an
+	 * accelerated op's layer observer, layer.observer, then sees its run). */
+	vta_status (*op_begin)(vta_model_observer *self, const vta_model_op_result *r,
+			       vta_error *err);
+	/* After it ran, r complete (not called for an op that failed). */
+	vta_status (*op_end)(vta_model_observer *self, const vta_model_op_result *r,
+			     vta_error *err);
+};
+
 typedef struct vta_model_run_opts {
 	vta_layer_run_opts layer;  /* threads, decompress, observer (mode must be tflite) */
 	unsigned host_classes;     /* VTA_MODEL_CLASS_* run on the host instead */
@@ -45,9 +61,14 @@ typedef struct vta_model_run_opts {
 	 * element count), or NULL for seeded random values. inputs may be NULL. */
 	const void *const *inputs;
 	size_t n_inputs;
+	vta_model_observer *observer; /* or NULL */
+	/* The all-host reference run read from this cache, or run and written to it: it depends
+	 * on the model and its inputs only, never on the config or the host op classes, so a
+	 * sweep runs it once (vta_model_reference_prepare). NULL: always run. */
+	const vta_golden_cache *reference_cache;
 } vta_model_run_opts;
 
-typedef struct vta_model_op_result {
+struct vta_model_op_result {
 	size_t index;              /* operator index in subgraph 0 */
 	char name[32];             /* TFLite's name */
 	bool skipped;              /* TFLM_DECODE: nothing to run */
@@ -55,7 +76,7 @@ typedef struct vta_model_op_result {
 	vta_layer_result layer;    /* VTA_OP_ACCEL only */
 	double host_seconds;       /* the host kernel's time (host ops) */
 	int32_t output;            /* the output tensor */
-} vta_model_op_result;
+};
 
 typedef struct vta_model_run {
 	size_t n_ops;
@@ -69,6 +90,7 @@ typedef struct vta_model_run {
 	int32_t first_tensor;      /* the first differing tensor (in operator order), or -1 */
 	size_t first_index;        /* its first differing byte */
 	double reference_seconds;  /* the all-host run */
+	bool reference_cached;     /* it came from opts->reference_cache (0 seconds here) */
 } vta_model_run;
 
 /* Run `m` on `engine`. VTA_E_UNSUPPORTED (before anything runs) for an operator with no
@@ -78,6 +100,12 @@ typedef struct vta_model_run {
 vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vta_engine *engine,
 			       const vta_model_run_opts *opts, vta_model_run *run, vta_error *err);
 void vta_model_run_free(vta_model_run *run);
+
+/* Only the all-host reference of vta_model_run_model, into opts->reference_cache (run when
+ * it is not there; *computed, which may be NULL, says whether it was). */
+vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_model *m,
+				       const vta_model_run_opts *opts, bool *computed,
+				       vta_error *err);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model_run.h"
+#include "tflite_model.h"
 #include "vta_yaml.h"
 
 typedef struct ctx {
@@ -570,6 +572,110 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 	return check_shapes(c, node, l);
 }
 
+/* `model:` and its options: the model read now (a bad file is an error here, at the key,
+ * before anything runs), its inputs counted against the model's. */
+static vta_status parse_model(ctx *c, const yaml_node_t *root, vta_wl_model *wm)
+{
+	yaml_node_t *n = vta_yaml_get(&c->y, root, "model");
+	char rel[VTA_WL_PATH_MAX];
+	vta_status st;
+	if ((st = vta_yaml_string(&c->y, n, "model", rel, sizeof(rel), c->err)))
+		return st;
+	if (!rel[0])
+		return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err, "model: empty path");
+	resolve_path(c, rel, wm->path);
+	wm->line = (int)n->start_mark.line + 1;
+	wm->col = (int)n->start_mark.column + 1;
+	wm->seed = 1;
+	vta_tfl_model m;
+	vta_error e = {0};
+	if (vta_tfl_model_load(wm->path, &m, &e)) {
+		vta_tfl_model_free(&m);
+		return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err, "model: %s", e.detail);
+	}
+	const size_t model_inputs = m.n_inputs;
+	vta_tfl_model_free(&m);
+	if ((n = vta_yaml_get(&c->y, root, "seed"))) {
+		int64_t v;
+		if ((st = vta_yaml_int(&c->y, n, "seed", 0, INT64_MAX, &v, c->err)))
+			return st;
+		wm->seed = (uint64_t)v;
+	}
+	if ((n = vta_yaml_get(&c->y, root, "host_ops"))) {
+		/* a list of classes, or one class, as --host-ops takes them */
+		char list[128] = "";
+		if (n->type == YAML_SEQUENCE_NODE) {
+			for (yaml_node_item_t *it = n->data.sequence.items.start;
+			     it < n->data.sequence.items.top; it++) {
+				const char *v = vta_yaml_scalar(vta_yaml_node(&c->y, *it));
+				if (!v || strlen(list) + strlen(v) + 2 > sizeof(list))
+					return vta_yaml_fail(&c->y, vta_yaml_node(&c->y, *it),
+							     VTA_E_PARSE, c->err,
+							     "host_ops: expected class names");
+				snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+					 list[0] ? "," : "", v);
+			}
+		} else if ((st = vta_yaml_string(&c->y, n, "host_ops", list, sizeof(list),
+						  c->err))) {
+			return st;
+		}
+		if (vta_model_host_classes(list, &wm->host_classes, &e))
+			return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err, "host_ops: %s",
+					     e.detail);
+	}
+	if (!(n = vta_yaml_get(&c->y, root, "inputs")))
+		return VTA_OK;
+	if ((st = vta_yaml_expect_sequence(&c->y, n, "inputs", c->err)))
+		return st;
+	size_t k = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	if (k != model_inputs)
+		return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
+				     "inputs: %zu file%s for the %zu input%s of %s", k,
+				     k == 1 ? "" : "s", model_inputs, model_inputs == 1 ? "" : "s",
+				     rel);
+	if (k > VTA_WL_MAX_INPUTS)
+		return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err, "inputs: more than %d",
+				     VTA_WL_MAX_INPUTS);
+	if (!(wm->inputs = calloc(k ? k : 1, sizeof(*wm->inputs))))
+		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+	wm->n_inputs = k;
+	for (size_t i = 0; i < k; i++) {
+		yaml_node_t *v = vta_yaml_node(&c->y, n->data.sequence.items.start[i]);
+		char what[32], r[VTA_WL_PATH_MAX];
+		snprintf(what, sizeof(what), "inputs[%zu]", i);
+		if ((st = vta_yaml_string(&c->y, v, what, r, sizeof(r), c->err)))
+			return st;
+		resolve_path(c, r, wm->inputs[i]);
+		FILE *f = fopen(wm->inputs[i], "rb");
+		if (!f)
+			return vta_yaml_fail(&c->y, v, VTA_E_PARSE, c->err, "%s: cannot read '%s'",
+					     what, wm->inputs[i]);
+		fclose(f);
+	}
+	return VTA_OK;
+}
+
+/* A workload is a model or a list of layers: each has its own keys. */
+static vta_status check_form(ctx *c, const yaml_node_t *root, bool *is_model)
+{
+	static const char *const model_only[] = {"inputs", "seed", "host_ops", NULL};
+	yaml_node_t *m = vta_yaml_get(&c->y, root, "model");
+	yaml_node_t *l = vta_yaml_get(&c->y, root, "layers");
+	*is_model = m != NULL;
+	if (m && l)
+		return vta_yaml_fail(&c->y, l, VTA_E_PARSE, c->err,
+				     "workload: 'layers' with 'model': a workload is either a "
+				     "model or a list of layers");
+	for (size_t i = 0; !m && model_only[i]; i++) {
+		yaml_node_t *k = vta_yaml_get(&c->y, root, model_only[i]);
+		if (k)
+			return vta_yaml_fail(&c->y, k, VTA_E_PARSE, c->err,
+					     "workload: '%s' is an option of a model: it needs "
+					     "'model'", model_only[i]);
+	}
+	return VTA_OK;
+}
+
 vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err)
 {
 	memset(wl, 0, sizeof(*wl));
@@ -586,11 +692,14 @@ vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err)
 	if (st)
 		return st;
 	yaml_node_t *root = vta_yaml_root(&c.y);
-	static const char *const keys[] = {"layers", NULL};
+	static const char *const keys[] = {"layers", "model", "inputs", "seed", "host_ops", NULL};
 	yaml_node_t *layers = NULL;
 	if (!root) {
 		st = vta_yaml_fail(&c.y, NULL, VTA_E_PARSE, err, "empty workload");
 	} else if (!(st = expect_keys(&c, root, "workload", keys)) &&
+		   !(st = check_form(&c, root, &wl->is_model)) && wl->is_model) {
+		st = parse_model(&c, root, &wl->model);
+	} else if (!st &&
 		   !(st = need(&c, root, "layers", "workload", &layers)) &&
 		   !(st = vta_yaml_expect_sequence(&c.y, layers, "layers", err))) {
 		size_t n = (size_t)(layers->data.sequence.items.top -
@@ -639,6 +748,9 @@ void vta_workload_free(vta_workload *wl)
 	free(wl->layers);
 	wl->layers = NULL;
 	wl->n_layers = 0;
+	free(wl->model.inputs);
+	wl->model.inputs = NULL;
+	wl->model.n_inputs = 0;
 }
 
 const char *vta_wl_op_name(vta_wl_op op)

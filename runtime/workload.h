@@ -1,5 +1,5 @@
 /*
- * workload.h - the workload YAML: a list of int8 CONV2D (grouped too), DEPTHWISE_CONV_2D,
+ * workload.h - the workload YAML: a .tflite model with its run options, or a list of int8 CONV2D (grouped too), DEPTHWISE_CONV_2D,
  * FULLY_CONNECTED and ADD layers, each tensor given by
  * shape, quantization and a data source (seeded random, raw little-endian file, or .npy),
  * optionally LUT-compressed. docs/workload.md documents every key.
@@ -91,10 +91,25 @@ typedef struct vta_wl_layer {
 	vta_activation activation;
 } vta_wl_layer;
 
+#define VTA_WL_MAX_INPUTS 16
+
+/* A workload that names a .tflite model instead of listing layers (`model:`): the model
+ * runs as `vtasim run -m` runs it, with these of its options. */
+typedef struct vta_wl_model {
+	char path[VTA_WL_PATH_MAX];   /* resolved against the workload's folder */
+	int line, col;                /* where `model:` is written */
+	size_t n_inputs;              /* `inputs:` .npy files, in the model's input order; */
+	char (*inputs)[VTA_WL_PATH_MAX]; /* none: seeded random */
+	uint64_t seed;                /* `seed:` of the random inputs (default 1) */
+	unsigned host_classes;        /* `host_ops:` VTA_MODEL_CLASS_* (model_run.h) */
+} vta_wl_model;
+
 typedef struct vta_workload {
 	char path[VTA_WL_PATH_MAX];
 	vta_wl_layer *layers;
 	size_t n_layers;
+	bool is_model;                /* a model, n_layers 0 */
+	vta_wl_model model;
 } vta_workload;
 
 vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err);
