@@ -15,6 +15,7 @@
 #include "run_common.h"
 #include "layer_dump.h"
 #include "layer_run.h"
+#include "model_job.h"
 #include "run_report.h"
 #include "stream_check.h"
 #include "trace_out.h"
@@ -35,6 +36,7 @@ typedef struct run_opts {
 	const char *vcd;         /* waveform of each layer's run */
 	vta_arith_mode mode;
 	long fault_index; /* >= 0: flip a bit of this output element of the first layer */
+	int mode_given;
 } run_opts;
 
 static int parse_opts(int argc, char **argv, run_opts *o)
@@ -70,6 +72,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		case 'T': o->trace = optarg; break;
 		case 'V': o->vcd = optarg; break;
 		case 'm':
+			o->mode_given = 1;
 			if (!strcmp(optarg, "tflite"))
 				o->mode = VTA_ARITH_TFLITE;
 			else if (!strcmp(optarg, "vta16"))
@@ -100,17 +103,14 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 	return 0;
 }
 
-/* The waveform of layer i of n: the --vcd path itself for one layer, else the path with
- * ".<i>" before its extension (w.vcd -> w.0.vcd, w.1.vcd, ...). */
+/* The waveform of layer i of n: the --vcd path itself for one layer, else one per layer
+ * (w.vcd -> w.0.vcd, w.1.vcd, ...). */
 static void layer_vcd_path(const char *vcd, size_t i, size_t n, char *out, size_t size)
 {
-	const char *dot = strrchr(vcd, '.'), *slash = strrchr(vcd, '/');
 	if (n == 1)
 		snprintf(out, size, "%s", vcd);
-	else if (dot && (!slash || dot > slash))
-		snprintf(out, size, "%.*s.%zu%s", (int)(dot - vcd), vcd, i, dot);
 	else
-		snprintf(out, size, "%s.%zu", vcd, i);
+		run_common_part_path(vcd, i, out, size);
 }
 
 /* What the CLI adds to the pipeline: with --log/--trace, every layer's records of the timed
@@ -139,6 +139,32 @@ static vta_status dump_layer(vta_layer_observer *self, const vta_layer_view *v, 
 	return layer_dump(ob->dump, ob->cfg, v, err);
 }
 
+/* A workload that names a model: the model runs as `run -m` runs it, with the workload's
+ * inputs, seed and host op classes and this command's options. */
+static int run_workload_model(const run_opts *o, const vta_workload *wl, const vta_config *cfg,
+			      vta_decompress dec)
+{
+	const vta_wl_model *wm = &wl->model;
+	if (o->mode_given && o->mode != VTA_ARITH_TFLITE)
+		return cli_usage_error("--mode vta16: %s names a model, and a model runs in "
+				       "TFLite's arithmetic only", o->workload);
+	if (o->fault_index >= 0)
+		return cli_usage_error("--inject-fault: %s names a model; faults are injected "
+				       "into layer workloads only", o->workload);
+	const char *inputs[VTA_WL_MAX_INPUTS];
+	if (wm->n_inputs > VTA_WL_MAX_INPUTS)
+		return cli_usage_error("%s: more than %d inputs", o->workload, VTA_WL_MAX_INPUTS);
+	for (size_t i = 0; i < wm->n_inputs; i++)
+		inputs[i] = wm->inputs[i];
+	char title[1100];
+	snprintf(title, sizeof(title), "run %s (model %s)", o->workload, wm->path);
+	model_job j = {.c = &o->c, .model = wm->path, .inputs = inputs,
+		       .n_inputs = wm->n_inputs, .seed = wm->seed,
+		       .host_classes = wm->host_classes, .report = o->report, .dump = o->dump,
+		       .log = o->log, .trace = o->trace, .vcd = o->vcd, .title = title};
+	return model_job_run(&j, cfg, dec);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	/* a .tflite model has its own runner (cmd_run_model.c) */
@@ -157,6 +183,11 @@ int cmd_run(int argc, char **argv)
 	vta_workload wl;
 	if (vta_workload_load(o.workload, &wl, &err))
 		return cli_report_error(&err);
+	if (wl.is_model) {
+		rc = run_workload_model(&o, &wl, &cfg, dec);
+		vta_workload_free(&wl);
+		return rc;
+	}
 	if (o.dump && (rc = run_common_dump_dir(o.dump))) {
 		vta_workload_free(&wl);
 		return rc;

@@ -5,35 +5,35 @@
  * random; the model's output and every intermediate tensor can be written as .npy.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "model_job.h"
 #include "model_report.h"
 #include "model_run.h"
 #include "npy.h"
 #include "run_common.h"
 #include "stream_check.h"
+#include "trace_out.h"
 #include "vta_ref.h"
 #include "vtasim_api.h"
 
-#define MAX_INPUTS 16
+#define MAX_INPUTS MODEL_MAX_INPUTS
 
 const char cmd_run_model_usage[] =
 	"run -c CONFIG -m MODEL.tflite [--input X.npy]... [--output Y.npy] [--dump DIR] "
 	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [-o REPORT.json] [--threads 1|2] "
 	"[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
-	"[--set KEY=VALUE]...";
+	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--set KEY=VALUE]...";
 
 typedef struct model_opts {
 	run_common c;
-	const char *model, *report, *output, *dump;
+	model_job j;
 	const char *inputs[MAX_INPUTS];
-	size_t n_inputs;
-	unsigned host_classes;
-	uint64_t seed;
 } model_opts;
 
 static int parse_opts(int argc, char **argv, model_opts *o)
@@ -43,10 +43,15 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		{"model", required_argument, 0, 'm'}, {"output", required_argument, 0, 'O'},
 		{"input", required_argument, 0, 'i'}, {"dump", required_argument, 0, 'd'},
 		{"seed", required_argument, 0, 's'}, {"host-ops", required_argument, 0, 'H'},
-		{"mode", required_argument, 0, 'M'}, {0, 0, 0, 0}};
+		{"mode", required_argument, 0, 'M'}, {"log", required_argument, 0, 'L'},
+		{"trace", required_argument, 0, 'T'}, {"vcd", required_argument, 0, 'V'},
+		{0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
-	o->seed = 1;
+	model_job *j = &o->j;
+	j->c = &o->c;
+	j->inputs = o->inputs;
+	j->seed = 1;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "c:m:o:", opts, NULL)) != -1) {
@@ -57,26 +62,29 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 			continue;
 		}
 		switch (c) {
-		case 'm': o->model = optarg; break;
-		case 'o': o->report = optarg; break;
-		case 'O': o->output = optarg; break;
-		case 'd': o->dump = optarg; break;
+		case 'm': j->model = optarg; break;
+		case 'o': j->report = optarg; break;
+		case 'O': j->output = optarg; break;
+		case 'd': j->dump = optarg; break;
+		case 'L': j->log = optarg; break;
+		case 'T': j->trace = optarg; break;
+		case 'V': j->vcd = optarg; break;
 		case 'i':
-			if (o->n_inputs == MAX_INPUTS)
+			if (j->n_inputs == MAX_INPUTS)
 				return cli_usage_error("more than %d --input files", MAX_INPUTS);
-			o->inputs[o->n_inputs++] = optarg;
+			o->inputs[j->n_inputs++] = optarg;
 			break;
 		case 's': {
 			char *end;
 			errno = 0;
-			o->seed = strtoull(optarg, &end, 10);
+			j->seed = strtoull(optarg, &end, 10);
 			if (*end || end == optarg || errno)
 				return cli_usage_error("--seed '%s': expected a number", optarg);
 			break;
 		}
 		case 'H': {
 			vta_error err = {0};
-			if (vta_model_host_classes(optarg, &o->host_classes, &err))
+			if (vta_model_host_classes(optarg, &j->host_classes, &err))
 				return cli_usage_error("--host-ops: %s", err.detail);
 			break;
 		}
@@ -89,7 +97,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		default: return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
 		}
 	}
-	if (optind != argc || !o->c.config || !o->model)
+	if (optind != argc || !o->c.config || !j->model)
 		return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
 	return 0;
 }
@@ -134,6 +142,28 @@ static vta_status read_input(const vta_tfl_model *m, size_t i, const char *path,
 			t->name, vta_tfl_type_name(t->type), want_s);
 }
 
+vta_status model_inputs_read(const vta_tfl_model *m, const char *const *paths, size_t n,
+			     vta_npy *npys, const void **data, vta_error *err)
+{
+	memset(npys, 0, (n < MAX_INPUTS ? n : MAX_INPUTS) * sizeof(*npys));
+	if (n > MAX_INPUTS || (n && n != m->n_inputs))
+		return vta_fail(err, VTA_E_USAGE, "%zu input files for the %zu inputs of %s", n,
+				m->n_inputs, m->name);
+	for (size_t i = 0; i < n; i++) {
+		vta_status st = read_input(m, i, paths[i], &npys[i], err);
+		if (st)
+			return st;
+		data[i] = npys[i].data;
+	}
+	return VTA_OK;
+}
+
+void model_inputs_free(vta_npy *npys, size_t n)
+{
+	for (size_t i = 0; i < n && i < MAX_INPUTS; i++)
+		vta_npy_free(&npys[i]);
+}
+
 static vta_status write_tensor(const vta_tfl_model *m, int32_t idx, const void *v,
 			       const char *path, vta_error *err)
 {
@@ -150,7 +180,7 @@ static vta_status write_tensor(const vta_tfl_model *m, int32_t idx, const void *
 }
 
 /* --output and --dump. */
-static vta_status write_files(const model_opts *o, const vta_tfl_model *m,
+static vta_status write_files(const model_job *o, const vta_tfl_model *m,
 			      const vta_model_run *run, vta_error *err)
 {
 	vta_status st = VTA_OK;
@@ -166,51 +196,90 @@ static vta_status write_files(const model_opts *o, const vta_tfl_model *m,
 	return st;
 }
 
-int cmd_run_model(int argc, char **argv)
+/* What the CLI adds to the run: with --log/--trace/--vcd, every accelerated op's records of
+ * the timed model go to `tr` (named by operator index and name, one waveform each) and
+ * every host op is an entry between them; with --dump, every tensor at the end. */
+typedef struct model_observer {
+	vta_model_observer base;   /* first: the run hands it back */
+	vta_layer_observer layer;  /* the accelerated ops' runs */
+	const model_job *j;
+	trace_out *tr;
+	char name[64];             /* the op in flight: "op 3 CONV_2D" */
+} model_observer;
+
+static vta_status op_begin(vta_model_observer *self, const vta_model_op_result *r,
+			   vta_error *err)
 {
-	model_opts o;
-	int rc = parse_opts(argc, argv, &o);
-	if (rc)
-		return rc;
-	vta_config cfg;
-	vta_decompress dec;
-	if ((rc = run_common_config(&o.c, &cfg, &dec)))
-		return rc;
-	if (o.dump && (rc = run_common_dump_dir(o.dump)))
+	model_observer *ob = (model_observer *)self;
+	snprintf(ob->name, sizeof(ob->name), "op %zu %s", r->index, r->name);
+	if (!ob->j->vcd || r->skipped || r->place != VTA_OP_ACCEL)
+		return VTA_OK;
+	char path[4096];
+	run_common_part_path(ob->j->vcd, r->index, path, sizeof(path));
+	return trace_out_set_vcd(ob->tr, path, err);
+}
+
+static vta_status op_end(vta_model_observer *self, const vta_model_op_result *r,
+			 vta_error *err)
+{
+	model_observer *ob = (model_observer *)self;
+	if (r->skipped || r->place != VTA_OP_HOST)
+		return VTA_OK;
+	char name[80];
+	snprintf(name, sizeof(name), "%s (host)", ob->name);
+	return trace_out_host(ob->tr, name, r->host_seconds, err);
+}
+
+static vta_status op_executed(vta_layer_observer *self, const vta_layer_view *v,
+			      vta_status run_status, const vta_error *run_err, vta_error *err)
+{
+	model_observer *ob = (model_observer *)((char *)self - offsetof(model_observer, layer));
+	return trace_out_add(ob->tr, ob->name, &v->stream->prog, &v->result->stats,
+			     run_status ? run_err : NULL, err);
+}
+
+int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
+{
+	const run_common *c = j->c;
+	int rc;
+	if ((j->log || j->trace || j->vcd) && c->use_ref)
+		return cli_usage_error("--log, --trace and --vcd record the timed model: they "
+				       "need --engine sim");
+	if (j->dump && (rc = run_common_dump_dir(j->dump)))
 		return rc;
 	vta_error err = {0};
 	vta_tfl_model m;
-	if (vta_tfl_model_load(o.model, &m, &err)) {
+	if (vta_tfl_model_load(j->model, &m, &err)) {
 		vta_tfl_model_free(&m);
 		return cli_report_error(&err);
 	}
 	vta_npy npys[MAX_INPUTS];
 	const void *inputs[MAX_INPUTS];
-	memset(npys, 0, sizeof(npys));
-	vta_status st = VTA_OK;
-	if (o.n_inputs && o.n_inputs != m.n_inputs)
-		st = vta_fail(&err, VTA_E_USAGE, "%zu --input files for the %zu inputs of %s",
-			      o.n_inputs, m.n_inputs, o.model);
-	for (size_t i = 0; !st && i < o.n_inputs; i++) {
-		st = read_input(&m, i, o.inputs[i], &npys[i], &err);
-		inputs[i] = npys[i].data;
-	}
+	vta_status st = model_inputs_read(&m, j->inputs, j->n_inputs, npys, inputs, &err);
 	vtasim_sim *sim = NULL;
 	vta_ref *ref = NULL;
 	if (!st)
-		st = o.c.use_ref ? vta_ref_create(&cfg, &ref, &err) : vtasim_sim_create(&cfg, &sim, &err);
+		st = c->use_ref ? vta_ref_create(cfg, &ref, &err) : vtasim_sim_create(cfg, &sim, &err);
+	const int recorded = j->log || j->trace || j->vcd;
+	model_observer ob = {.base = {op_begin, op_end}, .layer = {.executed = op_executed},
+			     .j = j};
+	if (!st && recorded)
+		st = trace_out_open(j->log, j->trace, cfg, j->title ? j->title : j->model, sim,
+				    &ob.tr, &err);
 	vta_model_run run;
 	memset(&run, 0, sizeof(run));
 	if (!st) {
-		vta_engine *engine = o.c.use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
-		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = o.c.threads,
+		vta_engine *engine = c->use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
+		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = c->threads,
 						   .fault_index = -1, .decompress = dec,
-						   .skip_checks = o.c.no_checks, .strict = o.c.strict},
-					 .host_classes = o.host_classes, .seed = o.seed,
-					 .inputs = o.n_inputs ? inputs : NULL,
-					 .n_inputs = o.n_inputs};
+						   .skip_checks = c->no_checks, .strict = c->strict,
+						   .observer = recorded ? &ob.layer : NULL},
+					 .host_classes = j->host_classes, .seed = j->seed,
+					 .inputs = j->n_inputs ? inputs : NULL,
+					 .n_inputs = j->n_inputs,
+					 .observer = recorded ? &ob.base : NULL};
 		double t0 = cli_now_seconds();
-		st = vta_model_run_model(&cfg, &m, engine, &mo, &run, &err);
+		st = vta_model_run_model(cfg, &m, engine, &mo, &run, &err);
 		double wall = cli_now_seconds() - t0;
 		/* the stream checks' warnings of the accelerated operators (a failed check is the
 		 * run's error) */
@@ -219,21 +288,25 @@ int cmd_run_model(int argc, char **argv)
 				stream_check_show(&run.ops[i].layer.checks, VTA_OK, NULL,
 						  run.ops[i].layer.name);
 		if ((!st || st == VTA_E_MISMATCH) && run.n_ops) {
-			model_report rep = {&cfg, o.model, &run, o.c.threads, engine->name,
+			model_report rep = {cfg, j->model, &run, c->threads, engine->name,
 					    vta_decompress_name(dec), wall};
 			model_report_text(stdout, &rep);
-			if (o.report)
-				rc = model_report_write_json(&rep, o.report);
+			if (j->report)
+				rc = model_report_write_json(&rep, j->report);
 		}
 		vta_error ferr = {0};
-		if (!st && write_files(&o, &m, &run, &ferr)) {
+		if (!st && write_files(j, &m, &run, &ferr)) {
 			st = ferr.status;
 			err = ferr;
 		}
 	}
+	vta_error terr = {0};
+	if (trace_out_close(ob.tr, &terr) && !st && !rc) {
+		st = terr.status;
+		err = terr;
+	}
 	vta_model_run_free(&run);
-	for (size_t i = 0; i < o.n_inputs; i++)
-		vta_npy_free(&npys[i]);
+	model_inputs_free(npys, j->n_inputs);
 	vtasim_sim_destroy(sim);
 	vta_ref_destroy(ref);
 	vta_tfl_model_free(&m);
@@ -245,4 +318,20 @@ int cmd_run_model(int argc, char **argv)
 	if (st)
 		return cli_report_error(&err);
 	return rc;
+}
+
+int cmd_run_model(int argc, char **argv)
+{
+	model_opts o;
+	int rc = parse_opts(argc, argv, &o);
+	if (rc)
+		return rc;
+	vta_config cfg;
+	vta_decompress dec;
+	if ((rc = run_common_config(&o.c, &cfg, &dec)))
+		return rc;
+	char title[4200];
+	snprintf(title, sizeof(title), "run -m %s", o.j.model);
+	o.j.title = title;
+	return model_job_run(&o.j, &cfg, dec);
 }

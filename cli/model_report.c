@@ -103,7 +103,7 @@ void model_report_text(FILE *out, const model_report *rep)
 	fprintf(out, "verdict: %s\n", run->bit_exact ? "BIT-EXACT" : "MISMATCH");
 }
 
-int model_report_write_json(const model_report *rep, const char *path)
+json_t *model_report_json(const model_report *rep)
 {
 	const vta_model_run *run = rep->run;
 	json_t *root = json_object();
@@ -158,6 +158,7 @@ int model_report_write_json(const model_report *rep, const char *path)
 	json_object_set_new(tot, "sram_peak_bytes", p);
 	json_object_set_new(tot, "host_seconds", json_real(t.host_seconds));
 	json_object_set_new(tot, "reference_seconds", json_real(run->reference_seconds));
+	json_object_set_new(tot, "reference_cached", json_boolean(run->reference_cached));
 	json_object_set_new(tot, "run_wall_seconds", json_real(rep->wall_seconds));
 	json_t *c = json_object();
 	json_object_set_new(c, "bit_exact", json_boolean(run->bit_exact));
@@ -169,6 +170,12 @@ int model_report_write_json(const model_report *rep, const char *path)
 	}
 	json_object_set_new(tot, "check", c);
 	json_object_set_new(root, "total", tot);
+	return root;
+}
+
+int model_report_write_json(const model_report *rep, const char *path)
+{
+	json_t *root = model_report_json(rep);
 	int rc = report_write_json(root, path);
 	json_decref(root);
 	return rc;

@@ -2,6 +2,7 @@
 #ifndef VTA_MODEL_REPORT_H
 #define VTA_MODEL_REPORT_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "model_run.h"
@@ -17,6 +18,8 @@ typedef struct model_report {
 } model_report;
 
 void model_report_text(FILE *out, const model_report *rep);
+/* The JSON report (-o): the run, "ops" one object per operator, "total". */
+json_t *model_report_json(const model_report *rep);
 int model_report_write_json(const model_report *rep, const char *path);
 
 #endif /* VTA_MODEL_REPORT_H */

@@ -4,6 +4,7 @@
 #include "run_common.h"
 
 #include <getopt.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -60,4 +61,13 @@ int run_common_dump_dir(const char *dir)
 	if (mkdir(dir, 0777) != 0 && (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
 		return cli_usage_error("--dump %s: cannot create the folder", dir);
 	return 0;
+}
+
+void run_common_part_path(const char *path, size_t i, char *out, size_t size)
+{
+	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+	if (dot && (!slash || dot > slash))
+		snprintf(out, size, "%.*s.%zu%s", (int)(dot - path), path, i, dot);
+	else
+		snprintf(out, size, "%s.%zu", path, i);
 }

@@ -41,4 +41,8 @@ int run_common_config(const run_common *o, vta_config *cfg, vta_decompress *dec)
 /* Make --dump's folder (one that exists already will do): 0 or an exit status. */
 int run_common_dump_dir(const char *dir);
 
+/* The file of part i of an output that has several (a waveform per layer or per operator):
+ * `path` with ".<i>" before its extension (w.vcd -> w.3.vcd), or at its end. */
+void run_common_part_path(const char *path, size_t i, char *out, size_t size);
+
 #endif /* CLI_RUN_COMMON_H */

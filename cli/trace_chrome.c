@@ -16,7 +16,11 @@ struct trace_chrome {
 	uint64_t port_end;
 	int port_open, port_seen;
 	double port_read, port_write; /* the rates last written */
+	int host_named;               /* the host's process has its name */
 };
+
+/* The process of host work: after any run's number, listed first. */
+#define HOST_PID 1000000
 
 trace_chrome *trace_chrome_open(FILE *f, const vta_config *cfg, const char *title)
 {
@@ -282,6 +286,21 @@ void trace_chrome_step(trace_chrome *c, const trace_step *s)
 		}
 		break;
 	}
+}
+
+void trace_chrome_host(trace_chrome *c, const char *name, uint64_t at, double host_seconds)
+{
+	if (!c->host_named) {
+		c->host_named = 1;
+		metadata(c, "process_name", HOST_PID, 0, json_pack("{s:s}", "name", "host"));
+		metadata(c, "process_sort_index", HOST_PID, 0, json_pack("{s:i}", "sort_index", 0));
+		metadata(c, "thread_name", HOST_PID, 0, json_pack("{s:s}", "name", "host ops"));
+	}
+	json_t *ev = event(name, "host", "i", at, HOST_PID, 0,
+			   json_pack("{s:f}", "host_seconds", host_seconds));
+	if (ev)
+		json_object_set_new(ev, "s", json_string("p"));
+	emit(c, ev);
 }
 
 int trace_chrome_close(trace_chrome *c)

@@ -111,3 +111,9 @@ void trace_log_step(FILE *f, const trace_step *s)
 	print_wraps(f, s);
 	fputc('\n', f);
 }
+
+void trace_log_host(FILE *f, const char *name, uint64_t at, double host_seconds)
+{
+	fprintf(f, "\n# host: %s at cycle %" PRIu64 ", %.6f s on the host (not on the "
+		   "accelerator's time axis)\n", name, at, host_seconds);
+}

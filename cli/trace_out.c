@@ -210,6 +210,17 @@ vta_status trace_out_add(trace_out *t, const char *name, const vta_program *prog
 	return t->vcd ? wave_end(t, &w, st, err) : st;
 }
 
+vta_status trace_out_host(trace_out *t, const char *name, double host_seconds, vta_error *err)
+{
+	if (!t || !name)
+		return vta_fail(err, VTA_E_USAGE, "trace_out_host: NULL argument");
+	if (t->log_file.f)
+		trace_log_host(t->log_file.f, name, t->offset, host_seconds);
+	if (t->chrome)
+		trace_chrome_host(t->chrome, name, t->offset, host_seconds);
+	return VTA_OK;
+}
+
 vta_status trace_out_close(trace_out *t, vta_error *err)
 {
 	if (!t)

@@ -34,6 +34,11 @@ vta_status trace_out_set_vcd(trace_out *t, const char *path, vta_error *err);
 vta_status trace_out_add(trace_out *t, const char *name, const vta_program *prog,
 			 const vta_run_stats *stats, const vta_error *run_err, vta_error *err);
 
+/* Work done on the host between runs, named `name` (a model's host operator): a line of the
+ * log and an instant of the trace's "host" process where the last run ended. The time axis
+ * counts accelerator cycles only: the host's seconds are in the entry, not on the axis. */
+vta_status trace_out_host(trace_out *t, const char *name, double host_seconds, vta_error *err);
+
 /* Finish and close both files, free t (NULL is fine). VTA_E_IO if a write failed. */
 vta_status trace_out_close(trace_out *t, vta_error *err);
 

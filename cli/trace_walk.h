@@ -112,6 +112,10 @@ void trace_log_start(FILE *f, const vta_config *cfg, const char *title);
 /* A run's heading line at TRACE_RUN_BEGIN, an instruction's line at TRACE_INSN. */
 void trace_log_step(FILE *f, const trace_step *s);
 
+/* A line for work done on the host between runs (an operator of a model the accelerator
+ * does not run), `at` the cycle of the time axis where it happened. */
+void trace_log_host(FILE *f, const char *name, uint64_t at, double host_seconds);
+
 /* The timeline (`--trace`) as Chrome trace-event JSON, for chrome://tracing or
  * ui.perfetto.dev: a process per run, a thread per module, flows from each token's push to
  * its pop, counters for the queues, the SRAMs' live bytes and the DRAM port's bandwidth.
@@ -122,6 +126,11 @@ typedef struct trace_chrome trace_chrome;
 trace_chrome *trace_chrome_open(FILE *f, const vta_config *cfg, const char *title);
 
 void trace_chrome_step(trace_chrome *c, const trace_step *s);
+
+/* Work done on the host between runs: an instant event of the process "host" at cycle
+ * `at`, its measured host seconds in its args (the time axis counts accelerator cycles
+ * only, so it takes none of it). */
+void trace_chrome_host(trace_chrome *c, const char *name, uint64_t at, double host_seconds);
 
 /* End the timeline and free c; nonzero if an event could not be made or written. */
 int trace_chrome_close(trace_chrome *c);

@@ -11,8 +11,11 @@
  *     not before it; both say "bp": "e" and bind: the start lies strictly inside a slice
  *     of its thread, the finish inside [ts, ts + dur) of one.
  *
+ * The host's process (a model's host ops between the layers, pid HOST_PID) holds only its
+ * name and instants, in time order, and is not counted among the processes.
+ *
  * usage: trace_check TRACE.json [--processes N] [--slice NAME]... [--instant PREFIX]
- *                    [--counter NAME]... [--flows MIN]
+ *                    [--counter NAME]... [--flows MIN] [--host N]
  * Exit status 0 when every check holds, 1 otherwise (with the first failure printed).
  */
 #include <jansson.h>
@@ -23,6 +26,7 @@
 
 #define MAX_PIDS 256
 #define TRACKS 4
+#define HOST_PID 1000000 /* cli/trace_chrome.c */
 
 typedef struct span {
 	double ts, te;
@@ -155,7 +159,8 @@ int main(int argc, char **argv)
 	static track tracks[MAX_PIDS][TRACKS];
 	static int named[MAX_PIDS][TRACKS];
 	static double first[MAX_PIDS], last[MAX_PIDS], track_last[MAX_PIDS][TRACKS];
-	int processes = 0, max_pid = 0;
+	int processes = 0, max_pid = 0, host_instants = 0;
+	double host_last = -1;
 	size_t slices = 0, counters = 0;
 	for (int p = 0; p < MAX_PIDS; p++) {
 		first[p] = 1e300, last[p] = -1;
@@ -175,6 +180,19 @@ int main(int argc, char **argv)
 		const char *ph = json_string_value(json_object_get(ev, "ph"));
 		int ok = 1;
 		int64_t pid = int_of(ev, "pid", &ok), tid = int_of(ev, "tid", &ok);
+		if (ok && pid == HOST_PID) {
+			if (!name || !ph || tid != 0 || (strcmp(ph, "M") && strcmp(ph, "i")))
+				return fail("a host event is not a name or an instant",
+					    json_dumps(ev, 0));
+			if (!strcmp(ph, "M"))
+				continue;
+			double ts = num_of(ev, "ts", &ok);
+			if (!ok || ts < host_last)
+				return fail("host instants go back in time", json_dumps(ev, 0));
+			host_last = ts;
+			host_instants++;
+			continue;
+		}
 		if (!name || !ph || !ok || pid < 1 || pid >= MAX_PIDS || tid < 0 || tid >= TRACKS)
 			return fail("an event lacks name, ph, pid or tid", json_dumps(ev, 0));
 		if (pid > max_pid)
@@ -288,6 +306,12 @@ int main(int argc, char **argv)
 				char got[32];
 				snprintf(got, sizeof(got), "%d", processes);
 				return fail("wrong number of processes", got);
+			}
+		} else if (!strcmp(argv[a], "--host") && a + 1 < argc) {
+			if (host_instants != atoi(argv[++a])) {
+				char got[32];
+				snprintf(got, sizeof(got), "%d", host_instants);
+				return fail("wrong number of host instants", got);
 			}
 		} else if (!strcmp(argv[a], "--flows") && a + 1 < argc) {
 			if (n_flows / 2 < (size_t)atoi(argv[++a])) {

@@ -1,0 +1,43 @@
+/*
+ * model_job.h - one run of a .tflite model as `vtasim run` makes it, whether the command line
+ * names the model (`-m MODEL.tflite`) or a workload YAML does (`model:`, docs/workload.md):
+ * what to run, with which inputs and options, and where its report, tensors, log, trace and
+ * waveforms go. cmd_run_model.c runs it.
+ */
+#ifndef CLI_MODEL_JOB_H
+#define CLI_MODEL_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "npy.h"
+#include "run_common.h"
+#include "tflite_model.h"
+
+#define MODEL_MAX_INPUTS 16
+
+typedef struct model_job {
+	const run_common *c;         /* config, engine, threads, decompression, checks */
+	const char *model;
+	const char *const *inputs;   /* .npy per model input, or none (seeded random) */
+	size_t n_inputs;
+	uint64_t seed;
+	unsigned host_classes;       /* VTA_MODEL_CLASS_* moved to the host */
+	const char *report;          /* -o REPORT.json, or NULL */
+	const char *output, *dump;   /* the model's output .npy; every tensor's folder */
+	const char *log, *trace;     /* per-instruction log, timeline */
+	const char *vcd;             /* waveforms: one per accelerated op */
+	const char *title;           /* what the log and trace say ran */
+} model_job;
+
+/* The model's inputs from .npy files, n of them (0: none, else one per model input, each of
+ * its tensor's type and shape): npys[i] read, data[i] its bytes. Free npys with
+ * model_inputs_free (also after an error). */
+vta_status model_inputs_read(const vta_tfl_model *m, const char *const *paths, size_t n,
+			     vta_npy *npys, const void **data, vta_error *err);
+void model_inputs_free(vta_npy *npys, size_t n);
+
+/* Run the job on cfg (loaded from j->c): the report on stdout; the exit status. */
+int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec);
+
+#endif /* CLI_MODEL_JOB_H */
