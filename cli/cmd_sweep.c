@@ -202,6 +202,8 @@ static void record_status(const run_ctx *r, const char *key, char *status, size_
 static int golden_child(void *vctx, size_t unit)
 {
 	run_ctx *r = vctx;
+	if (r->sw->wl.is_model) /* one unit: the model's all-host run */
+		return sweep_model_reference(r->sw, &r->gc);
 	const sw_point *p = &r->points[r->unit_point[unit]];
 	size_t n = 0;
 	vta_error err = {0};
@@ -242,6 +244,12 @@ static vta_status golden_units(run_ctx *r, const size_t *todo, size_t n_todo, vt
 	r->unit_layer = calloc(cap, sizeof(size_t));
 	if (!r->unit_point || !r->unit_layer)
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	if (sw->wl.is_model) {
+		/* the model's all-host reference: the same at every point */
+		r->unit_point[0] = todo[0];
+		r->n_units = 1;
+		return VTA_OK;
+	}
 	for (size_t t = 0; t < n_todo; t++) {
 		const sw_point *p = &r->points[todo[t]];
 		for (size_t l = 0; l < sw->wl.n_layers; l++) {
@@ -280,10 +288,17 @@ static int prepare_goldens(run_ctx *r, const size_t *todo, size_t n_todo, double
 	sw_jobs gj = {r->o->jobs, timeout, golden_child, golden_done, NULL, r, &stop_signal};
 	sweep_jobs_run(&gj, units, r->n_units);
 	free(units);
-	printf("goldens: %zu layer output%s, %zu computed, %zu cached%s (%.1f s)\n", r->n_units,
-	       r->n_units == 1 ? "" : "s", r->computed, r->n_units - r->computed - r->gfailed,
-	       r->gfailed ? ", the others failed (their points will say why)" : "",
-	       cli_now_seconds() - g0);
+	if (r->sw->wl.is_model)
+		printf("goldens: the model's all-host reference run, %s (%.1f s)\n",
+		       r->gfailed ? "failed (the points will say why)"
+		       : r->computed ? "computed" : "cached",
+		       cli_now_seconds() - g0);
+	else
+		printf("goldens: %zu layer output%s, %zu computed, %zu cached%s (%.1f s)\n",
+		       r->n_units, r->n_units == 1 ? "" : "s", r->computed,
+		       r->n_units - r->computed - r->gfailed,
+		       r->gfailed ? ", the others failed (their points will say why)" : "",
+		       cli_now_seconds() - g0);
 	fflush(stdout);
 	return 0;
 }

@@ -27,6 +27,7 @@
 #include "quant.h"
 #include "sha256.h"
 #include "sweep_expr.h"
+#include "tflite_model.h"
 #include "tiling.h"
 #include "vta_config.h"
 #include "workload.h"
@@ -75,8 +76,9 @@ typedef struct sweep {
 	sw_expr **constraints;
 	size_t n_constraints;
 	vta_config base;          /* the config file, derived */
-	vta_workload wl;
-	char wl_hash[VTA_SHA256_HEX]; /* the workload file and its data files */
+	vta_workload wl;          /* wl.is_model: the workload is a model (wl.model) */
+	vta_tfl_model model;      /* that model, read */
+	char wl_hash[VTA_SHA256_HEX]; /* the workload file and its data files (or model) */
 } sweep;
 
 /* Names expressions may read besides the parameters, the options and the config keys:
@@ -125,6 +127,9 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
  * of the workload's layer specs, n_out of them. Free with free(). */
 vta_wl_layer *sweep_point_layers(const sweep *sw, const sw_point *p, size_t *n_out,
 				 vta_error *err);
+/* A point's record: its key, status, one-line error and seconds; the caller adds the rest. */
+json_t *sweep_record_new(const char *key, const char *status, const char *error,
+			 double seconds);
 /* A record written by the parent for a point that left none (timeout, crash). */
 vta_status sweep_record_failure(const char *records, const char *key, const char *status,
 				const char *error, double seconds, vta_error *err);
@@ -132,6 +137,15 @@ vta_status sweep_record_failure(const char *records, const char *key, const char
 vta_status sweep_write_json_atomic(const json_t *v, const char *path, vta_error *err);
 /* Create a folder and its parents. */
 vta_status sweep_mkdir_p(const char *dir, vta_error *err);
+
+/* ---- a model as the workload (sweep_model.c) ---- */
+
+/* The record of point p of a model sweep: the model run on p's config (in the point's own
+ * process), an entry per operator under "layers", the model's totals under "total". */
+json_t *sweep_model_record(const sweep *sw, const sw_point *p, const vta_golden_cache *gc);
+/* The model's all-host reference into the cache (the golden phase's child): exit status 0
+ * when it was there, 1 when it was computed, 2 when it failed (after saying why). */
+int sweep_model_reference(const sweep *sw, const vta_golden_cache *gc);
 
 /* ---- child processes (sweep_jobs.c) ---- */
 

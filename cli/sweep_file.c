@@ -142,6 +142,19 @@ static vta_status classify(ctx *c, const yaml_node_t *key, sw_param *p)
 /* Is `text` a valid value of p? The message says why not (no position). */
 static vta_status check_value(ctx *c, const sw_param *p, const char *text, vta_error *e)
 {
+	/* a model brings its own constants and operators, in TFLite's arithmetic */
+	if (c->sw->wl.is_model && (p->kind == SW_LUT_BITS || p->kind == SW_LAYERS ||
+				   p->kind == SW_PLAN))
+		return vta_fail(e, VTA_E_PARSE,
+				"%s: the workload is a model, which has no such parameter (%s)",
+				p->name, p->kind == SW_LUT_BITS
+						 ? "compress it with `vtasim compress` instead"
+						 : "its operators all run, each with the plan chosen "
+						   "for it");
+	if (c->sw->wl.is_model && p->kind == SW_MODE && strcmp(text, "tflite"))
+		return vta_fail(e, VTA_E_PARSE,
+				"mode: the workload is a model, which runs in TFLite's arithmetic "
+				"only (tflite), got '%s'", text);
 	switch (p->kind) {
 	case SW_CONFIG: {
 		vta_config scratch = c->sw->base;
@@ -599,12 +612,16 @@ static vta_status hash_file(vta_sha256 *h, const char *path, vta_error *err)
 	return VTA_OK;
 }
 
-/* The workload file and every data file it names: what its layers are made of. */
+/* The workload file and every data file it names: what its layers (or model) are made of. */
 static vta_status hash_workload(sweep *sw, vta_error *err)
 {
 	vta_sha256 h;
 	vta_sha256_init(&h);
 	vta_status st = hash_file(&h, sw->workload_path, err);
+	if (!st && sw->wl.is_model && strcmp(sw->wl.model.path, sw->workload_path))
+		st = hash_file(&h, sw->wl.model.path, err);
+	for (size_t i = 0; !st && i < sw->wl.model.n_inputs; i++)
+		st = hash_file(&h, sw->wl.model.inputs[i], err);
 	for (size_t i = 0; !st && i < sw->wl.n_layers; i++) {
 		const vta_wl_layer *l = &sw->wl.layers[i];
 		const vta_wl_tensor *t[] = {&l->input, &l->filter, &l->bias, &l->inputs[0],
@@ -615,6 +632,27 @@ static vta_status hash_workload(sweep *sw, vta_error *err)
 	}
 	vta_sha256_final_hex(&h, sw->wl_hash);
 	return st;
+}
+
+/* The workload: a workload YAML (layers, or a model it names), or a .tflite model itself,
+ * which is then read here, once, for every point's process to share. */
+static vta_status load_workload(ctx *c, const yaml_node_t *n)
+{
+	sweep *sw = c->sw;
+	const char *ext = strrchr(sw->workload_path, '.');
+	vta_status st;
+	if (ext && !strcmp(ext, ".tflite")) {
+		sw->wl.is_model = true;
+		snprintf(sw->wl.model.path, sizeof(sw->wl.model.path), "%s", sw->workload_path);
+		sw->wl.model.seed = 1;
+	} else if ((st = vta_workload_load(sw->workload_path, &sw->wl, c->err)) ||
+		   !sw->wl.is_model) {
+		return st;
+	}
+	vta_error e = {0};
+	if (vta_tfl_model_load(sw->wl.model.path, &sw->model, &e))
+		return fail(c, n, "workload: %s", e.detail);
+	return VTA_OK;
 }
 
 /* ---------- the file ---------- */
@@ -642,7 +680,7 @@ static vta_status parse_root(ctx *c, yaml_node_t *root)
 	if (!(n = vta_yaml_get(&c->y, root, "workload")))
 		return fail(c, root, "sweep: missing 'workload'");
 	if ((st = resolve_path(c, n, "workload", sw->workload_path)) ||
-	    (st = vta_workload_load(sw->workload_path, &sw->wl, c->err)) ||
+	    (st = load_workload(c, n)) ||
 	    (st = hash_workload(sw, c->err)))
 		return st;
 	sw->timeout_s = 600;
@@ -703,5 +741,6 @@ void sweep_free(sweep *sw)
 		sw_expr_free(sw->constraints[i]);
 	free(sw->constraints);
 	vta_workload_free(&sw->wl);
+	vta_tfl_model_free(&sw->model);
 	memset(sw, 0, sizeof(*sw));
 }

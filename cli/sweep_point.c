@@ -108,7 +108,7 @@ static int record_write(const char *records, const char *key, json_t *rec)
 	return 3;
 }
 
-static json_t *record_new(const char *key, const char *status, const char *error,
+json_t *sweep_record_new(const char *key, const char *status, const char *error,
 			  double seconds)
 {
 	json_t *r = json_object();
@@ -125,7 +125,7 @@ vta_status sweep_record_failure(const char *records, const char *key, const char
 {
 	char path[SW_PATH_MAX + 80];
 	snprintf(path, sizeof(path), "%s/%s.json", records, key);
-	json_t *r = record_new(key, status, error, seconds);
+	json_t *r = sweep_record_new(key, status, error, seconds);
 	vta_status st = sweep_write_json_atomic(r, path, err);
 	json_decref(r);
 	return st;
@@ -134,6 +134,12 @@ vta_status sweep_record_failure(const char *records, const char *key, const char
 int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 		    const vta_golden_cache *gc)
 {
+	if (sw->wl.is_model) {
+		json_t *rec = sweep_model_record(sw, p, gc);
+		int rc = record_write(records, p->key, rec);
+		json_decref(rec);
+		return rc;
+	}
 	const double t0 = cli_now_seconds();
 	vta_error err = {0};
 	size_t n = 0;
@@ -147,7 +153,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 			: vtasim_sim_create(&p->cfg, &sim, &err);
 	json_t *rec;
 	if (st) {
-		rec = record_new(p->key, "error", err.detail, cli_now_seconds() - t0);
+		rec = sweep_record_new(p->key, "error", err.detail, cli_now_seconds() - t0);
 	} else {
 		/* the layers that produced a result, for the run report */
 		vta_layer_result *done = calloc(n + 1, sizeof(*done));
@@ -173,7 +179,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 				point_status = status_of(status[i]);
 			}
 		}
-		rec = record_new(p->key, point_status, point_error, 0);
+		rec = sweep_record_new(p->key, point_status, point_error, 0);
 		run_report rep = {.cfg = &p->cfg, .workload = sw->workload_path, .mode = p->mode,
 				  .threads = p->threads, .layers = done, .n_layers = n_done,
 				  .wall_seconds = cli_now_seconds() - t0, .engine = "sim",

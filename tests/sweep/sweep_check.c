@@ -194,7 +194,10 @@ static int match(const char *dir, const char *point, const char *report)
 /* Host time differs from run to run: wall seconds, rates, the golden's and emit's time. */
 static int host_column(const char *col)
 {
-	return !strncmp(col, "host.", 5) || !strcmp(col, "point_seconds");
+	return !strncmp(col, "host.", 5) || !strcmp(col, "point_seconds") ||
+	       /* a model's rows: its host kernels, its reference run and the whole run */
+	       !strcmp(col, "host_seconds") || !strcmp(col, "reference_seconds") ||
+	       !strcmp(col, "run_wall_seconds");
 }
 
 static int same(const char *d1, const char *d2)

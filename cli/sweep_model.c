@@ -1,0 +1,134 @@
+/*
+ * sweep_model.c - a sweep whose workload is a .tflite model (named directly or by a workload
+ * YAML): each point runs the whole model as `vtasim run -m` does, on the point's config and
+ * options, and its record holds one entry per operator (as a layer row) and the model's
+ * totals (as the total row). The all-host reference run, which depends on the model and its
+ * inputs only, is run once into the sweep's golden cache before the points and read by each;
+ * the accelerated ops' golden outputs go through the same cache.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "model_job.h"
+#include "model_report.h"
+#include "model_run.h"
+#include "sweep.h"
+#include "vtasim_api.h"
+
+/* The run options of point p (or of the reference, p NULL), inputs read into npys/data. */
+static vta_status model_opts(const sweep *sw, const sw_point *p, const vta_golden_cache *gc,
+			     vta_npy *npys, const void **data, vta_model_run_opts *mo,
+			     vta_error *err)
+{
+	const vta_wl_model *wm = &sw->wl.model;
+	const char *paths[MODEL_MAX_INPUTS];
+	for (size_t i = 0; i < wm->n_inputs && i < MODEL_MAX_INPUTS; i++)
+		paths[i] = wm->inputs[i];
+	memset(mo, 0, sizeof(*mo));
+	mo->layer.mode = VTA_ARITH_TFLITE;
+	mo->layer.fault_index = -1;
+	mo->layer.golden_cache = gc;
+	if (p) {
+		mo->layer.threads = p->threads;
+		mo->layer.decompress = !strcmp(p->decompress, "hw") ? VTA_DECOMPRESS_HW
+								     : VTA_DECOMPRESS_HOST;
+	}
+	mo->host_classes = wm->host_classes;
+	mo->seed = wm->seed;
+	mo->inputs = wm->n_inputs ? data : NULL;
+	mo->n_inputs = wm->n_inputs;
+	mo->reference_cache = gc;
+	return model_inputs_read(&sw->model, paths, wm->n_inputs, npys, data, err);
+}
+
+int sweep_model_reference(const sweep *sw, const vta_golden_cache *gc)
+{
+	vta_npy npys[MODEL_MAX_INPUTS];
+	const void *data[MODEL_MAX_INPUTS];
+	vta_model_run_opts mo;
+	vta_error err = {0};
+	bool computed = false;
+	vta_status st = model_opts(sw, NULL, gc, npys, data, &mo, &err);
+	if (!st)
+		st = vta_model_reference_prepare(&sw->base, &sw->model, &mo, &computed, &err);
+	model_inputs_free(npys, sw->wl.model.n_inputs);
+	if (st)
+		fprintf(stderr, "vtasim: error: %s\n", err.detail);
+	return st ? 2 : computed ? 1 : 0;
+}
+
+/* The sweep's columns speak of DRAM bytes as the layer reports do (the plots read them). */
+static void rename_dram(json_t *o)
+{
+	json_t *rd = json_object_get(o, "dram_read_bytes");
+	json_t *wr = json_object_get(o, "dram_write_bytes");
+	if (!rd || !wr)
+		return;
+	json_t *d = json_pack("{s:{s:O}, s:{s:O}}", "read_bytes", "total", rd, "write_bytes",
+			      "total", wr);
+	json_object_del(o, "dram_read_bytes");
+	json_object_del(o, "dram_write_bytes");
+	json_object_set_new(o, "dram", d);
+}
+
+/* One entry per operator, as sweep_point.c writes a layer's. */
+static json_t *op_entries(json_t *ops)
+{
+	json_t *ls = json_array();
+	size_t i;
+	json_t *op;
+	json_array_foreach(ops, i, op)
+	{
+		char name[96];
+		snprintf(name, sizeof(name), "%lld %s",
+			 (long long)json_integer_value(json_object_get(op, "index")),
+			 json_string_value(json_object_get(op, "op")));
+		json_t *bx = json_object_get(op, "bit_exact");
+		const bool bad = bx && !json_is_true(bx);
+		json_t *rep = json_deep_copy(op);
+		rename_dram(rep);
+		json_array_append_new(ls, json_pack("{s:s, s:s, s:s, s:o}", "name", name, "status",
+						    bad ? "mismatch" : "ok", "error",
+						    bad ? "not bit-exact" : "", "report", rep));
+	}
+	return ls;
+}
+
+json_t *sweep_model_record(const sweep *sw, const sw_point *p, const vta_golden_cache *gc)
+{
+	const double t0 = cli_now_seconds();
+	vta_npy npys[MODEL_MAX_INPUTS];
+	const void *data[MODEL_MAX_INPUTS];
+	vta_model_run_opts mo;
+	vta_error err = {0};
+	vtasim_sim *sim = NULL;
+	vta_model_run run;
+	memset(&run, 0, sizeof(run));
+	vta_status st = model_opts(sw, p, gc, npys, data, &mo, &err);
+	if (!st)
+		st = vtasim_sim_create(&p->cfg, &sim, &err);
+	if (!st)
+		st = vta_model_run_model(&p->cfg, &sw->model, vtasim_engine(sim), &mo, &run, &err);
+	const char *status = !st ? "ok" : st == VTA_E_MISMATCH ? "mismatch" : "error";
+	json_t *rec = sweep_record_new(p->key, status, st ? err.detail : "", 0);
+	if ((!st || st == VTA_E_MISMATCH) && run.n_ops) {
+		model_report rep = {&p->cfg, sw->wl.model.path, &run, p->threads, "sim",
+				    p->decompress, cli_now_seconds() - t0};
+		json_t *report = model_report_json(&rep);
+		json_object_set_new(rec, "layers", op_entries(json_object_get(report, "ops")));
+		json_t *tot = json_object_get(report, "total");
+		/* the accelerator's cycles are the point's cycles, as a layer workload's are */
+		json_object_set(tot, "cycles", json_object_get(tot, "accel_cycles"));
+		json_object_del(tot, "accel_cycles");
+		rename_dram(tot);
+		json_object_set(rec, "total", tot);
+		json_decref(report);
+	}
+	json_object_set_new(rec, "seconds", json_real(cli_now_seconds() - t0));
+	vta_model_run_free(&run);
+	model_inputs_free(npys, sw->wl.model.n_inputs);
+	vtasim_sim_destroy(sim);
+	return rec;
+}
