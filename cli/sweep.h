@@ -8,6 +8,8 @@
  *                   options, lets, constraint, and the key naming its results
  *   sweep_point.c   one point in a child process: its layers through the pipeline, the
  *                   record (run report + status) written atomically
+ *   sweep_model.c   the same for a model as the workload: the whole model, its reference
+ *                   run once into the golden cache
  *   sweep_jobs.c    child processes, -j at a time, with deadlines and interruption
  *   sweep_results.c records -> results.csv / results.json
  *   sweep_plot.c    gnuplot plots and index.html

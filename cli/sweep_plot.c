@@ -7,6 +7,8 @@
  *                          (the arch.* axes), the fewest over the other axes
  *   cycles_vs_<axis>       every other numeric axis, one line per combination of the rest
  *                          when there are few, else the fewest
+ *   inferences_per_second_vs_<axis>  beside each cycles_vs_* of a model's sweep: its
+ *                          inferences per second, the most over the others
  *   utilization_heatmap    the first two axes (of different dimensions): GEMM utilization
  *   pareto_sram_cycles     total SRAM KiB against cycles, every point and the front
  *   lut_bits               DRAM bytes and cycles against the LUT index width
@@ -268,7 +270,7 @@ static size_t rank_of(const cell *cells, size_t n, const char *key)
 
 /* Group the ok rows by (series, x): y the fewest of ycol (y2 that row's y2col). */
 static size_t gather(plot_ctx *c, const char *xcol, const char *ycol, const char *y2col,
-		     const axis_info *const *s, size_t ns, cell *cells)
+		     const axis_info *const *s, size_t ns, bool most, cell *cells)
 {
 	size_t n = 0;
 	for (size_t r = 0; r < c->n_ok; r++) {
@@ -289,7 +291,7 @@ static size_t gather(plot_ctx *c, const char *xcol, const char *ycol, const char
 			k.y = y;
 			k.y2 = y2;
 			cells[n++] = k;
-		} else if (y < cells[i].y) {
+		} else if (most ? y > cells[i].y : y < cells[i].y) {
 			cells[i].y = y;
 			cells[i].y2 = y2;
 		}
@@ -406,22 +408,35 @@ static void y_scale(char *body, size_t size, size_t *len, const cell *cells, siz
 	vta_appendf(body, size, len, ")\n");
 }
 
-/* Total cycles against axis x, a line per `series` combination. */
-static vta_status cycles_vs(plot_ctx *c, const axis_info *x, const axis_info *const *s,
-			    size_t ns, bool fewest)
+/* A metric of the total rows plotted against an axis: its column, its words, and whether
+ * more is better (then a cell over the other axes keeps the most, else the fewest). */
+typedef struct plot_metric {
+	const char *col, *label, *title;
+	bool most;
+} plot_metric;
+
+static const plot_metric CYCLES = {"cycles", "cycles", "total cycles", false};
+/* a model's rows (sweep_model.c): nothing gathers for layer workloads, so no plot */
+static const plot_metric INFERENCES = {"inferences_per_second", "inferences/s",
+				       "inferences per second", true};
+
+/* Metric m against axis x, a line per `series` combination. */
+static vta_status metric_vs(plot_ctx *c, const plot_metric *m, const axis_info *x,
+			    const axis_info *const *s, size_t ns, bool over_others)
 {
 	cell *cells = calloc(c->n_ok + 1, sizeof(*cells));
 	if (!cells)
 		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
-	size_t n = gather(c, x->name, "cycles", NULL, s, ns, cells);
+	size_t n = gather(c, x->name, m->col, NULL, s, ns, m->most, cells);
 	if (n < 2) {
 		free(cells);
 		return VTA_OK;
 	}
 	char name[96], title[256];
-	snprintf(name, sizeof(name), "cycles_vs_%s", x->name);
-	snprintf(title, sizeof(title), "total cycles vs %s%s", x->name,
-		 fewest ? " (the fewest over the other axes)" : "");
+	snprintf(name, sizeof(name), "%s_vs_%s", m->col, x->name);
+	snprintf(title, sizeof(title), "%s vs %s%s", m->title, x->name,
+		 !over_others ? "" : m->most ? " (the most over the other axes)"
+					     : " (the fewest over the other axes)");
 	size_t k;
 	FILE *dat = plot_begin(c, name, title, &k);
 	if (!dat) {
@@ -434,14 +449,22 @@ static vta_status cycles_vs(plot_ctx *c, const axis_info *x, const axis_info *co
 		pow2 = pow2 && cells[i].x > 0 && exp2(round(log2(cells[i].x))) == cells[i].x;
 	size_t len = 0;
 	body[0] = '\0';
-	vta_appendf(body, sizeof(body), &len, "set xlabel \"%s\"\nset ylabel \"cycles\"\n%s",
-		    x->name, pow2 ? "set logscale x 2\n" : "");
+	vta_appendf(body, sizeof(body), &len, "set xlabel \"%s\"\nset ylabel \"%s\"\n%s",
+		    x->name, m->label, pow2 ? "set logscale x 2\n" : "");
 	x_tics(body, sizeof(body), &len, cells, n);
 	y_scale(body, sizeof(body), &len, cells, n);
 	lines(dat, body, sizeof(body), cells, n, c->name[k], false, NULL, NULL);
 	fclose(dat);
 	free(cells);
 	return plot_end(c, k, body);
+}
+
+/* Cycles against x and, for a model, inferences per second too. */
+static vta_status cycles_vs(plot_ctx *c, const axis_info *x, const axis_info *const *s,
+			    size_t ns, bool over_others)
+{
+	vta_status st = metric_vs(c, &CYCLES, x, s, ns, over_others);
+	return st ? st : metric_vs(c, &INFERENCES, x, s, ns, over_others);
 }
 
 static vta_status sram_plots(plot_ctx *c)
@@ -503,7 +526,7 @@ static vta_status lut_plot(plot_ctx *c)
 	cell *cells = calloc(c->n_ok + 1, sizeof(*cells));
 	if (!cells)
 		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
-	size_t n = gather(c, "lut_bits", "dram_bytes", "cycles", s, ns, cells);
+	size_t n = gather(c, "lut_bits", "dram_bytes", "cycles", s, ns, false, cells);
 	size_t k;
 	FILE *dat = n >= 2 ? plot_begin(c, "lut_bits", "DRAM bytes and cycles vs LUT index width "
 					"(0: plain constants)", &k)

@@ -62,6 +62,9 @@ echo "$out" | grep -q "^2 points: 2 ok, 0 failed, 0 not run" || fail "$out"
 [ "$("$check" get "$work/wl" 1 total host_ops)" = 17 ] || fail "host_ops count"
 # the plots, when gnuplot is installed
 if command -v gnuplot > /dev/null; then
-	[ -s "$work/local/plots/cycles_vs_dram_bus_bits.png" ] || fail "no cycles plot: $(ls "$work/local/plots")"
+	for plot in cycles_vs_dram_bus_bits inferences_per_second_vs_dram_bus_bits; do
+		[ -s "$work/local/plots/$plot.png" ] || fail "no $plot: $(ls "$work/local/plots")"
+		grep -q "$plot" "$work/local/index.html" || fail "index.html lacks $plot"
+	done
 fi
 exit 0
