@@ -469,6 +469,55 @@ static void test_shipped_workloads_parse(void **state)
 	}
 }
 
+/* A workload naming a model: its path and inputs resolved against the workload's folder,
+ * its options read; the model's own keys refused without it and layers beside it. */
+static void test_model_workload(void **state)
+{
+	(void)state;
+	char cwd[512], model[700], link[128];
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	snprintf(model, sizeof(model), "%s/tests/model/data/person_detect.tflite", cwd);
+	snprintf(link, sizeof(link), "%s/pd.tflite", tmpdir);
+	unlink(link);
+	assert_int_equal(symlink(model, link), 0);
+	write_file("in.npy", "any bytes: the run reads them");
+	vta_workload wl;
+	vta_error err = {0};
+	assert_int_equal(load("model: pd.tflite\ninputs: [in.npy]\nseed: 9\nhost_ops: fc,add\n",
+			      &wl, &err), VTA_OK);
+	assert_true(wl.is_model);
+	assert_int_equal(wl.n_layers, 0);
+	char want[256];
+	snprintf(want, sizeof(want), "%s/pd.tflite", tmpdir);
+	assert_string_equal(wl.model.path, want);
+	assert_int_equal(wl.model.line, 1);
+	assert_int_equal(wl.model.col, 8);
+	assert_int_equal(wl.model.n_inputs, 1);
+	snprintf(want, sizeof(want), "%s/in.npy", tmpdir);
+	assert_string_equal(wl.model.inputs[0], want);
+	assert_int_equal(wl.model.seed, 9);
+	assert_int_equal(wl.model.host_classes, (1u << 2) | (1u << 3)); /* fc, add */
+	vta_workload_free(&wl);
+	/* the defaults: seed 1, random inputs, nothing moved; a list of classes */
+	assert_int_equal(load("model: pd.tflite\nhost_ops: [depthwise]\n", &wl, &err), VTA_OK);
+	assert_int_equal(wl.model.seed, 1);
+	assert_int_equal(wl.model.n_inputs, 0);
+	assert_int_equal(wl.model.host_classes, 1u << 1);
+	vta_workload_free(&wl);
+	expect_error("model: pd.tflite\nlayers: []\n", "w.yaml:2:9:", "'layers' with 'model'");
+	expect_error("seed: 2\nlayers: []\n", "w.yaml:1:7:", "'seed' is an option of a model");
+	expect_error("model: nope.tflite\n", "w.yaml:1:8:", "nope.tflite: cannot open");
+	expect_error("model: w.yaml\n", "w.yaml:1:8:", "not a TFLite model");
+	expect_error("model: pd.tflite\ninputs: [gone.npy]\n", "w.yaml:2:10:",
+		     "inputs[0]: cannot read");
+	expect_error("model: pd.tflite\ninputs: []\n", "w.yaml:2:9:",
+		     "inputs: 0 files for the 1 input of pd.tflite");
+	expect_error("model: pd.tflite\nhost_ops: [gemm]\n", "w.yaml:2:11:",
+		     "host op class 'gemm'");
+	expect_error("model: pd.tflite\nseed: -1\n", "w.yaml:2:7:", "seed");
+	expect_error("model: pd.tflite\nplan: 3\n", "w.yaml:2:1:", "unknown key 'plan'");
+}
+
 /* Counts the observer's calls and checks what it is shown. */
 typedef struct seen {
 	vta_layer_observer base;
@@ -560,6 +609,7 @@ int main(void)
 		cmocka_unit_test(test_new_ops),
 		cmocka_unit_test(test_new_op_errors),
 		cmocka_unit_test(test_shipped_workloads_parse),
+		cmocka_unit_test(test_model_workload),
 		cmocka_unit_test(test_layer_run_ref),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
