@@ -753,7 +753,10 @@ static bool shown(const char *col, const json_t *manifest)
 		"point", "layer", "status", "cycles", "time_us", "roofline_ratio",
 		"gemm_utilization", "dram.read_bytes.total", "dram.write_bytes.total",
 		"sram.inp.peak_bytes", "sram.wgt.peak_bytes", "sram.acc.peak_bytes",
-		"decompression.mode", "tiling.rows", "point_seconds", "error", NULL};
+		"decompression.mode", "tiling.rows",
+		/* a model's (sweep_model.c) */
+		"where", "accel_ops", "host_ops", "inferences_per_second",
+		"point_seconds", "error", NULL};
 	for (size_t i = 0; metrics[i]; i++)
 		if (!strcmp(col, metrics[i]))
 			return true;
