@@ -5,7 +5,6 @@
  * random; the model's output and every intermediate tensor can be written as .npy.
  */
 #include <errno.h>
-#include <stddef.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,13 +198,21 @@ static vta_status write_files(const model_job *o, const vta_tfl_model *m,
 /* What the CLI adds to the run: with --log/--trace/--vcd, every accelerated op's records of
  * the timed model go to `tr` (named by operator index and name, one waveform each) and
  * every host op is an entry between them; with --dump, every tensor at the end. */
-typedef struct model_observer {
+typedef struct model_observer model_observer;
+
+/* The accelerated ops' runs, as the pipeline reports them. */
+typedef struct layer_hook {
+	vta_layer_observer base;   /* first: the pipeline hands it back */
+	model_observer *ob;
+} layer_hook;
+
+struct model_observer {
 	vta_model_observer base;   /* first: the run hands it back */
-	vta_layer_observer layer;  /* the accelerated ops' runs */
+	layer_hook layer;
 	const model_job *j;
 	trace_out *tr;
 	char name[64];             /* the op in flight: "op 3 CONV_2D" */
-} model_observer;
+};
 
 static vta_status op_begin(vta_model_observer *self, const vta_model_op_result *r,
 			   vta_error *err)
@@ -233,7 +240,7 @@ static vta_status op_end(vta_model_observer *self, const vta_model_op_result *r,
 static vta_status op_executed(vta_layer_observer *self, const vta_layer_view *v,
 			      vta_status run_status, const vta_error *run_err, vta_error *err)
 {
-	model_observer *ob = (model_observer *)((char *)self - offsetof(model_observer, layer));
+	model_observer *ob = ((layer_hook *)self)->ob;
 	return trace_out_add(ob->tr, ob->name, &v->stream->prog, &v->result->stats,
 			     run_status ? run_err : NULL, err);
 }
@@ -261,8 +268,8 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	if (!st)
 		st = c->use_ref ? vta_ref_create(cfg, &ref, &err) : vtasim_sim_create(cfg, &sim, &err);
 	const int recorded = j->log || j->trace || j->vcd;
-	model_observer ob = {.base = {op_begin, op_end}, .layer = {.executed = op_executed},
-			     .j = j};
+	model_observer ob = {.base = {op_begin, op_end}, .j = j};
+	ob.layer = (layer_hook){.base = {.executed = op_executed}, .ob = &ob};
 	if (!st && recorded)
 		st = trace_out_open(j->log, j->trace, cfg, j->title ? j->title : j->model, sim,
 				    &ob.tr, &err);
@@ -273,7 +280,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = c->threads,
 						   .fault_index = -1, .decompress = dec,
 						   .skip_checks = c->no_checks, .strict = c->strict,
-						   .observer = recorded ? &ob.layer : NULL},
+						   .observer = recorded ? &ob.layer.base : NULL},
 					 .host_classes = j->host_classes, .seed = j->seed,
 					 .inputs = j->n_inputs ? inputs : NULL,
 					 .n_inputs = j->n_inputs,
