@@ -248,7 +248,7 @@ static vta_status op_executed(vta_layer_observer *self, const vta_layer_view *v,
 int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 {
 	const run_common *c = j->c;
-	int rc;
+	int rc = 0;
 	if ((j->log || j->trace || j->vcd) && c->use_ref)
 		return cli_usage_error("--log, --trace and --vcd record the timed model: they "
 				       "need --engine sim");
