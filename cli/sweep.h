@@ -46,7 +46,8 @@ typedef enum sw_kind {
 	SW_DECOMPRESS, /* hw, host or auto */
 	SW_LUT_BITS,   /* workload parameters: LUT index width of the constants, 0 = plain */
 	SW_LAYERS,     /* which layers run: names joined by ',' or "all" */
-	SW_PLAN        /* plan.FIELD: a choice of every CONV2D's plan held fixed */
+	SW_PLAN,       /* plan.FIELD: a choice of every CONV2D's plan held fixed */
+	SW_HOST_OPS    /* a model's op classes run on the host: "depthwise,fc", "none" */
 } sw_kind;
 
 /* A name the sweep fixes or varies, with its values as text. */
@@ -105,6 +106,8 @@ typedef struct sw_point {
 	unsigned threads;
 	const char *decompress; /* "hw", "host" (resolved), or "auto" when refused */
 	int lut_bits;           /* -1: as the workload says */
+	unsigned host_classes;  /* a model's: VTA_MODEL_CLASS_* on the host (the workload's
+				 * unless the sweep sets host_ops) */
 	bool *layer_on;         /* per workload layer */
 	sw_value *let_values;   /* per let; SW_STR "" when it has no value (refused config) */
 	char **let_text;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "model_run.h"
 #include "sweep.h"
 #include "vta_config_keys.h"
 #include "vta_yaml.h"
@@ -24,7 +25,7 @@ static const struct {
 	sw_kind kind;
 } OPTIONS[] = {
 	{"threads", SW_THREADS},   {"mode", SW_MODE},     {"decompress", SW_DECOMPRESS},
-	{"lut_bits", SW_LUT_BITS}, {"layers", SW_LAYERS},
+	{"lut_bits", SW_LUT_BITS}, {"layers", SW_LAYERS},     {"host_ops", SW_HOST_OPS},
 };
 #define N_OPTIONS (sizeof(OPTIONS) / sizeof(OPTIONS[0]))
 
@@ -134,7 +135,7 @@ static vta_status classify(ctx *c, const yaml_node_t *key, sw_param *p)
 	else
 		snprintf(e.detail, sizeof(e.detail),
 			 "unknown name '%s' (expected a config key as `vtasim config` prints it, "
-			 "threads, mode, decompress, lut_bits, layers or plan.FIELD)",
+			 "threads, mode, decompress, lut_bits, layers, plan.FIELD or host_ops)",
 			 name);
 	return fail(c, key, "%s", e.detail);
 }
@@ -156,6 +157,17 @@ static vta_status check_value(ctx *c, const sw_param *p, const char *text, vta_e
 				"mode: the workload is a model, which runs in TFLite's arithmetic "
 				"only (tflite), got '%s'", text);
 	switch (p->kind) {
+	case SW_HOST_OPS: {
+		unsigned mask;
+		if (!c->sw->wl.is_model)
+			return vta_fail(e, VTA_E_PARSE,
+					"host_ops: the workload is not a model (host_ops moves a "
+					"model's op classes to the host)");
+		vta_error he = {0};
+		if (vta_model_host_classes(text, &mask, &he))
+			return vta_fail(e, VTA_E_PARSE, "host_ops: %s", he.detail);
+		return VTA_OK;
+	}
 	case SW_CONFIG: {
 		vta_config scratch = c->sw->base;
 		return vta_config_key_parse(vta_config_key_find(p->name), text, &scratch, e);
@@ -240,7 +252,7 @@ static vta_status add_value(ctx *c, sw_param *p, const yaml_node_t *at, const ch
 	return VTA_OK;
 }
 
-/* A scalar's text, or for `layers` a list of names joined by ','. */
+/* A scalar's text, or for `layers` and `host_ops` a list of names joined by ','. */
 static vta_status value_text(ctx *c, const sw_param *p, const yaml_node_t *n, char *out,
 			     size_t size)
 {
@@ -249,7 +261,8 @@ static vta_status value_text(ctx *c, const sw_param *p, const yaml_node_t *n, ch
 		snprintf(out, size, "%s", s);
 		return VTA_OK;
 	}
-	if (p->kind == SW_LAYERS && n->type == YAML_SEQUENCE_NODE && n_items(n)) {
+	if ((p->kind == SW_LAYERS || p->kind == SW_HOST_OPS) && n->type == YAML_SEQUENCE_NODE &&
+	    n_items(n)) {
 		size_t len = 0;
 		out[0] = '\0';
 		for (size_t i = 0; i < n_items(n); i++) {
@@ -353,7 +366,7 @@ static vta_status parse_fixed(ctx *c, const yaml_node_t *map)
 		char text[4096];
 		if ((st = add_param(c, k, false, &p)))
 			return st;
-		if (!vta_yaml_scalar(v) && p->kind != SW_LAYERS)
+		if (!vta_yaml_scalar(v) && p->kind != SW_LAYERS && p->kind != SW_HOST_OPS)
 			return fail(c, v, "fixed: %s takes one value (a list of values is an axis)",
 				    p->name);
 		if ((st = value_text(c, p, v, text, sizeof(text))) ||

@@ -35,7 +35,7 @@ static vta_status model_opts(const sweep *sw, const sw_point *p, const vta_golde
 		mo->layer.decompress = !strcmp(p->decompress, "hw") ? VTA_DECOMPRESS_HW
 								     : VTA_DECOMPRESS_HOST;
 	}
-	mo->host_classes = wm->host_classes;
+	mo->host_classes = p ? p->host_classes : wm->host_classes;
 	mo->seed = wm->seed;
 	mo->inputs = wm->n_inputs ? data : NULL;
 	mo->n_inputs = wm->n_inputs;

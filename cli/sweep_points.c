@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model_run.h"
 #include "sweep.h"
 #include "vta_config_keys.h"
 
@@ -138,6 +139,11 @@ static bool point_lookup(void *vctx, const char *name, sw_value *out, bool *fail
 		*out = (sw_value){SW_STR, 0, "all"};
 		return true;
 	}
+	if (!strcmp(name, "host_ops")) { /* the workload's */
+		*out = (sw_value){SW_STR, 0, sw->wl.model.host_ops[0] ? sw->wl.model.host_ops
+									: "none"};
+		return true;
+	}
 	if (!strncmp(name, "plan.", 5)) {
 		*out = (sw_value){SW_STR, 0, "free"};
 		return true;
@@ -182,6 +188,9 @@ static void resolve_options(const sweep *sw, sw_point *p)
 	if (p->cfg_ok && !strcmp(p->decompress, "hw") && !p->cfg.decomp_enabled)
 		refuse(p, "%s", "decompress hw: the config has no LUT decoder "
 				"(decompressor.enabled is false)");
+	p->host_classes = sw->wl.model.host_classes;
+	if ((t = param_text(sw, p, SW_HOST_OPS))) /* checked when the file was read */
+		vta_model_host_classes(t, &p->host_classes, NULL);
 	const char *layers = param_text(sw, p, SW_LAYERS);
 	for (size_t i = 0; i < sw->wl.n_layers; i++) {
 		const char *name = sw->wl.layers[i].name;
@@ -216,6 +225,8 @@ static void point_key(const sweep *sw, sw_point *p)
 	vta_sha256_str(&h, p->decompress);
 	vta_sha256_u64(&h, (uint64_t)(int64_t)p->lut_bits);
 	vta_sha256_str(&h, sw->wl_hash);
+	if (sw->wl.is_model)
+		vta_sha256_u64(&h, p->host_classes);
 	for (size_t i = 0; i < sw->wl.n_layers; i++)
 		if (p->layer_on[i])
 			vta_sha256_str(&h, sw->wl.layers[i].name);
@@ -377,7 +388,7 @@ json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t
 	for (size_t i = 0; i < sw->n_params; i++) {
 		const sw_param *q = &sw->params[i];
 		static const char *const kinds[] = {"config", "threads", "mode", "decompress",
-						    "lut_bits", "layers", "plan"};
+						    "lut_bits", "layers", "plan", "host_ops"};
 		json_t *o = json_object();
 		json_object_set_new(o, "name", json_string(q->name));
 		json_object_set_new(o, "kind", json_string(kinds[q->kind]));

@@ -622,6 +622,7 @@ static vta_status parse_model(ctx *c, const yaml_node_t *root, vta_wl_model *wm)
 		if (vta_model_host_classes(list, &wm->host_classes, &e))
 			return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err, "host_ops: %s",
 					     e.detail);
+		snprintf(wm->host_ops, sizeof(wm->host_ops), "%s", list);
 	}
 	if (!(n = vta_yaml_get(&c->y, root, "inputs")))
 		return VTA_OK;

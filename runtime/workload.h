@@ -102,6 +102,7 @@ typedef struct vta_wl_model {
 	char (*inputs)[VTA_WL_PATH_MAX]; /* none: seeded random */
 	uint64_t seed;                /* `seed:` of the random inputs (default 1) */
 	unsigned host_classes;        /* `host_ops:` VTA_MODEL_CLASS_* (model_run.h) */
+	char host_ops[128];           /* ... as written, joined by ','; "" when not given */
 } vta_wl_model;
 
 typedef struct vta_workload {

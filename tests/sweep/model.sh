@@ -6,7 +6,8 @@
 #   - a point's total row (cycles, inferences/s, ops on each side, DRAM bytes) is the
 #     `vtasim run -m -o` report's for the same config, one row per operator before it;
 #   - --emit parallel and --merge give the rows of the local sweep;
-#   - the workload YAML's options (host_ops, seed) apply at every point.
+#   - the workload YAML's options (host_ops, seed) apply at every point;
+#   - host_ops as an axis (model_host_ops.yaml) moves op classes to the host per point.
 set -eu
 vtasim=$1 check=$2 src=$3 work=$4
 rm -rf "$work" && mkdir -p "$work"
@@ -60,6 +61,16 @@ out=$("$vtasim" sweep "$src/tests/sweep/model_wl.yaml" -o "$work/wl" -j 2)
 echo "$out" | grep -q "^2 points: 2 ok, 0 failed, 0 not run" || fail "$out"
 [ "$("$check" get "$work/wl" 0 "0 DEPTHWISE_CONV_2D" where)" = host ] || fail "host_ops"
 [ "$("$check" get "$work/wl" 1 total host_ops)" = 17 ] || fail "host_ops count"
+# host_ops as an axis: the classes each point moves to the host
+out=$("$vtasim" sweep "$src/tests/sweep/model_host_ops.yaml" -o "$work/ho" -j 2)
+echo "$out" | grep -q "^3 points: 3 ok, 0 failed, 0 not run" || fail "$out"
+for p in "0 3" "1 17" "2 31"; do
+	set -- $p
+	[ "$("$check" get "$work/ho" $1 total host_ops)" = $2 ] || fail "point $1: host_ops"
+	[ "$("$check" get "$work/ho" $1 total check.bit_exact)" = true ] || fail "point $1"
+done
+[ "$("$check" get "$work/ho" 0 total cycles)" = "$("$check" get "$work/local" 1 total cycles)" ] ||
+	fail "host_ops none is not the plain run"
 # the plots, when gnuplot is installed
 if command -v gnuplot > /dev/null; then
 	for plot in cycles_vs_dram_bus_bits inferences_per_second_vs_dram_bus_bits; do
