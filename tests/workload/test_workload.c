@@ -497,12 +497,14 @@ static void test_model_workload(void **state)
 	assert_string_equal(wl.model.inputs[0], want);
 	assert_int_equal(wl.model.seed, 9);
 	assert_int_equal(wl.model.host_classes, (1u << 2) | (1u << 3)); /* fc, add */
+	assert_string_equal(wl.model.host_ops, "fc,add");
 	vta_workload_free(&wl);
 	/* the defaults: seed 1, random inputs, nothing moved; a list of classes */
 	assert_int_equal(load("model: pd.tflite\nhost_ops: [depthwise]\n", &wl, &err), VTA_OK);
 	assert_int_equal(wl.model.seed, 1);
 	assert_int_equal(wl.model.n_inputs, 0);
 	assert_int_equal(wl.model.host_classes, 1u << 1);
+	assert_string_equal(wl.model.host_ops, "depthwise");
 	vta_workload_free(&wl);
 	expect_error("model: pd.tflite\nlayers: []\n", "w.yaml:2:9:", "'layers' with 'model'");
 	expect_error("seed: 2\nlayers: []\n", "w.yaml:1:7:", "'seed' is an option of a model");
