@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dram_tensor.h"
 #include "emit_lut.h"
 #include "emit_util.h"
 #include "layout.h"
@@ -39,6 +40,8 @@ typedef struct add_ctx {
 	uint64_t kpacked_bytes, krow_bytes, k_addr;
 	vta_em_lut tm;
 	vta_em_lut_table ktab;
+	const vta_emit_opts *opts;     /* its inputs already in DRAM */
+	vta_layer_counters *counters;  /* where the inputs came from */
 } add_ctx;
 
 static bool add_same(const int32_t *x, const int32_t *y)
@@ -87,10 +90,11 @@ static vta_status add_operand(const char *layer, const vta_tensor_i8 *t, const v
 	return vta_tensor_i8_check(copy, what, err);
 }
 
-/* Write an operand's rows into a new DRAM buffer. For vta16 the host input stage is
- * applied first (int32 rows for LOAD ACC). */
-static vta_status add_put(add_ctx *c, const vta_tensor_i8 *t, int32_t offset, vta_q15 m,
-			  uint64_t rows, bool pixel, const char *name, uint64_t *addr,
+/* Write an operand's rows into a new DRAM buffer: an activation from its region in DRAM or
+ * staged from the host (dram_tensor.h), a constant (`constant`) from the host. For vta16 the
+ * host input stage is applied first (int32 rows for LOAD ACC). */
+static vta_status add_put(add_ctx *c, const vta_tensor_i8 *t, bool constant, int32_t offset,
+			  vta_q15 m, uint64_t rows, bool pixel, const char *name, uint64_t *addr,
 			  vta_error *err)
 {
 	size_t n = vta_tensor_i8_count(t);
@@ -99,13 +103,9 @@ static vta_status add_put(add_ctx *c, const vta_tensor_i8 *t, int32_t offset, vt
 		return st;
 	uint8_t *dst = vta_stream_dram(c->s, *addr);
 	size_t pixels = pixel ? n / c->channels : 0;
-	if (c->mode == VTA_ARITH_TFLITE) {
-		if (pixel)
-			vta_layout_pixel_i8(c->cfg, t->data, pixels, c->channels, dst);
-		else
-			vta_layout_flat_i8(c->cfg, t->data, n, dst);
-		return VTA_OK;
-	}
+	if (c->mode == VTA_ARITH_TFLITE)
+		return vta_dram_put_rows_i8(c->cfg, c->opts, t, pixel, c->channels, dst,
+					    constant ? NULL : c->counters, err);
 	int32_t *h = malloc(n * sizeof(*h));
 	if (!h)
 		return vta_fail(err, VTA_E_NOMEM, "layer %s: out of memory", vta_stream_layer(c->s));
@@ -116,6 +116,8 @@ static vta_status add_put(add_ctx *c, const vta_tensor_i8 *t, int32_t offset, vt
 	else
 		vta_layout_flat_i32(c->cfg, h, n, dst);
 	free(h);
+	if (!constant)
+		vta_dram_count_staged(c->counters, rows * c->in_eb);
 	return VTA_OK;
 }
 
@@ -259,7 +261,7 @@ static vta_status add_chunk_alu(add_ctx *c, uint32_t a0, uint32_t b0, uint32_t b
 }
 
 static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_i8 *b,
-			   vta_layer_stream *ls, bool b_const, vta_error *err)
+			   vta_layer_stream *ls, bool a_const, bool b_const, vta_error *err)
 {
 	const vta_config *cfg = c->cfg;
 	vta_stream *s = c->s;
@@ -295,11 +297,11 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 		st = add_put_lut(c, c->k_is_a ? c->vp.input1_offset : c->vp.input2_offset,
 				 c->k_is_a ? c->vp.input1 : c->vp.input2, err);
 	if (st == VTA_OK && !(c->klut && c->k_is_a))
-		st = add_put(c, a, c->vp.input1_offset, c->vp.input1, c->rows, pixel, "add.a",
-			     &a_addr, err);
+		st = add_put(c, a, a_const, c->vp.input1_offset, c->vp.input1, c->rows, pixel,
+			     "add.a", &a_addr, err);
 	if (st == VTA_OK && !(c->klut && !c->k_is_a))
-		st = add_put(c, b, c->vp.input2_offset, c->vp.input2, full ? c->rows : c->bc_rows,
-			     pixel && !full, "add.b", &b_addr, err);
+		st = add_put(c, b, b_const, c->vp.input2_offset, c->vp.input2,
+			     full ? c->rows : c->bc_rows, pixel && !full, "add.b", &b_addr, err);
 	if (st != VTA_OK)
 		return st;
 	if (b_const && !c->klut)
@@ -421,6 +423,8 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 	c.cfg = cfg;
 	c.mode = opts->mode;
 	c.threads = opts->threads;
+	c.opts = opts;
+	c.counters = &ls->counters;
 	if (opts->decompress == VTA_DECOMPRESS_HW)
 		st = add_decoder_const(&c, layer, a, a_lut, b, b_lut, err);
 	st = st ? st
@@ -510,7 +514,7 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 	if (st == VTA_OK)
 		st = vta_stream_create(cfg, dram, opts->dram_base, layer, &c.s, err);
 	if (st == VTA_OK) {
-		st = add_emit(&c, &ta, &tb, ls, b_const, err);
+		st = add_emit(&c, &ta, &tb, ls, a_const, b_const, err);
 		if (st == VTA_OK && a_const && !c.klut)
 			ls->counters.const_bytes += c.rows * c.in_eb;
 		if (st == VTA_OK && c.klut) {

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dram_tensor.h"
 #include "emit_lut.h"
 #include "emit_util.h"
 #include "layout.h"
@@ -828,10 +829,12 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 			st = vta_stream_alloc(c.s, k_bytes, 0, "conv.requant", &c.k_addr, err);
 		if (st == VTA_OK)
 			st = vta_stream_alloc(c.s, ls->out_bytes, 0, "conv.output", &c.o_addr, err);
+		if (st == VTA_OK) /* from its region in DRAM or staged from the host */
+			st = vta_dram_put_conv_input(cfg, opts, conv->input, &win,
+						     (int8_t)conv->input->zero_point,
+						     vta_stream_dram(c.s, c.in_addr),
+						     &ls->counters, err);
 		if (st == VTA_OK) {
-			vta_layout_conv_input(cfg, conv->input, &win,
-					      (int8_t)conv->input->zero_point,
-					      vta_stream_dram(c.s, c.in_addr));
 			if (!c.wlut)
 				vta_layout_conv_filter(cfg, filter, wshape,
 						       vta_stream_dram(c.s, c.w_addr));

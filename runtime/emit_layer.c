@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "layout.h"
+#include "dram_tensor.h"
 
 vta_status vta_layer_read_output(const vta_layer_stream *ls, const vta_dram *dram,
 				 int8_t *nhwc_out, size_t count, vta_error *err)
@@ -22,19 +22,12 @@ vta_status vta_layer_read_output(const vta_layer_stream *ls, const vta_dram *dra
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: the output [0x%llx, +%llu) is outside the DRAM", ls->name,
 				(unsigned long long)ls->out_addr, (unsigned long long)ls->out_bytes);
-	const uint8_t *src = dram->bytes + ls->out_addr;
-	switch (ls->out_layout) {
-	case VTA_OUT_FLAT: memcpy(nhwc_out, src, count); break;
-	case VTA_OUT_PIXEL:
-		vta_layout_pixel_read_i8(&ls->cfg, src,
-					 (size_t)(n / (uint64_t)ls->out_shape[3]),
-					 (size_t)ls->out_shape[3], nhwc_out);
-		break;
-	case VTA_OUT_CONV: vta_layout_conv_output(&ls->cfg, src, ls->out_shape, nhwc_out); break;
-	default:
+	if (ls->out_layout != VTA_OUT_FLAT && ls->out_layout != VTA_OUT_PIXEL &&
+	    ls->out_layout != VTA_OUT_CONV)
 		return vta_fail(err, VTA_E_INTERNAL, "layer %s: unknown output layout %d",
 				ls->name, (int)ls->out_layout);
-	}
+	vta_dram_tensor_read(&ls->cfg, ls->out_layout, ls->out_shape, dram->bytes + ls->out_addr,
+			     count, nhwc_out);
 	return VTA_OK;
 }
 

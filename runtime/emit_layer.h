@@ -39,6 +39,9 @@ typedef enum vta_decompress {
 /* "host" or "hw". */
 const char *vta_decompress_name(vta_decompress d);
 
+/* An earlier op's output region in DRAM (dram_tensor.h). */
+typedef struct vta_dram_tensor vta_dram_tensor;
+
 /* How the emitters are asked to work. */
 typedef struct vta_emit_opts {
 	vta_arith_mode mode; /* tflite or vta16 requantization */
@@ -46,6 +49,10 @@ typedef struct vta_emit_opts {
 	uint64_t dram_base;  /* first DRAM byte the layer may use */
 	const char *name;    /* layer name in errors (NULL: "conv2d" / "add") */
 	vta_decompress decompress;
+	/* inputs already in DRAM as earlier ops' output regions, found by their host tensor's
+	 * data (dram_tensor.h); the others are staged from the host tensors */
+	const vta_dram_tensor *resident;
+	size_t n_resident;
 } vta_emit_opts;
 
 /* How the output tensor is laid out in DRAM (layout.h). */
@@ -64,6 +71,14 @@ typedef struct vta_layer_counters {
 	 * what their plain layouts would have taken */
 	uint64_t lut_hw_bytes, lut_hw_plain_bytes;
 	vta_stream_stats stream;   /* what the builder emitted */
+	/* where the activation inputs came from (dram_tensor.h), in the order they were put */
+	unsigned n_inputs;
+	int32_t input_from[2];     /* the op whose output region it is, or -1: the host */
+	uint64_t staged_bytes;     /* DRAM bytes the host wrote from its own tensors */
+	uint64_t carried_bytes;    /* DRAM bytes that were an earlier op's region as it is */
+	uint64_t relayout_bytes;   /* DRAM bytes read and written relayouting such regions */
+	double staging_seconds;    /* the host's time writing the staged bytes */
+	double relayout_seconds;   /* the runtime's time relayouting */
 } vta_layer_counters;
 
 typedef struct vta_layer_stream {

@@ -66,7 +66,8 @@ static void run_add_dec(const char *config, unsigned batch, const add_case *k,
 	st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
 	et_assert_ok(st, &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {mode, threads, 4096, "add_test", dec};
+	vta_emit_opts opts = {.mode = mode, .threads = threads, .dram_base = 4096,
+			      .name = "add_test", .decompress = dec};
 	vta_tensor_i8 bconst = b;
 	if (k->lut_bits)
 		bconst.data = NULL; /* the emitter must take the values from the LUT */
@@ -184,7 +185,8 @@ static void test_add_swap(void **state)
 	vta_dram dram;
 	et_assert_ok(vta_dram_init(&dram, 4u << 20, &err), &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {VTA_ARITH_TFLITE, 2, 0, "swap", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {.mode = VTA_ARITH_TFLITE, .threads = 2, .dram_base = 0,
+			      .name = "swap", .decompress = VTA_DECOMPRESS_HOST};
 	et_assert_ok(vta_emit_add(&cfg, &a, NULL, &b, NULL, VTA_ACT_NONE, &out, &opts, &dram, &ls,
 				  &err),
 		     &err);
@@ -219,7 +221,8 @@ static void test_add_errors(void **state)
 	et_assert_ok(vta_dram_init(&dram, 4u << 20, &err), &err);
 	et_assert_ok(vta_dram_init(&small, 64, &err), &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {VTA_ARITH_TFLITE, 1, 0, "neg", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {.mode = VTA_ARITH_TFLITE, .threads = 1, .dram_base = 0, .name = "neg",
+			      .decompress = VTA_DECOMPRESS_HOST};
 	/* 2000 channels of a per-channel b need 500 rows per pixel: more than the ACC holds */
 	assert_int_equal(vta_emit_add(&tiny, &wide_a, NULL, &wide_b, NULL, VTA_ACT_NONE, &wide_out,
 				      &opts, &dram, &ls, &err),
@@ -239,12 +242,14 @@ static void test_add_errors(void **state)
 	et_assert_error(&err, VTA_E_UNSUPPORTED, "ADD in tflite mode requantizes with the ALU ops");
 	vta_config nomul = tiny;
 	nomul.alu_mul = false;
-	vta_emit_opts v16 = {VTA_ARITH_VTA16, 1, 0, "neg", VTA_DECOMPRESS_HOST};
+	vta_emit_opts v16 = {.mode = VTA_ARITH_VTA16, .threads = 1, .dram_base = 0, .name = "neg",
+			     .decompress = VTA_DECOMPRESS_HOST};
 	assert_int_equal(vta_emit_add(&nomul, &a, NULL, &b, NULL, VTA_ACT_NONE, &out, &v16, &dram,
 				      &ls, &err),
 			 VTA_E_UNSUPPORTED);
 	et_assert_error(&err, VTA_E_UNSUPPORTED, "alu.mul false");
-	vta_emit_opts t0 = {VTA_ARITH_TFLITE, 0, 0, "neg", VTA_DECOMPRESS_HOST};
+	vta_emit_opts t0 = {.mode = VTA_ARITH_TFLITE, .threads = 0, .dram_base = 0, .name = "neg",
+			    .decompress = VTA_DECOMPRESS_HOST};
 	assert_int_equal(vta_emit_add(&tiny, &a, NULL, &b, NULL, VTA_ACT_NONE, &out, &t0, &dram,
 				      &ls, &err),
 			 VTA_E_USAGE);

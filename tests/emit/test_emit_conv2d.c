@@ -133,7 +133,8 @@ static void run_conv_dec(const char *config, unsigned batch, const conv_case *k,
 	vta_status st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
 	et_assert_ok(st, &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {mode, threads, 0, "conv_test", dec};
+	vta_emit_opts opts = {.mode = mode, .threads = threads, .dram_base = 0, .name = "conv_test",
+			      .decompress = dec};
 	vta_conv2d conv = d.conv;
 	if (k->filter_bits)
 		conv.filter = NULL; /* the emitter must decode the LUT */
@@ -325,7 +326,8 @@ static void plan_sweep(const conv_case *kc, vta_decompress dec, unsigned table_k
 			vta_status st = vta_dram_init(&dram, 8u << 20, &err);
 			et_assert_ok(st, &err);
 			vta_layer_stream ls;
-			vta_emit_opts opts = {modes[mi], 2, 0, "sweep", dec};
+			vta_emit_opts opts = {.mode = modes[mi], .threads = 2, .dram_base = 0,
+					      .name = "sweep", .decompress = dec};
 			st = vta_emit_conv2d_plan(&cfg, &d.conv,
 						  k.filter_bits ? &d.flut.tensor : NULL,
 						  k.bias_bits ? &d.blut.tensor : NULL, &d.out, &opts,
@@ -404,7 +406,8 @@ static vta_status emit_shape(const vta_config *cfg, const conv_case *k, vta_arit
 	vta_status st = vta_dram_init(&dram, 8u << 20, err);
 	et_assert_ok(st, err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {mode, threads, 0, "neg", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {.mode = mode, .threads = threads, .dram_base = 0, .name = "neg",
+			      .decompress = VTA_DECOMPRESS_HOST};
 	st = vta_emit_conv2d(cfg, &d.conv, NULL, NULL, &d.out, &opts, &dram, &ls, err);
 	vta_layer_stream_free(&ls);
 	vta_dram_free(&dram);
@@ -456,7 +459,8 @@ static void test_conv_errors(void **state)
 	vta_dram dram;
 	et_assert_ok(vta_dram_init(&dram, 8u << 20, &err), &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {TF, 1, 0, "neg", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {.mode = TF, .threads = 1, .dram_base = 0, .name = "neg",
+			      .decompress = VTA_DECOMPRESS_HOST};
 	vta_tensor_i8 bad_out = d.out;
 	bad_out.shape[2] = 4;
 	assert_int_equal(vta_emit_conv2d(&tiny, &d.conv, NULL, NULL, &bad_out, &opts, &dram, &ls,

@@ -103,7 +103,8 @@ static void run_dw(const char *config, unsigned batch, const dw_case *k, vta_ari
 	vta_dram dram;
 	et_assert_ok(vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err), &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {mode, threads, 0, "dw_test", dec};
+	vta_emit_opts opts = {.mode = mode, .threads = threads, .dram_base = 0, .name = "dw_test",
+			      .decompress = dec};
 	vta_depthwise_conv2d dw = d.dw;
 	if (k->filter_bits)
 		dw.filter = NULL; /* the emitter must decode the LUT */
@@ -180,7 +181,8 @@ static void test_dw_gemm_work(void **state)
 	vta_dram dram;
 	et_assert_ok(vta_dram_init(&dram, 64u << 20, &err), &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {VTA_ARITH_TFLITE, 2, 0, "dw", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {.mode = VTA_ARITH_TFLITE, .threads = 2, .dram_base = 0, .name = "dw",
+			      .decompress = VTA_DECOMPRESS_HOST};
 	et_assert_ok(vta_emit_depthwise_conv2d(&cfg, &d.dw, NULL, NULL, &d.out, &opts, &dram, &ls,
 					       &err),
 		     &err);
@@ -211,7 +213,8 @@ static void test_dw_errors(void **state)
 	vta_dram dram;
 	et_assert_ok(vta_dram_init(&dram, 8u << 20, &err), &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {VTA_ARITH_TFLITE, 1, 0, "neg", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {.mode = VTA_ARITH_TFLITE, .threads = 1, .dram_base = 0, .name = "neg",
+			      .decompress = VTA_DECOMPRESS_HOST};
 	vta_depthwise_conv2d bad = d.dw;
 	bad.filter_shape[3] = 6;
 	assert_int_equal(vta_emit_depthwise_conv2d(&tiny, &bad, NULL, NULL, &d.out, &opts, &dram,

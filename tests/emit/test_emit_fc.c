@@ -99,7 +99,8 @@ static void run_fc(const char *config, unsigned batch, const fc_case *k, vta_ari
 	vta_dram dram;
 	et_assert_ok(vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err), &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {mode, threads, 0, "fc_test", dec};
+	vta_emit_opts opts = {.mode = mode, .threads = threads, .dram_base = 0, .name = "fc_test",
+			      .decompress = dec};
 	vta_fully_connected fc = d.fc;
 	const bool blut = k->bias_bits && k->has_bias;
 	if (k->filter_bits)
@@ -175,7 +176,8 @@ static void test_fc_errors(void **state)
 	vta_dram dram;
 	et_assert_ok(vta_dram_init(&dram, 8u << 20, &err), &err);
 	vta_layer_stream ls;
-	vta_emit_opts opts = {VTA_ARITH_TFLITE, 1, 0, "neg", VTA_DECOMPRESS_HOST};
+	vta_emit_opts opts = {.mode = VTA_ARITH_TFLITE, .threads = 1, .dram_base = 0, .name = "neg",
+			      .decompress = VTA_DECOMPRESS_HOST};
 	vta_fully_connected bad = d.fc;
 	bad.filter_shape[1] = 7;
 	assert_int_equal(vta_emit_fully_connected(&tiny, &bad, NULL, NULL, &d.out, &opts, &dram,
