@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dram_tensor.h"
 #include "layer_ops.h"
 #include "vta_cost.h"
 
@@ -93,7 +94,8 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 	if (st)
 		return st;
 	vta_emit_opts eo = {.mode = o->mode, .threads = o->threads, .name = r->name,
-			    .decompress = o->decompress};
+			    .decompress = o->decompress, .resident = o->resident,
+			    .n_resident = o->n_resident};
 	double e0 = now_seconds();
 	if ((st = ops->emit(cfg, &L->d, &eo, &L->dram, &L->ls, err)))
 		return st;
@@ -150,6 +152,10 @@ static vta_status check(const vta_layer_run_opts *o, layer_run *L, vta_layer_res
 		return st;
 	if (o->fault_index >= 0 && (size_t)o->fault_index < count)
 		L->got.data[o->fault_index] ^= 1;
+	if (o->keep_output &&
+	    (st = vta_dram_tensor_keep(&L->ls, &L->dram, o->op_index, L->d.output.data,
+				       o->keep_output, err)))
+		return st;
 	if ((st = vta_golden_compare(&L->gold, &L->got, &r->check, err)))
 		return st;
 	if (o->mode == VTA_ARITH_VTA16) {

@@ -90,6 +90,13 @@ typedef struct vta_layer_run_opts {
 	const vta_golden_cache *golden_cache;
 	bool skip_checks;             /* do not run the stream checks (vta_race.h) */
 	bool strict;                  /* their warnings fail the layer (VTA_E_WARNING) */
+	/* inputs already in DRAM as earlier ops' output regions (dram_tensor.h; the emitter
+	 * takes them instead of staging the host tensors), and where to keep this layer's own
+	 * output region once it ran (NULL: nowhere) */
+	const vta_dram_tensor *resident;
+	size_t n_resident;
+	vta_dram_tensor *keep_output;
+	int32_t op_index;             /* the producer keep_output records */
 } vta_layer_run_opts;
 
 /* Run one layer on `engine` into *r. The emitted stream is checked first (vta_race.h): a

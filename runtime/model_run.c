@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dram_tensor.h"
 #include "golden.h"
 #include "host_ops.h"
 #include "layer_ops.h"
@@ -51,6 +52,7 @@ typedef struct walk {
 	void **decoded;       /* LUT constants a host kernel had to decode, cached */
 	bool reference;       /* the all-host run */
 	vta_model_run *run;   /* results (not the reference run) */
+	vta_dram_tensors *dram; /* output regions left in DRAM (not the reference run) */
 } walk;
 
 /* The class bit of an accelerated op. */
@@ -402,6 +404,41 @@ static vta_status golden_on_host(const vta_layer_data *d, vta_error *err)
 	return st;
 }
 
+/* The host copies tensor idx out of DRAM if only DRAM holds it; the producer is charged. */
+static void copy_out(walk *w, int32_t idx)
+{
+	if (!w->dram || idx < 0 || (size_t)idx >= w->m->n_tensors)
+		return;
+	int32_t producer = -1;
+	double seconds;
+	uint64_t n = vta_dram_tensors_copy_out(w->dram, w->cfg, idx, w->values[idx], &producer,
+					       &seconds);
+	if (n && producer >= 0 && (size_t)producer < w->run->n_ops) {
+		w->run->ops[producer].copied_out_bytes += n;
+		w->run->ops[producer].copy_out_seconds += seconds;
+	}
+}
+
+/* An accelerated op on the engine: its inputs from their regions in DRAM where earlier ops
+ * left them, its output region kept there for the next. */
+static vta_status run_on_engine(walk *w, const vta_tfl_op *op, size_t index,
+				const vta_layer_data *d, vta_model_op_result *r, vta_error *err)
+{
+	vta_dram_tensor resident[2];
+	vta_layer_run_opts lo = w->o->layer;
+	if (!w->o->host_staging) {
+		lo.resident = resident;
+		lo.n_resident = vta_dram_tensors_gather(w->dram, op->inputs, op->n_inputs,
+							 resident, 2);
+	}
+	lo.keep_output = vta_dram_tensors_slot(w->dram, op->outputs[0]);
+	lo.op_index = (int32_t)index;
+	vta_status st = vta_layer_run_data(w->cfg, d, w->engine, &lo, &r->layer, err);
+	if (w->o->host_staging)
+		copy_out(w, op->outputs[0]);
+	return st;
+}
+
 static vta_status run_accel(walk *w, const vta_tfl_op *op, size_t index,
 			    vta_model_op_result *r, vta_error *err)
 {
@@ -418,8 +455,7 @@ static vta_status run_accel(walk *w, const vta_tfl_op *op, size_t index,
 			}
 		} else {
 			r->place = VTA_OP_ACCEL;
-			st = vta_layer_run_data(w->cfg, &b.d, w->engine, &w->o->layer, &r->layer,
-						err);
+			st = run_on_engine(w, op, index, &b.d, r, err);
 		}
 	}
 	built_free(&b);
@@ -719,6 +755,10 @@ static vta_status walk_ops(walk *w, vta_error *err)
 		vta_error e = {0};
 		if (r && (st = observe(w, r, op, true, err)))
 			break;
+		bool accel = vta_op_where(op->builtin, NULL) == VTA_OP_ACCEL &&
+			     !moved_to_host(w, op);
+		for (size_t k = 0; !accel && k < op->n_inputs; k++)
+			copy_out(w, op->inputs[k]);
 		if (vta_op_where(op->builtin, NULL) == VTA_OP_ACCEL) {
 			st = run_accel(w, op, i, r, &e);
 		} else {
@@ -742,6 +782,11 @@ static vta_status walk_ops(walk *w, vta_error *err)
 		if (!st && r)
 			st = observe(w, r, op, false, err);
 	}
+	/* the model's outputs, and with a dump every tensor, end on the host */
+	for (size_t i = 0; w->dram && i < m->n_outputs; i++)
+		copy_out(w, m->outputs[i]);
+	for (size_t i = 0; w->dram && w->o->copy_out_all && i < m->n_tensors; i++)
+		copy_out(w, (int32_t)i);
 	if (!st && mismatch) {
 		*err = first;
 		st = mismatch;
@@ -902,7 +947,7 @@ vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_mode
 	void **ref = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
 	if (!decoded || !ref)
 		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
-	walk r = {cfg, m, NULL, opts, ref, decoded, true, NULL};
+	walk r = {cfg, m, NULL, opts, ref, decoded, true, NULL, NULL};
 	if (!st)
 		st = reference(&r, NULL, computed, err);
 	free_values(ref, m->n_tensors);
@@ -935,11 +980,19 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 		free(ref);
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
 	}
-	walk w = {cfg, m, engine, opts, run->values, decoded, false, run};
+	vta_dram_tensors dram;
+	st = vta_dram_tensors_init(&dram, m->n_tensors, err);
+	if (st) {
+		free(decoded);
+		free(ref);
+		return st;
+	}
+	walk w = {cfg, m, engine, opts, run->values, decoded, false, run, &dram};
 	st = walk_ops(&w, err);
+	vta_dram_tensors_free(&dram);
 	if (!st || st == VTA_E_MISMATCH) {
 		/* the same model on the host alone: the end-to-end reference */
-		walk r = {cfg, m, engine, opts, ref, decoded, true, NULL};
+		walk r = {cfg, m, engine, opts, ref, decoded, true, NULL, NULL};
 		vta_error rerr = {0};
 		vta_status rs = reference(&r, run, NULL, &rerr);
 		if (rs) {

@@ -6,6 +6,9 @@
  * check against the golden kernel), the other ops on the host kernels (host_ops.h). TFLM_DECODE
  * operators are skipped: their outputs are the compressed constants.
  *
+ * Tensors between two accelerated ops stay in DRAM (dram_tensor.h): only those a host op, the
+ * model's output or a dump needs are copied out to the host.
+ *
  * The run checks itself end to end: the same model is also run entirely on the host (golden
  * kernels for the accelerated op classes), and every tensor either run computed is compared.
  * docs/models.md "Running a model".
@@ -66,6 +69,11 @@ typedef struct vta_model_run_opts {
 	 * on the model and its inputs only, never on the config or the host op classes, so a
 	 * sweep runs it once (vta_model_reference_prepare). NULL: always run. */
 	const vta_golden_cache *reference_cache;
+	/* Tensors between accelerated ops stay in DRAM (dram_tensor.h) unless host_staging:
+	 * every accelerated op's input then staged by the host and its output copied out, to
+	 * compare. copy_out_all: every tensor is copied out to the host (a dump needs them). */
+	bool host_staging;
+	bool copy_out_all;
 } vta_model_run_opts;
 
 struct vta_model_op_result {
@@ -76,6 +84,11 @@ struct vta_model_op_result {
 	vta_layer_result layer;    /* VTA_OP_ACCEL only */
 	double host_seconds;       /* the host kernel's time (host ops) */
 	int32_t output;            /* the output tensor */
+	/* the host copying this op's output region out of DRAM (a host op, the model's output
+	 * or a dump needs it): DRAM bytes read and time; where the inputs came from is in
+	 * layer.counters (input_from, staged_bytes, carried_bytes, relayout_bytes) */
+	uint64_t copied_out_bytes;
+	double copy_out_seconds;
 };
 
 typedef struct vta_model_run {
