@@ -25,7 +25,8 @@
 
 const char cmd_run_model_usage[] =
 	"run -c CONFIG -m MODEL.tflite [--input X.npy]... [--output Y.npy] [--dump DIR] "
-	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [-o REPORT.json] [--threads 1|2] "
+	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [--host-staging] [-o REPORT.json] "
+	"[--threads 1|2] "
 	"[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
 	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--set KEY=VALUE]...";
 
@@ -44,6 +45,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		{"seed", required_argument, 0, 's'}, {"host-ops", required_argument, 0, 'H'},
 		{"mode", required_argument, 0, 'M'}, {"log", required_argument, 0, 'L'},
 		{"trace", required_argument, 0, 'T'}, {"vcd", required_argument, 0, 'V'},
+		{"host-staging", no_argument, 0, 'G'},
 		{0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
@@ -68,6 +70,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		case 'L': j->log = optarg; break;
 		case 'T': j->trace = optarg; break;
 		case 'V': j->vcd = optarg; break;
+		case 'G': j->host_staging = true; break;
 		case 'i':
 			if (j->n_inputs == MAX_INPUTS)
 				return cli_usage_error("more than %d --input files", MAX_INPUTS);
@@ -284,7 +287,9 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 					 .host_classes = j->host_classes, .seed = j->seed,
 					 .inputs = j->n_inputs ? inputs : NULL,
 					 .n_inputs = j->n_inputs,
-					 .observer = recorded ? &ob.base : NULL};
+					 .observer = recorded ? &ob.base : NULL,
+					 .host_staging = j->host_staging,
+					 .copy_out_all = j->dump != NULL};
 		double t0 = cli_now_seconds();
 		st = vta_model_run_model(cfg, &m, engine, &mo, &run, &err);
 		double wall = cli_now_seconds() - t0;

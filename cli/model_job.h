@@ -7,6 +7,7 @@
 #ifndef CLI_MODEL_JOB_H
 #define CLI_MODEL_JOB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,7 @@ typedef struct model_job {
 	size_t n_inputs;
 	uint64_t seed;
 	unsigned host_classes;       /* VTA_MODEL_CLASS_* moved to the host */
+	bool host_staging;           /* every tensor through the host between ops, to compare */
 	const char *report;          /* -o REPORT.json, or NULL */
 	const char *output, *dump;   /* the model's output .npy; every tensor's folder */
 	const char *log, *trace;     /* per-instruction log, timeline */

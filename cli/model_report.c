@@ -1,6 +1,7 @@
 /* model_report.c - text and JSON reports of `vtasim run -m` (model_report.h). */
 #include "model_report.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "report.h"
@@ -12,6 +13,11 @@ typedef struct model_totals {
 	size_t accel_ops, host_ops;
 	double host_seconds;         /* host kernels of the run, accelerated classes moved included */
 	double inferences_per_second;
+	/* tensors between ops (dram_tensor.h): the host's staging in and out, and what stayed
+	 * in DRAM as it was or relayouted */
+	uint64_t staged_in, copied_out, carried, relayout;
+	double staging_seconds, relayout_seconds;
+	size_t inputs_from_dram, inputs_staged;
 } model_totals;
 
 static void totals(const model_report *rep, model_totals *t)
@@ -21,12 +27,26 @@ static void totals(const model_report *rep, model_totals *t)
 		const vta_model_op_result *r = &rep->run->ops[i];
 		if (r->skipped)
 			continue;
+		t->copied_out += r->copied_out_bytes;
+		t->staging_seconds += r->copy_out_seconds;
 		if (r->place == VTA_OP_HOST) {
 			t->host_ops++;
 			t->host_seconds += r->host_seconds;
 			continue;
 		}
 		const vta_run_stats *s = &r->layer.stats;
+		const vta_layer_counters *k = &r->layer.counters;
+		t->staged_in += k->staged_bytes;
+		t->carried += k->carried_bytes;
+		t->relayout += k->relayout_bytes;
+		t->staging_seconds += k->staging_seconds;
+		t->relayout_seconds += k->relayout_seconds;
+		for (unsigned j = 0; j < k->n_inputs && j < 2; j++) {
+			if (k->input_from[j] >= 0)
+				t->inputs_from_dram++;
+			else
+				t->inputs_staged++;
+		}
 		t->accel_ops++;
 		t->cycles += s->cycles;
 		t->dram_read += report_dram_read_bytes(s);
@@ -37,6 +57,23 @@ static void totals(const model_report *rep, model_totals *t)
 	}
 	t->inferences_per_second =
 		t->cycles ? rep->cfg->clock_mhz * 1e6 / (double)t->cycles : 0.0;
+}
+
+/* "op 3", "host", "op 3+host": where an accelerated op's activation inputs came from. */
+static void input_from(const vta_model_op_result *r, char *buf, size_t size)
+{
+	const vta_layer_counters *k = &r->layer.counters;
+	size_t n = 0;
+	buf[0] = 0;
+	for (unsigned j = 0; j < k->n_inputs && j < 2 && n < size; j++) {
+		if (k->input_from[j] >= 0)
+			n += (size_t)snprintf(buf + n, size - n, "%sop %d", j ? "+" : "",
+					      (int)k->input_from[j]);
+		else
+			n += (size_t)snprintf(buf + n, size - n, "%shost", j ? "+" : "");
+	}
+	if (!k->n_inputs)
+		snprintf(buf, size, "-");
 }
 
 static const char *SRAM_NAMES[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
@@ -55,6 +92,7 @@ void model_report_text(FILE *out, const model_report *rep)
 		     "decompress %s\n\n", rep->model, rep->cfg->name, rep->threads,
 		rep->threads == 1 ? "" : "s", rep->engine, rep->decompress);
 	fprintf(out, "  op  name                where         cycles  host s    DRAM rd B  DRAM wr B"
+		     "  input from   staged B  relayout B"
 		     "  peak inp/wgt/acc/out B     lut   check\n");
 	for (size_t i = 0; i < run->n_ops; i++) {
 		const vta_model_op_result *r = &run->ops[i];
@@ -69,10 +107,16 @@ void model_report_text(FILE *out, const model_report *rep)
 			continue;
 		}
 		const vta_run_stats *s = &r->layer.stats;
-		fprintf(out, "%4zu  %-18s  accel  %12llu  %8s  %9llu  %9llu  %llu/%llu/%llu/%llu  %5s  %s\n",
+		const vta_layer_counters *k = &r->layer.counters;
+		char from[32];
+		input_from(r, from, sizeof(from));
+		fprintf(out, "%4zu  %-18s  accel  %12llu  %8s  %9llu  %9llu  %-11s  %8llu  %10llu  "
+			     "%llu/%llu/%llu/%llu  %5s  %s\n",
 			r->index, r->name, (unsigned long long)s->cycles, "-",
 			(unsigned long long)report_dram_read_bytes(s),
-			(unsigned long long)s->dram_write_bytes,
+			(unsigned long long)s->dram_write_bytes, from,
+			(unsigned long long)(k->staged_bytes + r->copied_out_bytes),
+			(unsigned long long)k->relayout_bytes,
 			(unsigned long long)s->sram[VTA_STATS_INP].peak_bytes,
 			(unsigned long long)s->sram[VTA_STATS_WGT].peak_bytes,
 			(unsigned long long)s->sram[VTA_STATS_ACC].peak_bytes,
@@ -90,6 +134,12 @@ void model_report_text(FILE *out, const model_report *rep)
 		t.inferences_per_second);
 	fprintf(out, "  dram               read %llu B, write %llu B\n",
 		(unsigned long long)t.dram_read, (unsigned long long)t.dram_write);
+	fprintf(out, "  host staging       in %llu B, out %llu B (%.4f s); %zu of %zu accelerated "
+		     "inputs from DRAM (%llu B as they were, %llu B read and written relayouting, "
+		     "%.4f s)\n",
+		(unsigned long long)t.staged_in, (unsigned long long)t.copied_out,
+		t.staging_seconds, t.inputs_from_dram, t.inputs_from_dram + t.inputs_staged,
+		(unsigned long long)t.carried, (unsigned long long)t.relayout, t.relayout_seconds);
 	fprintf(out, "  host kernels       %.4f s; all-host reference run %.4f s; "
 		     "whole run %.3f s\n", t.host_seconds, run->reference_seconds,
 		rep->wall_seconds);
@@ -125,6 +175,8 @@ json_t *model_report_json(const model_report *rep)
 		report_set_int(o, "output_tensor", r->output);
 		if (!r->skipped && r->place == VTA_OP_HOST)
 			json_object_set_new(o, "host_seconds", json_real(r->host_seconds));
+		if (!r->skipped)
+			report_set_int(o, "copied_out_bytes", r->copied_out_bytes);
 		if (!r->skipped && r->place == VTA_OP_ACCEL) {
 			const vta_run_stats *s = &r->layer.stats;
 			report_set_int(o, "cycles", s->cycles);
@@ -138,6 +190,14 @@ json_t *model_report_json(const model_report *rep)
 			report_set_int(o, "macs", r->layer.counters.macs);
 			json_object_set_new(o, "plan", json_string(r->layer.plan));
 			json_object_set_new(o, "bit_exact", json_boolean(r->layer.check.bit_exact));
+			const vta_layer_counters *k = &r->layer.counters;
+			json_t *from = json_array();
+			for (unsigned j = 0; j < k->n_inputs && j < 2; j++)
+				json_array_append_new(from, json_integer(k->input_from[j]));
+			json_object_set_new(o, "input_from", from);
+			report_set_int(o, "staged_in_bytes", k->staged_bytes);
+			report_set_int(o, "carried_bytes", k->carried_bytes);
+			report_set_int(o, "relayout_bytes", k->relayout_bytes);
 		}
 		json_array_append_new(ops, o);
 	}
@@ -157,6 +217,14 @@ json_t *model_report_json(const model_report *rep)
 		report_set_int(p, SRAM_NAMES[k], t.sram_peak[k]);
 	json_object_set_new(tot, "sram_peak_bytes", p);
 	json_object_set_new(tot, "host_seconds", json_real(t.host_seconds));
+	report_set_int(tot, "staged_in_bytes", t.staged_in);
+	report_set_int(tot, "copied_out_bytes", t.copied_out);
+	json_object_set_new(tot, "staging_seconds", json_real(t.staging_seconds));
+	report_set_int(tot, "carried_bytes", t.carried);
+	report_set_int(tot, "relayout_bytes", t.relayout);
+	json_object_set_new(tot, "relayout_seconds", json_real(t.relayout_seconds));
+	report_set_int(tot, "inputs_from_dram", t.inputs_from_dram);
+	report_set_int(tot, "inputs_staged", t.inputs_staged);
 	json_object_set_new(tot, "reference_seconds", json_real(run->reference_seconds));
 	json_object_set_new(tot, "reference_cached", json_boolean(run->reference_cached));
 	json_object_set_new(tot, "run_wall_seconds", json_real(rep->wall_seconds));
