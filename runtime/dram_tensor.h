@@ -8,7 +8,8 @@
  * address: the same region, moved only in the simulator's bookkeeping.
  *
  * Where the two layouts differ (a consumer's padding halo, another channel block, the ADD
- * emitter's flat rows over a channel count the blocks do not divide), the runtime relayouts
+ * emitter's flat rows over a channel count the blocks do not divide) or the region's last
+ * channel block is partial (its padding lanes are not zeros), the runtime relayouts
  * the region from DRAM to DRAM and counts the bytes it read and wrote; no host tensor is
  * involved. An input with no resident region (a model input, a host op's output) is staged
  * by the host as before, and its bytes are counted as staging. docs/runtime.md "Tensors in
