@@ -195,9 +195,11 @@ static int match(const char *dir, const char *point, const char *report)
 static int host_column(const char *col)
 {
 	return !strncmp(col, "host.", 5) || !strcmp(col, "point_seconds") ||
-	       /* a model's rows: its host kernels, its reference run and the whole run */
+	       /* a model's rows: its host kernels, its reference run and the whole run, the
+		* host's staging and the relayouts between ops */
 	       !strcmp(col, "host_seconds") || !strcmp(col, "reference_seconds") ||
-	       !strcmp(col, "run_wall_seconds");
+	       !strcmp(col, "run_wall_seconds") || !strcmp(col, "staging_seconds") ||
+	       !strcmp(col, "relayout_seconds");
 }
 
 static int same(const char *d1, const char *d2)
