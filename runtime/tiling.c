@@ -281,47 +281,70 @@ typedef struct ti_model {
 	uint64_t port_free;
 } ti_model;
 
-/* A DMA of one contiguous run of `bytes` issued at t: the timing model's idle-port cost
- * (overhead, beats, latency). Returns its end. The port's total beats are summed;
- * contention is priced by the total (modules advance in program order, not in time order,
- * so queueing on the port cannot be replayed faithfully). */
-static uint64_t ti_dma(ti_model *m, uint64_t t, uint64_t bytes)
+/* A transfer the estimate repeats, priced once: its beats on the port and its idle-port
+ * cycles (the cost functions divide, and a schedule has thousands of steps). */
+typedef struct ti_xfer {
+	uint64_t beats, cycles;
+} ti_xfer;
+
+static ti_xfer ti_xfer_bytes(const vta_config *cfg, uint64_t bytes)
 {
 	vta_dma_plan plan = vta_cost_dma_plan_bytes(bytes);
-	m->port_free += vta_cost_dma_beats(m->cfg, &plan);
-	return t + vta_cost_dma_idle_cycles(m->cfg, &plan);
+	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan)};
+	return x;
 }
 
-/* A decompressing load issued at t: its packed rows' beats on the port, and the idle-port
- * cost with the decoder overlapped (vta_cost_load_idle_cycles). Returns its end. */
-static uint64_t ti_lut_load(ti_model *m, uint64_t t, const vta_mem_insn *mem)
+static ti_xfer ti_xfer_lut(const vta_config *cfg, const vta_mem_insn *mem)
 {
-	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(m->cfg, mem));
-	m->port_free += vta_cost_dma_beats(m->cfg, &plan);
-	return t + vta_cost_load_idle_cycles(m->cfg, mem);
+	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(cfg, mem));
+	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_load_idle_cycles(cfg, mem)};
+	return x;
 }
 
-/* The constant rows' loads issued at t: `bytes` of plain rows in one load (none when 0), then
- * with a decoder's bias row (blut->lut_bw != 0) one decompressing load per block. */
-static uint64_t ti_consts(ti_model *m, uint64_t t, uint64_t bytes, const vta_mem_insn *blut,
-			  uint32_t blocks, uint64_t *dram, uint64_t *insns)
+/* Transfer x issued at t: returns its end at the idle-port cost. The port's total beats
+ * are summed; contention is priced by the total (modules advance in program order, not in
+ * time order, so queueing on the port cannot be replayed faithfully). */
+static uint64_t ti_go(ti_model *m, uint64_t t, const ti_xfer *x)
 {
+	m->port_free += x->beats;
+	return t + x->cycles;
+}
+
+/* The constant rows' loads: `bytes` of plain rows in one load (none when 0), then with a
+ * decoder's bias row (blut->lut_bw != 0) one decompressing load per block; their cycles,
+ * beats, bytes and instructions, the same wherever they are issued. */
+typedef struct ti_consts_cost {
+	ti_xfer x;
+	uint64_t dram, insns;
+} ti_consts_cost;
+
+static ti_consts_cost ti_consts(const vta_config *cfg, uint64_t bytes, const vta_mem_insn *blut,
+				uint32_t blocks)
+{
+	ti_consts_cost c = {{0, 0}, 0, 0};
 	if (bytes) {
-		t = ti_dma(m, t, bytes);
-		*dram += bytes;
-		++*insns;
+		c.x = ti_xfer_bytes(cfg, bytes);
+		c.dram += bytes;
+		c.insns++;
 	}
-	for (uint32_t b = 0; blut->lut_bw && b < blocks; b++) {
-		t = ti_lut_load(m, t, blut);
-		*dram += vta_cost_dma_bytes(m->cfg, blut);
-		++*insns;
+	if (blut->lut_bw && blocks) {
+		const ti_xfer l = ti_xfer_lut(cfg, blut);
+		c.x.beats += blocks * l.beats;
+		c.x.cycles += blocks * l.cycles;
+		c.dram += blocks * vta_cost_dma_bytes(cfg, blut);
+		c.insns += blocks;
 	}
-	return t;
+	return c;
 }
 
 static uint64_t ti_max(uint64_t a, uint64_t b)
 {
 	return a > b ? a : b;
+}
+
+static uint64_t ti_min(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
 }
 
 typedef struct ti_work {
@@ -343,14 +366,134 @@ static void ti_work_free(ti_work *w)
 	free(w->kern_seen);
 }
 
-/* Score p (fills its estimates); false when it cannot be built. */
-static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p,
-			ti_work *w)
-{
+/* What a candidate's estimate and bound price, computed once per candidate: the kernel's
+ * shape and every transfer size the schedule repeats. A tile is full (th rows) or the last
+ * of its image group (`last_rows`, fewer when th does not divide the output's rows). */
+typedef struct ti_costs {
 	vta_conv_kshape k;
-	vta_conv_kshape_make(cfg, g, p->nob, p->nobw, p->th, p->ncb, &k);
-	if (!k.ok || k.list_len > cfg->uop_depth)
+	uint64_t taps, last_rows;
+	uint64_t inp_bytes[2], out_bytes[2]; /* [0] a full tile, [1] a last one */
+	ti_xfer inp[2], out[2];
+	uint64_t wgt_bytes, wlut_bytes;
+	ti_xfer wgt, wlut, wtab_block, wtab, btab;
+	uint64_t uop_bytes, variants;
+	bool uop_fit;
+	ti_xfer uop, uop_one, alu_kern; /* a GEMM kernel, a reset kernel, a tensor ALU kernel */
+	ti_consts_cost consts;
+	uint64_t gemm_step[2], reset[2], alu[2]; /* a step's GEMM; a tile's reset, ALU ops */
+} ti_costs;
+
+/* Fill c for p; false when its kernel does not fit the UOP SRAM. */
+static bool ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+			  uint32_t alu_tt, uint32_t alu_imm, ti_costs *c)
+{
+	vta_conv_kshape_make(cfg, g, p->nob, p->nobw, p->th, p->ncb, &c->k);
+	if (!c->k.ok || c->k.list_len > cfg->uop_depth)
 		return false;
+	const uint64_t ho = (uint64_t)g->ho;
+	c->taps = (uint64_t)g->kh * g->kw;
+	c->last_rows = ho - (uint64_t)(p->nrt - 1) * p->th;
+	for (int i = 0; i < 2; i++) {
+		const uint64_t r = i ? c->last_rows : p->th, pix = r * g->wo, rows = pix * p->nob;
+		c->inp_bytes[i] = (uint64_t)vta_conv_rows_in(g, (uint32_t)r) * g->wp * p->ncb *
+				  cfg->inp_elem_bytes;
+		c->inp[i] = ti_xfer_bytes(cfg, c->inp_bytes[i]);
+		c->out_bytes[i] = rows * cfg->out_elem_bytes;
+		c->out[i] = ti_xfer_bytes(cfg, c->out_bytes[i]);
+		uint64_t uops = pix * p->nobw * p->ncb * c->taps;
+		if (c->k.dummy)
+			uops += uops / c->k.outputs * c->k.dummy;
+		c->gemm_step[i] = vta_cost_loop_cycles(cfg, uops, cfg->gemm_ii);
+		c->reset[i] = vta_cost_loop_cycles(cfg, rows, cfg->gemm_ii);
+		c->alu[i] = alu_tt * vta_cost_loop_cycles(cfg, rows, cfg->alu_ii) +
+			    alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
+	}
+	c->wgt_bytes = (uint64_t)p->nobw * c->taps * p->ncb * cfg->wgt_elem_bytes;
+	c->wgt = ti_xfer_bytes(cfg, c->wgt_bytes);
+	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
+	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
+			     .y_size = (uint32_t)c->taps, .x_size = p->ncb, .x_stride = g->ucb};
+	c->wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
+	c->wlut = g->wgt_lut_bw ? ti_xfer_lut(cfg, &wlut) : (ti_xfer){0, 0};
+	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
+	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
+	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
+	/* kernels: one per slot combination and sub-group (and ragged row count) */
+	const uint64_t n_steps = (uint64_t)g->ng * p->nrt * p->ngrp * p->nci * p->nsub;
+	c->variants = ti_min((uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub, n_steps);
+	c->uop_fit = (c->variants + 1) * c->k.list_len + 64 <= cfg->uop_depth;
+	c->uop_bytes = (uint64_t)c->k.list_len * cfg->uop_elem_bytes;
+	c->uop = ti_xfer_bytes(cfg, c->uop_bytes);
+	c->uop_one = ti_xfer_bytes(cfg, cfg->uop_elem_bytes);
+	c->alu_kern = ti_xfer_bytes(cfg, (uint64_t)p->nob * cfg->uop_elem_bytes);
+	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
+	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
+	const uint32_t const_blocks = p->const_all ? g->ob : p->nob;
+	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
+			     .x_size = 1, .x_stride = 1};
+	c->consts = ti_consts(cfg, (uint64_t)n_plain * const_blocks * cfg->acc_elem_bytes, &blut,
+			      const_blocks);
+	return true;
+}
+
+/* A lower bound of the estimate ti_estimate gives p, without its schedule: the COMPUTE
+ * module's own work in sequence (every reset, GEMM and ALU op, every micro-op and constant
+ * load it issues) and the port's beats of the loads no schedule avoids (each input and
+ * weight content once, every store, the same micro-op and constant loads). A candidate whose
+ * bound exceeds the best estimate found cannot win and is not scheduled. */
+static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+			 uint32_t alu_tt, uint32_t alu_imm, const ti_costs *c)
+{
+	const uint64_t nr = (uint64_t)g->ng * p->nrt, nt = nr * p->ngrp;
+	const uint64_t last = (uint64_t)g->ng * p->ngrp, full = nt - last; /* tiles by kind */
+	const uint64_t spt = (uint64_t)p->nci * p->nsub, ns = nt * spt;
+	const uint64_t n_uop = c->uop_fit ? c->variants : ns;
+	const uint64_t n_reset = ti_min(p->s_acc, nt);
+	const uint64_t n_kern = ti_max(n_reset, p->const_all ? p->ngrp : 1) * alu_tt;
+	uint64_t n_const = 0;
+	if (p->nconst)
+		n_const = p->const_all || p->ngrp == 1 ? 1 : p->rows_outer ? nt : p->ngrp;
+	uint64_t tC = vta_cost_fetch_arrival(cfg, 0);
+	uint64_t port = 0, insns = 0;
+	if (g->bias_lut_table_bytes && p->nconst) {
+		tC += c->btab.cycles;
+		port += c->btab.beats;
+		insns++;
+	}
+	if (g->wgt_lut_table_bytes && !g->wgt_lut_block_table_bytes) {
+		port += c->wtab.beats;
+		insns++;
+	}
+	tC += n_const * c->consts.x.cycles + n_reset * c->uop_one.cycles + n_uop * c->uop.cycles +
+	      n_kern * c->alu_kern.cycles;
+	port += n_const * c->consts.x.beats + n_reset * c->uop_one.beats + n_uop * c->uop.beats +
+		n_kern * c->alu_kern.beats;
+	insns += n_const * c->consts.insns + n_reset + n_uop + n_kern;
+	for (int i = 0; i < 2; i++) {
+		const uint64_t n = i ? last : full;
+		tC += n * (c->reset[i] + c->alu[i] + spt * c->gemm_step[i]);
+		port += n * c->out[i].beats + (i ? g->ng : nr - g->ng) * g->units * p->nci *
+						      c->inp[i].beats;
+		insns += n * (2 + alu_tt + alu_imm + spt) + (i ? g->ng : nr - g->ng) * g->units *
+								 p->nci;
+	}
+	const uint64_t n_wgt = (uint64_t)p->ngrp * p->nsub * p->nci;
+	if (g->wgt_lut_bw) {
+		port += n_wgt * p->nobw * c->wlut.beats;
+		insns += n_wgt * p->nobw;
+	} else {
+		port += n_wgt * c->wgt.beats;
+		insns += n_wgt;
+	}
+	const uint64_t by_compute = tC + c->out[1].cycles;
+	const uint64_t by_port = port + insns * cfg->insn_bytes / vta_cost_bus_bytes(cfg);
+	return ti_max(by_compute, by_port) + cfg->insn_overhead_cycles;
+}
+
+/* Score p (fills its estimates) with its costs c; false when it cannot be built. */
+static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p,
+			const ti_costs *c, ti_work *w)
+{
 	if (!ti_schedule(g, p, &w->s, &w->cap_tiles, &w->cap_steps))
 		return false;
 	const vta_conv_sched *s = &w->s;
@@ -367,47 +510,31 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	memset(w->kern_seen, 0, n_seen * sizeof(*w->kern_seen));
 	ti_model m = {cfg, 0};
 	const uint64_t ovh = cfg->insn_overhead_cycles;
-	const uint64_t inp_eb = cfg->inp_elem_bytes, wgt_eb = cfg->wgt_elem_bytes;
-	const uint64_t wgt_bytes = (uint64_t)p->nobw * g->kh * g->kw * p->ncb * wgt_eb;
-	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
-	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
-	const uint32_t const_blocks = p->const_all ? g->ob : p->nob;
-	const uint64_t const_bytes = (uint64_t)n_plain * const_blocks * cfg->acc_elem_bytes;
-	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
-			     .x_size = 1, .x_stride = 1};
-	const uint64_t taps = (uint64_t)g->kh * g->kw;
-	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
-	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw, .y_size = (uint32_t)taps,
-			     .x_size = p->ncb, .x_stride = g->ucb};
-	const uint64_t wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
-	/* kernels: one per slot combination and sub-group (and ragged row count) */
-	uint64_t variants = (uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub;
-	if (variants > s->n_steps)
-		variants = s->n_steps;
-	const bool uop_fit = (variants + 1) * k.list_len + 64 <= cfg->uop_depth;
-	const uint64_t uop_bytes = (uint64_t)k.list_len * cfg->uop_elem_bytes;
 
 	/* nothing starts before the first instruction is fetched */
 	const uint64_t t_first = vta_cost_fetch_arrival(cfg, 0);
 	uint64_t tL = t_first, tC = t_first, tS = t_first, dram = 0, insns = 0, uop_loaded = 0;
 	int64_t wtab_block = -1; /* split filter tables: the block whose tables are loaded */
 	if (g->wgt_lut_table_bytes && !g->wgt_lut_block_table_bytes) {
-		tL = ti_dma(&m, tL, g->wgt_lut_table_bytes);
+		tL = ti_go(&m, tL, &c->wtab);
 		dram += g->wgt_lut_table_bytes;
 		insns++;
 	}
 	int64_t const_grp = -1;
 	if (g->bias_lut_table_bytes && p->nconst) {
-		tC = ti_dma(&m, tC, g->bias_lut_table_bytes);
+		tC = ti_go(&m, tC, &c->btab);
 		dram += g->bias_lut_table_bytes;
 		insns++;
 	}
-	if (p->const_all && p->nconst)
-		tC = ti_consts(&m, tC, const_bytes, &blut, const_blocks, &dram, &insns);
+	if (p->const_all && p->nconst) {
+		tC = ti_go(&m, tC, &c->consts.x);
+		dram += c->consts.dram;
+		insns += c->consts.insns;
+	}
 	uint64_t j = 0;
 	for (uint32_t t = 0; t < s->n_tiles; t++) {
 		const vta_conv_tile *tl = &s->tiles[t];
-		const uint64_t pix = (uint64_t)tl->rows * g->wo, rows = pix * p->nob;
+		const int kind = tl->rows == p->th ? 0 : 1; /* a full tile or a shorter last one */
 		const uint64_t steps = (uint64_t)p->nci * p->nsub;
 		for (uint64_t q = 0; q < steps; q++, j++) {
 			const vta_conv_step *st = &s->steps[j];
@@ -417,10 +544,8 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 				if (st->need >= 0)
 					t0 = ti_max(t0, w->done[st->need]);
 				if (st->load_inp) {
-					uint64_t b = (uint64_t)vta_conv_rows_in(g, tl->rows) * g->wp *
-						     p->ncb * inp_eb;
-					t0 = ti_dma(&m, t0, b);
-					dram += b;
+					t0 = ti_go(&m, t0, &c->inp[kind]);
+					dram += c->inp_bytes[kind];
 					insns++;
 				}
 				if (st->load_wgt && g->wgt_lut_bw) {
@@ -429,70 +554,65 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 					for (uint32_t b = 0; b < p->nobw; b++) {
 						if (g->wgt_lut_block_table_bytes &&
 						    wtab_block != ob0 + b) {
-							t0 = ti_dma(&m, t0,
-								    g->wgt_lut_block_table_bytes);
+							t0 = ti_go(&m, t0, &c->wtab_block);
 							dram += g->wgt_lut_block_table_bytes;
 							insns++;
 							wtab_block = ob0 + b;
 						}
-						t0 = ti_lut_load(&m, t0, &wlut);
+						t0 = ti_go(&m, t0, &c->wlut);
 					}
-					dram += (uint64_t)p->nobw * wlut_bytes;
+					dram += (uint64_t)p->nobw * c->wlut_bytes;
 					insns += p->nobw;
 				} else if (st->load_wgt) {
-					t0 = ti_dma(&m, t0, wgt_bytes);
-					dram += wgt_bytes;
+					t0 = ti_go(&m, t0, &c->wgt);
+					dram += c->wgt_bytes;
 					insns++;
 				}
 				tL = ready = t0;
 			}
 			if (q == 0) {
 				if (!p->const_all && p->nconst && const_grp != (int64_t)tl->grp) {
-					tC = ti_consts(&m, tC, const_bytes, &blut, const_blocks, &dram,
-						       &insns);
+					tC = ti_go(&m, tC, &c->consts.x);
+					dram += c->consts.dram;
+					insns += c->consts.insns;
 					const_grp = tl->grp;
 				}
 				if (t >= p->s_acc)
 					tC = ti_max(tC, w->stored[t - p->s_acc]);
 				if (t < p->s_acc) { /* the slot's reset kernel (the ALU's immediate
 						     * ops share it): one uop */
-					tC = ti_dma(&m, tC, cfg->uop_elem_bytes);
+					tC = ti_go(&m, tC, &c->uop_one);
 					dram += cfg->uop_elem_bytes;
 					insns++;
 				}
-				tC += vta_cost_loop_cycles(cfg, rows, cfg->gemm_ii); /* reset */
+				tC += c->reset[kind];
 				insns++;
 			}
 			/* the kernel's LOAD UOP is the instruction that waits for the loads */
 			tC = ti_max(tC, ready);
-			if (!uop_fit || uop_loaded < variants) {
-				tC = ti_dma(&m, tC, uop_bytes);
-				dram += uop_bytes;
+			if (!c->uop_fit || uop_loaded < c->variants) {
+				tC = ti_go(&m, tC, &c->uop);
+				dram += c->uop_bytes;
 				uop_loaded++;
 				insns++;
 			}
-			uint64_t uops = pix * p->nobw * p->ncb * taps;
-			if (k.dummy)
-				uops += uops / k.outputs * k.dummy;
-			tC += vta_cost_loop_cycles(cfg, uops, cfg->gemm_ii);
+			tC += c->gemm_step[kind];
 			w->done[j] = tC;
 			insns++;
 		}
 		bool *seen = &w->kern_seen[(t % p->s_acc) * kern_groups +
 					   (p->const_all ? tl->grp : 0)];
 		for (uint32_t i = 0; !*seen && i < w->alu_tt; i++) {
-			tC = ti_dma(&m, tC, (uint64_t)p->nob * cfg->uop_elem_bytes);
+			tC = ti_go(&m, tC, &c->alu_kern);
 			dram += (uint64_t)p->nob * cfg->uop_elem_bytes;
 			insns++;
 		}
 		*seen = true;
-		tC += w->alu_tt * vta_cost_loop_cycles(cfg, rows, cfg->alu_ii) +
-		      w->alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
+		tC += c->alu[kind];
 		insns += w->alu_tt + w->alu_imm;
-		uint64_t ob = rows * cfg->out_elem_bytes;
-		tS = ti_dma(&m, ti_max(tS, tC), ob);
+		tS = ti_go(&m, ti_max(tS, tC), &c->out[kind]);
 		w->stored[t] = tS;
-		dram += ob;
+		dram += c->out_bytes[kind];
 		insns++;
 	}
 	p->est_cycles = ti_max(ti_max(tC, tS),
@@ -538,16 +658,46 @@ static bool ti_better(const vta_conv_plan *a, const vta_conv_plan *b)
 	return a->est_insns < b->est_insns;
 }
 
+/* A candidate in the order the chooser enumerates it (`order`, which breaks full ties as
+ * the first one found would), with its bound. */
+typedef struct ti_cand {
+	vta_conv_plan p;
+	uint64_t bound;
+	uint64_t order;
+} ti_cand;
+
 typedef struct ti_search {
 	const vta_config *cfg;
 	const vta_conv_geom *g;
 	const vta_conv_pin *pin; /* never NULL */
 	ti_work w;
-	vta_conv_plan best;
-	bool found;
+	ti_cand *cands;
+	uint64_t n_cands, cap_cands;
+	bool nomem;
 } ti_search;
 
-/* Try every row-tile height and order for fixed chunking, grouping and slots. */
+/* Keep p as a candidate with its bound (a kernel that does not fit drops it). */
+static void ti_add(ti_search *se, const vta_conv_plan *p)
+{
+	ti_costs c;
+	if (!ti_costs_make(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &c))
+		return;
+	bool ok = !se->nomem;
+	if (se->n_cands == se->cap_cands)
+		se->cands = ti_reserve(se->cands, &se->cap_cands,
+				       se->cap_cands < 64 ? 64 : se->cap_cands * 2,
+				       sizeof(*se->cands), &ok);
+	if (!ok) {
+		se->nomem = true;
+		return;
+	}
+	ti_cand *k = &se->cands[se->n_cands];
+	k->p = *p;
+	k->bound = ti_bound(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &c);
+	k->order = se->n_cands++;
+}
+
+/* Every row-tile height and order for fixed chunking, grouping and slots. */
 static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
 {
 	const vta_conv_geom *g = se->g;
@@ -576,14 +726,50 @@ static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
 			p.th = t;
 			p.nrt = nrt;
 			p.rows_outer = ro == 1;
-			if (!ti_estimate(se->cfg, g, &p, &se->w))
-				continue;
-			if (!se->found || ti_better(&p, &se->best)) {
-				se->best = p;
-				se->found = true;
-			}
+			ti_add(se, &p);
 		}
 	}
+}
+
+static int ti_cand_cmp(const void *a, const void *b)
+{
+	const ti_cand *x = a, *y = b;
+	if (x->bound != y->bound)
+		return x->bound < y->bound ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The best candidate: the least estimate, then the fewest DRAM bytes, then the fewest
+ * instructions, then the first enumerated. Candidates are scored in the order of their
+ * bounds, and once a bound exceeds the best estimate so far no later candidate can win, so
+ * only the few that might are scheduled. *found false when none could be. */
+static bool ti_pick(ti_search *se, const vta_conv_geom *g0, vta_conv_plan *best, bool *found)
+{
+	*found = false;
+	if (se->nomem)
+		return false;
+	if (se->n_cands)
+		qsort(se->cands, se->n_cands, sizeof(*se->cands), ti_cand_cmp);
+	uint64_t best_order = 0;
+	for (uint64_t i = 0; i < se->n_cands; i++) {
+		ti_cand *k = &se->cands[i];
+		if (*found && k->bound > best->est_cycles)
+			break;
+		vta_conv_geom g = *g0;
+		g.rowskip = k->p.rowskip;
+		ti_costs c;
+		if (!ti_costs_make(se->cfg, &g, &k->p, se->w.alu_tt, se->w.alu_imm, &c))
+			continue;
+		if (!ti_estimate(se->cfg, &g, &k->p, &c, &se->w))
+			return false;
+		if (!*found || ti_better(&k->p, best) ||
+		    (!ti_better(best, &k->p) && k->order < best_order)) {
+			*best = k->p;
+			best_order = k->order;
+			*found = true;
+		}
+	}
+	return true;
 }
 
 /* A plan with chunking, grouping, slots and constants fixed: the tallest row tile that
@@ -713,10 +899,16 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 				}
 		}
 	}
+	vta_conv_plan best;
+	bool found;
+	const bool ok = ti_pick(&se, g0, &best, &found);
 	ti_work_free(&se.w);
-	if (!se.found && vta_conv_pin_any(pin))
+	free(se.cands);
+	if (!ok)
+		return vta_fail(err, VTA_E_NOMEM, "layer %s: CONV2D plan: out of memory", layer);
+	if (!found && vta_conv_pin_any(pin))
 		return ti_pin_fail(cfg, g0, threads, nconst, pin, layer, err);
-	if (!se.found) {
+	if (!found) {
 		uint64_t in_rows = (uint64_t)vta_conv_rows_in(g0, 1) * g0->wp;
 		if (in_rows > cfg->inp_depth)
 			return vta_fail(err, VTA_E_USAGE,
@@ -745,7 +937,6 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 				"kernel is longer than its %u rows",
 				layer, cfg->uop_depth);
 	}
-	vta_conv_plan best = se.best;
 	vta_status st = vta_conv_plan_check(cfg, g0, nconst, layer, &best, err);
 	if (st == VTA_OK)
 		*plan = best;
