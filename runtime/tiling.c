@@ -383,13 +383,12 @@ typedef struct ti_costs {
 	uint64_t gemm_step[2], reset[2], alu[2]; /* a step's GEMM; a tile's reset, ALU ops */
 } ti_costs;
 
-/* Fill c for p; false when its kernel does not fit the UOP SRAM. */
-static bool ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
-			  uint32_t alu_tt, uint32_t alu_imm, ti_costs *c)
+/* Fill c for p and its kernel k (vta_conv_kshape_make's, which must fit the UOP SRAM). */
+static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+			  uint32_t alu_tt, uint32_t alu_imm, const vta_conv_kshape *k,
+			  ti_costs *c)
 {
-	vta_conv_kshape_make(cfg, g, p->nob, p->nobw, p->th, p->ncb, &c->k);
-	if (!c->k.ok || c->k.list_len > cfg->uop_depth)
-		return false;
+	c->k = *k;
 	const uint64_t ho = (uint64_t)g->ho;
 	c->taps = (uint64_t)g->kh * g->kw;
 	c->last_rows = ho - (uint64_t)(p->nrt - 1) * p->th;
@@ -433,7 +432,6 @@ static bool ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const v
 			     .x_size = 1, .x_stride = 1};
 	c->consts = ti_consts(cfg, (uint64_t)n_plain * const_blocks * cfg->acc_elem_bytes, &blut,
 			      const_blocks);
-	return true;
 }
 
 /* A lower bound of the estimate ti_estimate gives p, without its schedule: the COMPUTE
@@ -662,9 +660,19 @@ static bool ti_better(const vta_conv_plan *a, const vta_conv_plan *b)
  * the first one found would), with its bound. */
 typedef struct ti_cand {
 	vta_conv_plan p;
+	vta_conv_kshape k;
 	uint64_t bound;
 	uint64_t order;
 } ti_cand;
+
+/* Kernel shapes already made: the candidates of one chunking, grouping and weight load
+ * differ in slots and constants but share a few row heights. */
+enum { TI_KCACHE = 32 };
+typedef struct ti_kcache {
+	uint32_t nob, nobw, th, ncb;
+	bool rowskip, used;
+	vta_conv_kshape k;
+} ti_kcache;
 
 typedef struct ti_search {
 	const vta_config *cfg;
@@ -674,13 +682,34 @@ typedef struct ti_search {
 	ti_cand *cands;
 	uint64_t n_cands, cap_cands;
 	bool nomem;
+	ti_kcache kc[TI_KCACHE];
+	unsigned kc_next;
 } ti_search;
 
-/* Keep p as a candidate with its bound (a kernel that does not fit drops it). */
+static const vta_conv_kshape *ti_kshape(ti_search *se, const vta_conv_plan *p)
+{
+	for (unsigned i = 0; i < TI_KCACHE; i++) {
+		const ti_kcache *e = &se->kc[i];
+		if (e->used && e->nob == p->nob && e->nobw == p->nobw && e->th == p->th &&
+		    e->ncb == p->ncb && e->rowskip == se->g->rowskip)
+			return &e->k;
+	}
+	ti_kcache *e = &se->kc[se->kc_next++ % TI_KCACHE];
+	e->nob = p->nob;
+	e->nobw = p->nobw;
+	e->th = p->th;
+	e->ncb = p->ncb;
+	e->rowskip = se->g->rowskip;
+	e->used = true;
+	vta_conv_kshape_make(se->cfg, se->g, p->nob, p->nobw, p->th, p->ncb, &e->k);
+	return &e->k;
+}
+
+/* Keep p as a candidate with its bound (a kernel that does not fit the UOP SRAM drops it). */
 static void ti_add(ti_search *se, const vta_conv_plan *p)
 {
-	ti_costs c;
-	if (!ti_costs_make(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &c))
+	const vta_conv_kshape *k = ti_kshape(se, p);
+	if (!k->ok || k->list_len > se->cfg->uop_depth)
 		return;
 	bool ok = !se->nomem;
 	if (se->n_cands == se->cap_cands)
@@ -691,10 +720,13 @@ static void ti_add(ti_search *se, const vta_conv_plan *p)
 		se->nomem = true;
 		return;
 	}
-	ti_cand *k = &se->cands[se->n_cands];
-	k->p = *p;
-	k->bound = ti_bound(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &c);
-	k->order = se->n_cands++;
+	ti_costs c;
+	ti_costs_make(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, k, &c);
+	ti_cand *n = &se->cands[se->n_cands];
+	n->p = *p;
+	n->k = *k;
+	n->bound = ti_bound(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &c);
+	n->order = se->n_cands++;
 }
 
 /* Every row-tile height and order for fixed chunking, grouping and slots. */
@@ -758,8 +790,7 @@ static bool ti_pick(ti_search *se, const vta_conv_geom *g0, vta_conv_plan *best,
 		vta_conv_geom g = *g0;
 		g.rowskip = k->p.rowskip;
 		ti_costs c;
-		if (!ti_costs_make(se->cfg, &g, &k->p, se->w.alu_tt, se->w.alu_imm, &c))
-			continue;
+		ti_costs_make(se->cfg, &g, &k->p, se->w.alu_tt, se->w.alu_imm, &k->k, &c);
 		if (!ti_estimate(se->cfg, &g, &k->p, &c, &se->w))
 			return false;
 		if (!*found || ti_better(&k->p, best) ||
