@@ -1,7 +1,8 @@
 /*
  * compute_unit.cc - the COMPUTE module (see compute_unit.h). The uop loop is the hot path
- * of the simulator: uops were decoded when LOAD UOP ran, the GEMM kernel is inline and
- * specialised (datapath.h), and the checks are a few compares per uop.
+ * of the simulator: uops were decoded when LOAD UOP ran, the GEMM kernel is the host's
+ * fastest for the config's shape (datapath.h, chosen when the run starts), and the checks
+ * are a few compares per uop.
  */
 #include "compute_unit.h"
 
@@ -21,6 +22,7 @@ void compute_unit::reset_compute()
 {
 	acc_written_at_.assign(ctl_.cfg.acc_depth, 0);
 	uop_clock_ = 1;
+	gemm_ = vtasim_gemm_kernel(ctl_.cfg.block_in, ctl_.cfg.block_out, 1);
 }
 
 bool compute_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
@@ -143,6 +145,7 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 	uint64_t *written_at = acc_written_at_.data();
 
 	const unsigned batch = cfg.batch, bin = cfg.block_in, bout = cfg.block_out;
+	const vtasim_gemm_fn gemm = gemm_;
 	const uint64_t lanes = (uint64_t)batch * bout, inp_row = (uint64_t)batch * bin,
 		       wgt_row = (uint64_t)bout * bin;
 	vta_uop_bounds bounds;
@@ -212,8 +215,8 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 					vtasim_alu_row(op, acc_row, use_imm ? nullptr : acc + src * lanes,
 						       imm, out_row, (unsigned)lanes);
 				else
-					vtasim_gemm_uop(inp + src * inp_row, wgt + w * wgt_row, acc_row,
-							out_row, batch, bin, bout);
+					gemm(inp + src * inp_row, wgt + w * wgt_row, acc_row, out_row,
+					     batch, bin, bout);
 			}
 		}
 	}

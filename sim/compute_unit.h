@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "alu_wraps.h"
+#include "datapath.h"
 #include "unit_base.h"
 
 namespace vtasim {
@@ -61,6 +62,8 @@ private:
 	std::vector<uop_rows> rtl_rows_;
 
 	alu_wraps wraps_; /* a recorded run's ALU lanes that wrapped */
+
+	vtasim_gemm_fn gemm_ = nullptr; /* the host's GEMM kernel for the config's shape */
 
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;

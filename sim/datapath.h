@@ -106,6 +106,18 @@ static inline void vtasim_gemm_uop(const int8_t *inp, const int8_t *wgt, int32_t
 	}
 }
 
+/* A GEMM uop kernel with vtasim_gemm_uop's arguments and results. */
+typedef void (*vtasim_gemm_fn)(const int8_t *inp, const int8_t *wgt, int32_t *acc, int8_t *out,
+			       unsigned batch, unsigned block_in, unsigned block_out);
+
+/* The kernel for a shape: with `simd` the fastest the host's CPU runs (AVX2 for block_in 16
+ * and whole 16-lane output groups, checked at run time, datapath_gemm.cc), else, or when
+ * none fits, the portable one above. Every kernel gives the same bits. */
+vtasim_gemm_fn vtasim_gemm_kernel(unsigned block_in, unsigned block_out, int simd);
+
+/* "avx2" or "portable", for tests and reports. */
+const char *vtasim_gemm_kernel_name(vtasim_gemm_fn f);
+
 /* The GEMM reset of one ACC row and its OUT row (lanes = batch x block_out). */
 static inline void vtasim_gemm_reset(int32_t *acc, int8_t *out, unsigned lanes)
 {

@@ -61,6 +61,45 @@ static void test_gemm_kernel(void **state)
 		assert_true(acc[i] == 0 && out[i] == 0);
 }
 
+/* The host's SIMD kernel (when it has one) and the portable one give the same ACC and OUT
+ * bits on random blocks, extremes included. */
+static void test_gemm_simd_portable(void **state)
+{
+	(void)state;
+	const unsigned shapes[][3] = {{1, 16, 16}, {2, 16, 32}, {1, 16, 64}, {4, 16, 16},
+				      {1, 16, 8}, {1, 32, 16}};
+	uint32_t seed = 7;
+	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++) {
+		unsigned batch = shapes[si][0], bin = shapes[si][1], bout = shapes[si][2];
+		vtasim_gemm_fn simd = vtasim_gemm_kernel(bin, bout, 1);
+		vtasim_gemm_fn port = vtasim_gemm_kernel(bin, bout, 0);
+		assert_string_equal(vtasim_gemm_kernel_name(port), "portable");
+#if defined(__x86_64__) && defined(__GNUC__)
+		if (__builtin_cpu_supports("avx2") && bin == 16 && bout % 16 == 0)
+			assert_string_equal(vtasim_gemm_kernel_name(simd), "avx2");
+#endif
+		print_message("block_in %u block_out %u: %s kernel\n", bin, bout,
+			      vtasim_gemm_kernel_name(simd));
+		for (int rep = 0; rep < 500; rep++) {
+			int8_t inp[4 * 32], wgt[64 * 32], out_a[4 * 64], out_b[4 * 64];
+			int32_t acc_a[4 * 64], acc_b[4 * 64];
+			for (unsigned i = 0; i < batch * bin; i++)
+				inp[i] = rep == 0 ? -128 : rep == 1 ? 127 : (int8_t)simt_rand(&seed);
+			for (unsigned i = 0; i < bout * bin; i++)
+				wgt[i] = rep == 0 ? -128 : rep == 1 ? -128 : (int8_t)simt_rand(&seed);
+			for (unsigned i = 0; i < batch * bout; i++)
+				acc_a[i] = acc_b[i] = rep < 2 ? INT32_MAX - (int32_t)i
+							      : (int32_t)simt_rand(&seed);
+			memset(out_a, 0x5a, sizeof(out_a));
+			memset(out_b, 0x5a, sizeof(out_b));
+			simd(inp, wgt, acc_a, out_a, batch, bin, bout);
+			port(inp, wgt, acc_b, out_b, batch, bin, bout);
+			assert_memory_equal(acc_a, acc_b, sizeof(int32_t) * batch * bout);
+			assert_memory_equal(out_a, out_b, sizeof(out_a));
+		}
+	}
+}
+
 static void test_alu_lanes(void **state)
 {
 	(void)state;
@@ -248,6 +287,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gemm_kernel),
+		cmocka_unit_test(test_gemm_simd_portable),
 		cmocka_unit_test(test_alu_lanes),
 		cmocka_unit_test(test_timing),
 		cmocka_unit_test(test_dma),
