@@ -208,7 +208,8 @@ int cmd_run(int argc, char **argv)
 		st = trace_out_open(o.log, o.trace, &cfg, title, sim, &ob.tr, &err);
 	}
 	vta_layer_result *results = calloc(wl.n_layers, sizeof(*results));
-	if (!st && !results)
+	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */
+	if (!st && (!results || !plans))
 		st = vta_fail(&err, VTA_E_NOMEM, "out of memory");
 	size_t done = 0;
 	vta_status first_failure = VTA_OK;
@@ -224,8 +225,8 @@ int cmd_run(int argc, char **argv)
 		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.c.threads,
 					 .fault_index = i == 0 ? o.fault_index : -1,
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
-					 .decompress = dec, .skip_checks = o.c.no_checks,
-					 .strict = o.c.strict};
+					 .decompress = dec, .plans = plans,
+					 .skip_checks = o.c.no_checks, .strict = o.c.strict};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
 		if (results[i].checks_run &&
@@ -258,6 +259,7 @@ int cmd_run(int argc, char **argv)
 		err = terr;
 	}
 	free(results);
+	vta_conv_plan_cache_free(plans);
 	vtasim_sim_destroy(sim);
 	vta_ref_destroy(ref);
 	vta_workload_free(&wl);

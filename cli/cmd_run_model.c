@@ -278,11 +278,15 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 				    &ob.tr, &err);
 	vta_model_run run;
 	memset(&run, 0, sizeof(run));
+	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */
+	if (!st && !plans)
+		st = vta_fail(&err, VTA_E_NOMEM, "out of memory");
 	if (!st) {
 		vta_engine *engine = c->use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
 		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = c->threads,
 						   .fault_index = -1, .decompress = dec,
-						   .skip_checks = c->no_checks, .strict = c->strict,
+						   .plans = plans, .skip_checks = c->no_checks,
+						   .strict = c->strict,
 						   .observer = recorded ? &ob.layer.base : NULL},
 					 .host_classes = j->host_classes, .seed = j->seed,
 					 .inputs = j->n_inputs ? inputs : NULL,
@@ -318,6 +322,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		err = terr;
 	}
 	vta_model_run_free(&run);
+	vta_conv_plan_cache_free(plans);
 	model_inputs_free(npys, j->n_inputs);
 	vtasim_sim_destroy(sim);
 	vta_ref_destroy(ref);

@@ -169,8 +169,15 @@ static json_t *check_json(const vta_layer_result *r, int per_layer)
 	return c;
 }
 
-/* How a CONV2D was tiled, by the names a pinned plan uses (tiling.h, vta_conv_pin). */
-static json_t *tiling_json(const vta_conv_plan *p)
+/* The chooser's estimate against the simulated cycles, (est - cycles) / cycles. */
+static double est_error(const vta_conv_plan *p, uint64_t cycles)
+{
+	return cycles ? ((double)p->est_cycles - (double)cycles) / (double)cycles : 0.0;
+}
+
+/* How a CONV2D was tiled, by the names a pinned plan uses (tiling.h, vta_conv_pin), and how
+ * close its estimate came (when the layer was timed: `cycles` > 0). */
+static json_t *tiling_json(const vta_conv_plan *p, uint64_t cycles)
 {
 	json_t *t = json_object();
 	report_set_int(t, "rows", p->th);
@@ -187,6 +194,8 @@ static json_t *tiling_json(const vta_conv_plan *p)
 	json_object_set_new(t, "constants", json_string(p->const_all ? "all" : "group"));
 	report_set_int(t, "threads", p->threads);
 	report_set_int(t, "est_cycles", p->est_cycles);
+	if (cycles)
+		json_object_set_new(t, "est_error", json_real(est_error(p, cycles)));
 	return t;
 }
 
@@ -202,7 +211,8 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 								 r->out_shape[3]));
 		json_object_set_new(o, "plan", json_string(r->plan));
 		if (r->has_conv_plan)
-			json_object_set_new(o, "tiling", tiling_json(&r->conv_plan));
+			json_object_set_new(o, "tiling",
+					    tiling_json(&r->conv_plan, r->timed ? st->cycles : 0));
 	}
 	report_set_int(o, "insns", r->insns);
 	/* useful MACs and the roofline of the layer replace the executed-uop figures */
@@ -336,6 +346,31 @@ static void print_hw_decompression(FILE *out, const vta_layer_result *r,
 	fputc('\n', out);
 }
 
+/* The chooser's estimates of the timed CONV2D layers against their simulated cycles: the
+ * sums, and the range over layers. */
+static void print_estimates(FILE *out, const run_report *rep)
+{
+	uint64_t est = 0, sim = 0;
+	double lo = 0, hi = 0;
+	size_t n = 0;
+	for (size_t i = 0; i < rep->n_layers; i++) {
+		const vta_layer_result *r = &rep->layers[i];
+		if (!r->timed || !r->has_conv_plan || !r->stats.cycles)
+			continue;
+		const double e = est_error(&r->conv_plan, r->stats.cycles);
+		lo = n && lo < e ? lo : e;
+		hi = n && hi > e ? hi : e;
+		est += r->conv_plan.est_cycles;
+		sim += r->stats.cycles;
+		n++;
+	}
+	if (n)
+		fprintf(out, "  plan estimates    %+.2f%% of the simulated cycles (%zu CONV2D, "
+			"%+.2f%%..%+.2f%%)\n",
+			100.0 * ((double)est - (double)sim) / (double)sim, n, 100.0 * lo,
+			100.0 * hi);
+}
+
 void run_report_text(FILE *out, const run_report *rep)
 {
 	fprintf(out, "vtasim run: %s on %s, mode %s, %u virtual thread%s, engine %s%s%s\n",
@@ -348,6 +383,9 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "\nlayer %s (%s) -> [%d, %d, %d, %d]\n", r->name, vta_wl_op_name(r->op),
 			r->out_shape[0], r->out_shape[1], r->out_shape[2], r->out_shape[3]);
 		fprintf(out, "  plan              %s\n", r->plan);
+		if (r->timed && r->has_conv_plan && r->stats.cycles)
+			fprintf(out, "  plan estimate     %+.2f%% of the simulated cycles\n",
+				100.0 * est_error(&r->conv_plan, r->stats.cycles));
 		fprintf(out, "  instructions      %zu, useful MACs %llu\n", r->insns,
 			(unsigned long long)r->counters.macs);
 		if (r->timed)
@@ -379,6 +417,7 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "  cycles            %llu (%.2f us), roofline %llu: %.2fx\n",
 			(unsigned long long)t.cycles, t.time_us, (unsigned long long)roof,
 			roof ? (double)t.cycles / (double)roof : 0.0);
+		print_estimates(out, rep);
 		fprintf(out, "  gemm_utilization  %.1f%%\n", 100.0 * t.gemm_utilization);
 		fprintf(out, "  dram              read %llu B, write %llu B\n",
 			(unsigned long long)report_dram_read_bytes(&t),

@@ -771,10 +771,10 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 		c.p.threads = opts->threads;
 		st = vta_conv_plan_check(cfg, &c.g, (uint32_t)c.n_types, c.layer, &c.p, err);
 	} else if (st == VTA_OK) {
-		st = vta_conv_plan_choose_pinned(cfg, &c.g, opts->threads, (uint32_t)c.n_types,
-						 (uint32_t)c.n_types,
-						 (uint32_t)(c.n_ops - c.n_types), pin,
-						 c.layer, &c.p, err);
+		st = vta_conv_plan_choose_cached(opts->plans, cfg, &c.g, opts->threads,
+						 (uint32_t)c.n_types, (uint32_t)c.n_types,
+						 (uint32_t)(c.n_ops - c.n_types), pin, c.layer,
+						 &c.p, err);
 	}
 	if (st == VTA_OK) {
 		c.g.rowskip = c.p.rowskip;

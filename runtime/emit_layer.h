@@ -53,6 +53,9 @@ typedef struct vta_emit_opts {
 	 * data (dram_tensor.h); the others are staged from the host tensors */
 	const vta_dram_tensor *resident;
 	size_t n_resident;
+	/* CONV2D plans chosen earlier in the run, reused for a layer the same to the chooser
+	 * (tiling.h); NULL: every layer searches */
+	vta_conv_plan_cache *plans;
 } vta_emit_opts;
 
 /* How the output tensor is laid out in DRAM (layout.h). */

@@ -95,7 +95,7 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 		return st;
 	vta_emit_opts eo = {.mode = o->mode, .threads = o->threads, .name = r->name,
 			    .decompress = o->decompress, .resident = o->resident,
-			    .n_resident = o->n_resident};
+			    .n_resident = o->n_resident, .plans = o->plans};
 	double e0 = now_seconds();
 	if ((st = ops->emit(cfg, &L->d, &eo, &L->dram, &L->ls, err)))
 		return st;

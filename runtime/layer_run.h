@@ -88,6 +88,8 @@ typedef struct vta_layer_run_opts {
 	/* golden outputs read from / written to this cache instead of always computed
 	 * (golden_cache.h); NULL: always computed */
 	const vta_golden_cache *golden_cache;
+	/* CONV2D plans reused for layers the same to the chooser (tiling.h); NULL: none */
+	vta_conv_plan_cache *plans;
 	bool skip_checks;             /* do not run the stream checks (vta_race.h) */
 	bool strict;                  /* their warnings fail the layer (VTA_E_WARNING) */
 	/* inputs already in DRAM as earlier ops' output regions (dram_tensor.h; the emitter

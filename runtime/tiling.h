@@ -160,6 +160,25 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 				       uint32_t alu_imm, const vta_conv_pin *pin, const char *layer,
 				       vta_conv_plan *plan, vta_error *err);
 
+/* Plans already chosen in a run, by everything the chooser reads (config, geometry,
+ * threads, constants, ALU ops, pin): a layer the same to the chooser as an earlier one gets
+ * the earlier plan without a search (tiling_cache.c). Owned by the caller; not shared
+ * between threads. */
+typedef struct vta_conv_plan_cache vta_conv_plan_cache;
+
+/* NULL when out of memory. */
+vta_conv_plan_cache *vta_conv_plan_cache_new(void);
+void vta_conv_plan_cache_free(vta_conv_plan_cache *c);
+
+/* Lookups answered from the cache and searched (0 and 0 for NULL). */
+void vta_conv_plan_cache_counts(const vta_conv_plan_cache *c, uint64_t *hits, uint64_t *misses);
+
+/* vta_conv_plan_choose_pinned through cache c (NULL: no cache). */
+vta_status vta_conv_plan_choose_cached(vta_conv_plan_cache *c, const vta_config *cfg,
+				       const vta_conv_geom *g, unsigned threads, uint32_t nconst,
+				       uint32_t alu_tt, uint32_t alu_imm, const vta_conv_pin *pin,
+				       const char *layer, vta_conv_plan *plan, vta_error *err);
+
 /* Complete and check a plan given by its choices (threads, ncb, th, nob, nobw, rows_outer,
  * s_inp, s_wgt, s_acc, const_all): derives the counts and the SRAM map, and fails with
  * VTA_E_USAGE naming what does not divide or fit (ncb must divide a unit's input blocks,
