@@ -2,7 +2,7 @@
  * test_emit_pin.c - pinned CONV2D plans (tiling.h, vta_conv_pin): the fields by name and
  * their diagnostics; every pinned choice honoured by the chooser and the layer still
  * bit-exact on the reference executor (through the pipeline, as a workload's `plan:` key and
- * `vtasim sweep` pin it); a pin that fits nothing says why.
+ * `vtasim sweep` pin it); a pin that fits nothing says why; the plan cache of a run.
  */
 #include "emit_test.h"
 #include "layer_run.h"
@@ -144,12 +144,60 @@ static void test_does_not_fit(void **state)
 	env_close(&e);
 }
 
+/* The plan cache answers a layer the same to the chooser with the chooser's plan, and
+ * searches again when anything the chooser reads differs. */
+static void test_plan_cache(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	vta_error err = {0};
+	assert_int_equal(vta_config_load("configs/default.yaml", &cfg, &err), VTA_OK);
+	vta_conv_geom g = {.n = 1, .h = 28, .w = 28, .c = 128, .o = 256, .kh = 3, .kw = 3,
+			   .sh = 2, .sw = 2, .dh = 1, .dw = 1, .ho = 14, .wo = 14, .pad_top = 0,
+			   .pad_left = 0};
+	vta_conv_geom_derive(&cfg, &g);
+	vta_conv_plan_cache *c = vta_conv_plan_cache_new();
+	assert_non_null(c);
+	vta_conv_plan want, got;
+	uint64_t hits, misses;
+	for (unsigned threads = 1; threads <= 2; threads++) {
+		assert_int_equal(vta_conv_plan_choose(&cfg, &g, threads, 3, 3, 3, "c", &want, &err),
+				 VTA_OK);
+		for (int rep = 0; rep < 2; rep++) {
+			memset(&got, 0, sizeof(got));
+			assert_int_equal(vta_conv_plan_choose_cached(c, &cfg, &g, threads, 3, 3, 3,
+								     NULL, "c", &got, &err),
+					 VTA_OK);
+			assert_memory_equal(&got, &want, sizeof(want));
+		}
+	}
+	vta_conv_plan_cache_counts(c, &hits, &misses);
+	assert_int_equal(hits, 2);
+	assert_int_equal(misses, 2);
+	/* a pin, another config: searched again */
+	vta_conv_pin pin = {.th = 2};
+	assert_int_equal(vta_conv_plan_choose_cached(c, &cfg, &g, 2, 3, 3, 3, &pin, "c", &got,
+						     &err),
+			 VTA_OK);
+	assert_int_equal(got.th, 2);
+	vta_config other = cfg;
+	assert_int_equal(vta_config_set(&other, "sram_kib.inp", "16", &err), VTA_OK);
+	assert_int_equal(vta_conv_plan_choose_cached(c, &other, &g, 2, 3, 3, 3, NULL, "c", &got,
+						     &err),
+			 VTA_OK);
+	vta_conv_plan_cache_counts(c, &hits, &misses);
+	assert_int_equal(hits, 2);
+	assert_int_equal(misses, 4);
+	vta_conv_plan_cache_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_honoured),
 		cmocka_unit_test(test_does_not_fit),
+		cmocka_unit_test(test_plan_cache),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
