@@ -22,19 +22,24 @@ void gemm_portable(const int8_t *inp, const int8_t *wgt, int32_t *acc, int8_t *o
 }
 
 #if VTASIM_HAVE_AVX2_KERNEL
-/* Eight 16-lane dot products of x (widened to int16) with 8 consecutive weight rows, as 8
- * int32 lanes in row order. */
+/* The dot product of x (16 int8 widened to int16) with one 16-lane weight row, as 8 int32
+ * partial sums. */
+__attribute__((target("avx2"))) inline __m256i row_avx2(__m256i x, const int8_t *w)
+{
+	return _mm256_madd_epi16(x, _mm256_cvtepi8_epi16(
+					    _mm_loadu_si128((const __m128i *)(const void *)w)));
+}
+
+/* Eight 16-lane dot products of x with 8 consecutive weight rows, as 8 int32 lanes in row
+ * order. Written out (no array): the compiler keeps every partial sum in a register. */
 __attribute__((target("avx2"))) inline __m256i dot8_avx2(__m256i x, const int8_t *w)
 {
-	__m256i p[8];
-	for (int j = 0; j < 8; j++) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(w + 16 * j));
-		p[j] = _mm256_madd_epi16(x, _mm256_cvtepi8_epi16(v));
-	}
 	/* pairwise sums leave [r0 r1 r2 r3 | r0 r1 r2 r3] halves of rows 0-3 and 4-7 */
-	__m256i s01 = _mm256_hadd_epi32(p[0], p[1]), s23 = _mm256_hadd_epi32(p[2], p[3]);
-	__m256i s45 = _mm256_hadd_epi32(p[4], p[5]), s67 = _mm256_hadd_epi32(p[6], p[7]);
-	__m256i a = _mm256_hadd_epi32(s01, s23), b = _mm256_hadd_epi32(s45, s67);
+	const __m256i s01 = _mm256_hadd_epi32(row_avx2(x, w), row_avx2(x, w + 16));
+	const __m256i s23 = _mm256_hadd_epi32(row_avx2(x, w + 32), row_avx2(x, w + 48));
+	const __m256i s45 = _mm256_hadd_epi32(row_avx2(x, w + 64), row_avx2(x, w + 80));
+	const __m256i s67 = _mm256_hadd_epi32(row_avx2(x, w + 96), row_avx2(x, w + 112));
+	const __m256i a = _mm256_hadd_epi32(s01, s23), b = _mm256_hadd_epi32(s45, s67);
 	return _mm256_add_epi32(_mm256_permute2x128_si256(a, b, 0x20),
 				_mm256_permute2x128_si256(a, b, 0x31));
 }
