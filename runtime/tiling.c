@@ -436,9 +436,10 @@ static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const v
 
 /* A lower bound of the estimate ti_estimate gives p, without its schedule: the COMPUTE
  * module's own work in sequence (every reset, GEMM and ALU op, every micro-op and constant
- * load it issues) and the port's beats of the loads no schedule avoids (each input and
- * weight content once, every store, the same micro-op and constant loads). A candidate whose
- * bound exceeds the best estimate found cannot win and is not scheduled. */
+ * load it issues, the waits a single slot forces on it) and the port's beats of the loads
+ * no schedule avoids (each input and weight content once, every store, the same micro-op and
+ * constant loads). A candidate whose bound exceeds the best estimate found cannot win and is
+ * not scheduled, so whoever changes ti_estimate keeps this below it. */
 static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
 			 uint32_t alu_tt, uint32_t alu_imm, const ti_costs *c)
 {
@@ -483,12 +484,28 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 		port += n_wgt * c->wgt.beats;
 		insns += n_wgt;
 	}
+	/* waits the COMPUTE module cannot fill. One INP slot: a step that starts a new chunk
+	 * inside a tile loads after the previous step's GEMM, and its GEMM waits for the load;
+	 * one WGT slot: every step inside a tile does. */
+	const uint64_t wload = g->wgt_lut_bw ? p->nobw * c->wlut.cycles : c->wgt.cycles;
+	for (int i = 0; i < 2; i++)
+		tC += (i ? last : full) * ((p->s_wgt == 1 ? (spt - 1) * wload : 0) +
+					   (p->s_inp == 1 ? (p->nci - 1) * c->inp[i].cycles : 0));
+	/* one ACC slot: a tile's reset waits for the previous tile's store, which only a
+	 * constant load may overlap (those were counted above) */
+	if (p->s_acc == 1 && nt > 1) {
+		const uint64_t stores = full * c->out[0].cycles + (last - 1) * c->out[1].cycles;
+		const uint64_t consts = !p->const_all && p->nconst ? (n_const - 1) * c->consts.x.cycles
+								   : 0;
+		tC += stores > consts ? stores - consts : 0;
+	}
 	const uint64_t by_compute = tC + c->out[1].cycles;
 	const uint64_t by_port = port + insns * cfg->insn_bytes / vta_cost_bus_bytes(cfg);
 	return ti_max(by_compute, by_port) + cfg->insn_overhead_cycles;
 }
 
-/* Score p (fills its estimates) with its costs c; false when it cannot be built. */
+/* Score p (fills its estimates) with its costs c; false when it cannot be built. Every
+ * term here that ti_bound counts must stay at least what ti_bound counts for it. */
 static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p,
 			const ti_costs *c, ti_work *w)
 {
