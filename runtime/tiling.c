@@ -383,8 +383,9 @@ typedef struct ti_costs {
 	uint64_t gemm_step[2], reset[2], alu[2]; /* a step's GEMM; a tile's reset, ALU ops */
 } ti_costs;
 
-/* Fill c for p and its kernel k (vta_conv_kshape_make's, which must fit the UOP SRAM). */
-static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+/* Fill the costs of c that depend on p's row height, chunking and grouping only, and its
+ * kernel k (vta_conv_kshape_make's, which must fit the UOP SRAM). */
+static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
 			  uint32_t alu_tt, uint32_t alu_imm, const vta_conv_kshape *k,
 			  ti_costs *c)
 {
@@ -417,14 +418,20 @@ static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const v
 	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
 	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
 	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
-	/* kernels: one per slot combination and sub-group (and ragged row count) */
-	const uint64_t n_steps = (uint64_t)g->ng * p->nrt * p->ngrp * p->nci * p->nsub;
-	c->variants = ti_min((uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub, n_steps);
-	c->uop_fit = (c->variants + 1) * c->k.list_len + 64 <= cfg->uop_depth;
 	c->uop_bytes = (uint64_t)c->k.list_len * cfg->uop_elem_bytes;
 	c->uop = ti_xfer_bytes(cfg, c->uop_bytes);
 	c->uop_one = ti_xfer_bytes(cfg, cfg->uop_elem_bytes);
 	c->alu_kern = ti_xfer_bytes(cfg, (uint64_t)p->nob * cfg->uop_elem_bytes);
+}
+
+/* ... and those that depend on its slots and constants. */
+static void ti_costs_slots(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+			   ti_costs *c)
+{
+	/* kernels: one per slot combination and sub-group (and ragged row count) */
+	const uint64_t n_steps = (uint64_t)g->ng * p->nrt * p->ngrp * p->nci * p->nsub;
+	c->variants = ti_min((uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub, n_steps);
+	c->uop_fit = (c->variants + 1) * c->k.list_len + 64 <= cfg->uop_depth;
 	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
 	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
 	const uint32_t const_blocks = p->const_all ? g->ob : p->nob;
@@ -432,6 +439,14 @@ static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const v
 			     .x_size = 1, .x_stride = 1};
 	c->consts = ti_consts(cfg, (uint64_t)n_plain * const_blocks * cfg->acc_elem_bytes, &blut,
 			      const_blocks);
+}
+
+static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+			  uint32_t alu_tt, uint32_t alu_imm, const vta_conv_kshape *k,
+			  ti_costs *c)
+{
+	ti_costs_base(cfg, g, p, alu_tt, alu_imm, k, c);
+	ti_costs_slots(cfg, g, p, c);
 }
 
 /* A lower bound of the estimate ti_estimate gives p, without its schedule: the COMPUTE
@@ -673,23 +688,25 @@ static bool ti_better(const vta_conv_plan *a, const vta_conv_plan *b)
 	return a->est_insns < b->est_insns;
 }
 
-/* A candidate in the order the chooser enumerates it (`order`, which breaks full ties as
- * the first one found would), with its bound. */
+/* A candidate, and its place in the scoring order: its bound, then the order the chooser
+ * enumerated it in (which breaks full ties as the first one found would). */
 typedef struct ti_cand {
 	vta_conv_plan p;
 	vta_conv_kshape k;
-	uint64_t bound;
-	uint64_t order;
 } ti_cand;
 
-/* Kernel shapes already made: the candidates of one chunking, grouping and weight load
- * differ in slots and constants but share a few row heights. */
-enum { TI_KCACHE = 32 };
-typedef struct ti_kcache {
+typedef struct ti_rank {
+	uint64_t bound, order; /* order indexes the candidates */
+} ti_rank;
+
+/* The costs that depend on the row height, chunking and grouping only, made once for the
+ * candidates that share them (they differ in slots and constants). */
+enum { TI_BCACHE = 32 };
+typedef struct ti_bcache {
 	uint32_t nob, nobw, th, ncb;
 	bool rowskip, used;
-	vta_conv_kshape k;
-} ti_kcache;
+	ti_costs c;
+} ti_bcache;
 
 typedef struct ti_search {
 	const vta_config *cfg;
@@ -697,53 +714,62 @@ typedef struct ti_search {
 	const vta_conv_pin *pin; /* never NULL */
 	ti_work w;
 	ti_cand *cands;
-	uint64_t n_cands, cap_cands;
+	ti_rank *rank;
+	uint64_t n_cands, cap_cands, cap_rank;
 	bool nomem;
-	ti_kcache kc[TI_KCACHE];
-	unsigned kc_next;
+	ti_bcache bc[TI_BCACHE];
+	unsigned bc_next;
 } ti_search;
 
-static const vta_conv_kshape *ti_kshape(ti_search *se, const vta_conv_plan *p)
+static const ti_costs *ti_base(ti_search *se, const vta_conv_plan *p)
 {
-	for (unsigned i = 0; i < TI_KCACHE; i++) {
-		const ti_kcache *e = &se->kc[i];
+	for (unsigned i = 0; i < TI_BCACHE; i++) {
+		const ti_bcache *e = &se->bc[i];
 		if (e->used && e->nob == p->nob && e->nobw == p->nobw && e->th == p->th &&
 		    e->ncb == p->ncb && e->rowskip == se->g->rowskip)
-			return &e->k;
+			return &e->c;
 	}
-	ti_kcache *e = &se->kc[se->kc_next++ % TI_KCACHE];
+	ti_bcache *e = &se->bc[se->bc_next++ % TI_BCACHE];
 	e->nob = p->nob;
 	e->nobw = p->nobw;
 	e->th = p->th;
 	e->ncb = p->ncb;
 	e->rowskip = se->g->rowskip;
 	e->used = true;
-	vta_conv_kshape_make(se->cfg, se->g, p->nob, p->nobw, p->th, p->ncb, &e->k);
-	return &e->k;
+	vta_conv_kshape k;
+	vta_conv_kshape_make(se->cfg, se->g, p->nob, p->nobw, p->th, p->ncb, &k);
+	if (k.ok && k.list_len <= se->cfg->uop_depth)
+		ti_costs_base(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &k, &e->c);
+	else
+		e->c.k = k;
+	return &e->c;
 }
 
 /* Keep p as a candidate with its bound (a kernel that does not fit the UOP SRAM drops it). */
 static void ti_add(ti_search *se, const vta_conv_plan *p)
 {
-	const vta_conv_kshape *k = ti_kshape(se, p);
-	if (!k->ok || k->list_len > se->cfg->uop_depth)
+	const ti_costs *base = ti_base(se, p);
+	if (!base->k.ok || base->k.list_len > se->cfg->uop_depth)
 		return;
 	bool ok = !se->nomem;
-	if (se->n_cands == se->cap_cands)
-		se->cands = ti_reserve(se->cands, &se->cap_cands,
-				       se->cap_cands < 64 ? 64 : se->cap_cands * 2,
-				       sizeof(*se->cands), &ok);
+	if (se->n_cands == se->cap_cands) {
+		const uint64_t cap = se->cap_cands < 64 ? 64 : se->cap_cands * 2;
+		se->cands = ti_reserve(se->cands, &se->cap_cands, cap, sizeof(*se->cands), &ok);
+		se->rank = ti_reserve(se->rank, &se->cap_rank, cap, sizeof(*se->rank), &ok);
+	}
 	if (!ok) {
 		se->nomem = true;
 		return;
 	}
-	ti_costs c;
-	ti_costs_make(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, k, &c);
+	ti_costs c = *base;
+	ti_costs_slots(se->cfg, se->g, p, &c);
 	ti_cand *n = &se->cands[se->n_cands];
 	n->p = *p;
-	n->k = *k;
-	n->bound = ti_bound(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &c);
-	n->order = se->n_cands++;
+	n->k = c.k;
+	se->rank[se->n_cands].bound = ti_bound(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm,
+					       &c);
+	se->rank[se->n_cands].order = se->n_cands;
+	se->n_cands++;
 }
 
 /* Every row-tile height and order for fixed chunking, grouping and slots. */
@@ -780,9 +806,9 @@ static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
 	}
 }
 
-static int ti_cand_cmp(const void *a, const void *b)
+static int ti_rank_cmp(const void *a, const void *b)
 {
-	const ti_cand *x = a, *y = b;
+	const ti_rank *x = a, *y = b;
 	if (x->bound != y->bound)
 		return x->bound < y->bound ? -1 : 1;
 	return x->order < y->order ? -1 : x->order > y->order;
@@ -798,12 +824,13 @@ static bool ti_pick(ti_search *se, const vta_conv_geom *g0, vta_conv_plan *best,
 	if (se->nomem)
 		return false;
 	if (se->n_cands)
-		qsort(se->cands, se->n_cands, sizeof(*se->cands), ti_cand_cmp);
+		qsort(se->rank, se->n_cands, sizeof(*se->rank), ti_rank_cmp);
 	uint64_t best_order = 0;
 	for (uint64_t i = 0; i < se->n_cands; i++) {
-		ti_cand *k = &se->cands[i];
-		if (*found && k->bound > best->est_cycles)
+		const ti_rank *r = &se->rank[i];
+		if (*found && r->bound > best->est_cycles)
 			break;
+		ti_cand *k = &se->cands[r->order];
 		vta_conv_geom g = *g0;
 		g.rowskip = k->p.rowskip;
 		ti_costs c;
@@ -811,9 +838,9 @@ static bool ti_pick(ti_search *se, const vta_conv_geom *g0, vta_conv_plan *best,
 		if (!ti_estimate(se->cfg, &g, &k->p, &c, &se->w))
 			return false;
 		if (!*found || ti_better(&k->p, best) ||
-		    (!ti_better(best, &k->p) && k->order < best_order)) {
+		    (!ti_better(best, &k->p) && r->order < best_order)) {
 			*best = k->p;
-			best_order = k->order;
+			best_order = r->order;
 			*found = true;
 		}
 	}
@@ -952,6 +979,7 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 	const bool ok = ti_pick(&se, g0, &best, &found);
 	ti_work_free(&se.w);
 	free(se.cands);
+	free(se.rank);
 	if (!ok)
 		return vta_fail(err, VTA_E_NOMEM, "layer %s: CONV2D plan: out of memory", layer);
 	if (!found && vta_conv_pin_any(pin))
