@@ -1,4 +1,8 @@
-/* cmd_asm.c - `vtasim asm` and `vtasim disasm`: text assembly to binary stream and back. */
+/*
+ * cmd_asm.c - `vtasim asm` and `vtasim disasm`: text assembly to binary stream and back. The
+ * assembler also applies every rule an instruction and the config decide alone, so a stream
+ * that `exec` would refuse for one of them is refused here, at its line.
+ */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,13 +23,13 @@ static int parse_opts(int argc, char **argv, const char *usage, const char **con
 					     {0, 0, 0, 0}};
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "c:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:o:", opts, NULL)) != -1) {
 		if (c == 'c')
 			*config = optarg;
 		else if (c == 'o')
 			*out = optarg;
 		else
-			return cli_usage_error("usage: vtasim %s", usage);
+			return cli_bad_option(c, argv);
 	}
 	if (optind != argc - 1)
 		return cli_usage_error("usage: vtasim %s", usage);
@@ -46,7 +50,7 @@ int cmd_asm(int argc, char **argv)
 	vta_program prog;
 	vta_program_init(&prog, &cfg);
 	vta_error err = {0};
-	vta_status st = vta_asm_file(argv[optind], &cfg, &prog, &err);
+	vta_status st = vta_asm_file_checked(argv[optind], &cfg, &prog, &err);
 	if (!st)
 		st = vta_program_write(&prog, out, &err);
 	vta_program_free(&prog);

@@ -9,6 +9,7 @@
 #include "vta_asm.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "vta_insn_fields.h"
+#include "vta_rules.h"
 
 /* ---------- source positions and errors ---------- */
 
@@ -24,6 +26,7 @@ typedef struct asm_ctx {
 	const vta_config *cfg;
 	vta_program *prog;
 	vta_error *err;
+	bool check; /* vta_insn_check_static on every instruction */
 	unsigned line;
 	const char *line_start;
 	/* the open segment (section), if any */
@@ -483,6 +486,9 @@ static vta_status parse_insn(asm_ctx *a, tok m, const char *p, const char *end)
 	/* values were range-checked where written; this only catches what they cannot see */
 	if (vta_insn_encode(a->cfg, &in, bytes, &sub) != VTA_OK)
 		return asm_fail(a, sub.status, m.p, "%s", sub.detail);
+	if (a->check && vta_insn_check_static(a->cfg, &in, (uint64_t)a->cfg->dram_size_mib << 20,
+					      &sub) != VTA_OK)
+		return asm_fail(a, VTA_E_STREAM, m.p, "%s", sub.detail);
 	return vta_program_push_raw(a->prog, bytes, a->err);
 }
 
@@ -519,12 +525,13 @@ static vta_status parse_line(asm_ctx *a, const char *p, const char *end)
 	return parse_insn(a, m, p, end);
 }
 
-vta_status vta_asm_parse(const char *text, size_t len, const char *name, const vta_config *cfg,
-			 vta_program *prog, vta_error *err)
+static vta_status asm_text(const char *text, size_t len, const char *name, const vta_config *cfg,
+			   bool check, vta_program *prog, vta_error *err)
 {
 	vta_program p;
 	vta_program_init(&p, cfg);
-	asm_ctx a = {.name = name ? name : "<input>", .cfg = cfg, .err = err, .prog = &p};
+	asm_ctx a = {.name = name ? name : "<input>", .cfg = cfg, .err = err, .check = check,
+		     .prog = &p};
 	vta_status st = VTA_OK;
 	const char *s = text, *end = text + len;
 	while (s < end && st == VTA_OK) {
@@ -547,8 +554,14 @@ vta_status vta_asm_parse(const char *text, size_t len, const char *name, const v
 	return VTA_OK;
 }
 
-vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *prog,
-			vta_error *err)
+vta_status vta_asm_parse(const char *text, size_t len, const char *name, const vta_config *cfg,
+			 vta_program *prog, vta_error *err)
+{
+	return asm_text(text, len, name, cfg, false, prog, err);
+}
+
+static vta_status asm_file(const char *path, const vta_config *cfg, bool check,
+			   vta_program *prog, vta_error *err)
 {
 	uint8_t *buf;
 	size_t len;
@@ -556,9 +569,21 @@ vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *pr
 	vta_status st = vta_read_file(path, &buf, &len, err);
 	if (st)
 		return st;
-	st = vta_asm_parse((const char *)buf, len, path, cfg, prog, err);
+	st = asm_text((const char *)buf, len, path, cfg, check, prog, err);
 	free(buf);
 	return st;
+}
+
+vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *prog,
+			vta_error *err)
+{
+	return asm_file(path, cfg, false, prog, err);
+}
+
+vta_status vta_asm_file_checked(const char *path, const vta_config *cfg, vta_program *prog,
+				vta_error *err)
+{
+	return asm_file(path, cfg, true, prog, err);
 }
 
 /* Peek at the magic, then use the reader for that kind (streams are small: reading the file

@@ -28,6 +28,12 @@ vta_status vta_asm_parse(const char *text, size_t len, const char *name, const v
 vta_status vta_asm_file(const char *path, const vta_config *cfg, vta_program *prog,
 			vta_error *err);
 
+/* vta_asm_file, checking each instruction as it is read against the rules it and the config
+ * decide alone (vta_insn_check_static, with the config's DRAM size): the first it breaks is
+ * VTA_E_STREAM at the instruction's NAME:LINE:COL, with the rule's detail. */
+vta_status vta_asm_file_checked(const char *path, const vta_config *cfg, vta_program *prog,
+				vta_error *err);
+
 /* Read a program from a binary stream file or, failing its magic, from assembly text. */
 vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program *prog,
 			    vta_error *err);

@@ -212,6 +212,22 @@ vta_status vta_loop_check(const vta_config *cfg, const vta_insn *insn, vta_error
 	return VTA_OK;
 }
 
+vta_status vta_insn_check_static(const vta_config *cfg, const vta_insn *insn, uint64_t dram_size,
+				 vta_error *err)
+{
+	vta_status st = vta_insn_check_flags(insn, err);
+	if (st || vta_insn_is_nop(insn))
+		return st;
+	switch (insn->opcode) {
+	case VTA_OP_LOAD: return vta_load_check(cfg, &insn->mem, dram_size, err);
+	case VTA_OP_STORE: return vta_store_check(cfg, &insn->mem, dram_size, err);
+	case VTA_OP_GEMM:
+	case VTA_OP_ALU: return vta_loop_check(cfg, insn, err);
+	case VTA_OP_FINISH: break;
+	}
+	return VTA_OK;
+}
+
 void vta_uop_bounds_of(const vta_config *cfg, const vta_insn *insn, vta_uop_bounds *b)
 {
 	bool is_alu = insn->opcode == VTA_OP_ALU;

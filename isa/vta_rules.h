@@ -69,6 +69,14 @@ vta_status vta_lut_index_fail(uint32_t index, uint64_t element, uint32_t stride,
  * VTA_E_UNSUPPORTED). */
 vta_status vta_loop_check(const vta_config *cfg, const vta_insn *insn, vta_error *err);
 
+/* Every rule one instruction and the config decide alone, without running anything: its
+ * dependency flags on its module (vta_insn_check_flags), a non-NOP LOAD's or STORE's checks
+ * against a DRAM of dram_size bytes, a GEMM/ALU's vta_loop_check. What depends on the run
+ * (micro-ops in the UOP SRAM, LUT descriptors set by earlier loads, DRAM contents, ordering)
+ * is left to the engines and the stream checks. */
+vta_status vta_insn_check_static(const vta_config *cfg, const vta_insn *insn, uint64_t dram_size,
+				 vta_error *err);
+
 /* The SRAM depth each uop index of one GEMM/ALU must stay below; UINT64_MAX for an
  * index the instruction does not read. */
 typedef struct vta_uop_bounds {
