@@ -57,7 +57,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 	o->fault_index = -1;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "c:w:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:w:o:", opts, NULL)) != -1) {
 		int rc = run_common_opt(&o->c, c, optarg);
 		if (rc >= 0) {
 			if (rc)
@@ -89,7 +89,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 						       optarg);
 			break;
 		}
-		default: return cli_usage_error("usage: vtasim %s", cmd_run_usage);
+		default: return cli_bad_option(c, argv);
 		}
 	}
 	if (optind != argc || !o->c.config || !o->workload)
@@ -188,7 +188,8 @@ int cmd_run(int argc, char **argv)
 		vta_workload_free(&wl);
 		return rc;
 	}
-	if (o.dump && (rc = run_common_dump_dir(o.dump))) {
+	if ((rc = run_common_check_mode(&o.c, &cfg, o.mode)) ||
+	    (o.dump && (rc = run_common_dump_dir(o.dump)))) {
 		vta_workload_free(&wl);
 		return rc;
 	}

@@ -55,7 +55,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 	j->seed = 1;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "c:m:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:m:o:", opts, NULL)) != -1) {
 		int rc = run_common_opt(&o->c, c, optarg);
 		if (rc >= 0) {
 			if (rc)
@@ -96,7 +96,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 						       "arithmetic only (--mode tflite): the model's "
 						       "reference is TFLite's int8 kernels", optarg);
 			break;
-		default: return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
+		default: return cli_bad_option(c, argv);
 		}
 	}
 	if (optind != argc || !o->c.config || !j->model)
@@ -255,6 +255,13 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	if ((j->log || j->trace || j->vcd) && c->use_ref)
 		return cli_usage_error("--log, --trace and --vcd record the timed model: they "
 				       "need --engine sim");
+	/* a model runs in tflite mode; with every accelerated op class on the host, the ALU
+	 * does no requantization */
+	const unsigned all = VTA_MODEL_CLASS_CONV2D | VTA_MODEL_CLASS_DEPTHWISE |
+			     VTA_MODEL_CLASS_FC | VTA_MODEL_CLASS_ADD;
+	if ((j->host_classes & all) != all &&
+	    (rc = run_common_check_mode(c, cfg, VTA_ARITH_TFLITE)))
+		return rc;
 	if (j->dump && (rc = run_common_dump_dir(j->dump)))
 		return rc;
 	vta_error err = {0};

@@ -55,6 +55,21 @@ int run_common_config(const run_common *o, vta_config *cfg, vta_decompress *dec)
 	return 0;
 }
 
+int run_common_check_mode(const run_common *o, const vta_config *cfg, vta_arith_mode mode)
+{
+	/* what the stream builder would refuse per layer (vta_em_check_mode), said once and
+	 * as what to change, before anything runs */
+	if (mode == VTA_ARITH_TFLITE && !cfg->alu_tflite_ext)
+		return cli_usage_error("--mode tflite requantizes with the ALU ops SRDHM and RSHR, "
+				       "which the config %s lacks: set alu.tflite_ext: true (or "
+				       "--set alu.tflite_ext=true), or use --mode vta16", o->config);
+	if (mode == VTA_ARITH_VTA16 && !cfg->alu_mul)
+		return cli_usage_error("--mode vta16 multiplies with the ALU op MUL, which the config "
+				       "%s lacks: set alu.mul: true (or --set alu.mul=true), or use "
+				       "--mode tflite", o->config);
+	return 0;
+}
+
 int run_common_dump_dir(const char *dir)
 {
 	struct stat sb;

@@ -205,7 +205,8 @@ static void test_add_errors(void **state)
 	(void)state;
 	vta_config tiny, plain;
 	et_config("tiny", &tiny);
-	vta_config_default(&plain); /* alu.tflite_ext false */
+	vta_config_default(&plain);
+	plain.alu_tflite_ext = false;
 	et_rng r;
 	et_seed(&r, 3);
 	vta_tensor_i8 a, b, wide_a, wide_b, out, wide_out, odd;

@@ -421,7 +421,8 @@ static void test_conv_errors(void **state)
 	(void)state;
 	vta_config tiny, plain;
 	et_config("tiny", &tiny);
-	vta_config_default(&plain); /* alu.tflite_ext false */
+	vta_config_default(&plain);
+	plain.alu_tflite_ext = false;
 	vta_error err = {0};
 	const vta_arith_mode TF = VTA_ARITH_TFLITE;
 	/* n h w c o kh kw sh sw dh dw pad act zpi zpo fb bb bias pt s_out */

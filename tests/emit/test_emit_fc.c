@@ -202,7 +202,8 @@ static void test_fc_errors(void **state)
 	et_assert_error(&err, VTA_E_USAGE, "filter: LUT tensor holds 4 int32 values");
 	vta_lut_buffer_free(&lb);
 	vta_config plain;
-	vta_config_default(&plain); /* no alu.tflite_ext */
+	vta_config_default(&plain);
+	plain.alu_tflite_ext = false;
 	assert_int_equal(vta_emit_fully_connected(&plain, &d.fc, NULL, NULL, &d.out, &opts, &dram,
 						  &ls, &err),
 			 VTA_E_UNSUPPORTED);

@@ -387,7 +387,8 @@ static void test_stream_features(void **state)
 	(void)state;
 	sb_fix f;
 	memset(&f, 0, sizeof(f));
-	vta_config_default(&f.cfg); /* alu.tflite_ext false */
+	vta_config_default(&f.cfg);
+	f.cfg.alu_tflite_ext = false;
 	et_assert_ok(vta_dram_init(&f.dram, 1u << 20, &f.err), &f.err);
 	et_assert_ok(vta_stream_create(&f.cfg, &f.dram, 0, "t", &f.s, &f.err), &f.err);
 	uint32_t k;

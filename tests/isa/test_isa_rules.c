@@ -197,7 +197,8 @@ static void test_loop_check(void **state)
 {
 	(void)state;
 	vta_config cfg;
-	vta_config_default(&cfg); /* UOP 8192 rows; alu.mul on, alu.tflite_ext off */
+	vta_config_default(&cfg); /* UOP 8192 rows; alu.mul on */
+	cfg.alu_tflite_ext = false;
 	vta_error err = {0};
 
 	vta_insn g = loop_insn(VTA_OP_GEMM, 0, 8192);

@@ -20,6 +20,7 @@ static int setup(void **state)
 	static simt t;
 	vta_config cfg;
 	vta_config_default(&cfg);
+	cfg.alu_tflite_ext = false; /* so that the model's refusal of SRDHM and RSHR shows */
 	simt_init(&t, &cfg);
 	*state = &t;
 	return 0;
@@ -315,6 +316,7 @@ static void test_geometry_and_usage(void **state)
 	/* the same values (another name) share the model */
 	vta_config same;
 	vta_config_default(&same);
+	same.alu_tflite_ext = false;
 	snprintf(same.name, sizeof(same.name), "%s", "renamed");
 	assert_int_equal(vtasim_sim_create(&same, &s2, &err), VTA_OK);
 	uint64_t size = 0;
