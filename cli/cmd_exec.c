@@ -3,8 +3,9 @@
  * stream checks (stream_check.h), run it against a DRAM image on the SystemC model (or, with
  * --engine ref, on the untimed reference executor; with --engine both, on each over its own
  * copy of the DRAM, comparing every SRAM and the DRAM after), print the report, optionally
- * write it as JSON, dump DRAM regions, and write the per-instruction log, the timeline and
- * the waveform (trace_out.h), even when the run fails.
+ * write it as JSON, dump DRAM regions, compare DRAM regions with expected files
+ * (--expect-dram: a hand-written program as a check), and write the per-instruction log, the
+ * timeline and the waveform (trace_out.h), even when the run fails.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -25,14 +26,17 @@
 
 #define MAX_DUMPS 16
 
+/* A DRAM region of --dump-dram or --expect-dram, as given ("ADDR:LEN:FILE"). */
 typedef struct dram_dump {
 	uint64_t addr, len;
 	const char *path;
+	const char *spec;
+	uint8_t *want; /* --expect-dram: the file's bytes */
 } dram_dump;
 
 const char cmd_exec_usage[] =
 	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
-	"[--dump-dram ADDR:LEN:FILE]... [--engine sim|ref|both] [--log L.txt] [--trace T.json] "
+	"[--dump-dram ADDR:LEN:FILE]... [--expect-dram ADDR:LEN:FILE]... [--engine sim|ref|both] [--log L.txt] [--trace T.json] "
 	"[--vcd W.vcd] [--strict] [--no-check-races] "
 	"[--set KEY=VALUE]...";
 
@@ -40,6 +44,8 @@ const char cmd_exec_usage[] =
 static int parse_dump(char *spec, dram_dump *d)
 {
 	char *end;
+	d->spec = spec;
+	d->want = NULL;
 	d->addr = strtoull(spec, &end, 0);
 	if (end == spec || *end != ':')
 		return -1;
@@ -49,6 +55,57 @@ static int parse_dump(char *spec, dram_dump *d)
 		return -1;
 	d->path = end + 1;
 	return 0;
+}
+
+/* --expect-dram's file: its bytes, exactly LEN of them, inside the DRAM. */
+static vta_status expect_read(const vta_dram *dram, dram_dump *e, vta_error *err)
+{
+	size_t n;
+	vta_status st = vta_read_file(e->path, &e->want, &n, err);
+	if (st)
+		return st;
+	if (n != e->len)
+		return vta_fail(err, VTA_E_USAGE, "--expect-dram %s: the file holds %zu bytes, not %llu",
+				e->spec, n, (unsigned long long)e->len);
+	if (!vta_dram_in_range(dram, e->addr, e->len))
+		return vta_fail(err, VTA_E_USAGE,
+				"--expect-dram %s: the region lies outside the DRAM (%llu bytes)",
+				e->spec, (unsigned long long)dram->size);
+	return VTA_OK;
+}
+
+/* Each --expect-dram region against the DRAM after the run: VTA_E_MISMATCH naming the first
+ * differing byte of the first region that differs; the others that differ are notes. */
+static vta_status expect_check(const vta_dram *dram, const dram_dump *ex, int n, vta_error *err)
+{
+	vta_status st = VTA_OK;
+	uint64_t bytes = 0;
+	for (int i = 0; i < n; i++) {
+		const uint8_t *got = dram->bytes + ex[i].addr;
+		uint64_t count = 0, first = 0;
+		for (uint64_t k = 0; k < ex[i].len; k++)
+			if (got[k] != ex[i].want[k] && !count++)
+				first = k;
+		bytes += ex[i].len;
+		if (!count)
+			continue;
+		char what[VTA_ERROR_DETAIL_MAX];
+		snprintf(what, sizeof(what),
+			 "--expect-dram %s: %" PRIu64 " of %" PRIu64 " bytes differ%s, first DRAM 0x%" PRIx64
+			 ": expected 0x%02x, got 0x%02x",
+			 ex[i].spec, count, ex[i].len, count == 1 ? "s" : "", ex[i].addr + first, ex[i].want[first],
+			 got[first]);
+		if (st) {
+			fflush(stdout);
+			fprintf(stderr, "vtasim: note: %s\n", what);
+		} else {
+			st = vta_fail(err, VTA_E_MISMATCH, "%s", what);
+		}
+	}
+	if (!st && n)
+		printf("  expected DRAM     %d region%s, %" PRIu64 " B: identical\n", n,
+		       n == 1 ? "" : "s", bytes);
+	return st;
 }
 
 static int run_reference(const vta_config *cfg, const vta_program *prog, vta_dram *dram,
@@ -159,14 +216,15 @@ int cmd_exec(int argc, char **argv)
 {
 	const char *config = NULL, *image = NULL, *report = NULL, *engine = "sim";
 	const char *log_path = NULL, *trace_path = NULL, *vcd_path = NULL;
-	dram_dump dumps[MAX_DUMPS];
-	int ndumps = 0;
+	dram_dump dumps[MAX_DUMPS], expects[MAX_DUMPS];
+	int ndumps = 0, nexpects = 0;
 	cli_sets sets = {.n = 0};
 	int strict = 0, check = 1;
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
 					     {"dram", required_argument, 0, 'd'},
 					     {"output", required_argument, 0, 'o'},
 					     {"dump-dram", required_argument, 0, 'D'},
+					     {"expect-dram", required_argument, 0, 'E'},
 					     {"engine", required_argument, 0, 'e'},
 					     {"log", required_argument, 0, 'L'},
 					     {"trace", required_argument, 0, 'T'},
@@ -177,7 +235,7 @@ int cmd_exec(int argc, char **argv)
 					     {0, 0, 0, 0}};
 	int c, rc;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "c:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:o:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config = optarg; break;
 		case 'd': image = optarg; break;
@@ -200,7 +258,15 @@ int cmd_exec(int argc, char **argv)
 						       optarg);
 			ndumps++;
 			break;
-		default: return cli_usage_error("usage: vtasim %s", cmd_exec_usage);
+		case 'E':
+			if (nexpects == MAX_DUMPS)
+				return cli_usage_error("at most %d --expect-dram options", MAX_DUMPS);
+			if (parse_dump(optarg, &expects[nexpects]))
+				return cli_usage_error("--expect-dram '%s': expected ADDR:LEN:FILE",
+						       optarg);
+			nexpects++;
+			break;
+		default: return cli_bad_option(c, argv);
 		}
 	}
 	if (optind != argc - 1 || !config)
@@ -228,6 +294,8 @@ int cmd_exec(int argc, char **argv)
 		st = vta_dram_load_image(&dram, image, &err);
 	if (!st)
 		st = vta_dram_place_segments(&dram, &prog, &err);
+	for (int i = 0; !st && i < nexpects; i++)
+		st = expect_read(&dram, &expects[i], &err);
 	if (st)
 		goto out;
 	/* the stream checks, before and whatever the engine: a broken stream does not run */
@@ -315,7 +383,11 @@ int cmd_exec(int argc, char **argv)
 	}
 	for (int i = 0; !st && !rc && i < ndumps; i++)
 		st = vta_dram_dump(&dram, dumps[i].addr, dumps[i].len, dumps[i].path, &err);
+	if (!st && !rc)
+		st = expect_check(&dram, expects, nexpects, &err);
 out:
+	for (int i = 0; i < nexpects; i++)
+		free(expects[i].want);
 	vta_dram_free(&dram);
 	vta_program_free(&prog);
 	if (st)
