@@ -7,12 +7,17 @@
  *   - simulation host time / golden kernel host time <= 1.0 (whole workload);
  *   - peak resident memory < 256 MiB.
  * Usage: bench_resnet_table CONFIG WORKLOAD
+ *
+ * With two `vtasim run -o` reports instead (bench_resnet_table A.json B.json) it compares
+ * them: what differs between the runs, then the layers side by side (report_cmp.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include "layer_run.h"
+#include "report_cmp.h"
 #include "vtasim_api.h"
 
 static double dram_bytes(const vta_run_stats *s)
@@ -27,9 +32,14 @@ static double dram_bytes(const vta_run_stats *s)
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
-		fprintf(stderr, "usage: bench_resnet_table CONFIG WORKLOAD\n");
+		fprintf(stderr, "usage: bench_resnet_table CONFIG WORKLOAD | bench_resnet_table "
+				"A.json B.json\n");
 		return 2;
 	}
+	size_t la = strlen(argv[1]), lb = strlen(argv[2]);
+	if (la > 5 && lb > 5 && !strcmp(argv[1] + la - 5, ".json") &&
+	    !strcmp(argv[2] + lb - 5, ".json"))
+		return report_cmp(argv[1], argv[2], stdout);
 	vta_config cfg;
 	vta_workload wl;
 	vtasim_sim *sim = NULL;
