@@ -36,6 +36,10 @@ int cli_usage_error(const char *fmt, ...)
 #endif
 	;
 
+/* getopt_long's error (its optstring starts with ':', so c is '?' for an unknown option and
+ * ':' for a missing value) as one usage error line naming the option: returns 2. */
+int cli_bad_option(int c, char **argv);
+
 /* Monotonic clock, in seconds. */
 double cli_now_seconds(void);
 

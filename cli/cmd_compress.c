@@ -82,7 +82,7 @@ int cmd_compress(int argc, char **argv)
 	const char *out = NULL;
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
@@ -114,8 +114,7 @@ int cmd_compress(int argc, char **argv)
 			else
 				return cli_usage_error("--stride '%s': expected pow2 or unique", optarg);
 			break;
-		default:
-			return cli_usage_error("usage: vtasim %s", cmd_compress_usage);
+		default: return cli_bad_option(c, argv);
 		}
 	}
 	if (argc - optind != 2 || !out)

@@ -133,9 +133,9 @@ int cmd_config(int argc, char **argv)
 	cli_sets sets = {.n = 0};
 	int c, rc;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
 		if (c != 'S')
-			return cli_usage_error("usage: vtasim %s", cmd_config_usage);
+			return cli_bad_option(c, argv);
 		if ((rc = cli_sets_add(&sets, optarg)))
 			return rc;
 	}

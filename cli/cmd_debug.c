@@ -142,7 +142,7 @@ int cmd_debug(int argc, char **argv)
 					     {0, 0, 0, 0}};
 	int c, rc;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "c:x:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:x:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config = optarg; break;
 		case 'd': image = optarg; break;
@@ -151,7 +151,7 @@ int cmd_debug(int argc, char **argv)
 			if ((rc = cli_sets_add(&sets, optarg)))
 				return rc;
 			break;
-		default: return cli_usage_error("usage: vtasim %s", cmd_debug_usage);
+		default: return cli_bad_option(c, argv);
 		}
 	}
 	if (optind != argc - 1 || !config)

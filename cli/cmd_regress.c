@@ -57,7 +57,7 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 	int c;
 	char *end;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "j:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': {
 			long v = strtol(optarg, &end, 10);
@@ -84,7 +84,7 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 			o->timeout_s = v;
 			break;
 		}
-		default: return cli_usage_error("usage: vtasim %s", cmd_regress_usage);
+		default: return cli_bad_option(c, argv);
 		}
 	}
 	if (optind < argc - 1)

@@ -77,7 +77,7 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 	int c, rc;
 	long v;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:j:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:j:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': o->dir = optarg; break;
 		case 'j':
@@ -122,7 +122,7 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 			o->shards = (size_t)v;
 			break;
 		case 'm': o->merge = optarg; break;
-		default: return cli_usage_error("usage: vtasim %s", cmd_sweep_usage);
+		default: return cli_bad_option(c, argv);
 		}
 	}
 	if (o->merge) {

@@ -1,12 +1,17 @@
 /*
  * main.c - `vtasim`: dispatch to a subcommand. See docs/cli.md for every option.
  */
+#include <getopt.h>
+#include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <yaml.h>
 
 #include "cli.h"
+#include "rtl_compute.h"
+#include "vtasim_api.h"
 
 static const struct {
 	const char *name;
@@ -28,12 +33,48 @@ static const struct {
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 
+static const char EXIT_STATUS[] =
+	"exit status: 0 ok, 1 the simulation found a problem, 2 bad usage or input\n";
+
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: vtasim COMMAND [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  vtasim %s\n", COMMANDS[i].usage);
-	fprintf(out, "\nexit status: 0 ok, 1 the simulation found a problem, 2 bad usage or input\n");
+	fprintf(out, "  vtasim --version\n\n'vtasim COMMAND --help' shows one command; "
+		     "docs/cli.md explains every option.\n%s", EXIT_STATUS);
+}
+
+/* `vtasim COMMAND --help`: the command's synopsis (each form of run) on stdout. */
+static int command_help(const char *name)
+{
+	int forms = 0;
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(name, COMMANDS[i].name))
+			printf("%s vtasim %s\n", forms++ ? "      " : "usage:", COMMANDS[i].usage);
+	printf("\nEvery option is explained in docs/cli.md.\n%s", EXIT_STATUS);
+	return 0;
+}
+
+/* --help or -h anywhere among a command's arguments (before a "--") asks for its help. */
+static int wants_help(int argc, char **argv)
+{
+	for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return 1;
+	return 0;
+}
+
+/* The project's version, then the libraries' that are linked in. */
+static int version(void)
+{
+	printf("vtasim %s\n", VTASIM_VERSION);
+	printf("  SystemC   %s\n", vtasim_systemc_version());
+	printf("  Verilator %s\n", vta_rtl_verilator_version());
+	printf("  libyaml   %s\n", yaml_get_version_string());
+	printf("  jansson   %s\n", jansson_version_str());
+	printf("  libedit   %s\n", VTASIM_LIBEDIT_VERSION);
+	return 0;
 }
 
 int cli_report_error(const vta_error *err)
@@ -56,6 +97,22 @@ int cli_usage_error(const char *fmt, ...)
 	return 2;
 }
 
+int cli_bad_option(int c, char **argv)
+{
+	/* getopt left optind past the option when it was a word of its own; a long one is named
+	 * by that word, a short one by optopt (it may sit inside a cluster like -zc) */
+	const char *word = optind > 0 ? argv[optind - 1] : "";
+	char name[64];
+	if (!strncmp(word, "--", 2) && (optopt == 0 || c == ':'))
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(word, "="), word);
+	else
+		snprintf(name, sizeof(name), "-%c", optopt);
+	if (c == ':')
+		return cli_usage_error("option '%s' needs a value (see 'vtasim %s --help')", name,
+				       argv[0]);
+	return cli_usage_error("unrecognized option '%s' (see 'vtasim %s --help')", name, argv[0]);
+}
+
 double cli_now_seconds(void)
 {
 	struct timespec ts;
@@ -65,18 +122,27 @@ double cli_now_seconds(void)
 
 int main(int argc, char **argv)
 {
+	opterr = 0; /* an option error is one "vtasim: error:" line: cli_bad_option */
 	if (argc < 2) {
 		usage(stderr);
 		fprintf(stderr, "vtasim: error: no command given\n");
 		return 2;
 	}
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
-		usage(stdout);
-		return 0;
+	const char *cmd = argv[1];
+	int help = wants_help(argc, argv);
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		if (argc == 2) {
+			usage(stdout);
+			return 0;
+		}
+		cmd = argv[2]; /* vtasim help COMMAND */
+		help = 1;
 	}
+	if (!strcmp(cmd, "--version"))
+		return version();
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (!strcmp(argv[1], COMMANDS[i].name))
-			return COMMANDS[i].fn(argc - 1, argv + 1);
-	fprintf(stderr, "vtasim: error: unknown command '%s' (try 'vtasim --help')\n", argv[1]);
+		if (!strcmp(cmd, COMMANDS[i].name))
+			return help ? command_help(cmd) : COMMANDS[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "vtasim: error: unknown command '%s' (try 'vtasim --help')\n", cmd);
 	return 2;
 }

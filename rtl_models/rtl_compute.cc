@@ -322,3 +322,8 @@ extern "C" uint64_t vta_rtl_compute_cycles(const vta_rtl_compute *c)
 {
 	return c->cycles();
 }
+
+extern "C" const char *vta_rtl_verilator_version(void)
+{
+	return VERILATOR_VERSION; /* verilated_config.h, through verilated.h */
+}

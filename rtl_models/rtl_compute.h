@@ -69,6 +69,9 @@ uint64_t vta_rtl_compute_end(vta_rtl_compute *c);
 /* Clocks simulated since creation. */
 uint64_t vta_rtl_compute_cycles(const vta_rtl_compute *c);
 
+/* The Verilator release the RTL units were verilated with ("5.006 2023-01-22"). */
+const char *vta_rtl_verilator_version(void);
+
 #ifdef __cplusplus
 }
 #endif

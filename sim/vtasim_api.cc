@@ -74,6 +74,11 @@ extern "C" vta_engine *vtasim_engine(vtasim_sim *sim)
 	return &sim->engine;
 }
 
+extern "C" const char *vtasim_systemc_version(void)
+{
+	return sc_core::sc_release();
+}
+
 extern "C" vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out, vta_error *err)
 {
 	if (!cfg || !out)

@@ -33,6 +33,8 @@ extern "C" {
 typedef struct vtasim_sim vtasim_sim;
 
 vta_status vtasim_sim_create(const vta_config *cfg, vtasim_sim **out, vta_error *err);
+/* The SystemC release linked in ("2.3.4-Accellera"); needs no model. */
+const char *vtasim_systemc_version(void);
 void vtasim_sim_destroy(vtasim_sim *sim);
 
 /* The handle as an engine ("sim", timed): its run is vtasim_sim_run. Lives as long as the
