@@ -856,7 +856,7 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 				 "%u/%u input blocks, weights %u block(s) per load, slots inp %u "
 				 "wgt %u acc %u, est %llu cycles",
 				 units, c.sched.n_tiles, p->th, p->nob,
-				 p->rows_outer ? "rows" : "groups", p->ncb, g->ucb, p->nobw, p->s_inp,
+				 p->rows_outer ? "row tiles" : "output-block groups", p->ncb, g->ucb, p->nobw, p->s_inp,
 				 p->s_wgt, p->s_acc, (unsigned long long)p->est_cycles);
 			ls->has_conv_plan = true;
 			ls->conv_plan = *p;
