@@ -5,6 +5,9 @@ ASAN_DIR  ?= build-asan
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_ARGS ?=
 
+# No "Entering/Leaving directory" lines from the makes CMake runs underneath.
+MAKEFLAGS += --no-print-directory
+
 .PHONY: all setup build demo test test-asan test-slurm bench clean
 
 all: build
@@ -16,7 +19,10 @@ build: setup
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
-demo: build
+# The demo's build shows one line of progress (its output goes to $(BUILD_DIR)/build.log), so
+# the report is on the first screen.
+demo: setup
+	@./scripts/quiet-build.sh $(BUILD_DIR) $(JOBS)
 	@./scripts/demo.sh $(BUILD_DIR)
 
 test: build
