@@ -71,11 +71,17 @@ static int layer_diff(json_t *la, json_t *lb, const char *what, const char *key,
 						     : str(json_object_get(y, "decompression"), key);
 		if (!strcmp(sa, sb))
 			continue;
-		if (!n++)
-			fprintf(out, "  %-10s layer %s: %s -> %s", what, str(x, "name"), sa, sb);
+		if (n++)
+			continue;
+		/* a long text (a plan) goes on lines of its own, A above B */
+		fprintf(out, "  %-10s layer %s:", what, str(x, "name"));
+		if (strlen(sa) + strlen(sb) > 40)
+			fprintf(out, "\n    A %s\n    B %s", sa, sb);
+		else
+			fprintf(out, " %s -> %s", sa, sb);
 	}
 	if (n > 1)
-		fprintf(out, " (and %d more layers)", n - 1);
+		fprintf(out, " (and %d more layer%s)", n - 1, n > 2 ? "s" : "");
 	if (n)
 		fputc('\n', out);
 	return n;
