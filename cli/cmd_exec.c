@@ -36,9 +36,9 @@ typedef struct dram_dump {
 
 const char cmd_exec_usage[] =
 	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
-	"[--dump-dram ADDR:LEN:FILE]... [--expect-dram ADDR:LEN:FILE]... [--engine sim|ref|both] [--log L.txt] [--trace T.json] "
-	"[--vcd W.vcd] [--strict] [--no-check-races] "
-	"[--set KEY=VALUE]...";
+	"[--dump-dram ADDR:LEN:FILE]... [--expect-dram ADDR:LEN:FILE]... "
+	"[--engine sim|ref|both] [--log L.txt] [--trace T.json] [--vcd W.vcd] [--strict] "
+	"[--no-check-races] [--set KEY=VALUE]...";
 
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
 static int parse_dump(char *spec, dram_dump *d)
@@ -65,8 +65,9 @@ static vta_status expect_read(const vta_dram *dram, dram_dump *e, vta_error *err
 	if (st)
 		return st;
 	if (n != e->len)
-		return vta_fail(err, VTA_E_USAGE, "--expect-dram %s: the file holds %zu bytes, not %llu",
-				e->spec, n, (unsigned long long)e->len);
+		return vta_fail(err, VTA_E_USAGE,
+				"--expect-dram %s: the file holds %zu bytes, not %llu", e->spec, n,
+				(unsigned long long)e->len);
 	if (!vta_dram_in_range(dram, e->addr, e->len))
 		return vta_fail(err, VTA_E_USAGE,
 				"--expect-dram %s: the region lies outside the DRAM (%llu bytes)",
@@ -91,8 +92,8 @@ static vta_status expect_check(const vta_dram *dram, const dram_dump *ex, int n,
 			continue;
 		char what[VTA_ERROR_DETAIL_MAX];
 		snprintf(what, sizeof(what),
-			 "--expect-dram %s: %" PRIu64 " of %" PRIu64 " bytes differ%s, first DRAM 0x%" PRIx64
-			 ": expected 0x%02x, got 0x%02x",
+			 "--expect-dram %s: %" PRIu64 " of %" PRIu64
+			 " bytes differ%s, first DRAM 0x%" PRIx64 ": expected 0x%02x, got 0x%02x",
 			 ex[i].spec, count, ex[i].len, count == 1 ? "s" : "", ex[i].addr + first, ex[i].want[first],
 			 got[first]);
 		if (st) {
