@@ -188,7 +188,9 @@ int cmd_run(int argc, char **argv)
 		vta_workload_free(&wl);
 		return rc;
 	}
-	if ((rc = run_common_check_mode(&o.c, &cfg, o.mode)) ||
+	if ((rc = run_common_check_mode(&o.c, &cfg, o.mode,
+					o.mode == VTA_ARITH_TFLITE ? "use --mode vta16"
+								   : "use --mode tflite")) ||
 	    (o.dump && (rc = run_common_dump_dir(o.dump)))) {
 		vta_workload_free(&wl);
 		return rc;

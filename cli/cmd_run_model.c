@@ -260,7 +260,9 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	const unsigned all = VTA_MODEL_CLASS_CONV2D | VTA_MODEL_CLASS_DEPTHWISE |
 			     VTA_MODEL_CLASS_FC | VTA_MODEL_CLASS_ADD;
 	if ((j->host_classes & all) != all &&
-	    (rc = run_common_check_mode(c, cfg, VTA_ARITH_TFLITE)))
+	    (rc = run_common_check_mode(c, cfg, VTA_ARITH_TFLITE,
+					"run every op class on the host "
+					"(--host-ops conv2d,depthwise,fc,add)")))
 		return rc;
 	if (j->dump && (rc = run_common_dump_dir(j->dump)))
 		return rc;

@@ -55,18 +55,19 @@ int run_common_config(const run_common *o, vta_config *cfg, vta_decompress *dec)
 	return 0;
 }
 
-int run_common_check_mode(const run_common *o, const vta_config *cfg, vta_arith_mode mode)
+int run_common_check_mode(const run_common *o, const vta_config *cfg, vta_arith_mode mode,
+			  const char *instead)
 {
 	/* what the stream builder would refuse per layer (vta_em_check_mode), said once and
 	 * as what to change, before anything runs */
 	if (mode == VTA_ARITH_TFLITE && !cfg->alu_tflite_ext)
 		return cli_usage_error("--mode tflite requantizes with the ALU ops SRDHM and RSHR, "
 				       "which the config %s lacks: set alu.tflite_ext: true (or "
-				       "--set alu.tflite_ext=true), or use --mode vta16", o->config);
+				       "--set alu.tflite_ext=true), or %s", o->config, instead);
 	if (mode == VTA_ARITH_VTA16 && !cfg->alu_mul)
 		return cli_usage_error("--mode vta16 multiplies with the ALU op MUL, which the config "
-				       "%s lacks: set alu.mul: true (or --set alu.mul=true), or use "
-				       "--mode tflite", o->config);
+				       "%s lacks: set alu.mul: true (or --set alu.mul=true), or %s",
+				       o->config, instead);
 	return 0;
 }
 

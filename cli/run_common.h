@@ -39,8 +39,10 @@ int run_common_opt(run_common *o, int c, const char *arg);
 int run_common_config(const run_common *o, vta_config *cfg, vta_decompress *dec);
 
 /* A usage error naming the key to set when cfg's ALU lacks the ops `mode` computes with
- * (tflite: alu.tflite_ext; vta16: alu.mul): 0 or an exit status. */
-int run_common_check_mode(const run_common *o, const vta_config *cfg, vta_arith_mode mode);
+ * (tflite: alu.tflite_ext; vta16: alu.mul), and `instead`, the other way out ("use --mode
+ * vta16"): 0 or an exit status. */
+int run_common_check_mode(const run_common *o, const vta_config *cfg, vta_arith_mode mode,
+			  const char *instead);
 
 /* Make --dump's folder (one that exists already will do): 0 or an exit status. */
 int run_common_dump_dir(const char *dir);
