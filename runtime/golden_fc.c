@@ -12,6 +12,8 @@
 
 #include <stdlib.h>
 
+#include "golden_dot.h"
+
 vta_status vta_golden_fc_shape(const vta_fully_connected *f, int32_t *batches, vta_error *err)
 {
 	if (!f)
@@ -63,18 +65,40 @@ vta_status vta_golden_fc(const vta_fully_connected *f, vta_arith_mode mode, vta_
 				     f->filter_scale_count, (size_t)O, out, f->activation, err);
 	if (st != VTA_OK)
 		return st;
-	const int32_t in_off = -in->zero_point;
+	/* sum w (x - zp_in) = sum w (x + 128) - (zp_in + 128) sum w: the zero point out of the
+	 * inner loop, which is then the unsigned-by-signed byte product of golden_dot.h */
+	uint8_t *xb = malloc((size_t)K);
+	int64_t *dot = malloc((size_t)O * sizeof(*dot));
+	int64_t *wsum = malloc((size_t)O * sizeof(*wsum));
+	if (!xb || !dot || !wsum) {
+		free(xb);
+		free(dot);
+		free(wsum);
+		vta_golden_requant_done(&rq, NULL);
+		return vta_fail(err, VTA_E_NOMEM, "FULLY_CONNECTED: out of memory");
+	}
+	for (int32_t oc = 0; oc < O; oc++) {
+		const int8_t *w = f->filter + (size_t)oc * (size_t)K;
+		int64_t s = 0;
+		for (int32_t k = 0; k < K; k++)
+			s += w[k];
+		wsum[oc] = s;
+	}
+	const vta_golden_dot_fn dot_rows = vta_golden_dot_pick();
+	const int64_t zp_biased = (int64_t)in->zero_point + 128;
 	for (int32_t b = 0; b < batches; b++) {
 		const int8_t *x = in->data + (size_t)b * (size_t)K;
-		for (int32_t oc = 0; oc < O; oc++) {
-			const int8_t *w = f->filter + (size_t)oc * (size_t)K;
-			int64_t acc = 0;
-			for (int32_t k = 0; k < K; k++)
-				acc += (int32_t)w[k] * ((int32_t)x[k] + in_off);
+		for (int32_t k = 0; k < K; k++)
+			xb[k] = (uint8_t)(x[k] + 128);
+		dot_rows(xb, f->filter, (size_t)K, (size_t)O, (size_t)K, dot);
+		for (int32_t oc = 0; oc < O; oc++)
 			out->data[(size_t)b * (size_t)O + (size_t)oc] = vta_golden_requant_out(
-				&rq, (size_t)oc, acc, f->bias ? f->bias[oc] : 0);
-		}
+				&rq, (size_t)oc, dot[oc] - zp_biased * wsum[oc],
+				f->bias ? f->bias[oc] : 0);
 	}
+	free(xb);
+	free(dot);
+	free(wsum);
 	vta_golden_requant_done(&rq, stats);
 	return VTA_OK;
 }
