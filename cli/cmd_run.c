@@ -214,6 +214,9 @@ int cmd_run(int argc, char **argv)
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */
 	if (!st && (!results || !plans))
 		st = vta_fail(&err, VTA_E_NOMEM, "out of memory");
+	/* a layer whose content ran before reuses its golden output */
+	vta_golden_cache gc;
+	vta_golden_cache_memory(&gc);
 	size_t done = 0;
 	vta_status first_failure = VTA_OK;
 	vta_error failure = {0};
@@ -228,7 +231,7 @@ int cmd_run(int argc, char **argv)
 		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.c.threads,
 					 .fault_index = i == 0 ? o.fault_index : -1,
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
-					 .decompress = dec, .plans = plans,
+					 .decompress = dec, .plans = plans, .golden_cache = &gc,
 					 .skip_checks = o.c.no_checks, .strict = o.c.strict};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
@@ -263,6 +266,7 @@ int cmd_run(int argc, char **argv)
 	}
 	free(results);
 	vta_conv_plan_cache_free(plans);
+	vta_golden_cache_close(&gc);
 	vtasim_sim_destroy(sim);
 	vta_ref_destroy(ref);
 	vta_workload_free(&wl);

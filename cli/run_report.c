@@ -255,6 +255,8 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 		json_object_set_new(o, "host", host);
 	}
 	json_object_set_new(host, "golden_seconds", json_real(r->golden_seconds));
+	if (per_layer)
+		json_object_set_new(host, "golden_reused", json_boolean(r->golden_reused));
 	json_object_set_new(host, "emit_seconds", json_real(r->emit_seconds));
 	if (r->checks_run)
 		json_object_set_new(host, "check_seconds", json_real(r->check_seconds));
@@ -294,6 +296,11 @@ json_t *run_report_json(const run_report *rep)
 			    json_real(rep->wall_seconds));
 	json_object_set_new(json_object_get(total, "host"), "peak_rss_mib",
 			    json_real(peak_rss_mib()));
+	size_t reused = 0;
+	for (size_t i = 0; i < rep->n_layers; i++)
+		reused += rep->layers[i].golden_reused;
+	json_object_set_new(json_object_get(total, "host"), "golden_reused_layers",
+			    json_integer((json_int_t)reused));
 	json_object_set_new(root, "total", total);
 	return root;
 }
@@ -404,7 +411,8 @@ void run_report_text(FILE *out, const run_report *rep)
 			stream_check_text(out, &r->checks);
 		fprintf(out, "  alu_overflows     %llu (accumulator wraps %llu)\n",
 			(unsigned long long)r->alu_overflows, (unsigned long long)r->acc_overflows);
-		fprintf(out, "  golden kernel     %.4f s host\n", r->golden_seconds);
+		fprintf(out, "  golden kernel     %.4f s host%s\n", r->golden_seconds,
+			r->golden_reused ? " (reused: the same layer ran before)" : "");
 	}
 	vta_run_stats t;
 	vta_layer_result sum;
@@ -429,6 +437,12 @@ void run_report_text(FILE *out, const run_report *rep)
 			fprintf(out, ", stream checks %.3f s", sum.check_seconds);
 		fputc('\n', out);
 	}
+	size_t reused = 0;
+	for (size_t i = 0; i < rep->n_layers; i++)
+		reused += rep->layers[i].golden_reused;
+	if (reused)
+		fprintf(out, "  golden            reused for %zu of %zu layers (the same content ran "
+			"before)\n", reused, rep->n_layers);
 	if (sum.decompress == VTA_DECOMPRESS_HW) {
 		sum.timed = rep->layers[0].timed;
 		print_hw_decompression(out, &sum, &t.decoder);

@@ -127,7 +127,7 @@ void sweep_point_label(const sweep *sw, const sw_point *p, char *out, size_t siz
 /* Run point p here (in a child process): write DIR_RECORDS/KEY.json atomically. Returns the
  * process exit status: 0 when the record was written, whatever the point's outcome. */
 int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
-		    const vta_golden_cache *gc);
+		    vta_golden_cache *gc);
 /* The layers point p runs, as the pipeline takes them (lut_bits and pins applied): a copy
  * of the workload's layer specs, n_out of them. Free with free(). */
 vta_wl_layer *sweep_point_layers(const sweep *sw, const sw_point *p, size_t *n_out,
@@ -147,10 +147,10 @@ vta_status sweep_mkdir_p(const char *dir, vta_error *err);
 
 /* The record of point p of a model sweep: the model run on p's config (in the point's own
  * process), an entry per operator under "layers", the model's totals under "total". */
-json_t *sweep_model_record(const sweep *sw, const sw_point *p, const vta_golden_cache *gc);
+json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache *gc);
 /* The model's all-host reference into the cache (the golden phase's child): exit status 0
  * when it was there, 1 when it was computed, 2 when it failed (after saying why). */
-int sweep_model_reference(const sweep *sw, const vta_golden_cache *gc);
+int sweep_model_reference(const sweep *sw, vta_golden_cache *gc);
 
 /* ---- child processes (sweep_jobs.c) ---- */
 

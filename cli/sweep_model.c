@@ -18,7 +18,7 @@
 #include "vtasim_api.h"
 
 /* The run options of point p (or of the reference, p NULL), inputs read into npys/data. */
-static vta_status model_opts(const sweep *sw, const sw_point *p, const vta_golden_cache *gc,
+static vta_status model_opts(const sweep *sw, const sw_point *p, vta_golden_cache *gc,
 			     vta_npy *npys, const void **data, vta_model_run_opts *mo,
 			     vta_error *err)
 {
@@ -43,7 +43,7 @@ static vta_status model_opts(const sweep *sw, const sw_point *p, const vta_golde
 	return model_inputs_read(&sw->model, paths, wm->n_inputs, npys, data, err);
 }
 
-int sweep_model_reference(const sweep *sw, const vta_golden_cache *gc)
+int sweep_model_reference(const sweep *sw, vta_golden_cache *gc)
 {
 	vta_npy npys[MODEL_MAX_INPUTS];
 	const void *data[MODEL_MAX_INPUTS];
@@ -96,7 +96,7 @@ static json_t *op_entries(json_t *ops)
 	return ls;
 }
 
-json_t *sweep_model_record(const sweep *sw, const sw_point *p, const vta_golden_cache *gc)
+json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache *gc)
 {
 	const double t0 = cli_now_seconds();
 	vta_npy npys[MODEL_MAX_INPUTS];

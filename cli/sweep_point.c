@@ -132,7 +132,7 @@ vta_status sweep_record_failure(const char *records, const char *key, const char
 }
 
 int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
-		    const vta_golden_cache *gc)
+		    vta_golden_cache *gc)
 {
 	if (sw->wl.is_model) {
 		json_t *rec = sweep_model_record(sw, p, gc);

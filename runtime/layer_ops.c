@@ -17,14 +17,14 @@ static vta_layer_array nhwc_array(const char *name, const vta_tensor_i8 *t)
 }
 
 /* The shape, quantization and values of an int8 tensor, for a golden key. */
-static void key_tensor(vta_sha256 *h, const vta_tensor_i8 *t, bool with_data)
+static void key_tensor(vta_golden_key *h, const vta_tensor_i8 *t, bool with_data)
 {
 	for (int i = 0; i < 4; i++)
-		vta_sha256_u64(h, (uint64_t)(int64_t)t->shape[i]);
-	vta_sha256_f64(h, t->scale);
-	vta_sha256_u64(h, (uint64_t)(int64_t)t->zero_point);
+		vta_golden_key_u64(h, (uint64_t)(int64_t)t->shape[i]);
+	vta_golden_key_f64(h, t->scale);
+	vta_golden_key_u64(h, (uint64_t)(int64_t)t->zero_point);
 	if (with_data)
-		vta_sha256_update(h, t->data, vta_tensor_i8_count(t));
+		vta_golden_key_update(h, t->data, vta_tensor_i8_count(t));
 }
 
 /* ---- CONV2D ---- */
@@ -54,26 +54,26 @@ static vta_status conv_emit(const vta_config *cfg, const vta_layer_data *d,
 }
 
 /* A filter of `n` int8 values, its scales, and O biases (or none), for a golden key. */
-static void key_consts(vta_sha256 *h, const int8_t *filter, size_t n, const float *scales,
+static void key_consts(vta_golden_key *h, const int8_t *filter, size_t n, const float *scales,
 		       size_t n_scales, const int32_t *bias, size_t o)
 {
-	vta_sha256_u64(h, n);
-	vta_sha256_update(h, filter, n);
-	vta_sha256_u64(h, n_scales);
+	vta_golden_key_u64(h, n);
+	vta_golden_key_update(h, filter, n);
+	vta_golden_key_u64(h, n_scales);
 	for (size_t i = 0; i < n_scales; i++)
-		vta_sha256_f64(h, scales[i]);
-	vta_sha256_u64(h, bias != NULL);
+		vta_golden_key_f64(h, scales[i]);
+	vta_golden_key_u64(h, bias != NULL);
 	if (bias)
-		vta_sha256_update(h, bias, o * sizeof(*bias));
+		vta_golden_key_update(h, bias, o * sizeof(*bias));
 }
 
-static void key_ints(vta_sha256 *h, const int32_t *v, size_t n)
+static void key_ints(vta_golden_key *h, const int32_t *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		vta_sha256_u64(h, (uint64_t)(int64_t)v[i]);
+		vta_golden_key_u64(h, (uint64_t)(int64_t)v[i]);
 }
 
-static void conv_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h)
+static void conv_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_golden_key *h)
 {
 	const vta_conv2d *c = &p->conv;
 	const int32_t *fs = c->filter_shape;
@@ -152,7 +152,7 @@ static size_t dw_arrays(const vta_layer_data *d, const vta_layer_plain *p, vta_l
 	return p->dw.bias ? 4 : 3;
 }
 
-static void dw_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h)
+static void dw_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_golden_key *h)
 {
 	const vta_depthwise_conv2d *c = &p->dw;
 	const int32_t *fs = c->filter_shape;
@@ -201,14 +201,14 @@ static size_t fc_arrays(const vta_layer_data *d, const vta_layer_plain *p, vta_l
 	return p->fc.bias ? 4 : 3;
 }
 
-static void fc_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h)
+static void fc_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_golden_key *h)
 {
 	const vta_fully_connected *c = &p->fc;
 	key_tensor(h, c->input, true);
 	key_ints(h, c->filter_shape, 2);
 	key_consts(h, c->filter, (size_t)c->filter_shape[0] * c->filter_shape[1], c->filter_scales,
 		   c->filter_scale_count, c->bias, (size_t)c->filter_shape[0]);
-	vta_sha256_u64(h, (uint64_t)c->activation);
+	vta_golden_key_u64(h, (uint64_t)c->activation);
 	key_tensor(h, &d->output, false);
 }
 
@@ -241,11 +241,11 @@ static vta_status add_emit(const vta_config *cfg, const vta_layer_data *d,
 			    d->spec->activation, &d->output, opts, dram, ls, err);
 }
 
-static void add_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h)
+static void add_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta_golden_key *h)
 {
 	key_tensor(h, &d->a, true);
 	key_tensor(h, &p->b, true);
-	vta_sha256_u64(h, (uint64_t)d->spec->activation);
+	vta_golden_key_u64(h, (uint64_t)d->spec->activation);
 	key_tensor(h, &d->output, false);
 }
 

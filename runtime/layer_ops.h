@@ -14,7 +14,7 @@
 #include "emit_layer.h"
 #include "golden.h"
 #include "npy.h"
-#include "sha256.h"
+#include "golden_cache.h"
 #include "workload_layer.h"
 
 #ifdef __cplusplus
@@ -57,7 +57,7 @@ typedef struct vta_layer_ops {
 			   vta_error *err);
 	/* Feed h with everything the golden kernel reads (tensors, their quantization, the op's
 	 * parameters): equal content, equal golden output (golden_cache.h). */
-	void (*golden_key)(const vta_layer_data *d, const vta_layer_plain *p, vta_sha256 *h);
+	void (*golden_key)(const vta_layer_data *d, const vta_layer_plain *p, vta_golden_key *h);
 	/* Activation bytes the layer reads (not constants): the roofline's input traffic. */
 	uint64_t (*input_bytes)(const vta_layer_data *d);
 	/* Inputs and constants as named arrays, in the workload's order; returns their count. */

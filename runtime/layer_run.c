@@ -44,21 +44,26 @@ static vta_status golden_in_mode(const vta_layer_run_opts *o, const vta_layer_op
 				 vta_golden_stats *gs, bool *computed, vta_error *err)
 {
 	char key[VTA_SHA256_HEX];
-	if (o->golden_cache) {
-		vta_sha256 h;
-		vta_sha256_init(&h);
-		vta_sha256_str(&h, "vtasim golden 1");
-		vta_sha256_u64(&h, (uint64_t)L->d.op);
-		vta_sha256_u64(&h, (uint64_t)mode);
+	vta_golden_cache *gc = o->golden_cache;
+	if (gc) {
+		vta_golden_key h;
+		vta_golden_key_init(&h, vta_golden_cache_fast_keys(gc));
+		vta_golden_key_str(&h, "vtasim golden 1");
+		vta_golden_key_u64(&h, (uint64_t)L->d.op);
+		vta_golden_key_u64(&h, (uint64_t)mode);
 		ops->golden_key(&L->d, &L->plain, &h);
-		vta_sha256_final_hex(&h, key);
-		if (vta_golden_cache_load(o->golden_cache, key, out, gs))
+		vta_golden_key_final_hex(&h, key);
+		if (vta_golden_cache_load(gc, key, out, gs)) {
+			gc->reused++;
 			return VTA_OK;
+		}
 	}
 	*computed = true;
 	vta_status st = ops->golden(&L->d, &L->plain, mode, out, gs, err);
-	if (!st && o->golden_cache)
-		st = vta_golden_cache_store(o->golden_cache, key, out, gs, err);
+	if (!st && gc) {
+		gc->computed++;
+		st = vta_golden_cache_store(gc, key, out, gs, err);
+	}
 	return st;
 }
 
@@ -198,7 +203,9 @@ static vta_status run_layer(const vta_config *cfg, const vta_wl_layer *spec, vta
 	r->input_bytes = ops->input_bytes(&L->d);
 	vta_status st;
 	bool computed = false;
-	if (!(st = golden(opts, ops, L, r, &computed, err)) &&
+	st = golden(opts, ops, L, r, &computed, err);
+	r->golden_reused = !st && !computed;
+	if (!st &&
 	    !(st = emit_and_execute(cfg, opts, ops, engine, L, r, err)))
 		st = check(opts, L, r, err);
 	free(L->image);

@@ -48,6 +48,7 @@ typedef struct vta_layer_result {
 	bool checks_run;           /* the stream checks ran (vta_race.h) */
 	vta_race_report checks;    /* what they found */
 	double golden_seconds, emit_seconds, check_seconds;
+	bool golden_reused;        /* every golden output came from the run's golden cache */
 } vta_layer_result;
 
 /* The roofline of a layer: useful MACs at the GEMM core's peak, and the layer's tensors
@@ -86,8 +87,8 @@ typedef struct vta_layer_run_opts {
 	vta_layer_observer *observer; /* or NULL */
 	vta_decompress decompress;    /* where LUT constants are decoded (host by default) */
 	/* golden outputs read from / written to this cache instead of always computed
-	 * (golden_cache.h); NULL: always computed */
-	const vta_golden_cache *golden_cache;
+	 * (golden_cache.h), which counts both; NULL: always computed */
+	vta_golden_cache *golden_cache;
 	/* CONV2D plans reused for layers the same to the chooser (tiling.h); NULL: none */
 	vta_conv_plan_cache *plans;
 	bool skip_checks;             /* do not run the stream checks (vta_race.h) */

@@ -68,7 +68,7 @@ typedef struct vta_model_run_opts {
 	/* The all-host reference run read from this cache, or run and written to it: it depends
 	 * on the model and its inputs only, never on the config or the host op classes, so a
 	 * sweep runs it once (vta_model_reference_prepare). NULL: always run. */
-	const vta_golden_cache *reference_cache;
+	vta_golden_cache *reference_cache;
 	/* Tensors between accelerated ops stay in DRAM (dram_tensor.h) unless host_staging:
 	 * every accelerated op's input then staged by the host and its output copied out, to
 	 * compare. copy_out_all: every tensor is copied out to the host (a dump needs them). */

@@ -53,12 +53,16 @@ int main(int argc, char **argv)
 		r[1] = calloc(n ? n : 1, sizeof(**r));
 		st = !r[0] || !r[1] ? vta_fail(&err, VTA_E_NOMEM, "out of memory")
 				    : vtasim_sim_create(&cfg, &sim, &err);
+		/* the 1-thread pass reuses the 2-thread pass's golden outputs */
+		vta_golden_cache gc;
+		vta_golden_cache_memory(&gc);
 		for (size_t k = 0; !st && k < 2 * n; k++) {
 			vta_layer_run_opts o = {.mode = VTA_ARITH_TFLITE, .threads = 2 - k / n,
-						.fault_index = -1};
+						.fault_index = -1, .golden_cache = &gc};
 			st = vta_layer_run(&cfg, &wl.layers[k % n], vtasim_engine(sim), &o,
 					   &r[k / n][k % n], &err);
 		}
+		vta_golden_cache_close(&gc);
 		vtasim_sim_destroy(sim);
 		vta_workload_free(&wl);
 	}

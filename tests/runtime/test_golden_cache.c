@@ -3,7 +3,8 @@
  * FIPS 180-4's vectors; entries round-trip, and a missing, damaged or differently shaped one
  * is a miss; through the pipeline, a layer's golden is computed once and then read, per
  * arithmetic mode and per content (a different LUT width is another entry), and a layer run
- * from the cache is still bit-exact.
+ * from the cache is still bit-exact; the same in memory, with the fast keys and the counts
+ * of computed and reused outputs.
  */
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -141,12 +142,115 @@ static void test_pipeline(void **state)
 	remove_dir(dir);
 }
 
+/* The in-memory cache's fast keys: the same bytes in any pieces give the same key, one byte
+ * or the length changed gives another. */
+static void test_fast_keys(void **state)
+{
+	(void)state;
+	uint8_t data[1000];
+	for (size_t i = 0; i < sizeof(data); i++)
+		data[i] = (uint8_t)(i * 31 + 7);
+	char whole[VTA_SHA256_HEX], pieces[VTA_SHA256_HEX], other[VTA_SHA256_HEX];
+	vta_golden_key k;
+	vta_golden_key_init(&k, 1);
+	vta_golden_key_update(&k, data, sizeof(data));
+	vta_golden_key_final_hex(&k, whole);
+	assert_int_equal(strlen(whole), 32);
+	vta_golden_key_init(&k, 1);
+	for (size_t i = 0, step = 1; i < sizeof(data); i += step, step = step * 3 % 37 + 1)
+		vta_golden_key_update(&k, data + i, i + step > sizeof(data) ? sizeof(data) - i : step);
+	vta_golden_key_final_hex(&k, pieces);
+	assert_string_equal(whole, pieces);
+	for (size_t at = 0; at < sizeof(data); at += 333) {
+		data[at] ^= 1;
+		vta_golden_key_init(&k, 1);
+		vta_golden_key_update(&k, data, sizeof(data));
+		vta_golden_key_final_hex(&k, other);
+		assert_string_not_equal(whole, other);
+		data[at] ^= 1;
+	}
+	vta_golden_key_init(&k, 1);
+	vta_golden_key_update(&k, data, sizeof(data) - 1);
+	vta_golden_key_final_hex(&k, other);
+	assert_string_not_equal(whole, other);
+	/* the SHA-256 kind is the plain digest */
+	vta_golden_key_init(&k, 0);
+	vta_golden_key_update(&k, "abc", 3);
+	vta_golden_key_final_hex(&k, other);
+	assert_string_equal(other,
+			    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+/* In memory: a layer's golden is computed once per mode and content, then reused, and the
+ * counters and the layer's result say so; a run from the cache is bit-exact. */
+static void test_memory(void **state)
+{
+	(void)state;
+	vta_golden_cache c;
+	vta_golden_cache_memory(&c);
+	assert_true(vta_golden_cache_fast_keys(&c));
+	vta_error err = {0};
+	vta_workload wl;
+	assert_int_equal(vta_workload_load("tests/sweep/two_layers.yaml", &wl, &err), VTA_OK);
+	vta_layer_run_opts o = {.mode = VTA_ARITH_TFLITE, .threads = 2, .fault_index = -1,
+				.golden_cache = &c};
+	bool computed = false;
+	assert_int_equal(vta_layer_golden_prepare(&wl.layers[0], &o, &computed, &err), VTA_OK);
+	assert_true(computed);
+	assert_int_equal(vta_layer_golden_prepare(&wl.layers[0], &o, &computed, &err), VTA_OK);
+	assert_false(computed);
+	assert_int_equal(c.computed, 1);
+	assert_int_equal(c.reused, 1);
+	/* vta16: its own computed, TFLite's reused */
+	o.mode = VTA_ARITH_VTA16;
+	assert_int_equal(vta_layer_golden_prepare(&wl.layers[0], &o, &computed, &err), VTA_OK);
+	assert_true(computed);
+	assert_int_equal(c.computed, 2);
+	assert_int_equal(c.reused, 2);
+	/* other content, another entry */
+	o.mode = VTA_ARITH_TFLITE;
+	vta_wl_layer wide = wl.layers[1];
+	assert_int_equal(vta_layer_golden_prepare(&wide, &o, &computed, &err), VTA_OK);
+	assert_true(computed);
+	wide.filter.index_bitwidth = 2;
+	assert_int_equal(vta_layer_golden_prepare(&wide, &o, &computed, &err), VTA_OK);
+	assert_true(computed);
+	assert_int_equal(c.computed, 4);
+	assert_int_equal(c.n_entries, 4);
+	/* runs with 1 and 2 threads: both reuse, both bit-exact */
+	vta_config cfg;
+	assert_int_equal(vta_config_load("configs/tiny.yaml", &cfg, &err), VTA_OK);
+	vta_ref *ref;
+	assert_int_equal(vta_ref_create(&cfg, &ref, &err), VTA_OK);
+	for (unsigned t = 1; t <= 2; t++) {
+		o.threads = t;
+		vta_layer_result r;
+		assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], vta_ref_engine(ref), &o, &r, &err),
+				 VTA_OK);
+		assert_true(r.check.bit_exact);
+		assert_true(r.golden_reused);
+	}
+	assert_int_equal(c.computed, 4);
+	assert_int_equal(c.reused, 4);
+	/* without a cache nothing is reused */
+	o.golden_cache = NULL;
+	vta_layer_result r;
+	assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], vta_ref_engine(ref), &o, &r, &err),
+			 VTA_OK);
+	assert_false(r.golden_reused);
+	vta_ref_destroy(ref);
+	vta_workload_free(&wl);
+	vta_golden_cache_close(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sha256_vectors),
 		cmocka_unit_test(test_entries),
 		cmocka_unit_test(test_pipeline),
+		cmocka_unit_test(test_fast_keys),
+		cmocka_unit_test(test_memory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
