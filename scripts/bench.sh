@@ -10,7 +10,10 @@
 #   5. LUT-compressed weights: ResNet-18 C2-C11, an FC and a MobileNet pointwise layer, plain
 #      vs LUT widths 2-7, host vs hardware decoding, on the default and a 16-bit-port config;
 #   6. `vtasim sweep`: a ResNet-18 point inside a sweep vs a lone `vtasim run`, and points per
-#      minute with -j 1 and -j 2.
+#      minute with -j 1 and -j 2;
+#   7. ResNet-18 C2-C11: a whole `vtasim run` (2 threads) and the simulation inside it against
+#      the host's dense int8 convolution of the same layers (bench_dense_conv, built with
+#      -march=native: a benchmark only), interleaved in one run.
 # A missed target is reported and the run goes on; a run that fails or is not bit-exact stops
 # `make bench` (bench_decomp's exit status 2).
 set -eu
@@ -40,3 +43,7 @@ echo "== LUT-compressed weights: plain vs LUT, host vs hardware decoding =="
 echo
 echo "== vtasim sweep: a point's cost, points per minute =="
 sh bench/sweep/cost.sh "$build"
+
+echo
+echo "== ResNet-18 C2-C11: whole run and simulation vs the dense int8 convolution =="
+sh bench/dense/ratio.sh "$build"
