@@ -57,6 +57,8 @@ void vta_golden_key_update(vta_golden_key *k, const void *data, size_t n)
 		vta_sha256_update(&k->sha, data, n);
 		return;
 	}
+	if (!n)
+		return;
 	const uint8_t *p = data;
 	k->bytes += n;
 	if (k->n) {
