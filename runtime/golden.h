@@ -5,9 +5,10 @@
  *
  * These are the functional oracle the emitted instruction streams are held to. They are plain
  * loops over the definitions (TFLM reference_integer_ops, docs/arithmetic.md), share nothing
- * with the emitters, and never print. CONV2D and FULLY_CONNECTED take the input zero point out
- * of their inner loop (with each filter's weight sum) so that loop is a byte inner product the
- * compiler vectorizes (golden_dot.h); the sums are the definition's, exactly. The LUT variants decode the constant operands first
+ * with the emitters, and never print. The convolution-like kernels take the input zero point
+ * out of their inner loop (with each filter's weight sum) and run it over contiguous bytes,
+ * so the compiler vectorizes it (CONV2D and FULLY_CONNECTED through golden_dot.h); the sums
+ * are the definition's, exactly. The LUT variants decode the constant operands first
  * (exactly as TFLM does before running the kernel) and then run the plain kernel.
  */
 #ifndef VTA_GOLDEN_H

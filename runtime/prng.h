@@ -6,6 +6,7 @@
 #ifndef VTA_PRNG_H
 #define VTA_PRNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct vta_prng {
@@ -37,5 +38,10 @@ static inline double vta_prng_uniform(vta_prng *r, double lo, double hi)
 {
 	return lo + (hi - lo) * (double)(vta_prng_next(r) >> 11) * (1.0 / 9007199254740992.0);
 }
+
+/* `count` draws of vta_prng_range(r, lo, hi) into out as int8 (their low 8 bits), r advanced
+ * past them: the same values, computed several at a time where the CPU has the vector
+ * multiplies (SplitMix64 draws are independent of each other; prng_fill.c). */
+void vta_prng_fill_i8(vta_prng *r, int64_t lo, int64_t hi, int8_t *out, size_t count);
 
 #endif /* VTA_PRNG_H */

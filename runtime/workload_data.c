@@ -70,6 +70,10 @@ static vta_status draw_random(const vta_wl_tensor *t, const char *what, size_t c
 		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", what);
 	for (size_t i = 0; palette && i < nch * k; i++)
 		palette[i] = vta_prng_range(&r, lo, hi);
+	if (!palette && elem == 1) { /* the bulk of a workload's data: many draws at once */
+		vta_prng_fill_i8(&r, lo, hi, out, count);
+		return VTA_OK;
+	}
 	for (size_t e = 0; e < count; e++) {
 		int64_t v = palette ? palette[channel_of(ch, count, e) * k +
 					      (size_t)vta_prng_range(&r, 0, (int64_t)k - 1)]
