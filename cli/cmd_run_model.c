@@ -18,6 +18,7 @@
 #include "run_common.h"
 #include "stream_check.h"
 #include "trace_out.h"
+#include "vta_text.h"
 #include "vta_ref.h"
 #include "vtasim_api.h"
 
@@ -138,10 +139,11 @@ static vta_status read_input(const vta_tfl_model *m, size_t i, const char *path,
 	for (int d = 0; d < npy->rank; d++)
 		snprintf(got_s + strlen(got_s), sizeof(got_s) - strlen(got_s), "%s%zu",
 			 d ? "," : "", npy->shape[d]);
+	vta_quoted q;
 	return vta_fail(err, VTA_E_USAGE,
 			"%s: shape [%s] of %zu-byte elements, but model input %zu (tensor %d '%s') "
 			"is %s [%s]", path, got_s, vta_npy_dtype_size(npy->dtype), i, m->inputs[i],
-			t->name, vta_tfl_type_name(t->type), want_s);
+			vta_quote(&q, t->name), vta_tfl_type_name(t->type), want_s);
 }
 
 vta_status model_inputs_read(const vta_tfl_model *m, const char *const *paths, size_t n,

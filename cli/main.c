@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "rtl_compute.h"
+#include "vta_text.h"
 #include "vtasim_api.h"
 
 static const struct {
@@ -87,13 +88,14 @@ int cli_report_error(const vta_error *err)
 
 int cli_usage_error(const char *fmt, ...)
 {
+	char raw[VTA_ERROR_DETAIL_MAX], line[VTA_ERROR_DETAIL_MAX];
 	va_list ap;
 	va_start(ap, fmt);
-	fflush(stdout);
-	fputs("vtasim: error: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	vta_escape(line, sizeof(line), raw, strlen(raw)); /* arguments quote the command line */
+	fflush(stdout);
+	fprintf(stderr, "vtasim: error: %s\n", line);
 	return 2;
 }
 
@@ -143,6 +145,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(cmd, COMMANDS[i].name))
 			return help ? command_help(cmd) : COMMANDS[i].fn(argc - 1, argv + 1);
-	fprintf(stderr, "vtasim: error: unknown command '%s' (try 'vtasim --help')\n", cmd);
-	return 2;
+	vta_quoted q;
+	return cli_usage_error("unknown command '%s' (try 'vtasim --help')", vta_quote(&q, cmd));
 }

@@ -2,16 +2,23 @@
 #include "stream_check.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "cli.h"
 #include "report.h"
+#include "vta_text.h"
 
+/* One line: the layer's name and the notes quote input, escaped as every message is. */
 static void line(const char *kind, const char *layer, const char *text)
 {
-	if (layer)
-		fprintf(stderr, "vtasim: %s: layer %s: %s\n", kind, layer, text);
-	else
-		fprintf(stderr, "vtasim: %s: %s\n", kind, text);
+	char safe[VTA_ERROR_DETAIL_MAX * 2];
+	vta_escape(safe, sizeof(safe), text, strlen(text));
+	if (layer) {
+		vta_quoted q;
+		fprintf(stderr, "vtasim: %s: layer %s: %s\n", kind, vta_quote(&q, layer), safe);
+	} else {
+		fprintf(stderr, "vtasim: %s: %s\n", kind, safe);
+	}
 }
 
 int stream_check_show(const vta_race_report *rep, vta_status st, const vta_error *err,

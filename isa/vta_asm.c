@@ -18,6 +18,7 @@
 
 #include "vta_insn_fields.h"
 #include "vta_rules.h"
+#include "vta_text.h"
 
 /* ---------- source positions and errors ---------- */
 
@@ -65,9 +66,10 @@ typedef struct tok {
 	size_t n;
 } tok;
 
-/* Tokens are quoted in messages shortened, so a detail stays one readable line. */
-#define TOKFMT "'%.*s%s'"
-#define TOKARG(t) (int)((t).n > 40 ? 40 : (t).n), (t).p, (t).n > 40 ? "..." : ""
+/* Tokens are quoted escaped and shortened (vta_text.h), so a detail stays one readable line
+ * (the compound literal lives until the end of the enclosing block). */
+#define TOKFMT "'%s'"
+#define TOKARG(t) vta_quote_bytes(&(vta_quoted){{0}}, (t).p, (t).n)
 
 static int tok_is(tok t, const char *s)
 {

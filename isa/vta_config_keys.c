@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_text.h"
 #include "vta_yaml.h"
 
 #define KEY(name, type, field, def, min, max, pow2)                                         \
@@ -215,7 +216,9 @@ vta_status vta_config_unknown_key(const char *name, vta_error *err)
 						 len ? ", " : "", (int)(kn ? kn : strlen(k)), k);
 		len += w > 0 && (size_t)w < sizeof(list) - len ? (size_t)w : 0;
 	}
-	return vta_fail(err, VTA_E_CONFIG, "unknown key '%s' (expected one of: %s)", name, list);
+	vta_quoted q;
+	return vta_fail(err, VTA_E_CONFIG, "unknown key '%s' (expected one of: %s)",
+			vta_quote(&q, name), list);
 }
 
 bool vta_config_same(const vta_config *a, const vta_config *b)

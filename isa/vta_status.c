@@ -3,6 +3,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "vta_text.h"
 
 const char *vta_status_str(vta_status status)
 {
@@ -47,8 +50,11 @@ vta_status vta_fail(vta_error *err, vta_status status, const char *fmt, ...)
 	err->status = status;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
+	char raw[VTA_ERROR_DETAIL_MAX];
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	/* whatever the arguments quoted, the detail stays one line of visible text */
+	vta_escape(err->detail, sizeof(err->detail), raw, strlen(raw));
 	return status;
 }
 

@@ -54,7 +54,8 @@ const char *vta_status_str(vta_status status);
 int vta_status_exit_code(vta_status status);
 
 /* Record an error (printf-style detail); returns status so callers can `return vta_fail(...)`.
- * err may be NULL. */
+ * err may be NULL. The detail is escaped as vta_text.h says, so it is always one line;
+ * arguments that quote input should still go through vta_quote, which also cuts them. */
 vta_status vta_fail(vta_error *err, vta_status status, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 3, 4)))

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_text.h"
+
 static vta_status finish_load(yaml_parser_t *parser, vta_yaml *y, vta_error *err)
 {
 	if (!yaml_parser_load(parser, &y->doc)) {
@@ -121,9 +123,11 @@ vta_status vta_yaml_check_keys(vta_yaml *y, const yaml_node_t *map, const char *
 					     what);
 		for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {
 			const char *qs = vta_yaml_scalar(vta_yaml_node(y, q->key));
+			vta_quoted q;
 			if (qs && strcmp(qs, ks) == 0)
 				return vta_yaml_fail(y, k, VTA_E_PARSE, err,
-						     "%s: duplicate key '%s'", what, ks);
+						     "%s: duplicate key '%s'", what,
+						     vta_quote(&q, ks));
 		}
 	}
 	return VTA_OK;
@@ -228,8 +232,10 @@ vta_status vta_text_int(const char *s, const char *what, int64_t min, int64_t ma
 	char *end = NULL;
 	errno = 0;
 	long long v = strtoll(s, &end, 0);
+	vta_quoted q;
 	if (errno || *end != '\0')
-		return vta_fail(err, VTA_E_PARSE, "%s: expected an integer, got '%s'", what, s);
+		return vta_fail(err, VTA_E_PARSE, "%s: expected an integer, got '%s'", what,
+				vta_quote(&q, s));
 	if (v < min || v > max)
 		return vta_fail(err, VTA_E_PARSE,
 				"%s: %lld is out of range [%" PRId64 ", %" PRId64 "]", what, v, min,
@@ -246,8 +252,10 @@ vta_status vta_text_double(const char *s, const char *what, double min, double m
 	char *end = NULL;
 	errno = 0;
 	double v = strtod(s, &end);
+	vta_quoted q;
 	if (errno || *end != '\0' || !isfinite(v))
-		return vta_fail(err, VTA_E_PARSE, "%s: expected a number, got '%s'", what, s);
+		return vta_fail(err, VTA_E_PARSE, "%s: expected a number, got '%s'", what,
+				vta_quote(&q, s));
 	if (v < min || v > max)
 		return vta_fail(err, VTA_E_PARSE, "%s: %g is out of range [%g, %g]", what, v, min,
 				max);
@@ -265,8 +273,9 @@ vta_status vta_text_bool(const char *s, const char *what, bool *out, vta_error *
 		*out = false;
 		return VTA_OK;
 	}
+	vta_quoted q;
 	return vta_fail(err, VTA_E_PARSE, "%s: expected true or false%s%s%s", what,
-			s ? ", got '" : "", s ? s : "", s ? "'" : "");
+			s ? ", got '" : "", s ? vta_quote(&q, s) : "", s ? "'" : "");
 }
 
 vta_status vta_text_string(const char *s, const char *what, char *out, size_t size,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_text.h"
 #include "vta_yaml.h"
 
 /* `map` must be a mapping whose keys are in `allowed` (NULL-terminated), each once. */
@@ -23,8 +24,10 @@ static vta_status ls_keys(vta_yaml *y, const yaml_node_t *map, const char *what,
 		st = vta_yaml_unknown_key(y, map, what, allowed, &k, err);
 	if (st != VTA_OK || !k)
 		return st;
+	vta_quoted q;
 	return vta_yaml_fail(y, k, VTA_E_PARSE, err, "%s: unknown key '%s' (expected %s)", what,
-			     vta_yaml_scalar(k), vta_yaml_key_list(allowed, list, sizeof(list)));
+			     vta_quote(&q, vta_yaml_scalar(k)),
+			     vta_yaml_key_list(allowed, list, sizeof(list)));
 }
 
 static yaml_node_t *ls_required(vta_yaml *y, const yaml_node_t *map, const char *what,
@@ -56,10 +59,11 @@ static vta_status ls_method(vta_yaml *y, const yaml_node_t *list, unsigned *bitw
 		return vta_yaml_fail(y, m, VTA_E_PARSE, err,
 				     "compression method: expected one of lut, huffman, pruning");
 	yaml_node_t *key = vta_yaml_node(y, m->data.mapping.pairs.start[0].key);
+	vta_quoted q;
 	if (strcmp(vta_yaml_scalar(key), "lut") != 0)
 		return vta_yaml_fail(y, key, VTA_E_PARSE, err,
 				     "compression method '%s' is not supported (only lut)",
-				     vta_yaml_scalar(key));
+				     vta_quote(&q, vta_yaml_scalar(key)));
 	yaml_node_t *lut = vta_yaml_node(y, m->data.mapping.pairs.start[0].value);
 	static const char *const lut_keys[] = {"index_bitwidth", NULL};
 	st = ls_keys(y, lut, "lut", lut_keys, err);

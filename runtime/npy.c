@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "vta_bytes.h"
+#include "vta_text.h"
 
 static const char MAGIC[] = "\x93NUMPY";
 
@@ -68,10 +69,14 @@ static vta_status parse_header(const char *path, const char *hdr, vta_npy *out, 
 		if (!strncmp(d, types[i].text, strlen(types[i].text)))
 			break;
 	if (i == sizeof(types) / sizeof(types[0]))
+	{
+		vta_quoted q;
+		size_t n = strcspn(d, ",}");
 		return vta_fail(err, VTA_E_DATA,
-				"%s: unsupported dtype %.8s (expected int8, uint8, little-endian "
+				"%s: unsupported dtype %s (expected int8, uint8, little-endian "
 				"int32 or float32)",
-				path, d);
+				path, vta_quote_bytes(&q, d, n));
+	}
 	out->dtype = types[i].dtype;
 	const char *f = dict_value(hdr, "'fortran_order'");
 	if (!f || strncmp(f, "False", 5) != 0)

@@ -29,6 +29,7 @@
 #include "tflite_schema.h"
 #include "tflite_write.h"
 #include "vta_bytes.h"
+#include "vta_text.h"
 
 void vta_tfl_compress_defaults(vta_tfl_compress_options *o)
 {
@@ -149,9 +150,8 @@ static bool cz_buffer_shared(const vta_tfl_model *m, uint32_t tensor, uint32_t b
 		}
 	for (size_t i = 0; i < m->n_metadata; i++)
 		if (m->metadata[i].buffer == b) {
-			char q[VTA_TFL_QUOTE_MAX + 4];
-			vta_tfl_quote(q, sizeof(q), m->metadata[i].name);
-			snprintf(who, size, "metadata '%s'", q);
+			vta_quoted q;
+			snprintf(who, size, "metadata '%s'", vta_quote(&q, m->metadata[i].name));
 			return true;
 		}
 	/* the other subgraphs, read only here (a malformed one fails the copy later) */
@@ -203,7 +203,7 @@ static vta_status cz_check_tensor(cz *c, const vta_lut_spec_tensor *e, vta_lut_t
 {
 	const vta_tfl_model *m = c->m;
 	const vta_tfl_tensor *t = &m->tensors[e->tensor];
-	char who[VTA_TFL_QUOTE_MAX + 32];
+	char who[sizeof(vta_quoted) + 32];
 	if (t->is_variable)
 		return cz_fail(c, VTA_E_DATA, "a variable, not a constant");
 	if (!t->data || !t->count)
@@ -553,10 +553,10 @@ static vta_status cz_run(cz *c, const vta_lut_spec *spec, const char *spec_name,
 			break;
 		}
 		const vta_tfl_tensor *t = &m->tensors[e->tensor];
-		char q[VTA_TFL_QUOTE_MAX + 4];
-		vta_tfl_quote(q, sizeof(q), t->name);
-		if (q[0] && n > 0 && (size_t)n < sizeof(c->where))
-			snprintf(c->where + n, sizeof(c->where) - (size_t)n, " '%s'", q);
+		vta_quoted q;
+		if (t->name && t->name[0] && n > 0 && (size_t)n < sizeof(c->where))
+			snprintf(c->where + n, sizeof(c->where) - (size_t)n, " '%s'",
+				 vta_quote(&q, t->name));
 		vta_tfl_compressed *r = &rep->tensors[rep->n++];
 		r->tensor = e->tensor;
 		vta_lut_type lt;

@@ -13,6 +13,7 @@
 
 #include "vta_bytes.h"
 #include "vta_program.h" /* vta_read_file */
+#include "vta_text.h"
 
 /* ---- diagnostics ---- */
 
@@ -43,33 +44,23 @@ vta_status tfl_spend(tfl_rd *r, size_t bytes)
 	return VTA_OK;
 }
 
-void vta_tfl_quote(char *out, size_t size, const char *name)
-{
-	size_t n = 0;
-	const char *p = name;
-	for (; *p && n + 4 < size && n < VTA_TFL_QUOTE_MAX; p++)
-		out[n++] = ((unsigned char)*p < 0x20 || *p == 0x7f) ? '?' : *p;
-	if (*p)
-		out[n++] = '~';
-	out[n] = '\0';
-}
-
 void tfl_where_tensor(tfl_rd *r, size_t index)
 {
 	const vta_tfl_tensor *t = &r->m->tensors[index];
-	char q[VTA_TFL_QUOTE_MAX + 4];
-	vta_tfl_quote(q, sizeof(q), t->name ? t->name : "");
-	if (q[0])
-		snprintf(r->where, sizeof(r->where), "tensor %zu '%s'", index, q);
+	vta_quoted q;
+	if (t->name && t->name[0])
+		snprintf(r->where, sizeof(r->where), "tensor %zu '%s'", index,
+			 vta_quote(&q, t->name));
 	else
 		snprintf(r->where, sizeof(r->where), "tensor %zu", index);
 }
 
 void tfl_where_op(tfl_rd *r, size_t index)
 {
-	char buf[24], q[VTA_TFL_QUOTE_MAX + 4];
-	vta_tfl_quote(q, sizeof(q), vta_tfl_op_label(&r->m->ops[index], buf, sizeof(buf)));
-	snprintf(r->where, sizeof(r->where), "operator %zu (%s)", index, q);
+	char buf[24];
+	vta_quoted q;
+	snprintf(r->where, sizeof(r->where), "operator %zu (%s)", index,
+		 vta_quote(&q, vta_tfl_op_label(&r->m->ops[index], buf, sizeof(buf))));
 }
 
 /* ---- small readers ---- */

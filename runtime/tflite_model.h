@@ -212,10 +212,6 @@ bool vta_tfl_lut_type(vta_tfl_type type, vta_lut_type *out);
 /* An operator's name: its custom code or its builtin name. */
 const char *vta_tfl_op_label(const vta_tfl_op *op, char *buf, size_t size);
 
-/* A name for a one-line message: at most VTA_TFL_QUOTE_MAX characters (then '~'), control
- * characters as '?'; `size` at least VTA_TFL_QUOTE_MAX + 4. */
-#define VTA_TFL_QUOTE_MAX 64
-void vta_tfl_quote(char *out, size_t size, const char *name);
 
 /* Decode a compressed tensor into `out` (t->count elements of its type, host order). */
 vta_status vta_tfl_tensor_decode(const vta_tfl_tensor *t, void *out, size_t out_bytes,

@@ -10,6 +10,7 @@
 
 #include "model_run.h"
 #include "tflite_model.h"
+#include "vta_text.h"
 #include "vta_yaml.h"
 
 typedef struct ctx {
@@ -28,8 +29,10 @@ static vta_status expect_keys(ctx *c, const yaml_node_t *map, const char *what,
 	if ((st = vta_yaml_expect_mapping(&c->y, map, what, c->err)) ||
 	    (st = vta_yaml_unknown_key(&c->y, map, what, allowed, &k, c->err)) || !k)
 		return st;
+	vta_quoted q;
 	return vta_yaml_fail(&c->y, k, VTA_E_PARSE, c->err,
-			     "%s: unknown key '%s' (expected one of: %s)", what, vta_yaml_scalar(k),
+			     "%s: unknown key '%s' (expected one of: %s)", what,
+			     vta_quote(&q, vta_yaml_scalar(k)),
 			     vta_yaml_key_list(allowed, list, sizeof(list)));
 }
 

@@ -1,0 +1,43 @@
+/*
+ * vta_text.h - input text made safe to quote in a one-line message.
+ *
+ * Every diagnostic is one line a terminal shows as is, but what it quotes (a YAML key or
+ * scalar, an assembler token, a .npy header, a file name) comes from outside: it may hold
+ * newlines, escape sequences or bytes that are not UTF-8, and be of any length. One rule,
+ * written here: control bytes (C0, DEL and the C1 range), bytes that are not part of valid
+ * UTF-8 and the byte 0 show as \xNN (tab, newline and carriage return as \t, \n, \r);
+ * printable ASCII and valid UTF-8 stay as they are. vta_quote also cuts the text to
+ * VTA_QUOTE_CHARS characters, marking the cut with "...". vta_fail applies the escaping to
+ * every detail it records, so no message can span lines whatever its arguments.
+ */
+#ifndef VTA_TEXT_H
+#define VTA_TEXT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Characters of input text a message quotes at most. */
+#define VTA_QUOTE_CHARS 48
+
+/* Room for VTA_QUOTE_CHARS escaped characters (4 bytes each at worst), "..." and NUL. */
+typedef struct vta_quoted {
+	char text[VTA_QUOTE_CHARS * 4 + 4];
+} vta_quoted;
+
+/* The first `len` bytes of `s`, escaped and cut as above, in q; returns q->text. */
+const char *vta_quote_bytes(vta_quoted *q, const void *s, size_t len);
+/* The same for a NUL-terminated string (NULL quotes as empty). */
+const char *vta_quote(vta_quoted *q, const char *s);
+
+/* Escape `len` bytes of `s` into out (size bytes, NUL-terminated, never overrun) with no
+ * cut beyond what fits; returns the bytes written. Text already escaped is left as is. */
+size_t vta_escape(char *out, size_t size, const void *s, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VTA_TEXT_H */
