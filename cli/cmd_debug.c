@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "debug.h"
 #include "vta_asm.h"
+#include "vta_file.h"
 
 #define PROMPT "(vtasim) "
 
@@ -159,11 +160,13 @@ int cmd_debug(int argc, char **argv)
 	const char *program = argv[optind];
 
 	FILE *in = NULL;
-	if (script && !(in = fopen(script, "r")))
-		return cli_usage_error("cannot open the script '%s': %s", script, strerror(errno));
 	vta_config cfg;
 	vta_program prog;
 	vta_error err = {0};
+	uint64_t script_size;
+	if (script && vta_file_open(script, "debugger script", VTA_LIMIT_SCRIPT, &in,
+				    &script_size, &err))
+		return cli_report_error(&err);
 	debug_session s;
 	if ((rc = cli_load_config(config, &sets, &cfg)))
 		goto close;

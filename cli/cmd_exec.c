@@ -61,7 +61,7 @@ static int parse_dump(char *spec, dram_dump *d)
 static vta_status expect_read(const vta_dram *dram, dram_dump *e, vta_error *err)
 {
 	size_t n;
-	vta_status st = vta_read_file(e->path, &e->want, &n, err);
+	vta_status st = vta_read_file(e->path, "DRAM image", dram->size, &e->want, &n, err);
 	if (st)
 		return st;
 	if (n != e->len)

@@ -17,6 +17,7 @@
 #include "model_run.h"
 #include "sweep.h"
 #include "vta_config_keys.h"
+#include "vta_file.h"
 #include "vta_yaml.h"
 
 /* Names that are not config keys, and what they set. */
@@ -613,15 +614,20 @@ static vta_status parse_constraints(ctx *c, const yaml_node_t *n)
 
 static vta_status hash_file(vta_sha256 *h, const char *path, vta_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
+	/* the files a workload reads: .npy and raw tensors, models (the largest limit) */
+	FILE *f;
+	uint64_t size, total = 0;
+	vta_status st = vta_file_open(path, "workload input", VTA_LIMIT_TFLITE, &f, &size, err);
+	if (st)
+		return st;
 	char buf[65536];
 	size_t n;
 	vta_sha256_str(h, path);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0 && (total += n) <= VTA_LIMIT_TFLITE)
 		vta_sha256_update(h, buf, n);
 	fclose(f);
+	if (total > VTA_LIMIT_TFLITE)
+		return vta_file_too_big(path, "workload input", VTA_LIMIT_TFLITE, err);
 	return VTA_OK;
 }
 

@@ -568,7 +568,7 @@ static vta_status asm_file(const char *path, const vta_config *cfg, bool check,
 	uint8_t *buf;
 	size_t len;
 	vta_program_init(prog, cfg); /* what a failed read leaves */
-	vta_status st = vta_read_file(path, &buf, &len, err);
+	vta_status st = vta_read_file(path, "program", VTA_LIMIT_PROGRAM, &buf, &len, err);
 	if (st)
 		return st;
 	st = asm_text((const char *)buf, len, path, cfg, check, prog, err);
@@ -596,7 +596,7 @@ vta_status vta_program_load(const char *path, const vta_config *cfg, vta_program
 	uint8_t *buf;
 	size_t len;
 	vta_program_init(prog, cfg); /* what a failed read leaves */
-	vta_status st = vta_read_file(path, &buf, &len, err);
+	vta_status st = vta_read_file(path, "program", VTA_LIMIT_PROGRAM, &buf, &len, err);
 	if (st)
 		return st;
 	int binary = vta_program_is_binary(buf, len);

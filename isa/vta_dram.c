@@ -6,6 +6,7 @@
  * Every range is checked without overflow (addr + len may exceed 2^64).
  */
 #include "vta_dram.h"
+#include "vta_file.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -48,11 +49,11 @@ int vta_dram_in_range(const vta_dram *dram, uint64_t addr, uint64_t len)
 
 vta_status vta_dram_load_image(vta_dram *dram, const char *path, vta_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
-	uint64_t pos = 0;
-	vta_status st = VTA_OK;
+	FILE *f;
+	uint64_t size, pos = 0;
+	vta_status st = vta_file_open(path, "DRAM image", UINT64_MAX, &f, &size, err);
+	if (st)
+		return st;
 	for (;;) {
 		size_t room = dram->size - pos > 65536 ? 65536 : (size_t)(dram->size - pos);
 		if (room == 0) {

@@ -6,15 +6,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vta_file.h"
 #include "vta_program.h"
 
 #define GEOMETRY_OFFSET 16 /* magic 8, version 4, geometry size 4 */
 
 vta_status vta_geometry_read_file(const char *path, vta_geometry *geo, vta_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
+	FILE *f;
+	uint64_t size;
+	vta_status st = vta_file_open(path, "program", VTA_LIMIT_PROGRAM, &f, &size, err);
+	if (st)
+		return st;
 	uint8_t head[GEOMETRY_OFFSET + sizeof(*geo)];
 	size_t n = fread(head, 1, sizeof(head), f);
 	fclose(f);

@@ -390,44 +390,6 @@ vta_status vta_program_parse(const uint8_t *buf, size_t len, const vta_config *c
 
 /* ---------- files ---------- */
 
-vta_status vta_read_file(const char *path, uint8_t **out, size_t *out_len, vta_error *err)
-{
-	*out = NULL;
-	*out_len = 0;
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
-	size_t cap = 0, len = 0;
-	uint8_t *buf = NULL;
-	for (;;) {
-		if (len == cap) {
-			size_t ncap = cap ? cap * 2 : 65536;
-			uint8_t *nb = ncap > cap ? realloc(buf, ncap) : NULL;
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return vta_fail(err, VTA_E_NOMEM, "%s: out of memory reading it",
-						path);
-			}
-			buf = nb;
-			cap = ncap;
-		}
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	int failed = ferror(f);
-	fclose(f);
-	if (failed) {
-		free(buf);
-		return vta_fail(err, VTA_E_IO, "%s: read error", path);
-	}
-	*out = buf;
-	*out_len = len;
-	return VTA_OK;
-}
-
 vta_status vta_write_file(const char *path, const void *bytes, size_t len, vta_error *err)
 {
 	FILE *f = fopen(path, "wb");
@@ -458,7 +420,7 @@ vta_status vta_program_read(const char *path, const vta_config *cfg, vta_program
 	uint8_t *buf;
 	size_t len;
 	vta_program_init(prog, cfg); /* what a failed read leaves */
-	vta_status st = vta_read_file(path, &buf, &len, err);
+	vta_status st = vta_read_file(path, "program", VTA_LIMIT_PROGRAM, &buf, &len, err);
 	if (st)
 		return st;
 	vta_error sub = {0};

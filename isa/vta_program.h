@@ -20,6 +20,7 @@
 
 #include "vta_config.h"
 #include "vta_insn.h"
+#include "vta_file.h" /* vta_read_file, the size limits */
 #include "vta_status.h"
 
 #ifdef __cplusplus
@@ -93,8 +94,6 @@ vta_status vta_program_parse(const uint8_t *buf, size_t len, const vta_config *c
 /* True when the first bytes are a stream file's magic (else: assembly text). */
 int vta_program_is_binary(const uint8_t *buf, size_t len);
 
-/* Read a whole file into a malloc'd buffer (caller frees). VTA_E_IO naming the path. */
-vta_status vta_read_file(const char *path, uint8_t **out, size_t *out_len, vta_error *err);
 /* Write len bytes to a new file; VTA_E_IO naming the path. */
 vta_status vta_write_file(const char *path, const void *bytes, size_t len, vta_error *err);
 

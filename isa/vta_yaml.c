@@ -9,40 +9,86 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_file.h"
 #include "vta_text.h"
 
-static vta_status finish_load(yaml_parser_t *parser, vta_yaml *y, vta_error *err)
+static vta_status parser_fail(yaml_parser_t *parser, const char *path, vta_error *err)
 {
-	if (!yaml_parser_load(parser, &y->doc)) {
-		vta_status st = vta_fail(err, VTA_E_PARSE, "%s:%zu:%zu: %s%s%s", y->path,
-					 parser->problem_mark.line + 1,
-					 parser->problem_mark.column + 1,
-					 parser->problem ? parser->problem : "YAML syntax error",
-					 parser->context ? " " : "",
-					 parser->context ? parser->context : "");
-		yaml_parser_delete(parser);
-		return st;
+	return vta_fail(err, VTA_E_PARSE, "%s:%zu:%zu: %s%s%s", path,
+			parser->problem_mark.line + 1, parser->problem_mark.column + 1,
+			parser->problem ? parser->problem : "YAML syntax error",
+			parser->context ? " " : "", parser->context ? parser->context : "");
+}
+
+/* A first pass over the events, before the document is built: collections nested deeper
+ * than VTA_LIMIT_YAML_DEPTH are refused where the first too deep one opens. libyaml's
+ * scanner slows down with every open flow collection (a file of `[[[[...` takes minutes),
+ * so the pass stops there, after a few dozen events. */
+static vta_status check_depth(const unsigned char *text, size_t len, const char *path,
+			      vta_error *err)
+{
+	yaml_parser_t parser;
+	if (!yaml_parser_initialize(&parser))
+		return vta_fail(err, VTA_E_NOMEM, "%s: cannot initialise the YAML parser", path);
+	yaml_parser_set_input_string(&parser, text, len);
+	vta_status st = VTA_OK;
+	unsigned depth = 0;
+	for (;;) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&parser, &ev)) {
+			st = parser_fail(&parser, path, err);
+			break;
+		}
+		yaml_event_type_t type = ev.type;
+		yaml_mark_t at = ev.start_mark;
+		yaml_event_delete(&ev);
+		if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
+			if (++depth > VTA_LIMIT_YAML_DEPTH) {
+				st = vta_fail(err, VTA_E_PARSE,
+					      "%s:%zu:%zu: collections nested more than %d deep",
+					      path, at.line + 1, at.column + 1,
+					      VTA_LIMIT_YAML_DEPTH);
+				break;
+			}
+		} else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT) {
+			depth--;
+		} else if (type == YAML_STREAM_END_EVENT) {
+			break;
+		}
 	}
-	y->loaded = true;
-	yaml_parser_delete(parser);
-	return VTA_OK;
+	yaml_parser_delete(&parser);
+	return st;
+}
+
+static vta_status load_text(const unsigned char *text, size_t len, vta_yaml *y, vta_error *err)
+{
+	vta_status st = check_depth(text, len, y->path, err);
+	if (st)
+		return st;
+	yaml_parser_t parser;
+	if (!yaml_parser_initialize(&parser))
+		return vta_fail(err, VTA_E_NOMEM, "%s: cannot initialise the YAML parser",
+				y->path);
+	yaml_parser_set_input_string(&parser, text, len);
+	if (!yaml_parser_load(&parser, &y->doc))
+		st = parser_fail(&parser, y->path, err);
+	else
+		y->loaded = true;
+	yaml_parser_delete(&parser);
+	return st;
 }
 
 vta_status vta_yaml_load_file(const char *path, vta_yaml *y, vta_error *err)
 {
 	memset(y, 0, sizeof(*y));
 	snprintf(y->path, sizeof(y->path), "%s", path);
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
-	yaml_parser_t parser;
-	if (!yaml_parser_initialize(&parser)) {
-		fclose(f);
-		return vta_fail(err, VTA_E_NOMEM, "%s: cannot initialise the YAML parser", path);
-	}
-	yaml_parser_set_input_file(&parser, f);
-	vta_status st = finish_load(&parser, y, err);
-	fclose(f);
+	uint8_t *text;
+	size_t len;
+	vta_status st = vta_read_file(path, "YAML file", VTA_LIMIT_YAML, &text, &len, err);
+	if (st)
+		return st;
+	st = load_text(text, len, y, err);
+	free(text);
 	return st;
 }
 
@@ -50,11 +96,7 @@ vta_status vta_yaml_load_string(const char *text, const char *name, vta_yaml *y,
 {
 	memset(y, 0, sizeof(*y));
 	snprintf(y->path, sizeof(y->path), "%s", name);
-	yaml_parser_t parser;
-	if (!yaml_parser_initialize(&parser))
-		return vta_fail(err, VTA_E_NOMEM, "%s: cannot initialise the YAML parser", name);
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
-	return finish_load(&parser, y, err);
+	return load_text((const unsigned char *)text, strlen(text), y, err);
 }
 
 void vta_yaml_free(vta_yaml *y)

@@ -3,7 +3,9 @@
  * reader in vtasim (hardware configs, workloads, sweeps, compression specs).
  *
  * Every error it produces is one line "FILE:LINE:COL: problem" (1-based line and column of
- * the offending node), with status VTA_E_PARSE.
+ * the offending node), with status VTA_E_PARSE; the text it quotes from the file goes through
+ * vta_quote. A file is read within VTA_LIMIT_YAML bytes and its collections nest at most
+ * VTA_LIMIT_YAML_DEPTH deep (vta_file.h), both checked before the document is built.
  */
 #ifndef VTA_YAML_H
 #define VTA_YAML_H

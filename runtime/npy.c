@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "vta_bytes.h"
+#include "vta_file.h"
 #include "vta_text.h"
 
 static const char MAGIC[] = "\x93NUMPY";
@@ -112,34 +113,36 @@ static vta_status parse_header(const char *path, const char *hdr, vta_npy *out, 
 	return VTA_OK;
 }
 
+/* The whole file is read first (within VTA_LIMIT_NPY: regular files are refused beyond it
+ * before anything is allocated), so every size the header claims is checked against the
+ * bytes that are there: a header may not promise more data than the file holds, nor may
+ * bytes follow the data. */
 vta_status vta_npy_read(const char *path, vta_npy *out, vta_error *err)
 {
 	memset(out, 0, sizeof(*out));
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path, strerror(errno));
-	unsigned char pre[12];
-	vta_status st = VTA_OK;
+	uint8_t *file;
+	size_t len;
+	vta_status st = vta_read_file(path, ".npy file", VTA_LIMIT_NPY, &file, &len, err);
+	if (st)
+		return st;
 	char *hdr = NULL;
-	size_t hlen;
-	if (fread(pre, 1, 10, f) != 10 || memcmp(pre, MAGIC, 6) != 0) {
+	size_t pre, hlen;
+	if (len < 10 || memcmp(file, MAGIC, 6) != 0) {
 		st = vta_fail(err, VTA_E_DATA, "%s: not a .npy file (bad magic)", path);
 		goto out;
 	}
-	if (pre[6] == 1) {
-		hlen = (size_t)pre[8] | (size_t)pre[9] << 8;
-	} else if (pre[6] == 2 || pre[6] == 3) {
-		if (fread(pre + 10, 1, 2, f) != 2) {
-			st = vta_fail(err, VTA_E_DATA, "%s: truncated .npy header", path);
-			goto out;
-		}
-		hlen = vta_le32_get(pre + 8);
-		if (hlen > (1u << 20)) {
-			st = vta_fail(err, VTA_E_DATA, "%s: .npy header too large", path);
-			goto out;
-		}
+	if (file[6] == 1) {
+		pre = 10;
+		hlen = (size_t)file[8] | (size_t)file[9] << 8;
+	} else if (file[6] == 2 || file[6] == 3) {
+		pre = 12;
+		hlen = len < pre ? 0 : vta_le32_get(file + 8);
 	} else {
-		st = vta_fail(err, VTA_E_DATA, "%s: unsupported .npy version %u", path, pre[6]);
+		st = vta_fail(err, VTA_E_DATA, "%s: unsupported .npy version %u", path, file[6]);
+		goto out;
+	}
+	if (len < pre || hlen > len - pre) {
+		st = vta_fail(err, VTA_E_DATA, "%s: truncated .npy header", path);
 		goto out;
 	}
 	hdr = malloc(hlen + 1);
@@ -148,27 +151,26 @@ vta_status vta_npy_read(const char *path, vta_npy *out, vta_error *err)
 			      hlen + 1);
 		goto out;
 	}
-	if (fread(hdr, 1, hlen, f) != hlen) {
-		st = vta_fail(err, VTA_E_DATA, "%s: truncated .npy header", path);
-		goto out;
-	}
+	memcpy(hdr, file + pre, hlen);
 	hdr[hlen] = '\0';
 	if ((st = parse_header(path, hdr, out, err)))
 		goto out;
+	/* count <= 2^40 (parse_header): the product cannot overflow */
 	size_t bytes = out->count * vta_npy_dtype_size(out->dtype);
-	out->data = malloc(bytes ? bytes : 1);
-	if (!out->data) {
-		st = vta_fail(err, VTA_E_NOMEM, "%s: cannot allocate %zu bytes", path, bytes);
+	size_t have = len - pre - hlen;
+	if (bytes != have) {
+		st = vta_fail(err, VTA_E_DATA,
+			      "%s: the shape needs %zu bytes of data, the file holds %zu%s", path,
+			      bytes, have, bytes < have ? " (trailing bytes)" : "");
 		goto out;
 	}
-	if (fread(out->data, 1, bytes, f) != bytes) {
-		st = vta_fail(err, VTA_E_DATA, "%s: data shorter than the shape needs (%zu bytes)",
-			      path, bytes);
-		goto out;
-	}
+	/* the data moves to the front of the file's buffer, which becomes the tensor's */
+	memmove(file, file + pre + hlen, bytes);
+	out->data = file;
+	file = NULL;
 out:
 	free(hdr);
-	fclose(f);
+	free(file);
 	if (st)
 		vta_npy_free(out);
 	return st;

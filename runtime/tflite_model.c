@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "vta_bytes.h"
-#include "vta_program.h" /* vta_read_file */
+#include "vta_file.h"
 #include "vta_text.h"
 
 /* ---- diagnostics ---- */
@@ -478,7 +478,8 @@ vta_status vta_tfl_model_load(const char *path, vta_tfl_model *m, vta_error *err
 	uint8_t *image = NULL;
 	size_t bytes = 0;
 	memset(m, 0, sizeof(*m));
-	vta_status st = vta_read_file(path, &image, &bytes, err);
+	vta_status st =
+		vta_read_file(path, ".tflite model", VTA_LIMIT_TFLITE, &image, &bytes, err);
 	if (st != VTA_OK)
 		return st;
 	return vta_tfl_model_parse(image, bytes, path, m, err);

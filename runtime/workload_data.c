@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "npy.h"
+#include "vta_file.h"
 #include "prng.h"
 
 static size_t channel_of(vta_wl_channels ch, size_t count, size_t e)
@@ -14,6 +15,42 @@ static size_t channel_of(vta_wl_channels ch, size_t count, size_t e)
 	if (ch.channels <= 1)
 		return 0;
 	return ch.axis_last ? e % ch.channels : e / (count / ch.channels);
+}
+
+/* "[1,2,2,4]" into out. */
+static void shape_text(const size_t *dims, int rank, char *out, size_t size)
+{
+	size_t n = 0;
+	vta_appendf(out, size, &n, "[");
+	for (int i = 0; i < rank; i++)
+		vta_appendf(out, size, &n, "%s%zu", i ? "," : "", dims[i]);
+	vta_appendf(out, size, &n, "]");
+}
+
+/* A .npy's shape must be the tensor's (its written shape, or [count] when it has none) up to
+ * leading 1s: (1,16) holds a bias of [16], (1,4,4,1) does not hold an input of [1,2,2,4]. */
+static vta_status check_npy_shape(const vta_wl_tensor *t, const char *what, size_t count,
+				  const vta_npy *npy, vta_error *err)
+{
+	size_t want[4] = {count};
+	int rank = t->rank ? t->rank : 1;
+	for (int i = 0; t->rank && i < t->rank; i++)
+		want[i] = (size_t)t->shape[i];
+	int a = 0, b = 0;
+	while (a < npy->rank && npy->shape[a] == 1 && npy->rank - a > rank - b)
+		a++;
+	while (b < rank && want[b] == 1 && rank - b > npy->rank - a)
+		b++;
+	bool same = npy->rank - a == rank - b;
+	for (int i = 0; same && i < rank - b; i++)
+		same = npy->shape[a + i] == want[b + i];
+	if (same)
+		return VTA_OK;
+	char got_s[96] = "", want_s[64] = "";
+	shape_text(npy->shape, npy->rank, got_s, sizeof(got_s));
+	shape_text(want, rank, want_s, sizeof(want_s));
+	return vta_fail(err, VTA_E_DATA, "%s: %s: shape %s, the tensor's is %s", t->data.path,
+			what, got_s, want_s);
 }
 
 /* Read exactly `bytes` from a raw file or the data of a .npy with the expected dtype. */
@@ -31,19 +68,22 @@ static vta_status read_file_data(const vta_wl_tensor *t, const char *what, size_
 			return vta_fail(err, VTA_E_DATA, "%s: %s: expected %s data", t->data.path,
 					what, dtype == VTA_NPY_I8 ? "int8" : "int32");
 		}
-		if (npy.count != count) {
+		if ((st = check_npy_shape(t, what, count, &npy, err)) ||
+		    (npy.count != count &&
+		     (st = vta_fail(err, VTA_E_DATA, "%s: %s: %zu elements, the shape needs %zu",
+				    t->data.path, what, npy.count, count)))) {
 			vta_npy_free(&npy);
-			return vta_fail(err, VTA_E_DATA, "%s: %s: %zu elements, the shape needs %zu",
-					t->data.path, what, npy.count, count);
+			return st;
 		}
 		memcpy(out, npy.data, bytes);
 		vta_npy_free(&npy);
 		return VTA_OK;
 	}
-	FILE *f = fopen(t->data.path, "rb");
-	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: %s: cannot open: %s", t->data.path, what,
-				strerror(errno));
+	FILE *f;
+	uint64_t size;
+	vta_status st = vta_file_open(t->data.path, "raw tensor file", UINT64_MAX, &f, &size, err);
+	if (st)
+		return st;
 	size_t got = fread(out, 1, bytes, f);
 	int extra = fgetc(f) != EOF;
 	fclose(f);

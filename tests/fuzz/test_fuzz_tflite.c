@@ -132,7 +132,7 @@ static uint8_t *read_all(const char *path, size_t *len)
 {
 	uint8_t *buf = NULL;
 	vta_error err = {0};
-	if (vta_read_file(path, &buf, len, &err) != VTA_OK)
+	if (vta_read_file(path, "input", UINT64_MAX, &buf, len, &err) != VTA_OK)
 		fail_msg("%s", err.detail);
 	return buf;
 }

@@ -607,7 +607,7 @@ static void test_files(void **state)
 	vta_program_free(&q);
 	uint8_t *buf;
 	size_t len;
-	assert_int_equal(vta_read_file(path, &buf, &len, &err), VTA_OK);
+	assert_int_equal(vta_read_file(path, "program", VTA_LIMIT_PROGRAM, &buf, &len, &err), VTA_OK);
 	assert_int_equal(len, SAMPLE_LEN);
 	free(buf);
 	/* errors name the path */
@@ -616,7 +616,8 @@ static void test_files(void **state)
 	assert_int_equal(vta_program_read(missing, &cfg, &q, &err), VTA_E_IO);
 	assert_non_null(strstr(err.detail, missing));
 	vta_program_free(&q);
-	assert_int_equal(vta_read_file(missing, &buf, &len, &err), VTA_E_IO);
+	assert_int_equal(vta_read_file(missing, "program", VTA_LIMIT_PROGRAM, &buf, &len, &err),
+			 VTA_E_IO);
 	/* a malformed file: the detail is "PATH: byte offset ..." */
 	FILE *f = fopen(path, "wb");
 	fwrite("VTASTRM", 1, 8, f);

@@ -424,7 +424,7 @@ static size_t check_program_cycles(const char *program, const char *config, vta_
 	vta_error err = {0};
 	uint8_t *text;
 	size_t len;
-	if (vta_read_file(program, &text, &len, &err) != VTA_OK)
+	if (vta_read_file(program, "program", VTA_LIMIT_PROGRAM, &text, &len, &err) != VTA_OK)
 		fail_msg("%s", err.detail);
 	vta_program prog;
 	vta_program_init(&prog, &cfg);

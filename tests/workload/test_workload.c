@@ -141,6 +141,52 @@ static void test_parse_conv(void **state)
 	vta_workload_free(&wl);
 }
 
+/* The .npy reader checks what the header claims against the file before it allocates:
+ * short data, trailing bytes and a claim of 1 TiB in a small file are errors. */
+static void test_npy_sizes(void **state)
+{
+	(void)state;
+	int8_t vals[16] = {0};
+	char path[128];
+	snprintf(path, sizeof(path), "%s/s.npy", tmpdir);
+	size_t shape[4] = {1, 2, 2, 4};
+	vta_error err = {0};
+	vta_npy back;
+	assert_int_equal(vta_npy_write(path, VTA_NPY_I8, 4, shape, vals, &err), VTA_OK);
+	FILE *f = fopen(path, "ab");
+	fputc(0, f);
+	fclose(f);
+	assert_int_equal(vta_npy_read(path, &back, &err), VTA_E_DATA);
+	assert_non_null(strstr(err.detail, "s.npy: the shape needs 16 bytes of data, the file "
+					   "holds 17 (trailing bytes)"));
+	assert_null(back.data);
+	f = fopen(path, "rb");
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fclose(f);
+	assert_int_equal(truncate(path, size - 2), 0); /* one byte short */
+	assert_int_equal(vta_npy_read(path, &back, &err), VTA_E_DATA);
+	assert_non_null(strstr(err.detail, "needs 16 bytes of data, the file holds 15"));
+	/* a header claiming 2^40 int8 elements in a 128-byte file */
+	char hdr[118];
+	int n = snprintf(hdr, sizeof(hdr),
+			 "{'descr': '|i1', 'fortran_order': False, 'shape': (1099511627776,), }");
+	memset(hdr + n, ' ', sizeof(hdr) - 1 - (size_t)n);
+	hdr[sizeof(hdr) - 1] = '\n';
+	f = fopen(path, "wb");
+	fwrite("\x93NUMPY\x01\x00\x76\x00", 1, 10, f);
+	fwrite(hdr, 1, sizeof(hdr), f);
+	fclose(f);
+	assert_int_equal(vta_npy_read(path, &back, &err), VTA_E_DATA);
+	assert_non_null(strstr(err.detail, "needs 1099511627776 bytes of data, the file holds 0"));
+	/* a version 2 header longer than the file */
+	f = fopen(path, "wb");
+	fwrite("\x93NUMPY\x02\x00\xff\xff\xff\x7f", 1, 12, f);
+	fclose(f);
+	assert_int_equal(vta_npy_read(path, &back, &err), VTA_E_DATA);
+	assert_non_null(strstr(err.detail, "truncated .npy header"));
+}
+
 static void test_add_constant_and_npy(void **state)
 {
 	(void)state;
@@ -605,6 +651,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_conv),
+		cmocka_unit_test(test_npy_sizes),
 		cmocka_unit_test(test_add_constant_and_npy),
 		cmocka_unit_test(test_data_errors),
 		cmocka_unit_test(test_parse_errors),
