@@ -126,6 +126,7 @@ typedef struct pass {
 	uop_access plan[VTA_UOP_ACCESSES_MAX]; /* what each of its uops touches (GEMM, ALU) */
 	unsigned n_plan;
 	uint64_t work_cycles;   /* a lower bound of the cycles the uops so far need */
+	uint64_t work_uops;     /* GEMM/ALU uops so far, for the uop budget */
 	bool nomem;
 	bool rule_failed;       /* an operand rule refused instruction rule_insn */
 	size_t rule_insn;
@@ -398,6 +399,8 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 				(unsigned long long)vta_cost_loop_uops(l),
 				(unsigned long long)cycles, (unsigned long long)p->work_cycles);
 	p->work_cycles += cycles;
+	if ((st = vta_uop_budget_check(p->cfg, in, &p->work_uops, err)))
+		return st;
 	if (l->iter_out && l->iter_in && l->uop_bgn < l->uop_end) {
 		vta_access a = {VTA_SPACE_UOP, false, l->uop_bgn, l->uop_end, VTA_FP_NO_UOP, 0, 0};
 		touch(p, &a);

@@ -63,6 +63,7 @@ typedef struct run {
 	vta_dram *dram;
 	vta_error *err;
 	uint64_t work_cycles; /* lower bound of the cycles executed so far */
+	uint64_t work_uops;   /* GEMM/ALU uops so far, for the uop budget */
 } run;
 
 /* ---------- small helpers ---------- */
@@ -347,6 +348,8 @@ static vta_status check_loop(run *r, size_t idx, const vta_insn *insn)
 				     (unsigned long long)cfg->cycle_budget, (unsigned long long)uops,
 				     (unsigned long long)cycles, (unsigned long long)r->work_cycles);
 	r->work_cycles += cycles;
+	if (vta_uop_budget_check(cfg, insn, &r->work_uops, &sub) != VTA_OK)
+		return rule_fail(r, idx, insn, &sub);
 	return VTA_OK;
 }
 

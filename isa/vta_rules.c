@@ -7,6 +7,8 @@
  */
 #include "vta_rules.h"
 
+#include "vta_cost.h"
+
 static bool any_pad(const vta_mem_insn *m)
 {
 	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
@@ -187,6 +189,20 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
 				m->sram_base, (unsigned long long)end, cfg->out_depth);
 	return check_dram_rows(m, cfg->out_elem_bytes, dram_size, "write", err);
+}
+
+vta_status vta_uop_budget_check(const vta_config *cfg, const vta_insn *insn, uint64_t *done,
+				vta_error *err)
+{
+	uint64_t uops = vta_cost_loop_uops(&insn->loop);
+	if (uops > cfg->uop_budget - *done)
+		return vta_fail(err, VTA_E_NO_FINISH,
+				"the uop budget of %llu (timing.uop_budget) runs out: %llu uops "
+				"after %llu",
+				(unsigned long long)cfg->uop_budget, (unsigned long long)uops,
+				(unsigned long long)*done);
+	*done += uops;
+	return VTA_OK;
 }
 
 vta_status vta_loop_check(const vta_config *cfg, const vta_insn *insn, vta_error *err)

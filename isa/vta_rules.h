@@ -77,6 +77,15 @@ vta_status vta_loop_check(const vta_config *cfg, const vta_insn *insn, vta_error
 vta_status vta_insn_check_static(const vta_config *cfg, const vta_insn *insn, uint64_t dram_size,
 				 vta_error *err);
 
+/* The work budget of a run (timing.uop_budget), the same rule in the reference executor,
+ * the SystemC model and the stream checks: a GEMM/ALU whose uops would take the run's
+ * count beyond the budget fails before its first uop, VTA_E_NO_FINISH (the simulated
+ * cycles bound a run's length, not the host's work: a legal stream of large GEMMs would
+ * otherwise run for hours). *done holds the uops of the run's earlier GEMM/ALUs and grows
+ * by this one's when it passes. */
+vta_status vta_uop_budget_check(const vta_config *cfg, const vta_insn *insn, uint64_t *done,
+				vta_error *err);
+
 /* The SRAM depth each uop index of one GEMM/ALU must stay below; UINT64_MAX for an
  * index the instruction does not read. */
 typedef struct vta_uop_bounds {

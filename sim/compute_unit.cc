@@ -23,6 +23,7 @@ void compute_unit::reset_compute()
 	acc_written_at_.assign(ctl_.cfg.acc_depth, 0);
 	uop_clock_ = 1;
 	gemm_ = vtasim_gemm_kernel(ctl_.cfg.block_in, ctl_.cfg.block_out, 1);
+	uops_done_ = 0;
 }
 
 bool compute_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
@@ -42,7 +43,8 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 {
 	const vta_config &cfg = ctl_.cfg;
 	vta_error why{};
-	if (vta_loop_check(&cfg, &insn, &why) != VTA_OK)
+	if (vta_loop_check(&cfg, &insn, &why) != VTA_OK ||
+	    vta_uop_budget_check(&cfg, &insn, &uops_done_, &why) != VTA_OK)
 		return ctl_.fail_insn(idx, why.status, why.detail);
 	vta_rtl_compute *rtl = hw_.rtl ? hw_.rtl->compute() : nullptr;
 	uint64_t unit; /* the datapath's cycles: pipeline fill and uops */

@@ -68,6 +68,7 @@ private:
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;
 	uint64_t uop_clock_ = 1;
+	uint64_t uops_done_ = 0; /* GEMM/ALU uops of this run, for the uop budget */
 };
 
 } // namespace vtasim

@@ -99,8 +99,10 @@ diagnosis)
 	;;
 timeout)
 	# three micro-ops in a 16383 x 16383 loop: about 8e8 GEMM micro-ops, far beyond 1 s
+	# (and beyond the default uop budget, raised here)
 	copy_case asm_gemm_default
 	c=$tmp/cases/asm_gemm_default
+	sed -i 's/^  cycle_budget: .*/&\n  uop_budget: 1000000000000/' "$c/config.yaml"
 	cat > "$c/program.s" <<'EOS'
 .text
 load   mem=uop sram=0 dram=0x400 y=1 x=3 stride=3
