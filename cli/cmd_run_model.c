@@ -18,8 +18,8 @@
 #include "run_common.h"
 #include "stream_check.h"
 #include "trace_out.h"
-#include "vta_text.h"
 #include "vta_ref.h"
+#include "vta_text.h"
 #include "vtasim_api.h"
 
 #define MAX_INPUTS MODEL_MAX_INPUTS
