@@ -256,13 +256,20 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	if (rc == VTA_OK && st->load_inp) {
 		const uint64_t row_el = (uint64_t)g->wp * g->cb; /* elements per padded row */
 		uint64_t first = ((uint64_t)tl->g * g->hp + (uint64_t)tl->y0 * g->sh) * row_el +
+				 (uint64_t)tl->x0 * g->sw * g->cb +
 				 (uint64_t)tl->unit * g->ucb + (uint64_t)st->c * p->ncb;
 		uint32_t rows_in = vta_conv_rows_in(g, tl->rows);
 		vta_xfer x = {0};
 		x.mem = VTA_MEM_INP;
 		x.sram = (uint32_t)st->inp_slot * p->inp_slot;
 		x.dram_addr = c->in_addr + first * cfg->inp_elem_bytes;
-		if (p->ncb == g->cb) {
+		if (p->nct > 1) {
+			/* a column tile's window: its columns and the halo of every input row
+			 * it reads (every input block: vta_conv_plan_check) */
+			x.y_size = rows_in;
+			x.x_size = vta_conv_cols_in(g, tl->cols) * g->cb;
+			x.x_stride = (uint32_t)(p->rowskip ? row_el * (uint64_t)g->sh : row_el);
+		} else if (p->ncb == g->cb) {
 			x.y_size = rows_in;
 			x.x_size = (uint32_t)row_el;
 			x.x_stride = (uint32_t)(p->rowskip ? row_el * (uint64_t)g->sh : row_el);
@@ -311,7 +318,7 @@ static vta_status cv_gemm_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	const vta_conv_plan *p = &c->p;
 	const vta_conv_tile *tl = &c->sched.tiles[st->tile];
 	vta_conv_kshape k;
-	vta_conv_kshape_make(c->cfg, g, p->nob, p->nobw, tl->rows, p->ncb, &k);
+	vta_conv_kshape_make_cols(c->cfg, g, p->nob, p->nobw, tl->rows, tl->cols, p->ncb, &k);
 	if (!k.ok || k.list_len > c->cfg->uop_depth)
 		return vta_fail(err, VTA_E_INTERNAL, "layer %s: no GEMM kernel shape for a tile of %u "
 				"rows", c->layer, tl->rows);
@@ -396,7 +403,7 @@ static vta_status cv_requant_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t t
 {
 	const vta_conv_plan *p = &c->p;
 	const uint32_t dst0 = p->acc_slot_base + (t % p->s_acc) * p->acc_slot;
-	const uint64_t pixels = (uint64_t)tl->rows * (uint64_t)c->g.wo;
+	const uint64_t pixels = (uint64_t)tl->rows * tl->cols;
 	const uint32_t cstride = p->const_all ? c->g.ob : p->nob;
 	const uint32_t coff = p->const_all ? tl->grp * p->nob : 0;
 	vta_status rc = VTA_OK;
@@ -428,6 +435,37 @@ static vta_status cv_load_bias(cv_ctx *c, uint32_t ob0, uint32_t n, uint32_t cst
 		rc = vta_em_lut_use(c->s, &c->btab, (ob0 + i) * c->cfg->block_out, &f.chan, err);
 		if (rc == VTA_OK)
 			rc = vta_stream_load_lut(c->s, &x, &f, err);
+	}
+	return rc;
+}
+
+/* Store a computed tile from its ACC slot: whole rows in one store; a column tile's rows
+ * in one strided store when it holds every output block, else one store per row. */
+static vta_status cv_store_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t slot0,
+				vta_error *err)
+{
+	const vta_config *cfg = c->cfg;
+	const vta_conv_geom *g = &c->g;
+	const vta_conv_plan *p = &c->p;
+	const uint64_t first = (((uint64_t)tl->g * g->ho + tl->y0) * g->wo + tl->x0) * g->ob +
+			       (uint64_t)tl->grp * p->nob;
+	vta_xfer x = {.mem = VTA_MEM_OUT, .sram = slot0,
+		      .dram_addr = c->o_addr + first * cfg->out_elem_bytes,
+		      .y_size = tl->rows * tl->cols, .x_size = p->nob, .x_stride = g->ob};
+	if (p->nct == 1)
+		return vta_stream_store(c->s, &x, err);
+	if (p->nob == g->ob) {
+		x.y_size = tl->rows;
+		x.x_size = tl->cols * p->nob;
+		x.x_stride = (uint32_t)g->wo * g->ob;
+		return vta_stream_store(c->s, &x, err);
+	}
+	vta_status rc = VTA_OK;
+	x.y_size = tl->cols;
+	for (uint32_t r = 0; r < tl->rows && rc == VTA_OK; r++) {
+		rc = vta_stream_store(c->s, &x, err);
+		x.sram += tl->cols * p->nob;
+		x.dram_addr += (uint64_t)g->wo * g->ob * cfg->out_elem_bytes;
 	}
 	return rc;
 }
@@ -486,7 +524,7 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 								err);
 				if (rc == VTA_OK)
 					rc = vta_em_reset_rows(s, slot0,
-							       (uint64_t)tl->rows * g->wo * p->nob,
+							       (uint64_t)tl->rows * tl->cols * p->nob,
 							       err);
 			}
 			if (rc == VTA_OK && (st->load_inp || st->load_wgt))
@@ -503,15 +541,8 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 			rc = vta_stream_dep_push(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, err);
 		if (rc == VTA_OK)
 			rc = vta_stream_dep_pop(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, err);
-		if (rc == VTA_OK) {
-			uint64_t first = (((uint64_t)tl->g * g->ho + tl->y0) * g->wo) * g->ob +
-					 (uint64_t)tl->grp * p->nob;
-			vta_xfer x = {.mem = VTA_MEM_OUT, .sram = slot0,
-				      .dram_addr = c->o_addr + first * cfg->out_elem_bytes,
-				      .y_size = tl->rows * (uint32_t)g->wo, .x_size = p->nob,
-				      .x_stride = g->ob};
-			rc = vta_stream_store(s, &x, err);
-		}
+		if (rc == VTA_OK)
+			rc = cv_store_tile(c, tl, slot0, err);
 		if (rc == VTA_OK && t + p->s_acc < c->sched.n_tiles)
 			rc = vta_stream_dep_push(s, VTA_STAGE_STORE, VTA_STAGE_COMPUTE, err);
 	}
@@ -847,15 +878,17 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 			ls->counters.macs = (uint64_t)g->n * g->ho * g->wo * g->o * g->kh * g->kw *
 					    (uint64_t)(g->c / g->groups);
 			const vta_conv_plan *p = &c.p;
-			char units[64] = "";
+			char units[64] = "", cols[48] = "";
+			if (p->nct > 1)
+				snprintf(cols, sizeof(cols), " x %u column(s)", p->tw);
 			if (g->units > 1)
 				snprintf(units, sizeof(units), " (%u units of %u->%u blocks)",
 					 g->units, g->ucb, g->uob);
 			snprintf(ls->plan, sizeof(ls->plan),
-				 "conv%s: %u tile(s) of %u row(s) x %u block(s) (%s outer), chunks of "
+				 "conv%s: %u tile(s) of %u row(s)%s x %u block(s) (%s outer), chunks of "
 				 "%u/%u input blocks, weights %u block(s) per load, slots inp %u "
 				 "wgt %u acc %u, est %llu cycles",
-				 units, c.sched.n_tiles, p->th, p->nob,
+				 units, c.sched.n_tiles, p->th, cols, p->nob,
 				 p->rows_outer ? "row tiles" : "output-block groups", p->ncb, g->ucb, p->nobw, p->s_inp,
 				 p->s_wgt, p->s_acc, (unsigned long long)p->est_cycles);
 			ls->has_conv_plan = true;

@@ -76,6 +76,22 @@ uint32_t vta_conv_rows_in(const vta_conv_geom *g, uint32_t th)
 	return (th - 1) * (uint32_t)g->sh + (uint32_t)((g->kh - 1) * g->dh + 1);
 }
 
+uint32_t vta_conv_cols_in(const vta_conv_geom *g, uint32_t tw)
+{
+	return (tw - 1) * (uint32_t)g->sw + (uint32_t)((g->kw - 1) * g->dw + 1);
+}
+
+/* A plan's column tiling; a plan made before column tiles existed has tw 0: whole rows. */
+static uint32_t ti_tw(const vta_conv_geom *g, const vta_conv_plan *p)
+{
+	return p->tw ? p->tw : (uint32_t)g->wo;
+}
+
+static uint32_t ti_nct(const vta_conv_plan *p)
+{
+	return p->nct ? p->nct : 1;
+}
+
 /* ---------- kernel shape ---------- */
 
 static bool ti_is_output(int d)
@@ -86,18 +102,25 @@ static bool ti_is_output(int d)
 void vta_conv_kshape_make(const vta_config *cfg, const vta_conv_geom *g, uint32_t nob,
 			  uint32_t nobw, uint32_t rows, uint32_t ncb, vta_conv_kshape *k)
 {
+	vta_conv_kshape_make_cols(cfg, g, nob, nobw, rows, (uint32_t)g->wo, ncb, k);
+}
+
+void vta_conv_kshape_make_cols(const vta_config *cfg, const vta_conv_geom *g, uint32_t nob,
+			       uint32_t nobw, uint32_t rows, uint32_t cols, uint32_t ncb,
+			       vta_conv_kshape *k)
+{
 	memset(k, 0, sizeof(*k));
-	const int32_t wp = g->wp, sy = g->rowskip ? 1 : g->sh;
+	const int32_t wp = (int32_t)vta_conv_cols_in(g, cols), sy = g->rowskip ? 1 : g->sh;
 	k->extent[VTA_KD_OB] = nobw;
 	k->extent[VTA_KD_Y] = rows;
-	k->extent[VTA_KD_X] = (uint32_t)g->wo;
+	k->extent[VTA_KD_X] = cols;
 	k->extent[VTA_KD_KY] = (uint32_t)g->kh;
 	k->extent[VTA_KD_KX] = (uint32_t)g->kw;
 	k->extent[VTA_KD_CB] = ncb;
 	const int32_t n_ob = (int32_t)nob, n_cb = (int32_t)ncb;
 	/* ACC [pixel][nob], INP [row][col][ncb], WGT [nobw][ky][kx][ncb] */
 	k->dst[VTA_KD_OB] = 1;
-	k->dst[VTA_KD_Y] = g->wo * n_ob;
+	k->dst[VTA_KD_Y] = (int32_t)cols * n_ob;
 	k->dst[VTA_KD_X] = n_ob;
 	k->src[VTA_KD_Y] = sy * wp * n_cb;
 	k->src[VTA_KD_X] = g->sw * n_cb;
@@ -188,7 +211,8 @@ static void *ti_reserve(void *p, uint64_t *cap, uint64_t n, size_t elem, bool *o
 static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv_sched *s,
 			uint64_t *cap_tiles, uint64_t *cap_steps)
 {
-	const uint32_t nr = g->ng * p->nrt;
+	const uint32_t nct = ti_nct(p), tw = ti_tw(g, p);
+	const uint32_t nr = g->ng * p->nrt * nct; /* tile positions in the image groups */
 	uint32_t nt = nr * p->ngrp;
 	uint64_t ns = (uint64_t)nt * p->nci * p->nsub;
 	bool ok = true;
@@ -205,10 +229,13 @@ static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv
 			vta_conv_tile *tl = &s->tiles[t];
 			tl->grp = p->rows_outer ? b : a;
 			tl->unit = vta_conv_unit_of(g, tl->grp * p->nob);
-			tl->g = r / p->nrt;
-			tl->rt = r % p->nrt;
+			tl->g = r / (p->nrt * nct);
+			tl->rt = r / nct % p->nrt;
+			tl->ct = r % nct;
 			tl->y0 = tl->rt * p->th;
 			tl->rows = (uint32_t)g->ho - tl->y0 < p->th ? (uint32_t)g->ho - tl->y0 : p->th;
+			tl->x0 = tl->ct * tw;
+			tl->cols = (uint32_t)g->wo - tl->x0 < tw ? (uint32_t)g->wo - tl->x0 : tw;
 		}
 	/* slot contents (-1 empty) and the last step that read each slot */
 	int64_t key[2][2] = {{-1, -1}, {-1, -1}}, used[2][2] = {{-1, -1}, {-1, -1}};
@@ -225,7 +252,8 @@ static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv
 				st->c = ci;
 				st->sub = sub;
 				const int64_t want[2] = {
-					(((int64_t)tl->g * p->nrt + tl->rt) * g->units + tl->unit) *
+					((((int64_t)tl->g * p->nrt + tl->rt) * nct + tl->ct) *
+						 g->units + tl->unit) *
 							p->nci +
 						ci,
 					((int64_t)tl->grp * p->nsub + sub) * p->nci + ci};
@@ -290,6 +318,14 @@ typedef struct ti_xfer {
 static ti_xfer ti_xfer_bytes(const vta_config *cfg, uint64_t bytes)
 {
 	vta_dma_plan plan = vta_cost_dma_plan_bytes(bytes);
+	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan)};
+	return x;
+}
+
+/* `runs` runs of `run_bytes` each (a strided 2D transfer). */
+static ti_xfer ti_xfer_runs(const vta_config *cfg, uint64_t runs, uint64_t run_bytes)
+{
+	vta_dma_plan plan = {runs, run_bytes};
 	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan)};
 	return x;
 }
@@ -367,20 +403,26 @@ static void ti_work_free(ti_work *w)
 }
 
 /* What a candidate's estimate and bound price, computed once per candidate: the kernel's
- * shape and every transfer size the schedule repeats. A tile is full (th rows) or the last
- * of its image group (`last_rows`, fewer when th does not divide the output's rows). */
+ * shape and every transfer size the schedule repeats. A tile is full (th rows, tw columns)
+ * or the last of its image group in rows (`last_rows`, fewer when th does not divide the
+ * output's rows) or in columns (`last_cols`): its kind is the sum of TI_LAST_ROW and
+ * TI_LAST_COL that apply. */
+enum { TI_LAST_ROW = 1, TI_LAST_COL = 2, TI_KINDS = 4 };
 typedef struct ti_costs {
 	vta_conv_kshape k;
-	uint64_t taps, last_rows;
-	uint64_t inp_bytes[2], out_bytes[2]; /* [0] a full tile, [1] a last one */
-	ti_xfer inp[2], out[2];
+	uint64_t taps, last_rows, last_cols;
+	uint64_t inp_bytes[TI_KINDS], out_bytes[TI_KINDS];
+	ti_xfer inp[TI_KINDS], out[TI_KINDS];
+	uint64_t out_insns[TI_KINDS]; /* stores of a tile (one per row of a column tile that
+				       * holds fewer than all output blocks) */
 	uint64_t wgt_bytes, wlut_bytes;
 	ti_xfer wgt, wlut, wtab_block, wtab, btab;
 	uint64_t uop_bytes, variants;
 	bool uop_fit;
 	ti_xfer uop, uop_one, alu_kern; /* a GEMM kernel, a reset kernel, a tensor ALU kernel */
 	ti_consts_cost consts;
-	uint64_t gemm_step[2], reset[2], alu[2]; /* a step's GEMM; a tile's reset, ALU ops */
+	uint64_t gemm_step[TI_KINDS], reset[TI_KINDS], alu[TI_KINDS]; /* a step's GEMM; a
+								   * tile's reset, ALU ops */
 } ti_costs;
 
 /* Fill the costs of c that depend on p's row height, chunking and grouping only, and its
@@ -390,16 +432,35 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 			  ti_costs *c)
 {
 	c->k = *k;
-	const uint64_t ho = (uint64_t)g->ho;
+	const uint64_t ho = (uint64_t)g->ho, tw = ti_tw(g, p), nct = ti_nct(p);
 	c->taps = (uint64_t)g->kh * g->kw;
 	c->last_rows = ho - (uint64_t)(p->nrt - 1) * p->th;
-	for (int i = 0; i < 2; i++) {
-		const uint64_t r = i ? c->last_rows : p->th, pix = r * g->wo, rows = pix * p->nob;
-		c->inp_bytes[i] = (uint64_t)vta_conv_rows_in(g, (uint32_t)r) * g->wp * p->ncb *
-				  cfg->inp_elem_bytes;
-		c->inp[i] = ti_xfer_bytes(cfg, c->inp_bytes[i]);
+	c->last_cols = (uint64_t)g->wo - (nct - 1) * tw;
+	for (int i = 0; i < TI_KINDS; i++) {
+		const uint64_t r = i & TI_LAST_ROW ? c->last_rows : p->th;
+		const uint64_t cols = i & TI_LAST_COL ? c->last_cols : tw;
+		const uint64_t pix = r * cols, rows = pix * p->nob;
+		const uint64_t rows_in = vta_conv_rows_in(g, (uint32_t)r);
+		const uint64_t cin = vta_conv_cols_in(g, (uint32_t)cols);
+		c->inp_bytes[i] = rows_in * cin * p->ncb * cfg->inp_elem_bytes;
 		c->out_bytes[i] = rows * cfg->out_elem_bytes;
-		c->out[i] = ti_xfer_bytes(cfg, c->out_bytes[i]);
+		c->out_insns[i] = 1;
+		if (nct == 1) {
+			c->inp[i] = ti_xfer_bytes(cfg, c->inp_bytes[i]);
+			c->out[i] = ti_xfer_bytes(cfg, c->out_bytes[i]);
+		} else {
+			/* a column tile's window: one run per input row; its store one run per
+			 * output row, or one store per row when the tile holds some blocks only */
+			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes);
+			if (p->nob == g->ob) {
+				c->out[i] = ti_xfer_runs(cfg, r, cols * p->nob * cfg->out_elem_bytes);
+			} else {
+				const ti_xfer one =
+					ti_xfer_runs(cfg, cols, (uint64_t)p->nob * cfg->out_elem_bytes);
+				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r};
+				c->out_insns[i] = r;
+			}
+		}
 		uint64_t uops = pix * p->nobw * p->ncb * c->taps;
 		if (c->k.dummy)
 			uops += uops / c->k.outputs * c->k.dummy;
@@ -429,7 +490,7 @@ static void ti_costs_slots(const vta_config *cfg, const vta_conv_geom *g, const 
 			   ti_costs *c)
 {
 	/* kernels: one per slot combination and sub-group (and ragged row count) */
-	const uint64_t n_steps = (uint64_t)g->ng * p->nrt * p->ngrp * p->nci * p->nsub;
+	const uint64_t n_steps = (uint64_t)g->ng * p->nrt * ti_nct(p) * p->ngrp * p->nci * p->nsub;
 	c->variants = ti_min((uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub, n_steps);
 	c->uop_fit = (c->variants + 1) * c->k.list_len + 64 <= cfg->uop_depth;
 	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
@@ -458,8 +519,14 @@ static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const v
 static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
 			 uint32_t alu_tt, uint32_t alu_imm, const ti_costs *c)
 {
-	const uint64_t nr = (uint64_t)g->ng * p->nrt, nt = nr * p->ngrp;
-	const uint64_t last = (uint64_t)g->ng * p->ngrp, full = nt - last; /* tiles by kind */
+	const uint64_t nct = ti_nct(p), nt = (uint64_t)g->ng * p->nrt * nct * p->ngrp;
+	/* tile positions (per image group) and tiles by kind; with one row or column tile it
+	 * counts as the last, whose costs are then the full one's */
+	uint64_t pos[TI_KINDS], tiles[TI_KINDS];
+	for (int i = 0; i < TI_KINDS; i++) {
+		pos[i] = (i & TI_LAST_ROW ? 1 : p->nrt - 1) * (i & TI_LAST_COL ? 1 : nct - 1);
+		tiles[i] = (uint64_t)g->ng * pos[i] * p->ngrp;
+	}
 	const uint64_t spt = (uint64_t)p->nci * p->nsub, ns = nt * spt;
 	const uint64_t n_uop = c->uop_fit ? c->variants : ns;
 	const uint64_t n_reset = ti_min(p->s_acc, nt);
@@ -483,13 +550,11 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 	port += n_const * c->consts.x.beats + n_reset * c->uop_one.beats + n_uop * c->uop.beats +
 		n_kern * c->alu_kern.beats;
 	insns += n_const * c->consts.insns + n_reset + n_uop + n_kern;
-	for (int i = 0; i < 2; i++) {
-		const uint64_t n = i ? last : full;
+	for (int i = 0; i < TI_KINDS; i++) {
+		const uint64_t n = tiles[i], loads = (uint64_t)g->ng * pos[i] * g->units * p->nci;
 		tC += n * (c->reset[i] + c->alu[i] + spt * c->gemm_step[i]);
-		port += n * c->out[i].beats + (i ? g->ng : nr - g->ng) * g->units * p->nci *
-						      c->inp[i].beats;
-		insns += n * (2 + alu_tt + alu_imm + spt) + (i ? g->ng : nr - g->ng) * g->units *
-								 p->nci;
+		port += n * c->out[i].beats + loads * c->inp[i].beats;
+		insns += n * (1 + c->out_insns[i] + alu_tt + alu_imm + spt) + loads;
 	}
 	const uint64_t n_wgt = (uint64_t)p->ngrp * p->nsub * p->nci;
 	if (g->wgt_lut_bw) {
@@ -503,18 +568,21 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 	 * inside a tile loads after the previous step's GEMM, and its GEMM waits for the load;
 	 * one WGT slot: every step inside a tile does. */
 	const uint64_t wload = g->wgt_lut_bw ? p->nobw * c->wlut.cycles : c->wgt.cycles;
-	for (int i = 0; i < 2; i++)
-		tC += (i ? last : full) * ((p->s_wgt == 1 ? (spt - 1) * wload : 0) +
-					   (p->s_inp == 1 ? (p->nci - 1) * c->inp[i].cycles : 0));
+	for (int i = 0; i < TI_KINDS; i++)
+		tC += tiles[i] * ((p->s_wgt == 1 ? (spt - 1) * wload : 0) +
+				  (p->s_inp == 1 ? (p->nci - 1) * c->inp[i].cycles : 0));
 	/* one ACC slot: a tile's reset waits for the previous tile's store, which only a
 	 * constant load may overlap (those were counted above) */
 	if (p->s_acc == 1 && nt > 1) {
-		const uint64_t stores = full * c->out[0].cycles + (last - 1) * c->out[1].cycles;
+		uint64_t stores = 0; /* every store but the last tile's */
+		for (int i = 0; i < TI_KINDS; i++)
+			stores += tiles[i] * c->out[i].cycles;
+		stores -= c->out[TI_LAST_ROW | TI_LAST_COL].cycles;
 		const uint64_t consts = !p->const_all && p->nconst ? (n_const - 1) * c->consts.x.cycles
 								   : 0;
 		tC += stores > consts ? stores - consts : 0;
 	}
-	const uint64_t by_compute = tC + c->out[1].cycles;
+	const uint64_t by_compute = tC + c->out[TI_LAST_ROW | TI_LAST_COL].cycles;
 	const uint64_t by_port = port + insns * cfg->insn_bytes / vta_cost_bus_bytes(cfg);
 	return ti_max(by_compute, by_port) + cfg->insn_overhead_cycles;
 }
@@ -564,7 +632,8 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	uint64_t j = 0;
 	for (uint32_t t = 0; t < s->n_tiles; t++) {
 		const vta_conv_tile *tl = &s->tiles[t];
-		const int kind = tl->rows == p->th ? 0 : 1; /* a full tile or a shorter last one */
+		const int kind = (tl->rows == p->th ? 0 : TI_LAST_ROW) |
+				 (tl->cols == ti_tw(g, p) ? 0 : TI_LAST_COL);
 		const uint64_t steps = (uint64_t)p->nci * p->nsub;
 		for (uint64_t q = 0; q < steps; q++, j++) {
 			const vta_conv_step *st = &s->steps[j];
@@ -643,7 +712,7 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		tS = ti_go(&m, ti_max(tS, tC), &c->out[kind]);
 		w->stored[t] = tS;
 		dram += c->out_bytes[kind];
-		insns++;
+		insns += c->out_insns[kind];
 	}
 	p->est_cycles = ti_max(ti_max(tC, tS),
 			       m.port_free + insns * cfg->insn_bytes / vta_cost_bus_bytes(cfg)) +
@@ -664,10 +733,10 @@ static uint32_t ti_divisors(uint32_t n, uint32_t *out, uint32_t max)
 	return k;
 }
 
-/* Largest th <= ho whose input rows fit `cap` INP rows at chunk ncb. */
-static uint32_t ti_th_inp(const vta_conv_geom *g, uint32_t ncb, uint32_t cap)
+/* Largest th <= ho whose input rows of `cin` columns fit `cap` INP rows at chunk ncb. */
+static uint32_t ti_th_inp_cols(const vta_conv_geom *g, uint32_t cin, uint32_t ncb, uint32_t cap)
 {
-	uint64_t per = (uint64_t)g->wp * ncb;
+	uint64_t per = (uint64_t)cin * ncb;
 	uint32_t lo = 0, hi = (uint32_t)g->ho;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo + 1) / 2;
@@ -677,6 +746,12 @@ static uint32_t ti_th_inp(const vta_conv_geom *g, uint32_t ncb, uint32_t cap)
 			hi = mid - 1;
 	}
 	return lo;
+}
+
+/* ... of whole padded rows. */
+static uint32_t ti_th_inp(const vta_conv_geom *g, uint32_t ncb, uint32_t cap)
+{
+	return ti_th_inp_cols(g, (uint32_t)g->wp, ncb, cap);
 }
 
 static bool ti_better(const vta_conv_plan *a, const vta_conv_plan *b)
@@ -703,7 +778,7 @@ typedef struct ti_rank {
  * candidates that share them (they differ in slots and constants). */
 enum { TI_BCACHE = 32 };
 typedef struct ti_bcache {
-	uint32_t nob, nobw, th, ncb;
+	uint32_t nob, nobw, th, tw, ncb;
 	bool rowskip, used;
 	ti_costs c;
 } ti_bcache;
@@ -726,18 +801,19 @@ static const ti_costs *ti_base(ti_search *se, const vta_conv_plan *p)
 	for (unsigned i = 0; i < TI_BCACHE; i++) {
 		const ti_bcache *e = &se->bc[i];
 		if (e->used && e->nob == p->nob && e->nobw == p->nobw && e->th == p->th &&
-		    e->ncb == p->ncb && e->rowskip == se->g->rowskip)
+		    e->tw == ti_tw(se->g, p) && e->ncb == p->ncb && e->rowskip == se->g->rowskip)
 			return &e->c;
 	}
 	ti_bcache *e = &se->bc[se->bc_next++ % TI_BCACHE];
 	e->nob = p->nob;
 	e->nobw = p->nobw;
 	e->th = p->th;
+	e->tw = ti_tw(se->g, p);
 	e->ncb = p->ncb;
 	e->rowskip = se->g->rowskip;
 	e->used = true;
 	vta_conv_kshape k;
-	vta_conv_kshape_make(se->cfg, se->g, p->nob, p->nobw, p->th, p->ncb, &k);
+	vta_conv_kshape_make_cols(se->cfg, se->g, p->nob, p->nobw, p->th, e->tw, p->ncb, &k);
 	if (k.ok && k.list_len <= se->cfg->uop_depth)
 		ti_costs_base(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &k, &e->c);
 	else
@@ -865,6 +941,47 @@ static void ti_try_slots(ti_search *se, vta_conv_plan p)
 		ti_try(se, p, thmax);
 }
 
+/* An image too wide for one whole output row in INP or ACC: column tiles of tw output
+ * columns whose input windows overlap by the filter's halo, the widest that fit one row
+ * and two narrower widths, each as tall as fits. Only with every input block in one chunk,
+ * so that a tile's window is one strided load. */
+static void ti_try_cols(ti_search *se, vta_conv_plan p)
+{
+	const vta_config *cfg = se->cfg;
+	const vta_conv_geom *g = se->g;
+	const uint32_t D = cfg->acc_dep_distance;
+	const uint64_t crows = (uint64_t)p.nconst * (p.const_all ? g->ob : p.nob);
+	const uint64_t wrows = (uint64_t)p.nobw * g->kh * g->kw * p.ncb;
+	if (p.ncb != g->cb || wrows * p.s_wgt > cfg->wgt_depth || crows + D >= cfg->acc_depth)
+		return;
+	const uint32_t inp_cap = cfg->inp_depth / p.s_inp;
+	const uint64_t acc_cap = cfg->acc_depth - crows - D;
+	const uint64_t ekw = (uint64_t)(g->kw - 1) * g->dw + 1;
+	const uint64_t cin = inp_cap / ((uint64_t)vta_conv_rows_in(g, 1) * p.ncb);
+	if (cin < ekw)
+		return;
+	uint64_t twmax = (cin - ekw) / (uint64_t)g->sw + 1;
+	twmax = ti_min(ti_min(twmax, acc_cap / ((uint64_t)p.s_acc * p.nob)), (uint64_t)g->wo);
+	uint32_t prev = 0;
+	for (int h = 0; h < 3; h++) {
+		uint32_t tw = (uint32_t)(twmax >> h);
+		if (tw == 0)
+			break;
+		const uint32_t nct = (uint32_t)vta_layout_div_up((uint64_t)g->wo, tw);
+		tw = (uint32_t)vta_layout_div_up((uint64_t)g->wo, nct);
+		if (tw == prev)
+			continue;
+		prev = tw;
+		p.tw = tw;
+		p.nct = nct;
+		const uint32_t thi = ti_th_inp_cols(g, vta_conv_cols_in(g, tw), p.ncb, inp_cap);
+		const uint64_t tha = acc_cap / ((uint64_t)p.s_acc * tw * p.nob);
+		const uint32_t thmax = tha < thi ? (uint32_t)tha : thi;
+		if (thmax > 0)
+			ti_try(se, p, thmax);
+	}
+}
+
 /* Does candidate p agree with the pin (the row height and order are tried in ti_try)? */
 static bool ti_pinned_ok(const vta_conv_pin *pin, const vta_conv_plan *p)
 {
@@ -940,6 +1057,8 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 	se.pin = pin;
 	se.w.alu_tt = alu_tt;
 	se.w.alu_imm = alu_imm;
+	/* whole output rows first; column tiles only when no whole row fits */
+	for (int cols = 0; cols < 2 && se.n_cands == 0 && !se.nomem; cols++)
 	for (uint32_t i = 0; i < ncbs; i++) {
 		vta_conv_geom g = *g0;
 		g.rowskip = g0->rowskip && dcb[i] == g0->cb;
@@ -970,7 +1089,10 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 					if (p.s_inp > smax || p.s_wgt > smax || p.s_acc > smax ||
 					    (p.const_all && !call) || !ti_pinned_ok(pin, &p))
 						continue;
-					ti_try_slots(&se, p);
+					if (cols)
+						ti_try_cols(&se, p);
+					else
+						ti_try_slots(&se, p);
 				}
 		}
 	}
@@ -985,14 +1107,19 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 	if (!found && vta_conv_pin_any(pin))
 		return ti_pin_fail(cfg, g0, threads, nconst, pin, layer, err);
 	if (!found) {
-		uint64_t in_rows = (uint64_t)vta_conv_rows_in(g0, 1) * g0->wp;
-		if (in_rows > cfg->inp_depth)
+		/* column tiles take every input block at once: one output pixel's window */
+		const uint64_t in_rows = (uint64_t)vta_conv_rows_in(g0, 1) * g0->wp;
+		const uint64_t px_rows = (uint64_t)vta_conv_rows_in(g0, 1) * vta_conv_cols_in(g0, 1) *
+					 g0->cb;
+		if (in_rows > cfg->inp_depth && px_rows > cfg->inp_depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the INP SRAM: one output row "
 					"reads %u input rows of %d padded columns (%llu INP rows at "
-					"one channel block), the INP SRAM has %u rows",
+					"one channel block), one output column at all %u input "
+					"blocks %llu, the INP SRAM has %u rows",
 					layer, vta_conv_rows_in(g0, 1), (int)g0->wp,
-					(unsigned long long)in_rows, cfg->inp_depth);
+					(unsigned long long)in_rows, g0->cb,
+					(unsigned long long)px_rows, cfg->inp_depth);
 		if ((uint64_t)g0->kh * g0->kw > cfg->wgt_depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the WGT SRAM: one block of the "
@@ -1000,6 +1127,15 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 					layer, (int)g0->kh, (int)g0->kw,
 					(unsigned long long)g0->kh * (unsigned long long)g0->kw,
 					cfg->wgt_depth);
+		const uint64_t px_wgt = (uint64_t)g0->kh * g0->kw * g0->cb;
+		if (in_rows > cfg->inp_depth && px_wgt > cfg->wgt_depth)
+			return vta_fail(err, VTA_E_USAGE,
+					"layer %s: CONV2D does not fit: one output row reads %llu "
+					"INP rows, the INP SRAM has %u, and a column tile's filter "
+					"block at all %u input blocks needs %llu WGT rows, the WGT "
+					"SRAM has %u",
+					layer, (unsigned long long)in_rows, cfg->inp_depth, g0->cb,
+					(unsigned long long)px_wgt, cfg->wgt_depth);
 		if ((uint64_t)nconst + g0->wo + D > cfg->acc_depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the ACC SRAM: one output row "
@@ -1046,6 +1182,14 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 		p->th = (uint32_t)g.ho;
 	p->nci = g.ucb / p->ncb;
 	p->nrt = (uint32_t)vta_layout_div_up((uint64_t)g.ho, p->th);
+	if (p->tw == 0 || p->tw > (uint32_t)g.wo)
+		p->tw = (uint32_t)g.wo;
+	p->nct = (uint32_t)vta_layout_div_up((uint64_t)g.wo, p->tw);
+	if (p->nct > 1 && p->ncb != g.cb)
+		return vta_fail(err, VTA_E_USAGE,
+				"layer %s: plan: column tiles of %u columns need every input block "
+				"in one chunk (%u), not %u",
+				layer, p->tw, g.cb, p->ncb);
 	p->ngrp = g.ob / p->nob;
 	p->nsub = p->nob / p->nobw;
 	p->nconst = nconst;
@@ -1055,9 +1199,10 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 	p->acc_const_base = 0;
 	p->acc_const_rows = nconst * (p->const_all ? g.ob : p->nob);
 	p->acc_slot_base = p->acc_const_rows;
-	p->acc_slot = p->th * (uint32_t)g.wo * p->nob;
+	p->acc_slot = p->th * p->tw * p->nob;
 	p->acc_scratch = cfg->acc_depth - D;
-	uint64_t in_rows = (uint64_t)vta_conv_rows_in(&g, p->th) * g.wp * p->ncb;
+	uint64_t in_rows = (uint64_t)vta_conv_rows_in(&g, p->th) * vta_conv_cols_in(&g, p->tw) *
+			   p->ncb;
 	if (in_rows > p->inp_slot)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: %u output rows read %llu INP rows, an INP slot has "
@@ -1076,7 +1221,7 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 				"scratch rows exceed the ACC SRAM (%u rows)",
 				layer, p->acc_const_rows, p->s_acc, p->acc_slot, D, cfg->acc_depth);
 	vta_conv_kshape k;
-	vta_conv_kshape_make(cfg, &g, p->nob, p->nobw, p->th, p->ncb, &k);
+	vta_conv_kshape_make_cols(cfg, &g, p->nob, p->nobw, p->th, p->tw, p->ncb, &k);
 	if (!k.ok || k.list_len > cfg->uop_depth)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: the GEMM kernel of %u uops exceeds the UOP SRAM "

@@ -63,10 +63,17 @@ uint32_t vta_conv_unit_obs(const vta_conv_geom *g, uint32_t u);
 /* Input rows a tile of `th` output rows reads (from the DMA's point of view). */
 uint32_t vta_conv_rows_in(const vta_conv_geom *g, uint32_t th);
 
+/* Padded input columns a tile of `tw` output columns reads (g->wp for every column). */
+uint32_t vta_conv_cols_in(const vta_conv_geom *g, uint32_t tw);
+
 typedef struct vta_conv_plan {
 	unsigned threads;
 	uint32_t ncb, nci;        /* input-channel blocks per chunk, chunks (of a unit) */
 	uint32_t th, nrt;         /* output rows per row tile, row tiles per image group */
+	uint32_t tw, nct;         /* output columns per tile, column tiles per row tile: an
+				   * image too wide for INP is cut into column tiles whose
+				   * input windows overlap by the filter's halo (tw 0 in a
+				   * plan given to vta_conv_plan_check: whole rows, nct 1) */
 	uint32_t nob, ngrp;       /* output-channel blocks per tile, channel groups (a group
 				   * lies inside one unit) */
 	uint32_t nobw, nsub;      /* blocks per weight load, weight loads per group and chunk */
@@ -87,8 +94,10 @@ typedef struct vta_conv_plan {
 /* A tile of the output and a step of its computation, in program order. */
 typedef struct vta_conv_tile {
 	uint32_t g, rt, grp; /* image group, row tile, channel group */
+	uint32_t ct;         /* column tile */
 	uint32_t unit;       /* the unit the channel group lies in */
 	uint32_t y0, rows;   /* output rows [y0, y0 + rows) */
+	uint32_t x0, cols;   /* output columns [x0, x0 + cols) */
 } vta_conv_tile;
 
 typedef struct vta_conv_step {
@@ -208,6 +217,12 @@ typedef struct vta_conv_kshape {
  * [nobw][ky][kx][ncb]. */
 void vta_conv_kshape_make(const vta_config *cfg, const vta_conv_geom *g, uint32_t nob,
 			  uint32_t nobw, uint32_t rows, uint32_t ncb, vta_conv_kshape *k);
+
+/* The same for a column tile of `cols` output columns: its ACC tile is [pixel][nob] over
+ * rows x cols pixels, its INP slot [row][vta_conv_cols_in(cols)][ncb]. */
+void vta_conv_kshape_make_cols(const vta_config *cfg, const vta_conv_geom *g, uint32_t nob,
+			       uint32_t nobw, uint32_t rows, uint32_t cols, uint32_t ncb,
+			       vta_conv_kshape *k);
 
 #ifdef __cplusplus
 }

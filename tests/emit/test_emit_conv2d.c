@@ -426,8 +426,10 @@ static void test_conv_errors(void **state)
 	vta_error err = {0};
 	const vta_arith_mode TF = VTA_ARITH_TFLITE;
 	/* n h w c o kh kw sh sw dh dw pad act zpi zpo fb bb bias pt s_out */
-	const conv_case wide = {1, 4, 600, 37, 4, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME, VTA_ACT_NONE,
-				0, 0, 0, 0, true, false, 0.05f};
+	/* 600 columns of 240 channels: neither a whole row at one block nor one column at all
+	 * 60 blocks (540 INP rows) fits */
+	const conv_case wide = {1, 4, 600, 240, 4, 3, 3, 1, 1, 1, 1, VTA_PADDING_SAME,
+				VTA_ACT_NONE, 0, 0, 0, 0, true, false, 0.05f};
 	assert_int_equal(emit_shape(&tiny, &wide, TF, 2, 1, &err), VTA_E_USAGE);
 	et_assert_error(&err, VTA_E_USAGE, "does not fit the INP SRAM: one output row reads 3 "
 					   "input rows of 602 padded columns");
@@ -435,7 +437,8 @@ static void test_conv_errors(void **state)
 				 VTA_ACT_NONE, 0, 0, 0, 0, true, false, 0.05f};
 	assert_int_equal(emit_shape(&tiny, &big_k, TF, 1, 1, &err), VTA_E_USAGE);
 	et_assert_error(&err, VTA_E_USAGE, "does not fit the WGT SRAM: one block of the 17x17");
-	const conv_case long_row = {1, 1, 300, 4, 4, 1, 1, 1, 1, 1, 1, VTA_PADDING_VALID,
+	/* a 1x3 filter block at all 86 input blocks needs 258 WGT rows: no column tiles */
+	const conv_case long_row = {1, 1, 300, 344, 4, 1, 3, 1, 1, 1, 1, VTA_PADDING_SAME,
 				    VTA_ACT_NONE, 0, 0, 0, 0, true, false, 0.05f};
 	assert_int_equal(emit_shape(&tiny, &long_row, TF, 1, 1, &err), VTA_E_USAGE);
 	et_assert_error(&err, VTA_E_USAGE, "does not fit the ACC SRAM: one output row of 300");

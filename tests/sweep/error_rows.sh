@@ -18,7 +18,7 @@ expect() { # POINT LAYER STATUS ERROR-PATTERN
 }
 expect 0 total ok ""
 expect 1 narrow ok ""
-expect 1 wide error "^layer wide: CONV2D does not fit the INP SRAM: one output row reads 3 input rows of 162 padded columns (486 INP rows at one channel block), the INP SRAM has 256 rows$"
+expect 1 wide error "^layer wide: CONV2D does not fit the INP SRAM: one output row reads 3 input rows of 162 padded columns (486 INP rows at one channel block), one output column at all 32 input blocks 288, the INP SRAM has 256 rows$"
 expect 1 total error "^layer wide: CONV2D does not fit the INP SRAM"
 expect 2 narrow error "^no FINISH within the cycle budget of 500 cycles: "
 expect 2 total error "^no FINISH within the cycle budget of 500 cycles: "
