@@ -53,7 +53,7 @@ typedef struct cv_ctx {
 	vta_em_lut_table wtab, btab;
 	uint64_t wrow_bytes, brow_bytes; /* packed element bytes */
 	uint64_t b_addr;                 /* packed bias rows */
-	bool scratch_zeroed;             /* the scratch rows dummy uops accumulate into */
+	uint32_t scratch_zeroed;         /* scratch rows dummy uops accumulate into, zeroed */
 } cv_ctx;
 
 /* ---------- requantization program ---------- */
@@ -282,13 +282,15 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	}
 	const uint64_t ob0 = (uint64_t)tl->grp * p->nob + (uint64_t)st->sub * p->nobw;
 	const uint64_t taps = (uint64_t)g->kh * g->kw;
+	const uint32_t nb = vta_conv_grp_obs(g, p, tl->grp);
+	const uint32_t nbw = nb == p->nob ? p->nobw : nb; /* a ragged group is one load */
 	vta_xfer x = {0};
 	x.mem = VTA_MEM_WGT;
 	x.x_size = p->ncb;
 	x.x_stride = g->ucb; /* the filter holds a unit's input blocks per tap */
 	if (rc == VTA_OK && st->load_wgt && c->wlut) {
 		/* one decompressing load per output-channel block: a load covers one block */
-		for (uint32_t j = 0; j < p->nobw && rc == VTA_OK; j++) {
+		for (uint32_t j = 0; j < nbw && rc == VTA_OK; j++) {
 			x.sram = (uint32_t)(st->wgt_slot * p->wgt_slot + j * taps * p->ncb);
 			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->ucb +
 						   (uint64_t)st->c * p->ncb) * c->wrow_bytes;
@@ -303,7 +305,7 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 		x.sram = (uint32_t)st->wgt_slot * p->wgt_slot;
 		x.dram_addr = c->w_addr + (ob0 * taps * g->ucb + (uint64_t)st->c * p->ncb) *
 						  cfg->wgt_elem_bytes;
-		x.y_size = (uint32_t)(p->nobw * taps);
+		x.y_size = (uint32_t)(nbw * taps);
 		rc = vta_stream_load(s, &x, err);
 	}
 	if (rc == VTA_OK)
@@ -317,18 +319,22 @@ static vta_status cv_gemm_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	const vta_conv_geom *g = &c->g;
 	const vta_conv_plan *p = &c->p;
 	const vta_conv_tile *tl = &c->sched.tiles[st->tile];
+	/* the tile's ACC rows are [pixel][nb]: a ragged last group's are fewer */
+	const uint32_t nb = vta_conv_grp_obs(g, p, tl->grp);
 	vta_conv_kshape k;
-	vta_conv_kshape_make_cols(c->cfg, g, p->nob, p->nobw, tl->rows, tl->cols, p->ncb, &k);
+	vta_conv_kshape_make_cols(c->cfg, g, nb, nb == p->nob ? p->nobw : nb, tl->rows, tl->cols,
+				  p->ncb, &k);
 	if (!k.ok || k.list_len > c->cfg->uop_depth)
 		return vta_fail(err, VTA_E_INTERNAL, "layer %s: no GEMM kernel shape for a tile of %u "
 				"rows", c->layer, tl->rows);
-	/* dummy uops accumulate into the scratch rows: zero them before the first, so no uop
-	 * reads an ACC row nothing wrote */
-	if (k.dummy && !c->scratch_zeroed) {
-		vta_status rs = vta_em_reset_rows(c->s, p->acc_scratch, k.dummy, err);
+	/* dummy uops accumulate into the scratch rows: zero them before the first that uses
+	 * them, so no uop reads an ACC row nothing wrote (a ragged tile's kernel may use more) */
+	if (k.dummy > c->scratch_zeroed) {
+		vta_status rs = vta_em_reset_rows(c->s, p->acc_scratch + c->scratch_zeroed,
+						  k.dummy - c->scratch_zeroed, err);
 		if (rs != VTA_OK)
 			return rs;
-		c->scratch_zeroed = true;
+		c->scratch_zeroed = k.dummy;
 	}
 	const uint32_t dst0 = p->acc_slot_base + (st->tile % p->s_acc) * p->acc_slot +
 			      st->sub * p->nobw;
@@ -404,18 +410,19 @@ static vta_status cv_requant_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t t
 	const vta_conv_plan *p = &c->p;
 	const uint32_t dst0 = p->acc_slot_base + (t % p->s_acc) * p->acc_slot;
 	const uint64_t pixels = (uint64_t)tl->rows * tl->cols;
-	const uint32_t cstride = p->const_all ? c->g.ob : p->nob;
+	const uint32_t nb = vta_conv_grp_obs(&c->g, p, tl->grp);
+	const uint32_t cstride = p->const_all ? c->g.ob : nb; /* as the group's load put them */
 	const uint32_t coff = p->const_all ? tl->grp * p->nob : 0;
 	vta_status rc = VTA_OK;
 	for (int i = 0; i < c->n_ops && rc == VTA_OK; i++) {
 		const cv_op *op = &c->ops[i];
 		if (op->use_imm)
 			rc = vta_em_alu_rows(c->s, op->op, true, op->imm, dst0, 0, 0,
-					     pixels * p->nob, err);
+					     pixels * nb, err);
 		else
 			rc = vta_em_alu_pattern(c->s, op->op, dst0,
 						p->acc_const_base + (uint32_t)op->row * cstride + coff,
-						p->nob, pixels, err);
+						nb, pixels, err);
 	}
 	return rc;
 }
@@ -447,16 +454,17 @@ static vta_status cv_store_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t slo
 	const vta_config *cfg = c->cfg;
 	const vta_conv_geom *g = &c->g;
 	const vta_conv_plan *p = &c->p;
+	const uint32_t nb = vta_conv_grp_obs(g, p, tl->grp);
 	const uint64_t first = (((uint64_t)tl->g * g->ho + tl->y0) * g->wo + tl->x0) * g->ob +
 			       (uint64_t)tl->grp * p->nob;
 	vta_xfer x = {.mem = VTA_MEM_OUT, .sram = slot0,
 		      .dram_addr = c->o_addr + first * cfg->out_elem_bytes,
-		      .y_size = tl->rows * tl->cols, .x_size = p->nob, .x_stride = g->ob};
+		      .y_size = tl->rows * tl->cols, .x_size = nb, .x_stride = g->ob};
 	if (p->nct == 1)
 		return vta_stream_store(c->s, &x, err);
-	if (p->nob == g->ob) {
+	if (nb == g->ob) {
 		x.y_size = tl->rows;
-		x.x_size = tl->cols * p->nob;
+		x.x_size = tl->cols * nb;
 		x.x_stride = (uint32_t)g->wo * g->ob;
 		return vta_stream_store(c->s, &x, err);
 	}
@@ -464,7 +472,7 @@ static vta_status cv_store_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t slo
 	x.y_size = tl->cols;
 	for (uint32_t r = 0; r < tl->rows && rc == VTA_OK; r++) {
 		rc = vta_stream_store(c->s, &x, err);
-		x.sram += tl->cols * p->nob;
+		x.sram += tl->cols * nb;
 		x.dram_addr += (uint64_t)g->wo * g->ob * cfg->out_elem_bytes;
 	}
 	return rc;
@@ -500,6 +508,7 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 		const vta_conv_tile *tl = &c->sched.tiles[t];
 		const uint64_t steps = (uint64_t)p->nci * p->nsub;
 		const uint32_t slot0 = p->acc_slot_base + (t % p->s_acc) * p->acc_slot;
+		const uint32_t nb = vta_conv_grp_obs(g, p, tl->grp);
 		for (uint64_t q = 0; q < steps && rc == VTA_OK; q++) {
 			const vta_conv_step *st = &c->sched.steps[j + q];
 			rc = cv_load_step(c, st, err);
@@ -511,12 +520,11 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 						(uint64_t)tl->grp * p->nob * cfg->acc_elem_bytes;
 					vta_xfer x = {.mem = VTA_MEM_ACC, .sram = p->acc_const_base,
 						      .dram_addr = c->k_addr + k_off, .y_size = n_plain,
-						      .x_size = p->nob, .x_stride = g->ob};
+						      .x_size = nb, .x_stride = g->ob};
 					if (n_plain > 0)
 						rc = vta_stream_load(s, &x, err);
 					if (rc == VTA_OK && c->blut)
-						rc = cv_load_bias(c, tl->grp * p->nob, p->nob, p->nob,
-								  err);
+						rc = cv_load_bias(c, tl->grp * p->nob, nb, nb, err);
 					const_grp = tl->grp;
 				}
 				if (rc == VTA_OK && t >= p->s_acc)
@@ -524,7 +532,7 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 								err);
 				if (rc == VTA_OK)
 					rc = vta_em_reset_rows(s, slot0,
-							       (uint64_t)tl->rows * tl->cols * p->nob,
+							       (uint64_t)tl->rows * tl->cols * nb,
 							       err);
 			}
 			if (rc == VTA_OK && (st->load_inp || st->load_wgt))

@@ -92,6 +92,18 @@ static uint32_t ti_nct(const vta_conv_plan *p)
 	return p->nct ? p->nct : 1;
 }
 
+uint32_t vta_conv_grp_obs(const vta_conv_geom *g, const vta_conv_plan *p, uint32_t grp)
+{
+	const uint32_t left = g->ob - grp * p->nob;
+	return left < p->nob ? left : p->nob;
+}
+
+/* Blocks per weight load in a group of `nb` blocks: a ragged last group is one load. */
+static uint32_t ti_grp_obw(const vta_conv_plan *p, uint32_t nb)
+{
+	return nb == p->nob ? p->nobw : nb;
+}
+
 /* ---------- kernel shape ---------- */
 
 static bool ti_is_output(int d)
@@ -405,22 +417,24 @@ static void ti_work_free(ti_work *w)
 /* What a candidate's estimate and bound price, computed once per candidate: the kernel's
  * shape and every transfer size the schedule repeats. A tile is full (th rows, tw columns)
  * or the last of its image group in rows (`last_rows`, fewer when th does not divide the
- * output's rows) or in columns (`last_cols`): its kind is the sum of TI_LAST_ROW and
- * TI_LAST_COL that apply. */
-enum { TI_LAST_ROW = 1, TI_LAST_COL = 2, TI_KINDS = 4 };
+ * output's rows), in columns (`last_cols`) or in output blocks (the last channel group,
+ * `last_nob` blocks, fewer when nob does not divide them): its kind is the sum of
+ * TI_LAST_ROW, TI_LAST_COL and TI_LAST_GRP that apply. */
+enum { TI_LAST_ROW = 1, TI_LAST_COL = 2, TI_LAST_GRP = 4, TI_KINDS = 8 };
 typedef struct ti_costs {
 	vta_conv_kshape k;
-	uint64_t taps, last_rows, last_cols;
+	uint64_t taps, last_rows, last_cols, last_nob;
 	uint64_t inp_bytes[TI_KINDS], out_bytes[TI_KINDS];
 	ti_xfer inp[TI_KINDS], out[TI_KINDS];
 	uint64_t out_insns[TI_KINDS]; /* stores of a tile (one per row of a column tile that
 				       * holds fewer than all output blocks) */
-	uint64_t wgt_bytes, wlut_bytes;
-	ti_xfer wgt, wlut, wtab_block, wtab, btab;
+	uint64_t wgt_bytes[2], wlut_bytes; /* [1]: the last group's */
+	ti_xfer wgt[2], wlut, wtab_block, wtab, btab;
 	uint64_t uop_bytes, variants;
 	bool uop_fit;
-	ti_xfer uop, uop_one, alu_kern; /* a GEMM kernel, a reset kernel, a tensor ALU kernel */
-	ti_consts_cost consts;
+	ti_xfer uop, uop_one, alu_kern[2]; /* a GEMM kernel, a reset kernel, a tensor ALU
+					    * kernel (of a full and of the last group) */
+	ti_consts_cost consts[2]; /* [1]: the last group's (per-group constants) */
 	uint64_t gemm_step[TI_KINDS], reset[TI_KINDS], alu[TI_KINDS]; /* a step's GEMM; a
 								   * tile's reset, ALU ops */
 } ti_costs;
@@ -436,10 +450,26 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 	c->taps = (uint64_t)g->kh * g->kw;
 	c->last_rows = ho - (uint64_t)(p->nrt - 1) * p->th;
 	c->last_cols = (uint64_t)g->wo - (nct - 1) * tw;
+	c->last_nob = vta_conv_grp_obs(g, p, p->ngrp - 1);
 	for (int i = 0; i < TI_KINDS; i++) {
+		/* kinds that differ in nothing are copies */
+		if ((i & TI_LAST_COL && nct == 1) || (i & TI_LAST_GRP && c->last_nob == p->nob)) {
+			const int j = i & ~(nct == 1 ? TI_LAST_COL : 0) &
+				      ~(c->last_nob == p->nob ? TI_LAST_GRP : 0);
+			c->inp_bytes[i] = c->inp_bytes[j];
+			c->out_bytes[i] = c->out_bytes[j];
+			c->inp[i] = c->inp[j];
+			c->out[i] = c->out[j];
+			c->out_insns[i] = c->out_insns[j];
+			c->gemm_step[i] = c->gemm_step[j];
+			c->reset[i] = c->reset[j];
+			c->alu[i] = c->alu[j];
+			continue;
+		}
 		const uint64_t r = i & TI_LAST_ROW ? c->last_rows : p->th;
 		const uint64_t cols = i & TI_LAST_COL ? c->last_cols : tw;
-		const uint64_t pix = r * cols, rows = pix * p->nob;
+		const uint64_t nb = i & TI_LAST_GRP ? c->last_nob : p->nob;
+		const uint64_t pix = r * cols, rows = pix * nb;
 		const uint64_t rows_in = vta_conv_rows_in(g, (uint32_t)r);
 		const uint64_t cin = vta_conv_cols_in(g, (uint32_t)cols);
 		c->inp_bytes[i] = rows_in * cin * p->ncb * cfg->inp_elem_bytes;
@@ -452,16 +482,16 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 			/* a column tile's window: one run per input row; its store one run per
 			 * output row, or one store per row when the tile holds some blocks only */
 			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes);
-			if (p->nob == g->ob) {
-				c->out[i] = ti_xfer_runs(cfg, r, cols * p->nob * cfg->out_elem_bytes);
+			if (nb == g->ob) {
+				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->out_elem_bytes);
 			} else {
 				const ti_xfer one =
-					ti_xfer_runs(cfg, cols, (uint64_t)p->nob * cfg->out_elem_bytes);
+					ti_xfer_runs(cfg, cols, nb * cfg->out_elem_bytes);
 				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r};
 				c->out_insns[i] = r;
 			}
 		}
-		uint64_t uops = pix * p->nobw * p->ncb * c->taps;
+		uint64_t uops = pix * ti_grp_obw(p, (uint32_t)nb) * p->ncb * c->taps;
 		if (c->k.dummy)
 			uops += uops / c->k.outputs * c->k.dummy;
 		c->gemm_step[i] = vta_cost_loop_cycles(cfg, uops, cfg->gemm_ii);
@@ -469,8 +499,12 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 		c->alu[i] = alu_tt * vta_cost_loop_cycles(cfg, rows, cfg->alu_ii) +
 			    alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
 	}
-	c->wgt_bytes = (uint64_t)p->nobw * c->taps * p->ncb * cfg->wgt_elem_bytes;
-	c->wgt = ti_xfer_bytes(cfg, c->wgt_bytes);
+	for (int i = 0; i < 2; i++) {
+		const uint32_t nbw = ti_grp_obw(p, i ? (uint32_t)c->last_nob : p->nob);
+		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->wgt_elem_bytes;
+		c->wgt[i] = ti_xfer_bytes(cfg, c->wgt_bytes[i]);
+		c->alu_kern[i] = ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->uop_elem_bytes);
+	}
 	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
 			     .y_size = (uint32_t)c->taps, .x_size = p->ncb, .x_stride = g->ucb};
@@ -482,7 +516,6 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 	c->uop_bytes = (uint64_t)c->k.list_len * cfg->uop_elem_bytes;
 	c->uop = ti_xfer_bytes(cfg, c->uop_bytes);
 	c->uop_one = ti_xfer_bytes(cfg, cfg->uop_elem_bytes);
-	c->alu_kern = ti_xfer_bytes(cfg, (uint64_t)p->nob * cfg->uop_elem_bytes);
 }
 
 /* ... and those that depend on its slots and constants. */
@@ -495,11 +528,15 @@ static void ti_costs_slots(const vta_config *cfg, const vta_conv_geom *g, const 
 	c->uop_fit = (c->variants + 1) * c->k.list_len + 64 <= cfg->uop_depth;
 	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
 	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
-	const uint32_t const_blocks = p->const_all ? g->ob : p->nob;
 	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
 			     .x_size = 1, .x_stride = 1};
-	c->consts = ti_consts(cfg, (uint64_t)n_plain * const_blocks * cfg->acc_elem_bytes, &blut,
-			      const_blocks);
+	for (int i = 0; i < 2; i++) {
+		const uint32_t const_blocks = p->const_all ? g->ob
+					      : i ? vta_conv_grp_obs(g, p, p->ngrp - 1) : p->nob;
+		c->consts[i] = ti_consts(cfg, (uint64_t)n_plain * const_blocks *
+						      cfg->acc_elem_bytes,
+					 &blut, const_blocks);
+	}
 }
 
 static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
@@ -525,7 +562,7 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 	uint64_t pos[TI_KINDS], tiles[TI_KINDS];
 	for (int i = 0; i < TI_KINDS; i++) {
 		pos[i] = (i & TI_LAST_ROW ? 1 : p->nrt - 1) * (i & TI_LAST_COL ? 1 : nct - 1);
-		tiles[i] = (uint64_t)g->ng * pos[i] * p->ngrp;
+		tiles[i] = (uint64_t)g->ng * pos[i] * (i & TI_LAST_GRP ? 1 : p->ngrp - 1);
 	}
 	const uint64_t spt = (uint64_t)p->nci * p->nsub, ns = nt * spt;
 	const uint64_t n_uop = c->uop_fit ? c->variants : ns;
@@ -545,31 +582,43 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 		port += c->wtab.beats;
 		insns++;
 	}
-	tC += n_const * c->consts.x.cycles + n_reset * c->uop_one.cycles + n_uop * c->uop.cycles +
-	      n_kern * c->alu_kern.cycles;
-	port += n_const * c->consts.x.beats + n_reset * c->uop_one.beats + n_uop * c->uop.beats +
-		n_kern * c->alu_kern.beats;
-	insns += n_const * c->consts.insns + n_reset + n_uop + n_kern;
+	/* constant loads and ALU kernels priced as the last group's, the smallest */
+	tC += n_const * c->consts[1].x.cycles + n_reset * c->uop_one.cycles +
+	      n_uop * c->uop.cycles + n_kern * c->alu_kern[1].cycles;
+	port += n_const * c->consts[1].x.beats + n_reset * c->uop_one.beats +
+		n_uop * c->uop.beats + n_kern * c->alu_kern[1].beats;
+	insns += n_const * c->consts[1].insns + n_reset + n_uop + n_kern;
 	for (int i = 0; i < TI_KINDS; i++) {
-		const uint64_t n = tiles[i], loads = (uint64_t)g->ng * pos[i] * g->units * p->nci;
+		/* each input content once, counted with the tile positions of the full groups */
+		const uint64_t loads =
+			i & TI_LAST_GRP ? 0 : (uint64_t)g->ng * pos[i] * g->units * p->nci;
+		const uint64_t n = tiles[i];
 		tC += n * (c->reset[i] + c->alu[i] + spt * c->gemm_step[i]);
 		port += n * c->out[i].beats + loads * c->inp[i].beats;
 		insns += n * (1 + c->out_insns[i] + alu_tt + alu_imm + spt) + loads;
 	}
-	const uint64_t n_wgt = (uint64_t)p->ngrp * p->nsub * p->nci;
-	if (g->wgt_lut_bw) {
-		port += n_wgt * p->nobw * c->wlut.beats;
-		insns += n_wgt * p->nobw;
-	} else {
-		port += n_wgt * c->wgt.beats;
-		insns += n_wgt;
+	/* weight loads of the full groups and of the last (one per chunk when it is ragged) */
+	const uint32_t last_obw = ti_grp_obw(p, (uint32_t)c->last_nob);
+	const uint64_t n_wgt[2] = {(uint64_t)(p->ngrp - 1) * p->nsub * p->nci,
+				   (uint64_t)(c->last_nob / last_obw) * p->nci};
+	const uint64_t n_wblk[2] = {n_wgt[0] * p->nobw, n_wgt[1] * last_obw};
+	for (int i = 0; i < 2; i++) {
+		if (g->wgt_lut_bw) {
+			port += n_wblk[i] * c->wlut.beats;
+			insns += n_wblk[i];
+		} else {
+			port += n_wgt[i] * c->wgt[i].beats;
+			insns += n_wgt[i];
+		}
 	}
 	/* waits the COMPUTE module cannot fill. One INP slot: a step that starts a new chunk
 	 * inside a tile loads after the previous step's GEMM, and its GEMM waits for the load;
 	 * one WGT slot: every step inside a tile does. */
-	const uint64_t wload = g->wgt_lut_bw ? p->nobw * c->wlut.cycles : c->wgt.cycles;
+	const uint64_t wload[2] = {
+		g->wgt_lut_bw ? p->nobw * c->wlut.cycles : c->wgt[0].cycles,
+		g->wgt_lut_bw ? last_obw * c->wlut.cycles : c->wgt[1].cycles};
 	for (int i = 0; i < TI_KINDS; i++)
-		tC += tiles[i] * ((p->s_wgt == 1 ? (spt - 1) * wload : 0) +
+		tC += tiles[i] * ((p->s_wgt == 1 ? (spt - 1) * wload[i & TI_LAST_GRP ? 1 : 0] : 0) +
 				  (p->s_inp == 1 ? (p->nci - 1) * c->inp[i].cycles : 0));
 	/* one ACC slot: a tile's reset waits for the previous tile's store, which only a
 	 * constant load may overlap (those were counted above) */
@@ -577,12 +626,13 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 		uint64_t stores = 0; /* every store but the last tile's */
 		for (int i = 0; i < TI_KINDS; i++)
 			stores += tiles[i] * c->out[i].cycles;
-		stores -= c->out[TI_LAST_ROW | TI_LAST_COL].cycles;
-		const uint64_t consts = !p->const_all && p->nconst ? (n_const - 1) * c->consts.x.cycles
-								   : 0;
+		stores -= c->out[TI_KINDS - 1].cycles;
+		/* the overlap taken off at its largest, a full group's loads */
+		const uint64_t consts =
+			!p->const_all && p->nconst ? (n_const - 1) * c->consts[0].x.cycles : 0;
 		tC += stores > consts ? stores - consts : 0;
 	}
-	const uint64_t by_compute = tC + c->out[TI_LAST_ROW | TI_LAST_COL].cycles;
+	const uint64_t by_compute = tC + c->out[TI_KINDS - 1].cycles;
 	const uint64_t by_port = port + insns * cfg->insn_bytes / vta_cost_bus_bytes(cfg);
 	return ti_max(by_compute, by_port) + cfg->insn_overhead_cycles;
 }
@@ -625,15 +675,18 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		insns++;
 	}
 	if (p->const_all && p->nconst) {
-		tC = ti_go(&m, tC, &c->consts.x);
-		dram += c->consts.dram;
-		insns += c->consts.insns;
+		tC = ti_go(&m, tC, &c->consts[0].x);
+		dram += c->consts[0].dram;
+		insns += c->consts[0].insns;
 	}
 	uint64_t j = 0;
 	for (uint32_t t = 0; t < s->n_tiles; t++) {
 		const vta_conv_tile *tl = &s->tiles[t];
+		const uint32_t nb = vta_conv_grp_obs(g, p, tl->grp), nbw = ti_grp_obw(p, nb);
+		const int gk = nb == p->nob ? 0 : 1; /* a full group or a ragged last one */
 		const int kind = (tl->rows == p->th ? 0 : TI_LAST_ROW) |
-				 (tl->cols == ti_tw(g, p) ? 0 : TI_LAST_COL);
+				 (tl->cols == ti_tw(g, p) ? 0 : TI_LAST_COL) |
+				 (gk ? TI_LAST_GRP : 0);
 		const uint64_t steps = (uint64_t)p->nci * p->nsub;
 		for (uint64_t q = 0; q < steps; q++, j++) {
 			const vta_conv_step *st = &s->steps[j];
@@ -650,7 +703,7 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 				if (st->load_wgt && g->wgt_lut_bw) {
 					const int64_t ob0 = (int64_t)tl->grp * p->nob +
 							    (int64_t)st->sub * p->nobw;
-					for (uint32_t b = 0; b < p->nobw; b++) {
+					for (uint32_t b = 0; b < nbw; b++) {
 						if (g->wgt_lut_block_table_bytes &&
 						    wtab_block != ob0 + b) {
 							t0 = ti_go(&m, t0, &c->wtab_block);
@@ -660,20 +713,20 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 						}
 						t0 = ti_go(&m, t0, &c->wlut);
 					}
-					dram += (uint64_t)p->nobw * c->wlut_bytes;
-					insns += p->nobw;
+					dram += (uint64_t)nbw * c->wlut_bytes;
+					insns += nbw;
 				} else if (st->load_wgt) {
-					t0 = ti_go(&m, t0, &c->wgt);
-					dram += c->wgt_bytes;
+					t0 = ti_go(&m, t0, &c->wgt[gk]);
+					dram += c->wgt_bytes[gk];
 					insns++;
 				}
 				tL = ready = t0;
 			}
 			if (q == 0) {
 				if (!p->const_all && p->nconst && const_grp != (int64_t)tl->grp) {
-					tC = ti_go(&m, tC, &c->consts.x);
-					dram += c->consts.dram;
-					insns += c->consts.insns;
+					tC = ti_go(&m, tC, &c->consts[gk].x);
+					dram += c->consts[gk].dram;
+					insns += c->consts[gk].insns;
 					const_grp = tl->grp;
 				}
 				if (t >= p->s_acc)
@@ -702,8 +755,8 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		bool *seen = &w->kern_seen[(t % p->s_acc) * kern_groups +
 					   (p->const_all ? tl->grp : 0)];
 		for (uint32_t i = 0; !*seen && i < w->alu_tt; i++) {
-			tC = ti_go(&m, tC, &c->alu_kern);
-			dram += (uint64_t)p->nob * cfg->uop_elem_bytes;
+			tC = ti_go(&m, tC, &c->alu_kern[gk]);
+			dram += (uint64_t)nb * cfg->uop_elem_bytes;
 			insns++;
 		}
 		*seen = true;
@@ -1050,7 +1103,16 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 	const uint32_t D = cfg->acc_dep_distance;
 	uint32_t dcb[64], dob[64], dobw[64];
 	const uint32_t ncbs = ti_divisors(g0->ucb, dcb, 64);
-	const uint32_t nobs = ti_divisors(ti_nob_base(g0), dob, 64);
+	uint32_t nobs = ti_divisors(ti_nob_base(g0), dob, 64);
+	const uint32_t nobs_div = nobs;
+	/* a dense layer whose output blocks are a prime count would otherwise be cut one block
+	 * per group: groups of ceil(Ob / k) blocks with a ragged last one (k = 2..8) */
+	if (g0->units == 1 && nobs == 2 && g0->ob > 2)
+		for (uint32_t k = 2; k <= 8 && nobs < 64; k++) {
+			const uint32_t nob = (uint32_t)vta_layout_div_up(g0->ob, k);
+			if (nob > 1 && dob[nobs - 1] != nob)
+				dob[nobs++] = nob;
+		}
 	const unsigned smax = threads >= 2 ? 2 : 1;
 	ti_search se = {0};
 	se.cfg = cfg;
@@ -1065,7 +1127,10 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 		se.g = &g;
 		for (uint32_t j = 0; j < nobs; j++) {
 			const uint32_t nob = dob[j];
-			const uint32_t nobws = ti_divisors(nob, dobw, 64);
+			/* a ragged group is one weight load */
+			const uint32_t nobws = j < nobs_div ? ti_divisors(nob, dobw, 64) : 1;
+			if (j >= nobs_div)
+				dobw[0] = nob;
 			/* constants of every channel stay resident when they fit next to the
 			 * smallest tiles; per-group constants are tried as well */
 			const bool call = (uint64_t)nconst * g.ob + D + (uint64_t)smax * g.wo * nob <=
@@ -1077,7 +1142,7 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 					p.ncb = dcb[i];
 					p.nci = g.ucb / p.ncb;
 					p.nob = nob;
-					p.ngrp = g.ob / nob;
+					p.ngrp = (uint32_t)vta_layout_div_up(g.ob, nob);
 					p.nobw = dobw[l];
 					p.nsub = nob / p.nobw;
 					p.s_inp = 1 + (code & 1);
@@ -1169,12 +1234,14 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 				"%u thread(s)",
 				layer, p->s_inp, p->s_wgt, p->s_acc, smax, p->threads);
 	const uint32_t nob_base = ti_nob_base(g0);
-	if (p->ncb == 0 || g0->ucb % p->ncb || p->nob == 0 || nob_base % p->nob || p->nobw == 0 ||
-	    p->nob % p->nobw || p->th == 0)
+	/* a dense layer's last group may be ragged when a group is one weight load */
+	const bool ragged_ok = g0->units == 1 && p->nobw == p->nob && p->nob <= g0->ob;
+	if (p->ncb == 0 || g0->ucb % p->ncb || p->nob == 0 || (nob_base % p->nob && !ragged_ok) ||
+	    p->nobw == 0 || p->nob % p->nobw || p->th == 0)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: chunk %u must divide %u input blocks, group %u "
-				"must divide %u output blocks, %u must divide the group, and rows "
-				"must be >= 1",
+				"must divide %u output blocks (or be one weight load of a dense "
+				"layer's), %u must divide the group, and rows must be >= 1",
 				layer, p->ncb, g0->ucb, p->nob, nob_base, p->nobw);
 	vta_conv_geom g = *g0;
 	g.rowskip = g0->rowskip && p->ncb == g0->cb;
@@ -1190,7 +1257,7 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 				"layer %s: plan: column tiles of %u columns need every input block "
 				"in one chunk (%u), not %u",
 				layer, p->tw, g.cb, p->ncb);
-	p->ngrp = g.ob / p->nob;
+	p->ngrp = (uint32_t)vta_layout_div_up(g.ob, p->nob);
 	p->nsub = p->nob / p->nobw;
 	p->nconst = nconst;
 	p->rowskip = g.rowskip;

@@ -75,7 +75,8 @@ typedef struct vta_conv_plan {
 				   * input windows overlap by the filter's halo (tw 0 in a
 				   * plan given to vta_conv_plan_check: whole rows, nct 1) */
 	uint32_t nob, ngrp;       /* output-channel blocks per tile, channel groups (a group
-				   * lies inside one unit) */
+				   * lies inside one unit; the last may hold fewer blocks:
+				   * vta_conv_grp_obs) */
 	uint32_t nobw, nsub;      /* blocks per weight load, weight loads per group and chunk */
 	bool rows_outer;          /* tile order: row tiles outer (true) or groups outer */
 	unsigned s_inp, s_wgt, s_acc; /* slots of each SRAM */
@@ -90,6 +91,10 @@ typedef struct vta_conv_plan {
 	/* estimates */
 	uint64_t est_cycles, est_dram_bytes, est_insns;
 } vta_conv_plan;
+
+/* Output blocks of channel group grp: nob, or fewer in a ragged last group (a dense layer
+ * whose blocks nob does not divide; its group is then one weight load, nobw = nob). */
+uint32_t vta_conv_grp_obs(const vta_conv_geom *g, const vta_conv_plan *p, uint32_t grp);
 
 /* A tile of the output and a step of its computation, in program order. */
 typedef struct vta_conv_tile {
