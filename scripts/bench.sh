@@ -13,7 +13,9 @@
 #      minute with -j 1 and -j 2;
 #   7. ResNet-18 C2-C11: a whole `vtasim run` (2 threads) and the simulation inside it against
 #      the host's dense int8 convolution of the same layers (bench_dense_conv, built with
-#      -march=native: a benchmark only), interleaved in one run.
+#      -march=native: a benchmark only), interleaved in one run;
+#   8. ResNet-50's 53 convolutions in one `vtasim run` on the default and tiny configs: host
+#      seconds, peak memory, simulated cycles per host second.
 # A missed target is reported and the run goes on; a run that fails or is not bit-exact stops
 # `make bench` (bench_decomp's exit status 2).
 set -eu
@@ -47,3 +49,7 @@ sh bench/sweep/cost.sh "$build"
 echo
 echo "== ResNet-18 C2-C11: whole run and simulation vs the dense int8 convolution =="
 sh bench/dense/ratio.sh "$build"
+
+echo
+echo "== ResNet-50, 53 convolutions in one run =="
+sh bench/resnet/resnet50.sh "$build"
