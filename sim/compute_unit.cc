@@ -6,6 +6,8 @@
  */
 #include "compute_unit.h"
 
+#include <algorithm>
+
 #include "datapath.h"
 #include "vta_cost.h"
 #include "vta_rules.h"
@@ -113,6 +115,99 @@ void compute_unit::note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t 
 	hw_.mem[VTA_MEM_OUT]->live().write(dst, e);
 }
 
+/* The rows base[k] + o * fo + i * fi of the loop nest, each distinct base once, the loop
+ * levels whose factor is 0 once: a row may come more than once (ranges can overlap), which
+ * liveness does not mind. */
+template <typename F>
+static void for_rows(const std::vector<uint32_t> &base, uint32_t iter_out, uint32_t iter_in,
+		     uint64_t fo, uint64_t fi, F f)
+{
+	const uint32_t no = fo ? iter_out : 1, ni = fi ? iter_in : 1;
+	for (uint32_t o = 0; o < no; o++)
+		for (uint32_t i = 0; i < ni; i++) {
+			const uint64_t off = (uint64_t)o * fo + (uint64_t)i * fi;
+			for (uint32_t b : base)
+				f((uint32_t)(b + off));
+		}
+}
+
+static void distinct(std::vector<uint32_t> &v)
+{
+	std::sort(v.begin(), v.end());
+	v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+/*
+ * The liveness of a whole loop nest that ran to its end, per distinct row instead of per
+ * uop. Every access of an instruction has the same epoch e, and at one epoch a row's reads
+ * after its first write, and every write after that one, change nothing (sram_live.h: the
+ * interval [e, e) is empty); reads before it are one read. Each uop reads ACC[dst] before
+ * it writes it, so all reads of the nest, then all its writes, leave the same state.
+ */
+template <int KIND> void compute_unit::note_live_loop(const vta_insn &insn, bool use_imm,
+						      uint32_t e)
+{
+	const vta_loop &l = insn.loop;
+	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
+	sram_live &acc = hw_.mem[VTA_MEM_ACC]->live();
+	sram_live &uop = hw_.mem[VTA_MEM_UOP]->live();
+	for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++)
+		uop.read(upc, e);
+	live_dst_.clear();
+	live_src_.clear();
+	live_wgt_.clear();
+	for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++) {
+		live_dst_.push_back(uops[upc].dst);
+		live_src_.push_back(uops[upc].src);
+		live_wgt_.push_back(uops[upc].wgt);
+	}
+	distinct(live_dst_);
+	const uint32_t O = l.iter_out, I = l.iter_in;
+	const uint64_t dfo = l.dst_factor_out, dfi = l.dst_factor_in;
+	if (KIND != K_RESET)
+		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) { acc.read(r, e); });
+	if (KIND == K_GEMM || (KIND == K_ALU && !use_imm)) {
+		distinct(live_src_);
+		sram_live &src = KIND == K_GEMM ? hw_.mem[VTA_MEM_INP]->live() : acc;
+		for_rows(live_src_, O, I, l.src_factor_out, l.src_factor_in,
+			 [&](uint32_t r) { src.read(r, e); });
+	}
+	if (KIND == K_GEMM) {
+		distinct(live_wgt_);
+		sram_live &wgt = hw_.mem[VTA_MEM_WGT]->live();
+		for_rows(live_wgt_, O, I, l.wgt_factor_out, l.wgt_factor_in,
+			 [&](uint32_t r) { wgt.read(r, e); });
+	}
+	sram_live &out = hw_.mem[VTA_MEM_OUT]->live();
+	for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) {
+		acc.write(r, e);
+		out.write(r, e);
+	});
+}
+
+/* The liveness of the first `done` uops of a loop nest a check stopped, uop by uop. */
+template <int KIND> void compute_unit::note_live_prefix(const vta_insn &insn, bool use_imm,
+							uint32_t e, uint64_t done)
+{
+	const vta_loop &l = insn.loop;
+	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
+	for (uint32_t o = 0; o < l.iter_out; o++)
+		for (uint32_t i = 0; i < l.iter_in; i++)
+			for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++) {
+				if (!done--)
+					return;
+				const sram::decoded_uop &u = uops[upc];
+				note_live<KIND>(upc,
+						(uint32_t)(u.dst + (uint64_t)o * l.dst_factor_out +
+							   (uint64_t)i * l.dst_factor_in),
+						(uint32_t)(u.src + (uint64_t)o * l.src_factor_out +
+							   (uint64_t)i * l.src_factor_in),
+						(uint32_t)(u.wgt + (uint64_t)o * l.wgt_factor_out +
+							   (uint64_t)i * l.wgt_factor_in),
+						use_imm, e);
+			}
+}
+
 void compute_unit::note_rtl_live(const vta_insn &insn)
 {
 	const uint32_t e = ctl_.epoch();
@@ -198,9 +293,6 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 
 				if (RTL) /* its SRAM accesses count when the instruction ends */
 					rtl_rows_.push_back({upc, (uint32_t)dst, (uint32_t)src, (uint32_t)w});
-				else
-					note_live<KIND>(upc, (uint32_t)dst, (uint32_t)src, (uint32_t)w,
-							use_imm, e);
 				int32_t *acc_row = acc + dst * lanes;
 				int8_t *out_row = out + dst * lanes;
 				if (WRAPS && RTL)
@@ -222,6 +314,12 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 			}
 		}
 	}
+
+	/* the liveness of the uops executed (the RTL's: when the instruction ends) */
+	if (!RTL && why.status == VTA_OK && done)
+		note_live_loop<KIND>(insn, use_imm, e);
+	else if (!RTL && done)
+		note_live_prefix<KIND>(insn, use_imm, e, done);
 
 	/* row accesses of the uops executed */
 	U.add_reads(done);

@@ -52,6 +52,11 @@ private:
 	template <int KIND>
 	void note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t wgt, bool use_imm,
 		       uint32_t e);
+	/* The liveness of a loop nest that ran to its end, per distinct row. */
+	template <int KIND> void note_live_loop(const vta_insn &insn, bool use_imm, uint32_t e);
+	/* The liveness of its first `done` uops, uop by uop (a check stopped it). */
+	template <int KIND>
+	void note_live_prefix(const vta_insn &insn, bool use_imm, uint32_t e, uint64_t done);
 	/* The liveness of the uops the RTL ran, now that the instruction ends. */
 	void note_rtl_live(const vta_insn &insn);
 
@@ -60,6 +65,8 @@ private:
 		uint32_t upc, dst, src, wgt;
 	};
 	std::vector<uop_rows> rtl_rows_;
+
+	std::vector<uint32_t> live_dst_, live_src_, live_wgt_; /* a kernel's distinct indices */
 
 	alu_wraps wraps_; /* a recorded run's ALU lanes that wrapped */
 
