@@ -125,6 +125,12 @@ typedef struct pass {
 	size_t now;             /* the instruction executing */
 	uop_access plan[VTA_UOP_ACCESSES_MAX]; /* what each of its uops touches (GEMM, ALU) */
 	unsigned n_plan;
+	/* the nest's rows at once (walk_nest): per SRAM the instruction + 1 that listed a row
+	 * for reading ([0]) or writing ([1]), the distinct rows of each plan access, the
+	 * kernel's indices */
+	uint32_t *listed[SRAMS][2];
+	idx_list nest_rows[VTA_UOP_ACCESSES_MAX];
+	idx_list kern[3];
 	uint64_t work_cycles;   /* a lower bound of the cycles the uops so far need */
 	uint64_t work_uops;     /* GEMM/ALU uops so far, for the uop budget */
 	bool nomem;
@@ -267,6 +273,19 @@ static void list_append(pass *p, acc_list *l, uint32_t e)
 	l->e[l->n++] = e;
 }
 
+/* Drop the entries of module y's list ordered before every future access of the other
+ * modules: they are done. The clocks do not change while an instruction executes, so
+ * pruning is the same whenever it runs during one. */
+static void prune(const pass *p, const space_shadow *s, acc_list *l, uint32_t y)
+{
+	uint32_t dead = UINT32_MAX;
+	for (uint32_t x = 0; x < MODS; x++)
+		if (x != y && (s->modules >> x & 1) && p->cur[x].c[y] < dead)
+			dead = p->cur[x].c[y];
+	while (l->start < l->n && p->lclock[l->e[l->start] >> 2] <= dead)
+		l->start++;
+}
+
 /* The current instruction b accesses `row` of a space two modules may touch. */
 static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bool write)
 {
@@ -285,13 +304,7 @@ static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bo
 		if (y == m || !(s->modules >> y & 1))
 			continue;
 		acc_list *l = &s->lists[row * MODS + y];
-		/* entries of y ordered before every future access of the others are done */
-		uint32_t dead = UINT32_MAX;
-		for (uint32_t x = 0; x < MODS; x++)
-			if (x != y && (s->modules >> x & 1) && p->cur[x].c[y] < dead)
-				dead = p->cur[x].c[y];
-		while (l->start < l->n && p->lclock[l->e[l->start] >> 2] <= dead)
-			l->start++;
+		prune(p, s, l, y);
 		for (uint32_t k = l->start; k < l->n; k++) {
 			uint32_t a = l->e[k] >> 2;
 			bool a_writes = l->e[k] & F_WRITE;
@@ -380,6 +393,123 @@ static vta_status on_uop(void *ctx, const vta_uop_exec *u)
 
 /* ---------- executing an instruction ---------- */
 
+/* The current instruction's access of `row` would find a problem: a read of a row no write
+ * happens before (its own earlier writes aside: they only order more writes before it), or
+ * an entry of another module unordered with it where one of the two writes. */
+static bool would_find(pass *p, vta_space space, uint64_t row, bool write)
+{
+	space_shadow *s = &p->sp[space];
+	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
+	if (!write && !written_before(p, &s->rows[row], b))
+		return true;
+	if (!s->lists)
+		return false;
+	const vclock *vb = &p->vc[b];
+	for (uint32_t y = 0; y < MODS; y++) {
+		if (y == m || !(s->modules >> y & 1))
+			continue;
+		acc_list *l = &s->lists[row * MODS + y];
+		prune(p, s, l, y);
+		for (uint32_t k = l->start; k < l->n; k++)
+			if (p->lclock[l->e[k] >> 2] > vb->c[y] && ((l->e[k] & F_WRITE) || write))
+				return true;
+	}
+	return false;
+}
+
+static int u32_cmp(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * The uops of a GEMM/ALU at once, when they find nothing: the rows of an index are
+ * base[k] + o * factor_out + i * factor_in, each distinct base once and a loop level whose
+ * factor is 0 once, each row listed once. What the shadows keep per row does not depend on
+ * the order of one instruction's accesses, only the problems found (their order and the
+ * uop they name) do. So: false (nothing done) when a uop does not decode, leaves its SRAM
+ * or would find a problem, for the uop-by-uop walk to say so in its order; else every
+ * distinct row touched once.
+ */
+static bool walk_nest(pass *p, const vta_insn *in)
+{
+	const vta_config *cfg = p->cfg;
+	const vta_loop *l = &in->loop;
+	uint32_t n = l->uop_end - l->uop_bgn, b = (uint32_t)p->now;
+	if (!n || !l->iter_out || !l->iter_in)
+		return false;
+	for (int j = 0; j < 3; j++) {
+		idx_list *kl = &p->kern[j];
+		uint32_t *nv = grow(kl->v, &kl->cap, n, sizeof(*kl->v));
+		if (!nv)
+			return false;
+		kl->v = nv;
+		kl->n = n;
+	}
+	for (uint32_t k = 0; k < n; k++) {
+		vta_uop u;
+		vta_error bad = {0};
+		if (vta_uop_decode(cfg, p->uop_img + (size_t)(l->uop_bgn + k) * cfg->uop_elem_bytes,
+				   &u, &bad) != VTA_OK)
+			return false;
+		p->kern[0].v[k] = u.dst;
+		p->kern[1].v[k] = u.src;
+		p->kern[2].v[k] = u.wgt;
+	}
+	const uint64_t fo[3] = {l->dst_factor_out, l->src_factor_out, l->wgt_factor_out};
+	const uint64_t fi[3] = {l->dst_factor_in, l->src_factor_in, l->wgt_factor_in};
+	uint64_t max[3];
+	for (int j = 0; j < 3; j++) {
+		idx_list *kl = &p->kern[j];
+		qsort(kl->v, kl->n, sizeof(*kl->v), u32_cmp);
+		size_t d = 0;
+		for (size_t k = 0; k < kl->n; k++)
+			if (!d || kl->v[k] != kl->v[d - 1])
+				kl->v[d++] = kl->v[k];
+		kl->n = d;
+		max[j] = kl->v[d - 1] + (uint64_t)(l->iter_out - 1) * fo[j] +
+			 (uint64_t)(l->iter_in - 1) * fi[j];
+	}
+	vta_uop_bounds bounds;
+	vta_uop_bounds_of(cfg, in, &bounds);
+	if (!vta_uop_in_bounds(&bounds, max[0], max[1], max[2]))
+		return false;
+	for (unsigned k = 0; k < p->n_plan; k++) {
+		const uop_access *pa = &p->plan[k];
+		const idx_list *kl = &p->kern[pa->which];
+		idx_list *rl = &p->nest_rows[k];
+		uint32_t *mark = p->listed[pa->space][pa->write];
+		uint32_t no = fo[pa->which] ? l->iter_out : 1, ni = fi[pa->which] ? l->iter_in : 1;
+		rl->n = 0;
+		for (uint32_t o = 0; o < no; o++)
+			for (uint32_t i = 0; i < ni; i++) {
+				uint64_t off = (uint64_t)o * fo[pa->which] + (uint64_t)i * fi[pa->which];
+				for (size_t j = 0; j < kl->n; j++) {
+					uint64_t row = kl->v[j] + off;
+					if (mark[row] == b + 1)
+						continue;
+					mark[row] = b + 1;
+					if (would_find(p, pa->space, row, pa->write))
+						return false;
+					idx_push(p, rl, (uint32_t)row);
+				}
+			}
+		if (p->nomem)
+			return false;
+	}
+	for (unsigned k = 0; k < p->n_plan; k++) {
+		const uop_access *pa = &p->plan[k];
+		const idx_list *rl = &p->nest_rows[k];
+		for (size_t j = 0; j < rl->n; j++) {
+			vta_access a = {pa->space, pa->write, rl->v[j], rl->v[j] + 1u, VTA_FP_NO_UOP,
+					0, 0};
+			touch(p, &a);
+		}
+	}
+	return true;
+}
+
 /* The footprint of the current instruction into the shadows. */
 static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 {
@@ -415,6 +545,10 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 	for (unsigned k = 0; k < p->n_plan; k++)
 		p->plan[k] = (uop_access){a[k].space, a[k].write, (unsigned)a[k].lo,
 					  p->sp[a[k].space].rows};
+	if (walk_nest(p, in))
+		return p->nomem ? VTA_E_NOMEM : VTA_OK;
+	if (p->nomem)
+		return VTA_E_NOMEM;
 	return vta_footprint_uops(p->cfg, in, p->uop_img, on_uop, p, err);
 }
 
@@ -904,6 +1038,11 @@ static vta_status shadows(pass *p)
 		sh->rows = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(*sh->rows));
 		if (!sh->rows)
 			return VTA_E_NOMEM;
+		for (int w = 0; w < 2; w++) {
+			p->listed[s][w] = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(uint32_t));
+			if (!p->listed[s][w])
+				return VTA_E_NOMEM;
+		}
 		if (sh->modules & (sh->modules - 1)) {
 			sh->lists = calloc(sh->n_rows * MODS, sizeof(*sh->lists));
 			if (!sh->lists)
@@ -921,7 +1060,13 @@ static void teardown(pass *p)
 				free(p->sp[s].lists[r].e);
 		free(p->sp[s].lists);
 		free(p->sp[s].rows);
+		free(p->listed[s][0]);
+		free(p->listed[s][1]);
 	}
+	for (int k = 0; k < VTA_UOP_ACCESSES_MAX; k++)
+		free(p->nest_rows[k].v);
+	for (int j = 0; j < 3; j++)
+		free(p->kern[j].v);
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		free(p->push[q].v);
 		free(p->pop[q].v);
