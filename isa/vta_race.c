@@ -125,11 +125,10 @@ typedef struct pass {
 	size_t now;             /* the instruction executing */
 	uop_access plan[VTA_UOP_ACCESSES_MAX]; /* what each of its uops touches (GEMM, ALU) */
 	unsigned n_plan;
-	/* the nest's rows at once (walk_nest): per SRAM the instruction + 1 that listed a row
-	 * for reading ([0]) or writing ([1]), the distinct rows of each plan access, the
-	 * kernel's indices */
-	uint32_t *listed[SRAMS][2];
-	idx_list nest_rows[VTA_UOP_ACCESSES_MAX];
+	/* the nest's rows at once (walk_nest), per index (dst, src, wgt): the instruction + 1
+	 * that listed a row, its distinct rows, the kernel's distinct values */
+	uint32_t *listed[3];
+	idx_list nest_rows[3];
 	idx_list kern[3];
 	uint64_t work_cycles;   /* a lower bound of the cycles the uops so far need */
 	uint64_t work_uops;     /* GEMM/ALU uops so far, for the uop budget */
@@ -287,18 +286,28 @@ static void prune(const pass *p, const space_shadow *s, acc_list *l, uint32_t y)
 }
 
 /* The current instruction b accesses `row` of a space two modules may touch. */
-static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bool write)
+/* The current instruction b's access into its module's list of the row: false when the
+ * list has it already (b checked such an access of the row). */
+static bool own_note(pass *p, space_shadow *s, uint64_t row, bool write)
 {
 	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
 	uint32_t flag = write ? F_WRITE : F_READ;
 	acc_list *own = &s->lists[row * MODS + m];
 	if (own->n > own->start && own->e[own->n - 1] >> 2 == b) {
 		if (own->e[own->n - 1] & flag)
-			return; /* this instruction already checked such an access of the row */
+			return false;
 		own->e[own->n - 1] |= flag;
 	} else {
 		list_append(p, own, b << 2 | flag);
 	}
+	return true;
+}
+
+static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bool write)
+{
+	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
+	if (!own_note(p, s, row, write))
+		return;
 	const vclock *vb = &p->vc[b];
 	for (uint32_t y = 0; y < MODS; y++) {
 		if (y == m || !(s->modules >> y & 1))
@@ -475,24 +484,24 @@ static bool walk_nest(pass *p, const vta_insn *in)
 	vta_uop_bounds_of(cfg, in, &bounds);
 	if (!vta_uop_in_bounds(&bounds, max[0], max[1], max[2]))
 		return false;
-	for (unsigned k = 0; k < p->n_plan; k++) {
-		const uop_access *pa = &p->plan[k];
-		const idx_list *kl = &p->kern[pa->which];
-		idx_list *rl = &p->nest_rows[k];
-		uint32_t *mark = p->listed[pa->space][pa->write];
-		uint32_t no = fo[pa->which] ? l->iter_out : 1, ni = fi[pa->which] ? l->iter_in : 1;
+	bool used[3] = {false, false, false};
+	for (unsigned k = 0; k < p->n_plan; k++)
+		used[p->plan[k].which] = true;
+	for (unsigned j = 0; j < 3; j++) {
+		const idx_list *kl = &p->kern[j];
+		idx_list *rl = &p->nest_rows[j];
+		uint32_t *mark = p->listed[j];
+		uint32_t no = fo[j] ? l->iter_out : 1, ni = fi[j] ? l->iter_in : 1;
 		rl->n = 0;
-		for (uint32_t o = 0; o < no; o++)
+		for (uint32_t o = 0; o < no && used[j]; o++)
 			for (uint32_t i = 0; i < ni; i++) {
-				uint64_t off = (uint64_t)o * fo[pa->which] + (uint64_t)i * fi[pa->which];
-				for (size_t j = 0; j < kl->n; j++) {
-					uint64_t row = kl->v[j] + off;
-					if (mark[row] == b + 1)
-						continue;
-					mark[row] = b + 1;
-					if (would_find(p, pa->space, row, pa->write))
-						return false;
-					idx_push(p, rl, (uint32_t)row);
+				uint64_t off = (uint64_t)o * fo[j] + (uint64_t)i * fi[j];
+				for (size_t k = 0; k < kl->n; k++) {
+					uint64_t row = kl->v[k] + off;
+					if (mark[row] != b + 1) {
+						mark[row] = b + 1;
+						idx_push(p, rl, (uint32_t)row);
+					}
 				}
 			}
 		if (p->nomem)
@@ -500,11 +509,26 @@ static bool walk_nest(pass *p, const vta_insn *in)
 	}
 	for (unsigned k = 0; k < p->n_plan; k++) {
 		const uop_access *pa = &p->plan[k];
-		const idx_list *rl = &p->nest_rows[k];
+		const idx_list *rl = &p->nest_rows[pa->which];
+		for (size_t j = 0; j < rl->n; j++)
+			if (would_find(p, pa->space, rl->v[j], pa->write))
+				return false;
+	}
+	/* nothing to find, the lists of the other modules pruned: what touch() would keep */
+	uint32_t m = p->module_of[b];
+	for (unsigned k = 0; k < p->n_plan; k++) {
+		const uop_access *pa = &p->plan[k];
+		const idx_list *rl = &p->nest_rows[pa->which];
+		space_shadow *s = &p->sp[pa->space];
 		for (size_t j = 0; j < rl->n; j++) {
-			vta_access a = {pa->space, pa->write, rl->v[j], rl->v[j] + 1u, VTA_FP_NO_UOP,
-					0, 0};
-			touch(p, &a);
+			row_state *r = &s->rows[rl->v[j]];
+			if (r->seen[pa->write] == b + 1)
+				continue;
+			r->seen[pa->write] = b + 1;
+			if (pa->write && !r->first_write[m])
+				r->first_write[m] = b + 1;
+			if (s->lists)
+				own_note(p, s, rl->v[j], pa->write);
 		}
 	}
 	return true;
@@ -1038,17 +1062,18 @@ static vta_status shadows(pass *p)
 		sh->rows = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(*sh->rows));
 		if (!sh->rows)
 			return VTA_E_NOMEM;
-		for (int w = 0; w < 2; w++) {
-			p->listed[s][w] = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(uint32_t));
-			if (!p->listed[s][w])
-				return VTA_E_NOMEM;
-		}
 		if (sh->modules & (sh->modules - 1)) {
 			sh->lists = calloc(sh->n_rows * MODS, sizeof(*sh->lists));
 			if (!sh->lists)
 				return VTA_E_NOMEM;
 		}
 	}
+	uint64_t most = 1; /* the rows an index of a uop may name */
+	for (int s = 0; s < SRAMS; s++)
+		most = p->sp[s].n_rows > most ? p->sp[s].n_rows : most;
+	for (int j = 0; j < 3; j++)
+		if (!(p->listed[j] = calloc(most, sizeof(uint32_t))))
+			return VTA_E_NOMEM;
 	return VTA_OK;
 }
 
@@ -1060,13 +1085,12 @@ static void teardown(pass *p)
 				free(p->sp[s].lists[r].e);
 		free(p->sp[s].lists);
 		free(p->sp[s].rows);
-		free(p->listed[s][0]);
-		free(p->listed[s][1]);
 	}
-	for (int k = 0; k < VTA_UOP_ACCESSES_MAX; k++)
-		free(p->nest_rows[k].v);
-	for (int j = 0; j < 3; j++)
+	for (int j = 0; j < 3; j++) {
+		free(p->listed[j]);
+		free(p->nest_rows[j].v);
 		free(p->kern[j].v);
+	}
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		free(p->push[q].v);
 		free(p->pop[q].v);
