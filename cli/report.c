@@ -15,10 +15,17 @@ uint64_t report_dram_read_bytes(const vta_run_stats *st)
 	return bytes;
 }
 
-/* Compute-bound and DRAM-bound cycles of a run, and the roofline (their max). */
+/* The roofline of a program with no layer behind it (exec): the work it executed, its
+ * non-reset GEMM uops, its ALU uops and its DRAM bytes. */
 static vta_roofline report_roofline_of(const vta_config *cfg, const vta_run_stats *st)
 {
-	return vta_cost_roofline(cfg, st->macs, report_dram_read_bytes(st) + st->dram_write_bytes);
+	vta_roofline_work w = {
+		.macs = st->macs,
+		.alu_tensor_uops = st->alu_uops - st->alu_imm_uops,
+		.alu_imm_uops = st->alu_imm_uops,
+		.dram_bytes = report_dram_read_bytes(st) + st->dram_write_bytes,
+	};
+	return vta_cost_roofline(cfg, &w);
 }
 
 void report_set_int(json_t *o, const char *key, json_int_t v)
@@ -31,6 +38,9 @@ void report_roofline_json(json_t *o, const vta_roofline *r)
 	report_set_int(o, "roofline_cycles", r->roofline_cycles);
 	report_set_int(o, "roofline_compute_cycles", r->compute_cycles);
 	report_set_int(o, "roofline_dram_cycles", r->dram_cycles);
+	report_set_int(o, "roofline_gemm_cycles", r->gemm_cycles);
+	report_set_int(o, "roofline_alu_cycles", r->alu_cycles);
+	json_object_set_new(o, "bound", json_string(vta_bound_name(r->bound)));
 }
 
 /* The LUT decoder's keys appear only in runs that used it, so reports of other runs read
@@ -126,10 +136,13 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st
 	int in = indent;
 	fprintf(out, "%*scycles            %llu (%.2f us at %.0f MHz)\n", in, "",
 		(unsigned long long)st->cycles, st->time_us, cfg->clock_mhz);
-	fprintf(out, "%*sroofline_cycles   %llu (compute %llu, dram %llu) -> %.2fx of roofline\n",
+	fprintf(out, "%*sroofline_cycles   %llu (compute %llu = gemm %llu + alu %llu, dram %llu) "
+		"-> %.2fx of roofline, %s-bound\n",
 		in, "", (unsigned long long)r.roofline_cycles, (unsigned long long)r.compute_cycles,
+		(unsigned long long)r.gemm_cycles, (unsigned long long)r.alu_cycles,
 		(unsigned long long)r.dram_cycles,
-		r.roofline_cycles ? (double)st->cycles / (double)r.roofline_cycles : 0.0);
+		r.roofline_cycles ? (double)st->cycles / (double)r.roofline_cycles : 0.0,
+		vta_bound_name(r.bound));
 	fprintf(out, "%*smacs              %llu, gemm_utilization %.1f%%, gemm uops %llu, alu uops %llu\n",
 		in, "", (unsigned long long)st->macs, 100.0 * st->gemm_utilization,
 		(unsigned long long)st->gemm_uops, (unsigned long long)st->alu_uops);

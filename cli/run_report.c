@@ -29,6 +29,7 @@ static void accumulate(vta_run_stats *t, const vta_run_stats *s)
 	t->time_us += s->time_us;
 	t->gemm_uops += s->gemm_uops;
 	t->alu_uops += s->alu_uops;
+	t->alu_imm_uops += s->alu_imm_uops;
 	t->macs += s->macs;
 	for (int m = 0; m < VTA_STATS_MODULES; m++) {
 		t->module[m].insns += s->module[m].insns;
@@ -281,9 +282,7 @@ json_t *run_report_json(const run_report *rep)
 	for (size_t i = 0; i < rep->n_layers; i++) {
 		json_array_append_new(layers, layer_json(rep, &rep->layers[i], &rep->layers[i].stats, 1));
 		vta_roofline rl = vta_layer_roofline(rep->cfg, &rep->layers[i]);
-		roof.roofline_cycles += rl.roofline_cycles;
-		roof.compute_cycles += rl.compute_cycles;
-		roof.dram_cycles += rl.dram_cycles;
+		vta_cost_roofline_add(&roof, &rl);
 	}
 	json_object_set_new(root, "layers", layers);
 	vta_run_stats t;
@@ -378,6 +377,28 @@ static void print_estimates(FILE *out, const run_report *rep)
 			100.0 * hi);
 }
 
+/* One line per layer: cycles against the roofline, the resource that sets it, and the
+ * virtual threads its stream uses. */
+static void print_roofline_table(FILE *out, const run_report *rep, const vta_roofline *sum,
+				 uint64_t cycles)
+{
+	fprintf(out, "\nroofline (docs/runtime.md \"The roofline\")\n  %-20s %10s %10s %6s %5s %7s\n",
+		"name", "cycles", "roofline", "ratio", "bound", "threads");
+	for (size_t i = 0; i < rep->n_layers; i++) {
+		const vta_layer_result *r = &rep->layers[i];
+		vta_roofline rl = vta_layer_roofline(rep->cfg, r);
+		fprintf(out, "  %-20.20s %10llu %10llu %6.2f %5s %7u\n", r->name,
+			(unsigned long long)r->stats.cycles, (unsigned long long)rl.roofline_cycles,
+			rl.roofline_cycles ? (double)r->stats.cycles / (double)rl.roofline_cycles
+					   : 0.0,
+			vta_bound_name(rl.bound), r->threads);
+	}
+	fprintf(out, "  %-20s %10llu %10llu %6.2f %5s\n", "sum", (unsigned long long)cycles,
+		(unsigned long long)sum->roofline_cycles,
+		sum->roofline_cycles ? (double)cycles / (double)sum->roofline_cycles : 0.0,
+		vta_bound_name(sum->bound));
+}
+
 void run_report_text(FILE *out, const run_report *rep)
 {
 	fprintf(out, "vtasim run: %s on %s, mode %s, %u virtual thread%s, engine %s%s%s\n",
@@ -417,14 +438,19 @@ void run_report_text(FILE *out, const run_report *rep)
 	vta_run_stats t;
 	vta_layer_result sum;
 	totals(rep, &t, &sum);
-	uint64_t roof = 0;
-	for (size_t i = 0; i < rep->n_layers; i++)
-		roof += vta_layer_roofline(rep->cfg, &rep->layers[i]).roofline_cycles;
+	vta_roofline roof = {0};
+	for (size_t i = 0; i < rep->n_layers; i++) {
+		vta_roofline rl = vta_layer_roofline(rep->cfg, &rep->layers[i]);
+		vta_cost_roofline_add(&roof, &rl);
+	}
+	if (rep->layers[0].timed)
+		print_roofline_table(out, rep, &roof, t.cycles);
 	fprintf(out, "\ntotal (%zu layer%s)\n", rep->n_layers, rep->n_layers == 1 ? "" : "s");
 	if (rep->layers[0].timed) {
 		fprintf(out, "  cycles            %llu (%.2f us), roofline %llu: %.2fx\n",
-			(unsigned long long)t.cycles, t.time_us, (unsigned long long)roof,
-			roof ? (double)t.cycles / (double)roof : 0.0);
+			(unsigned long long)t.cycles, t.time_us,
+			(unsigned long long)roof.roofline_cycles,
+			roof.roofline_cycles ? (double)t.cycles / (double)roof.roofline_cycles : 0.0);
 		print_estimates(out, rep);
 		fprintf(out, "  gemm_utilization  %.1f%%\n", 100.0 * t.gemm_utilization);
 		fprintf(out, "  dram              read %llu B, write %llu B\n",

@@ -140,12 +140,45 @@ uint64_t vta_cost_fetch_arrival(const vta_config *cfg, uint64_t j)
 	return cfg->dram_latency_cycles + vta_cost_beats(cfg, (j + 1) * cfg->insn_bytes);
 }
 
-vta_roofline vta_cost_roofline(const vta_config *cfg, uint64_t macs, uint64_t dram_bytes)
+static vta_bound roofline_bound(const vta_roofline *r)
+{
+	if (r->dram_cycles > r->compute_cycles)
+		return VTA_BOUND_DRAM;
+	return r->alu_cycles > r->gemm_cycles ? VTA_BOUND_ALU : VTA_BOUND_GEMM;
+}
+
+vta_roofline vta_cost_roofline(const vta_config *cfg, const vta_roofline_work *w)
 {
 	vta_roofline r;
 	uint64_t per_uop = (uint64_t)cfg->batch * cfg->block_in * cfg->block_out;
-	r.compute_cycles = sat_mul(macs / per_uop + (macs % per_uop != 0), cfg->gemm_ii);
-	r.dram_cycles = vta_cost_beats(cfg, dram_bytes);
+	r.gemm_cycles = sat_mul(w->macs / per_uop + (w->macs % per_uop != 0), cfg->gemm_ii);
+	r.alu_cycles = sat_add(sat_mul(w->alu_tensor_uops, cfg->alu_ii), sat_mul(w->alu_imm_uops, cfg->alu_imm_ii));
+	r.compute_cycles = sat_add(r.gemm_cycles, r.alu_cycles);
+	r.dram_cycles = vta_cost_beats(cfg, w->dram_bytes);
 	r.roofline_cycles = r.compute_cycles > r.dram_cycles ? r.compute_cycles : r.dram_cycles;
+	r.bound = roofline_bound(&r);
 	return r;
+}
+
+void vta_cost_roofline_add(vta_roofline *sum, const vta_roofline *r)
+{
+	sum->gemm_cycles += r->gemm_cycles;
+	sum->alu_cycles += r->alu_cycles;
+	sum->compute_cycles += r->compute_cycles;
+	sum->dram_cycles += r->dram_cycles;
+	sum->roofline_cycles += r->roofline_cycles;
+	sum->bound = roofline_bound(sum);
+}
+
+const char *vta_bound_name(vta_bound b)
+{
+	switch (b) {
+	case VTA_BOUND_ALU:
+		return "alu";
+	case VTA_BOUND_DRAM:
+		return "dram";
+	case VTA_BOUND_GEMM:
+		break;
+	}
+	return "gemm";
 }

@@ -79,16 +79,41 @@ uint64_t vta_cost_fetch_burst_insns(const vta_config *cfg);
  * latency + ceil(insn_bytes (j + 1) / bus_bytes), insn_bytes 16 (vta128) or 32 (wide). */
 uint64_t vta_cost_fetch_arrival(const vta_config *cfg, uint64_t j);
 
-/* The roofline of a run: the cycles the GEMM core needs for `macs` multiply-accumulates
- * (one uop of batch x block_in x block_out MACs per gemm_ii, rounded up), the cycles the
- * DRAM port needs to move `dram_bytes`, and the larger of the two. */
+/* The roofline: the one definition `vtasim run`, `vtasim exec`, the benchmarks and the docs
+ * use (docs/runtime.md "The roofline"). The work a run cannot avoid, priced at each
+ * resource's peak:
+ *   gemm:  `macs` multiply-accumulates, one uop of batch x block_in x block_out per gemm_ii
+ *          (rounded up);
+ *   alu:   `alu_tensor_uops` tensor-tensor uops at alu_ii and `alu_imm_uops` immediate uops at
+ *          alu_imm_ii (the requantization a layer's arithmetic needs);
+ *   dram:  `dram_bytes` over the DRAM port, bus_bytes per beat.
+ * GEMM and ALU instructions share the compute module, which runs one at a time, so the
+ * compute term is their sum; the roofline is max(compute, dram), and `bound` names the term
+ * that sets it: DRAM, or the larger share of the compute module (GEMM or ALU). */
+typedef struct vta_roofline_work {
+	uint64_t macs;
+	uint64_t alu_tensor_uops, alu_imm_uops;
+	uint64_t dram_bytes;
+} vta_roofline_work;
+
+typedef enum vta_bound { VTA_BOUND_GEMM = 0, VTA_BOUND_ALU, VTA_BOUND_DRAM } vta_bound;
+
 typedef struct vta_roofline {
-	uint64_t compute_cycles;
+	uint64_t gemm_cycles, alu_cycles;
+	uint64_t compute_cycles; /* gemm_cycles + alu_cycles */
 	uint64_t dram_cycles;
 	uint64_t roofline_cycles;
+	vta_bound bound;
 } vta_roofline;
 
-vta_roofline vta_cost_roofline(const vta_config *cfg, uint64_t macs, uint64_t dram_bytes);
+vta_roofline vta_cost_roofline(const vta_config *cfg, const vta_roofline_work *w);
+
+/* Rooflines summed term by term (a run of several layers); the bound of the sum is the
+ * term that dominates the summed cycles. */
+void vta_cost_roofline_add(vta_roofline *sum, const vta_roofline *r);
+
+/* "gemm", "alu", "dram". */
+const char *vta_bound_name(vta_bound b);
 
 #ifdef __cplusplus
 }

@@ -57,6 +57,7 @@ typedef struct vta_run_stats {
 	double time_us;           /* cycles at the configured clock */
 	uint64_t gemm_uops;       /* GEMM uops executed (reset uops included) */
 	uint64_t alu_uops;
+	uint64_t alu_imm_uops;     /* the immediate ones among alu_uops */
 	uint64_t macs;            /* gemm uops (non-reset) x batch x block_in x block_out */
 	double gemm_utilization;  /* non-reset GEMM uops x gemm_ii / cycles */
 	vta_module_stats module[VTA_STATS_MODULES];

@@ -22,8 +22,14 @@ vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r
 	uint64_t out_bytes = 1;
 	for (int i = 0; i < 4; i++)
 		out_bytes *= (uint64_t)r->out_shape[i];
-	return vta_cost_roofline(cfg, r->counters.macs,
-				 r->input_bytes + r->counters.const_bytes + out_bytes);
+	const vta_stream_stats *ss = &r->counters.stream;
+	vta_roofline_work w = {
+		.macs = r->counters.macs,
+		.alu_tensor_uops = ss->alu_uops - ss->alu_imm_uops,
+		.alu_imm_uops = ss->alu_imm_uops,
+		.dram_bytes = r->input_bytes + r->counters.const_bytes + out_bytes,
+	};
+	return vta_cost_roofline(cfg, &w);
 }
 
 /* What the layer holds while it runs (freed in one place). */
@@ -112,6 +118,7 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 	snprintf(r->plan, sizeof(r->plan), "%s", L->ls.plan);
 	r->has_conv_plan = L->ls.has_conv_plan;
 	r->conv_plan = L->ls.conv_plan;
+	r->threads = L->ls.threads;
 	r->insns = L->ls.prog.n_insns;
 	if (o->keep_dram_image) {
 		/* the DRAM the layer starts from, for outside replay (vtasim exec --dram) */

@@ -44,6 +44,8 @@ typedef struct vta_layer_result {
 	uint64_t compressed_bytes, decompressed_bytes;
 	vta_decompress decompress;     /* where they were decoded: hw when the decoder did */
 	uint64_t input_bytes;      /* activation inputs (not constants) */
+	unsigned threads;          /* virtual threads the layer's stream uses (at most the
+				    * run's; the emitter chooses) */
 	vta_lut_bin_report binning;
 	bool checks_run;           /* the stream checks ran (vta_race.h) */
 	vta_race_report checks;    /* what they found */
@@ -51,8 +53,10 @@ typedef struct vta_layer_result {
 	bool golden_reused;        /* every golden output came from the run's golden cache */
 } vta_layer_result;
 
-/* The roofline of a layer: useful MACs at the GEMM core's peak, and the layer's tensors
- * (input, constants, output) crossing the DRAM port once. */
+/* The roofline of a layer (vta_cost_roofline): its useful MACs, the ALU uops of its
+ * program (the requantization or the ADD's arithmetic: one sequence per output vector,
+ * whatever the tiling), and its tensors (input, constants, output) crossing the DRAM port
+ * once. */
 vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r);
 
 /* What an observer sees of a layer in flight. */

@@ -431,6 +431,8 @@ static void sb_count(vta_stream *s, const vta_insn *insn)
 			s->stats.gemm_uops += u;
 		else {
 			s->stats.alu_uops += u;
+			if (insn->alu.use_imm)
+				s->stats.alu_imm_uops += u;
 			s->stats.alu_cycles += vta_cost_uop_cycles(cfg, insn);
 		}
 	}

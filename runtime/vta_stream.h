@@ -74,6 +74,7 @@ typedef struct vta_stream_stats {
 	uint64_t gemm_uops;      /* GEMM uops that accumulate (reset excluded) */
 	uint64_t reset_uops;     /* GEMM/ALU uops with reset */
 	uint64_t alu_uops;       /* ALU uops (reset excluded) */
+	uint64_t alu_imm_uops;   /* the immediate ones among them */
 	uint64_t alu_cycles;     /* ALU uops weighted by alu_ii / alu_imm_ii */
 	uint64_t uop_loads;      /* LOAD UOP instructions (kernel cache misses) */
 	uint64_t kernel_uops;    /* uops recorded in kernels (distinct) */

@@ -334,6 +334,8 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 	}
 	if (insn.opcode == VTA_OP_ALU) {
 		hw_.alu_uops += done;
+		if (use_imm)
+			hw_.alu_imm_uops += done;
 	} else {
 		hw_.gemm_uops += done;
 		if (KIND == K_RESET)

@@ -271,6 +271,7 @@ void top::collect(vta_run_stats *stats)
 	stats->time_us = (double)cycles / cfg.clock_mhz;
 	stats->gemm_uops = hw_.gemm_uops;
 	stats->alu_uops = hw_.alu_uops;
+	stats->alu_imm_uops = hw_.alu_imm_uops;
 	uint64_t mac_uops = hw_.gemm_uops - hw_.gemm_reset_uops;
 	stats->macs = mac_uops * cfg.batch * cfg.block_in * cfg.block_out;
 	stats->gemm_utilization = cycles ? (double)mac_uops * cfg.gemm_ii / (double)cycles : 0.0;

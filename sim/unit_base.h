@@ -57,7 +57,7 @@ struct shared_hw {
 	dram_port *port = nullptr;
 	uint64_t dram_read_bytes[VTA_MEM_COUNT] = {};
 	uint64_t dram_write_bytes = 0;
-	uint64_t gemm_uops = 0, gemm_reset_uops = 0, alu_uops = 0;
+	uint64_t gemm_uops = 0, gemm_reset_uops = 0, alu_uops = 0, alu_imm_uops = 0;
 	lut_decoder lut; /* fed by the load module (lut) and the compute module (lut32) */
 	rtl_datapath *rtl = nullptr; /* the RTL units with `datapath: rtl`, else C functions */
 
@@ -65,7 +65,7 @@ struct shared_hw {
 	{
 		for (auto &b : dram_read_bytes)
 			b = 0;
-		dram_write_bytes = gemm_uops = gemm_reset_uops = alu_uops = 0;
+		dram_write_bytes = gemm_uops = gemm_reset_uops = alu_uops = alu_imm_uops = 0;
 	}
 };
 
