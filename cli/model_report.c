@@ -189,6 +189,10 @@ json_t *model_report_json(const model_report *rep)
 			json_object_set_new(o, "compression", json_string(compression(r)));
 			report_set_int(o, "macs", r->layer.counters.macs);
 			json_object_set_new(o, "plan", json_string(r->layer.plan));
+			report_set_int(o, "threads", r->layer.threads);
+			vta_roofline rl = vta_layer_roofline(rep->cfg, &r->layer);
+			report_set_int(o, "roofline_cycles", rl.roofline_cycles);
+			json_object_set_new(o, "bound", json_string(vta_bound_name(rl.bound)));
 			json_object_set_new(o, "bit_exact", json_boolean(r->layer.check.bit_exact));
 			const vta_layer_counters *k = &r->layer.counters;
 			json_t *from = json_array();

@@ -284,6 +284,8 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 	if (chunk > c->rows)
 		chunk = c->rows;
 	uint64_t nchunks = vta_layout_div_up(c->rows, chunk);
+	if (nchunks == 1) /* nothing to overlap: the stream is one thread's */
+		ls->threads = 1;
 	snprintf(ls->plan, sizeof(ls->plan),
 		 "add %s: %llu rows in %llu chunk(s) of %llu rows, %u ACC slot(s)%s",
 		 c->mode == VTA_ARITH_TFLITE ? "tflite" : "vta16", (unsigned long long)c->rows,

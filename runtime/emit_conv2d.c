@@ -816,6 +816,9 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 						 &c.p, err);
 	}
 	if (st == VTA_OK) {
+		/* the plan decides: a second slot of any SRAM is what a second thread is for */
+		c.p.threads = c.p.s_inp > 1 || c.p.s_wgt > 1 || c.p.s_acc > 1 ? 2 : 1;
+		ls->threads = c.p.threads;
 		c.g.rowskip = c.p.rowskip;
 		st = vta_conv_schedule(&c.g, &c.p, &c.sched, err);
 	}
