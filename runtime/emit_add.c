@@ -284,8 +284,6 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 	if (chunk > c->rows)
 		chunk = c->rows;
 	uint64_t nchunks = vta_layout_div_up(c->rows, chunk);
-	if (nchunks == 1) /* nothing to overlap: the stream is one thread's */
-		ls->threads = 1;
 	snprintf(ls->plan, sizeof(ls->plan),
 		 "add %s: %llu rows in %llu chunk(s) of %llu rows, %u ACC slot(s)%s",
 		 c->mode == VTA_ARITH_TFLITE ? "tflite" : "vta16", (unsigned long long)c->rows,
@@ -424,7 +422,12 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 	add_ctx c = {0};
 	c.cfg = cfg;
 	c.mode = opts->mode;
-	c.threads = opts->threads;
+	/* One ACC slot whatever --threads allows: every load of an ADD is an ACC load on the
+	 * compute stage, so a second slot can only overlap a chunk's store with the next chunk,
+	 * whose loads want the same DRAM port; halving the chunks costs more instructions than
+	 * that hides (docs/runtime.md 4). */
+	c.threads = 1;
+	ls->threads = 1;
 	c.opts = opts;
 	c.counters = &ls->counters;
 	if (opts->decompress == VTA_DECOMPRESS_HW)
