@@ -352,6 +352,12 @@ static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *c
 						"segment %zu (byte offset %zu): uop segment length "
 						"%u is not a multiple of %zu",
 						i, at, size, uop_bytes);
+			/* LOAD UOP addresses whole micro-ops, as the assembler's .uops does */
+			if (addr % uop_bytes != 0)
+				return vta_fail(err, VTA_E_STREAM,
+						"segment %zu (byte offset %zu): uop segment address "
+						"0x%llx is not a multiple of %zu",
+						i, at, (unsigned long long)addr, uop_bytes);
 			for (uint32_t k = 0; k < size / uop_bytes; k++) {
 				vta_uop u;
 				size_t upos = pos + (size_t)k * uop_bytes;
