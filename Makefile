@@ -2,13 +2,14 @@
 # Debian 12 machine `make demo` or `make test` alone is enough.
 BUILD_DIR ?= build
 ASAN_DIR  ?= build-asan
+FUZZ_DIR  ?= build-fuzz
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_ARGS ?=
 
 # No "Entering/Leaving directory" lines from the makes CMake runs underneath.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup build demo test test-asan test-slurm bench clean
+.PHONY: all setup build demo test test-asan test-slurm fuzz bench clean
 
 all: build
 
@@ -41,8 +42,13 @@ test-slurm: build
 	@./scripts/setup-slurm.sh
 	@cd $(BUILD_DIR) && VTASIM_REQUIRE_SLURM=1 ctest --output-on-failure -L slurm --no-tests=error
 
+# The libFuzzer targets, FUZZ_SECONDS each (default 60), in their own clang build dir
+# (docs/robustness.md): FUZZ_TARGETS picks some, FUZZ_JOBS runs that many at a time.
+fuzz: setup
+	@./scripts/fuzz.sh $(FUZZ_DIR)
+
 bench: build
 	@./scripts/bench.sh $(BUILD_DIR)
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)
