@@ -127,6 +127,8 @@ void lut_decoder::commit(const vta_config &cfg, const vta_mem_insn &m,
 {
 	const vta_mem mem = (vta_mem)m.mem_type;
 	const uint64_t n = (uint64_t)m.y_size * m.x_size;
+	if (n == 0) /* a load of no rows decodes nothing (and has no row size) */
+		return;
 	const uint64_t row_bytes = rows.size() / n;
 	std::memcpy(sram + (uint64_t)m.sram_base * row_bytes, rows.data(), rows.size());
 	st.elements += n * vta_lut_lanes(&cfg, mem);
