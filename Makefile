@@ -9,7 +9,7 @@ CTEST_ARGS ?=
 # No "Entering/Leaving directory" lines from the makes CMake runs underneath.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup build demo test test-asan test-slurm fuzz bench clean
+.PHONY: all setup build demo test test-asan test-slurm fuzz fuzz-streams bench clean
 
 all: build
 
@@ -46,6 +46,11 @@ test-slurm: build
 # (docs/robustness.md): FUZZ_TARGETS picks some, FUZZ_JOBS runs that many at a time.
 fuzz: setup
 	@./scripts/fuzz.sh $(FUZZ_DIR)
+
+# N mutated streams (default 10000) on both engines under ASan+UBSan, disagreements sorted
+# into races and bugs (docs/robustness.md).
+fuzz-streams: setup
+	@./scripts/stream_campaign.sh $(FUZZ_DIR)
 
 bench: build
 	@./scripts/bench.sh $(BUILD_DIR)

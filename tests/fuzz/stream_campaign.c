@@ -5,8 +5,8 @@
  * stream reader (serialize, parse), the stream checks and both engines (fuzz_engines.h),
  * from its trace's DRAM image. It counts the outcomes and sorts every disagreement of the
  * engines: a race (the checks found a race or a read of unwritten rows: timing picks the
- * order) or a bug (written to OUT_DIR/bug-K.bin with its trace's name). Exit 1 on a bug or
- * a broken contract.
+ * order) or a bug (written to OUT_DIR/bug-K.bin with its trace's name). Exit 1 on a bug;
+ * a broken contract or a sanitizer's report aborts (the mutant is then OUT_DIR/current.bin).
  *
  *   stream_campaign [-n N] [-s SEED] [-o OUT_DIR] TRACE_DIR...   (from the source tree)
  *
@@ -101,9 +101,8 @@ int main(int argc, char **argv)
 			continue;
 		}
 		snprintf(path, sizeof(path), "%s/dram.bin", argv[a]);
-		if (access(path, R_OK) == 0 &&
-		    vta_read_file(path, &s->image, &s->image_len, &err) != VTA_OK)
-			fuzz_die("image", err.detail);
+		if (access(path, R_OK) == 0 && !(s->image = fuzz_read_file(path, &s->image_len)))
+			fuzz_die("cannot read", path);
 		n_seeds++;
 	}
 	if (!n_seeds) {
@@ -120,7 +119,6 @@ int main(int argc, char **argv)
 	vta_prng_seed(&r, (uint64_t)seed_no);
 	size_t outcomes[FUZZ_OUTCOMES] = {0}, rejected = 0, races = 0, bugs = 0;
 	size_t checks_clean = 0, checks_racy = 0, checks_other = 0;
-	size_t ok_any = 0;
 	for (long m = 0; m < n; m++) {
 		seed *s = &seeds[vta_prng_range(&r, 0, (int64_t)n_seeds - 1)];
 		/* the mutant: a copy of the seed through the stream format, changed */
@@ -152,10 +150,14 @@ int main(int argc, char **argv)
 			free(b);
 			continue;
 		}
+		if (out_dir) { /* what a crash leaves behind */
+			char path[4096];
+			snprintf(path, sizeof(path), "%s/current.bin", out_dir);
+			vta_write_file(path, b, len, &err);
+		}
 		fuzz_verdict v;
 		fuzz_run_engines(&cfg, ref, sim, &p, s->image, s->image_len, &v);
 		outcomes[v.outcome]++;
-		ok_any += v.ref == VTA_OK || v.sim == VTA_OK;
 		if (v.outcome != FUZZ_NOT_PLACED) {
 			if (v.checks == VTA_OK)
 				checks_clean++;

@@ -68,6 +68,34 @@ static inline const char *fuzz_as_file(const uint8_t *data, size_t size, const c
 	return path;
 }
 
+/* A whole file, malloc'd (NULL if it cannot be read): the drivers' own reading, without
+ * the readers' limits under test. */
+static inline uint8_t *fuzz_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n = 0, got;
+	uint8_t *buf = malloc(cap);
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			uint8_t *grown = realloc(buf, cap *= 2);
+			if (!grown)
+				free(buf);
+			buf = grown;
+		}
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
 /* The default config on which streams run: a small cycle budget (which also bounds the
  * reference executor's work) and 1 MiB of DRAM, so one input runs in milliseconds. */
 static inline void fuzz_stream_config(vta_config *cfg)

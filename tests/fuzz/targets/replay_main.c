@@ -13,15 +13,13 @@
 #include <sys/stat.h>
 
 #include "fuzz_contract.h"
-#include "vta_program.h" /* vta_read_file */
 
 static int replay(const char *path)
 {
-	uint8_t *buf = NULL;
 	size_t len = 0;
-	vta_error err = {0};
-	if (vta_read_file(path, &buf, &len, &err) != VTA_OK) {
-		fprintf(stderr, "fuzz replay: %s\n", err.detail);
+	uint8_t *buf = fuzz_read_file(path, &len);
+	if (!buf) {
+		fprintf(stderr, "fuzz replay: cannot read %s\n", path);
 		return 1;
 	}
 	printf("replay %s (%zu bytes)\n", path, len);
