@@ -118,7 +118,7 @@ int main(int argc, char **argv)
 	vta_prng r;
 	vta_prng_seed(&r, (uint64_t)seed_no);
 	size_t outcomes[FUZZ_OUTCOMES] = {0}, rejected = 0, races = 0, bugs = 0;
-	size_t checks_clean = 0, checks_racy = 0, checks_other = 0;
+	size_t checks_clean = 0, checks_racy = 0, checks_other = 0, checks_skipped = 0;
 	for (long m = 0; m < n; m++) {
 		seed *s = &seeds[vta_prng_range(&r, 0, (int64_t)n_seeds - 1)];
 		/* the mutant: a copy of the seed through the stream format, changed */
@@ -159,7 +159,9 @@ int main(int argc, char **argv)
 		fuzz_run_engines(&cfg, ref, sim, &p, s->image, s->image_len, &v);
 		outcomes[v.outcome]++;
 		if (v.outcome != FUZZ_NOT_PLACED) {
-			if (v.checks == VTA_OK)
+			if (!v.checked)
+				checks_skipped++;
+			else if (v.checks == VTA_OK)
 				checks_clean++;
 			else if (fuzz_racy(&v))
 				checks_racy++;
@@ -192,8 +194,9 @@ int main(int argc, char **argv)
 	printf("  %-34s %zu\n", "rejected by the stream reader", rejected);
 	for (int o = 0; o < FUZZ_OUTCOMES; o++)
 		printf("  %-34s %zu\n", fuzz_outcome_names[o], outcomes[o]);
-	printf("  stream checks: %zu clean, %zu race or unwritten read, %zu other verdicts\n",
-	       checks_clean, checks_racy, checks_other);
+	printf("  stream checks: %zu clean, %zu race or unwritten read, %zu other errors, %zu no "
+	       "verdict (the engines report why)\n",
+	       checks_clean, checks_racy, checks_other, checks_skipped);
 	printf("  disagreements: %zu explained by a race, %zu bugs\n", races, bugs);
 	for (size_t i = 0; i < n_seeds; i++) {
 		vta_program_free(&seeds[i].prog);
