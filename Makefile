@@ -9,12 +9,15 @@ CTEST_ARGS ?=
 # No "Entering/Leaving directory" lines from the makes CMake runs underneath.
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all setup build demo test test-asan test-slurm fuzz fuzz-streams bench clean
+.PHONY: all setup setup-fuzz build demo test test-asan test-slurm fuzz fuzz-streams bench clean
 
 all: build
 
 setup:
 	@./scripts/setup-debian.sh
+
+setup-fuzz:
+	@./scripts/setup-debian.sh fuzz
 
 build: setup
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -44,12 +47,12 @@ test-slurm: build
 
 # The libFuzzer targets, FUZZ_SECONDS each (default 60), in their own clang build dir
 # (docs/robustness.md): FUZZ_TARGETS picks some, FUZZ_JOBS runs that many at a time.
-fuzz: setup
+fuzz: setup-fuzz
 	@./scripts/fuzz.sh $(FUZZ_DIR)
 
 # N mutated streams (default 10000) on both engines under ASan+UBSan, disagreements sorted
 # into races and bugs (docs/robustness.md).
-fuzz-streams: setup
+fuzz-streams: setup-fuzz
 	@./scripts/stream_campaign.sh $(FUZZ_DIR)
 
 bench: build

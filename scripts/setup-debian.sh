@@ -4,6 +4,11 @@
 set -eu
 
 PACKAGES="build-essential cmake pkg-config libsystemc-dev verilator libyaml-dev libcmocka-dev libjansson-dev libedit-dev gnuplot-nox"
+# `setup-debian.sh fuzz`: also clang and its libFuzzer runtime, for the fuzz targets
+# (a recommended package only, so named here)
+if [ "${1:-}" = fuzz ]; then
+	PACKAGES="$PACKAGES clang libclang-rt-14-dev"
+fi
 
 missing=""
 for pkg in $PACKAGES; do
