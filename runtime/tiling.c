@@ -978,17 +978,29 @@ static bool ti_pick(ti_search *se, const vta_conv_geom *g0, vta_conv_plan *best,
 
 /* A plan with chunking, grouping, slots and constants fixed: the tallest row tile that
  * fits INP and ACC, then shorter ones. */
-static void ti_try_slots(ti_search *se, vta_conv_plan p)
+/* The ACC rows a plan leaves for output tiles once its constants and the write-after-write
+ * distance are set aside, or 0 when its weights or constants do not fit at all. */
+static uint64_t ti_acc_left(const ti_search *se, const vta_conv_plan *p)
 {
 	const vta_config *cfg = se->cfg;
 	const vta_conv_geom *g = se->g;
 	const uint32_t D = cfg->acc_dep_distance;
-	const uint64_t crows = (uint64_t)p.nconst * (p.const_all ? g->ob : p.nob);
-	const uint64_t wrows = (uint64_t)p.nobw * g->kh * g->kw * p.ncb;
-	if (wrows * p.s_wgt > cfg->wgt_depth || crows + D >= cfg->acc_depth)
+	const uint64_t crows = (uint64_t)p->nconst * (p->const_all ? g->ob : p->nob);
+	const uint64_t wrows = (uint64_t)p->nobw * g->kh * g->kw * p->ncb;
+	if (wrows * p->s_wgt > cfg->wgt_depth || crows + D >= cfg->acc_depth)
+		return 0;
+	return cfg->acc_depth - crows - D;
+}
+
+static void ti_try_slots(ti_search *se, vta_conv_plan p)
+{
+	const vta_config *cfg = se->cfg;
+	const vta_conv_geom *g = se->g;
+	const uint64_t acc_left = ti_acc_left(se, &p);
+	if (acc_left == 0)
 		return;
 	uint32_t thi = ti_th_inp(g, p.ncb, cfg->inp_depth / p.s_inp);
-	uint64_t tha = (cfg->acc_depth - crows - D) / ((uint64_t)p.s_acc * g->wo * p.nob);
+	uint64_t tha = acc_left / ((uint64_t)p.s_acc * g->wo * p.nob);
 	uint32_t thmax = tha < thi ? (uint32_t)tha : thi;
 	if (thmax > 0)
 		ti_try(se, p, thmax);
@@ -1002,13 +1014,10 @@ static void ti_try_cols(ti_search *se, vta_conv_plan p)
 {
 	const vta_config *cfg = se->cfg;
 	const vta_conv_geom *g = se->g;
-	const uint32_t D = cfg->acc_dep_distance;
-	const uint64_t crows = (uint64_t)p.nconst * (p.const_all ? g->ob : p.nob);
-	const uint64_t wrows = (uint64_t)p.nobw * g->kh * g->kw * p.ncb;
-	if (p.ncb != g->cb || wrows * p.s_wgt > cfg->wgt_depth || crows + D >= cfg->acc_depth)
+	const uint64_t acc_cap = p.ncb == g->cb ? ti_acc_left(se, &p) : 0;
+	if (acc_cap == 0)
 		return;
 	const uint32_t inp_cap = cfg->inp_depth / p.s_inp;
-	const uint64_t acc_cap = cfg->acc_depth - crows - D;
 	const uint64_t ekw = (uint64_t)(g->kw - 1) * g->dw + 1;
 	const uint64_t cin = inp_cap / ((uint64_t)vta_conv_rows_in(g, 1) * p.ncb);
 	if (cin < ekw)
