@@ -136,6 +136,7 @@ typedef struct pass {
 	bool rule_failed;       /* an operand rule refused instruction rule_insn */
 	size_t rule_insn;
 	vta_error rule_err;
+	char refused[MODS][128]; /* per module, why the rules refused its last instruction */
 	size_t finish;
 } pass;
 
@@ -630,6 +631,7 @@ static vta_status execute(pass *p, size_t idx)
 	if (st) {
 		p->rule_failed = st != VTA_E_NOMEM;
 		p->rule_insn = idx;
+		snprintf(p->refused[m], sizeof(p->refused[m]), "%s", sub.detail);
 		vta_insn_fail(&p->rule_err, st, NULL, idx, in, "%s", sub.detail);
 		return st;
 	}
@@ -662,20 +664,29 @@ static void drop_failed(pass *p)
 		p->stores.n--;
 }
 
-/* After FINISH the load and store modules go on as far as their tokens allow (queue
- * capacities aside): every instruction that may execute in some timing then has. One the
- * rules refuse stops them; it still counts as executed (its end-of-run problem). */
-static vta_status run_on(pass *p)
+/* Advance the modules not in `stopped` (a mask of 1 << module) as far as their tokens
+ * allow, queue capacities aside. Two uses:
+ * - after FINISH (to_finish false): the load and store modules go on, so every instruction
+ *   that may execute in some timing then has. One the rules refuse stops them; it still
+ *   counts as executed (its end-of-run problem).
+ * - after the rules refused a load or store instruction (to_finish true, its module
+ *   stopped there): can compute reach FINISH without it? Then that instruction is not
+ *   ordered before FINISH and whether it ever executes is timing's choice. Another refused
+ *   load or store stops its module too; a refused compute instruction ends the attempt
+ *   with p->finish unset. */
+static vta_status advance(pass *p, unsigned stopped, bool to_finish)
 {
 	size_t next[MODS] = {0};
 	for (size_t i = 0; i < p->n; i++)
 		if (p->lclock[i] != NOT_RUN)
 			next[p->module_of[i]] = i + 1;
+	if (!to_finish)
+		stopped |= 1u << VTA_MODULE_COMPUTE;
 	bool progress = true;
-	while (progress) {
+	while (progress && !(to_finish && p->finish != SIZE_MAX)) {
 		progress = false;
 		for (int m = 0; m < MODS; m++) {
-			if (m == VTA_MODULE_COMPUTE)
+			if (stopped >> m & 1)
 				continue;
 			for (;;) {
 				while (next[m] < p->n && p->module_of[next[m]] != m)
@@ -699,11 +710,34 @@ static vta_status run_on(pass *p)
 				if (st) {
 					drop_failed(p);
 					p->rule_failed = false;
+					if (!to_finish || m == VTA_MODULE_COMPUTE)
+						return VTA_OK;
+					stopped |= 1u << m;
+					break;
+				}
+				if (p->insns[i].opcode == VTA_OP_FINISH) {
+					p->finish = i;
 					return VTA_OK;
 				}
 			}
 		}
 	}
+	return VTA_OK;
+}
+
+/* The rules refused load or store instruction p->rule_insn (already dropped): if compute
+ * reaches FINISH without it, it is a race with the end of the run and the pass goes on as
+ * after any FINISH. Otherwise everything the attempt recorded is forgotten. */
+static vta_status finish_without_refused(pass *p)
+{
+	size_t n_found = p->n_found, n_loads = p->loads.n, n_stores = p->stores.n;
+	p->rule_failed = false;
+	vta_status st = advance(p, 1u << p->module_of[p->rule_insn], true);
+	if (st || p->finish != SIZE_MAX)
+		return st;
+	p->n_found = n_found;
+	p->loads.n = n_loads;
+	p->stores.n = n_stores;
 	return VTA_OK;
 }
 
@@ -837,7 +871,9 @@ static void end_of_run(pass *p)
 			r->p.space = w->space;
 			r->p.lo = w->lo;
 			r->p.hi = w->hi;
-		} else { /* refused by the rules after FINISH: its space, rows unknown */
+		} else { /* refused by the rules: its space, rows unknown */
+			snprintf(r->p.refused, sizeof(r->p.refused), "%s",
+				 p->refused[p->module_of[i]]);
 			uint32_t reads, writes;
 			vta_footprint_spaces(in, &reads, &writes);
 			r->p.space = VTA_SPACE_DRAM;
@@ -925,8 +961,15 @@ void vta_problem_format(const vta_problem *p, const vta_insn *insns, char *buf, 
 			    p->kind == VTA_PROBLEM_RAW ? "reads" : "writes");
 		break;
 	case VTA_PROBLEM_END:
-		vta_appendf(buf, size, &len, "race with the end of the run: %s insn %zu (%s) "
-			    "writes ", ma, p->first, a);
+		vta_appendf(buf, size, &len, "race with the end of the run: %s insn %zu (%s) ",
+			    ma, p->first, a);
+		if (p->refused[0]) {
+			vta_appendf(buf, size, &len, "fails (%s) and no token orders it before "
+				    "FINISH (insn %zu): the run may end first or fail there",
+				    p->refused, p->second);
+			break;
+		}
+		vta_appendf(buf, size, &len, "writes ");
 		where(buf, size, &len, p->space, p->lo, p->hi);
 		vta_appendf(buf, size, &len, " and no token orders it before FINISH (insn %zu): "
 			    "the run may end first", p->second);
@@ -1150,9 +1193,16 @@ vta_status vta_race_check(const vta_config *cfg, const vta_program *prog,
 		st = skip(rep, why.detail[0] ? &why : &p->rule_err);
 		goto out;
 	}
-	if (st) { /* an instruction the rules refuse: what came before it, else the engine */
+	if (st) { /* an instruction the rules refuse */
 		drop_failed(p);
 		why = p->rule_err;
+		if (p->module_of[p->rule_insn] != VTA_MODULE_COMPUTE) {
+			if ((st = finish_without_refused(p)) != VTA_OK)
+				goto out;
+			if (p->finish != SIZE_MAX)
+				goto finished;
+		}
+		/* what came before it, else the engine's report */
 		if (!p->n_found) {
 			st = skip(rep, &why);
 			goto out;
@@ -1163,7 +1213,8 @@ vta_status vta_race_check(const vta_config *cfg, const vta_program *prog,
 		rep->checked = true;
 		goto out;
 	}
-	if ((st = run_on(p)) != VTA_OK || (st = sweep_dram(p, err)) != VTA_OK)
+finished:
+	if ((st = advance(p, 0, false)) != VTA_OK || (st = sweep_dram(p, err)) != VTA_OK)
 		goto out;
 	end_of_run(p);
 	warnings(p);

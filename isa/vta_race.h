@@ -66,6 +66,8 @@ typedef struct vta_problem {
 	uint32_t uop, it_out, it_in; /* UNINIT: the uop execution that reads the first one
 					(uop VTA_FP_NO_UOP: not a uop) */
 	int queue;       /* TOKENS_LEFT: the vta_queue */
+	char refused[128]; /* END: why the rules refuse the LOAD/STORE should it execute
+			      ("" when they do not): the run then fails there or ends first */
 } vta_problem;
 
 /* True for the kinds that are errors. */

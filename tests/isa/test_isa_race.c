@@ -364,11 +364,33 @@ static void test_engine_diagnoses(void **state)
 	assert_false(r->rep.checked);
 	assert_true(strstr(r->rep.skipped.detail, "without a FINISH"));
 	free(r);
-	r = check("load mem=inp sram=2040 dram=0x200 y=2 x=8 stride=8\nfinish\n", NULL);
+	/* a refused LOAD ordered before FINISH: the run fails there in every timing */
+	r = check("load mem=inp sram=2040 dram=0x200 y=2 x=8 stride=8 " D("push_next") "\n"
+		  "finish " D("pop_prev") "\n", NULL);
 	assert_int_equal(r->st, VTA_OK);
 	assert_false(r->rep.checked);
 	assert_true(strstr(r->rep.skipped.detail, "insn 0 (load "));
 	assert_true(strstr(r->rep.skipped.detail, "inp SRAM rows [2040, 2056) beyond depth 2048"));
+	free(r);
+	/* one FINISH need not wait for: whether the run fails or ends first is timing's
+	 * choice (the engines may differ), a race with the end of the run */
+	r = check("load mem=inp sram=0 dram=0x200 y=1 x=1 stride=1\n"
+		  "load mem=inp sram=2040 dram=0x200 y=2 x=8 stride=8\nfinish\n", NULL);
+	assert_int_equal(r->st, VTA_E_RACE);
+	assert_true(r->rep.checked);
+	assert_int_equal(r->rep.races, 2);
+	assert_true(strstr(r->err.detail, "race with the end of the run: load insn 1 (load "));
+	assert_true(strstr(r->err.detail, ") fails (inp SRAM rows [2040, 2056) beyond depth 2048) "
+					  "and no token orders it before FINISH (insn 2): the run "
+					  "may end first or fail there"));
+	free(r);
+	/* compute cannot reach FINISH without it: refused, no verdict */
+	r = check("load mem=inp sram=2040 dram=0x200 y=2 x=8 stride=8 " D("push_next") "\n"
+		  "load mem=inp sram=0 dram=0x200 y=1 x=1 stride=1\n"
+		  "finish " D("pop_prev") "\n", NULL);
+	assert_int_equal(r->st, VTA_OK);
+	assert_false(r->rep.checked);
+	assert_true(strstr(r->rep.skipped.detail, "insn 0 (load "));
 	free(r);
 	/* a GEMM's problems before its own refused uop are not reported either */
 	r = check(LOAD_UOP "\ngemm reset=0 uop=0,1 iter=2,1 dst=0,0 src=2047,0 wgt=0,0\nfinish\n"
