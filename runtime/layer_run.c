@@ -97,50 +97,141 @@ static vta_status golden(const vta_layer_run_opts *o, const vta_layer_ops *ops, 
 	return st;
 }
 
-static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_opts *o,
-				   const vta_layer_ops *ops, vta_engine *engine, layer_run *L,
-				   vta_layer_result *r, vta_error *err)
+/* A stream of the layer in a DRAM of its own: the one it runs, or the one-thread stream it
+ * is timed against (measure_threads). */
+typedef struct layer_stream {
+	vta_layer_stream ls;
+	vta_dram dram;
+	uint8_t *image; /* the DRAM it starts from, when the observers want it */
+	vta_race_report checks;
+	bool checks_run;
+	double check_seconds;
+} layer_stream;
+
+static void layer_stream_free(layer_stream *s)
 {
-	vta_status st = vta_dram_init(&L->dram, (uint64_t)cfg->dram_size_mib << 20, err);
+	free(s->image);
+	vta_layer_stream_free(&s->ls);
+	vta_dram_free(&s->dram);
+}
+
+/* Emit the layer with `threads` into s (a fresh DRAM), keep its image if asked, and check
+ * it unless the checks are skipped. */
+static vta_status emit_stream(const vta_config *cfg, const vta_layer_run_opts *o,
+			      const vta_layer_ops *ops, const layer_run *L, const char *name,
+			      unsigned threads, layer_stream *s, vta_error *err)
+{
+	vta_status st = vta_dram_init(&s->dram, (uint64_t)cfg->dram_size_mib << 20, err);
 	if (st)
 		return st;
-	vta_emit_opts eo = {.mode = o->mode, .threads = o->threads, .name = r->name,
+	vta_emit_opts eo = {.mode = o->mode, .threads = threads, .name = name,
 			    .decompress = o->decompress, .resident = o->resident,
 			    .n_resident = o->n_resident, .plans = o->plans};
-	double e0 = now_seconds();
-	if ((st = ops->emit(cfg, &L->d, &eo, &L->dram, &L->ls, err)))
+	if ((st = ops->emit(cfg, &L->d, &eo, &s->dram, &s->ls, err)))
 		return st;
-	r->emit_seconds = now_seconds() - e0;
-	r->counters = L->ls.counters;
-	/* what the emitter did: an op whose constants the decoder cannot take decodes them on
-	 * the host (and the report says so) */
-	r->decompress = L->ls.counters.lut_hw_bytes ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST;
-	snprintf(r->plan, sizeof(r->plan), "%s", L->ls.plan);
-	r->has_conv_plan = L->ls.has_conv_plan;
-	r->conv_plan = L->ls.conv_plan;
-	r->threads = L->ls.threads;
-	r->insns = L->ls.prog.n_insns;
 	if (o->keep_dram_image) {
 		/* the DRAM the layer starts from, for outside replay (vtasim exec --dram) */
-		L->view.dram_image_bytes = L->ls.dram_end;
-		L->image = malloc(L->ls.dram_end ? L->ls.dram_end : 1);
-		if (!L->image)
-			return vta_fail(err, VTA_E_NOMEM, "layer '%s': out of memory", r->name);
-		memcpy(L->image, L->dram.bytes, L->ls.dram_end);
-		L->view.dram_image = L->image;
+		s->image = malloc(s->ls.dram_end ? s->ls.dram_end : 1);
+		if (!s->image)
+			return vta_fail(err, VTA_E_NOMEM, "layer '%s': out of memory", name);
+		memcpy(s->image, s->dram.bytes, s->ls.dram_end);
 	}
 	if (!o->skip_checks) {
 		double c0 = now_seconds();
 		vta_error cerr = {0};
-		st = vta_race_check(cfg, &L->ls.prog, &L->dram, NULL, &r->checks, &cerr);
+		st = vta_race_check(cfg, &s->ls.prog, &s->dram, NULL, &s->checks, &cerr);
 		if (!st && o->strict)
-			st = vta_race_strict(&r->checks, &cerr);
-		r->check_seconds = now_seconds() - c0;
-		r->checks_run = true;
+			st = vta_race_strict(&s->checks, &cerr);
+		s->check_seconds = now_seconds() - c0;
+		s->checks_run = true;
 		if (st)
-			return vta_fail(err, st, "layer %s: %s", r->name, cerr.detail);
+			return vta_fail(err, st, "layer %s: %s", name, cerr.detail);
 	}
-	st = engine->run(engine, &L->ls.prog, &L->dram, &r->stats, err);
+	return VTA_OK;
+}
+
+/* What the result says of the stream the layer runs. */
+static void describe_stream(const layer_stream *s, vta_layer_result *r)
+{
+	r->counters = s->ls.counters;
+	/* what the emitter did: an op whose constants the decoder cannot take decodes them on
+	 * the host (and the report says so) */
+	r->decompress = s->ls.counters.lut_hw_bytes ? VTA_DECOMPRESS_HW : VTA_DECOMPRESS_HOST;
+	snprintf(r->plan, sizeof(r->plan), "%s", s->ls.plan);
+	r->has_conv_plan = s->ls.has_conv_plan;
+	r->conv_plan = s->ls.conv_plan;
+	r->threads = s->ls.threads;
+	r->insns = s->ls.prog.n_insns;
+	r->checks = s->checks;
+	r->checks_run = s->checks_run;
+	r->check_seconds = s->check_seconds;
+}
+
+/* Two virtual threads are never worse than one. The chooser prices the DRAM port by its
+ * total beats and does not replay how one module's transfers queue behind another's, which
+ * a second slot brings: on a small layer, whose few steps cannot amortise those waits, a
+ * two-thread plan it prefers may run slower than the best one-thread plan. Such a layer is
+ * cheap to simulate, so a timed engine decides there: the one-thread stream is emitted and
+ * run as well, and the faster is kept (docs/runtime.md "Two threads never worse than one").
+ * The limit is the chosen plan's estimate: about 2 ms of simulation. */
+#define LAYER_MEASURE_THREADS_CYCLES 32768
+
+static bool measure_threads(const vta_layer_run_opts *o, const vta_engine *engine,
+			    const layer_stream *s)
+{
+	return o->threads == 2 && engine->timed && s->ls.threads == 2 && s->ls.has_conv_plan &&
+	       s->ls.conv_plan.est_cycles <= LAYER_MEASURE_THREADS_CYCLES;
+}
+
+static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_opts *o,
+				   const vta_layer_ops *ops, vta_engine *engine, layer_run *L,
+				   vta_layer_result *r, vta_error *err)
+{
+	layer_stream chosen = {0}, one = {0};
+	vta_run_stats one_stats = {0};
+	bool one_ran = false, ran = false;
+	double e0 = now_seconds();
+	vta_status st = emit_stream(cfg, o, ops, L, r->name, o->threads, &chosen, err);
+	r->emit_seconds = now_seconds() - e0 - chosen.check_seconds;
+	if (!st && measure_threads(o, engine, &chosen)) {
+		/* the one-thread stream first, so that the run the observers see is the last;
+		 * a run it cannot finish (the cycle budget is the asked stream's) leaves the
+		 * choice to the estimate */
+		const double a0 = now_seconds();
+		st = emit_stream(cfg, o, ops, L, r->name, 1, &one, err);
+		vta_error rerr = {0};
+		one_ran = !st && engine->run(engine, &one.ls.prog, &one.dram, &one_stats, &rerr) ==
+					 VTA_OK;
+		r->threads_seconds = now_seconds() - a0;
+	}
+	if (!st) {
+		st = engine->run(engine, &chosen.ls.prog, &chosen.dram, &r->stats, err);
+		ran = true;
+	}
+	if (!st && one_ran) {
+		r->threads_measured = true;
+		if (one_stats.cycles < r->stats.cycles) {
+			const layer_stream t = chosen;
+			chosen = one;
+			one = t;
+			r->stats = one_stats;
+			/* the engine's last run is what the observers read: run the winner again */
+			if (o->observer && o->observer->executed) {
+				const double a0 = now_seconds();
+				st = engine->run(engine, &chosen.ls.prog, &chosen.dram, &r->stats, err);
+				r->threads_seconds += now_seconds() - a0;
+			}
+		}
+	}
+	describe_stream(&chosen, r);
+	layer_stream_free(&one);
+	L->ls = chosen.ls;
+	L->dram = chosen.dram;
+	L->image = chosen.image;
+	L->view.dram_image = chosen.image;
+	L->view.dram_image_bytes = chosen.image ? chosen.ls.dram_end : 0;
+	if (!ran)
+		return st;
 	vta_layer_observer *ob = o->observer;
 	if (ob && ob->executed) {
 		vta_error herr = {0};

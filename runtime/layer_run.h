@@ -46,6 +46,10 @@ typedef struct vta_layer_result {
 	uint64_t input_bytes;      /* activation inputs (not constants) */
 	unsigned threads;          /* virtual threads the layer's stream uses (at most the
 				    * run's; the emitter chooses) */
+	bool threads_measured;     /* a small layer whose chosen plan uses two threads: its
+				    * one-thread stream was timed too, and the faster ran */
+	double threads_seconds;    /* host time of that: the other stream's emission, checks
+				    * and run (and the winner's second run for the observers) */
 	vta_lut_bin_report binning;
 	bool checks_run;           /* the stream checks ran (vta_race.h) */
 	vta_race_report checks;    /* what they found */

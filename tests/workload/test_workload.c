@@ -647,6 +647,138 @@ static void test_layer_run_ref(void **state)
 	vta_workload_free(&wl);
 }
 
+/* A timed engine for the pipeline's thread check: the reference executor moves the data, and
+ * each run takes the next of `cycles` (the one-thread stream runs first, then the chosen). */
+typedef struct scripted {
+	vta_engine base;
+	vta_engine *ref;
+	uint64_t cycles[4];
+	bool fail_first; /* the first run fails (a budget the one-thread stream exceeds) */
+	int runs;
+} scripted;
+
+static vta_status scripted_run(vta_engine *self, const vta_program *prog, vta_dram *dram,
+			       vta_run_stats *stats, vta_error *err)
+{
+	scripted *e = (scripted *)self;
+	vta_status st = e->ref->run(e->ref, prog, dram, NULL, err);
+	assert_true(e->runs < 4);
+	if (e->fail_first && e->runs == 0) {
+		e->runs++;
+		return vta_fail(err, VTA_E_NO_FINISH, "no FINISH within the cycle budget");
+	}
+	if (stats) {
+		memset(stats, 0, sizeof(*stats));
+		stats->cycles = e->cycles[e->runs];
+	}
+	e->runs++;
+	return st;
+}
+
+typedef struct last_seen {
+	vta_layer_observer base;
+	int executed;
+	unsigned threads;
+} last_seen;
+
+static vta_status on_executed_threads(vta_layer_observer *self, const vta_layer_view *v,
+				      vta_status run_status, const vta_error *run_err,
+				      vta_error *err)
+{
+	(void)run_status;
+	(void)run_err;
+	(void)err;
+	last_seen *o = (last_seen *)self;
+	o->executed++;
+	o->threads = v->stream->threads;
+	return VTA_OK;
+}
+
+/* A small layer whose plan uses two threads: with a timed engine its one-thread stream is
+ * run too and the faster is kept (a tie keeps the two threads); the observers see the
+ * winner's run, which is the engine's last; one thread asked, or an untimed engine, runs
+ * once. */
+static void test_layer_run_threads_measured(void **state)
+{
+	(void)state;
+	static const char conv[] =
+		"layers:\n"
+		"  - name: c\n"
+		"    op: conv2d\n"
+		"    input: {shape: [1, 7, 13, 3], scale: 0.03, zero_point: -7, data: {random: {seed: 21}}}\n"
+		"    filter: {shape: [17, 3, 3, 3], scales: {random: {seed: 22}}, data: {random: {seed: 23}}}\n"
+		"    bias: {data: {random: {seed: 24}}}\n"
+		"    output: {scale: 0.02, zero_point: -5}\n"
+		"    padding: same\n"
+		"    activation: relu\n";
+	vta_config cfg;
+	vta_error err = {0};
+	assert_int_equal(vta_config_load("configs/tiny.yaml", &cfg, &err), VTA_OK);
+	vta_workload wl;
+	assert_int_equal(load(conv, &wl, &err), VTA_OK);
+	vta_ref *ref;
+	assert_int_equal(vta_ref_create(&cfg, &ref, &err), VTA_OK);
+	vta_layer_result r;
+	/* untimed: the estimate's choice, two threads */
+	vta_layer_run_opts o = {.mode = VTA_ARITH_TFLITE, .threads = 2, .fault_index = -1};
+	assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], vta_ref_engine(ref), &o, &r, &err),
+			 VTA_OK);
+	assert_int_equal(r.threads, 2);
+	assert_false(r.threads_measured);
+	const size_t insns2 = r.insns;
+	static const struct {
+		uint64_t one, two;
+		bool observed;
+		unsigned threads;
+		int runs;
+	} cases[] = {
+		{100, 200, true, 1, 3},  /* one thread wins: run again for the observer */
+		{100, 200, false, 1, 2}, /* ... unless nobody observes */
+		{200, 100, true, 2, 2},  /* two threads win: their run was the last */
+		{100, 100, true, 2, 2},  /* a tie keeps the estimate's choice */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		scripted e = {.base = {"scripted", true, scripted_run}, .ref = vta_ref_engine(ref),
+			      .cycles = {cases[i].one, cases[i].two, cases[i].one}};
+		last_seen ob = {.base = {on_executed_threads, NULL}};
+		vta_layer_run_opts t = {.mode = VTA_ARITH_TFLITE, .threads = 2, .fault_index = -1,
+					.keep_dram_image = true,
+					.observer = cases[i].observed ? &ob.base : NULL};
+		assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], &e.base, &t, &r, &err), VTA_OK);
+		assert_true(r.check.bit_exact);
+		assert_true(r.threads_measured);
+		assert_int_equal(r.threads, cases[i].threads);
+		assert_int_equal(r.stats.cycles, cases[i].threads == 1 ? cases[i].one : cases[i].two);
+		assert_int_equal(e.runs, cases[i].runs);
+		if (cases[i].threads == 2)
+			assert_int_equal(r.insns, insns2);
+		else
+			assert_int_equal(r.conv_plan.threads, 1);
+		if (cases[i].observed) {
+			assert_int_equal(ob.executed, 1);
+			assert_int_equal(ob.threads, cases[i].threads);
+		}
+	}
+	/* a one-thread run that fails leaves the choice to the estimate */
+	scripted f = {.base = {"scripted", true, scripted_run}, .ref = vta_ref_engine(ref),
+		      .cycles = {100, 200}, .fail_first = true};
+	assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], &f.base, &o, &r, &err), VTA_OK);
+	assert_int_equal(f.runs, 2);
+	assert_int_equal(r.threads, 2);
+	assert_false(r.threads_measured);
+	assert_int_equal(r.stats.cycles, 200);
+	/* one thread asked: nothing to compare */
+	scripted e = {.base = {"scripted", true, scripted_run}, .ref = vta_ref_engine(ref),
+		      .cycles = {100, 100}};
+	o.threads = 1;
+	assert_int_equal(vta_layer_run(&cfg, &wl.layers[0], &e.base, &o, &r, &err), VTA_OK);
+	assert_int_equal(e.runs, 1);
+	assert_int_equal(r.threads, 1);
+	assert_false(r.threads_measured);
+	vta_ref_destroy(ref);
+	vta_workload_free(&wl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -660,6 +792,7 @@ int main(void)
 		cmocka_unit_test(test_shipped_workloads_parse),
 		cmocka_unit_test(test_model_workload),
 		cmocka_unit_test(test_layer_run_ref),
+		cmocka_unit_test(test_layer_run_threads_measured),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
