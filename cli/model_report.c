@@ -190,6 +190,8 @@ json_t *model_report_json(const model_report *rep)
 			report_set_int(o, "macs", r->layer.counters.macs);
 			json_object_set_new(o, "plan", json_string(r->layer.plan));
 			report_set_int(o, "threads", r->layer.threads);
+			json_object_set_new(o, "threads_measured",
+					    json_boolean(r->layer.threads_measured));
 			vta_roofline rl = vta_layer_roofline(rep->cfg, &r->layer);
 			report_set_int(o, "roofline_cycles", rl.roofline_cycles);
 			json_object_set_new(o, "bound", json_string(vta_bound_name(rl.bound)));

@@ -102,6 +102,7 @@ static void totals(const run_report *rep, vta_run_stats *t, vta_layer_result *su
 		sum->golden_seconds += r->golden_seconds;
 		sum->emit_seconds += r->emit_seconds;
 		sum->check_seconds += r->check_seconds;
+		sum->threads_seconds += r->threads_seconds;
 		sum_checks(sum, r, i == 0);
 		sum->insns += r->insns;
 		if (r->check.mismatches && !sum->check.mismatches) {
@@ -211,9 +212,12 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 								 r->out_shape[1], r->out_shape[2],
 								 r->out_shape[3]));
 		json_object_set_new(o, "plan", json_string(r->plan));
-		if (r->has_conv_plan)
-			json_object_set_new(o, "tiling",
-					    tiling_json(&r->conv_plan, r->timed ? st->cycles : 0));
+		if (r->has_conv_plan) {
+			json_t *t = tiling_json(&r->conv_plan, r->timed ? st->cycles : 0);
+			json_object_set_new(t, "threads_measured",
+					    json_boolean(r->threads_measured));
+			json_object_set_new(o, "tiling", t);
+		}
 	}
 	report_set_int(o, "insns", r->insns);
 	/* useful MACs and the roofline of the layer replace the executed-uop figures */
@@ -261,6 +265,7 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 	json_object_set_new(host, "emit_seconds", json_real(r->emit_seconds));
 	if (r->checks_run)
 		json_object_set_new(host, "check_seconds", json_real(r->check_seconds));
+	json_object_set_new(host, "threads_seconds", json_real(r->threads_seconds));
 	json_object_set_new(host, "sim_to_golden_ratio",
 			    json_real(r->golden_seconds > 0 ? st->host_seconds / r->golden_seconds
 							    : 0.0));
@@ -461,6 +466,8 @@ void run_report_text(FILE *out, const run_report *rep)
 			sum.golden_seconds > 0 ? t.host_seconds / sum.golden_seconds : 0.0);
 		if (sum.checks_run)
 			fprintf(out, ", stream checks %.3f s", sum.check_seconds);
+		if (sum.threads_seconds > 0)
+			fprintf(out, ", one-thread streams timed %.3f s", sum.threads_seconds);
 		fputc('\n', out);
 	}
 	size_t reused = 0;
