@@ -532,7 +532,9 @@ static vta_status asm_text(const char *text, size_t len, const char *name, const
 {
 	vta_program p;
 	vta_program_init(&p, cfg);
-	asm_ctx a = {.name = name ? name : "<input>", .cfg = cfg, .err = err, .check = check,
+	vta_quoted_path qn; /* the name messages show (vta_text.h) */
+	asm_ctx a = {.name = vta_quote_path(&qn, name ? name : "<input>"), .cfg = cfg, .err = err,
+					    .check = check,
 		     .prog = &p};
 	vta_status st = VTA_OK;
 	const char *s = text, *end = text + len;

@@ -105,3 +105,22 @@ const char *vta_quote(vta_quoted *q, const char *s)
 {
 	return vta_quote_bytes(q, s ? s : "", s ? strlen(s) : 0);
 }
+
+const char *vta_quote_path(vta_quoted_path *q, const char *path)
+{
+	const uint8_t *s = (const uint8_t *)(path ? path : "");
+	size_t len = strlen((const char *)s), o = 0;
+	int cut;
+	if (len > VTA_PATH_CHARS) {
+		s += len - VTA_PATH_CHARS;
+		len = VTA_PATH_CHARS;
+		while (len && (*s & 0xc0) == 0x80) { /* start on a whole character */
+			s++;
+			len--;
+		}
+		memcpy(q->text, "...", 3);
+		o = 3;
+	}
+	escape(q->text + o, sizeof(q->text) - o, s, len, (size_t)-1, &cut);
+	return q->text;
+}

@@ -32,6 +32,24 @@ const char *vta_quote_bytes(vta_quoted *q, const void *s, size_t len);
 /* The same for a NUL-terminated string (NULL quotes as empty). */
 const char *vta_quote(vta_quoted *q, const char *s);
 
+/* Bytes of a file name a message shows at most. A file name is input text too, escaped like
+ * any; it is not cut to VTA_QUOTE_CHARS (paths of a few dozen characters are common and the
+ * user chose them), but one longer than this keeps only its end, after "...": the end names
+ * the file, and the message's own words stay on the line. */
+#define VTA_PATH_CHARS 96
+
+typedef struct vta_quoted_path {
+	char text[VTA_PATH_CHARS * 4 + 4];
+} vta_quoted_path;
+
+/* `path` (NULL quotes as empty), escaped and cut at its front as above, in q. */
+const char *vta_quote_path(vta_quoted_path *q, const char *path);
+
+/* The same in one expression, for a message's argument (C only: a compound literal holds the
+ * text until the end of the enclosing block, one per use, so a message may quote twice). */
+#define VTA_Q(s) vta_quote(&(vta_quoted){{0}}, (s))
+#define VTA_QPATH(p) vta_quote_path(&(vta_quoted_path){{0}}, (p))
+
 /* Escape `len` bytes of `s` into out (size bytes, NUL-terminated, never overrun) with no
  * cut beyond what fits; returns the bytes written. Text already escaped is left as is. */
 size_t vta_escape(char *out, size_t size, const void *s, size_t len);

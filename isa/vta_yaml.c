@@ -81,7 +81,8 @@ static vta_status load_text(const unsigned char *text, size_t len, vta_yaml *y, 
 vta_status vta_yaml_load_file(const char *path, vta_yaml *y, vta_error *err)
 {
 	memset(y, 0, sizeof(*y));
-	snprintf(y->path, sizeof(y->path), "%s", path);
+	vta_quoted_path qp; /* the name messages show (vta_text.h) */
+	snprintf(y->path, sizeof(y->path), "%s", vta_quote_path(&qp, path));
 	uint8_t *text;
 	size_t len;
 	vta_status st = vta_read_file(path, "YAML file", VTA_LIMIT_YAML, &text, &len, err);
@@ -95,7 +96,8 @@ vta_status vta_yaml_load_file(const char *path, vta_yaml *y, vta_error *err)
 vta_status vta_yaml_load_string(const char *text, const char *name, vta_yaml *y, vta_error *err)
 {
 	memset(y, 0, sizeof(*y));
-	snprintf(y->path, sizeof(y->path), "%s", name);
+	vta_quoted_path qp; /* the name messages show (vta_text.h) */
+	snprintf(y->path, sizeof(y->path), "%s", vta_quote_path(&qp, name));
 	return load_text((const unsigned char *)text, strlen(text), y, err);
 }
 

@@ -23,7 +23,7 @@ extern "C" {
 typedef struct vta_yaml {
 	yaml_document_t doc;
 	bool loaded;
-	char path[512];
+	char path[512]; /* the file's name as messages show it (vta_quote_path) */
 } vta_yaml;
 
 /* Parse a whole file. An empty file gives an empty document (root NULL). */

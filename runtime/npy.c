@@ -119,6 +119,8 @@ static vta_status parse_header(const char *path, const char *hdr, vta_npy *out, 
  * bytes follow the data. */
 vta_status vta_npy_read(const char *path, vta_npy *out, vta_error *err)
 {
+	vta_quoted_path qp; /* the name messages show (vta_text.h) */
+	const char *name = vta_quote_path(&qp, path);
 	memset(out, 0, sizeof(*out));
 	uint8_t *file;
 	size_t len;
@@ -128,7 +130,7 @@ vta_status vta_npy_read(const char *path, vta_npy *out, vta_error *err)
 	char *hdr = NULL;
 	size_t pre, hlen;
 	if (len < 10 || memcmp(file, MAGIC, 6) != 0) {
-		st = vta_fail(err, VTA_E_DATA, "%s: not a .npy file (bad magic)", path);
+		st = vta_fail(err, VTA_E_DATA, "%s: not a .npy file (bad magic)", name);
 		goto out;
 	}
 	if (file[6] == 1) {
@@ -138,29 +140,29 @@ vta_status vta_npy_read(const char *path, vta_npy *out, vta_error *err)
 		pre = 12;
 		hlen = len < pre ? 0 : vta_le32_get(file + 8);
 	} else {
-		st = vta_fail(err, VTA_E_DATA, "%s: unsupported .npy version %u", path, file[6]);
+		st = vta_fail(err, VTA_E_DATA, "%s: unsupported .npy version %u", name, file[6]);
 		goto out;
 	}
 	if (len < pre || hlen > len - pre) {
-		st = vta_fail(err, VTA_E_DATA, "%s: truncated .npy header", path);
+		st = vta_fail(err, VTA_E_DATA, "%s: truncated .npy header", name);
 		goto out;
 	}
 	hdr = malloc(hlen + 1);
 	if (!hdr) {
-		st = vta_fail(err, VTA_E_NOMEM, "%s: cannot allocate a %zu-byte header", path,
+		st = vta_fail(err, VTA_E_NOMEM, "%s: cannot allocate a %zu-byte header", name,
 			      hlen + 1);
 		goto out;
 	}
 	memcpy(hdr, file + pre, hlen);
 	hdr[hlen] = '\0';
-	if ((st = parse_header(path, hdr, out, err)))
+	if ((st = parse_header(name, hdr, out, err)))
 		goto out;
 	/* count <= 2^40 (parse_header): the product cannot overflow */
 	size_t bytes = out->count * vta_npy_dtype_size(out->dtype);
 	size_t have = len - pre - hlen;
 	if (bytes != have) {
 		st = vta_fail(err, VTA_E_DATA,
-			      "%s: the shape needs %zu bytes of data, the file holds %zu%s", path,
+			      "%s: the shape needs %zu bytes of data, the file holds %zu%s", name,
 			      bytes, have, bytes < have ? " (trailing bytes)" : "");
 		goto out;
 	}

@@ -461,7 +461,8 @@ vta_status vta_tfl_model_parse(uint8_t *image, size_t bytes, const char *name,
 	memset(m, 0, sizeof(*m));
 	m->image = image;
 	m->image_bytes = bytes;
-	m->name = strdup(name ? name : "<model>");
+	vta_quoted_path qp; /* the name messages show (vta_text.h) */
+	m->name = strdup(vta_quote_path(&qp, name ? name : "<model>"));
 	if (!m->name)
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
 	tfl_rd r = {.m = m, .fb = {image, bytes}, .err = err};
@@ -520,6 +521,6 @@ vta_status vta_tfl_tensor_decode(const vta_tfl_tensor *t, void *out, size_t out_
 				 vta_error *err)
 {
 	if (t->container == VTA_TFL_PLAIN)
-		return vta_fail(err, VTA_E_USAGE, "tensor '%s' is not compressed", t->name);
+		return vta_fail(err, VTA_E_USAGE, "tensor '%s' is not compressed", VTA_Q(t->name));
 	return vta_lut_decode(&t->lut, out, out_bytes, err);
 }

@@ -170,7 +170,7 @@ typedef struct vta_tfl_metadata {
 } vta_tfl_metadata;
 
 typedef struct vta_tfl_model {
-	char *name;                    /* the file name, for messages */
+	char *name;                    /* the file name as messages show it (vta_quote_path) */
 	uint8_t *image;                /* the whole file */
 	size_t image_bytes;
 	uint32_t version;

@@ -56,6 +56,32 @@ static void test_quote_cuts(void **state)
 	assert_int_equal(strlen(s), 4 * VTA_QUOTE_CHARS + 3);
 }
 
+/* A file name is escaped, kept whole up to VTA_PATH_CHARS bytes, and beyond that cut to its
+ * end, never inside a UTF-8 character. */
+static void test_quote_path(void **state)
+{
+	(void)state;
+	vta_quoted_path q;
+	assert_string_equal(vta_quote_path(&q, "dir/c.yaml"), "dir/c.yaml");
+	assert_string_equal(vta_quote_path(&q, "a\nb/\x1b.s"), "a\\nb/\\x1b.s");
+	assert_string_equal(vta_quote_path(&q, NULL), "");
+	char path[400];
+	memset(path, 'd', 300);
+	strcpy(path + 300, "/c.yaml");
+	const char *t = vta_quote_path(&q, path);
+	assert_int_equal(strlen(t), 3 + VTA_PATH_CHARS);
+	assert_memory_equal(t, "...ddd", 6);
+	assert_string_equal(t + strlen(t) - 7, "/c.yaml");
+	/* the cut falls inside a two-byte character: the text starts after it */
+	memset(path, 'd', 300);
+	path[299 - VTA_PATH_CHARS] = (char)0xc3;
+	path[300 - VTA_PATH_CHARS] = (char)0xa9;
+	path[300] = '\0';
+	t = vta_quote_path(&q, path);
+	assert_memory_equal(t, "...ddd", 6);
+	assert_int_equal(strlen(t), 3 + VTA_PATH_CHARS - 1);
+}
+
 static void test_fail_is_one_line(void **state)
 {
 	(void)state;
@@ -199,6 +225,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quote_escapes),
 		cmocka_unit_test(test_quote_cuts),
+		cmocka_unit_test(test_quote_path),
 		cmocka_unit_test(test_fail_is_one_line),
 		cmocka_unit_test(test_read_file_limits),
 		cmocka_unit_test(test_yaml_depth),
