@@ -4,8 +4,10 @@
  * Commands come from a script (-x FILE: each echoed after the prompt; a bad one ends the
  * session with "vtasim: error: FILE:LINE: ...", exit status 2), from a terminal (libedit:
  * line editing and history; a blank line repeats step or continue; Ctrl-C interrupts a
- * continue or a long step and does nothing at the prompt), or from any other standard input (read line by line, echoed, as a terminal
- * session otherwise). A bad command at a terminal is reported and the session goes on.
+ * continue or a long step and does nothing at the prompt), or from any other standard input
+ * (read line by line, echoed, as a terminal session otherwise). A line holds at most
+ * DEBUG_LINE_MAX bytes and a script VTA_LIMIT_SCRIPT, pipes included; what is echoed is
+ * escaped (vta_text.h). A bad command at a terminal is reported and the session goes on.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,6 +23,7 @@
 #include "debug.h"
 #include "vta_asm.h"
 #include "vta_file.h"
+#include "vta_text.h"
 
 #define PROMPT "(vtasim) "
 
@@ -44,28 +47,64 @@ static vta_status command(debug_session *s, const char *line, int *quit, vta_err
 	return st;
 }
 
+/* One line of input into buf (DEBUG_LINE_MAX bytes and a NUL), its line end dropped, its
+ * bytes added to *total: 1, 0 at the end of input, -1 for a longer line (skipped to its end,
+ * or until *total passes limit, so the debugger never holds more than a line). */
+static int read_line(FILE *in, char buf[DEBUG_LINE_MAX + 2], uint64_t *total, uint64_t limit)
+{
+	if (!fgets(buf, DEBUG_LINE_MAX + 2, in))
+		return 0;
+	size_t n = strlen(buf);
+	*total += n;
+	if (n > DEBUG_LINE_MAX && buf[n - 1] != '\n') {
+		int c;
+		while (*total <= limit && (c = fgetc(in)) != EOF && c != '\n')
+			++*total;
+		return -1;
+	}
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return 1;
+}
+
+/* What was read, shown back as one line of visible text. */
+static void echo(FILE *out, const char *line)
+{
+	char shown[DEBUG_LINE_MAX * 4 + 1];
+	vta_escape(shown, sizeof(shown), line, strlen(line));
+	fprintf(out, "%s\n", shown);
+}
+
 static int run_script(debug_session *s, FILE *in, const char *path)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	int lineno = 0, quit = 0, rc = 0;
-	while (!quit && getline(&line, &cap, in) >= 0) {
+	char line[DEBUG_LINE_MAX + 2];
+	uint64_t total = 0;
+	int lineno = 0, quit = 0, got;
+	while (!quit && (got = read_line(in, line, &total, VTA_LIMIT_SCRIPT)) != 0) {
 		lineno++;
-		line[strcspn(line, "\r\n")] = '\0';
-		const char *p = line + strspn(line, " \t");
-		if (!*p || *p == '#')
-			continue;
-		fprintf(s->out, PROMPT "%s\n", p);
 		vta_error err = {0};
-		if (command(s, p, &quit, &err) != VTA_OK) {
+		if (total > VTA_LIMIT_SCRIPT) { /* a pipe: a regular file was checked at open */
+			vta_file_too_big(path, "debugger script", VTA_LIMIT_SCRIPT, &err);
 			fflush(s->out);
-			fprintf(stderr, "vtasim: error: %s:%d: %s\n", path, lineno, err.detail);
-			rc = 2;
-			break;
+			fprintf(stderr, "vtasim: error: %s\n", err.detail);
+			return 2;
+		}
+		const char *p = line + strspn(line, " \t");
+		if (got > 0 && (!*p || *p == '#'))
+			continue;
+		if (got > 0) {
+			fputs(PROMPT, s->out);
+			echo(s->out, p);
+		} else {
+			vta_fail(&err, VTA_E_USAGE, "a line longer than %d bytes", DEBUG_LINE_MAX);
+		}
+		if (got < 0 || command(s, p, &quit, &err) != VTA_OK) {
+			fflush(s->out);
+			fprintf(stderr, "vtasim: error: %s:%d: %s\n", VTA_QPATH(path), lineno,
+				err.detail);
+			return 2;
 		}
 	}
-	free(line);
-	return rc;
+	return 0;
 }
 
 /* A blank line at the terminal repeats these. */
@@ -80,7 +119,7 @@ static int repeatable(const char *line)
 static int run_interactive(debug_session *s)
 {
 	const int tty = isatty(STDIN_FILENO);
-	char last[1024] = "";
+	char last[DEBUG_LINE_MAX + 1] = "";
 	int quit = 0;
 	/* Ctrl-C interrupts a continue and is otherwise ignored: the reads it lands in are
 	 * restarted, and libedit leaves the signal to us */
@@ -96,23 +135,26 @@ static int run_interactive(debug_session *s)
 		using_history();
 	}
 	while (!quit) {
-		char *line = NULL;
+		char *line = NULL, piped[DEBUG_LINE_MAX + 2];
+		int got = 1;
+		uint64_t total = 0; /* standard input has no limit of its own: a line has */
 		if (tty) {
 			line = readline(PROMPT);
 		} else {
-			size_t cap = 0;
 			fputs(PROMPT, s->out);
-			if (getline(&line, &cap, stdin) < 0) {
-				free(line);
-				line = NULL;
-			} else {
-				line[strcspn(line, "\r\n")] = '\0';
-				fprintf(s->out, "%s\n", line); /* nobody echoed it */
-			}
+			if ((got = read_line(stdin, piped, &total, UINT64_MAX)) != 0 &&
+			    (line = strdup(got > 0 ? piped : "")))
+				echo(s->out, line); /* nobody echoed it */
 		}
 		if (!line) { /* end of input: as quit */
 			fputc('\n', s->out);
 			break;
+		}
+		if (got < 0) {
+			fflush(s->out);
+			fprintf(stderr, "error: a line longer than %d bytes\n", DEBUG_LINE_MAX);
+			free(line);
+			continue;
 		}
 		const char *p = line + strspn(line, " \t");
 		if (*p) {

@@ -42,6 +42,8 @@ typedef struct debug_bp {
 } debug_bp;
 
 #define DEBUG_MAX_BPS 64
+/* Bytes of one command line at most (a longer one is an error, never cut silently). */
+#define DEBUG_LINE_MAX 1024
 
 typedef struct debug_session {
 	const vta_config *cfg;

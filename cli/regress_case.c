@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "vta_file.h"
+#include "vta_text.h"
 #include "vta_yaml.h"
 
 static const char *const CASE_KEYS[] = {"intent", "config", "program", "dram", "expect", NULL};
@@ -58,7 +60,7 @@ static vta_status read_path(vta_yaml *y, const yaml_node_t *node, const char *wh
 		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: path too long", what);
 	if (access(out, R_OK) != 0)
 		return vta_yaml_fail(y, node, VTA_E_PARSE, err, "%s: cannot read '%s': %s", what,
-				     rel, strerror(errno));
+				     VTA_QPATH(rel), strerror(errno));
 	return VTA_OK;
 }
 
@@ -90,11 +92,21 @@ static vta_status read_output(vta_yaml *y, yaml_node_t *node, size_t index, cons
 		return st;
 	o->addr = (uint64_t)addr;
 	o->len = (uint64_t)len;
-	struct stat sb = {0}; /* the message reads st_size even when stat fails */
-	if (stat(o->file, &sb) != 0 || (uint64_t)sb.st_size != o->len)
+	/* compared byte by byte after the run, so it must be a regular file of len bytes */
+	FILE *f;
+	uint64_t size;
+	vta_error fe = {0};
+	if (vta_file_open(o->file, "file of expected bytes", VTA_LIMIT_EXPECTED, &f, &size, &fe))
+		return vta_yaml_fail(y, fn, fe.status, err, "%s: %s", key, fe.detail);
+	fclose(f);
+	if (size == UINT64_MAX)
+		return vta_yaml_fail(y, fn, VTA_E_IO, err,
+				     "%s: %s: a pipe: a file of expected bytes must be a regular file",
+				     key, VTA_QPATH(o->file));
+	if (size != o->len)
 		return vta_yaml_fail(y, fn, VTA_E_PARSE, err,
-				     "%s: the file holds %lld bytes, len says %" PRIu64, key,
-				     (long long)sb.st_size, o->len);
+				     "%s: the file holds %" PRIu64 " bytes, len says %" PRIu64, key,
+				     size, o->len);
 	return VTA_OK;
 }
 
@@ -247,7 +259,7 @@ void regress_stats_free(regress_stats *s)
 vta_status regress_stats_add(regress_stats *s, const char *key, int64_t value, vta_error *err)
 {
 	if (strlen(key) >= REGRESS_STAT_KEY_MAX)
-		return vta_fail(err, VTA_E_DATA, "statistic '%s': key too long", key);
+		return vta_fail(err, VTA_E_DATA, "statistic '%s': key too long", VTA_Q(key));
 	if (s->count == s->cap) {
 		size_t cap = s->cap ? 2 * s->cap : 64;
 		regress_stat *items = realloc(s->items, cap * sizeof(*items));
@@ -302,7 +314,7 @@ vta_status regress_stats_load(const char *path, regress_stats *s, vta_error *err
 			st = vta_yaml_fail(&y, k, VTA_E_PARSE, err,
 					   "'%s' is not a statistic key (dotted report keys "
 					   "such as modules.load.busy_cycles)",
-					   ks);
+					   VTA_Q(ks));
 			goto out;
 		}
 		int64_t v;

@@ -7,6 +7,9 @@
 
 #include <jansson.h>
 
+#include "json_read.h"
+#include "vta_file.h"
+
 static vta_status flatten(const json_t *obj, const char *prefix, regress_stats *out,
 			  vta_error *err)
 {
@@ -30,11 +33,9 @@ static vta_status flatten(const json_t *obj, const char *prefix, regress_stats *
 
 vta_status regress_report_stats(const char *json_path, regress_stats *out, vta_error *err)
 {
-	json_error_t jerr;
-	json_t *root = json_load_file(json_path, 0, &jerr);
+	json_t *root = cli_json_load(json_path, err);
 	if (!root)
-		return vta_fail(err, VTA_E_IO, "%s:%d:%d: %s", json_path, jerr.line, jerr.column,
-				jerr.text);
+		return err->status;
 	json_t *total = json_object_get(root, "total");
 	vta_status st;
 	if (!json_is_object(total))
@@ -47,7 +48,8 @@ vta_status regress_report_stats(const char *json_path, regress_stats *out, vta_e
 
 int64_t regress_report_warnings(const char *json_path)
 {
-	json_t *root = json_load_file(json_path, 0, NULL);
+	vta_error e = {0};
+	json_t *root = cli_json_load(json_path, &e);
 	json_t *w = json_object_get(json_object_get(root, "checks"), "warnings");
 	int64_t n = json_is_integer(w) ? (int64_t)json_integer_value(w) : -1;
 	json_decref(root);
@@ -57,12 +59,18 @@ int64_t regress_report_warnings(const char *json_path)
 int regress_compare_output(const regress_output *o, const char *got_path, char *msg,
 			   size_t size)
 {
-	FILE *fe = fopen(o->file, "rb");
-	FILE *fg = fopen(got_path, "rb");
+	/* the case's file was checked when the case was read; it is read within its limit again,
+	 * as it may have changed since */
+	FILE *fe = NULL, *fg = NULL;
+	uint64_t bytes;
+	vta_error e = {0};
+	vta_file_open(o->file, "file of expected bytes", VTA_LIMIT_EXPECTED, &fe, &bytes, &e);
+	if (fe)
+		vta_file_open(got_path, "DRAM dump", VTA_LIMIT_EXPECTED, &fg, &bytes, &e);
 	int differ = 0;
 	if (!fe || !fg) {
 		snprintf(msg, size, "output 0x%" PRIx64 "+%" PRIu64 ": %s", o->addr, o->len,
-			!fe ? "cannot read the expected bytes" : "no DRAM dump written");
+			 !fe ? "cannot read the expected bytes" : "no DRAM dump written");
 		differ = 1;
 		goto out;
 	}

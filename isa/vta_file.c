@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "vta_text.h"
+
 
 static const char *kind_of(mode_t mode)
 {
@@ -35,22 +37,24 @@ vta_status vta_file_too_big(const char *path, const char *what, uint64_t limit,
 			    vta_error *err)
 {
 	char lim[32];
+	vta_quoted_path qp;
 	size_text(limit, lim, sizeof(lim));
-	return vta_fail(err, VTA_E_IO, "%s: larger than a %s may be (%s)", path,
-			what, lim);
+	return vta_fail(err, VTA_E_IO, "%s: larger than a %s may be (%s)",
+			vta_quote_path(&qp, path), what, lim);
 }
 
 vta_status vta_file_open(const char *path, const char *what, uint64_t limit, FILE **f,
 			 uint64_t *size, vta_error *err)
 {
+	vta_quoted_path qp;
 	*f = fopen(path, "rb");
 	if (!*f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", path,
+		return vta_fail(err, VTA_E_IO, "%s: cannot open: %s", vta_quote_path(&qp, path),
 				strerror(errno));
 	struct stat sb;
 	if (fstat(fileno(*f), &sb) != 0) {
 		vta_status st = vta_fail(err, VTA_E_IO, "%s: cannot stat: %s",
-					 path, strerror(errno));
+					 vta_quote_path(&qp, path), strerror(errno));
 		fclose(*f);
 		*f = NULL;
 		return st;
@@ -64,7 +68,7 @@ vta_status vta_file_open(const char *path, const char *what, uint64_t limit, FIL
 		fclose(*f);
 		*f = NULL;
 		return vta_fail(err, VTA_E_IO, "%s: %s: a %s must be a regular file or a pipe",
-				path, kind_of(sb.st_mode), what);
+				vta_quote_path(&qp, path), kind_of(sb.st_mode), what);
 	}
 	*size = S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size : UINT64_MAX;
 	return VTA_OK;
@@ -90,8 +94,9 @@ vta_status vta_read_file(const char *path, const char *what, uint64_t limit, uin
 			if (!nb) {
 				free(buf);
 				fclose(f);
-							return vta_fail(err, VTA_E_NOMEM, "%s: out of memory reading it",
-						path);
+				vta_quoted_path qp;
+				return vta_fail(err, VTA_E_NOMEM, "%s: out of memory reading it",
+						vta_quote_path(&qp, path));
 			}
 			buf = nb;
 			cap = ncap;
@@ -109,8 +114,9 @@ vta_status vta_read_file(const char *path, const char *what, uint64_t limit, uin
 	int failed = ferror(f);
 	fclose(f);
 	if (failed) {
+		vta_quoted_path qp;
 		free(buf);
-			return vta_fail(err, VTA_E_IO, "%s: read error", path);
+		return vta_fail(err, VTA_E_IO, "%s: read error", vta_quote_path(&qp, path));
 	}
 	buf[len] = 0;
 	*out = buf;

@@ -27,6 +27,8 @@ extern "C" {
 #define VTA_LIMIT_NPY (1ull << 30)       /* a .npy file, header and data */
 #define VTA_LIMIT_TFLITE (1ull << 30)    /* a .tflite model */
 #define VTA_LIMIT_SCRIPT (1ull << 20)    /* a debugger script */
+#define VTA_LIMIT_JSON (64ull << 20)     /* a JSON report or record read back (regress, sweep) */
+#define VTA_LIMIT_EXPECTED (4ull << 30)  /* a regression case's expected output: a DRAM region */
 
 /* Open `path` for reading as an input of at most `limit` bytes; `what` names it in errors
  * ("program", "YAML file"). *size is the file's size, or UINT64_MAX for a pipe, which the

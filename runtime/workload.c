@@ -10,6 +10,7 @@
 
 #include "model_run.h"
 #include "tflite_model.h"
+#include "vta_file.h"
 #include "vta_text.h"
 #include "vta_yaml.h"
 
@@ -650,10 +651,13 @@ static vta_status parse_model(ctx *c, const yaml_node_t *root, vta_wl_model *wm)
 		if ((st = vta_yaml_string(&c->y, v, what, r, sizeof(r), c->err)))
 			return st;
 		resolve_path(c, r, wm->inputs[i]);
-		FILE *f = fopen(wm->inputs[i], "rb");
-		if (!f)
-			return vta_yaml_fail(&c->y, v, VTA_E_PARSE, c->err, "%s: cannot read '%s'",
-					     what, wm->inputs[i]);
+		/* read later by the .npy reader; refused here if it cannot be (a device, a folder) */
+		FILE *f;
+		uint64_t size;
+		vta_error fe = {0};
+		if (vta_file_open(wm->inputs[i], ".npy file", VTA_LIMIT_NPY, &f, &size, &fe))
+			return vta_yaml_fail(&c->y, v, VTA_E_PARSE, c->err, "%s: %s", what,
+					     fe.detail);
 		fclose(f);
 	}
 	return VTA_OK;
@@ -723,7 +727,7 @@ vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err)
 					st = vta_fail(err, VTA_E_PARSE,
 						      "%s:%d:%d: layer name '%s' is used twice", path,
 						      wl->layers[i].line, wl->layers[i].col,
-						      wl->layers[i].name);
+						      VTA_Q(wl->layers[i].name));
 					break;
 				}
 	}

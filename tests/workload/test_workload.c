@@ -557,7 +557,9 @@ static void test_model_workload(void **state)
 	expect_error("model: nope.tflite\n", "w.yaml:1:8:", "nope.tflite: cannot open");
 	expect_error("model: w.yaml\n", "w.yaml:1:8:", "not a TFLite model");
 	expect_error("model: pd.tflite\ninputs: [gone.npy]\n", "w.yaml:2:10:",
-		     "inputs[0]: cannot read");
+		     "gone.npy: cannot open");
+	expect_error("model: pd.tflite\ninputs: [/dev/zero]\n", "w.yaml:2:10:",
+		     "/dev/zero: a character device: a .npy file must be");
 	expect_error("model: pd.tflite\ninputs: []\n", "w.yaml:2:9:",
 		     "inputs: 0 files for the 1 input of pd.tflite");
 	expect_error("model: pd.tflite\nhost_ops: [gemm]\n", "w.yaml:2:11:",
