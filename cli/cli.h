@@ -27,6 +27,20 @@ extern const char cmd_config_usage[], cmd_asm_usage[], cmd_disasm_usage[], cmd_e
 	cmd_run_usage[], cmd_regress_usage[], cmd_inspect_usage[], cmd_compress_usage[],
 	cmd_debug_usage[], cmd_sweep_usage[], cmd_run_model_usage[];
 
+/* -h or --help in option position (as getopt sees it, so never an option's value, nor an
+ * argument after "--") asks for a command's synopsis, whatever else the line holds: every
+ * command's option table ends with CLI_HELP_OPTION, its optstring holds 'h', and its parser
+ * first calls cli_help_asked, a getopt pass that looks for 'h' alone. If asked, the parser
+ * returns cli_command_help (the synopsis on stdout, CLI_HELP_SHOWN), which the command turns
+ * into exit status 0 with CLI_EXIT; CLI_HELP_SHOWN tells "done" from "go on" (0). */
+#define CLI_HELP_OPTION {"help", no_argument, 0, 'h'}
+#define CLI_HELP_SHOWN (-1)
+struct option;
+int cli_help_asked(int argc, char **argv, const char *optstring, const struct option *opts);
+int cli_command_help(const char *name);
+/* A parser's result as the command's exit status (CLI_HELP_SHOWN is success). */
+#define CLI_EXIT(rc) ((rc) == CLI_HELP_SHOWN ? 0 : (rc))
+
 /* Print "vtasim: error: <detail>" and return the exit code for the status. */
 int cli_report_error(const vta_error *err);
 /* Print "vtasim: error: <formatted>" and return 2 (bad usage). */

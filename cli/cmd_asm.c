@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "vta_asm.h"
 #include "vta_program.h"
+#include "vta_text.h"
 
 const char cmd_asm_usage[] = "asm IN.s -c CONFIG -o OUT.bin";
 const char cmd_disasm_usage[] = "disasm IN.bin [-c CONFIG] [-o OUT.s]";
@@ -20,10 +21,12 @@ static int parse_opts(int argc, char **argv, const char *usage, const char **con
 {
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
 					     {"output", required_argument, 0, 'o'},
-					     {0, 0, 0, 0}};
+					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	int c;
+	if (cli_help_asked(argc, argv, ":hc:o:", opts))
+		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":c:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hc:o:", opts, NULL)) != -1) {
 		if (c == 'c')
 			*config = optarg;
 		else if (c == 'o')
@@ -41,7 +44,7 @@ int cmd_asm(int argc, char **argv)
 	const char *config = NULL, *out = NULL;
 	int rc = parse_opts(argc, argv, cmd_asm_usage, &config, &out);
 	if (rc)
-		return rc;
+		return CLI_EXIT(rc);
 	if (!config || !out)
 		return cli_usage_error("usage: vtasim %s", cmd_asm_usage);
 	vta_config cfg;
@@ -62,7 +65,7 @@ int cmd_disasm(int argc, char **argv)
 	const char *config = NULL, *out = NULL;
 	int rc = parse_opts(argc, argv, cmd_disasm_usage, &config, &out);
 	if (rc)
-		return rc;
+		return CLI_EXIT(rc);
 	vta_config cfg;
 	if (config && (rc = cli_load_config(config, NULL, &cfg)))
 		return rc;
@@ -79,7 +82,7 @@ int cmd_disasm(int argc, char **argv)
 	FILE *f = out ? fopen(out, "w") : stdout;
 	if (!f) {
 		vta_program_free(&prog);
-		return cli_usage_error("%s: cannot open for writing", out);
+		return cli_usage_error("%s: cannot open for writing", VTA_QPATH(out));
 	}
 	vta_status st = vta_disasm_program(&prog, &cfg, f, &err);
 	if (out && fclose(f) != 0 && st == VTA_OK)

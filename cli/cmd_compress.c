@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "tflite_compress.h"
 #include "vta_program.h" /* vta_write_file */
+#include "vta_text.h"
 
 static void put_saving(const char *what, size_t before, size_t after)
 {
@@ -76,13 +77,15 @@ int cmd_compress(int argc, char **argv)
 					     {"container", required_argument, 0, 'C'},
 					     {"binning", required_argument, 0, 'B'},
 					     {"stride", required_argument, 0, 'S'},
-					     {0, 0, 0, 0}};
+					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	vta_tfl_compress_options o;
 	vta_tfl_compress_defaults(&o);
 	const char *out = NULL;
 	int c;
+	if (cli_help_asked(argc, argv, ":ho:", opts))
+		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
@@ -94,7 +97,7 @@ int cmd_compress(int argc, char **argv)
 				o.container = VTA_TFL_METADATA;
 			else
 				return cli_usage_error("--container '%s': expected decode or metadata",
-						       optarg);
+						       VTA_Q(optarg));
 			break;
 		case 'B':
 			o.bin = strcmp(optarg, "none") != 0;
@@ -104,7 +107,8 @@ int cmd_compress(int argc, char **argv)
 				o.method = VTA_LUT_BIN_QUANTILE;
 			else if (o.bin)
 				return cli_usage_error(
-					"--binning '%s': expected kmeans, quantile or none", optarg);
+					"--binning '%s': expected kmeans, quantile or none",
+					VTA_Q(optarg));
 			break;
 		case 'S':
 			if (!strcmp(optarg, "pow2"))
@@ -112,7 +116,8 @@ int cmd_compress(int argc, char **argv)
 			else if (!strcmp(optarg, "unique"))
 				o.stride = VTA_LUT_STRIDE_MAX_UNIQUE;
 			else
-				return cli_usage_error("--stride '%s': expected pow2 or unique", optarg);
+				return cli_usage_error("--stride '%s': expected pow2 or unique",
+						       VTA_Q(optarg));
 			break;
 		default: return cli_bad_option(c, argv);
 		}

@@ -129,11 +129,14 @@ const char cmd_config_usage[] = "config FILE [--set KEY=VALUE]...";
 
 int cmd_config(int argc, char **argv)
 {
-	static const struct option opts[] = {{"set", required_argument, 0, 'S'}, {0, 0, 0, 0}};
+	static const struct option opts[] = {{"set", required_argument, 0, 'S'}, CLI_HELP_OPTION,
+					     {0, 0, 0, 0}};
 	cli_sets sets = {.n = 0};
 	int c, rc;
+	if (cli_help_asked(argc, argv, ":h", opts))
+		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		if (c != 'S')
 			return cli_bad_option(c, argv);
 		if ((rc = cli_sets_add(&sets, optarg)))

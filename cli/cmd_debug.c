@@ -182,10 +182,12 @@ int cmd_debug(int argc, char **argv)
 					     {"dram", required_argument, 0, 'd'},
 					     {"script", required_argument, 0, 'x'},
 					     {"set", required_argument, 0, 'S'},
-					     {0, 0, 0, 0}};
+					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	int c, rc;
+	if (cli_help_asked(argc, argv, ":hc:x:", opts))
+		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":c:x:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hc:x:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config = optarg; break;
 		case 'd': image = optarg; break;

@@ -22,6 +22,7 @@
 #include "vta_dram.h"
 #include "vta_program.h"
 #include "vta_ref.h"
+#include "vta_text.h"
 #include "vtasim_api.h"
 
 #define MAX_DUMPS 16
@@ -233,10 +234,12 @@ int cmd_exec(int argc, char **argv)
 					     {"vcd", required_argument, 0, 'V'},
 					     {"strict", no_argument, 0, 'X'},
 					     {"no-check-races", no_argument, 0, 'N'},
-					     {0, 0, 0, 0}};
+					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	int c, rc;
+	if (cli_help_asked(argc, argv, ":hc:o:", opts))
+		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":c:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hc:o:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config = optarg; break;
 		case 'd': image = optarg; break;
@@ -256,7 +259,7 @@ int cmd_exec(int argc, char **argv)
 				return cli_usage_error("at most %d --dump-dram options", MAX_DUMPS);
 			if (parse_dump(optarg, &dumps[ndumps]))
 				return cli_usage_error("--dump-dram '%s': expected ADDR:LEN:FILE",
-						       optarg);
+						       VTA_Q(optarg));
 			ndumps++;
 			break;
 		case 'E':
@@ -264,7 +267,7 @@ int cmd_exec(int argc, char **argv)
 				return cli_usage_error("at most %d --expect-dram options", MAX_DUMPS);
 			if (parse_dump(optarg, &expects[nexpects]))
 				return cli_usage_error("--expect-dram '%s': expected ADDR:LEN:FILE",
-						       optarg);
+						       VTA_Q(optarg));
 			nexpects++;
 			break;
 		default: return cli_bad_option(c, argv);
@@ -273,7 +276,7 @@ int cmd_exec(int argc, char **argv)
 	if (optind != argc - 1 || !config)
 		return cli_usage_error("usage: vtasim %s", cmd_exec_usage);
 	if (strcmp(engine, "sim") && strcmp(engine, "ref") && strcmp(engine, "both"))
-		return cli_usage_error("--engine '%s': expected sim, ref or both", engine);
+		return cli_usage_error("--engine '%s': expected sim, ref or both", VTA_Q(engine));
 	if ((log_path || trace_path) && !strcmp(engine, "ref"))
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim or both");

@@ -212,6 +212,9 @@ const char cmd_inspect_usage[] = "inspect MODEL.tflite";
 
 int cmd_inspect(int argc, char **argv)
 {
+	static const struct option opts[] = {CLI_HELP_OPTION, {0, 0, 0, 0}};
+	if (cli_help_asked(argc, argv, ":h", opts))
+		return CLI_EXIT(cli_command_help(argv[0]));
 	if (argc != 2 || argv[1][0] == '-')
 		return cli_usage_error("usage: vtasim %s", cmd_inspect_usage);
 	vta_tfl_model m;

@@ -22,6 +22,7 @@
 #include "regress_case.h"
 #include "regress_check.h"
 #include "regress_run.h"
+#include "vta_text.h"
 
 const char cmd_regress_usage[] = "regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
 			    "[--timeout SECONDS] [--strict] [--set KEY=VALUE]...";
@@ -48,7 +49,7 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 					     {"timeout", required_argument, 0, 't'},
 					     {"set", required_argument, 0, 'S'},
 					     {"strict", no_argument, 0, 'X'},
-					     {0, 0, 0, 0}};
+					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->dir = "traces";
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -56,14 +57,16 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 	o->timeout_s = 300;
 	int c;
 	char *end;
+	if (cli_help_asked(argc, argv, ":hj:", opts))
+		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":j:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hj:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': {
 			long v = strtol(optarg, &end, 10);
 			if (end == optarg || *end || v < 1 || v > 256)
 				return cli_usage_error("-j '%s': expected a number of jobs 1..256",
-						       optarg);
+						       VTA_Q(optarg));
 			o->jobs = (int)v;
 			break;
 		}
@@ -80,7 +83,7 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 			double v = strtod(optarg, &end);
 			if (end == optarg || *end || !(v > 0) || v > 86400)
 				return cli_usage_error("--timeout '%s': expected seconds (0..86400]",
-						       optarg);
+						       VTA_Q(optarg));
 			o->timeout_s = v;
 			break;
 		}
@@ -112,12 +115,12 @@ static int find_cases(const regress_opts *o, char ***out, size_t *count)
 	*count = 0;
 	struct stat sb;
 	if (stat(o->dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-		return cli_usage_error("%s: not a folder of regression cases", o->dir);
+		return cli_usage_error("%s: not a folder of regression cases", VTA_QPATH(o->dir));
 	struct dirent **entries = NULL;
 	int n_entries = 0;
 	const int single = has_case_file(o->dir);
 	if (!single && (n_entries = scandir(o->dir, &entries, NULL, alphasort)) < 0)
-		return cli_usage_error("%s: cannot list: %s", o->dir, strerror(errno));
+		return cli_usage_error("%s: cannot list: %s", VTA_QPATH(o->dir), strerror(errno));
 	char **names = calloc((size_t)n_entries + 1, sizeof(*names));
 	size_t n = 0;
 	int nomem = !names || (single && !(names[n++] = strdup(o->dir)));
@@ -138,10 +141,11 @@ static int find_cases(const regress_opts *o, char ***out, size_t *count)
 		if (nomem)
 			return cli_usage_error("out of memory");
 		if (o->filter)
-			return cli_usage_error("%s: no case matches --filter '%s'", o->dir,
-					       o->filter);
+			return cli_usage_error("%s: no case matches --filter '%s'",
+					       VTA_QPATH(o->dir),
+					       VTA_Q(o->filter));
 		return cli_usage_error("%s: no regression cases (folders holding a case.yaml)",
-				       o->dir);
+				       VTA_QPATH(o->dir));
 	}
 	*out = names;
 	*count = n;
@@ -408,7 +412,7 @@ int cmd_regress(int argc, char **argv)
 	regress_opts o;
 	int rc = parse_opts(argc, argv, &o);
 	if (rc)
-		return rc;
+		return CLI_EXIT(rc);
 	char self[PATH_MAX];
 	ssize_t sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (sl <= 0)

@@ -20,6 +20,7 @@
 #include "stream_check.h"
 #include "trace_out.h"
 #include "vta_ref.h"
+#include "vta_text.h"
 #include "vtasim_api.h"
 #include "workload.h"
 
@@ -50,14 +51,16 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 					     {"log", required_argument, 0, 'L'},
 					     {"trace", required_argument, 0, 'T'},
 					     {"vcd", required_argument, 0, 'V'},
-					     {0, 0, 0, 0}};
+					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
 	o->mode = VTA_ARITH_TFLITE;
 	o->fault_index = -1;
 	int c;
+	if (cli_help_asked(argc, argv, ":hc:w:o:", opts))
+		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":c:w:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hc:w:o:", opts, NULL)) != -1) {
 		int rc = run_common_opt(&o->c, c, optarg);
 		if (rc >= 0) {
 			if (rc)
@@ -78,7 +81,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 			else if (!strcmp(optarg, "vta16"))
 				o->mode = VTA_ARITH_VTA16;
 			else
-				return cli_usage_error("--mode '%s': expected tflite or vta16", optarg);
+				return cli_usage_error("--mode '%s': expected tflite or vta16",
+						       VTA_Q(optarg));
 			break;
 		case 'F': {
 			char *end;
@@ -86,7 +90,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 			o->fault_index = strtol(optarg, &end, 10);
 			if (*end || end == optarg || errno || o->fault_index < 0)
 				return cli_usage_error("--inject-fault '%s': expected an element index",
-						       optarg);
+						       VTA_Q(optarg));
 			break;
 		}
 		default: return cli_bad_option(c, argv);
@@ -147,13 +151,14 @@ static int run_workload_model(const run_opts *o, const vta_workload *wl, const v
 	const vta_wl_model *wm = &wl->model;
 	if (o->mode_given && o->mode != VTA_ARITH_TFLITE)
 		return cli_usage_error("--mode vta16: %s names a model, and a model runs in "
-				       "TFLite's arithmetic only", o->workload);
+				       "TFLite's arithmetic only", VTA_QPATH(o->workload));
 	if (o->fault_index >= 0)
 		return cli_usage_error("--inject-fault: %s names a model; faults are injected "
-				       "into layer workloads only", o->workload);
+				       "into layer workloads only", VTA_QPATH(o->workload));
 	const char *inputs[VTA_WL_MAX_INPUTS];
 	if (wm->n_inputs > VTA_WL_MAX_INPUTS)
-		return cli_usage_error("%s: more than %d inputs", o->workload, VTA_WL_MAX_INPUTS);
+		return cli_usage_error("%s: more than %d inputs", VTA_QPATH(o->workload),
+				       VTA_WL_MAX_INPUTS);
 	for (size_t i = 0; i < wm->n_inputs; i++)
 		inputs[i] = wm->inputs[i];
 	char title[1100];
@@ -174,7 +179,7 @@ int cmd_run(int argc, char **argv)
 	run_opts o;
 	int rc = parse_opts(argc, argv, &o);
 	if (rc)
-		return rc;
+		return CLI_EXIT(rc);
 	vta_config cfg;
 	vta_decompress dec;
 	if ((rc = run_common_config(&o.c, &cfg, &dec)))

@@ -47,7 +47,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		{"mode", required_argument, 0, 'M'}, {"log", required_argument, 0, 'L'},
 		{"trace", required_argument, 0, 'T'}, {"vcd", required_argument, 0, 'V'},
 		{"host-staging", no_argument, 0, 'G'},
-		{0, 0, 0, 0}};
+		CLI_HELP_OPTION, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
 	model_job *j = &o->j;
@@ -55,8 +55,10 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 	j->inputs = o->inputs;
 	j->seed = 1;
 	int c;
+	if (cli_help_asked(argc, argv, ":hc:m:o:", opts))
+		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":c:m:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hc:m:o:", opts, NULL)) != -1) {
 		int rc = run_common_opt(&o->c, c, optarg);
 		if (rc >= 0) {
 			if (rc)
@@ -82,7 +84,8 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 			errno = 0;
 			j->seed = strtoull(optarg, &end, 10);
 			if (*end || end == optarg || errno)
-				return cli_usage_error("--seed '%s': expected a number", optarg);
+				return cli_usage_error("--seed '%s': expected a number",
+						       VTA_Q(optarg));
 			break;
 		}
 		case 'H': {
@@ -95,7 +98,8 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 			if (strcmp(optarg, "tflite"))
 				return cli_usage_error("--mode '%s': a model runs in TFLite's "
 						       "arithmetic only (--mode tflite): the model's "
-						       "reference is TFLite's int8 kernels", optarg);
+						       "reference is TFLite's int8 kernels",
+						       VTA_Q(optarg));
 			break;
 		default: return cli_bad_option(c, argv);
 		}
@@ -353,7 +357,7 @@ int cmd_run_model(int argc, char **argv)
 	model_opts o;
 	int rc = parse_opts(argc, argv, &o);
 	if (rc)
-		return rc;
+		return CLI_EXIT(rc);
 	vta_config cfg;
 	vta_decompress dec;
 	if ((rc = run_common_config(&o.c, &cfg, &dec)))

@@ -20,8 +20,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "json_read.h"
 #include "layer_run.h"
 #include "sweep.h"
+#include "vta_text.h"
 
 const char cmd_sweep_usage[] =
 	"sweep SWEEP.yaml [-o DIR] [-j N] [--timeout SECONDS] [--retry-errors] [--list] "
@@ -52,7 +54,8 @@ static int parse_count(const char *what, const char *arg, long lo, long hi, long
 	errno = 0;
 	long v = strtol(arg, &end, 10);
 	if (end == arg || *end || errno || v < lo || v > hi)
-		return cli_usage_error("%s '%s': expected a number %ld..%ld", what, arg, lo, hi);
+		return cli_usage_error("%s '%s': expected a number %ld..%ld", what, VTA_Q(arg), lo,
+				       hi);
 	*out = v;
 	return 0;
 }
@@ -70,14 +73,16 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 					     {"emit", required_argument, 0, 'e'},
 					     {"shards", required_argument, 0, 'n'},
 					     {"merge", required_argument, 0, 'm'},
-					     {0, 0, 0, 0}};
+					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o->jobs = ncpu > 0 ? (int)(ncpu < 256 ? ncpu : 256) : 1;
 	int c, rc;
 	long v;
+	if (cli_help_asked(argc, argv, ":ho:j:", opts))
+		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":o:j:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:j:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': o->dir = optarg; break;
 		case 'j':
@@ -91,7 +96,7 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 			double t = strtod(optarg, &end);
 			if (end == optarg || *end || !(t > 0) || t > 1e6)
 				return cli_usage_error("--timeout '%s': expected seconds (0..1e6]",
-						       optarg);
+						       VTA_Q(optarg));
 			o->timeout_s = t;
 			break;
 		}
@@ -103,7 +108,7 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 			if (sscanf(optarg, "%lu/%lu%c", &k, &n, &tail) != 2 || n == 0 || k >= n ||
 			    n > SW_MAX_POINTS)
 				return cli_usage_error("--shard '%s': expected K/N with 0 <= K < N",
-						       optarg);
+						       VTA_Q(optarg));
 			o->shard_k = k;
 			o->shard_n = n;
 			break;
@@ -113,7 +118,7 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 		case 'e':
 			if (strcmp(optarg, "slurm") && strcmp(optarg, "parallel"))
 				return cli_usage_error("--emit '%s': expected slurm or parallel",
-						       optarg);
+						       VTA_Q(optarg));
 			o->emit = optarg;
 			break;
 		case 'n':
@@ -188,7 +193,8 @@ static void record_status(const run_ctx *r, const char *key, char *status, size_
 {
 	char path[SW_PATH_MAX + 100];
 	path_of(r, key, ".json", path, sizeof(path));
-	json_t *rec = access(path, R_OK) == 0 ? json_load_file(path, 0, NULL) : NULL;
+	vta_error e = {0};
+	json_t *rec = access(path, R_OK) == 0 ? cli_json_load(path, &e) : NULL;
 	snprintf(status, size, "%s", rec ? json_string_value(json_object_get(rec, "status")) : "");
 	if (cycles) {
 		json_t *c = json_object_get(json_object_get(rec, "total"), "cycles");
@@ -417,7 +423,8 @@ static void point_done(void *vctx, size_t i, const sw_job_end *e)
 	else {
 		char path[SW_PATH_MAX + 100];
 		path_of(r, p->key, ".json", path, sizeof(path));
-		json_t *rec = json_load_file(path, 0, NULL);
+		vta_error e = {0};
+		json_t *rec = cli_json_load(path, &e);
 		snprintf(what, sizeof(what), "%s",
 			 rec ? json_string_value(json_object_get(rec, "error")) : "no record");
 		json_decref(rec);
@@ -568,7 +575,7 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 		fflush(stdout);
 		fprintf(stderr, "vtasim: error: interrupted: the finished points are in %s; run "
 				"the same command again to resume\n",
-			dir);
+			VTA_QPATH(dir));
 		return 128 + stop_signal;
 	}
 	return rc;
@@ -579,9 +586,9 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 /* Copy a file (a shard's record into DIR/points), atomically. */
 static vta_status copy_file(const char *from, const char *to, vta_error *err)
 {
-	json_t *v = json_load_file(from, 0, NULL);
+	json_t *v = cli_json_load(from, err);
 	if (!v)
-		return vta_fail(err, VTA_E_IO, "%s: not a readable record", from);
+		return err->status;
 	vta_status st = sweep_write_json_atomic(v, to, err);
 	json_decref(v);
 	return st;
@@ -591,10 +598,10 @@ static int merge(const char *dir)
 {
 	char path[SW_PATH_MAX + 64];
 	snprintf(path, sizeof(path), "%s/sweep.json", dir);
-	json_error_t je;
-	json_t *manifest = json_load_file(path, 0, &je);
+	vta_error je = {0};
+	json_t *manifest = cli_json_load(path, &je);
 	if (!manifest)
-		return cli_usage_error("--merge %s: no sweep here (%s: %s)", dir, path, je.text);
+		return cli_usage_error("--merge %s: no sweep here (%s)", VTA_QPATH(dir), je.detail);
 	vta_error err = {0};
 	char records[SW_PATH_MAX + 16], shards[SW_PATH_MAX + 16];
 	snprintf(records, sizeof(records), "%s/points", dir);
@@ -700,7 +707,7 @@ int cmd_sweep(int argc, char **argv)
 	sweep_opts o;
 	int rc = parse_opts(argc, argv, &o);
 	if (rc)
-		return rc;
+		return CLI_EXIT(rc);
 	if (o.merge)
 		return merge(o.merge);
 	sweep sw;
@@ -723,7 +730,7 @@ int cmd_sweep(int argc, char **argv)
 		rc = list_points(&sw, pts, n, skipped);
 	else if (sweep_mkdir_p(dir, &err) || !realpath(dir, real))
 		rc = err.status ? cli_report_error(&err)
-				: cli_usage_error("%s: %s", dir, strerror(errno));
+				: cli_usage_error("%s: %s", VTA_QPATH(dir), strerror(errno));
 	else if (o.emit)
 		rc = emit(&sw, pts, n, skipped, &o, real);
 	else

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "vta_config_keys.h"
+#include "vta_text.h"
 
 /* "KEY=VALUE": the key into key[size], the value returned (NULL if not that shape). */
 static const char *split_set(const char *arg, char *key, size_t size)
@@ -25,7 +26,7 @@ int cli_sets_add(cli_sets *sets, const char *arg)
 	char key[128];
 	const char *value = split_set(arg, key, sizeof(key));
 	if (!value)
-		return cli_usage_error("--set '%s': expected KEY=VALUE", arg);
+		return cli_usage_error("--set '%s': expected KEY=VALUE", VTA_Q(arg));
 	if (sets->n == CLI_MAX_SETS)
 		return cli_usage_error("at most %d --set options", CLI_MAX_SETS);
 	/* the key and its value alone, now: regress hands them to every case */

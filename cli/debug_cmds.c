@@ -12,6 +12,7 @@
 #include "debug.h"
 #include "sram_view.h"
 #include "vta_queues.h"
+#include "vta_text.h"
 
 #define MAX_WORDS 8
 #define MAX_PRINT_DRAM 65536u
@@ -41,10 +42,12 @@ static vta_status number(const char *word, const char *what, uint64_t *v, vta_er
 	char *end;
 	errno = 0;
 	if (!isdigit((unsigned char)word[0]))
-		return vta_fail(err, VTA_E_USAGE, "bad %s '%s': expected a number", what, word);
+		return vta_fail(err, VTA_E_USAGE, "bad %s '%s': expected a number", what,
+				VTA_Q(word));
 	unsigned long long x = strtoull(word, &end, 0);
 	if (*end || errno == ERANGE)
-		return vta_fail(err, VTA_E_USAGE, "bad %s '%s': expected a number", what, word);
+		return vta_fail(err, VTA_E_USAGE, "bad %s '%s': expected a number", what,
+				VTA_Q(word));
 	*v = x;
 	return VTA_OK;
 }
@@ -93,13 +96,14 @@ static vta_status cmd_break(debug_session *s, int argc, char **argv, int *quit, 
 			if (!strcmp(arg, vta_opcode_name(ops[i])))
 				return add_bp(s, DEBUG_BP_OP, ops[i], VTA_MEM_UOP, err);
 		return vta_fail(err, VTA_E_USAGE,
-				"unknown opcode '%s' (load, store, gemm, alu, finish)", arg);
+				"unknown opcode '%s' (load, store, gemm, alu, finish)", VTA_Q(arg));
 	}
 	if (!strcmp(kind, "module")) {
 		for (int m = 0; m < VTA_MODULE_COUNT; m++)
 			if (!strcmp(arg, vta_module_name((vta_module)m)))
 				return add_bp(s, DEBUG_BP_MODULE, (uint64_t)m, VTA_MEM_UOP, err);
-		return vta_fail(err, VTA_E_USAGE, "unknown module '%s' (load, compute, store)", arg);
+		return vta_fail(err, VTA_E_USAGE, "unknown module '%s' (load, compute, store)",
+				VTA_Q(arg));
 	}
 	if (!strcmp(kind, "cycle")) {
 		if ((st = number(arg, "cycle", &v, err)))
@@ -107,7 +111,7 @@ static vta_status cmd_break(debug_session *s, int argc, char **argv, int *quit, 
 		return add_bp(s, DEBUG_BP_CYCLE, v, VTA_MEM_UOP, err);
 	}
 	return vta_fail(err, VTA_E_USAGE, "break: unknown kind '%s' (insn, op, module, cycle)",
-			kind);
+			VTA_Q(kind));
 }
 
 /* An SRAM row named by two words ("acc", "12"), checked against the SRAM's depth; with
@@ -119,7 +123,7 @@ static vta_status sram_rows(const debug_session *s, const char *name, const char
 	vta_mem mem;
 	if (sram_view_parse(name, &mem))
 		return vta_fail(err, VTA_E_USAGE, "unknown memory '%s' (inp, wgt, acc, out, uop%s)",
-				name, count ? ", dram" : "");
+				VTA_Q(name), count ? ", dram" : "");
 	sram_view_of(s->cfg, mem, v);
 	vta_status st = number(row_word, "row", row, err);
 	if (!st && count) {
@@ -127,7 +131,7 @@ static vta_status sram_rows(const debug_session *s, const char *name, const char
 		if (count_word && (st = number(count_word, "count", count, err)) == VTA_OK &&
 		    *count == 0)
 			st = vta_fail(err, VTA_E_USAGE, "bad count '%s': expected at least 1",
-				      count_word);
+				      VTA_Q(count_word));
 	}
 	if (st)
 		return st;
@@ -211,7 +215,8 @@ static vta_status cmd_step(debug_session *s, int argc, char **argv, int *quit, v
 	if (st)
 		return st;
 	if (n == 0)
-		return vta_fail(err, VTA_E_USAGE, "bad count '%s': expected at least 1", argv[1]);
+		return vta_fail(err, VTA_E_USAGE, "bad count '%s': expected at least 1",
+				VTA_Q(argv[1]));
 	return debug_advance(s, n, err);
 }
 
@@ -302,7 +307,7 @@ static vta_status cmd_print(debug_session *s, int argc, char **argv, int *quit, 
 	vta_mem mem;
 	if (sram_view_parse(argv[1], &mem))
 		return vta_fail(err, VTA_E_USAGE, "unknown memory '%s' (inp, wgt, acc, out, uop, dram)",
-				argv[1]);
+				VTA_Q(argv[1]));
 	if (argc < 3 || argc > 4)
 		return usage(find("print"), err);
 	sram_view v;
@@ -476,7 +481,9 @@ static const command *find(const char *name)
 
 vta_status debug_command(debug_session *s, const char *line, int *quit, vta_error *err)
 {
-	char buf[1024];
+	char buf[DEBUG_LINE_MAX + 1];
+	if (strlen(line) > DEBUG_LINE_MAX)
+		return vta_fail(err, VTA_E_USAGE, "a line longer than %d bytes", DEBUG_LINE_MAX);
 	snprintf(buf, sizeof(buf), "%s", line);
 	char *hash = strchr(buf, '#');
 	if (hash)
@@ -494,6 +501,7 @@ vta_status debug_command(debug_session *s, const char *line, int *quit, vta_erro
 		return VTA_OK;
 	const command *c = find(argv[0]);
 	if (!c)
-		return vta_fail(err, VTA_E_USAGE, "unknown command '%s' (try 'help')", argv[0]);
+		return vta_fail(err, VTA_E_USAGE, "unknown command '%s' (try 'help')",
+				VTA_Q(argv[0]));
 	return c->fn(s, argc, argv, quit, err);
 }

@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <yaml.h>
@@ -57,13 +58,29 @@ static int command_help(const char *name)
 	return 0;
 }
 
-/* --help or -h anywhere among a command's arguments (before a "--") asks for its help. */
-static int wants_help(int argc, char **argv)
+/* A command's own -h/--help, found by its getopt loop: a word that is an option's value
+ * (`regress --filter -h`) is not a request for help. */
+int cli_command_help(const char *name)
 {
-	for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return 1;
-	return 0;
+	command_help(name);
+	return CLI_HELP_SHOWN;
+}
+
+int cli_help_asked(int argc, char **argv, const char *optstring, const struct option *opts)
+{
+	/* on a copy: getopt permutes what it scans, and an option missing its value at the end
+	 * would then take the next word on the command's own pass */
+	char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
+	if (!copy)
+		return 0;
+	memcpy(copy, argv, ((size_t)argc + 1) * sizeof(*copy));
+	int c, asked = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, copy, optstring, opts, NULL)) != -1)
+		asked |= c == 'h';
+	optind = 1; /* the command's own pass starts afresh */
+	free(copy);
+	return asked;
 }
 
 /* The project's version, then the libraries' that are linked in. */
@@ -110,9 +127,11 @@ int cli_bad_option(int c, char **argv)
 	else
 		snprintf(name, sizeof(name), "-%c", optopt);
 	if (c == ':')
-		return cli_usage_error("option '%s' needs a value (see 'vtasim %s --help')", name,
+		return cli_usage_error("option '%s' needs a value (see 'vtasim %s --help')",
+				       VTA_Q(name),
 				       argv[0]);
-	return cli_usage_error("unrecognized option '%s' (see 'vtasim %s --help')", name, argv[0]);
+	return cli_usage_error("unrecognized option '%s' (see 'vtasim %s --help')", VTA_Q(name),
+			       argv[0]);
 }
 
 double cli_now_seconds(void)
@@ -131,7 +150,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const char *cmd = argv[1];
-	int help = wants_help(argc, argv);
+	int help = 0;
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
 		if (argc == 2) {
 			usage(stdout);

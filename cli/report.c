@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include "cli.h"
+#include "vta_text.h"
 
 static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "compute",
 							       "store"};
@@ -189,6 +190,6 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st
 int report_write_json(const json_t *root, const char *path)
 {
 	if (json_dump_file(root, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
-		return cli_usage_error("%s: cannot write the JSON report", path);
+		return cli_usage_error("%s: cannot write the JSON report", VTA_QPATH(path));
 	return 0;
 }

@@ -2,6 +2,7 @@
  * run_common.c - the options and set-up both forms of `vtasim run` share (run_common.h).
  */
 #include "run_common.h"
+#include "vta_text.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -19,18 +20,19 @@ int run_common_opt(run_common *o, int c, const char *arg)
 	case 'c': o->config = arg; return 0;
 	case 't':
 		if (strcmp(arg, "1") && strcmp(arg, "2"))
-			return cli_usage_error("--threads '%s': expected 1 or 2", arg);
+			return cli_usage_error("--threads '%s': expected 1 or 2", VTA_Q(arg));
 		o->threads = (unsigned)(arg[0] - '0');
 		return 0;
 	case 'e':
 		if (!strcmp(arg, "ref"))
 			o->use_ref = 1;
 		else if (strcmp(arg, "sim"))
-			return cli_usage_error("--engine '%s': expected sim or ref", arg);
+			return cli_usage_error("--engine '%s': expected sim or ref", VTA_Q(arg));
 		return 0;
 	case 'D':
 		if (strcmp(arg, "hw") && strcmp(arg, "host"))
-			return cli_usage_error("--decompress '%s': expected hw or host", arg);
+			return cli_usage_error("--decompress '%s': expected hw or host",
+					       VTA_Q(arg));
 		o->decompress = arg;
 		return 0;
 	case 'S': return cli_sets_add(&o->sets, arg);
@@ -51,7 +53,7 @@ int run_common_config(const run_common *o, vta_config *cfg, vta_decompress *dec)
 		*dec = VTA_DECOMPRESS_HOST;
 	else if (o->decompress && !cfg->decomp_enabled)
 		return cli_usage_error("--decompress hw: the config %s has no LUT decoder "
-				       "(decompressor.enabled is false)", o->config);
+				       "(decompressor.enabled is false)", VTA_QPATH(o->config));
 	return 0;
 }
 
@@ -63,11 +65,12 @@ int run_common_check_mode(const run_common *o, const vta_config *cfg, vta_arith_
 	if (mode == VTA_ARITH_TFLITE && !cfg->alu_tflite_ext)
 		return cli_usage_error("--mode tflite requantizes with the ALU ops SRDHM and RSHR, "
 				       "which the config %s lacks: set alu.tflite_ext: true (or "
-				       "--set alu.tflite_ext=true), or %s", o->config, instead);
+				       "--set alu.tflite_ext=true), or %s", VTA_QPATH(o->config),
+				       instead);
 	if (mode == VTA_ARITH_VTA16 && !cfg->alu_mul)
 		return cli_usage_error("--mode vta16 multiplies with the ALU op MUL, which the config "
 				       "%s lacks: set alu.mul: true (or --set alu.mul=true), or %s",
-				       o->config, instead);
+				       VTA_QPATH(o->config), instead);
 	return 0;
 }
 
@@ -75,7 +78,7 @@ int run_common_dump_dir(const char *dir)
 {
 	struct stat sb;
 	if (mkdir(dir, 0777) != 0 && (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-		return cli_usage_error("--dump %s: cannot create the folder", dir);
+		return cli_usage_error("--dump %s: cannot create the folder", VTA_QPATH(dir));
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 /* sweep_expr.c - parse and evaluate sweep-file expressions (sweep_expr.h). */
 #include "sweep_expr.h"
+#include "vta_text.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -392,7 +393,7 @@ static vta_status check_node(const sw_expr *e, const node *n,
 	if (!n)
 		return VTA_OK;
 	if (n->kind == N_NAME && !known(ctx, n->str))
-		return fail_at(e, n->off, err, "unknown name '%s'", n->str);
+		return fail_at(e, n->off, err, "unknown name '%s'", VTA_Q(n->str));
 	vta_status st = check_node(e, n->a, known, ctx, err);
 	return st ? st : check_node(e, n->b, known, ctx, err);
 }
@@ -419,7 +420,7 @@ static vta_status need_num(evaluator *ev, const node *at, const sw_value *v, con
 	if (v->type == SW_NUM)
 		return VTA_OK;
 	return fail_at(ev->e, at->off, ev->err, "'%s' needs numbers, got the string '%s'", op,
-		       v->str);
+		       VTA_Q(v->str));
 }
 
 static vta_status eval_binary(evaluator *ev, const node *n, sw_value *out)
@@ -501,7 +502,7 @@ static vta_status eval(evaluator *ev, const node *n, sw_value *out)
 			return VTA_OK;
 		if (failed)
 			return fail_at(ev->e, n->off, ev->err, "%s", le.detail);
-		return fail_at(ev->e, n->off, ev->err, "unknown name '%s'", n->str);
+		return fail_at(ev->e, n->off, ev->err, "unknown name '%s'", VTA_Q(n->str));
 	}
 	case N_UNARY:
 		if ((st = eval(ev, n->a, out)) ||
@@ -532,7 +533,7 @@ vta_status sw_expr_eval_bool(const sw_expr *e, sw_lookup lookup, void *ctx, bool
 		return st;
 	if (v.type != SW_NUM)
 		return fail_at(e, 0, err, "expected a number or a comparison, got the string '%s'",
-			       v.str);
+			       VTA_Q(v.str));
 	*out = v.num != 0;
 	return VTA_OK;
 }

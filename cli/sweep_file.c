@@ -18,6 +18,7 @@
 #include "sweep.h"
 #include "vta_config_keys.h"
 #include "vta_file.h"
+#include "vta_text.h"
 #include "vta_yaml.h"
 
 /* Names that are not config keys, and what they set. */
@@ -68,7 +69,8 @@ static vta_status expect_keys(ctx *c, const yaml_node_t *map, const char *what,
 	if ((st = vta_yaml_expect_mapping(&c->y, map, what, c->err)) ||
 	    (st = vta_yaml_unknown_key(&c->y, map, what, allowed, &k, c->err)) || !k)
 		return st;
-	return fail(c, k, "%s: unknown key '%s' (expected one of: %s)", what, vta_yaml_scalar(k),
+	return fail(c, k, "%s: unknown key '%s' (expected one of: %s)", what,
+		    VTA_Q(vta_yaml_scalar(k)),
 		    vta_yaml_key_list(allowed, list, sizeof(list)));
 }
 
@@ -97,7 +99,8 @@ static vta_status resolve_path(ctx *c, const yaml_node_t *n, const char *what, c
 		snprintf(joined, sizeof(joined), "%s/%s", c->dir, rel);
 	char real[PATH_MAX];
 	if (!realpath(joined, real))
-		return fail(c, n, "%s: cannot open '%s': %s", what, rel, strerror(errno));
+		return fail(c, n, "%s: cannot open '%s': %s", what, VTA_QPATH(rel),
+			    strerror(errno));
 	if (strlen(real) >= SW_PATH_MAX)
 		return fail(c, n, "%s: path too long", what);
 	snprintf(out, SW_PATH_MAX, "%s", real);
@@ -156,7 +159,7 @@ static vta_status check_value(ctx *c, const sw_param *p, const char *text, vta_e
 	if (c->sw->wl.is_model && p->kind == SW_MODE && strcmp(text, "tflite"))
 		return vta_fail(e, VTA_E_PARSE,
 				"mode: the workload is a model, which runs in TFLite's arithmetic "
-				"only (tflite), got '%s'", text);
+				"only (tflite), got '%s'", VTA_Q(text));
 	switch (p->kind) {
 	case SW_HOST_OPS: {
 		unsigned mask;
@@ -176,16 +179,17 @@ static vta_status check_value(ctx *c, const sw_param *p, const char *text, vta_e
 	case SW_THREADS:
 		if (!strcmp(text, "1") || !strcmp(text, "2"))
 			return VTA_OK;
-		return vta_fail(e, VTA_E_PARSE, "threads: expected 1 or 2, got '%s'", text);
+		return vta_fail(e, VTA_E_PARSE, "threads: expected 1 or 2, got '%s'", VTA_Q(text));
 	case SW_MODE:
 		if (!strcmp(text, "tflite") || !strcmp(text, "vta16"))
 			return VTA_OK;
-		return vta_fail(e, VTA_E_PARSE, "mode: expected tflite or vta16, got '%s'", text);
+		return vta_fail(e, VTA_E_PARSE, "mode: expected tflite or vta16, got '%s'",
+				VTA_Q(text));
 	case SW_DECOMPRESS:
 		if (!strcmp(text, "hw") || !strcmp(text, "host") || !strcmp(text, "auto"))
 			return VTA_OK;
 		return vta_fail(e, VTA_E_PARSE, "decompress: expected hw, host or auto, got '%s'",
-				text);
+				VTA_Q(text));
 	case SW_LUT_BITS: {
 		int64_t v;
 		return vta_text_int(text, "lut_bits", 0, 7, &v, e);
@@ -213,7 +217,7 @@ static vta_status check_value(ctx *c, const sw_param *p, const char *text, vta_e
 						    c->sw->wl.layers[i].name);
 				return vta_fail(e, VTA_E_PARSE,
 						"layers: the workload has no layer '%s' (it has: %s)",
-						tok, list);
+						VTA_Q(tok), list);
 			}
 		}
 		return VTA_OK;
@@ -340,7 +344,7 @@ static vta_status add_param(ctx *c, const yaml_node_t *key, bool axis, sw_param 
 	const char *name = vta_yaml_scalar(key);
 	for (size_t i = 0; i < sw->n_params; i++)
 		if (!strcmp(sw->params[i].name, name))
-			return fail(c, key, "'%s' is both fixed and an axis (line %d)", name,
+			return fail(c, key, "'%s' is both fixed and an axis (line %d)", VTA_Q(name),
 				    sw->params[i].line);
 	sw_param *ps = realloc(sw->params, (sw->n_params + 1) * sizeof(*ps));
 	if (!ps)
@@ -448,14 +452,15 @@ static vta_status parse_zip(ctx *c, const yaml_node_t *seq, const yaml_node_t *a
 			const char *name = vta_yaml_scalar(n);
 			sw_param *p = name ? find_param(sw, name) : NULL;
 			if (!p || !p->axis)
-				st = fail(c, n, "zip: '%s' is not an axis", name ? name : "?");
+				st = fail(c, n, "zip: '%s' is not an axis", VTA_Q(name));
 			else if (group[p - sw->params])
-				st = fail(c, n, "zip: '%s' is in two groups", name);
+				st = fail(c, n, "zip: '%s' is in two groups", VTA_Q(name));
 			else if (first && p->n_values != first->n_values)
 				st = fail(c, n,
 					  "zip: '%s' has %zu values, '%s' has %zu: zipped axes "
 					  "need as many",
-					  name, p->n_values, first->name, first->n_values);
+					  VTA_Q(name), p->n_values, VTA_Q(first->name),
+						first->n_values);
 			else
 				group[p - sw->params] = g + 1;
 			if (!first)
@@ -573,7 +578,7 @@ static vta_status parse_lets(ctx *c, const yaml_node_t *map)
 				    *s) != NULL;
 		if (!ok)
 			return fail(c, k, "let: '%s' is not a name (letters, digits, '_' and '.')",
-				    name);
+				    VTA_Q(name));
 		/* the literals and the results' own columns are taken too */
 		static const char *const taken[] = {"true", "false", "point", "key", "layer",
 						    "status", "error", "point_seconds",
@@ -581,7 +586,7 @@ static vta_status parse_lets(ctx *c, const yaml_node_t *map)
 		for (size_t i = 0; taken[i] && ok; i++)
 			ok = strcmp(taken[i], name) != 0;
 		if (!ok || known_name(&kc, name))
-			return fail(c, k, "let: '%s' is already a name", name);
+			return fail(c, k, "let: '%s' is already a name", VTA_Q(name));
 		sw_let *l = &sw->lets[sw->n_lets];
 		snprintf(l->name, sizeof(l->name), "%s", name);
 		char what[SW_NAME_MAX + 8];

@@ -12,6 +12,7 @@
 #include "model_run.h"
 #include "sweep.h"
 #include "vta_config_keys.h"
+#include "vta_text.h"
 
 /* What an expression reads at a point. */
 typedef struct point_ctx {
@@ -66,7 +67,7 @@ static bool derived_value(point_ctx *c, const char *name, sw_value *out, bool *f
 	if (!c->p->cfg_ok) {
 		*failed = true;
 		c->needed_cfg = true;
-		vta_fail(err, VTA_E_CONFIG, "'%s' has no value: %s", name, c->p->error);
+		vta_fail(err, VTA_E_CONFIG, "'%s' has no value: %s", VTA_Q(name), c->p->error);
 		return false;
 	}
 	const struct {
@@ -103,7 +104,8 @@ static bool point_lookup(void *vctx, const char *name, sw_value *out, bool *fail
 			if (p->let_values[i].type == SW_STR && !p->let_values[i].str[0] &&
 			    !p->cfg_ok) {
 				*failed = c->needed_cfg = true;
-				vta_fail(err, VTA_E_CONFIG, "'%s' has no value: %s", name, p->error);
+				vta_fail(err, VTA_E_CONFIG, "'%s' has no value: %s", VTA_Q(name),
+					 p->error);
 				return false;
 			}
 			*out = p->let_values[i];

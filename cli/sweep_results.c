@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_read.h"
 #include "sweep.h"
 
 typedef struct builder {
@@ -151,7 +152,8 @@ static json_t *load_record(const char *const *dirs, size_t n_dirs, const char *k
 		snprintf(path, sizeof(path), "%s/%s.json", dirs[i], key);
 		if (access(path, R_OK) != 0)
 			continue;
-		json_t *r = json_load_file(path, 0, NULL);
+		vta_error e = {0};
+		json_t *r = cli_json_load(path, &e);
 		if (r)
 			return r;
 	}

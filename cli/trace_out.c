@@ -5,6 +5,7 @@
  * run (vtasim_vcd_merge), their 1000 ps per cycle scaled to the model's clock period.
  */
 #include "trace_out.h"
+#include "vta_text.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -36,7 +37,8 @@ static vta_status create(out_file *o, const char *path, vta_error *err)
 	if (!(o->path = strdup(path)))
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
 	if (!(o->f = fopen(path, "w")))
-		return vta_fail(err, VTA_E_IO, "cannot create '%s': %s", path, strerror(errno));
+		return vta_fail(err, VTA_E_IO, "cannot create '%s': %s", VTA_QPATH(path),
+				strerror(errno));
 	return VTA_OK;
 }
 
@@ -47,7 +49,7 @@ static vta_status finish(out_file *o, int failed, vta_status st, vta_error *err)
 		if (fclose(o->f) != 0)
 			bad = 1;
 		if (bad && !st)
-			st = vta_fail(err, VTA_E_IO, "cannot write '%s'", o->path);
+			st = vta_fail(err, VTA_E_IO, "cannot write '%s'", VTA_QPATH(o->path));
 	}
 	free(o->path);
 	return st;

@@ -1,5 +1,6 @@
 /* golden_cache.c - golden outputs by content, on disk or in memory (golden_cache.h). */
 #include "golden_cache.h"
+#include "vta_text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -209,7 +210,7 @@ vta_status vta_golden_cache_open(vta_golden_cache *c, const char *dir, vta_error
 	memset(c, 0, sizeof(*c));
 	if (!dir[0] || strlen(dir) >= sizeof(c->dir) - 80)
 		return vta_fail(err, VTA_E_IO, "'%s': no path, or too long for the golden cache",
-				dir);
+				VTA_QPATH(dir));
 	snprintf(c->dir, sizeof(c->dir), "%s", dir);
 	struct stat sb;
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)

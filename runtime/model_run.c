@@ -11,6 +11,7 @@
 #include "host_ops.h"
 #include "layer_ops.h"
 #include "prng.h"
+#include "vta_text.h"
 
 static double now_seconds(void)
 {
@@ -32,10 +33,11 @@ vta_status vta_model_host_classes(const char *list, unsigned *mask, vta_error *e
 		while (i < sizeof(CLASSES) / sizeof(CLASSES[0]) &&
 		       (strlen(CLASSES[i].name) != n || strncmp(CLASSES[i].name, p, n)))
 			i++;
+		vta_quoted q;
 		if (i == sizeof(CLASSES) / sizeof(CLASSES[0]))
 			return vta_fail(err, VTA_E_USAGE,
-					"host op class '%.*s': expected conv2d, depthwise, fc, add "
-					"or none", (int)n, p);
+					"host op class '%s': expected conv2d, depthwise, fc, add "
+					"or none", vta_quote_bytes(&q, p, n));
 		*mask |= CLASSES[i].bit;
 		p += n + (p[n] == ',');
 	}
@@ -103,7 +105,7 @@ static const void *value_of(walk *w, int32_t idx, vta_error *err)
 	if (t->data)
 		return t->data;
 	vta_fail(err, VTA_E_DATA, "tensor %d '%s' has no value: no earlier operator computes it",
-		 idx, t->name);
+		 idx, VTA_Q(t->name));
 	return NULL;
 }
 
@@ -123,11 +125,11 @@ static vta_status need_int8(const vta_tfl_tensor *t, int32_t idx, vta_error *err
 {
 	if (t->type != VTA_TFL_INT8)
 		return vta_fail(err, VTA_E_UNSUPPORTED, "tensor %d '%s' is %s, expected int8", idx,
-				t->name, vta_tfl_type_name(t->type));
+				VTA_Q(t->name), vta_tfl_type_name(t->type));
 	if (t->quant.count > 1)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"tensor %d '%s': an activation with per-channel quantization", idx,
-				t->name);
+				VTA_Q(t->name));
 	return VTA_OK;
 }
 
@@ -151,7 +153,7 @@ static vta_status nhwc_tensor(walk *w, int32_t idx, int8_t *data, vta_tensor_i8 
 		return st;
 	if (t->rank < 1 || t->rank > 4)
 		return vta_fail(err, VTA_E_UNSUPPORTED, "tensor %d '%s': rank %d, expected 1..4",
-				idx, t->name, t->rank);
+				idx, VTA_Q(t->name), t->rank);
 	for (int i = 0; i < 4; i++)
 		out->shape[i] = 1;
 	for (int i = 0; i < t->rank; i++)
@@ -260,7 +262,7 @@ static vta_status layer_output(walk *w, const vta_tfl_op *op, const int32_t shap
 	if (n != t->count)
 		return vta_fail(err, VTA_E_DATA,
 				"output tensor %d '%s' holds %zu elements, the layer makes %zu "
-				"([%d, %d, %d, %d])", oi, t->name, t->count, n, shape[0],
+				"([%d, %d, %d, %d])", oi, VTA_Q(t->name), t->count, n, shape[0],
 				shape[1], shape[2], shape[3]);
 	void *buf = output_buffer(w, oi, err);
 	if (!buf)
@@ -474,7 +476,7 @@ static vta_status host_tensor(walk *w, int32_t idx, int8_t *data, vta_host_tenso
 		return st;
 	if (t->rank < 1 || t->rank > VTA_HOST_MAX_DIMS)
 		return vta_fail(err, VTA_E_UNSUPPORTED, "tensor %d '%s': rank %d, expected 1..%d",
-				idx, t->name, t->rank, VTA_HOST_MAX_DIMS);
+				idx, VTA_Q(t->name), t->rank, VTA_HOST_MAX_DIMS);
 	out->rank = t->rank;
 	memcpy(out->dims, t->shape, (size_t)t->rank * sizeof(int32_t));
 	out->scale = scale_of(t);
@@ -506,8 +508,8 @@ static vta_status const_i32(walk *w, int32_t idx, int32_t *out, size_t max, size
 	const vta_tfl_tensor *t = &w->m->tensors[idx];
 	if (t->type != VTA_TFL_INT32 || t->count > max)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"tensor %d '%s': expected at most %zu int32 values", idx, t->name,
-				max);
+				"tensor %d '%s': expected at most %zu int32 values", idx,
+				VTA_Q(t->name), max);
 	const void *v = value_of(w, idx, err);
 	if (!v)
 		return err->status;
@@ -576,7 +578,8 @@ static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 						"the pad value, tensor %d '%s', is %s of %zu "
 						"elements (scale %g, zero point %d); TFLite takes one "
 						"int8 quantized as the output (scale %g, zero point %d)",
-						vi, vt->name, vta_tfl_type_name(vt->type), vt->count,
+						vi, VTA_Q(vt->name), vta_tfl_type_name(vt->type),
+						vt->count,
 						(double)scale_of(vt), (int)zero_point_of(vt),
 						(double)out.scale, (int)out.zero_point);
 			if (!(value = value_of(w, vi, err)))
@@ -1006,7 +1009,7 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 					      "%s: %zu of %zu tensors differ from the all-host run; "
 					      "first tensor %d '%s' at byte %zu", m->name,
 					      run->tensors_differing, run->tensors_compared,
-					      run->first_tensor, t->name, run->first_index);
+					      run->first_tensor, VTA_Q(t->name), run->first_index);
 			}
 		}
 	}

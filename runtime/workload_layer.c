@@ -3,6 +3,7 @@
 
 #include "golden.h"
 #include "layer_ops.h"
+#include "vta_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -241,7 +242,7 @@ vta_status vta_layer_materialize(const vta_wl_layer *layer, vta_layer_data *out,
 	vta_error inner = {0};
 	vta_status st = vta_layer_ops_of(layer->op)->materialize(layer, out, &inner);
 	if (st) {
-		vta_fail(err, st, "layer '%s': %s", layer->name, inner.detail);
+		vta_fail(err, st, "layer '%s': %s", VTA_Q(layer->name), inner.detail);
 		vta_layer_data_free(out);
 	}
 	return st;
