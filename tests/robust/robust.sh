@@ -109,9 +109,55 @@ asm_token) # an assembler token with escape bytes
 	printf '.text\n\033[31mfinish\033[0m\007 deps=none\n' >p.s
 	status=2 pattern="p.s:2:1: unknown mnemonic '\\\\x1b\\[31mfinish\\\\x1b\\[0m\\\\x07'"
 	set -- asm p.s -c "$cfg" -o p.bin ;;
+option_value) # an option's value: escaped and cut like any quoted input
+	status=2 pattern="--engine '\\\\x1b\[2Jxxxxxxxxx*\.\.\.': expected sim, ref or both$"
+	set -- exec -c "$cfg" --engine "$(printf '\033[2J'; printf 'x%.0s' $(seq 300))" p.s ;;
+sweep_value) # a sweep's value, folded over lines and long
+	{ echo "config: $src/configs/tiny.yaml"; echo "workload: $src/tests/sweep/two_layers.yaml"
+	  printf 'axes:\n  mode: ["tfl\\nite%s"]\n' "$(printf 'e%.0s' $(seq 200))"; } >s.yaml
+	status=2 pattern="s.yaml:4:10: mode: expected tflite or vta16, got 'tfl\\\\nitee*\.\.\.'$"
+	set -- sweep s.yaml --list ;;
+sweep_expr) # a name in a sweep's expression
+	{ echo "config: $src/configs/tiny.yaml"; echo "workload: $src/tests/sweep/two_layers.yaml"
+	  echo "axes:"; echo "  threads: [1, 2]"
+	  printf 'constraint: "%s > 1"\n' "$(printf 'n%.0s' $(seq 200))"; } >s.yaml
+	status=2 pattern="unknown name 'nnnnn*\.\.\.'"
+	set -- sweep s.yaml --list ;;
+debug_word) # a debugger command's word (the script's echo goes to stdout)
+	printf 'break insn \033[2J%s\n' "$(printf '9%.0s' $(seq 100))" >x.txt
+	stdout=0 status=2 pattern="^vtasim: error: x.txt:1: bad instruction '\\\\x1b\[2J999*\.\.\.': expected a number$"
+	set -- debug -c "$cfg" "$src/docs/examples/gemm.s" -x x.txt ;;
+debug_long_line) # a line beyond the debugger's 1024 bytes is an error, not cut silently
+	{ printf 'step '; printf '#%.0s' $(seq 2000); echo; } >x.txt
+	stdout=0 status=2 pattern="^vtasim: error: x.txt:1: a line longer than 1024 bytes$"
+	set -- debug -c "$cfg" "$src/docs/examples/gemm.s" -x x.txt ;;
+debug_pipe_big) # a script from a pipe stops at the script's limit
+	stdout=0 limit=30 status=2
+	pattern="^vtasim: error: /dev/stdin: larger than a debugger script may be (1 MiB)$"
+	set -- debug -c "$cfg" "$src/docs/examples/gemm.s" -x /dev/stdin ;;
+regress_key) # a regression case's statistic key
+	cp -r "$src/traces/asm_gemm_default" case
+	printf '"\\e]0;t\\a%s": 1\n' "$(printf 'k%.0s' $(seq 100))" >>case/stats.yaml
+	status=2 pattern="'\\\\x1b]0;t\\\\x07kkkk*\.\.\.' is not a statistic key"
+	set -- regress case ;;
+regress_filter) # the filter, quoted back
+	status=2 pattern="no case matches --filter 'a\\\\nbzzzz*\.\.\.'$"
+	set -- regress "$src/traces" --filter "$(printf 'a\nb'; printf 'z%.0s' $(seq 100))" ;;
+path_long) # a long file name keeps its end
+	d=$(printf 'd%.0s' $(seq 200)); mkdir -p "$d/$d"
+	printf 'arch: [\n' >"$d/$d/c.yaml"
+	status=2 pattern="^vtasim: error: \.\.\.d*/c\.yaml:2:1: "
+	set -- config "$d/$d/c.yaml" ;;
 command_name) # an unknown command is command-line input too
 	status=2 pattern="unknown command 'a\\\\nb'"
 	set -- "$(printf 'a\nb')" ;;
+# -h and --help ask for help only in option position
+help_as_value) # "-h" as the value of --filter is a filter, not a request for help
+	status=2 pattern="no case matches --filter '-h'$"
+	set -- regress "$src/traces" --filter -h ;;
+help_option)
+	status=0 pattern="^usage: vtasim regress"
+	set -- regress "$src/traces" --filter x -h ;;
 # 2. YAML size and depth
 yaml_deep) # 200 KB of [[[[
 	head -c 204800 /dev/zero | tr '\0' '[' >c.yaml
@@ -163,6 +209,20 @@ exec_big) # a regular file beyond the limit is refused before it is read
 	truncate -s 100G big.s
 	limit=5 status=2 pattern="^vtasim: error: big.s: larger than a program may be (64 MiB)$"
 	set -- exec -c "$cfg" big.s ;;
+regress_expected_dir) # a case's expected output must be a regular file
+	cp -r "$src/traces/asm_gemm_default" case
+	rm case/out0.bin; mkdir case/out0.bin
+	status=2 pattern="out0.bin: a directory: a file of expected bytes must be a regular file or a pipe$"
+	set -- regress case ;;
+regress_expected_dev)
+	cp -r "$src/traces/asm_gemm_default" case
+	sed -i "s|file: out0.bin|file: /dev/zero|" case/case.yaml
+	status=2 pattern="/dev/zero: a character device: a file of expected bytes must be"
+	set -- regress case ;;
+merge_dir) # JSON read back has a limit and must be a regular file or a pipe too
+	mkdir -p m/sweep.json
+	status=2 pattern="m/sweep.json: a directory: a JSON file must be a regular file or a pipe)$"
+	set -- sweep --merge m ;;
 dram_dev_zero)
 	limit=5 status=2 pattern="/dev/zero: a character device: a DRAM image must be"
 	set -- exec -c "$cfg" "$src/docs/examples/gemm.s" --dram /dev/zero ;;
@@ -228,8 +288,13 @@ budget_enough) # a budget the stream fits passes
 	exit 1 ;;
 esac
 
+# stdout=0: only the error stream counts (a debugger script's commands echo on stdout)
 if [ "$case_name" = exec_pipe_big ]; then
 	out=$(head -c 70000000 /dev/zero | timeout "$limit" "$vtasim" "$@" 2>&1)
+elif [ "$case_name" = debug_pipe_big ]; then
+	out=$(yes '# a comment' | head -c 2000000 | timeout "$limit" "$vtasim" "$@" 2>&1 >/dev/null)
+elif [ "${stdout:-1}" = 0 ]; then
+	out=$(timeout "$limit" "$vtasim" "$@" 2>&1 >/dev/null)
 else
 	out=$(timeout "$limit" "$vtasim" "$@" 2>&1)
 fi
