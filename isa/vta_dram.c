@@ -7,6 +7,7 @@
  */
 #include "vta_dram.h"
 #include "vta_file.h"
+#include "vta_text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -62,7 +63,7 @@ vta_status vta_dram_load_image(vta_dram *dram, const char *path, vta_error *err)
 				st = vta_fail(err, VTA_E_USAGE,
 					      "%s: the image is larger than the DRAM (%llu bytes; "
 					      "see dram.size_mib)",
-					      path, (unsigned long long)dram->size);
+					      VTA_QPATH(path), (unsigned long long)dram->size);
 			break;
 		}
 		size_t got = fread(dram->bytes + pos, 1, room, f);
@@ -71,7 +72,7 @@ vta_status vta_dram_load_image(vta_dram *dram, const char *path, vta_error *err)
 			break;
 	}
 	if (st == VTA_OK && ferror(f))
-		st = vta_fail(err, VTA_E_IO, "%s: read error", path);
+		st = vta_fail(err, VTA_E_IO, "%s: read error", VTA_QPATH(path));
 	fclose(f);
 	return st;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "vta_bytes.h"
+#include "vta_text.h"
 
 static const uint8_t stream_magic[8] = {'V', 'T', 'A', 'S', 'T', 'R', 'M', '\0'};
 #define STREAM_VERSION 1u
@@ -400,11 +401,12 @@ vta_status vta_write_file(const char *path, const void *bytes, size_t len, vta_e
 {
 	FILE *f = fopen(path, "wb");
 	if (!f)
-		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", path, strerror(errno));
+		return vta_fail(err, VTA_E_IO, "%s: cannot create: %s", VTA_QPATH(path),
+				strerror(errno));
 	int bad = len > 0 && fwrite(bytes, 1, len, f) != len;
 	bad |= fclose(f) != 0;
 	if (bad)
-		return vta_fail(err, VTA_E_IO, "%s: write error", path);
+		return vta_fail(err, VTA_E_IO, "%s: write error", VTA_QPATH(path));
 	return VTA_OK;
 }
 
@@ -433,6 +435,6 @@ vta_status vta_program_read(const char *path, const vta_config *cfg, vta_program
 	st = vta_program_parse(buf, len, cfg, prog, &sub);
 	free(buf);
 	if (st)
-		return vta_fail(err, st, "%s: %s", path, sub.detail);
+		return vta_fail(err, st, "%s: %s", VTA_QPATH(path), sub.detail);
 	return VTA_OK;
 }

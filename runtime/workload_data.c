@@ -9,6 +9,7 @@
 #include "npy.h"
 #include "vta_file.h"
 #include "prng.h"
+#include "vta_text.h"
 
 static size_t channel_of(vta_wl_channels ch, size_t count, size_t e)
 {
@@ -49,8 +50,8 @@ static vta_status check_npy_shape(const vta_wl_tensor *t, const char *what, size
 	char got_s[96] = "", want_s[64] = "";
 	shape_text(npy->shape, npy->rank, got_s, sizeof(got_s));
 	shape_text(want, rank, want_s, sizeof(want_s));
-	return vta_fail(err, VTA_E_DATA, "%s: %s: shape %s, the tensor's is %s", t->data.path,
-			what, got_s, want_s);
+	return vta_fail(err, VTA_E_DATA, "%s: %s: shape %s, the tensor's is %s",
+			VTA_QPATH(t->data.path), what, got_s, want_s);
 }
 
 /* Read exactly `bytes` from a raw file or the data of a .npy with the expected dtype. */
@@ -65,13 +66,13 @@ static vta_status read_file_data(const vta_wl_tensor *t, const char *what, size_
 			return st;
 		if (npy.dtype != dtype && !(dtype == VTA_NPY_I8 && npy.dtype == VTA_NPY_U8)) {
 			vta_npy_free(&npy);
-			return vta_fail(err, VTA_E_DATA, "%s: %s: expected %s data", t->data.path,
-					what, dtype == VTA_NPY_I8 ? "int8" : "int32");
+			return vta_fail(err, VTA_E_DATA, "%s: %s: expected %s data",
+					VTA_QPATH(t->data.path), what, dtype == VTA_NPY_I8 ? "int8" : "int32");
 		}
 		if ((st = check_npy_shape(t, what, count, &npy, err)) ||
 		    (npy.count != count &&
 		     (st = vta_fail(err, VTA_E_DATA, "%s: %s: %zu elements, the shape needs %zu",
-				    t->data.path, what, npy.count, count)))) {
+				    VTA_QPATH(t->data.path), what, npy.count, count)))) {
 			vta_npy_free(&npy);
 			return st;
 		}
@@ -90,7 +91,7 @@ static vta_status read_file_data(const vta_wl_tensor *t, const char *what, size_
 	if (got != bytes || extra)
 		return vta_fail(err, VTA_E_DATA, "%s: %s: the file must hold exactly %zu bytes "
 						 "(%zu elements)",
-				t->data.path, what, bytes, count);
+				VTA_QPATH(t->data.path), what, bytes, count);
 	return VTA_OK;
 }
 
