@@ -101,8 +101,8 @@ static vta_status read_output(vta_yaml *y, yaml_node_t *node, size_t index, cons
 	fclose(f);
 	if (size == UINT64_MAX)
 		return vta_yaml_fail(y, fn, VTA_E_IO, err,
-				     "%s: %s: a pipe: a file of expected bytes must be a regular file",
-				     key, VTA_QPATH(o->file));
+				     "%s: %s: a pipe: a file of expected bytes must be a regular "
+				     "file", key, VTA_QPATH(o->file));
 	if (size != o->len)
 		return vta_yaml_fail(y, fn, VTA_E_PARSE, err,
 				     "%s: the file holds %" PRIu64 " bytes, len says %" PRIu64, key,

@@ -651,7 +651,8 @@ static vta_status parse_model(ctx *c, const yaml_node_t *root, vta_wl_model *wm)
 		if ((st = vta_yaml_string(&c->y, v, what, r, sizeof(r), c->err)))
 			return st;
 		resolve_path(c, r, wm->inputs[i]);
-		/* read later by the .npy reader; refused here if it cannot be (a device, a folder) */
+		/* read later by the .npy reader; refused here if it cannot be (a device, a
+		 * folder) */
 		FILE *f;
 		uint64_t size;
 		vta_error fe = {0};
@@ -725,8 +726,9 @@ vta_status vta_workload_load(const char *path, vta_workload *wl, vta_error *err)
 			for (size_t j = 0; j < i; j++)
 				if (!strcmp(wl->layers[i].name, wl->layers[j].name)) {
 					st = vta_fail(err, VTA_E_PARSE,
-						      "%s:%d:%d: layer name '%s' is used twice", path,
-						      wl->layers[i].line, wl->layers[i].col,
+						      "%s:%d:%d: layer name '%s' is used twice",
+						      VTA_QPATH(path), wl->layers[i].line,
+						      wl->layers[i].col,
 						      VTA_Q(wl->layers[i].name));
 					break;
 				}

@@ -67,7 +67,8 @@ static vta_status read_file_data(const vta_wl_tensor *t, const char *what, size_
 		if (npy.dtype != dtype && !(dtype == VTA_NPY_I8 && npy.dtype == VTA_NPY_U8)) {
 			vta_npy_free(&npy);
 			return vta_fail(err, VTA_E_DATA, "%s: %s: expected %s data",
-					VTA_QPATH(t->data.path), what, dtype == VTA_NPY_I8 ? "int8" : "int32");
+					VTA_QPATH(t->data.path), what,
+					dtype == VTA_NPY_I8 ? "int8" : "int32");
 		}
 		if ((st = check_npy_shape(t, what, count, &npy, err)) ||
 		    (npy.count != count &&
