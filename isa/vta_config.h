@@ -134,6 +134,8 @@ typedef struct vta_config {
 	uint32_t acc_dep_distance;     /* uops between two writes of one ACC row */
 	uint64_t cycle_budget;         /* a run longer than this without FINISH fails */
 	uint64_t uop_budget;           /* a run executing more GEMM/ALU uops than this fails */
+	uint64_t insn_budget;          /* instructions at this index or beyond fail */
+	double host_seconds;           /* a run taking longer on the host fails; 0: no limit */
 
 	/* what computes GEMM/ALU and decodes LUT loads in the model (docs/rtl.md) */
 	uint32_t datapath; /* vta_datapath */

@@ -68,6 +68,8 @@ static const vta_config_key KEYS[] = {
 	KEY("timing.acc_dep_distance", VTA_KEY_U32, acc_dep_distance, "2", 0, 64, false),
 	KEY("timing.cycle_budget", VTA_KEY_U64, cycle_budget, "10000000000", 1, 1e18, false),
 	KEY("timing.uop_budget", VTA_KEY_U64, uop_budget, "50000000", 1, 1e18, false),
+	KEY("timing.insn_budget", VTA_KEY_U64, insn_budget, "1000000", 1, 1e18, false),
+	KEY("timing.host_seconds", VTA_KEY_DOUBLE, host_seconds, "0", 0, 1e9, false),
 	CHOICE("datapath", datapath, "c", DATAPATHS),
 };
 #undef KEY

@@ -132,6 +132,7 @@ typedef struct pass {
 	idx_list kern[3];
 	uint64_t work_cycles;   /* a lower bound of the cycles the uops so far need */
 	uint64_t work_uops;     /* GEMM/ALU uops so far, for the uop budget */
+	double started;         /* vta_host_now() at the start, for timing.host_seconds */
 	bool nomem;
 	bool rule_failed;       /* an operand rule refused instruction rule_insn */
 	size_t rule_insn;
@@ -627,7 +628,9 @@ static vta_status execute(pass *p, size_t idx)
 	p->pos[idx] = p->n_run++;
 	p->now = idx;
 	vta_error sub = {0};
-	vta_status st = walk(p, in, &sub);
+	vta_status st = vta_work_budget_check(p->cfg, idx, p->started, &sub);
+	if (!st)
+		st = walk(p, in, &sub);
 	if (st) {
 		p->rule_failed = st != VTA_E_NOMEM;
 		p->rule_insn = idx;
@@ -1166,7 +1169,8 @@ vta_status vta_race_check(const vta_config *cfg, const vta_program *prog,
 	memset(rep, 0, sizeof(*rep));
 	if (!cfg || !prog || !dram)
 		return vta_fail(err, VTA_E_USAGE, "vta_race_check: NULL argument");
-	pass P = {.cfg = cfg, .dram = dram, .n = prog->n_insns, .finish = SIZE_MAX};
+	pass P = {.cfg = cfg, .dram = dram, .n = prog->n_insns, .finish = SIZE_MAX,
+		  .started = vta_host_now()};
 	pass *p = &P;
 	vta_status st = VTA_OK;
 	vta_error why = {0};

@@ -64,6 +64,7 @@ typedef struct run {
 	vta_error *err;
 	uint64_t work_cycles; /* lower bound of the cycles executed so far */
 	uint64_t work_uops;   /* GEMM/ALU uops so far, for the uop budget */
+	double started;       /* vta_host_now() at the start, for timing.host_seconds */
 } run;
 
 /* ---------- small helpers ---------- */
@@ -411,6 +412,9 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 				st = check_hazard(r, idx, insn, ring, t++, dst, upc, o, i);
 				if (st != VTA_OK)
 					return st;
+				if ((t & 0xffff) == 0 && cfg->host_seconds > 0 &&
+				    vta_work_budget_check(cfg, idx, r->started, &sub) != VTA_OK)
+					return rule_fail(r, idx, insn, &sub);
 
 				if (l->reset)
 					reset_uop(ref, dst);
@@ -433,6 +437,9 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 static vta_status execute(void *ctx, size_t idx, const vta_insn *insn)
 {
 	run *r = ctx;
+	vta_error sub = {0};
+	if (vta_work_budget_check(r->cfg, idx, r->started, &sub) != VTA_OK)
+		return rule_fail(r, idx, insn, &sub);
 	vta_status st = VTA_OK;
 	switch (insn->opcode) {
 	case VTA_OP_LOAD: st = exec_load(r, idx, insn); break;
@@ -524,7 +531,7 @@ vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vt
 	memset(ref->lut_slots, 0, sizeof(ref->lut_slots));
 	memset(&ref->counters, 0, sizeof(ref->counters));
 
-	run r = {.ref = ref, .cfg = cfg, .dram = dram, .err = err, .work_cycles = 0};
+	run r = {.ref = ref, .cfg = cfg, .dram = dram, .err = err, .started = vta_host_now()};
 	vta_insn *insns = malloc((prog->n_insns ? prog->n_insns : 1) * sizeof(*insns));
 	if (!insns)
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory for %zu insns",

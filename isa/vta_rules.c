@@ -7,6 +7,8 @@
  */
 #include "vta_rules.h"
 
+#include <time.h>
+
 #include "vta_cost.h"
 
 static bool any_pad(const vta_mem_insn *m)
@@ -202,6 +204,33 @@ vta_status vta_uop_budget_check(const vta_config *cfg, const vta_insn *insn, uin
 				(unsigned long long)cfg->uop_budget, (unsigned long long)uops,
 				(unsigned long long)*done);
 	*done += uops;
+	return VTA_OK;
+}
+
+double vta_host_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+vta_status vta_work_budget_check(const vta_config *cfg, uint64_t idx, double started,
+				 vta_error *err)
+{
+	if (idx >= cfg->insn_budget)
+		return vta_fail(err, VTA_E_NO_FINISH,
+				"beyond the instruction budget of %llu (timing.insn_budget): a run "
+				"executes instructions 0 to %llu only",
+				(unsigned long long)cfg->insn_budget,
+				(unsigned long long)cfg->insn_budget - 1);
+	if (cfg->host_seconds > 0) {
+		double spent = vta_host_now() - started;
+		if (spent > cfg->host_seconds)
+			return vta_fail(err, VTA_E_NO_FINISH,
+					"the host-time budget of %g s (timing.host_seconds) runs "
+					"out: %.3f s since the run began",
+					cfg->host_seconds, spent);
+	}
 	return VTA_OK;
 }
 

@@ -86,6 +86,20 @@ vta_status vta_insn_check_static(const vta_config *cfg, const vta_insn *insn, ui
 vta_status vta_uop_budget_check(const vta_config *cfg, const vta_insn *insn, uint64_t *done,
 				vta_error *err);
 
+/* The other budgets of a run, the same rule in the reference executor, the SystemC model and
+ * the stream checks, checked as an instruction is about to execute (VTA_E_NO_FINISH):
+ * - timing.insn_budget: the instruction at index idx >= the budget fails. By index, not by
+ *   count, so both engines name the same instruction whatever their order of execution;
+ *   a stream runs its first insn_budget instructions at most.
+ * - timing.host_seconds (0: no limit): the run fails once more host time than this has
+ *   passed since `started` (vta_host_now() at the run's start). Also checked between the
+ *   uops of a long GEMM/ALU where an engine executes them one by one. */
+vta_status vta_work_budget_check(const vta_config *cfg, uint64_t idx, double started,
+				 vta_error *err);
+
+/* Host monotonic time in seconds, for timing.host_seconds. */
+double vta_host_now(void);
+
 /* The SRAM depth each uop index of one GEMM/ALU must stay below; UINT64_MAX for an
  * index the instruction does not read. */
 typedef struct vta_uop_bounds {

@@ -3,6 +3,8 @@
  */
 #include "run_ctl.h"
 
+#include "vta_rules.h"
+
 namespace vtasim {
 
 void run_ctl::begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
@@ -13,6 +15,7 @@ void run_ctl::begin(const std::vector<vta_insn> *stream, const std::vector<uint8
 	module_of = modules;
 	dram = d;
 	t0 = now();
+	host_t0 = vta_host_now();
 	deadline = t0 + budget;
 	stopped = finished = false;
 	finish_cycles = 0;

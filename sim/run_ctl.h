@@ -83,6 +83,7 @@ public:
 	const std::vector<uint8_t> *module_of = nullptr; /* vta_module per instruction */
 	vta_dram *dram = nullptr;
 	uint64_t t0 = 0;             /* kernel time of the launch */
+	double host_t0 = 0;          /* vta_host_now() at the launch (timing.host_seconds) */
 	uint64_t deadline = 0;       /* t0 + cycle budget: no wait needs to reach past it */
 	bool stopped = false;        /* FINISH retired or an error: nothing more may happen */
 	bool finished = false;

@@ -283,6 +283,23 @@ budget_enough) # a budget the stream fits passes
 	gemms 2 100 100
 	status=0 pattern="uops"
 	set -- exec --engine both -c "$cfg" --set timing.uop_budget=80004 gemms.s ;;
+insn_budget_*) # 40 GEMMs, a budget of 10 instructions: the one at index 10 is refused
+	gemms 40 1 1
+	engine=${case_name#insn_budget_}
+	status=1
+	pattern="^vtasim: error: insn 10 (gemm .*): beyond the instruction budget of 10 (timing.insn_budget): a run executes instructions 0 to 9 only$"
+	if [ "$engine" = checks ]; then # the stream checks refuse it before anything runs
+		set -- exec -c "$cfg" --set timing.insn_budget=10 gemms.s
+	else
+		set -- exec --engine "$engine" --no-check-races -c "$cfg" \
+			--set timing.insn_budget=10 gemms.s
+	fi ;;
+host_budget_*) # 600 GEMMs of 4 million uops (minutes, hours on ref), 1 host second
+	gemms 600 1000 1000
+	engine=${case_name#host_budget_}
+	limit=15 status=1
+	pattern="^vtasim: error: insn [0-9]* (gemm .*): the host-time budget of 1 s (timing.host_seconds) runs out: [0-9.]* s since the run began$"
+	set -- exec --engine "$engine" --no-check-races -c "$cfg" --set timing.uop_budget=1000000000000 --set timing.host_seconds=1 gemms.s ;;
 *)
 	echo "unknown case $case_name"
 	exit 1 ;;
