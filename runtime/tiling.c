@@ -145,6 +145,16 @@ void vta_conv_kshape_make_cols(const vta_config *cfg, const vta_conv_geom *g, ui
 	k->wgt[VTA_KD_CB] = 1;
 
 	const uint64_t D = cfg->acc_dep_distance;
+	/* the list's outputs and reduction length with the dims of mask m looped (bit d of
+	 * the output dims, bit d - 3 of the others) */
+	const uint32_t *e = k->extent;
+	uint64_t p_of[8], red_of[8];
+	for (unsigned m = 0; m < 8; m++) {
+		p_of[m] = (uint64_t)(m & 1 ? 1 : e[VTA_KD_OB]) * (m & 2 ? 1 : e[VTA_KD_Y]) *
+			  (m & 4 ? 1 : e[VTA_KD_X]);
+		red_of[m] = (uint64_t)(m & 1 ? 1 : e[VTA_KD_KY]) * (m & 2 ? 1 : e[VTA_KD_KX]) *
+			    (m & 4 ? 1 : e[VTA_KD_CB]);
+	}
 	uint64_t best = UINT64_MAX;
 	int best_a = -1, best_b = -1;
 	uint32_t best_dummy = 0, best_p = 0;
@@ -155,16 +165,16 @@ void vta_conv_kshape_make_cols(const vta_config *cfg, const vta_conv_geom *g, ui
 				continue; /* a single loop is the inner one */
 			if ((a >= 0 && k->extent[a] < 2) || (b >= 0 && k->extent[b] < 2))
 				continue;
-			uint64_t red = 1, p = 1;
 			bool out_loop = (a >= 0 && ti_is_output(a)) || (b >= 0 && ti_is_output(b));
-			for (int d = 0; d < VTA_KD_COUNT; d++) {
-				if (d == a || d == b)
-					continue;
-				if (ti_is_output(d))
-					p *= k->extent[d];
-				else
-					red *= k->extent[d];
+			unsigned om = 0, rm = 0;
+			for (int i = 0; i < 2; i++) {
+				const int d = i ? b : a;
+				if (d >= 0 && ti_is_output(d))
+					om |= 1u << d;
+				else if (d >= 0)
+					rm |= 1u << (d - VTA_KD_KY);
 			}
+			const uint64_t p = p_of[om], red = red_of[rm];
 			uint32_t dummy = 0;
 			if (D > 0 && p <= D) {
 				if (out_loop)
@@ -219,43 +229,90 @@ static void *ti_reserve(void *p, uint64_t *cap, uint64_t n, size_t elem, bool *o
 	return q;
 }
 
-/* (Re)build the schedule into s, reusing its buffers when large enough. */
-static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv_sched *s,
-			uint64_t *cap_tiles, uint64_t *cap_steps)
+/* Tile t of the plan's walk: row tiles outer (image group, row tile, column tile, then
+ * channel group) or channel groups outer. */
+static void ti_tile_at(const vta_conv_geom *g, const vta_conv_plan *p, uint32_t t,
+		       vta_conv_tile *tl)
 {
 	const uint32_t nct = ti_nct(p), tw = ti_tw(g, p);
 	const uint32_t nr = g->ng * p->nrt * nct; /* tile positions in the image groups */
-	uint32_t nt = nr * p->ngrp;
-	uint64_t ns = (uint64_t)nt * p->nci * p->nsub;
-	bool ok = true;
-	s->tiles = ti_reserve(s->tiles, cap_tiles, nt, sizeof(*s->tiles), &ok);
-	s->steps = ti_reserve(s->steps, cap_steps, ns, sizeof(*s->steps), &ok);
-	if (!ok)
-		return false;
+	const uint32_t r = p->rows_outer ? t / p->ngrp : t % nr;
+	tl->grp = p->rows_outer ? t % p->ngrp : t / nr;
+	tl->unit = vta_conv_unit_of(g, tl->grp * p->nob);
+	tl->g = r / (p->nrt * nct);
+	tl->rt = r / nct % p->nrt;
+	tl->ct = r % nct;
+	tl->y0 = tl->rt * p->th;
+	tl->rows = (uint32_t)g->ho - tl->y0 < p->th ? (uint32_t)g->ho - tl->y0 : p->th;
+	tl->x0 = tl->ct * tw;
+	tl->cols = (uint32_t)g->wo - tl->x0 < tw ? (uint32_t)g->wo - tl->x0 : tw;
+}
+
+/* The contents a step reads: [0] its input window and chunk, [1] its weights. */
+static void ti_step_want(const vta_conv_geom *g, const vta_conv_plan *p, const vta_conv_tile *tl,
+			 uint32_t ci, uint32_t sub, int64_t want[2])
+{
+	want[0] = ((((int64_t)tl->g * p->nrt + tl->rt) * ti_nct(p) + tl->ct) * g->units +
+		   tl->unit) * p->nci + ci;
+	want[1] = ((int64_t)tl->grp * p->nsub + sub) * p->nci + ci;
+}
+
+/* The INP ([0]) and WGT ([1]) slots as a walk fills them: contents (-1 empty) and the last
+ * step that read each slot. */
+typedef struct ti_slots {
+	int64_t key[2][2], used[2][2];
+	unsigned n[2];
+} ti_slots;
+
+static void ti_slots_init(ti_slots *s, const vta_conv_plan *p)
+{
+	for (int o = 0; o < 2; o++)
+		for (int k = 0; k < 2; k++)
+			s->key[o][k] = s->used[o][k] = -1;
+	s->n[0] = p->s_inp;
+	s->n[1] = p->s_wgt;
+}
+
+/* The slot of SRAM o step j reads `want` from: the one holding it, else (*load) the least
+ * recently read one, which it is loaded into once *prev, the step that read it last (-1:
+ * none), is done with it. */
+static int ti_slot_take(ti_slots *s, int o, int64_t want, int64_t j, bool *load, int64_t *prev)
+{
+	int sl = -1;
+	for (unsigned k = 0; k < s->n[o]; k++)
+		if (s->key[o][k] == want)
+			sl = (int)k;
+	*load = sl < 0;
+	if (sl < 0) {
+		sl = s->n[o] == 2 && s->used[o][1] < s->used[o][0] ? 1 : 0;
+		s->key[o][sl] = want;
+	}
+	*prev = s->used[o][sl];
+	s->used[o][sl] = j;
+	return sl;
+}
+
+vta_status vta_conv_schedule(const vta_conv_geom *g, const vta_conv_plan *p,
+			     vta_conv_sched *s, vta_error *err)
+{
+	memset(s, 0, sizeof(*s));
+	const uint32_t nt = g->ng * p->nrt * ti_nct(p) * p->ngrp;
+	const uint64_t ns = (uint64_t)nt * p->nci * p->nsub;
+	s->tiles = nt ? malloc(nt * sizeof(*s->tiles)) : NULL;
+	s->steps = ns ? malloc(ns * sizeof(*s->steps)) : NULL;
+	if ((nt && !s->tiles) || (ns && !s->steps)) {
+		vta_conv_sched_free(s);
+		return vta_fail(err, VTA_E_NOMEM, "CONV2D schedule: out of memory");
+	}
 	s->n_tiles = nt;
 	s->n_steps = ns;
-	uint32_t t = 0;
-	for (uint32_t a = 0; a < (p->rows_outer ? nr : p->ngrp); a++)
-		for (uint32_t b = 0; b < (p->rows_outer ? p->ngrp : nr); b++, t++) {
-			uint32_t r = p->rows_outer ? a : b;
-			vta_conv_tile *tl = &s->tiles[t];
-			tl->grp = p->rows_outer ? b : a;
-			tl->unit = vta_conv_unit_of(g, tl->grp * p->nob);
-			tl->g = r / (p->nrt * nct);
-			tl->rt = r / nct % p->nrt;
-			tl->ct = r % nct;
-			tl->y0 = tl->rt * p->th;
-			tl->rows = (uint32_t)g->ho - tl->y0 < p->th ? (uint32_t)g->ho - tl->y0 : p->th;
-			tl->x0 = tl->ct * tw;
-			tl->cols = (uint32_t)g->wo - tl->x0 < tw ? (uint32_t)g->wo - tl->x0 : tw;
-		}
-	/* slot contents (-1 empty) and the last step that read each slot */
-	int64_t key[2][2] = {{-1, -1}, {-1, -1}}, used[2][2] = {{-1, -1}, {-1, -1}};
-	const unsigned slots[2] = {p->s_inp, p->s_wgt};
+	ti_slots sl;
+	ti_slots_init(&sl, p);
 	int64_t acked = -1;
-	uint64_t j = 0;
-	for (t = 0; t < nt; t++) {
-		const vta_conv_tile *tl = &s->tiles[t];
+	int64_t j = 0; /* the step */
+	for (uint32_t t = 0; t < nt; t++) {
+		vta_conv_tile *tl = &s->tiles[t];
+		ti_tile_at(g, p, t, tl);
 		for (uint32_t ci = 0; ci < p->nci; ci++)
 			for (uint32_t sub = 0; sub < p->nsub; sub++, j++) {
 				vta_conv_step *st = &s->steps[j];
@@ -263,33 +320,21 @@ static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv
 				st->tile = t;
 				st->c = ci;
 				st->sub = sub;
-				const int64_t want[2] = {
-					((((int64_t)tl->g * p->nrt + tl->rt) * nct + tl->ct) *
-						 g->units + tl->unit) *
-							p->nci +
-						ci,
-					((int64_t)tl->grp * p->nsub + sub) * p->nci + ci};
-				int64_t need = -1;
+				int64_t want[2], need = -1;
+				ti_step_want(g, p, tl, ci, sub, want);
 				for (int o = 0; o < 2; o++) {
-					int sl = -1;
-					for (unsigned k = 0; k < slots[o]; k++)
-						if (key[o][k] == want[o])
-							sl = (int)k;
-					if (sl < 0) {
-						sl = slots[o] == 2 && used[o][1] < used[o][0] ? 1 : 0;
-						if (used[o][sl] > need)
-							need = used[o][sl];
-						key[o][sl] = want[o];
-						if (o == 0)
-							st->load_inp = true;
-						else
-							st->load_wgt = true;
+					bool load;
+					int64_t prev;
+					int k = ti_slot_take(&sl, o, want[o], j, &load, &prev);
+					if (load && prev > need)
+						need = prev;
+					if (o == 0) {
+						st->inp_slot = (int8_t)k;
+						st->load_inp = load;
+					} else {
+						st->wgt_slot = (int8_t)k;
+						st->load_wgt = load;
 					}
-					used[o][sl] = (int64_t)j;
-					if (o == 0)
-						st->inp_slot = (int8_t)sl;
-					else
-						st->wgt_slot = (int8_t)sl;
 				}
 				st->need = need;
 				if (need > acked) {
@@ -298,18 +343,6 @@ static bool ti_schedule(const vta_conv_geom *g, const vta_conv_plan *p, vta_conv
 					acked = need;
 				}
 			}
-	}
-	return true;
-}
-
-vta_status vta_conv_schedule(const vta_conv_geom *g, const vta_conv_plan *p,
-			     vta_conv_sched *s, vta_error *err)
-{
-	memset(s, 0, sizeof(*s));
-	uint64_t ct = 0, cs = 0;
-	if (!ti_schedule(g, p, s, &ct, &cs)) {
-		vta_conv_sched_free(s);
-		return vta_fail(err, VTA_E_NOMEM, "CONV2D schedule: out of memory");
 	}
 	return VTA_OK;
 }
@@ -396,11 +429,6 @@ static uint64_t ti_min(uint64_t a, uint64_t b)
 }
 
 typedef struct ti_work {
-	vta_conv_sched s;
-	uint64_t cap_tiles, cap_steps;
-	uint64_t *done;   /* per step: compute finished */
-	uint64_t *stored; /* per tile: store finished */
-	uint64_t cap_done, cap_stored;
 	bool *kern_seen; /* per (ACC slot, channel group): its ALU kernels are loaded */
 	uint64_t cap_seen;
 	uint32_t alu_tt, alu_imm;
@@ -408,14 +436,13 @@ typedef struct ti_work {
 
 static void ti_work_free(ti_work *w)
 {
-	vta_conv_sched_free(&w->s);
-	free(w->done);
-	free(w->stored);
 	free(w->kern_seen);
 }
 
-/* What a candidate's estimate and bound price, computed once per candidate: the kernel's
- * shape and every transfer size the schedule repeats. A tile is full (th rows, tw columns)
+/* What a candidate's estimate and bound price: the kernel's shape and every transfer size
+ * the schedule repeats, each computed once (ti_costs_block for a chunking and grouping,
+ * ti_costs_base for a row height and column width of those, ti_costs_slots for one
+ * candidate). A tile is full (th rows, tw columns)
  * or the last of its image group in rows (`last_rows`, fewer when th does not divide the
  * output's rows), in columns (`last_cols`) or in output blocks (the last channel group,
  * `last_nob` blocks, fewer when nob does not divide them): its kind is the sum of
@@ -435,27 +462,76 @@ typedef struct ti_costs {
 	ti_xfer uop, uop_one, alu_kern[2]; /* a GEMM kernel, a reset kernel, a tensor ALU
 					    * kernel (of a full and of the last group) */
 	ti_consts_cost consts[2]; /* [1]: the last group's (per-group constants) */
+	ti_consts_cost consts_by[2][2]; /* consts with per-group [0] or resident [1] ones */
 	uint64_t gemm_step[TI_KINDS], reset[TI_KINDS], alu[TI_KINDS]; /* a step's GEMM; a
 								   * tile's reset, ALU ops */
+	/* ti_bound's terms that no slot, constants or order choice changes */
+	uint64_t nt, ns;           /* tiles, steps */
+	uint64_t b_compute, b_port, b_insns;
+	/* of those, the work of every tile: compute (reset, GEMMs, ALU ops), store beats and
+	 * instructions (by kind, and summed over the tiles) */
+	uint64_t tile_work[TI_KINDS], tile_insns[TI_KINDS];
+	uint64_t b_work, b_out_beats, b_tile_insns;
+	uint64_t b_wait_wgt, b_wait_inp; /* the waits of one WGT slot, of one INP slot */
+	uint64_t b_stores;         /* every store but the last tile's */
 } ti_costs;
 
-/* Fill the costs of c that depend on p's row height, chunking and grouping only, and its
- * kernel k (vta_conv_kshape_make's, which must fit the UOP SRAM). */
+static void ti_bound_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+			  uint32_t alu_tt, uint32_t alu_imm, ti_costs *c);
+
+/* Fill the costs of c that depend on p's chunking and grouping only: the weight and
+ * constant loads and the kernels other than the GEMM's. */
+static void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+			   ti_costs *c)
+{
+	c->taps = (uint64_t)g->kh * g->kw;
+	c->last_nob = vta_conv_grp_obs(g, p, p->ngrp - 1);
+	for (int i = 0; i < 2; i++) {
+		const uint32_t nbw = ti_grp_obw(p, i ? (uint32_t)c->last_nob : p->nob);
+		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->wgt_elem_bytes;
+		c->wgt[i] = ti_xfer_bytes(cfg, c->wgt_bytes[i]);
+		c->alu_kern[i] =
+			ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->uop_elem_bytes);
+	}
+	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
+	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
+			     .y_size = (uint32_t)c->taps, .x_size = p->ncb, .x_stride = g->ucb};
+	c->wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
+	c->wlut = g->wgt_lut_bw ? ti_xfer_lut(cfg, &wlut) : (ti_xfer){0, 0};
+	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
+	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
+	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
+	c->uop_one = ti_xfer_bytes(cfg, cfg->uop_elem_bytes);
+	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
+	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
+	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
+			     .x_size = 1, .x_stride = 1};
+	for (int all = 0; all < 2; all++)
+		for (int i = 0; i < 2; i++) {
+			const uint32_t blocks = all ? g->ob : i ? (uint32_t)c->last_nob : p->nob;
+			c->consts_by[all][i] = ti_consts(cfg, (uint64_t)n_plain * blocks *
+							      cfg->acc_elem_bytes,
+							 &blut, blocks);
+		}
+}
+
+/* ... then those that depend on its row height and column width too, and its kernel k
+ * (vta_conv_kshape_make's, which must fit the UOP SRAM). */
 static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
 			  uint32_t alu_tt, uint32_t alu_imm, const vta_conv_kshape *k,
 			  ti_costs *c)
 {
 	c->k = *k;
 	const uint64_t ho = (uint64_t)g->ho, tw = ti_tw(g, p), nct = ti_nct(p);
-	c->taps = (uint64_t)g->kh * g->kw;
 	c->last_rows = ho - (uint64_t)(p->nrt - 1) * p->th;
 	c->last_cols = (uint64_t)g->wo - (nct - 1) * tw;
-	c->last_nob = vta_conv_grp_obs(g, p, p->ngrp - 1);
+	/* kinds that differ in nothing are copies */
+	const int same = (c->last_rows == p->th ? TI_LAST_ROW : 0) |
+			 (c->last_cols == tw ? TI_LAST_COL : 0) |
+			 (c->last_nob == p->nob ? TI_LAST_GRP : 0);
 	for (int i = 0; i < TI_KINDS; i++) {
-		/* kinds that differ in nothing are copies */
-		if ((i & TI_LAST_COL && nct == 1) || (i & TI_LAST_GRP && c->last_nob == p->nob)) {
-			const int j = i & ~(nct == 1 ? TI_LAST_COL : 0) &
-				      ~(c->last_nob == p->nob ? TI_LAST_GRP : 0);
+		if (i & same) {
+			const int j = i & ~same;
 			c->inp_bytes[i] = c->inp_bytes[j];
 			c->out_bytes[i] = c->out_bytes[j];
 			c->inp[i] = c->inp[j];
@@ -499,52 +575,27 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 		c->alu[i] = alu_tt * vta_cost_loop_cycles(cfg, rows, cfg->alu_ii) +
 			    alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
 	}
-	for (int i = 0; i < 2; i++) {
-		const uint32_t nbw = ti_grp_obw(p, i ? (uint32_t)c->last_nob : p->nob);
-		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->wgt_elem_bytes;
-		c->wgt[i] = ti_xfer_bytes(cfg, c->wgt_bytes[i]);
-		c->alu_kern[i] = ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->uop_elem_bytes);
-	}
-	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
-	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
-			     .y_size = (uint32_t)c->taps, .x_size = p->ncb, .x_stride = g->ucb};
-	c->wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
-	c->wlut = g->wgt_lut_bw ? ti_xfer_lut(cfg, &wlut) : (ti_xfer){0, 0};
-	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
-	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
-	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
 	c->uop_bytes = (uint64_t)c->k.list_len * cfg->uop_elem_bytes;
 	c->uop = ti_xfer_bytes(cfg, c->uop_bytes);
-	c->uop_one = ti_xfer_bytes(cfg, cfg->uop_elem_bytes);
+	ti_bound_base(cfg, g, p, alu_tt, alu_imm, c);
+}
+
+/* The GEMM kernels p's stream loads: one per slot combination and sub-group (and ragged
+ * row count), no more than its steps; *fit: they all stay resident in the UOP SRAM. */
+static uint64_t ti_variants(const vta_config *cfg, const vta_conv_plan *p, const ti_costs *c,
+			    bool *fit)
+{
+	const uint64_t v = ti_min((uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub, c->ns);
+	*fit = (v + 1) * c->k.list_len + 64 <= cfg->uop_depth;
+	return v;
 }
 
 /* ... and those that depend on its slots and constants. */
-static void ti_costs_slots(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
-			   ti_costs *c)
+static void ti_costs_slots(const vta_config *cfg, const vta_conv_plan *p, ti_costs *c)
 {
-	/* kernels: one per slot combination and sub-group (and ragged row count) */
-	const uint64_t n_steps = (uint64_t)g->ng * p->nrt * ti_nct(p) * p->ngrp * p->nci * p->nsub;
-	c->variants = ti_min((uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub, n_steps);
-	c->uop_fit = (c->variants + 1) * c->k.list_len + 64 <= cfg->uop_depth;
-	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
-	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
-	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
-			     .x_size = 1, .x_stride = 1};
-	for (int i = 0; i < 2; i++) {
-		const uint32_t const_blocks = p->const_all ? g->ob
-					      : i ? vta_conv_grp_obs(g, p, p->ngrp - 1) : p->nob;
-		c->consts[i] = ti_consts(cfg, (uint64_t)n_plain * const_blocks *
-						      cfg->acc_elem_bytes,
-					 &blut, const_blocks);
-	}
-}
-
-static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
-			  uint32_t alu_tt, uint32_t alu_imm, const vta_conv_kshape *k,
-			  ti_costs *c)
-{
-	ti_costs_base(cfg, g, p, alu_tt, alu_imm, k, c);
-	ti_costs_slots(cfg, g, p, c);
+	c->variants = ti_variants(cfg, p, c, &c->uop_fit);
+	c->consts[0] = c->consts_by[p->const_all][0];
+	c->consts[1] = c->consts_by[p->const_all][1];
 }
 
 /* A lower bound of the estimate ti_estimate gives p, without its schedule: the COMPUTE
@@ -552,9 +603,12 @@ static void ti_costs_make(const vta_config *cfg, const vta_conv_geom *g, const v
  * load it issues, the waits a single slot forces on it) and the port's beats of the loads
  * no schedule avoids (each input and weight content once, every store, the same micro-op and
  * constant loads). A candidate whose bound exceeds the best estimate found cannot win and is
- * not scheduled, so whoever changes ti_estimate keeps this below it. */
-static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
-			 uint32_t alu_tt, uint32_t alu_imm, const ti_costs *c)
+ * not scheduled, so whoever changes ti_estimate keeps this below it. The terms that only
+ * the row height, chunking and grouping decide are summed once for the candidates that
+ * share them (ti_bound_base, into c), the rest per candidate (ti_bound); c's slot part is
+ * not read. */
+static void ti_bound_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
+			  uint32_t alu_tt, uint32_t alu_imm, ti_costs *c)
 {
 	const uint64_t nct = ti_nct(p), nt = (uint64_t)g->ng * p->nrt * nct * p->ngrp;
 	/* tile positions (per image group) and tiles by kind; with one row or column tile it
@@ -564,13 +618,9 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 		pos[i] = (i & TI_LAST_ROW ? 1 : p->nrt - 1) * (i & TI_LAST_COL ? 1 : nct - 1);
 		tiles[i] = (uint64_t)g->ng * pos[i] * (i & TI_LAST_GRP ? 1 : p->ngrp - 1);
 	}
-	const uint64_t spt = (uint64_t)p->nci * p->nsub, ns = nt * spt;
-	const uint64_t n_uop = c->uop_fit ? c->variants : ns;
-	const uint64_t n_reset = ti_min(p->s_acc, nt);
-	const uint64_t n_kern = ti_max(n_reset, p->const_all ? p->ngrp : 1) * alu_tt;
-	uint64_t n_const = 0;
-	if (p->nconst)
-		n_const = p->const_all || p->ngrp == 1 ? 1 : p->rows_outer ? nt : p->ngrp;
+	const uint64_t spt = (uint64_t)p->nci * p->nsub;
+	c->nt = nt;
+	c->ns = nt * spt;
 	uint64_t tC = vta_cost_fetch_arrival(cfg, 0);
 	uint64_t port = 0, insns = 0;
 	if (g->bias_lut_table_bytes && p->nconst) {
@@ -582,21 +632,23 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 		port += c->wtab.beats;
 		insns++;
 	}
-	/* constant loads and ALU kernels priced as the last group's, the smallest */
-	tC += n_const * c->consts[1].x.cycles + n_reset * c->uop_one.cycles +
-	      n_uop * c->uop.cycles + n_kern * c->alu_kern[1].cycles;
-	port += n_const * c->consts[1].x.beats + n_reset * c->uop_one.beats +
-		n_uop * c->uop.beats + n_kern * c->alu_kern[1].beats;
-	insns += n_const * c->consts[1].insns + n_reset + n_uop + n_kern;
+	c->b_work = c->b_out_beats = c->b_tile_insns = 0;
 	for (int i = 0; i < TI_KINDS; i++) {
 		/* each input content once, counted with the tile positions of the full groups */
 		const uint64_t loads =
 			i & TI_LAST_GRP ? 0 : (uint64_t)g->ng * pos[i] * g->units * p->nci;
 		const uint64_t n = tiles[i];
-		tC += n * (c->reset[i] + c->alu[i] + spt * c->gemm_step[i]);
-		port += n * c->out[i].beats + loads * c->inp[i].beats;
-		insns += n * (1 + c->out_insns[i] + alu_tt + alu_imm + spt) + loads;
+		c->tile_work[i] = c->reset[i] + c->alu[i] + spt * c->gemm_step[i];
+		c->tile_insns[i] = 1 + c->out_insns[i] + alu_tt + alu_imm + spt;
+		c->b_work += n * c->tile_work[i];
+		c->b_out_beats += n * c->out[i].beats;
+		c->b_tile_insns += n * c->tile_insns[i];
+		port += loads * c->inp[i].beats;
+		insns += loads;
 	}
+	tC += c->b_work;
+	port += c->b_out_beats;
+	insns += c->b_tile_insns;
 	/* weight loads of the full groups and of the last (one per chunk when it is ragged) */
 	const uint32_t last_obw = ti_grp_obw(p, (uint32_t)c->last_nob);
 	const uint64_t n_wgt[2] = {(uint64_t)(p->ngrp - 1) * p->nsub * p->nci,
@@ -611,58 +663,97 @@ static uint64_t ti_bound(const vta_config *cfg, const vta_conv_geom *g, const vt
 			insns += n_wgt[i];
 		}
 	}
+	c->b_compute = tC;
+	c->b_port = port;
+	c->b_insns = insns;
 	/* waits the COMPUTE module cannot fill. One INP slot: a step that starts a new chunk
 	 * inside a tile loads after the previous step's GEMM, and its GEMM waits for the load;
 	 * one WGT slot: every step inside a tile does. */
 	const uint64_t wload[2] = {
 		g->wgt_lut_bw ? p->nobw * c->wlut.cycles : c->wgt[0].cycles,
 		g->wgt_lut_bw ? last_obw * c->wlut.cycles : c->wgt[1].cycles};
+	c->b_wait_wgt = c->b_wait_inp = 0;
+	for (int i = 0; i < TI_KINDS; i++) {
+		c->b_wait_wgt += tiles[i] * (spt - 1) * wload[i & TI_LAST_GRP ? 1 : 0];
+		c->b_wait_inp += tiles[i] * (p->nci - 1) * c->inp[i].cycles;
+	}
+	/* one ACC slot: a tile's reset waits for the previous tile's store */
+	uint64_t stores = 0;
 	for (int i = 0; i < TI_KINDS; i++)
-		tC += tiles[i] * ((p->s_wgt == 1 ? (spt - 1) * wload[i & TI_LAST_GRP ? 1 : 0] : 0) +
-				  (p->s_inp == 1 ? (p->nci - 1) * c->inp[i].cycles : 0));
-	/* one ACC slot: a tile's reset waits for the previous tile's store, which only a
-	 * constant load may overlap (those were counted above) */
+		stores += tiles[i] * c->out[i].cycles;
+	c->b_stores = stores - c->out[TI_KINDS - 1].cycles;
+}
+
+/* c: p's base costs (ti_costs_base). */
+static uint64_t ti_bound(const vta_config *cfg, const vta_conv_plan *p, const ti_costs *c,
+			 uint32_t alu_tt)
+{
+	const ti_consts_cost *consts = c->consts_by[p->const_all];
+	bool uop_fit;
+	const uint64_t variants = ti_variants(cfg, p, c, &uop_fit);
+	const uint64_t nt = c->nt;
+	const uint64_t n_uop = uop_fit ? variants : c->ns;
+	const uint64_t n_reset = ti_min(p->s_acc, nt);
+	const uint64_t n_kern = ti_max(n_reset, p->const_all ? p->ngrp : 1) * alu_tt;
+	uint64_t n_const = 0;
+	if (p->nconst)
+		n_const = p->const_all || p->ngrp == 1 ? 1 : p->rows_outer ? nt : p->ngrp;
+	/* constant loads and ALU kernels priced as the last group's, the smallest */
+	uint64_t tC = c->b_compute + n_const * consts[1].x.cycles + n_reset * c->uop_one.cycles +
+		      n_uop * c->uop.cycles + n_kern * c->alu_kern[1].cycles;
+	const uint64_t port = c->b_port + n_const * consts[1].x.beats +
+			      n_reset * c->uop_one.beats + n_uop * c->uop.beats +
+			      n_kern * c->alu_kern[1].beats;
+	const uint64_t insns = c->b_insns + n_const * consts[1].insns + n_reset + n_uop + n_kern;
+	if (p->s_wgt == 1)
+		tC += c->b_wait_wgt;
+	if (p->s_inp == 1)
+		tC += c->b_wait_inp;
+	/* one ACC slot: only a constant load may overlap the store a reset waits for (those
+	 * were counted above); the overlap taken off at its largest, a full group's loads */
 	if (p->s_acc == 1 && nt > 1) {
-		uint64_t stores = 0; /* every store but the last tile's */
-		for (int i = 0; i < TI_KINDS; i++)
-			stores += tiles[i] * c->out[i].cycles;
-		stores -= c->out[TI_KINDS - 1].cycles;
-		/* the overlap taken off at its largest, a full group's loads */
-		const uint64_t consts =
-			!p->const_all && p->nconst ? (n_const - 1) * c->consts[0].x.cycles : 0;
-		tC += stores > consts ? stores - consts : 0;
+		const uint64_t overlap =
+			!p->const_all && p->nconst ? (n_const - 1) * consts[0].x.cycles : 0;
+		tC += c->b_stores > overlap ? c->b_stores - overlap : 0;
 	}
 	const uint64_t by_compute = tC + c->out[TI_KINDS - 1].cycles;
 	const uint64_t by_port = port + insns * cfg->insn_bytes / vta_cost_bus_bytes(cfg);
 	return ti_max(by_compute, by_port) + cfg->insn_overhead_cycles;
 }
 
-/* Score p (fills its estimates) with its costs c; false when it cannot be built. Every
- * term here that ti_bound counts must stay at least what ti_bound counts for it. */
+/* Score p (fills its estimates) with its costs c, walking its schedule as vta_conv_schedule
+ * would build it without keeping it; false when out of memory. *over: the estimate already
+ * exceeds `limit` (a plan that cannot win; its estimates are then not filled). Every term
+ * here that ti_bound counts must stay at least what ti_bound counts for it. */
 static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p,
-			const ti_costs *c, ti_work *w)
+			const ti_costs *c, ti_work *w, uint64_t limit, bool *over)
 {
-	if (!ti_schedule(g, p, &w->s, &w->cap_tiles, &w->cap_steps))
-		return false;
-	const vta_conv_sched *s = &w->s;
+	*over = false;
 	/* the ALU's tensor kernels address the tile's slot and the group's constants: one set
 	 * per (slot, group) with every channel's constants resident, else per slot */
 	const uint64_t kern_groups = p->const_all ? p->ngrp : 1;
 	const uint64_t n_seen = (uint64_t)p->s_acc * kern_groups;
 	bool ok = true;
-	w->done = ti_reserve(w->done, &w->cap_done, s->n_steps, sizeof(*w->done), &ok);
-	w->stored = ti_reserve(w->stored, &w->cap_stored, s->n_tiles, sizeof(*w->stored), &ok);
 	w->kern_seen = ti_reserve(w->kern_seen, &w->cap_seen, n_seen, sizeof(*w->kern_seen), &ok);
 	if (!ok)
 		return false;
 	memset(w->kern_seen, 0, n_seen * sizeof(*w->kern_seen));
 	ti_model m = {cfg, 0};
-	const uint64_t ovh = cfg->insn_overhead_cycles;
+	const uint64_t ovh = cfg->insn_overhead_cycles, bus = vta_cost_bus_bytes(cfg);
+	const uint32_t nt = g->ng * p->nrt * ti_nct(p) * p->ngrp, tw = ti_tw(g, p);
 
 	/* nothing starts before the first instruction is fetched */
 	const uint64_t t_first = vta_cost_fetch_arrival(cfg, 0);
 	uint64_t tL = t_first, tC = t_first, tS = t_first, dram = 0, insns = 0, uop_loaded = 0;
-	int64_t wtab_block = -1; /* split filter tables: the block whose tables are loaded */
+	/* compute finished in the step that read each INP and WGT slot last (the walk's steps
+	 * finish in order, so the latest of these is the step a load waits for); the stores
+	 * of the last two tiles */
+	uint64_t read_done[2][2] = {{0, 0}, {0, 0}}, stored[2] = {0, 0};
+	ti_slots sl;
+	ti_slots_init(&sl, p);
+	/* split filter tables: one block's bytes, and the block whose tables are loaded */
+	const uint64_t wtab_bytes = g->wgt_lut_block_table_bytes;
+	int64_t wtab_block = -1;
 	if (g->wgt_lut_table_bytes && !g->wgt_lut_block_table_bytes) {
 		tL = ti_go(&m, tL, &c->wtab);
 		dram += g->wgt_lut_table_bytes;
@@ -679,81 +770,89 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		dram += c->consts[0].dram;
 		insns += c->consts[0].insns;
 	}
-	uint64_t j = 0;
-	for (uint32_t t = 0; t < s->n_tiles; t++) {
-		const vta_conv_tile *tl = &s->tiles[t];
-		const uint32_t nb = vta_conv_grp_obs(g, p, tl->grp), nbw = ti_grp_obw(p, nb);
+	uint64_t left_work = c->b_work, left_beats = c->b_out_beats, left_insns = c->b_tile_insns;
+	int64_t j = 0;
+	for (uint32_t t = 0; t < nt; t++) {
+		vta_conv_tile tl;
+		ti_tile_at(g, p, t, &tl);
+		const uint32_t nb = vta_conv_grp_obs(g, p, tl.grp), nbw = ti_grp_obw(p, nb);
 		const int gk = nb == p->nob ? 0 : 1; /* a full group or a ragged last one */
-		const int kind = (tl->rows == p->th ? 0 : TI_LAST_ROW) |
-				 (tl->cols == ti_tw(g, p) ? 0 : TI_LAST_COL) |
-				 (gk ? TI_LAST_GRP : 0);
-		const uint64_t steps = (uint64_t)p->nci * p->nsub;
-		for (uint64_t q = 0; q < steps; q++, j++) {
-			const vta_conv_step *st = &s->steps[j];
-			uint64_t ready = 0;
-			if (st->load_inp || st->load_wgt) {
-				uint64_t t0 = tL;
-				if (st->need >= 0)
-					t0 = ti_max(t0, w->done[st->need]);
-				if (st->load_inp) {
-					t0 = ti_go(&m, t0, &c->inp[kind]);
-					dram += c->inp_bytes[kind];
-					insns++;
+		const int kind = (tl.rows == p->th ? 0 : TI_LAST_ROW) |
+				 (tl.cols == tw ? 0 : TI_LAST_COL) | (gk ? TI_LAST_GRP : 0);
+		for (uint32_t ci = 0; ci < p->nci; ci++)
+			for (uint32_t sub = 0; sub < p->nsub; sub++, j++) {
+				int64_t want[2], prev;
+				bool load[2];
+				int k[2];
+				ti_step_want(g, p, &tl, ci, sub, want);
+				uint64_t ready = 0, need = 0;
+				for (int o = 0; o < 2; o++) {
+					k[o] = ti_slot_take(&sl, o, want[o], j, &load[o], &prev);
+					if (load[o])
+						need = ti_max(need, read_done[o][k[o]]);
 				}
-				if (st->load_wgt && g->wgt_lut_bw) {
-					const int64_t ob0 = (int64_t)tl->grp * p->nob +
-							    (int64_t)st->sub * p->nobw;
-					for (uint32_t b = 0; b < nbw; b++) {
-						if (g->wgt_lut_block_table_bytes &&
-						    wtab_block != ob0 + b) {
-							t0 = ti_go(&m, t0, &c->wtab_block);
-							dram += g->wgt_lut_block_table_bytes;
-							insns++;
-							wtab_block = ob0 + b;
-						}
-						t0 = ti_go(&m, t0, &c->wlut);
+				if (load[0] || load[1]) {
+					uint64_t t0 = ti_max(tL, need);
+					if (load[0]) {
+						t0 = ti_go(&m, t0, &c->inp[kind]);
+						dram += c->inp_bytes[kind];
+						insns++;
 					}
-					dram += (uint64_t)nbw * c->wlut_bytes;
-					insns += nbw;
-				} else if (st->load_wgt) {
-					t0 = ti_go(&m, t0, &c->wgt[gk]);
-					dram += c->wgt_bytes[gk];
+					if (load[1] && g->wgt_lut_bw) {
+						const int64_t ob0 = (int64_t)tl.grp * p->nob +
+								    (int64_t)sub * p->nobw;
+						for (uint32_t b = 0; b < nbw; b++) {
+							if (wtab_bytes && wtab_block != ob0 + b) {
+								t0 = ti_go(&m, t0, &c->wtab_block);
+								dram += wtab_bytes;
+								insns++;
+								wtab_block = ob0 + b;
+							}
+							t0 = ti_go(&m, t0, &c->wlut);
+						}
+						dram += (uint64_t)nbw * c->wlut_bytes;
+						insns += nbw;
+					} else if (load[1]) {
+						t0 = ti_go(&m, t0, &c->wgt[gk]);
+						dram += c->wgt_bytes[gk];
+						insns++;
+					}
+					tL = ready = t0;
+				}
+				if (ci == 0 && sub == 0) {
+					if (!p->const_all && p->nconst &&
+					    const_grp != (int64_t)tl.grp) {
+						tC = ti_go(&m, tC, &c->consts[gk].x);
+						dram += c->consts[gk].dram;
+						insns += c->consts[gk].insns;
+						const_grp = tl.grp;
+					}
+					if (t >= p->s_acc)
+						tC = ti_max(tC, stored[(t - p->s_acc) & 1]);
+					if (t < p->s_acc) { /* the slot's reset kernel (the ALU's
+							     * immediate ops share it): one uop */
+						tC = ti_go(&m, tC, &c->uop_one);
+						dram += cfg->uop_elem_bytes;
+						insns++;
+					}
+					tC += c->reset[kind];
 					insns++;
 				}
-				tL = ready = t0;
-			}
-			if (q == 0) {
-				if (!p->const_all && p->nconst && const_grp != (int64_t)tl->grp) {
-					tC = ti_go(&m, tC, &c->consts[gk].x);
-					dram += c->consts[gk].dram;
-					insns += c->consts[gk].insns;
-					const_grp = tl->grp;
-				}
-				if (t >= p->s_acc)
-					tC = ti_max(tC, w->stored[t - p->s_acc]);
-				if (t < p->s_acc) { /* the slot's reset kernel (the ALU's immediate
-						     * ops share it): one uop */
-					tC = ti_go(&m, tC, &c->uop_one);
-					dram += cfg->uop_elem_bytes;
+				/* the kernel's LOAD UOP is the instruction that waits for the
+				 * loads */
+				tC = ti_max(tC, ready);
+				if (!c->uop_fit || uop_loaded < c->variants) {
+					tC = ti_go(&m, tC, &c->uop);
+					dram += c->uop_bytes;
+					uop_loaded++;
 					insns++;
 				}
-				tC += c->reset[kind];
+				tC += c->gemm_step[kind];
+				read_done[0][k[0]] = read_done[1][k[1]] = tC;
 				insns++;
 			}
-			/* the kernel's LOAD UOP is the instruction that waits for the loads */
-			tC = ti_max(tC, ready);
-			if (!c->uop_fit || uop_loaded < c->variants) {
-				tC = ti_go(&m, tC, &c->uop);
-				dram += c->uop_bytes;
-				uop_loaded++;
-				insns++;
-			}
-			tC += c->gemm_step[kind];
-			w->done[j] = tC;
-			insns++;
-		}
 		bool *seen = &w->kern_seen[(t % p->s_acc) * kern_groups +
-					   (p->const_all ? tl->grp : 0)];
+					   (p->const_all ? tl.grp : 0)];
 		for (uint32_t i = 0; !*seen && i < w->alu_tt; i++) {
 			tC = ti_go(&m, tC, &c->alu_kern[gk]);
 			dram += (uint64_t)nb * cfg->uop_elem_bytes;
@@ -763,13 +862,24 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 		tC += c->alu[kind];
 		insns += w->alu_tt + w->alu_imm;
 		tS = ti_go(&m, ti_max(tS, tC), &c->out[kind]);
-		w->stored[t] = tS;
+		stored[t & 1] = tS;
 		dram += c->out_bytes[kind];
 		insns += c->out_insns[kind];
+		/* every term only grows, by at least the work of the tiles left (the last
+		 * one's store after it): past the limit the plan has lost */
+		left_work -= c->tile_work[kind];
+		left_beats -= c->out[kind].beats;
+		left_insns -= c->tile_insns[kind];
+		const uint64_t by_c =
+			t + 1 < nt ? tC + left_work + c->out[TI_KINDS - 1].cycles : tS;
+		const uint64_t by_p = m.port_free + left_beats +
+				      (insns + left_insns) * cfg->insn_bytes / bus;
+		if (ti_max(by_c, by_p) + ovh > limit) {
+			*over = true;
+			return true;
+		}
 	}
-	p->est_cycles = ti_max(ti_max(tC, tS),
-			       m.port_free + insns * cfg->insn_bytes / vta_cost_bus_bytes(cfg)) +
-			ovh;
+	p->est_cycles = ti_max(ti_max(tC, tS), m.port_free + insns * cfg->insn_bytes / bus) + ovh;
 	p->est_dram_bytes = dram;
 	p->est_insns = insns;
 	return true;
@@ -816,88 +926,102 @@ static bool ti_better(const vta_conv_plan *a, const vta_conv_plan *b)
 	return a->est_insns < b->est_insns;
 }
 
-/* A candidate, and its place in the scoring order: its bound, then the order the chooser
- * enumerated it in (which breaks full ties as the first one found would). */
+/* A *base*: the candidates of one chunking, grouping, row height and column width, which
+ * differ only in slots, constants and tile order, share their kernel and the costs and
+ * bound terms that depend on those choices alone (ti_costs_base); made once, when the
+ * first of them is enumerated (the part that only the chunking and grouping decide once
+ * for them all, ti_costs_block). */
+typedef struct ti_base {
+	vta_conv_plan p; /* the first candidate: its chunking, grouping and tile sizes */
+	bool fits;       /* its kernel fits the UOP SRAM (else no candidate of it is kept) */
+	ti_costs c;      /* slot part unset */
+} ti_base;
+
+/* A candidate: its base, the enumeration's slot-and-constants code, its tile order and its
+ * bound. Its index is the order it was enumerated in, which breaks full ties as the first
+ * one found would. */
 typedef struct ti_cand {
-	vta_conv_plan p;
-	vta_conv_kshape k;
+	uint64_t bound;
+	uint32_t base;
+	uint8_t code; /* (s_inp - 1) | (s_wgt - 1) << 1 | (s_acc - 1) << 2 | const_all << 3 */
+	bool rows_outer;
 } ti_cand;
 
+/* A candidate in the scoring order: its bound, then its index. */
 typedef struct ti_rank {
-	uint64_t bound, order; /* order indexes the candidates */
+	uint64_t bound, order;
 } ti_rank;
-
-/* The costs that depend on the row height, chunking and grouping only, made once for the
- * candidates that share them (they differ in slots and constants). */
-enum { TI_BCACHE = 32 };
-typedef struct ti_bcache {
-	uint32_t nob, nobw, th, tw, ncb;
-	bool rowskip, used;
-	ti_costs c;
-} ti_bcache;
 
 typedef struct ti_search {
 	const vta_config *cfg;
 	const vta_conv_geom *g;
 	const vta_conv_pin *pin; /* never NULL */
 	ti_work w;
+	ti_base *bases;
 	ti_cand *cands;
-	ti_rank *rank;
-	uint64_t n_cands, cap_cands, cap_rank;
+	uint64_t n_bases, cap_bases, n_cands, cap_cands;
+	uint64_t block; /* the first base of the chunking and grouping enumerated now */
+	uint64_t first; /* the candidate scored first: the least bound, then the first found */
 	bool nomem;
-	ti_bcache bc[TI_BCACHE];
-	unsigned bc_next;
 } ti_search;
 
-static const ti_costs *ti_base(ti_search *se, const vta_conv_plan *p)
+/* p's base, made when it is new. Bases of the current chunking and grouping only are
+ * searched: no other has p's. NULL when out of memory. */
+static const ti_base *ti_base_of(ti_search *se, const vta_conv_plan *p)
 {
-	for (unsigned i = 0; i < TI_BCACHE; i++) {
-		const ti_bcache *e = &se->bc[i];
-		if (e->used && e->nob == p->nob && e->nobw == p->nobw && e->th == p->th &&
-		    e->tw == ti_tw(se->g, p) && e->ncb == p->ncb && e->rowskip == se->g->rowskip)
-			return &e->c;
+	const uint32_t tw = ti_tw(se->g, p);
+	for (uint64_t i = se->block; i < se->n_bases; i++) {
+		const ti_base *b = &se->bases[i];
+		if (b->p.th == p->th && ti_tw(se->g, &b->p) == tw)
+			return b;
 	}
-	ti_bcache *e = &se->bc[se->bc_next++ % TI_BCACHE];
-	e->nob = p->nob;
-	e->nobw = p->nobw;
-	e->th = p->th;
-	e->tw = ti_tw(se->g, p);
-	e->ncb = p->ncb;
-	e->rowskip = se->g->rowskip;
-	e->used = true;
+	bool ok = true;
+	if (se->n_bases == se->cap_bases) {
+		const uint64_t cap = se->cap_bases < 16 ? 16 : se->cap_bases * 2;
+		se->bases = ti_reserve(se->bases, &se->cap_bases, cap, sizeof(*se->bases), &ok);
+	}
+	if (!ok)
+		return NULL;
+	ti_base *b = &se->bases[se->n_bases];
+	if (se->n_bases == se->block)
+		ti_costs_block(se->cfg, se->g, p, &b->c);
+	else /* the block's part of the costs */
+		b->c = se->bases[se->block].c;
+	se->n_bases++;
+	b->p = *p;
 	vta_conv_kshape k;
-	vta_conv_kshape_make_cols(se->cfg, se->g, p->nob, p->nobw, p->th, e->tw, p->ncb, &k);
-	if (k.ok && k.list_len <= se->cfg->uop_depth)
-		ti_costs_base(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &k, &e->c);
-	else
-		e->c.k = k;
-	return &e->c;
+	vta_conv_kshape_make_cols(se->cfg, se->g, p->nob, p->nobw, p->th, tw, p->ncb, &k);
+	b->fits = k.ok && k.list_len <= se->cfg->uop_depth;
+	if (b->fits)
+		ti_costs_base(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &k, &b->c);
+	return b;
 }
 
 /* Keep p as a candidate with its bound (a kernel that does not fit the UOP SRAM drops it). */
 static void ti_add(ti_search *se, const vta_conv_plan *p)
 {
-	const ti_costs *base = ti_base(se, p);
-	if (!base->k.ok || base->k.list_len > se->cfg->uop_depth)
+	if (se->nomem)
 		return;
-	bool ok = !se->nomem;
-	if (se->n_cands == se->cap_cands) {
-		const uint64_t cap = se->cap_cands < 64 ? 64 : se->cap_cands * 2;
+	const ti_base *b = ti_base_of(se, p);
+	bool ok = b != NULL;
+	if (ok && !b->fits)
+		return;
+	if (ok && se->n_cands == se->cap_cands) {
+		const uint64_t cap = se->cap_cands < 256 ? 256 : se->cap_cands * 2;
 		se->cands = ti_reserve(se->cands, &se->cap_cands, cap, sizeof(*se->cands), &ok);
-		se->rank = ti_reserve(se->rank, &se->cap_rank, cap, sizeof(*se->rank), &ok);
 	}
 	if (!ok) {
 		se->nomem = true;
 		return;
 	}
-	ti_costs c = *base;
-	ti_costs_slots(se->cfg, se->g, p, &c);
 	ti_cand *n = &se->cands[se->n_cands];
-	n->p = *p;
-	n->k = c.k;
-	se->rank[se->n_cands].bound = ti_bound(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm,
-					       &c);
-	se->rank[se->n_cands].order = se->n_cands;
+	n->bound = ti_bound(se->cfg, p, &b->c, se->w.alu_tt);
+	n->base = (uint32_t)(b - se->bases);
+	n->code = (uint8_t)((p->s_inp - 1) | (p->s_wgt - 1) << 1 | (p->s_acc - 1) << 2 |
+			    (p->const_all ? 8 : 0));
+	n->rows_outer = p->rows_outer;
+	if (se->n_cands == 0 || n->bound < se->cands[se->first].bound)
+		se->first = se->n_cands;
 	se->n_cands++;
 }
 
@@ -935,49 +1059,98 @@ static void ti_try(ti_search *se, vta_conv_plan p, uint32_t thmax)
 	}
 }
 
-static int ti_rank_cmp(const void *a, const void *b)
+static bool ti_rank_less(const ti_rank *x, const ti_rank *y)
 {
-	const ti_rank *x = a, *y = b;
-	if (x->bound != y->bound)
-		return x->bound < y->bound ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
+	return x->bound != y->bound ? x->bound < y->bound : x->order < y->order;
+}
+
+/* Restore the min-heap of h[0..n) below i. */
+static void ti_heap_down(ti_rank *h, uint64_t n, uint64_t i)
+{
+	const ti_rank r = h[i];
+	for (;;) {
+		uint64_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && ti_rank_less(&h[c + 1], &h[c]))
+			c++;
+		if (!ti_rank_less(&h[c], &r))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = r;
+}
+
+/* Score candidate i against *best (its estimate, unless it already exceeds best's; *found
+ * false: none yet). False when out of memory. */
+static bool ti_score(ti_search *se, const vta_conv_geom *g0, uint64_t i, vta_conv_plan *best,
+		     uint64_t *best_order, bool *found)
+{
+	const ti_cand *k = &se->cands[i];
+	const ti_base *b = &se->bases[k->base];
+	vta_conv_plan p = b->p;
+	p.s_inp = 1 + (k->code & 1);
+	p.s_wgt = 1 + ((k->code >> 1) & 1);
+	p.s_acc = 1 + ((k->code >> 2) & 1);
+	p.const_all = (k->code >> 3) & 1;
+	p.rows_outer = k->rows_outer;
+	vta_conv_geom g = *g0;
+	g.rowskip = p.rowskip;
+	ti_costs c = b->c;
+	ti_costs_slots(se->cfg, &p, &c);
+	bool over;
+	if (!ti_estimate(se->cfg, &g, &p, &c, &se->w, *found ? best->est_cycles : UINT64_MAX,
+			 &over))
+		return false;
+	if (!over && (!*found || ti_better(&p, best) ||
+		      (!ti_better(best, &p) && i < *best_order))) {
+		*best = p;
+		*best_order = i;
+		*found = true;
+	}
+	return true;
 }
 
 /* The best candidate: the least estimate, then the fewest DRAM bytes, then the fewest
  * instructions, then the first enumerated. Candidates are scored in the order of their
  * bounds, and once a bound exceeds the best estimate so far no later candidate can win, so
- * only the few that might are scheduled. *found false when none could be. */
+ * only the few that might are scheduled. The first one's estimate already leaves out the
+ * candidates whose bound exceeds it; the others are taken from a heap, as few as are
+ * scored, not sorted. *found false when none could be. */
 static bool ti_pick(ti_search *se, const vta_conv_geom *g0, vta_conv_plan *best, bool *found)
 {
 	*found = false;
 	if (se->nomem)
 		return false;
-	if (se->n_cands)
-		qsort(se->rank, se->n_cands, sizeof(*se->rank), ti_rank_cmp);
+	if (se->n_cands == 0)
+		return true;
 	uint64_t best_order = 0;
-	for (uint64_t i = 0; i < se->n_cands; i++) {
-		const ti_rank *r = &se->rank[i];
-		if (*found && r->bound > best->est_cycles)
-			break;
-		ti_cand *k = &se->cands[r->order];
-		vta_conv_geom g = *g0;
-		g.rowskip = k->p.rowskip;
-		ti_costs c;
-		ti_costs_make(se->cfg, &g, &k->p, se->w.alu_tt, se->w.alu_imm, &k->k, &c);
-		if (!ti_estimate(se->cfg, &g, &k->p, &c, &se->w))
-			return false;
-		if (!*found || ti_better(&k->p, best) ||
-		    (!ti_better(best, &k->p) && r->order < best_order)) {
-			*best = k->p;
-			best_order = r->order;
-			*found = true;
-		}
+	if (!ti_score(se, g0, se->first, best, &best_order, found))
+		return false;
+	uint64_t n = 0;
+	for (uint64_t i = 0; i < se->n_cands; i++)
+		n += i != se->first && se->cands[i].bound <= best->est_cycles;
+	ti_rank *h = malloc((n ? n : 1) * sizeof(*h));
+	if (!h)
+		return false;
+	n = 0;
+	for (uint64_t i = 0; i < se->n_cands; i++)
+		if (i != se->first && se->cands[i].bound <= best->est_cycles)
+			h[n++] = (ti_rank){se->cands[i].bound, i};
+	for (uint64_t i = n / 2; i-- > 0;)
+		ti_heap_down(h, n, i);
+	bool ok = true;
+	while (n && ok && h[0].bound <= best->est_cycles) {
+		const uint64_t i = h[0].order;
+		h[0] = h[--n];
+		ti_heap_down(h, n, 0);
+		ok = ti_score(se, g0, i, best, &best_order, found);
 	}
-	return true;
+	free(h);
+	return ok;
 }
 
-/* A plan with chunking, grouping, slots and constants fixed: the tallest row tile that
- * fits INP and ACC, then shorter ones. */
 /* The ACC rows a plan leaves for output tiles once its constants and the write-after-write
  * distance are set aside, or 0 when its weights or constants do not fit at all. */
 static uint64_t ti_acc_left(const ti_search *se, const vta_conv_plan *p)
@@ -992,6 +1165,8 @@ static uint64_t ti_acc_left(const ti_search *se, const vta_conv_plan *p)
 	return cfg->acc_depth - crows - D;
 }
 
+/* A plan with chunking, grouping, slots and constants fixed: the tallest row tile that
+ * fits INP and ACC, then shorter ones. */
 static void ti_try_slots(ti_search *se, vta_conv_plan p)
 {
 	const vta_config *cfg = se->cfg;
@@ -1144,7 +1319,8 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 			 * smallest tiles; per-group constants are tried as well */
 			const bool call = (uint64_t)nconst * g.ob + D + (uint64_t)smax * g.wo * nob <=
 					  cfg->acc_depth;
-			for (uint32_t l = 0; l < nobws; l++)
+			for (uint32_t l = 0; l < nobws; l++) {
+				se.block = se.n_bases;
 				for (unsigned code = 0; code < 16; code++) {
 					vta_conv_plan p = {0};
 					p.threads = threads;
@@ -1168,14 +1344,15 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 					else
 						ti_try_slots(&se, p);
 				}
+			}
 		}
 	}
 	vta_conv_plan best;
 	bool found;
 	const bool ok = ti_pick(&se, g0, &best, &found);
 	ti_work_free(&se.w);
+	free(se.bases);
 	free(se.cands);
-	free(se.rank);
 	if (!ok)
 		return vta_fail(err, VTA_E_NOMEM, "layer %s: CONV2D plan: out of memory", layer);
 	if (!found && vta_conv_pin_any(pin))
