@@ -1,7 +1,8 @@
 #!/bin/sh
 # `make bench`: the benchmarks, each printing its figures as ratios against a baseline measured
 # in the same run (machines are shared and noisy):
-#   1. LUT decode throughput (fast paths vs a plain per-element loop) and golden CONV2D MAC/s;
+#   1. LUT decode throughput (fast paths vs a plain per-element loop), golden CONV2D MAC/s and
+#      the plan chooser's CPU time for ResNet-18 C2-C11;
 #   2. simulator host cost per instruction and per GEMM uop, and at DRAM latency x100;
 #   3. ResNet-18 C2-C11 on the default config: cycles vs roofline, 2 vs 1 virtual threads,
 #      simulation vs golden host time, peak memory (the table of docs/performance.md);
@@ -24,9 +25,10 @@ set -eu
 build=${1:-build}
 cd "$(dirname "$0")/.."
 
-echo "== LUT decoding and golden CONV2D =="
+echo "== LUT decoding, golden CONV2D and the plan chooser =="
 "$build/bench/runtime/bench_lut"
 "$build/bench/runtime/bench_conv2d"
+"$build/bench/runtime/bench_plan"
 
 echo
 echo "== SystemC model host cost =="
