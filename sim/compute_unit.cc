@@ -24,7 +24,11 @@ void compute_unit::reset_compute()
 {
 	acc_written_at_.assign(ctl_.cfg.acc_depth, 0);
 	uop_clock_ = 1;
-	gemm_ = vtasim_gemm_kernel(ctl_.cfg.block_in, ctl_.cfg.block_out, 1);
+	gemm_ = vtasim_gemm_choose(ctl_.cfg.block_in, ctl_.cfg.block_out, VTASIM_GEMM_BEST);
+	/* sram::reset flagged every WGT row rewritten: each is packed before its first use */
+	packed_wgt_.assign(gemm_.pack ? (uint64_t)ctl_.cfg.wgt_depth * gemm_.packed_bytes / 64 : 0,
+			   line{});
+	gemm_rows_.resize(GEMM_RUN);
 	uops_done_ = 0;
 }
 
@@ -242,13 +246,21 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 	uint64_t *written_at = acc_written_at_.data();
 
 	const unsigned batch = cfg.batch, bin = cfg.block_in, bout = cfg.block_out;
-	const vtasim_gemm_fn gemm = gemm_;
 	const uint64_t lanes = (uint64_t)batch * bout, inp_row = (uint64_t)batch * bin,
 		       wgt_row = (uint64_t)bout * bin;
+	/* GEMM on the C datapath: checked uops queue for the kernel, on packed WGT rows when
+	 * it packs (made here for rows written since they were last packed) */
+	const vtasim_gemm_pack_fn pack = gemm_.pack;
+	const uint64_t packed_row = gemm_.packed_bytes;
+	int8_t *packed = packed_wgt_.empty() ? nullptr : packed_wgt_.data()->b;
+	uint8_t *rewritten = W.rewritten();
+	vtasim_gemm_rows *queue = gemm_rows_.data();
+	unsigned queued = 0;
 	vta_uop_bounds bounds;
 	vta_uop_bounds_of(&cfg, &insn, &bounds);
 	const uint64_t dist = cfg.acc_dep_distance;
 	const uint64_t first_stamp = uop_clock_;
+	uint64_t clock = uop_clock_; /* a local: the kernel's calls cannot change it */
 	uint64_t done = 0;
 	vta_rtl_compute *rtl = RTL ? hw_.rtl->compute() : nullptr;
 
@@ -279,16 +291,15 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 				if (dist > 0) {
 					/* uops since this insn last wrote the row, 0: never */
 					const uint64_t last = written_at[dst];
-					const uint64_t gap =
-						last >= first_stamp ? uop_clock_ - last : 0;
+					const uint64_t gap = last >= first_stamp ? clock - last : 0;
 					if (__builtin_expect(vta_acc_hazard(gap, dist), 0)) {
 						vta_acc_hazard_fail(dst, gap, (uint32_t)dist, upc,
 								    o, i, &why);
 						break;
 					}
-					written_at[dst] = uop_clock_;
+					written_at[dst] = clock;
 				}
-				uop_clock_++;
+				clock++;
 				done++;
 
 				if (RTL) /* its SRAM accesses count when the instruction ends */
@@ -308,12 +319,28 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 				else if (KIND == K_ALU)
 					vtasim_alu_row(op, acc_row, use_imm ? nullptr : acc + src * lanes,
 						       imm, out_row, (unsigned)lanes);
-				else
-					gemm(inp + src * inp_row, wgt + w * wgt_row, acc_row, out_row,
-					     batch, bin, bout);
+				else {
+					const int8_t *wr = wgt + w * wgt_row;
+					if (pack) {
+						int8_t *p = packed + w * packed_row;
+						if (__builtin_expect(rewritten[w], 0)) {
+							pack(wr, p, bin, bout);
+							rewritten[w] = 0;
+						}
+						wr = p;
+					}
+					queue[queued++] = {inp + src * inp_row, wr, acc_row, out_row};
+					if (queued == GEMM_RUN) {
+						gemm_.run(queue, queued, batch, bin, bout);
+						queued = 0;
+					}
+				}
 			}
 		}
 	}
+	if (queued) /* the uops before a failed check ran too */
+		gemm_.run(queue, queued, batch, bin, bout);
+	uop_clock_ = clock;
 
 	/* the liveness of the uops executed (the RTL's: when the instruction ends) */
 	if (!RTL && why.status == VTA_OK && done)

@@ -70,7 +70,16 @@ private:
 
 	alu_wraps wraps_; /* a recorded run's ALU lanes that wrapped */
 
-	vtasim_gemm_fn gemm_ = nullptr; /* the host's GEMM kernel for the config's shape */
+	vtasim_gemm_kernel gemm_{}; /* the host's GEMM kernel for the config's shape */
+	/* With a kernel that packs: every WGT row in its layout, remade before a uop reads a row
+	 * the WGT SRAM flags as rewritten (sram.h), so never stale and made once per write. */
+	struct alignas(64) line {
+		int8_t b[64];
+	};
+	std::vector<line> packed_wgt_;
+	/* Checked GEMM uops handed to the kernel together (at most GEMM_RUN). */
+	static constexpr unsigned GEMM_RUN = 64;
+	std::vector<vtasim_gemm_rows> gemm_rows_;
 
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;

@@ -106,17 +106,51 @@ static inline void vtasim_gemm_uop(const int8_t *inp, const int8_t *wgt, int32_t
 	}
 }
 
-/* A GEMM uop kernel with vtasim_gemm_uop's arguments and results. */
-typedef void (*vtasim_gemm_fn)(const int8_t *inp, const int8_t *wgt, int32_t *acc, int8_t *out,
-			       unsigned batch, unsigned block_in, unsigned block_out);
+/* One GEMM uop's rows: its INP row, its WGT row (as the kernel's pack left it, below), its
+ * ACC and OUT rows. */
+typedef struct vtasim_gemm_rows {
+	const int8_t *inp;
+	const int8_t *wgt;
+	int32_t *acc;
+	int8_t *out;
+} vtasim_gemm_rows;
 
-/* The kernel for a shape: with `simd` the fastest the host's CPU runs (AVX2 for block_in 16
- * and whole 16-lane output groups, checked at run time, datapath_gemm.cc), else, or when
- * none fits, the portable one above. Every kernel gives the same bits. */
-vtasim_gemm_fn vtasim_gemm_kernel(unsigned block_in, unsigned block_out, int simd);
+/* Runs n uops in order with vtasim_gemm_uop's results (a uop may read an ACC row an earlier
+ * one of the same call wrote). One call per run of uops, not per uop: the call, the shape's
+ * dispatch and the kernel's constants are paid once. */
+typedef void (*vtasim_gemm_fn)(const vtasim_gemm_rows *uops, uint64_t n, unsigned batch,
+			       unsigned block_in, unsigned block_out);
 
-/* "avx2" or "portable", for tests and reports. */
-const char *vtasim_gemm_kernel_name(vtasim_gemm_fn f);
+/* Rewrites one WGT row (block_out x block_in int8) into `packed`, a kernel's own layout. */
+typedef void (*vtasim_gemm_pack_fn)(const int8_t *wgt, int8_t *packed, unsigned block_in,
+				    unsigned block_out);
+
+/*
+ * A GEMM kernel for one shape. With `pack`, `run` reads WGT rows in the kernel's layout,
+ * which its user keeps beside the WGT SRAM and rewrites for a row only when the row was
+ * written (once per load, not per uop); without it, `run` reads the SRAM rows themselves.
+ */
+typedef struct vtasim_gemm_kernel {
+	vtasim_gemm_fn run;
+	vtasim_gemm_pack_fn pack; /* NULL: run takes SRAM rows */
+	uint32_t packed_bytes;    /* one packed row: a multiple of 64 (0 without pack) */
+	const char *name;         /* "portable", "avx2" or "avx512vnni" */
+} vtasim_gemm_kernel;
+
+/* The instruction sets a kernel may use, each including those before it. */
+typedef enum vtasim_gemm_isa {
+	VTASIM_GEMM_PORTABLE, /* SSE2 at most: any x86-64 (or none) */
+	VTASIM_GEMM_AVX2,
+	VTASIM_GEMM_AVX512_VNNI, /* AVX-512 F, BW and VNNI (vpdpbusd) */
+	VTASIM_GEMM_BEST = VTASIM_GEMM_AVX512_VNNI
+} vtasim_gemm_isa;
+
+/* The fastest kernel for the shape among those using at most `most`, checked against the
+ * host's CPU at run time (datapath_gemm.cc): AVX-512 VNNI for block_in a multiple of 4 and
+ * whole 16-lane output groups, AVX2 for block_in 16 and whole 16-lane groups, else the
+ * portable vtasim_gemm_uop. Every kernel gives the same bits. */
+vtasim_gemm_kernel vtasim_gemm_choose(unsigned block_in, unsigned block_out,
+				      vtasim_gemm_isa most);
 
 /* The GEMM reset of one ACC row and its OUT row (lanes = batch x block_out). */
 static inline void vtasim_gemm_reset(int32_t *acc, int8_t *out, unsigned lanes)

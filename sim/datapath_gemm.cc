@@ -1,27 +1,59 @@
 /*
  * datapath_gemm.cc - the GEMM uop on the host's vector unit, chosen at run time. The
- * shipped build targets any x86-64 (SSE2, the portable kernel inline in datapath.h); a
- * kernel built for AVX2 (`target("avx2")`, this file only) is used when the CPU has it, for
- * VTA's block_in 16 with whole 16-lane output groups. It computes exactly what the portable
- * kernel does: int8 products summed in int32 (no overflow: 16 x 2^14), added to ACC modulo
- * 2^32, the low 8 bits copied to OUT.
+ * shipped build targets any x86-64 (SSE2: the portable kernel inline in datapath.h); kernels
+ * built for AVX2 and for AVX-512 VNNI (`target(...)` on their functions, this file only) are
+ * used when the CPU has them. Each computes exactly what the portable kernel does: int8
+ * products summed in int32 (no overflow: 128 x 2^14), added to ACC modulo 2^32, the low 8
+ * bits copied to OUT.
+ *
+ * AVX-512 VNNI: vpdpbusd adds four u8 x s8 products to each int32 lane, without saturation.
+ * The input bytes are made unsigned by flipping their sign bit (x + 128), which adds
+ * 128 x sum_k w[o][k] to lane o; that sum is subtracted from ACC first. Both the weights
+ * in vpdpbusd's order (lane j of vector q holds w[j][4q..4q+3]) and the per-row sums are a
+ * packed WGT row (pack_vnni), made when the row is written, not per uop.
  */
 #include "datapath.h"
 
+#include <string.h>
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-#define VTASIM_HAVE_AVX2_KERNEL 1
+#define VTASIM_HAVE_X86_KERNELS 1
 #endif
 
 namespace {
 
-void gemm_portable(const int8_t *inp, const int8_t *wgt, int32_t *acc, int8_t *out,
-		   unsigned batch, unsigned block_in, unsigned block_out)
+void gemm_portable(const vtasim_gemm_rows *u, uint64_t n, unsigned batch, unsigned block_in,
+		   unsigned block_out)
 {
-	vtasim_gemm_uop(inp, wgt, acc, out, batch, block_in, block_out);
+	for (uint64_t i = 0; i < n; i++)
+		vtasim_gemm_uop(u[i].inp, u[i].wgt, u[i].acc, u[i].out, batch, block_in, block_out);
 }
 
-#if VTASIM_HAVE_AVX2_KERNEL
+/* The packed layout (see the top): block_out / 16 groups of block_in / 4 vectors of 16
+ * lanes x 4 bytes, then the block_out int32 sums 128 x sum_k w[o][k]. */
+uint32_t vnni_packed_bytes(unsigned block_in, unsigned block_out)
+{
+	return block_out * block_in + 4 * block_out;
+}
+
+void pack_vnni(const int8_t *w, int8_t *p, unsigned block_in, unsigned block_out)
+{
+	const unsigned groups = block_in / 4;
+	for (unsigned o = 0; o < block_out; o++) {
+		const int8_t *row = w + (uint64_t)o * block_in;
+		int8_t *lane = p + ((uint64_t)(o / 16) * groups * 16 + o % 16) * 4;
+		int32_t sum = 0;
+		for (unsigned k = 0; k < block_in; k++) {
+			lane[(uint64_t)(k / 4) * 64 + k % 4] = row[k];
+			sum += row[k];
+		}
+		const int32_t corr = 128 * sum; /* |sum| <= 128 x 128: no overflow */
+		memcpy(p + (uint64_t)block_out * block_in + 4 * (uint64_t)o, &corr, 4);
+	}
+}
+
+#if VTASIM_HAVE_X86_KERNELS
 /* The dot product of x (16 int8 widened to int16) with one 16-lane weight row, as 8 int32
  * partial sums. */
 __attribute__((target("avx2"))) inline __m256i row_avx2(__m256i x, const int8_t *w)
@@ -44,57 +76,119 @@ __attribute__((target("avx2"))) inline __m256i dot8_avx2(__m256i x, const int8_t
 				_mm256_permute2x128_si256(a, b, 0x31));
 }
 
-__attribute__((target("avx2"))) void gemm_avx2(const int8_t *inp, const int8_t *wgt,
-					       int32_t *acc, int8_t *out, unsigned batch,
-					       unsigned block_in, unsigned block_out)
+/* block_in 16, block_out a multiple of 16, on SRAM rows */
+__attribute__((target("avx2"))) void gemm_avx2(const vtasim_gemm_rows *u, uint64_t n,
+					       unsigned batch, unsigned block_in,
+					       unsigned block_out)
 {
 	const __m128i low8 = _mm_set1_epi32(0xff);
-	for (unsigned b = 0; b < batch; b++) {
-		const __m256i x = _mm256_cvtepi8_epi16(
-			_mm_loadu_si128((const __m128i *)(const void *)(inp + (uint64_t)b * block_in)));
-		int32_t *a = acc + (uint64_t)b * block_out;
-		int8_t *o8 = out + (uint64_t)b * block_out;
-		for (unsigned o = 0; o < block_out; o += 16) {
-			__m256i *a0 = (__m256i *)(void *)(a + o), *a1 = (__m256i *)(void *)(a + o + 8);
-			__m256i v0 = _mm256_add_epi32(_mm256_loadu_si256(a0),
-						      dot8_avx2(x, wgt + (uint64_t)o * 16));
-			__m256i v1 = _mm256_add_epi32(_mm256_loadu_si256(a1),
-						      dot8_avx2(x, wgt + (uint64_t)(o + 8) * 16));
-			_mm256_storeu_si256(a0, v0);
-			_mm256_storeu_si256(a1, v1);
-			/* low 8 bits of each lane: 0..255 survive both packs unchanged */
-			__m128i l0 = _mm_and_si128(_mm256_castsi256_si128(v0), low8);
-			__m128i h0 = _mm_and_si128(_mm256_extracti128_si256(v0, 1), low8);
-			__m128i l1 = _mm_and_si128(_mm256_castsi256_si128(v1), low8);
-			__m128i h1 = _mm_and_si128(_mm256_extracti128_si256(v1, 1), low8);
-			_mm_storeu_si128((__m128i *)(void *)(o8 + o),
-					 _mm_packus_epi16(_mm_packs_epi32(l0, h0),
-							  _mm_packs_epi32(l1, h1)));
+	for (uint64_t i = 0; i < n; i++) {
+		const int8_t *wgt = u[i].wgt;
+		for (unsigned b = 0; b < batch; b++) {
+			const __m256i x = _mm256_cvtepi8_epi16(_mm_loadu_si128(
+				(const __m128i *)(const void *)(u[i].inp + (uint64_t)b * block_in)));
+			int32_t *a = u[i].acc + (uint64_t)b * block_out;
+			int8_t *o8 = u[i].out + (uint64_t)b * block_out;
+			for (unsigned o = 0; o < block_out; o += 16) {
+				__m256i *a0 = (__m256i *)(void *)(a + o);
+				__m256i *a1 = (__m256i *)(void *)(a + o + 8);
+				__m256i v0 = _mm256_add_epi32(_mm256_loadu_si256(a0),
+							      dot8_avx2(x, wgt + (uint64_t)o * 16));
+				__m256i v1 = _mm256_add_epi32(
+					_mm256_loadu_si256(a1), dot8_avx2(x, wgt + (uint64_t)(o + 8) * 16));
+				_mm256_storeu_si256(a0, v0);
+				_mm256_storeu_si256(a1, v1);
+				/* low 8 bits of each lane: 0..255 survive both packs unchanged */
+				__m128i l0 = _mm_and_si128(_mm256_castsi256_si128(v0), low8);
+				__m128i h0 = _mm_and_si128(_mm256_extracti128_si256(v0, 1), low8);
+				__m128i l1 = _mm_and_si128(_mm256_castsi256_si128(v1), low8);
+				__m128i h1 = _mm_and_si128(_mm256_extracti128_si256(v1, 1), low8);
+				_mm_storeu_si128((__m128i *)(void *)(o8 + o),
+						 _mm_packus_epi16(_mm_packs_epi32(l0, h0),
+								  _mm_packs_epi32(l1, h1)));
+			}
 		}
+	}
+}
+
+#define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512vnni")))
+
+/* Input bytes 4q..4q+3 of x with their sign bits flipped (x + 128 as u8), in every lane. */
+VNNI_TARGET inline __m512i vnni_x(const int8_t *x, unsigned q)
+{
+	uint32_t v;
+	memcpy(&v, x + 4 * q, 4);
+	return _mm512_set1_epi32((int32_t)(v ^ 0x80808080u));
+}
+
+/* One batch row of one uop: G = block_in / 4 when fixed at compile time (0: from block_in).
+ * Two sums halve the chain of dependent vpdpbusd. */
+template <unsigned G>
+VNNI_TARGET inline void vnni_row(const int8_t *x, const int8_t *w, const int32_t *corr,
+				 int32_t *acc, int8_t *out, unsigned block_in, unsigned block_out)
+{
+	const unsigned groups = G ? G : block_in / 4;
+	for (unsigned og = 0; og < block_out; og += 16) {
+		const int8_t *wg = w + (uint64_t)og * block_in;
+		__m512i s0 = _mm512_sub_epi32(_mm512_loadu_si512(acc + og),
+					      _mm512_loadu_si512(corr + og));
+		__m512i s1 = _mm512_setzero_si512();
+		for (unsigned q = 0; q + 1 < groups; q += 2) {
+			s0 = _mm512_dpbusd_epi32(s0, vnni_x(x, q),
+						 _mm512_loadu_si512(wg + 64 * (uint64_t)q));
+			s1 = _mm512_dpbusd_epi32(s1, vnni_x(x, q + 1),
+						 _mm512_loadu_si512(wg + 64 * (uint64_t)(q + 1)));
+		}
+		if (groups & 1)
+			s0 = _mm512_dpbusd_epi32(s0, vnni_x(x, groups - 1),
+						 _mm512_loadu_si512(wg + 64 * (uint64_t)(groups - 1)));
+		s0 = _mm512_add_epi32(s0, s1);
+		_mm512_storeu_si512(acc + og, s0);
+		/* vpmovdb (the zero-masked form: GCC 12 warns on the unmasked one's undefined) */
+		_mm_storeu_si128((__m128i *)(void *)(out + og),
+				 _mm512_maskz_cvtepi32_epi8((__mmask16)0xffff, s0));
+	}
+}
+
+/* block_in a multiple of 4, block_out a multiple of 16, on packed rows */
+template <unsigned G>
+VNNI_TARGET void gemm_vnni(const vtasim_gemm_rows *u, uint64_t n, unsigned batch,
+			   unsigned block_in, unsigned block_out)
+{
+	const uint64_t corr_at = (uint64_t)block_out * block_in;
+	for (uint64_t i = 0; i < n; i++) {
+		const int8_t *w = u[i].wgt;
+		const int32_t *corr = (const int32_t *)(const void *)(w + corr_at);
+		for (unsigned b = 0; b < batch; b++)
+			vnni_row<G>(u[i].inp + (uint64_t)b * block_in, w, corr,
+				    u[i].acc + (uint64_t)b * block_out,
+				    u[i].out + (uint64_t)b * block_out, block_in, block_out);
 	}
 }
 #endif
 
 } // namespace
 
-extern "C" vtasim_gemm_fn vtasim_gemm_kernel(unsigned block_in, unsigned block_out, int simd)
+extern "C" vtasim_gemm_kernel vtasim_gemm_choose(unsigned block_in, unsigned block_out,
+						 vtasim_gemm_isa most)
 {
-#if VTASIM_HAVE_AVX2_KERNEL
-	if (simd && block_in == 16 && block_out % 16 == 0 && __builtin_cpu_supports("avx2"))
-		return gemm_avx2;
+#if VTASIM_HAVE_X86_KERNELS
+	const bool groups16 = block_out % 16 == 0;
+	if (most >= VTASIM_GEMM_AVX512_VNNI && block_in % 4 == 0 && groups16 &&
+	    __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vnni")) {
+		const vtasim_gemm_fn run = block_in == 16   ? gemm_vnni<4>
+					   : block_in == 32 ? gemm_vnni<8>
+							    : gemm_vnni<0>;
+		return {run, pack_vnni, vnni_packed_bytes(block_in, block_out), "avx512vnni"};
+	}
+	if (most >= VTASIM_GEMM_AVX2 && block_in == 16 && groups16 &&
+	    __builtin_cpu_supports("avx2"))
+		return {gemm_avx2, nullptr, 0, "avx2"};
 #else
-	(void)simd;
-#endif
 	(void)block_in;
 	(void)block_out;
-	return gemm_portable;
-}
-
-extern "C" const char *vtasim_gemm_kernel_name(vtasim_gemm_fn f)
-{
-#if VTASIM_HAVE_AVX2_KERNEL
-	if (f == gemm_avx2)
-		return "avx2";
+	(void)most;
 #endif
-	return f == gemm_portable ? "portable" : "unknown";
+	return {gemm_portable, nullptr, 0, "portable"};
 }

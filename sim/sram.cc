@@ -16,6 +16,7 @@ sram::sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes, boo
 void sram::reset()
 {
 	std::fill(words_.begin(), words_.end(), 0);
+	rewritten_.assign(depth_, 1);
 	if (holds_uops_)
 		uops_.assign(depth_, decoded_uop{0, 0, 0, true}); /* an all-zero uop decodes */
 	reads_ = writes_ = 0;
@@ -32,8 +33,10 @@ void sram::note_read_range(uint64_t first, uint64_t count, uint32_t epoch)
 void sram::note_write_range(uint64_t first, uint64_t count, uint32_t epoch)
 {
 	writes_ += count;
-	for (uint64_t r = first; r < first + count; r++)
+	for (uint64_t r = first; r < first + count; r++) {
 		live_.write((uint32_t)r, epoch);
+		rewritten_[r] = 1;
+	}
 }
 
 } // namespace vtasim

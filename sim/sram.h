@@ -7,7 +7,9 @@
  * reads and writes count row accesses (a GEMM uop reads one UOP, INP, WGT and ACC row and
  * writes one ACC and OUT row); peak live bytes per sram_live.h.
  * The UOP SRAM also keeps every uop decoded beside its raw bytes (filled when a LOAD UOP
- * executes) so GEMM/ALU never decode in their inner loops.
+ * executes) so GEMM/ALU never decode in their inner loops. Every SRAM flags the rows written
+ * since a reader last cleared their flag, for copies of rows kept in another layout (the
+ * GEMM kernel's packed WGT rows, compute_unit.h).
  */
 #ifndef VTASIM_SRAM_H
 #define VTASIM_SRAM_H
@@ -40,9 +42,12 @@ public:
 	/* Zero the contents and the counters for a new run. */
 	void reset();
 
-	/* A contiguous range of rows (a DMA). */
+	/* A contiguous range of rows (a DMA). Every write of the contents (a LOAD's DMA, the
+	 * LUT decoder's rows) is noted here, after it: the rows' rewritten flags are set. */
 	void note_read_range(uint64_t first, uint64_t count, uint32_t epoch);
 	void note_write_range(uint64_t first, uint64_t count, uint32_t epoch);
+	/* Per row, 1 when written (or reset) since a reader set it to 0. */
+	uint8_t *rewritten() { return rewritten_.data(); }
 	/* Bulk counter updates for inner loops that track liveness themselves. */
 	sram_live &live() { return live_; }
 	void add_reads(uint64_t n) { reads_ += n; }
@@ -67,6 +72,7 @@ private:
 	bool holds_uops_;
 	std::vector<int32_t> words_;
 	std::vector<decoded_uop> uops_;
+	std::vector<uint8_t> rewritten_;
 	uint64_t reads_ = 0, writes_ = 0;
 	sram_live live_;
 };

@@ -61,43 +61,101 @@ static void test_gemm_kernel(void **state)
 		assert_true(acc[i] == 0 && out[i] == 0);
 }
 
-/* The host's SIMD kernel (when it has one) and the portable one give the same ACC and OUT
- * bits on random blocks, extremes included. */
+/* One comparison of kernel k with the portable one on shape (batch, bin, bout): NU uops in
+ * one call over NI INP, NW WGT and NA ACC rows, so later uops accumulate into ACC rows
+ * earlier ones of the same call wrote. Rep 0 and 1 are extremes, ACC near the wrap. */
+enum { NU = 7, NI = 3, NW = 2, NA = 3 };
+
+static void compare_kernel(const vtasim_gemm_kernel *k, const vtasim_gemm_kernel *port,
+			   unsigned batch, unsigned bin, unsigned bout, int rep, uint32_t *seed)
+{
+	const size_t in_row = (size_t)batch * bin, w_row = (size_t)bout * bin,
+		     lanes = (size_t)batch * bout;
+	const size_t p_row = k->pack ? k->packed_bytes : w_row;
+	int8_t *inp = malloc(NI * in_row), *wgt = malloc(NW * w_row);
+	int8_t *packed = aligned_alloc(64, (NW * p_row + 63) / 64 * 64);
+	int32_t *acc_a = malloc(NA * lanes * 4), *acc_b = malloc(NA * lanes * 4);
+	int8_t *out_a = malloc(NA * lanes), *out_b = malloc(NA * lanes);
+	assert_non_null(inp && wgt && packed && acc_a && acc_b && out_a && out_b);
+	for (size_t i = 0; i < NI * in_row; i++)
+		inp[i] = rep == 0 ? -128 : rep == 1 ? 127 : (int8_t)simt_rand(seed);
+	for (size_t i = 0; i < NW * w_row; i++)
+		wgt[i] = rep <= 1 ? -128 : (int8_t)simt_rand(seed);
+	for (size_t i = 0; i < NA * lanes; i++)
+		acc_a[i] = acc_b[i] = rep < 2 ? INT32_MAX - (int32_t)(i % 1000)
+					      : (int32_t)simt_rand(seed);
+	memset(out_a, 0x5a, NA * lanes);
+	memset(out_b, 0x5a, NA * lanes);
+	for (unsigned w = 0; w < NW; w++)
+		if (k->pack)
+			k->pack(wgt + w * w_row, packed + w * p_row, bin, bout);
+		else
+			memcpy(packed + w * p_row, wgt + w * w_row, w_row);
+	vtasim_gemm_rows ra[NU], rb[NU];
+	for (unsigned u = 0; u < NU; u++) {
+		const unsigned i = u % NI, w = (u * 5 + 1) % NW, a = (u * 2) % NA;
+		ra[u] = (vtasim_gemm_rows){inp + i * in_row, packed + w * p_row, acc_a + a * lanes,
+					   out_a + a * lanes};
+		rb[u] = (vtasim_gemm_rows){inp + i * in_row, wgt + w * w_row, acc_b + a * lanes,
+					   out_b + a * lanes};
+	}
+	k->run(ra, NU, batch, bin, bout);
+	port->run(rb, NU, batch, bin, bout);
+	if (memcmp(acc_a, acc_b, NA * lanes * 4) || memcmp(out_a, out_b, NA * lanes))
+		fail_msg("%s kernel differs from the portable one: batch %u block_in %u "
+			 "block_out %u, rep %d", k->name, batch, bin, bout, rep);
+	free(inp);
+	free(wgt);
+	free(packed);
+	free(acc_a);
+	free(acc_b);
+	free(out_a);
+	free(out_b);
+}
+
+/* Every kernel the host runs (each instruction-set level) and the portable one give the
+ * same ACC and OUT bits on every shape a config allows (batch 1-16, block_in and block_out
+ * 1-128), random blocks and extremes, several uops per call. */
 static void test_gemm_simd_portable(void **state)
 {
 	(void)state;
-	const unsigned shapes[][3] = {{1, 16, 16}, {2, 16, 32}, {1, 16, 64}, {4, 16, 16},
-				      {1, 16, 8}, {1, 32, 16}};
 	uint32_t seed = 7;
-	for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++) {
-		unsigned batch = shapes[si][0], bin = shapes[si][1], bout = shapes[si][2];
-		vtasim_gemm_fn simd = vtasim_gemm_kernel(bin, bout, 1);
-		vtasim_gemm_fn port = vtasim_gemm_kernel(bin, bout, 0);
-		assert_string_equal(vtasim_gemm_kernel_name(port), "portable");
+	unsigned fast[3] = {0, 0, 0};
+	for (unsigned lb = 0; lb <= 4; lb++)
+		for (unsigned li = 0; li <= 7; li++)
+			for (unsigned lo = 0; lo <= 7; lo++) {
+				const unsigned batch = 1u << lb, bin = 1u << li, bout = 1u << lo;
+				const vtasim_gemm_kernel port =
+					vtasim_gemm_choose(bin, bout, VTASIM_GEMM_PORTABLE);
+				assert_string_equal(port.name, "portable");
+				assert_null(port.pack);
+				for (int isa = VTASIM_GEMM_AVX2; isa <= VTASIM_GEMM_BEST; isa++) {
+					const vtasim_gemm_kernel k =
+						vtasim_gemm_choose(bin, bout, (vtasim_gemm_isa)isa);
 #if defined(__x86_64__) && defined(__GNUC__)
-		if (__builtin_cpu_supports("avx2") && bin == 16 && bout % 16 == 0)
-			assert_string_equal(vtasim_gemm_kernel_name(simd), "avx2");
+					const char *want = "portable";
+					if (isa >= VTASIM_GEMM_AVX512_VNNI && bin % 4 == 0 &&
+					    bout % 16 == 0 && __builtin_cpu_supports("avx512f") &&
+					    __builtin_cpu_supports("avx512bw") &&
+					    __builtin_cpu_supports("avx512vnni"))
+						want = "avx512vnni";
+					else if (bin == 16 && bout % 16 == 0 &&
+						 __builtin_cpu_supports("avx2"))
+						want = "avx2";
+					assert_string_equal(k.name, want);
 #endif
-		print_message("block_in %u block_out %u: %s kernel\n", bin, bout,
-			      vtasim_gemm_kernel_name(simd));
-		for (int rep = 0; rep < 500; rep++) {
-			int8_t inp[4 * 32], wgt[64 * 32], out_a[4 * 64], out_b[4 * 64];
-			int32_t acc_a[4 * 64], acc_b[4 * 64];
-			for (unsigned i = 0; i < batch * bin; i++)
-				inp[i] = rep == 0 ? -128 : rep == 1 ? 127 : (int8_t)simt_rand(&seed);
-			for (unsigned i = 0; i < bout * bin; i++)
-				wgt[i] = rep == 0 ? -128 : rep == 1 ? -128 : (int8_t)simt_rand(&seed);
-			for (unsigned i = 0; i < batch * bout; i++)
-				acc_a[i] = acc_b[i] = rep < 2 ? INT32_MAX - (int32_t)i
-							      : (int32_t)simt_rand(&seed);
-			memset(out_a, 0x5a, sizeof(out_a));
-			memset(out_b, 0x5a, sizeof(out_b));
-			simd(inp, wgt, acc_a, out_a, batch, bin, bout);
-			port(inp, wgt, acc_b, out_b, batch, bin, bout);
-			assert_memory_equal(acc_a, acc_b, sizeof(int32_t) * batch * bout);
-			assert_memory_equal(out_a, out_b, sizeof(out_a));
-		}
-	}
+					if (k.run == port.run)
+						continue;
+					fast[isa]++;
+					/* fewer repetitions for the large blocks */
+					const unsigned macs = batch * bin * bout;
+					const int reps = macs <= 4096 ? 40 : macs <= 65536 ? 8 : 3;
+					for (int rep = 0; rep < reps; rep++)
+						compare_kernel(&k, &port, batch, bin, bout, rep, &seed);
+				}
+			}
+	print_message("shapes with a faster kernel: %u at the avx2 level, %u at the avx512vnni "
+		      "level\n", fast[1], fast[2]);
 }
 
 static void test_alu_lanes(void **state)
