@@ -24,7 +24,8 @@ void compute_unit::reset_compute()
 {
 	acc_written_at_.assign(ctl_.cfg.acc_depth, 0);
 	uop_clock_ = 1;
-	gemm_ = vtasim_gemm_choose(ctl_.cfg.block_in, ctl_.cfg.block_out, VTASIM_GEMM_BEST);
+	gemm_ = vtasim_gemm_choose(ctl_.cfg.batch, ctl_.cfg.block_in, ctl_.cfg.block_out,
+				   VTASIM_GEMM_BEST);
 	/* sram::reset flagged every WGT row rewritten: each is packed before its first use */
 	packed_wgt_.assign(gemm_.pack ? (uint64_t)ctl_.cfg.wgt_depth * gemm_.packed_bytes / 64 : 0,
 			   line{});
@@ -89,14 +90,14 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 template <bool RTL> void compute_unit::run_loop(const vta_insn &insn, vta_error &why)
 {
 	if (insn.loop.reset) {
-		run_uops<K_RESET, RTL>(insn, why);
+		run_nest<K_RESET, RTL>(insn, why);
 	} else if (insn.opcode == VTA_OP_ALU && ctl_.events) {
 		wraps_.begin(insn.alu.op, ctl_.cfg.batch * ctl_.cfg.block_out);
-		run_uops<K_ALU, RTL, true>(insn, why);
+		run_nest<K_ALU, RTL, true>(insn, why);
 	} else if (insn.opcode == VTA_OP_ALU) {
-		run_uops<K_ALU, RTL>(insn, why);
+		run_nest<K_ALU, RTL>(insn, why);
 	} else {
-		run_uops<K_GEMM, RTL>(insn, why);
+		run_nest<K_GEMM, RTL>(insn, why);
 	}
 }
 
@@ -227,7 +228,72 @@ void compute_unit::note_rtl_live(const vta_insn &insn)
 	rtl_rows_.clear();
 }
 
+/*
+ * Whether no uop of the nest can fail a check, decided from the kernel rather than per uop:
+ * every uop of the kernel decodes; the rows of the last iteration, the largest (factors are
+ * unsigned), lie in their SRAMs; and no ACC row comes again within acc_dep_distance uops,
+ * neither inside the kernel nor across the step from one iteration to the next (the only
+ * steps a window of distance + 1 uops spans when the kernel is longer than the distance:
+ * the inner one adds dst_factor_in, the outer one dst_factor_out less the inner loop's).
+ * When it says no, the uops run with the per-uop checks, which find what and where exactly.
+ */
+bool compute_unit::nest_clean(const vta_insn &insn, const vta_uop_bounds &bounds) const
+{
+	const vta_loop &l = insn.loop;
+	const uint64_t k_len = l.uop_end - l.uop_bgn, iters = (uint64_t)l.iter_out * l.iter_in;
+	if (k_len == 0 || iters == 0)
+		return true;
+	const sram::decoded_uop *u = hw_.mem[VTA_MEM_UOP]->uops().data() + l.uop_bgn;
+	uint64_t dst = 0, src = 0, wgt = 0;
+	for (uint64_t k = 0; k < k_len; k++) {
+		if (!u[k].ok)
+			return false;
+		dst = std::max<uint64_t>(dst, u[k].dst);
+		src = std::max<uint64_t>(src, u[k].src);
+		wgt = std::max<uint64_t>(wgt, u[k].wgt);
+	}
+	const uint64_t o = l.iter_out - 1, i = l.iter_in - 1;
+	if (!vta_uop_in_bounds(&bounds, dst + o * l.dst_factor_out + i * l.dst_factor_in,
+			       src + o * l.src_factor_out + i * l.src_factor_in,
+			       wgt + o * l.wgt_factor_out + i * l.wgt_factor_in))
+		return false;
+	const uint64_t dist = ctl_.cfg.acc_dep_distance;
+	if (dist == 0)
+		return true;
+	if (k_len <= dist && iters > 1)
+		return false;
+	for (uint64_t k = 0; k < k_len; k++)
+		for (uint64_t g = 1; g <= dist && k + g < k_len; g++)
+			if (u[k].dst == u[k + g].dst && vta_acc_hazard(g, dist))
+				return false;
+	if (iters == 1)
+		return true;
+	/* row d[k] + off(t) again as d[k'] + off(t + 1), gap k_len - k + k' */
+	const int64_t step_in = l.dst_factor_in,
+		      step_out = (int64_t)l.dst_factor_out - (int64_t)i * l.dst_factor_in;
+	for (uint64_t k = k_len - dist; k < k_len; k++)
+		for (uint64_t k2 = 0; k_len - k + k2 <= dist; k2++) {
+			const int64_t diff = (int64_t)u[k].dst - (int64_t)u[k2].dst;
+			if (((l.iter_in > 1 && diff == step_in) ||
+			     (l.iter_out > 1 && diff == step_out)) &&
+			    vta_acc_hazard(k_len - k + k2, dist))
+				return false;
+		}
+	return true;
+}
+
 template <int KIND, bool RTL, bool WRAPS>
+void compute_unit::run_nest(const vta_insn &insn, vta_error &why)
+{
+	vta_uop_bounds bounds;
+	vta_uop_bounds_of(&ctl_.cfg, &insn, &bounds);
+	if (!RTL && nest_clean(insn, bounds))
+		run_uops<KIND, RTL, WRAPS, false>(insn, why);
+	else
+		run_uops<KIND, RTL, WRAPS, true>(insn, why);
+}
+
+template <int KIND, bool RTL, bool WRAPS, bool CHECKED>
 void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 {
 	const vta_config &cfg = ctl_.cfg;
@@ -276,7 +342,7 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 				const sram::decoded_uop &u = uops[upc];
 				const uint64_t dst = u.dst + dst_off, src = u.src + src_off,
 					       w = u.wgt + wgt_off;
-				if (__builtin_expect(!u.ok, 0)) {
+				if (CHECKED && __builtin_expect(!u.ok, 0)) {
 					vta_error sub{};
 					vta_uop ignored;
 					vta_uop_decode(&cfg, U.bytes() + (uint64_t)upc * cfg.uop_elem_bytes,
@@ -284,11 +350,12 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 					vta_fail(&why, VTA_E_STREAM, "uop %u: %s", upc, sub.detail);
 					break;
 				}
-				if (__builtin_expect(!vta_uop_in_bounds(&bounds, dst, src, w), 0)) {
+				if (CHECKED &&
+				    __builtin_expect(!vta_uop_in_bounds(&bounds, dst, src, w), 0)) {
 					vta_uop_oob_fail(&bounds, upc, o, i, dst, src, w, &why);
 					break;
 				}
-				if (dist > 0) {
+				if (CHECKED && dist > 0) {
 					/* uops since this insn last wrote the row, 0: never */
 					const uint64_t last = written_at[dst];
 					const uint64_t gap = last >= first_stamp ? clock - last : 0;

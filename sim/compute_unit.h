@@ -25,6 +25,7 @@
 #include "alu_wraps.h"
 #include "datapath.h"
 #include "unit_base.h"
+#include "vta_rules.h"
 
 namespace vtasim {
 
@@ -45,8 +46,13 @@ private:
 	/* Run the loop nest on the C datapath or the RTL's; a failed per-uop check stops it
 	 * with `why` set. */
 	template <bool RTL> void run_loop(const vta_insn &insn, vta_error &why);
-	/* WRAPS: count the lanes that wrap (an ALU instruction of a recorded run) */
+	/* Whether the per-uop checks would pass every uop of the nest. */
+	bool nest_clean(const vta_insn &insn, const vta_uop_bounds &bounds) const;
+	/* WRAPS: count the lanes that wrap (an ALU instruction of a recorded run). The uops run
+	 * without their checks (CHECKED false) when nest_clean says none can fail. */
 	template <int KIND, bool RTL, bool WRAPS = false>
+	void run_nest(const vta_insn &insn, vta_error &why);
+	template <int KIND, bool RTL, bool WRAPS, bool CHECKED>
 	void run_uops(const vta_insn &insn, vta_error &why);
 	/* The SRAM liveness (sram_live.h) of one uop's reads and writes at epoch e. */
 	template <int KIND>

@@ -147,9 +147,9 @@ typedef enum vtasim_gemm_isa {
 
 /* The fastest kernel for the shape among those using at most `most`, checked against the
  * host's CPU at run time (datapath_gemm.cc): AVX-512 VNNI for block_in a multiple of 4 and
- * whole 16-lane output groups, AVX2 for block_in 16 and whole 16-lane groups, else the
- * portable vtasim_gemm_uop. Every kernel gives the same bits. */
-vtasim_gemm_kernel vtasim_gemm_choose(unsigned block_in, unsigned block_out,
+ * whole 16-lane output groups (1 x 16 x 16 written out), AVX2 for block_in 16 and whole
+ * 16-lane groups, else the portable vtasim_gemm_uop. Every kernel gives the same bits. */
+vtasim_gemm_kernel vtasim_gemm_choose(unsigned batch, unsigned block_in, unsigned block_out,
 				      vtasim_gemm_isa most);
 
 /* The GEMM reset of one ACC row and its OUT row (lanes = batch x block_out). */

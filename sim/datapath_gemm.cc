@@ -30,29 +30,6 @@ void gemm_portable(const vtasim_gemm_rows *u, uint64_t n, unsigned batch, unsign
 		vtasim_gemm_uop(u[i].inp, u[i].wgt, u[i].acc, u[i].out, batch, block_in, block_out);
 }
 
-/* The packed layout (see the top): block_out / 16 groups of block_in / 4 vectors of 16
- * lanes x 4 bytes, then the block_out int32 sums 128 x sum_k w[o][k]. */
-uint32_t vnni_packed_bytes(unsigned block_in, unsigned block_out)
-{
-	return block_out * block_in + 4 * block_out;
-}
-
-void pack_vnni(const int8_t *w, int8_t *p, unsigned block_in, unsigned block_out)
-{
-	const unsigned groups = block_in / 4;
-	for (unsigned o = 0; o < block_out; o++) {
-		const int8_t *row = w + (uint64_t)o * block_in;
-		int8_t *lane = p + ((uint64_t)(o / 16) * groups * 16 + o % 16) * 4;
-		int32_t sum = 0;
-		for (unsigned k = 0; k < block_in; k++) {
-			lane[(uint64_t)(k / 4) * 64 + k % 4] = row[k];
-			sum += row[k];
-		}
-		const int32_t corr = 128 * sum; /* |sum| <= 128 x 128: no overflow */
-		memcpy(p + (uint64_t)block_out * block_in + 4 * (uint64_t)o, &corr, 4);
-	}
-}
-
 #if VTASIM_HAVE_X86_KERNELS
 /* The dot product of x (16 int8 widened to int16) with one 16-lane weight row, as 8 int32
  * partial sums. */
@@ -113,6 +90,90 @@ __attribute__((target("avx2"))) void gemm_avx2(const vtasim_gemm_rows *u, uint64
 
 #define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512vnni")))
 
+/* The packed layout (see the top): block_out / 16 groups of block_in / 4 vectors of 16
+ * lanes x 4 bytes, then the block_out int32 sums 128 x sum_k w[o][k]. */
+uint32_t vnni_packed_bytes(unsigned block_in, unsigned block_out)
+{
+	return block_out * block_in + 4 * block_out;
+}
+
+/*
+ * Packs one WGT row (see vnni_packed_bytes). block_in 16: each group of 16 output rows is 4
+ * vectors of 16 dwords (4 rows each) whose 4 x 4 dword blocks are transposed with two
+ * vpermt2d per vector; other widths copy dwords. The sums come from the packed vectors:
+ * vpdpbusd of 128 (as u8) with w gives 128 x w[o][k] summed per lane.
+ */
+VNNI_TARGET void pack_vnni(const int8_t *w, int8_t *p, unsigned block_in, unsigned block_out)
+{
+	const unsigned groups = block_in / 4;
+	const __m512i u128 = _mm512_set1_epi32((int32_t)0x80808080u);
+	int32_t *corr = (int32_t *)(void *)(p + (uint64_t)block_out * block_in);
+	for (unsigned og = 0; og < block_out; og += 16) {
+		const int8_t *src = w + (uint64_t)og * block_in; /* 16 rows of block_in */
+		int8_t *dst = p + (uint64_t)og * block_in;         /* `groups` vectors */
+		if (block_in == 16) {
+			const __m512i a0 = _mm512_loadu_si512(src), a1 = _mm512_loadu_si512(src + 64);
+			const __m512i a2 = _mm512_loadu_si512(src + 128);
+			const __m512i a3 = _mm512_loadu_si512(src + 192);
+			/* lane j of vector q: dword q of row j, row j in a[j / 4] at dword
+			 * (j % 4) x 4; vpermt2d's index bit 4 picks its second source */
+			const __m512i rows = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 0, 4, 8,
+							       12, 16, 20, 24, 28);
+			for (unsigned q = 0; q < 4; q++) {
+				const __m512i idx = _mm512_add_epi32(rows, _mm512_set1_epi32((int)q));
+				_mm512_storeu_si512(dst + 64 * q,
+						    _mm512_mask_blend_epi32(
+							    (__mmask16)0xff00,
+							    _mm512_permutex2var_epi32(a0, idx, a1),
+							    _mm512_permutex2var_epi32(a2, idx, a3)));
+			}
+		} else {
+			for (unsigned j = 0; j < 16; j++)
+				for (unsigned q = 0; q < groups; q++)
+					memcpy(dst + 64 * (uint64_t)q + 4 * j,
+					       src + (uint64_t)j * block_in + 4 * q, 4);
+		}
+		__m512i c = _mm512_setzero_si512();
+		for (unsigned q = 0; q < groups; q++)
+			c = _mm512_dpbusd_epi32(c, u128, _mm512_loadu_si512(dst + 64 * (uint64_t)q));
+		_mm512_storeu_si512(corr + og, c);
+	}
+}
+
+/* The default shape, 1 x 16 x 16, written out: the input's four dwords come from one load
+ * (flipped once, spread with vpshufd). The all-ones zero-masked forms of the intrinsics
+ * are the same instructions; GCC 12 warns that the unmasked ones use an undefined value. */
+VNNI_TARGET void gemm_vnni_1x16x16(const vtasim_gemm_rows *u, uint64_t n, unsigned batch,
+				   unsigned block_in, unsigned block_out)
+{
+	(void)batch;
+	(void)block_in;
+	(void)block_out;
+	const __m512i flip = _mm512_set1_epi32((int32_t)0x80808080u);
+	const __mmask16 all = 0xffff;
+	for (uint64_t i = 0; i < n; i++) {
+		const int8_t *w = u[i].wgt;
+		const __m512i x = _mm512_xor_si512(
+			_mm512_maskz_broadcast_i32x4(
+				all, _mm_loadu_si128((const __m128i *)(const void *)u[i].inp)),
+			flip);
+		__m512i s0 = _mm512_sub_epi32(_mm512_loadu_si512(u[i].acc),
+					      _mm512_loadu_si512(w + 256));
+		__m512i s1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(),
+						 _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x55),
+						 _mm512_loadu_si512(w + 64));
+		s0 = _mm512_dpbusd_epi32(s0, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x00),
+					 _mm512_loadu_si512(w));
+		s0 = _mm512_dpbusd_epi32(s0, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xaa),
+					 _mm512_loadu_si512(w + 128));
+		s1 = _mm512_dpbusd_epi32(s1, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xff),
+					 _mm512_loadu_si512(w + 192));
+		s0 = _mm512_add_epi32(s0, s1);
+		_mm512_storeu_si512(u[i].acc, s0);
+		_mm_storeu_si128((__m128i *)(void *)u[i].out, _mm512_maskz_cvtepi32_epi8(all, s0));
+	}
+}
+
 /* Input bytes 4q..4q+3 of x with their sign bits flipped (x + 128 as u8), in every lane. */
 VNNI_TARGET inline __m512i vnni_x(const int8_t *x, unsigned q)
 {
@@ -144,7 +205,7 @@ VNNI_TARGET inline void vnni_row(const int8_t *x, const int8_t *w, const int32_t
 						 _mm512_loadu_si512(wg + 64 * (uint64_t)(groups - 1)));
 		s0 = _mm512_add_epi32(s0, s1);
 		_mm512_storeu_si512(acc + og, s0);
-		/* vpmovdb (the zero-masked form: GCC 12 warns on the unmasked one's undefined) */
+		/* vpmovdb (zero-masked with all ones: see gemm_vnni_1x16x16) */
 		_mm_storeu_si128((__m128i *)(void *)(out + og),
 				 _mm512_maskz_cvtepi32_epi8((__mmask16)0xffff, s0));
 	}
@@ -169,23 +230,26 @@ VNNI_TARGET void gemm_vnni(const vtasim_gemm_rows *u, uint64_t n, unsigned batch
 
 } // namespace
 
-extern "C" vtasim_gemm_kernel vtasim_gemm_choose(unsigned block_in, unsigned block_out,
-						 vtasim_gemm_isa most)
+extern "C" vtasim_gemm_kernel vtasim_gemm_choose(unsigned batch, unsigned block_in,
+						 unsigned block_out, vtasim_gemm_isa most)
 {
 #if VTASIM_HAVE_X86_KERNELS
 	const bool groups16 = block_out % 16 == 0;
 	if (most >= VTASIM_GEMM_AVX512_VNNI && block_in % 4 == 0 && groups16 &&
 	    __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
 	    __builtin_cpu_supports("avx512vnni")) {
-		const vtasim_gemm_fn run = block_in == 16   ? gemm_vnni<4>
-					   : block_in == 32 ? gemm_vnni<8>
-							    : gemm_vnni<0>;
+		const vtasim_gemm_fn run =
+			block_in == 16 && block_out == 16 && batch == 1 ? gemm_vnni_1x16x16
+			: block_in == 16				? gemm_vnni<4>
+			: block_in == 32				? gemm_vnni<8>
+									: gemm_vnni<0>;
 		return {run, pack_vnni, vnni_packed_bytes(block_in, block_out), "avx512vnni"};
 	}
 	if (most >= VTASIM_GEMM_AVX2 && block_in == 16 && groups16 &&
 	    __builtin_cpu_supports("avx2"))
 		return {gemm_avx2, nullptr, 0, "avx2"};
 #else
+	(void)batch;
 	(void)block_in;
 	(void)block_out;
 	(void)most;

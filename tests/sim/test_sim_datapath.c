@@ -126,12 +126,12 @@ static void test_gemm_simd_portable(void **state)
 			for (unsigned lo = 0; lo <= 7; lo++) {
 				const unsigned batch = 1u << lb, bin = 1u << li, bout = 1u << lo;
 				const vtasim_gemm_kernel port =
-					vtasim_gemm_choose(bin, bout, VTASIM_GEMM_PORTABLE);
+					vtasim_gemm_choose(batch, bin, bout, VTASIM_GEMM_PORTABLE);
 				assert_string_equal(port.name, "portable");
 				assert_null(port.pack);
 				for (int isa = VTASIM_GEMM_AVX2; isa <= VTASIM_GEMM_BEST; isa++) {
 					const vtasim_gemm_kernel k =
-						vtasim_gemm_choose(bin, bout, (vtasim_gemm_isa)isa);
+						vtasim_gemm_choose(batch, bin, bout, (vtasim_gemm_isa)isa);
 #if defined(__x86_64__) && defined(__GNUC__)
 					const char *want = "portable";
 					if (isa >= VTASIM_GEMM_AVX512_VNNI && bin % 4 == 0 &&
