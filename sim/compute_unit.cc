@@ -228,14 +228,109 @@ void compute_unit::note_rtl_live(const vta_insn &insn)
 	rtl_rows_.clear();
 }
 
+/* Feeds GEMM uops to the kernel in runs of GEMM_RUN, on packed WGT rows when the kernel
+ * packs (a row written since it was last packed is packed first). */
+struct compute_unit::gemm_feed {
+	const vtasim_gemm_kernel &k;
+	const int8_t *inp, *wgt;
+	int32_t *acc;
+	int8_t *out, *packed;
+	uint8_t *rewritten;
+	uint64_t inp_row, wgt_row, lanes;
+	unsigned batch, bin, bout;
+	vtasim_gemm_rows *queue;
+	unsigned n;
+
+	/* WGT row w packed if the kernel packs and the row was written since */
+	const int8_t *wgt_row_of(uint64_t w)
+	{
+		const int8_t *wr = wgt + w * wgt_row;
+		if (!k.pack)
+			return wr;
+		int8_t *p = packed + w * k.packed_bytes;
+		if (__builtin_expect(rewritten[w], 0)) {
+			k.pack(wr, p, bin, bout);
+			rewritten[w] = 0;
+		}
+		return p;
+	}
+	void add(uint64_t src, const int8_t *wr, uint64_t dst)
+	{
+		queue[n++] = {inp + src * inp_row, wr, acc + dst * lanes, out + dst * lanes};
+		if (n == GEMM_RUN)
+			flush();
+	}
+	void flush()
+	{
+		if (n)
+			k.run(queue, n, batch, bin, bout);
+		n = 0;
+	}
+};
+
+compute_unit::gemm_feed compute_unit::feed()
+{
+	const vta_config &cfg = ctl_.cfg;
+	sram &W = *hw_.mem[VTA_MEM_WGT];
+	return gemm_feed{gemm_,
+			 hw_.mem[VTA_MEM_INP]->i8(),
+			 W.i8(),
+			 hw_.mem[VTA_MEM_ACC]->i32(),
+			 hw_.mem[VTA_MEM_OUT]->i8(),
+			 packed_wgt_.empty() ? nullptr : packed_wgt_.data()->b,
+			 W.rewritten(),
+			 (uint64_t)cfg.batch * cfg.block_in,
+			 (uint64_t)cfg.block_out * cfg.block_in,
+			 (uint64_t)cfg.batch * cfg.block_out,
+			 cfg.batch,
+			 cfg.block_in,
+			 cfg.block_out,
+			 gemm_rows_.data(),
+			 0};
+}
+
+/* A GEMM nest nest_clean passed, on the C datapath: the WGT rows it reads made ready first
+ * (per distinct row), then the uop loop alone, small enough for the compiler to keep in
+ * registers. Returns the uops run. */
+uint64_t compute_unit::gemm_nest(const vta_loop &l)
+{
+	gemm_feed f = feed();
+	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
+	const uint64_t w_row = gemm_.pack ? gemm_.packed_bytes : f.wgt_row;
+	const int8_t *w_base = gemm_.pack ? f.packed : f.wgt;
+	if (gemm_.pack) {
+		live_wgt_.clear();
+		for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++)
+			live_wgt_.push_back(uops[upc].wgt);
+		distinct(live_wgt_);
+		for_rows(live_wgt_, l.iter_out, l.iter_in, l.wgt_factor_out, l.wgt_factor_in,
+			 [&](uint32_t w) { f.wgt_row_of(w); });
+	}
+	for (uint32_t o = 0; o < l.iter_out; o++)
+		for (uint32_t i = 0; i < l.iter_in; i++) {
+			const uint64_t dst_off = (uint64_t)o * l.dst_factor_out +
+						 (uint64_t)i * l.dst_factor_in;
+			const uint64_t src_off = (uint64_t)o * l.src_factor_out +
+						 (uint64_t)i * l.src_factor_in;
+			const uint64_t wgt_off = (uint64_t)o * l.wgt_factor_out +
+						 (uint64_t)i * l.wgt_factor_in;
+			for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++) {
+				const sram::decoded_uop &u = uops[upc];
+				f.add(u.src + src_off, w_base + (u.wgt + wgt_off) * w_row,
+				      u.dst + dst_off);
+			}
+		}
+	f.flush();
+	return (uint64_t)l.iter_out * l.iter_in * (l.uop_end - l.uop_bgn);
+}
+
 /*
  * Whether no uop of the nest can fail a check, decided from the kernel rather than per uop:
  * every uop of the kernel decodes; the rows of the last iteration, the largest (factors are
  * unsigned), lie in their SRAMs; and no ACC row comes again within acc_dep_distance uops,
- * neither inside the kernel nor across the step from one iteration to the next (the only
- * steps a window of distance + 1 uops spans when the kernel is longer than the distance:
- * the inner one adds dst_factor_in, the outer one dst_factor_out less the inner loop's).
- * When it says no, the uops run with the per-uop checks, which find what and where exactly.
+ * inside the kernel or a few iterations on (the row offsets of iterations m apart take at
+ * most two values). When it says no, the uops run with the per-uop checks, which find
+ * what and where exactly.
  */
 bool compute_unit::nest_clean(const vta_insn &insn, const vta_uop_bounds &bounds) const
 {
@@ -258,26 +353,24 @@ bool compute_unit::nest_clean(const vta_insn &insn, const vta_uop_bounds &bounds
 			       wgt + o * l.wgt_factor_out + i * l.wgt_factor_in))
 		return false;
 	const uint64_t dist = ctl_.cfg.acc_dep_distance;
-	if (dist == 0)
-		return true;
-	if (k_len <= dist && iters > 1)
-		return false;
-	for (uint64_t k = 0; k < k_len; k++)
-		for (uint64_t g = 1; g <= dist && k + g < k_len; g++)
-			if (u[k].dst == u[k + g].dst && vta_acc_hazard(g, dist))
-				return false;
-	if (iters == 1)
-		return true;
-	/* row d[k] + off(t) again as d[k'] + off(t + 1), gap k_len - k + k' */
-	const int64_t step_in = l.dst_factor_in,
-		      step_out = (int64_t)l.dst_factor_out - (int64_t)i * l.dst_factor_in;
-	for (uint64_t k = k_len - dist; k < k_len; k++)
-		for (uint64_t k2 = 0; k_len - k + k2 <= dist; k2++) {
-			const int64_t diff = (int64_t)u[k].dst - (int64_t)u[k2].dst;
-			if (((l.iter_in > 1 && diff == step_in) ||
-			     (l.iter_out > 1 && diff == step_out)) &&
-			    vta_acc_hazard(k_len - k + k2, dist))
-				return false;
+	/* ACC row d[k] + off(t) again as d[k2] + off(t + m), m iterations on, gap m K + k2 - k
+	 * (K the kernel's uops): off(t + m) - off(t) is q dst_factor_out + (m - q iter_in)
+	 * dst_factor_in for the q outer steps taken, m / iter_in or one more when m is not a
+	 * multiple of iter_in; m 0 is the kernel itself */
+	const uint64_t K = k_len, n_in = l.iter_in;
+	for (uint64_t m = 0; m * K < dist + K && m < iters; m++)
+		for (uint64_t q = m / n_in; q <= m / n_in + 1; q++) {
+			if (q > l.iter_out - 1 || (q > m / n_in && m % n_in == 0))
+				continue;
+			const int64_t diff = (int64_t)q * l.dst_factor_out +
+					     ((int64_t)m - (int64_t)(q * n_in)) * l.dst_factor_in;
+			for (uint64_t k2 = 0; k2 < K && m * K + k2 < dist + K; k2++) {
+				const uint64_t end = m * K + k2; /* gap end - k, at least 1 */
+				for (uint64_t k = end > dist ? end - dist : 0; k < K && k < end; k++)
+					if ((int64_t)u[k].dst - (int64_t)u[k2].dst == diff &&
+					    vta_acc_hazard(end - k, dist))
+						return false;
+			}
 		}
 	return true;
 }
@@ -287,10 +380,15 @@ void compute_unit::run_nest(const vta_insn &insn, vta_error &why)
 {
 	vta_uop_bounds bounds;
 	vta_uop_bounds_of(&ctl_.cfg, &insn, &bounds);
-	if (!RTL && nest_clean(insn, bounds))
-		run_uops<KIND, RTL, WRAPS, false>(insn, why);
-	else
+	if (RTL || !nest_clean(insn, bounds)) {
 		run_uops<KIND, RTL, WRAPS, true>(insn, why);
+	} else if (KIND == K_GEMM) {
+		const uint64_t done = gemm_nest(insn.loop);
+		uop_clock_ += done;
+		account<KIND, RTL>(insn, done, why);
+	} else {
+		run_uops<KIND, RTL, WRAPS, false>(insn, why);
+	}
 }
 
 template <int KIND, bool RTL, bool WRAPS, bool CHECKED>
@@ -301,27 +399,15 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 	const bool use_imm = KIND == K_ALU && insn.alu.use_imm;
 	const uint32_t op = insn.alu.op;
 	const int32_t imm = insn.alu.imm;
-	const uint32_t e = ctl_.epoch();
 
-	sram &U = *hw_.mem[VTA_MEM_UOP], &I = *hw_.mem[VTA_MEM_INP], &W = *hw_.mem[VTA_MEM_WGT];
-	sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
+	sram &U = *hw_.mem[VTA_MEM_UOP], &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
 	const sram::decoded_uop *uops = U.uops().data();
-	const int8_t *inp = I.i8(), *wgt = W.i8();
 	int32_t *acc = A.i32();
 	int8_t *out = O.i8();
 	uint64_t *written_at = acc_written_at_.data();
 
-	const unsigned batch = cfg.batch, bin = cfg.block_in, bout = cfg.block_out;
-	const uint64_t lanes = (uint64_t)batch * bout, inp_row = (uint64_t)batch * bin,
-		       wgt_row = (uint64_t)bout * bin;
-	/* GEMM on the C datapath: checked uops queue for the kernel, on packed WGT rows when
-	 * it packs (made here for rows written since they were last packed) */
-	const vtasim_gemm_pack_fn pack = gemm_.pack;
-	const uint64_t packed_row = gemm_.packed_bytes;
-	int8_t *packed = packed_wgt_.empty() ? nullptr : packed_wgt_.data()->b;
-	uint8_t *rewritten = W.rewritten();
-	vtasim_gemm_rows *queue = gemm_rows_.data();
-	unsigned queued = 0;
+	const uint64_t lanes = (uint64_t)cfg.batch * cfg.block_out;
+	gemm_feed f = feed(); /* GEMM on the C datapath */
 	vta_uop_bounds bounds;
 	vta_uop_bounds_of(&cfg, &insn, &bounds);
 	const uint64_t dist = cfg.acc_dep_distance;
@@ -386,28 +472,24 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 				else if (KIND == K_ALU)
 					vtasim_alu_row(op, acc_row, use_imm ? nullptr : acc + src * lanes,
 						       imm, out_row, (unsigned)lanes);
-				else {
-					const int8_t *wr = wgt + w * wgt_row;
-					if (pack) {
-						int8_t *p = packed + w * packed_row;
-						if (__builtin_expect(rewritten[w], 0)) {
-							pack(wr, p, bin, bout);
-							rewritten[w] = 0;
-						}
-						wr = p;
-					}
-					queue[queued++] = {inp + src * inp_row, wr, acc_row, out_row};
-					if (queued == GEMM_RUN) {
-						gemm_.run(queue, queued, batch, bin, bout);
-						queued = 0;
-					}
-				}
+				else
+					f.add(src, f.wgt_row_of(w), dst);
 			}
 		}
 	}
-	if (queued) /* the uops before a failed check ran too */
-		gemm_.run(queue, queued, batch, bin, bout);
+	f.flush(); /* the uops before a failed check ran too */
 	uop_clock_ = clock;
+	account<KIND, RTL>(insn, done, why);
+}
+
+/* The liveness and the SRAM and uop counters of the first `done` uops of a nest. */
+template <int KIND, bool RTL>
+void compute_unit::account(const vta_insn &insn, uint64_t done, const vta_error &why)
+{
+	const bool use_imm = KIND == K_ALU && insn.alu.use_imm;
+	const uint32_t e = ctl_.epoch();
+	sram &U = *hw_.mem[VTA_MEM_UOP], &I = *hw_.mem[VTA_MEM_INP], &W = *hw_.mem[VTA_MEM_WGT];
+	sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
 
 	/* the liveness of the uops executed (the RTL's: when the instruction ends) */
 	if (!RTL && why.status == VTA_OK && done)

@@ -54,6 +54,13 @@ private:
 	void run_nest(const vta_insn &insn, vta_error &why);
 	template <int KIND, bool RTL, bool WRAPS, bool CHECKED>
 	void run_uops(const vta_insn &insn, vta_error &why);
+	/* A GEMM nest that passed nest_clean on the C datapath; returns its uops. */
+	uint64_t gemm_nest(const vta_loop &l);
+	/* The liveness and counters of a nest's first `done` uops. */
+	template <int KIND, bool RTL>
+	void account(const vta_insn &insn, uint64_t done, const vta_error &why);
+	struct gemm_feed; /* checked uops to the GEMM kernel */
+	gemm_feed feed();
 	/* The SRAM liveness (sram_live.h) of one uop's reads and writes at epoch e. */
 	template <int KIND>
 	void note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t wgt, bool use_imm,

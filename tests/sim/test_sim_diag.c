@@ -295,7 +295,7 @@ static void test_random_nests(void **state)
 		snprintf(text + at, sizeof(text) - (size_t)at,
 			 ".text\nload mem=uop sram=0 dram=0 y=1 x=%u stride=%u\n"
 			 "%s uop=0,%u iter=%u,%u dst=%u,%u src=%u,%u %s\nfinish\n",
-			 k_len, k_len, op, k_len, 1 + simt_rand(&seed) % 3, 1 + simt_rand(&seed) % 3,
+			 k_len, k_len, op, k_len, 1 + simt_rand(&seed) % 4, 1 + simt_rand(&seed) % 4,
 			 f[0], f[1], f[2], f[3], kind == 2 ? "use_imm=0" : "wgt=1,0");
 		vta_error err = {0}, ref_err = {0};
 		vta_run_stats st;
