@@ -53,13 +53,17 @@ void run_ctl::finish()
 
 bool run_ctl::wait_cycles(uint64_t n, uint64_t g, uint64_t *acc)
 {
-	uint64_t t = now();
+	const uint64_t t = now();
 	uint64_t target = n > deadline + 1 - t ? deadline + 1 : t + n;
-	/* run_ev also fires at a launch: loop until the time has really passed */
-	while (now() < target && current(g))
-		sc_core::wait(sc_core::sc_time::from_value(target - now()), run_ev);
+	/* run_ev also fires at a launch: loop until the time has really passed (the time is
+	 * read once per wake: sc_time_stamp is a call into the kernel) */
+	uint64_t at = t;
+	while (at < target && current(g)) {
+		sc_core::wait(sc_core::sc_time::from_value(target - at), run_ev);
+		at = now();
+	}
 	if (acc && g == gen) /* a reset must not charge the new run */
-		*acc += now() - t;
+		*acc += at - t;
 	return current(g);
 }
 
