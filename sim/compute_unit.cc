@@ -1,8 +1,9 @@
 /*
  * compute_unit.cc - the COMPUTE module (see compute_unit.h). The uop loop is the hot path
  * of the simulator: uops were decoded when LOAD UOP ran, the GEMM kernel is the host's
- * fastest for the config's shape (datapath.h, chosen when the run starts), and the checks
- * are a few compares per uop.
+ * fastest for the config's shape (datapath.h, chosen when the run starts) and takes runs
+ * of uops, on WGT rows packed once per write when it packs, and the checks are decided per
+ * nest when they can be, else a few compares per uop.
  */
 #include "compute_unit.h"
 

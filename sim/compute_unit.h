@@ -8,7 +8,8 @@
  * micro-op range exactly (datapath.h), write ACC and the truncated OUT row per uop, and
  * check per uop, in the reference executor's order: the uop decodes, its dst/src/wgt rows
  * lie inside their SRAMs, and no ACC row is written twice within acc_dep_distance uops of
- * one instruction (the rules of vta_rules.h).
+ * one instruction (the rules of vta_rules.h); a nest whose kernel shows that no uop can
+ * fail them runs without them (nest_clean).
  * Timing: vta_cost.h's, one wait per instruction; the arithmetic is applied when it
  * completes.
  * Records: a recorded run also counts, per ALU instruction, the lanes whose result wrapped
@@ -59,7 +60,7 @@ private:
 	/* The liveness and counters of a nest's first `done` uops. */
 	template <int KIND, bool RTL>
 	void account(const vta_insn &insn, uint64_t done, const vta_error &why);
-	struct gemm_feed; /* checked uops to the GEMM kernel */
+	struct gemm_feed; /* GEMM uops to the kernel in runs, WGT rows packed on the way */
 	gemm_feed feed();
 	/* The SRAM liveness (sram_live.h) of one uop's reads and writes at epoch e. */
 	template <int KIND>
@@ -90,7 +91,7 @@ private:
 		int8_t b[64];
 	};
 	std::vector<line> packed_wgt_;
-	/* Checked GEMM uops handed to the kernel together (at most GEMM_RUN). */
+	/* GEMM uops handed to the kernel together (at most GEMM_RUN). */
 	static constexpr unsigned GEMM_RUN = 64;
 	std::vector<vtasim_gemm_rows> gemm_rows_;
 
