@@ -157,20 +157,23 @@ VNNI_TARGET void gemm_vnni_1x16x16(const vtasim_gemm_rows *u, uint64_t n, unsign
 			_mm512_maskz_broadcast_i32x4(
 				all, _mm_loadu_si128((const __m128i *)(const void *)u[i].inp)),
 			flip);
-		__m512i s0 = _mm512_sub_epi32(_mm512_loadu_si512(u[i].acc),
-					      _mm512_loadu_si512(w + 256));
-		__m512i s1 = _mm512_dpbusd_epi32(_mm512_setzero_si512(),
+		const __m512i zero = _mm512_setzero_si512();
+		__m512i s0 = _mm512_dpbusd_epi32(zero,
+						 _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x00),
+						 _mm512_loadu_si512(w));
+		__m512i s1 = _mm512_dpbusd_epi32(zero,
 						 _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x55),
 						 _mm512_loadu_si512(w + 64));
-		s0 = _mm512_dpbusd_epi32(s0, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x00),
-					 _mm512_loadu_si512(w));
 		s0 = _mm512_dpbusd_epi32(s0, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xaa),
 					 _mm512_loadu_si512(w + 128));
 		s1 = _mm512_dpbusd_epi32(s1, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xff),
 					 _mm512_loadu_si512(w + 192));
-		s0 = _mm512_add_epi32(s0, s1);
-		_mm512_storeu_si512(u[i].acc, s0);
-		_mm_storeu_si128((__m128i *)(void *)u[i].out, _mm512_maskz_cvtepi32_epi8(all, s0));
+		/* ACC last: a uop reading an ACC row a recent one wrote waits only for the add */
+		const __m512i dot = _mm512_sub_epi32(_mm512_add_epi32(s0, s1),
+						     _mm512_loadu_si512(w + 256));
+		const __m512i a = _mm512_add_epi32(_mm512_loadu_si512(u[i].acc), dot);
+		_mm512_storeu_si512(u[i].acc, a);
+		_mm_storeu_si128((__m128i *)(void *)u[i].out, _mm512_maskz_cvtepi32_epi8(all, a));
 	}
 }
 
@@ -191,9 +194,7 @@ VNNI_TARGET inline void vnni_row(const int8_t *x, const int8_t *w, const int32_t
 	const unsigned groups = G ? G : block_in / 4;
 	for (unsigned og = 0; og < block_out; og += 16) {
 		const int8_t *wg = w + (uint64_t)og * block_in;
-		__m512i s0 = _mm512_sub_epi32(_mm512_loadu_si512(acc + og),
-					      _mm512_loadu_si512(corr + og));
-		__m512i s1 = _mm512_setzero_si512();
+		__m512i s0 = _mm512_setzero_si512(), s1 = _mm512_setzero_si512();
 		for (unsigned q = 0; q + 1 < groups; q += 2) {
 			s0 = _mm512_dpbusd_epi32(s0, vnni_x(x, q),
 						 _mm512_loadu_si512(wg + 64 * (uint64_t)q));
@@ -203,7 +204,10 @@ VNNI_TARGET inline void vnni_row(const int8_t *x, const int8_t *w, const int32_t
 		if (groups & 1)
 			s0 = _mm512_dpbusd_epi32(s0, vnni_x(x, groups - 1),
 						 _mm512_loadu_si512(wg + 64 * (uint64_t)(groups - 1)));
-		s0 = _mm512_add_epi32(s0, s1);
+		/* ACC last (see gemm_vnni_1x16x16) */
+		s0 = _mm512_add_epi32(_mm512_loadu_si512(acc + og),
+				      _mm512_sub_epi32(_mm512_add_epi32(s0, s1),
+						       _mm512_loadu_si512(corr + og)));
 		_mm512_storeu_si512(acc + og, s0);
 		/* vpmovdb (zero-masked with all ones: see gemm_vnni_1x16x16) */
 		_mm_storeu_si128((__m128i *)(void *)(out + og),
