@@ -4,7 +4,9 @@
  * with the end of the run, and with a LOAD after FINISH; reads of unwritten UOP and INP rows;
  * tokens left and instructions after FINISH; micro-ops from stored bytes; the cases the
  * engine diagnoses instead (deadlock, no FINISH, a rule); problems before a rule failure;
- * the report's counts and caps; --strict; and a verdict that queue depths do not change.
+ * the report's counts and caps; --strict; a kernel reused from another place of the UOP
+ * SRAM, reloaded between two instructions, more kernels than a cache holds; and a verdict
+ * that queue depths do not change.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -437,6 +439,100 @@ static void test_counts_and_caps(void **state)
 	free(r);
 }
 
+static void test_kernel_reused(void **state)
+{
+	(void)state;
+	/* one kernel from two places of the UOP SRAM: the first GEMM is ordered after the
+	 * loads, the second reads INP rows a later LOAD rewrites without a token to it */
+	const char *gemm_b = "gemm reset=0 uop=1,2 iter=1,2 dst=0,1 src=0,1 wgt=0,0";
+	char text[1024];
+	snprintf(text, sizeof(text),
+		 "load mem=uop sram=0 dram=0x400 y=1 x=2 stride=2\n"
+		 "load mem=inp sram=0 dram=0x200 y=1 x=2 stride=2\n"
+		 "load mem=wgt sram=0 dram=0x30 y=1 x=1 stride=1 " D("push_next") "\n"
+		 "gemm reset=1 uop=0,1 iter=1,2 dst=0,1 src=0,1 wgt=0,0\n"
+		 "gemm reset=0 uop=0,1 iter=1,2 dst=0,1 src=0,1 wgt=0,0 "
+		 D("pop_prev,push_prev") "\n"
+		 "load mem=inp sram=0 dram=0x210 y=1 x=2 stride=2 " D("pop_next,push_next") "\n"
+		 "%s\n"
+		 "finish " D("pop_prev") "\n"
+		 ".uops 0x1000\nuop dst=0 src=0 wgt=0\nuop dst=0 src=0 wgt=0\n", gemm_b);
+	rc *r = check(text, NULL);
+	assert_int_equal(r->st, VTA_E_RACE);
+	assert_int_equal(r->n, 1);
+	assert_int_equal(r->p[0].kind, VTA_PROBLEM_RAW);
+	assert_int_equal(r->p[0].first, 5);
+	assert_int_equal(r->p[0].second, 6);
+	char want[VTA_ERROR_DETAIL_MAX];
+	snprintf(want, sizeof(want),
+		 "race (RAW) on inp rows [0, 2): load insn 5 (%s) writes, compute insn 6 (%s) "
+		 "reads, and no token orders them",
+		 disasm("load mem=inp sram=0 dram=0x210 y=1 x=2 stride=2 deps=pop_next,push_next"),
+		 disasm(gemm_b));
+	assert_string_equal(r->err.detail, want);
+	free(r);
+}
+
+static void test_kernel_reloaded(void **state)
+{
+	(void)state;
+	/* the same ALU twice over one UOP row, a LOAD UOP between them puts another micro-op
+	 * there: the second reads ACC row 3, which nothing wrote */
+	const char *alu = "alu op=add uop=0,1 iter=1,1 dst=0,0 src=0,0 use_imm=0 imm=0";
+	char text[1024];
+	snprintf(text, sizeof(text),
+		 "load mem=uop sram=0 dram=0x400 y=1 x=1 stride=1\n"
+		 "load mem=acc sram=0 dram=0x80 y=1 x=2 stride=2\n"
+		 "%s\n"
+		 "load mem=uop sram=0 dram=0x401 y=1 x=1 stride=1\n"
+		 "%s\n"
+		 "finish\n"
+		 ".uops 0x1000\nuop dst=0 src=1 wgt=0\nuop dst=0 src=3 wgt=0\n", alu, alu);
+	rc *r = check(text, NULL);
+	assert_int_equal(r->st, VTA_E_UNINIT);
+	assert_int_equal(r->n, 1);
+	assert_int_equal(r->p[0].kind, VTA_PROBLEM_UNINIT);
+	assert_int_equal(r->p[0].first, 4);
+	assert_int_equal(r->p[0].space, VTA_SPACE_ACC);
+	assert_int_equal(r->p[0].lo, 3);
+	char want[VTA_ERROR_DETAIL_MAX];
+	snprintf(want, sizeof(want),
+		 "insn 4 (%s): uop 0 (it_out 0, it_in 0) reads acc row 3, which nothing ordered "
+		 "before it writes in this run", disasm(alu));
+	assert_string_equal(r->err.detail, want);
+	free(r);
+}
+
+static void test_many_kernels(void **state)
+{
+	(void)state;
+	/* more kernels than a cache would hold, each ALU over its own UOP row, then all of
+	 * them again: the last one's source row was never written */
+	char text[16384] = "load mem=uop sram=0 dram=0x400 y=1 x=48 stride=48\n"
+			   "load mem=acc sram=0 dram=0x80 y=1 x=48 stride=48\n";
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < 48; k++) {
+			size_t len = strlen(text);
+			snprintf(text + len, sizeof(text) - len,
+				 "alu op=add uop=%d,%d iter=1,1 dst=0,0 src=0,0 use_imm=0 imm=0\n",
+				 k, k + 1);
+		}
+	strcat(text, "finish\n.uops 0x1000\n");
+	for (int k = 0; k < 48; k++) {
+		size_t len = strlen(text);
+		snprintf(text + len, sizeof(text) - len, "uop dst=%d src=%d wgt=0\n", k,
+			 k == 47 ? 100 : k + 1);
+	}
+	rc *r = check(text, NULL);
+	assert_int_equal(r->st, VTA_E_UNINIT);
+	assert_int_equal(r->n, 2); /* the first and the second pass's ALU of uop 47 */
+	assert_int_equal(r->p[0].first, 2 + 47);
+	assert_int_equal(r->p[1].first, 2 + 48 + 47);
+	assert_int_equal(r->p[1].lo, 100);
+	assert_int_equal(r->p[1].uop, 47);
+	free(r);
+}
+
 static void test_depths(void **state)
 {
 	(void)state;
@@ -484,6 +580,8 @@ int main(void)
 		cmocka_unit_test(test_uops_from_store),
 		cmocka_unit_test(test_engine_diagnoses),
 		cmocka_unit_test(test_before_a_rule), cmocka_unit_test(test_counts_and_caps),
+		cmocka_unit_test(test_kernel_reused), cmocka_unit_test(test_kernel_reloaded),
+		cmocka_unit_test(test_many_kernels),
 		cmocka_unit_test(test_depths),        cmocka_unit_test(test_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
