@@ -10,9 +10,10 @@
  * Shadow of an SRAM row (spaces two modules may touch: INP, WGT, OUT, the table memory and
  * its slots in this ISA; UOP and ACC belong to compute alone): per module, the accesses
  * (instruction, read/write) not yet known to happen before every future access of the other
- * modules that may touch the space. An access by b prunes those that happen before it for
- * good, and every remaining entry of another module is unordered with b: a race when one of
- * the two writes. Well-synchronised streams keep these lists a few entries long.
+ * modules that may touch the space, in program order. A module drops those of its own that
+ * are done when it adds one. The entries of another module unordered with b are the last
+ * ones of its list: a race when one of the two writes. Well-synchronised streams keep these
+ * lists a few entries long, and b finds their last entry ordered before it.
  */
 #include "vta_race.h"
 
@@ -22,6 +23,7 @@
 
 #include "vta_cost.h"
 #include "vta_insn.h"
+#include "vta_nest.h"
 #include "vta_queues.h"
 #include "vta_rules.h"
 #include "vta_sched.h"
@@ -42,7 +44,8 @@ typedef struct vclock {
 typedef struct acc_list {
 	uint32_t *e;
 	uint32_t start, n; /* entries [start, n) are live */
-	size_t cap;
+	uint32_t cap;
+	uint32_t last;     /* e[n - 1] when n > 0: most checks need no more */
 } acc_list;
 
 typedef struct row_state {
@@ -59,6 +62,8 @@ typedef struct space_shadow {
 	row_state *rows;
 	acc_list *lists;  /* n_rows * MODS; NULL when one module at most touches the space */
 	uint32_t modules; /* bit per module that may touch the space */
+	uint32_t done;    /* the executing instruction's module: its entries up to this local
+			     clock happen before every future access of the other modules */
 } space_shadow;
 
 typedef struct dram_span {
@@ -125,11 +130,7 @@ typedef struct pass {
 	size_t now;             /* the instruction executing */
 	uop_access plan[VTA_UOP_ACCESSES_MAX]; /* what each of its uops touches (GEMM, ALU) */
 	unsigned n_plan;
-	/* the nest's rows at once (walk_nest), per index (dst, src, wgt): the instruction + 1
-	 * that listed a row, its distinct rows, the kernel's distinct values */
-	uint32_t *listed[3];
-	idx_list nest_rows[3];
-	idx_list kern[3];
+	vta_nest_cache *nests;  /* the distinct rows of the loop nests (walk_nest) */
 	uint64_t work_cycles;   /* a lower bound of the cycles the uops so far need */
 	uint64_t work_uops;     /* GEMM/ALU uops so far, for the uop budget */
 	double started;         /* vta_host_now() at the start, for timing.host_seconds */
@@ -258,50 +259,58 @@ static void note_uninit(pass *p, vta_space space, uint64_t row, const vta_access
 
 /* ---------- the shadow of SRAM rows ---------- */
 
-static void list_append(pass *p, acc_list *l, uint32_t e)
+/* Append an access of the current instruction to its module's list l. Entries ordered
+ * before every future access of the other modules are done (s->done): when the list is
+ * full they are dropped, and their room reused if they are most of it. */
+static void list_append(pass *p, const space_shadow *s, acc_list *l, uint32_t e)
 {
-	if (l->n == l->cap && l->start > l->n / 2) { /* most entries pruned: reuse their room */
-		memmove(l->e, l->e + l->start, (l->n - l->start) * sizeof(*l->e));
-		l->n -= l->start;
-		l->start = 0;
+	if (l->n == l->cap) {
+		while (l->start < l->n && p->lclock[l->e[l->start] >> 2] <= s->done)
+			l->start++;
+		if (l->start > l->n / 2) {
+			memmove(l->e, l->e + l->start, (l->n - l->start) * sizeof(*l->e));
+			l->n -= l->start;
+			l->start = 0;
+		}
 	}
-	uint32_t *ne = grow(l->e, &l->cap, (size_t)l->n + 1, sizeof(*l->e));
+	size_t cap = l->cap;
+	uint32_t *ne = grow(l->e, &cap, (size_t)l->n + 1, sizeof(*l->e));
 	if (!ne) {
 		p->nomem = true;
 		return;
 	}
 	l->e = ne;
+	l->cap = (uint32_t)cap;
 	l->e[l->n++] = e;
+	l->last = e;
 }
 
-/* Drop the entries of module y's list ordered before every future access of the other
- * modules: they are done. The clocks do not change while an instruction executes, so
- * pruning is the same whenever it runs during one. */
-static void prune(const pass *p, const space_shadow *s, acc_list *l, uint32_t y)
+/* The index of the first entry of list l unordered with the current instruction b, module
+ * y's: entries are in y's program order, so those that happen before b come first. */
+static uint32_t unordered_from(const pass *p, const acc_list *l, uint32_t y)
 {
-	uint32_t dead = UINT32_MAX;
-	for (uint32_t x = 0; x < MODS; x++)
-		if (x != y && (s->modules >> x & 1) && p->cur[x].c[y] < dead)
-			dead = p->cur[x].c[y];
-	while (l->start < l->n && p->lclock[l->e[l->start] >> 2] <= dead)
-		l->start++;
+	uint32_t k = l->n, since = p->vc[p->now].c[y];
+	while (k > l->start && p->lclock[l->e[k - 1] >> 2] > since)
+		k--;
+	return k;
 }
 
-/* The current instruction b accesses `row` of a space two modules may touch. */
 /* The current instruction b's access into its module's list of the row: false when the
- * list has it already (b checked such an access of the row). */
+ * list has it already (b checked such an access of the row). b's own entry stays live
+ * while b executes: no other module has seen it. */
 static bool own_note(pass *p, space_shadow *s, uint64_t row, bool write)
 {
 	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
 	uint32_t flag = write ? F_WRITE : F_READ;
 	acc_list *own = &s->lists[row * MODS + m];
-	if (own->n > own->start && own->e[own->n - 1] >> 2 == b) {
-		if (own->e[own->n - 1] & flag)
+	if (own->n && own->last >> 2 == b) {
+		if (own->last & flag)
 			return false;
-		own->e[own->n - 1] |= flag;
-	} else {
-		list_append(p, own, b << 2 | flag);
+		own->last |= flag;
+		own->e[own->n - 1] = own->last;
+		return true;
 	}
+	list_append(p, s, own, b << 2 | flag);
 	return true;
 }
 
@@ -310,17 +319,15 @@ static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bo
 	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
 	if (!own_note(p, s, row, write))
 		return;
-	const vclock *vb = &p->vc[b];
 	for (uint32_t y = 0; y < MODS; y++) {
 		if (y == m || !(s->modules >> y & 1))
 			continue;
-		acc_list *l = &s->lists[row * MODS + y];
-		prune(p, s, l, y);
-		for (uint32_t k = l->start; k < l->n; k++) {
+		const acc_list *l = &s->lists[row * MODS + y];
+		for (uint32_t k = unordered_from(p, l, y); k < l->n; k++) {
 			uint32_t a = l->e[k] >> 2;
 			bool a_writes = l->e[k] & F_WRITE;
-			if (p->lclock[a] <= vb->c[y] || !(a_writes || write))
-				continue; /* ordered before b, or two reads */
+			if (!(a_writes || write))
+				continue; /* two reads */
 			if (a_writes && write)
 				note_race(p, a, space, row, true, true);
 			if ((l->e[k] & F_READ) && write)
@@ -419,118 +426,71 @@ static bool would_find(pass *p, vta_space space, uint64_t row, bool write)
 	for (uint32_t y = 0; y < MODS; y++) {
 		if (y == m || !(s->modules >> y & 1))
 			continue;
-		acc_list *l = &s->lists[row * MODS + y];
-		prune(p, s, l, y);
-		for (uint32_t k = l->start; k < l->n; k++)
-			if (p->lclock[l->e[k] >> 2] > vb->c[y] && ((l->e[k] & F_WRITE) || write))
+		const acc_list *l = &s->lists[row * MODS + y];
+		if (l->n == l->start || p->lclock[l->last >> 2] <= vb->c[y])
+			continue; /* the last one happens before b, and all before it */
+		for (uint32_t k = l->n; k > l->start; k--) { /* the unordered ones, from the last */
+			uint32_t e = l->e[k - 1];
+			if (p->lclock[e >> 2] <= vb->c[y])
+				break;
+			if (write || (e & F_WRITE))
 				return true;
+		}
 	}
 	return false;
 }
 
-static int u32_cmp(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	return a < b ? -1 : a > b;
-}
-
 /*
- * The uops of a GEMM/ALU at once, when they find nothing: the rows of an index are
- * base[k] + o * factor_out + i * factor_in, each distinct base once and a loop level whose
- * factor is 0 once, each row listed once. What the shadows keep per row does not depend on
- * the order of one instruction's accesses, only the problems found (their order and the
- * uop they name) do. So: false (nothing done) when a uop does not decode, leaves its SRAM
- * or would find a problem, for the uop-by-uop walk to say so in its order; else every
- * distinct row touched once.
+ * The uops of a GEMM/ALU at once, when they find nothing: the distinct rows of each index
+ * (vta_nest.h), each listed once. What the shadows keep per row does not depend on the
+ * order of one instruction's accesses, only the problems found (their order and the uop
+ * they name) do. So: false (nothing done) when a uop does not decode, leaves its SRAM or
+ * would find a problem, for the uop-by-uop walk to say so in its order; else every distinct
+ * row touched once.
  */
 static bool walk_nest(pass *p, const vta_insn *in)
 {
-	const vta_config *cfg = p->cfg;
-	const vta_loop *l = &in->loop;
-	uint32_t n = l->uop_end - l->uop_bgn, b = (uint32_t)p->now;
-	if (!n || !l->iter_out || !l->iter_in)
+	uint32_t b = (uint32_t)p->now;
+	vta_nest nest;
+	vta_nest_result nr = vta_nest_find(p->nests, &in->loop, p->uop_img, &nest);
+	p->nomem |= nr == VTA_NEST_NOMEM;
+	if (nr != VTA_NEST_OK)
 		return false;
-	for (int j = 0; j < 3; j++) {
-		idx_list *kl = &p->kern[j];
-		uint32_t *nv = grow(kl->v, &kl->cap, n, sizeof(*kl->v));
-		if (!nv)
-			return false;
-		kl->v = nv;
-		kl->n = n;
-	}
-	for (uint32_t k = 0; k < n; k++) {
-		vta_uop u;
-		vta_error bad = {0};
-		if (vta_uop_decode(cfg, p->uop_img + (size_t)(l->uop_bgn + k) * cfg->uop_elem_bytes,
-				   &u, &bad) != VTA_OK)
-			return false;
-		p->kern[0].v[k] = u.dst;
-		p->kern[1].v[k] = u.src;
-		p->kern[2].v[k] = u.wgt;
-	}
-	const uint64_t fo[3] = {l->dst_factor_out, l->src_factor_out, l->wgt_factor_out};
-	const uint64_t fi[3] = {l->dst_factor_in, l->src_factor_in, l->wgt_factor_in};
-	uint64_t max[3];
-	for (int j = 0; j < 3; j++) {
-		idx_list *kl = &p->kern[j];
-		qsort(kl->v, kl->n, sizeof(*kl->v), u32_cmp);
-		size_t d = 0;
-		for (size_t k = 0; k < kl->n; k++)
-			if (!d || kl->v[k] != kl->v[d - 1])
-				kl->v[d++] = kl->v[k];
-		kl->n = d;
-		max[j] = kl->v[d - 1] + (uint64_t)(l->iter_out - 1) * fo[j] +
-			 (uint64_t)(l->iter_in - 1) * fi[j];
-	}
 	vta_uop_bounds bounds;
-	vta_uop_bounds_of(cfg, in, &bounds);
-	if (!vta_uop_in_bounds(&bounds, max[0], max[1], max[2]))
+	vta_uop_bounds_of(p->cfg, in, &bounds);
+	if (!vta_uop_in_bounds(&bounds, nest.max[0], nest.max[1], nest.max[2]))
 		return false;
-	bool used[3] = {false, false, false};
+	unsigned used = 0;
 	for (unsigned k = 0; k < p->n_plan; k++)
-		used[p->plan[k].which] = true;
-	for (unsigned j = 0; j < 3; j++) {
-		const idx_list *kl = &p->kern[j];
-		idx_list *rl = &p->nest_rows[j];
-		uint32_t *mark = p->listed[j];
-		uint32_t no = fo[j] ? l->iter_out : 1, ni = fi[j] ? l->iter_in : 1;
-		rl->n = 0;
-		for (uint32_t o = 0; o < no && used[j]; o++)
-			for (uint32_t i = 0; i < ni; i++) {
-				uint64_t off = (uint64_t)o * fo[j] + (uint64_t)i * fi[j];
-				for (size_t k = 0; k < kl->n; k++) {
-					uint64_t row = kl->v[k] + off;
-					if (mark[row] != b + 1) {
-						mark[row] = b + 1;
-						idx_push(p, rl, (uint32_t)row);
-					}
-				}
-			}
-		if (p->nomem)
-			return false;
-	}
+		used |= 1u << p->plan[k].which;
+	nr = vta_nest_rows(p->nests, used, &nest);
+	p->nomem |= nr == VTA_NEST_NOMEM;
+	if (nr != VTA_NEST_OK)
+		return false;
 	for (unsigned k = 0; k < p->n_plan; k++) {
 		const uop_access *pa = &p->plan[k];
-		const idx_list *rl = &p->nest_rows[pa->which];
-		for (size_t j = 0; j < rl->n; j++)
-			if (would_find(p, pa->space, rl->v[j], pa->write))
+		const uint32_t *rows = nest.rows[pa->which];
+		size_t n = nest.n_rows[pa->which];
+		for (size_t j = 0; j < n; j++)
+			if (would_find(p, pa->space, rows[j], pa->write))
 				return false;
 	}
-	/* nothing to find, the lists of the other modules pruned: what touch() would keep */
+	/* nothing to find: what touch() would keep */
 	uint32_t m = p->module_of[b];
 	for (unsigned k = 0; k < p->n_plan; k++) {
 		const uop_access *pa = &p->plan[k];
-		const idx_list *rl = &p->nest_rows[pa->which];
+		const uint32_t *rows = nest.rows[pa->which];
+		size_t n = nest.n_rows[pa->which];
 		space_shadow *s = &p->sp[pa->space];
-		for (size_t j = 0; j < rl->n; j++) {
-			row_state *r = &s->rows[rl->v[j]];
+		for (size_t j = 0; j < n; j++) {
+			row_state *r = &s->rows[rows[j]];
 			if (r->seen[pa->write] == b + 1)
 				continue;
 			r->seen[pa->write] = b + 1;
 			if (pa->write && !r->first_write[m])
 				r->first_write[m] = b + 1;
 			if (s->lists)
-				own_note(p, s, rl->v[j], pa->write);
+				own_note(p, s, rows[j], pa->write);
 		}
 	}
 	return true;
@@ -624,6 +584,13 @@ static vta_status execute(pass *p, size_t idx)
 	v.c[m]++;
 	p->cur[m] = v;
 	p->vc[idx] = v;
+	for (int s = 0; s < SRAMS; s++) { /* the clocks stay while idx executes */
+		space_shadow *sh = &p->sp[s];
+		sh->done = UINT32_MAX;
+		for (int x = 0; x < MODS; x++)
+			if (x != (int)m && (sh->modules >> x & 1) && p->cur[x].c[m] < sh->done)
+				sh->done = p->cur[x].c[m];
+	}
 	p->lclock[idx] = v.c[m];
 	p->pos[idx] = p->n_run++;
 	p->now = idx;
@@ -1117,9 +1084,8 @@ static vta_status shadows(pass *p)
 	uint64_t most = 1; /* the rows an index of a uop may name */
 	for (int s = 0; s < SRAMS; s++)
 		most = p->sp[s].n_rows > most ? p->sp[s].n_rows : most;
-	for (int j = 0; j < 3; j++)
-		if (!(p->listed[j] = calloc(most, sizeof(uint32_t))))
-			return VTA_E_NOMEM;
+	if (!(p->nests = vta_nest_cache_new(p->cfg, most)))
+		return VTA_E_NOMEM;
 	return VTA_OK;
 }
 
@@ -1132,11 +1098,7 @@ static void teardown(pass *p)
 		free(p->sp[s].lists);
 		free(p->sp[s].rows);
 	}
-	for (int j = 0; j < 3; j++) {
-		free(p->listed[j]);
-		free(p->nest_rows[j].v);
-		free(p->kern[j].v);
-	}
+	vta_nest_cache_free(p->nests);
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		free(p->push[q].v);
 		free(p->pop[q].v);
