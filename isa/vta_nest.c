@@ -4,7 +4,8 @@
  * An entry keeps the loop's counts and factors and a copy of its micro-ops' bytes: a hit
  * compares both, so equal keys mean equal rows whatever the UOP SRAM went through in
  * between. Entries are replaced in turn; a program that cycles through more kernels than
- * the cache holds only computes them again.
+ * the cache holds only computes them again. A row array, once listed, never changes and
+ * lives as long as the cache: callers may keep it.
  */
 #include "vta_nest.h"
 
@@ -42,6 +43,8 @@ struct vta_nest_cache {
 	uint32_t stamp;
 	entry e[WAYS];
 	unsigned victim; /* the entry a miss replaces next */
+	uint32_t **old;  /* row arrays of replaced entries: they outlive their entry */
+	size_t n_old, cap_old;
 	entry *cur;      /* what vta_nest_find found last */
 };
 
@@ -71,6 +74,9 @@ void vta_nest_cache_free(vta_nest_cache *c)
 			free(c->e[w].rows[j].v);
 		}
 	}
+	for (size_t i = 0; i < c->n_old; i++)
+		free(c->old[i]);
+	free(c->old);
 	free(c->mark);
 	free(c);
 }
@@ -171,6 +177,20 @@ vta_nest_result vta_nest_find(vta_nest_cache *c, const vta_loop *l, const uint8_
 	entry *e = &c->e[c->victim];
 	c->victim = (c->victim + 1) % WAYS;
 	e->valid = false;
+	for (int j = 0; j < 3; j++) { /* rows handed out stay valid: set them aside */
+		if (!e->rows[j].v)
+			continue;
+		if (c->n_old == c->cap_old) {
+			size_t cap = c->cap_old ? 2 * c->cap_old : 16;
+			uint32_t **no = realloc(c->old, cap * sizeof(*no));
+			if (!no)
+				return VTA_NEST_NOMEM;
+			c->old = no;
+			c->cap_old = cap;
+		}
+		c->old[c->n_old++] = e->rows[j].v;
+		e->rows[j] = (u32_buf){0};
+	}
 	if (nb > e->cap_bytes) {
 		uint8_t *nbuf = realloc(e->bytes, nb);
 		if (!nbuf)

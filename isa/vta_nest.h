@@ -22,7 +22,7 @@
 typedef struct vta_nest_cache vta_nest_cache;
 
 /* One kernel: the largest value of each index (loop offsets added), and, per index asked
- * for, its distinct rows in ascending order. */
+ * for, its distinct rows in ascending order (valid as long as the cache). */
 typedef struct vta_nest {
 	uint64_t max[3];
 	const uint32_t *rows[3];

@@ -7,13 +7,18 @@
  * instruction of module y that happens before it. a happens before b exactly when
  * lclock[a] <= vc[b][module of a].
  *
- * Shadow of an SRAM row (spaces two modules may touch: INP, WGT, OUT, the table memory and
- * its slots in this ISA; UOP and ACC belong to compute alone): per module, the accesses
- * (instruction, read/write) not yet known to happen before every future access of the other
- * modules that may touch the space, in program order. A module drops those of its own that
- * are done when it adds one. The entries of another module unordered with b are the last
- * ones of its list: a race when one of the two writes. Well-synchronised streams keep these
- * lists a few entries long, and b finds their last entry ordered before it.
+ * Shadow of an SRAM row: per module, its first write (reads of unwritten rows) and, in the
+ * spaces two modules may touch (shared: INP, WGT, OUT, the table memory and its slots in
+ * this ISA; UOP and ACC belong to compute alone), its last access. A module's accesses of
+ * a row are in its program order, so those unordered with b are its last ones: when its
+ * last access happens before b, all do (the common case, one compare). Otherwise its log of
+ * accesses per instruction (vta_race_log.h) gives them all: a race when one of the two
+ * writes. Bitmaps of the rows each module wrote answer most "written before?" questions a
+ * word at a time.
+ *
+ * A GEMM/ALU that finds nothing is checked and recorded per distinct row of its loop nest
+ * (vta_nest.h, cached by kernel), with the row sets kept as they are in the logs; one that
+ * finds a problem is walked uop by uop, for the problems' order and the uops they name.
  */
 #include "vta_race.h"
 
@@ -25,14 +30,15 @@
 #include "vta_insn.h"
 #include "vta_nest.h"
 #include "vta_queues.h"
+#include "vta_race_log.h"
 #include "vta_rules.h"
 #include "vta_sched.h"
 
 #define MODS VTA_MODULE_COUNT
 #define SRAMS VTA_SPACE_DRAM /* the spaces with rows: all but DRAM */
 #define NOT_RUN 0u           /* lclock of an instruction that never executes */
-#define F_READ 1u
-#define F_WRITE 2u
+#define F_READ VTA_RACE_LOG_READ
+#define F_WRITE VTA_RACE_LOG_WRITE
 #define NO_LINK UINT32_MAX
 #define MAX_INSNS (1u << 29) /* instruction indices fit an entry with its two flags */
 
@@ -40,13 +46,10 @@ typedef struct vclock {
 	uint32_t c[MODS];
 } vclock;
 
-/* Accesses of one module to one row: insn << 2 | F_READ | F_WRITE, in program order. */
-typedef struct acc_list {
-	uint32_t *e;
-	uint32_t start, n; /* entries [start, n) are live */
-	uint32_t cap;
-	uint32_t last;     /* e[n - 1] when n > 0: most checks need no more */
-} acc_list;
+typedef struct idx_list {
+	uint32_t *v;
+	size_t n, cap;
+} idx_list;
 
 typedef struct row_state {
 	uint32_t seen[2];            /* the last instruction + 1 that read it ([0]), that wrote
@@ -60,15 +63,24 @@ typedef struct row_state {
 typedef struct space_shadow {
 	uint64_t n_rows;
 	row_state *rows;
-	acc_list *lists;  /* n_rows * MODS; NULL when one module at most touches the space */
+	uint64_t *written[MODS]; /* per module, a bit per row its first_write has */
+	uint32_t newest_first[MODS]; /* per module, the local clock of its latest first write
+					of a row: every row of written[] happens before b when
+					b's clock has it */
+	uint32_t *last[MODS]; /* shared: per module and row, its last access of the row
+				 (insn << 2 | F_READ | F_WRITE), 0 for none */
+	bool shared;      /* two modules may touch the space: races are possible */
 	uint32_t modules; /* bit per module that may touch the space */
-	uint32_t done;    /* the executing instruction's module: its entries up to this local
-			     clock happen before every future access of the other modules */
+	vta_race_log log[MODS]; /* shared: per module, its accesses in program order */
+	idx_list pending[2];  /* shared: rows the executing instruction read ([0]), wrote ([1])
+				 one by one, logged when it is done */
 } space_shadow;
 
+/* DRAM bytes [lo, hi) and, for a LOAD's rows, [lo + k * stride, hi + k * stride) for
+ * k < rows (1 for a STORE's: sweep_dram sorts them). */
 typedef struct dram_span {
-	uint64_t lo, hi;
-	uint32_t insn;
+	uint64_t lo, hi, stride;
+	uint32_t rows, insn;
 } dram_span;
 
 typedef struct span_list {
@@ -82,11 +94,6 @@ typedef struct found {
 	uint64_t pos;
 	uint32_t next; /* the next record of the same pair of instructions */
 } found;
-
-typedef struct idx_list {
-	uint32_t *v;
-	size_t n, cap;
-} idx_list;
 
 /* What a LOAD or STORE writes, for its end-of-run problem. */
 typedef struct write_hull {
@@ -131,6 +138,7 @@ typedef struct pass {
 	uop_access plan[VTA_UOP_ACCESSES_MAX]; /* what each of its uops touches (GEMM, ALU) */
 	unsigned n_plan;
 	vta_nest_cache *nests;  /* the distinct rows of the loop nests (walk_nest) */
+	idx_list unordered;     /* scratch of unordered() */
 	uint64_t work_cycles;   /* a lower bound of the cycles the uops so far need */
 	uint64_t work_uops;     /* GEMM/ALU uops so far, for the uop budget */
 	double started;         /* vta_host_now() at the start, for timing.host_seconds */
@@ -259,59 +267,49 @@ static void note_uninit(pass *p, vta_space space, uint64_t row, const vta_access
 
 /* ---------- the shadow of SRAM rows ---------- */
 
-/* Append an access of the current instruction to its module's list l. Entries ordered
- * before every future access of the other modules are done (s->done): when the list is
- * full they are dropped, and their room reused if they are most of it. */
-static void list_append(pass *p, const space_shadow *s, acc_list *l, uint32_t e)
+/* Log rows [lo, hi) (rows NULL) or rows[0..n) that the current instruction accessed. */
+static void log_rows(pass *p, space_shadow *s, uint32_t flag, uint64_t lo, uint64_t hi,
+		     const uint32_t *rows, size_t n)
 {
-	if (l->n == l->cap) {
-		while (l->start < l->n && p->lclock[l->e[l->start] >> 2] <= s->done)
-			l->start++;
-		if (l->start > l->n / 2) {
-			memmove(l->e, l->e + l->start, (l->n - l->start) * sizeof(*l->e));
-			l->n -= l->start;
-			l->start = 0;
-		}
-	}
-	size_t cap = l->cap;
-	uint32_t *ne = grow(l->e, &cap, (size_t)l->n + 1, sizeof(*l->e));
-	if (!ne) {
+	uint32_t b = (uint32_t)p->now;
+	if (!vta_race_log_add(&s->log[p->module_of[b]], b, flag, lo, hi, rows, n))
 		p->nomem = true;
-		return;
-	}
-	l->e = ne;
-	l->cap = (uint32_t)cap;
-	l->e[l->n++] = e;
-	l->last = e;
 }
 
-/* The index of the first entry of list l unordered with the current instruction b, module
- * y's: entries are in y's program order, so those that happen before b come first. */
-static uint32_t unordered_from(const pass *p, const acc_list *l, uint32_t y)
+/* Module y's accesses of `row` unordered with the current instruction, oldest first, one
+ * entry (insn << 2 | flags) per instruction, into p->unordered: the last ones of y's log,
+ * as it is in y's program order. */
+static void unordered(pass *p, const space_shadow *s, uint32_t y, uint64_t row)
 {
-	uint32_t k = l->n, since = p->vc[p->now].c[y];
-	while (k > l->start && p->lclock[l->e[k - 1] >> 2] > since)
-		k--;
-	return k;
+	idx_list *u = &p->unordered;
+	if (!vta_race_log_unordered(&s->log[y], p->lclock, p->vc[p->now].c[y], row, &u->v, &u->n,
+				    &u->cap)) {
+		p->nomem = true;
+		u->n = 0;
+	}
 }
 
-/* The current instruction b's access into its module's list of the row: false when the
- * list has it already (b checked such an access of the row). b's own entry stays live
- * while b executes: no other module has seen it. */
+/* The current instruction b's access into the row's last access of its module: false when
+ * it is there already (b checked such an access of the row). */
 static bool own_note(pass *p, space_shadow *s, uint64_t row, bool write)
 {
-	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
-	uint32_t flag = write ? F_WRITE : F_READ;
-	acc_list *own = &s->lists[row * MODS + m];
-	if (own->n && own->last >> 2 == b) {
-		if (own->last & flag)
+	uint32_t b = (uint32_t)p->now, flag = write ? F_WRITE : F_READ;
+	uint32_t *l = &s->last[p->module_of[b]][row];
+	if (*l && *l >> 2 == b) {
+		if (*l & flag)
 			return false;
-		own->last |= flag;
-		own->e[own->n - 1] = own->last;
-		return true;
+		*l |= flag;
+	} else {
+		*l = b << 2 | flag;
 	}
-	list_append(p, s, own, b << 2 | flag);
 	return true;
+}
+
+/* Another module's last access of a row is unordered with the current instruction. */
+static bool unordered_last(const pass *p, const space_shadow *s, uint64_t row, uint32_t y)
+{
+	uint32_t e = s->last[y][row];
+	return e && p->lclock[e >> 2] > p->vc[p->now].c[y];
 }
 
 static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bool write)
@@ -320,17 +318,17 @@ static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bo
 	if (!own_note(p, s, row, write))
 		return;
 	for (uint32_t y = 0; y < MODS; y++) {
-		if (y == m || !(s->modules >> y & 1))
+		if (y == m || !(s->modules >> y & 1) || !unordered_last(p, s, row, y))
 			continue;
-		const acc_list *l = &s->lists[row * MODS + y];
-		for (uint32_t k = unordered_from(p, l, y); k < l->n; k++) {
-			uint32_t a = l->e[k] >> 2;
-			bool a_writes = l->e[k] & F_WRITE;
+		unordered(p, s, y, row);
+		for (size_t k = 0; k < p->unordered.n; k++) {
+			uint32_t e = p->unordered.v[k], a = e >> 2;
+			bool a_writes = e & F_WRITE;
 			if (!(a_writes || write))
 				continue; /* two reads */
 			if (a_writes && write)
 				note_race(p, a, space, row, true, true);
-			if ((l->e[k] & F_READ) && write)
+			if ((e & F_READ) && write)
 				note_race(p, a, space, row, false, true);
 			if (a_writes && !write)
 				note_race(p, a, space, row, true, false);
@@ -338,16 +336,39 @@ static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bo
 	}
 }
 
-/* Some write of the row happens before b (b's own earlier accesses included). */
-static bool written_before(const pass *p, const row_state *r, uint32_t b)
+static bool has_bit(const uint64_t *bits, uint64_t row)
 {
+	return bits[row >> 6] >> (row & 63) & 1;
+}
+
+/* Module m's first write of the row: the current instruction b. */
+static void first_write(const pass *p, space_shadow *s, row_state *r, uint64_t row,
+			uint32_t m, uint32_t b)
+{
+	r->first_write[m] = b + 1;
+	s->written[m][row >> 6] |= 1ull << (row & 63);
+	s->newest_first[m] = p->lclock[b];
+}
+
+/* Some write of the row happens before b (b's own earlier accesses included). */
+static bool written_before(const pass *p, const space_shadow *s, uint64_t row, uint32_t b)
+{
+	uint32_t m = p->module_of[b];
+	if (has_bit(s->written[m], row))
+		return true; /* b's module executes in program order */
+	for (uint32_t y = 0; y < MODS; y++)
+		if (y != m && s->newest_first[y] <= p->vc[b].c[y] && has_bit(s->written[y], row))
+			return true;
+	const row_state *r = &s->rows[row];
 	for (int y = 0; y < MODS; y++)
 		if (r->first_write[y] && p->lclock[r->first_write[y] - 1] <= p->vc[b].c[y])
 			return true;
 	return false;
 }
 
-static void touch(pass *p, const vta_access *a)
+/* An access of the current instruction: rows one by one (a uop's) are logged when it is
+ * done, a range at once. */
+static void touch(pass *p, const vta_access *a, bool one_by_one)
 {
 	space_shadow *s = &p->sp[a->space];
 	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
@@ -357,12 +378,17 @@ static void touch(pass *p, const vta_access *a)
 			continue;
 		r->seen[a->write] = b + 1;
 		if (a->write && !r->first_write[m])
-			r->first_write[m] = b + 1;
-		else if (!a->write && !written_before(p, r, b))
+			first_write(p, s, r, row, m, b);
+		else if (!a->write && !written_before(p, s, row, b))
 			note_uninit(p, a->space, row, a);
-		if (s->lists)
+		if (s->shared) {
+			if (one_by_one)
+				idx_push(p, &s->pending[a->write], (uint32_t)row);
 			race_row(p, a->space, s, row, a->write);
+		}
 	}
+	if (s->shared && !one_by_one && a->lo < a->hi)
+		log_rows(p, s, a->write ? F_WRITE : F_READ, a->lo, a->hi, NULL, 0);
 }
 
 static vta_status on_access(void *ctx, const vta_access *a)
@@ -370,15 +396,25 @@ static vta_status on_access(void *ctx, const vta_access *a)
 	pass *p = ctx;
 	if (a->space == VTA_SPACE_DRAM) {
 		span_list *l = a->write ? &p->stores : &p->loads;
-		dram_span *ns = grow(l->s, &l->cap, l->n + 1, sizeof(*l->s));
-		if (!ns) {
-			p->nomem = true;
+		dram_span *last = l->n ? &l->s[l->n - 1] : NULL;
+		if (!a->write && last && last->insn == p->now && a->lo > last->lo &&
+		    a->hi - a->lo == last->hi - last->lo &&
+		    (last->rows == 1 || a->lo == last->lo + last->rows * last->stride)) {
+			/* the next row of a LOAD at the same stride */
+			if (last->rows == 1)
+				last->stride = a->lo - last->lo;
+			last->rows++;
 		} else {
-			l->s = ns;
-			l->s[l->n++] = (dram_span){a->lo, a->hi, (uint32_t)p->now};
+			dram_span *ns = grow(l->s, &l->cap, l->n + 1, sizeof(*l->s));
+			if (!ns) {
+				p->nomem = true;
+			} else {
+				l->s = ns;
+				l->s[l->n++] = (dram_span){a->lo, a->hi, 0, 1, (uint32_t)p->now};
+			}
 		}
 	} else {
-		touch(p, a);
+		touch(p, a, false);
 	}
 	if (a->write && p->wrote) {
 		write_hull *w = &p->wrote[p->now];
@@ -403,7 +439,7 @@ static vta_status on_uop(void *ctx, const vta_uop_exec *u)
 		if (r->seen[pa->write] != stamp) {
 			vta_access a = {pa->space, pa->write, row, row + 1, u->uop, u->it_out,
 					u->it_in};
-			touch(p, &a);
+			touch(p, &a, true);
 		}
 	}
 	return p->nomem ? VTA_E_NOMEM : VTA_OK;
@@ -411,31 +447,59 @@ static vta_status on_uop(void *ctx, const vta_uop_exec *u)
 
 /* ---------- executing an instruction ---------- */
 
-/* The current instruction's access of `row` would find a problem: a read of a row no write
- * happens before (its own earlier writes aside: they only order more writes before it), or
- * an entry of another module unordered with it where one of the two writes. */
-static bool would_find(pass *p, vta_space space, uint64_t row, bool write)
+/* Every one of the ascending rows[0..n) has its bit in bits: word by word when they are
+ * one range. */
+static bool all_set(const uint64_t *bits, const uint32_t *rows, size_t n)
 {
-	space_shadow *s = &p->sp[space];
-	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
-	if (!write && !written_before(p, &s->rows[row], b))
+	if (n && rows[n - 1] - rows[0] == n - 1) {
+		uint64_t lo = rows[0], hi = (uint64_t)rows[n - 1] + 1;
+		for (; lo < hi && (lo & 63); lo++)
+			if (!has_bit(bits, lo))
+				return false;
+		for (; lo + 64 <= hi; lo += 64)
+			if (bits[lo >> 6] != UINT64_MAX)
+				return false;
+		for (; lo < hi; lo++)
+			if (!has_bit(bits, lo))
+				return false;
 		return true;
-	if (!s->lists)
-		return false;
-	const vclock *vb = &p->vc[b];
+	}
+	for (size_t j = 0; j < n; j++)
+		if (!has_bit(bits, rows[j]))
+			return false;
+	return true;
+}
+
+/* Some write happens before the current instruction b for each of rows[0..n) of space s. */
+static bool all_written_before(const pass *p, const space_shadow *s, const uint32_t *rows,
+			       size_t n)
+{
+	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
+	if (all_set(s->written[m], rows, n))
+		return true; /* by b's module: in program order */
+	for (uint32_t y = 0; y < MODS; y++)
+		if (y != m && s->newest_first[y] <= p->vc[b].c[y] && all_set(s->written[y], rows, n))
+			return true;
+	for (size_t j = 0; j < n; j++)
+		if (!written_before(p, s, rows[j], b))
+			return false;
+	return true;
+}
+
+/* The current instruction's access of `row` of a shared space would race: an access of
+ * another module unordered with it where one of the two writes. */
+static bool would_race(pass *p, space_shadow *s, uint64_t row, bool write)
+{
+	uint32_t m = p->module_of[p->now];
 	for (uint32_t y = 0; y < MODS; y++) {
-		if (y == m || !(s->modules >> y & 1))
-			continue;
-		const acc_list *l = &s->lists[row * MODS + y];
-		if (l->n == l->start || p->lclock[l->last >> 2] <= vb->c[y])
-			continue; /* the last one happens before b, and all before it */
-		for (uint32_t k = l->n; k > l->start; k--) { /* the unordered ones, from the last */
-			uint32_t e = l->e[k - 1];
-			if (p->lclock[e >> 2] <= vb->c[y])
-				break;
-			if (write || (e & F_WRITE))
+		if (y == m || !(s->modules >> y & 1) || !unordered_last(p, s, row, y))
+			continue; /* its last access happens before b, and all before it */
+		if (write || (s->last[y][row] & F_WRITE))
+			return true;
+		unordered(p, s, y, row);
+		for (size_t k = 0; k < p->unordered.n; k++)
+			if (p->unordered.v[k] & F_WRITE)
 				return true;
-		}
 	}
 	return false;
 }
@@ -471,27 +535,35 @@ static bool walk_nest(pass *p, const vta_insn *in)
 		const uop_access *pa = &p->plan[k];
 		const uint32_t *rows = nest.rows[pa->which];
 		size_t n = nest.n_rows[pa->which];
-		for (size_t j = 0; j < n; j++)
-			if (would_find(p, pa->space, rows[j], pa->write))
+		space_shadow *s = &p->sp[pa->space];
+		/* a read of a row no write happens before (its own earlier writes aside: they
+		 * only order more writes before it) */
+		if (!pa->write && !all_written_before(p, s, rows, n))
+			return false;
+		for (size_t j = 0; j < n && s->shared; j++)
+			if (would_race(p, s, rows[j], pa->write))
 				return false;
 	}
-	/* nothing to find: what touch() would keep */
-	uint32_t m = p->module_of[b];
+	/* nothing to find: what touch() would keep (seen only spares the uop walk repeated
+	 * accesses, and both updates here may repeat) */
+	uint32_t m = p->module_of[(uint32_t)p->now];
 	for (unsigned k = 0; k < p->n_plan; k++) {
 		const uop_access *pa = &p->plan[k];
 		const uint32_t *rows = nest.rows[pa->which];
 		size_t n = nest.n_rows[pa->which];
 		space_shadow *s = &p->sp[pa->space];
-		for (size_t j = 0; j < n; j++) {
-			row_state *r = &s->rows[rows[j]];
-			if (r->seen[pa->write] == b + 1)
-				continue;
-			r->seen[pa->write] = b + 1;
-			if (pa->write && !r->first_write[m])
-				r->first_write[m] = b + 1;
-			if (s->lists)
-				own_note(p, s, rows[j], pa->write);
+		if (pa->write && !all_set(s->written[m], rows, n))
+			for (size_t j = 0; j < n; j++)
+				if (!has_bit(s->written[m], rows[j]))
+					first_write(p, s, &s->rows[rows[j]], rows[j], m, b);
+		if (!s->shared)
+			continue;
+		uint32_t flag = pa->write ? F_WRITE : F_READ, *last = s->last[m];
+		for (size_t j = 0; j < n; j++) { /* own_note's, for many rows */
+			uint32_t *l = &last[rows[j]];
+			*l = *l && *l >> 2 == b ? *l | flag : b << 2 | flag;
 		}
+		log_rows(p, s, flag, 0, 0, rows, n);
 	}
 	return true;
 }
@@ -519,7 +591,7 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 		return st;
 	if (l->iter_out && l->iter_in && l->uop_bgn < l->uop_end) {
 		vta_access a = {VTA_SPACE_UOP, false, l->uop_bgn, l->uop_end, VTA_FP_NO_UOP, 0, 0};
-		touch(p, &a);
+		touch(p, &a, false);
 	}
 	/* the accesses of a uop execution whose indices are 0, 1, 2 tell which index each of
 	 * its accesses uses, in vta_uop_accesses' order */
@@ -555,6 +627,23 @@ static void apply(pass *p, const vta_insn *in)
 	}
 }
 
+/* The rows the current instruction accessed one by one into the logs. */
+static void log_pending(pass *p)
+{
+	uint32_t b = (uint32_t)p->now;
+	for (int sp = 0; sp < SRAMS; sp++) {
+		space_shadow *s = &p->sp[sp];
+		for (int w = 0; w < 2 && s->shared; w++) {
+			idx_list *l = &s->pending[w];
+			/* distinct: a row is pending once per instruction */
+			if (!vta_race_log_add_copy(&s->log[p->module_of[b]], b,
+						   w ? F_WRITE : F_READ, l->v, l->n))
+				p->nomem = true;
+			l->n = 0;
+		}
+	}
+}
+
 static void join(vclock *a, const vclock *b)
 {
 	for (int m = 0; m < MODS; m++)
@@ -584,13 +673,6 @@ static vta_status execute(pass *p, size_t idx)
 	v.c[m]++;
 	p->cur[m] = v;
 	p->vc[idx] = v;
-	for (int s = 0; s < SRAMS; s++) { /* the clocks stay while idx executes */
-		space_shadow *sh = &p->sp[s];
-		sh->done = UINT32_MAX;
-		for (int x = 0; x < MODS; x++)
-			if (x != (int)m && (sh->modules >> x & 1) && p->cur[x].c[m] < sh->done)
-				sh->done = p->cur[x].c[m];
-	}
 	p->lclock[idx] = v.c[m];
 	p->pos[idx] = p->n_run++;
 	p->now = idx;
@@ -598,6 +680,7 @@ static vta_status execute(pass *p, size_t idx)
 	vta_status st = vta_work_budget_check(p->cfg, idx, p->started, &sub);
 	if (!st)
 		st = walk(p, in, &sub);
+	log_pending(p);
 	if (st) {
 		p->rule_failed = st != VTA_E_NOMEM;
 		p->rule_insn = idx;
@@ -738,6 +821,39 @@ static int pair_cmp(const void *x, const void *y)
 	return a->load < b->load ? -1 : a->load > b->load;
 }
 
+typedef struct pair_list {
+	dram_pair *v;
+	size_t n, cap;
+} pair_list;
+
+/* The stores (sorted by lo, maxhi their running largest hi) that overlap DRAM bytes
+ * [lo, hi) a load reads, into out. */
+static vta_status overlaps(const span_list *s, const uint64_t *maxhi, uint64_t lo, uint64_t hi,
+			   uint32_t load, pair_list *out)
+{
+	/* stores starting before the load's end, backwards while one may still reach it */
+	size_t a = 0, b = s->n;
+	while (a < b) {
+		size_t mid = (a + b) / 2;
+		if (s->s[mid].lo < hi)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	for (size_t j = a; j-- > 0 && maxhi[j] > lo;) {
+		const dram_span *w = &s->s[j];
+		if (w->hi <= lo)
+			continue;
+		dram_pair *np = grow(out->v, &out->cap, out->n + 1, sizeof(*out->v));
+		if (!np)
+			return VTA_E_NOMEM;
+		out->v = np;
+		out->v[out->n++] = (dram_pair){w->insn, load, w->lo > lo ? w->lo : lo,
+					       w->hi < hi ? w->hi : hi};
+	}
+	return VTA_OK;
+}
+
 /* Every STORE and LOAD whose DRAM ranges overlap: unordered pairs race; a LOAD UOP after a
  * STORE it reads from is beyond the pass (it knows the DRAM image only). */
 static vta_status sweep_dram(pass *p, vta_error *err)
@@ -747,8 +863,7 @@ static vta_status sweep_dram(pass *p, vta_error *err)
 		return VTA_OK;
 	qsort(s->s, s->n, sizeof(*s->s), span_cmp);
 	uint64_t *maxhi = malloc(s->n * sizeof(*maxhi));
-	dram_pair *pairs = NULL;
-	size_t n_pairs = 0, cap_pairs = 0;
+	pair_list pl = {0};
 	if (!maxhi)
 		return VTA_E_NOMEM;
 	for (size_t i = 0; i < s->n; i++)
@@ -756,30 +871,15 @@ static vta_status sweep_dram(pass *p, vta_error *err)
 	vta_status st = VTA_OK;
 	for (size_t k = 0; k < p->loads.n && !st; k++) {
 		const dram_span *l = &p->loads.s[k];
-		/* stores starting before the load's end, backwards while one may still reach it */
-		size_t lo = 0, hi = s->n;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (s->s[mid].lo < l->hi)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (size_t j = lo; j-- > 0 && maxhi[j] > l->lo;) {
-			const dram_span *w = &s->s[j];
-			if (w->hi <= l->lo)
-				continue;
-			dram_pair *np = grow(pairs, &cap_pairs, n_pairs + 1, sizeof(*pairs));
-			if (!np) {
-				st = VTA_E_NOMEM;
-				break;
-			}
-			pairs = np;
-			pairs[n_pairs++] = (dram_pair){w->insn, l->insn,
-						       w->lo > l->lo ? w->lo : l->lo,
-						       w->hi < l->hi ? w->hi : l->hi};
-		}
+		uint64_t last = (uint64_t)(l->rows - 1) * l->stride;
+		if (l->hi + last <= s->s[0].lo || l->lo >= maxhi[s->n - 1])
+			continue; /* beyond every store: most loads read inputs and weights */
+		for (uint64_t r = 0; r < l->rows && !st; r++)
+			st = overlaps(s, maxhi, l->lo + r * l->stride, l->hi + r * l->stride,
+				      l->insn, &pl);
 	}
+	dram_pair *pairs = pl.v;
+	size_t n_pairs = pl.n;
 	free(maxhi);
 	if (n_pairs)
 		qsort(pairs, n_pairs, sizeof(*pairs), pair_cmp);
@@ -1059,7 +1159,7 @@ static vta_status setup(pass *p)
 	return VTA_OK;
 }
 
-/* Row shadows, with access lists for the spaces two modules of this stream touch. */
+/* Row shadows; the spaces two modules of this stream touch are shared (logs, last accesses). */
 static vta_status shadows(pass *p)
 {
 	for (size_t i = 0; i < p->n; i++) {
@@ -1075,11 +1175,13 @@ static vta_status shadows(pass *p)
 		sh->rows = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(*sh->rows));
 		if (!sh->rows)
 			return VTA_E_NOMEM;
-		if (sh->modules & (sh->modules - 1)) {
-			sh->lists = calloc(sh->n_rows * MODS, sizeof(*sh->lists));
-			if (!sh->lists)
+		for (int m = 0; m < MODS; m++)
+			if (!(sh->written[m] = calloc(sh->n_rows / 64 + 1, sizeof(uint64_t))))
 				return VTA_E_NOMEM;
-		}
+		sh->shared = sh->modules & (sh->modules - 1);
+		for (int m = 0; m < MODS && sh->shared; m++)
+			if (!(sh->last[m] = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(uint32_t))))
+				return VTA_E_NOMEM;
 	}
 	uint64_t most = 1; /* the rows an index of a uop may name */
 	for (int s = 0; s < SRAMS; s++)
@@ -1092,13 +1194,17 @@ static vta_status shadows(pass *p)
 static void teardown(pass *p)
 {
 	for (int s = 0; s < SRAMS; s++) {
-		if (p->sp[s].lists)
-			for (uint64_t r = 0; r < p->sp[s].n_rows * MODS; r++)
-				free(p->sp[s].lists[r].e);
-		free(p->sp[s].lists);
+		for (int m = 0; m < MODS; m++) {
+			vta_race_log_free(&p->sp[s].log[m]);
+			free(p->sp[s].written[m]);
+			free(p->sp[s].last[m]);
+		}
+		free(p->sp[s].pending[0].v);
+		free(p->sp[s].pending[1].v);
 		free(p->sp[s].rows);
 	}
 	vta_nest_cache_free(p->nests);
+	free(p->unordered.v);
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		free(p->push[q].v);
 		free(p->pop[q].v);

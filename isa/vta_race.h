@@ -10,10 +10,11 @@
  * order, and the load and store modules then run on past FINISH as far as their tokens
  * allow. Along that order every instruction gets a vector clock over the three modules and
  * its footprint (vta_footprint.h), over a UOP SRAM image replayed from LOAD UOP and
- * descriptors replayed from table loads. Per row the pass keeps the accesses not yet
- * ordered before the other modules that may touch it, so it finds every racing pair, not
- * one per row; DRAM ranges are compared at the end (only STORE writes DRAM). The cost grows
- * with instructions, uop executions and rows moved, never with cycles.
+ * descriptors replayed from table loads. Per row the pass keeps each module's last access,
+ * and per module its accesses instruction by instruction (vta_race_log.h), so it finds
+ * every racing pair, not one per row; DRAM ranges are compared at the end (only STORE
+ * writes DRAM). The cost grows with instructions and the distinct rows each touches (uop
+ * executions only for an instruction that finds a problem), never with cycles.
  *
  * A problem is kept once per pair of instructions, space and kind (rows merged into their
  * hull), a read of unwritten rows once per instruction and space.
