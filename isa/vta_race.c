@@ -139,6 +139,7 @@ typedef struct pass {
 	unsigned n_plan;
 	vta_nest_cache *nests;  /* the distinct rows of the loop nests (walk_nest) */
 	idx_list unordered;     /* scratch of unordered() */
+	idx_list range;         /* scratch of touch_range() */
 	uint64_t work_cycles;   /* a lower bound of the cycles the uops so far need */
 	uint64_t work_uops;     /* GEMM/ALU uops so far, for the uop budget */
 	double started;         /* vta_host_now() at the start, for timing.host_seconds */
@@ -366,12 +367,37 @@ static bool written_before(const pass *p, const space_shadow *s, uint64_t row, u
 	return false;
 }
 
+static bool would_find(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write);
+static void note_rows(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write);
+
+/* A range of rows at once when it finds nothing (rows are independent: checking one
+ * changes nothing another's check reads). */
+static bool touch_range(pass *p, space_shadow *s, const vta_access *a)
+{
+	idx_list *r = &p->range;
+	size_t n = (size_t)(a->hi - a->lo);
+	uint32_t *nv = grow(r->v, &r->cap, n, sizeof(*r->v));
+	if (!nv)
+		return false;
+	r->v = nv;
+	for (size_t k = 0; k < n; k++)
+		r->v[k] = (uint32_t)(a->lo + k);
+	if (would_find(p, s, r->v, n, a->write))
+		return false;
+	note_rows(p, s, r->v, n, a->write);
+	return true;
+}
+
 /* An access of the current instruction: rows one by one (a uop's) are logged when it is
  * done, a range at once. */
 static void touch(pass *p, const vta_access *a, bool one_by_one)
 {
 	space_shadow *s = &p->sp[a->space];
 	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
+	if (s->shared && !one_by_one && a->lo < a->hi)
+		log_rows(p, s, a->write ? F_WRITE : F_READ, a->lo, a->hi, NULL, 0);
+	if (!one_by_one && a->hi - a->lo > 1 && touch_range(p, s, a))
+		return;
 	for (uint64_t row = a->lo; row < a->hi; row++) {
 		row_state *r = &s->rows[row];
 		if (r->seen[a->write] == b + 1)
@@ -387,8 +413,6 @@ static void touch(pass *p, const vta_access *a, bool one_by_one)
 			race_row(p, a->space, s, row, a->write);
 		}
 	}
-	if (s->shared && !one_by_one && a->lo < a->hi)
-		log_rows(p, s, a->write ? F_WRITE : F_READ, a->lo, a->hi, NULL, 0);
 }
 
 static vta_status on_access(void *ctx, const vta_access *a)
@@ -486,22 +510,57 @@ static bool all_written_before(const pass *p, const space_shadow *s, const uint3
 	return true;
 }
 
-/* The current instruction's access of `row` of a shared space would race: an access of
- * another module unordered with it where one of the two writes. */
-static bool would_race(pass *p, space_shadow *s, uint64_t row, bool write)
+/* The current instruction's accesses of rows[0..n) of a shared space would race: an
+ * access of another module unordered with one of them where one of the two writes. */
+static bool would_race(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write)
 {
 	uint32_t m = p->module_of[p->now];
 	for (uint32_t y = 0; y < MODS; y++) {
-		if (y == m || !(s->modules >> y & 1) || !unordered_last(p, s, row, y))
-			continue; /* its last access happens before b, and all before it */
-		if (write || (s->last[y][row] & F_WRITE))
-			return true;
-		unordered(p, s, y, row);
-		for (size_t k = 0; k < p->unordered.n; k++)
-			if (p->unordered.v[k] & F_WRITE)
+		if (y == m || !(s->modules >> y & 1))
+			continue;
+		const uint32_t *last = s->last[y];
+		uint32_t since = p->vc[p->now].c[y];
+		for (size_t j = 0; j < n; j++) {
+			uint32_t e = last[rows[j]];
+			if (!e || p->lclock[e >> 2] <= since)
+				continue; /* its last access happens before b, and all before it */
+			if (write || (e & F_WRITE))
 				return true;
+			unordered(p, s, y, rows[j]);
+			for (size_t k = 0; k < p->unordered.n; k++)
+				if (p->unordered.v[k] & F_WRITE)
+					return true;
+		}
 	}
 	return false;
+}
+
+/* The current instruction's accesses of the ascending rows[0..n) of s would find a
+ * problem: a read of a row no write happens before (its own earlier writes aside: they only
+ * order more writes before it), or a race. */
+static bool would_find(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write)
+{
+	if (!write && !all_written_before(p, s, rows, n))
+		return true;
+	return s->shared && would_race(p, s, rows, n, write);
+}
+
+/* What touch() keeps of accesses of rows[0..n) that find nothing, but the log. seen only
+ * spares touch() an instruction's repeated accesses: both updates here may repeat. */
+static void note_rows(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write)
+{
+	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
+	if (write && !all_set(s->written[m], rows, n))
+		for (size_t j = 0; j < n; j++)
+			if (!has_bit(s->written[m], rows[j]))
+				first_write(p, s, &s->rows[rows[j]], rows[j], m, b);
+	if (!s->shared)
+		return;
+	uint32_t flag = write ? F_WRITE : F_READ, *last = s->last[m];
+	for (size_t j = 0; j < n; j++) { /* own_note's, for many rows */
+		uint32_t *l = &last[rows[j]];
+		*l = *l && *l >> 2 == b ? *l | flag : b << 2 | flag;
+	}
 }
 
 /*
@@ -514,7 +573,6 @@ static bool would_race(pass *p, space_shadow *s, uint64_t row, bool write)
  */
 static bool walk_nest(pass *p, const vta_insn *in)
 {
-	uint32_t b = (uint32_t)p->now;
 	vta_nest nest;
 	vta_nest_result nr = vta_nest_find(p->nests, &in->loop, p->uop_img, &nest);
 	p->nomem |= nr == VTA_NEST_NOMEM;
@@ -535,35 +593,18 @@ static bool walk_nest(pass *p, const vta_insn *in)
 		const uop_access *pa = &p->plan[k];
 		const uint32_t *rows = nest.rows[pa->which];
 		size_t n = nest.n_rows[pa->which];
-		space_shadow *s = &p->sp[pa->space];
-		/* a read of a row no write happens before (its own earlier writes aside: they
-		 * only order more writes before it) */
-		if (!pa->write && !all_written_before(p, s, rows, n))
+		if (would_find(p, &p->sp[pa->space], rows, n, pa->write))
 			return false;
-		for (size_t j = 0; j < n && s->shared; j++)
-			if (would_race(p, s, rows[j], pa->write))
-				return false;
 	}
-	/* nothing to find: what touch() would keep (seen only spares the uop walk repeated
-	 * accesses, and both updates here may repeat) */
-	uint32_t m = p->module_of[(uint32_t)p->now];
+	/* nothing to find: what touch() would keep */
 	for (unsigned k = 0; k < p->n_plan; k++) {
 		const uop_access *pa = &p->plan[k];
 		const uint32_t *rows = nest.rows[pa->which];
 		size_t n = nest.n_rows[pa->which];
 		space_shadow *s = &p->sp[pa->space];
-		if (pa->write && !all_set(s->written[m], rows, n))
-			for (size_t j = 0; j < n; j++)
-				if (!has_bit(s->written[m], rows[j]))
-					first_write(p, s, &s->rows[rows[j]], rows[j], m, b);
-		if (!s->shared)
-			continue;
-		uint32_t flag = pa->write ? F_WRITE : F_READ, *last = s->last[m];
-		for (size_t j = 0; j < n; j++) { /* own_note's, for many rows */
-			uint32_t *l = &last[rows[j]];
-			*l = *l && *l >> 2 == b ? *l | flag : b << 2 | flag;
-		}
-		log_rows(p, s, flag, 0, 0, rows, n);
+		note_rows(p, s, rows, n, pa->write);
+		if (s->shared)
+			log_rows(p, s, pa->write ? F_WRITE : F_READ, 0, 0, rows, n);
 	}
 	return true;
 }
@@ -1205,6 +1246,7 @@ static void teardown(pass *p)
 	}
 	vta_nest_cache_free(p->nests);
 	free(p->unordered.v);
+	free(p->range.v);
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
 		free(p->push[q].v);
 		free(p->pop[q].v);
