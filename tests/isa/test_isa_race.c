@@ -5,7 +5,8 @@
  * tokens left and instructions after FINISH; micro-ops from stored bytes; the cases the
  * engine diagnoses instead (deadlock, no FINISH, a rule); problems before a rule failure;
  * the report's counts and caps; --strict; a kernel reused from another place of the UOP
- * SRAM, reloaded between two instructions, more kernels than a cache holds; and a verdict
+ * SRAM, reloaded between two instructions, more kernels than a cache holds; rows a racing
+ * GEMM read apart, raced on by a later LOAD; and a verdict
  * that queue depths do not change.
  */
 #include <stdarg.h>
@@ -533,6 +534,36 @@ static void test_many_kernels(void **state)
 	free(r);
 }
 
+static void test_rows_apart(void **state)
+{
+	(void)state;
+	/* a GEMM that races reads INP rows 0 and 2 uop by uop; a LOAD that runs after it (its
+	 * token comes from the GEMM before) rewrites row 2 unordered with it: a WAR on row 2
+	 * alone, not on the hull of what the GEMM read */
+	rc *r = check("load mem=uop sram=0 dram=0x400 y=1 x=1 stride=1\n"
+		      "load mem=inp sram=0 dram=0x200 y=1 x=3 stride=3\n"
+		      "load mem=wgt sram=0 dram=0x30 y=1 x=1 stride=1\n"
+		      "gemm reset=1 uop=0,1 iter=1,2 dst=0,1 src=0,0 wgt=0,0 " D("push_prev") "\n"
+		      "gemm reset=0 uop=0,1 iter=1,2 dst=0,1 src=0,2 wgt=0,0\n"
+		      "load mem=inp sram=2 dram=0x210 y=1 x=1 stride=1 " D("pop_next") "\n"
+		      "finish\n" UOPS, NULL);
+	assert_int_equal(r->st, VTA_E_RACE);
+	assert_int_equal(r->rep.races, 6);
+	assert_int_equal(r->rep.uninit_reads, 2);
+	size_t war = 0;
+	for (size_t i = 0; i < r->n && i < 64; i++)
+		if (r->p[i].kind == VTA_PROBLEM_WAR) {
+			assert_int_equal(r->p[i].first, 4);
+			assert_int_equal(r->p[i].second, 5);
+			assert_int_equal(r->p[i].space, VTA_SPACE_INP);
+			assert_int_equal(r->p[i].lo, 2);
+			assert_int_equal(r->p[i].hi, 3);
+			war++;
+		}
+	assert_int_equal(war, 1);
+	free(r);
+}
+
 static void test_depths(void **state)
 {
 	(void)state;
@@ -581,7 +612,7 @@ int main(void)
 		cmocka_unit_test(test_engine_diagnoses),
 		cmocka_unit_test(test_before_a_rule), cmocka_unit_test(test_counts_and_caps),
 		cmocka_unit_test(test_kernel_reused), cmocka_unit_test(test_kernel_reloaded),
-		cmocka_unit_test(test_many_kernels),
+		cmocka_unit_test(test_many_kernels),  cmocka_unit_test(test_rows_apart),
 		cmocka_unit_test(test_depths),        cmocka_unit_test(test_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
