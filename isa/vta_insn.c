@@ -29,15 +29,17 @@ static uint64_t mask_of(unsigned width)
 	return width >= 64 ? ~0ull : ((1ull << width) - 1);
 }
 
-/* Append an unsigned field to word `word`, range-checked. */
-static vta_status put_u(bits *b, int word, unsigned width, uint64_t value, const char *name,
-			vta_error *err)
+/* Append an unsigned field to word `word`, range-checked. The field's name is its format's
+ * prefix and its own name, joined only in a message: encoding runs once per instruction. */
+static vta_status put_u(bits *b, int word, unsigned width, uint64_t value, const char *prefix,
+			const char *name, vta_error *err)
 {
 	if (value > mask_of(width))
-		return vta_fail(err, VTA_E_ENCODE, "%s %llu does not fit in %u bits", name,
-				(unsigned long long)value, width);
+		return vta_fail(err, VTA_E_ENCODE, "%s%s %llu does not fit in %u bits", prefix,
+				name, (unsigned long long)value, width);
 	if (word >= VTA_INSN_MAX_WORDS || b->pos[word] + width > 64)
-		return vta_fail(err, VTA_E_INTERNAL, "field %s overflows word %d", name, word);
+		return vta_fail(err, VTA_E_INTERNAL, "field %s%s overflows word %d", prefix, name,
+				word);
 	if (width > 0)
 		b->w[word] |= value << b->pos[word];
 	b->pos[word] += width;
@@ -45,16 +47,16 @@ static vta_status put_u(bits *b, int word, unsigned width, uint64_t value, const
 }
 
 /* Append a signed (two's complement) field, range-checked. */
-static vta_status put_s(bits *b, int word, unsigned width, int64_t value, const char *name,
-			vta_error *err)
+static vta_status put_s(bits *b, int word, unsigned width, int64_t value, const char *prefix,
+			const char *name, vta_error *err)
 {
 	int64_t lo = width == 0 ? 0 : -(int64_t)(1ull << (width - 1));
 	int64_t hi = width == 0 ? 0 : (int64_t)((1ull << (width - 1)) - 1);
 	if (value < lo || value > hi)
 		return vta_fail(err, VTA_E_ENCODE,
-				"%s %lld does not fit in %u bits (signed, %lld..%lld)", name,
-				(long long)value, width, (long long)lo, (long long)hi);
-	return put_u(b, word, width, (uint64_t)value & mask_of(width), name, err);
+				"%s%s %lld does not fit in %u bits (signed, %lld..%lld)", prefix,
+				name, (long long)value, width, (long long)lo, (long long)hi);
+	return put_u(b, word, width, (uint64_t)value & mask_of(width), prefix, name, err);
 }
 
 static uint64_t get_u(bits *b, int word, unsigned width)
@@ -96,8 +98,6 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 {
 	for (size_t i = 0; i < fmt->n_fields; i++) {
 		const vta_insn_field *f = &fmt->fields[i];
-		char name[32];
-		snprintf(name, sizeof(name), "%s%s", fmt->prefix, f->name);
 		int64_t v = vta_field_get(f, base);
 		unsigned w = vta_field_width(f, fw);
 		int word = (int)vta_field_word(f, fw);
@@ -105,8 +105,9 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 		if (!vta_field_present(f, base)) {
 			/* its bits belong to another field: a value would be lost */
 			if (v != 0)
-				return vta_fail(err, VTA_E_ENCODE, "%s %lld must be 0 in a %s load "
-						"(its bits hold %s)", name, (long long)v,
+				return vta_fail(err, VTA_E_ENCODE, "%s%s %lld must be 0 in a %s "
+						"load (its bits hold %s)", fmt->prefix, f->name,
+						(long long)v,
 						f->presence == VTA_PRESENT_LUT ? "plain"
 									       : "decompressing",
 						f->presence == VTA_PRESENT_LUT ? "the pads"
@@ -114,12 +115,12 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 			continue;
 		}
 		if (f->defined && (uint64_t)v >= f->defined)
-			return vta_fail(err, VTA_E_ENCODE, "%s %u is not defined (0..%u)", name,
-					(unsigned)v, f->defined - 1);
+			return vta_fail(err, VTA_E_ENCODE, "%s%s %u is not defined (0..%u)",
+					fmt->prefix, f->name, (unsigned)v, f->defined - 1);
 		if (f->type == VTA_FIELD_SIGNED)
-			st = put_s(b, word, w, v, name, err);
+			st = put_s(b, word, w, v, fmt->prefix, f->name, err);
 		else
-			st = put_u(b, word, w, (uint64_t)v, name, err);
+			st = put_u(b, word, w, (uint64_t)v, fmt->prefix, f->name, err);
 		if (st)
 			return st;
 	}
