@@ -1,6 +1,7 @@
 /*
  * layout.c - NHWC/OHWI <-> VTA blocked layouts (see layout.h for the layouts).
- * Plain loops over the destination; nothing here is on a hot path of the simulator.
+ * Every layer of a run goes through the conv layouts, so they copy runs of channels (a whole
+ * pixel when the batch is 1) rather than single elements.
  */
 #include "layout.h"
 
@@ -19,6 +20,23 @@ uint64_t vta_layout_conv_input_bytes(const vta_config *cfg, const int32_t nhwc[4
 	return ng * (uint64_t)w->hp * (uint64_t)w->wp * cb * cfg->inp_elem_bytes;
 }
 
+/* A lane run of `len` bytes: the first n from src (or all `fill` if src is NULL), then zeros. */
+static void put_run(uint8_t *dst, const int8_t *src, int8_t fill, size_t n, size_t len)
+{
+	if (src)
+		memcpy(dst, src, n);
+	else
+		memset(dst, (uint8_t)fill, n);
+	memset(dst + n, 0, len - n);
+}
+
+/* Channels of block c0 (of `block` channels) that exist among `channels`. */
+static size_t block_fill(uint64_t c0, uint64_t block, uint64_t channels)
+{
+	uint64_t lo = c0 * block;
+	return lo >= channels ? 0 : (size_t)(channels - lo < block ? channels - lo : block);
+}
+
 void vta_layout_conv_input(const vta_config *cfg, const vta_tensor_i8 *in,
 			   const vta_layout_window *w, int8_t fill, uint8_t *dst)
 {
@@ -28,26 +46,31 @@ void vta_layout_conv_input(const vta_config *cfg, const vta_tensor_i8 *in,
 	uint64_t cb = vta_layout_div_up((uint64_t)C, BI);
 	if (w->cb > cb)
 		cb = w->cb;
+	/* one pixel of a group: cb blocks of B lanes of BI channels; with one lane the
+	 * channels of a pixel are one run */
+	const size_t pixel = (size_t)(cb * B * BI);
 	uint8_t *p = dst;
 	for (uint64_t g = 0; g < ng; g++)
 		for (int32_t y = 0; y < w->hp; y++)
-			for (int32_t x = 0; x < w->wp; x++) {
+			for (int32_t x = 0; x < w->wp; x++, p += pixel) {
 				int32_t iy = y - w->pad_top, ix = x - w->pad_left;
 				bool inside = iy >= 0 && iy < H && ix >= 0 && ix < W;
-				for (uint64_t c0 = 0; c0 < cb; c0++)
-					for (uint64_t b = 0; b < B; b++) {
-						uint64_t n = g * B + b;
-						for (uint64_t i = 0; i < BI; i++, p++) {
-							uint64_t c = c0 * BI + i;
-							int8_t v = 0;
-							if (n < (uint64_t)N && c < (uint64_t)C)
-								v = inside ? in->data[vta_tensor_i8_offset(
-										     in, (int32_t)n, iy,
-										     ix, (int32_t)c)]
-									   : fill;
-							*p = (uint8_t)v;
-						}
+				for (uint64_t b = 0; b < B; b++) {
+					uint64_t n = g * B + b;
+					const int8_t *src =
+						n < (uint64_t)N && inside
+							? in->data + vta_tensor_i8_offset(
+									     in, (int32_t)n, iy, ix, 0)
+							: NULL;
+					uint64_t chans = n < (uint64_t)N ? (uint64_t)C : 0;
+					if (B == 1) {
+						put_run(p, src, fill, (size_t)chans, pixel);
+						continue;
 					}
+					for (uint64_t c0 = 0; c0 < cb; c0++)
+						put_run(p + (c0 * B + b) * BI, src ? src + c0 * BI : NULL,
+							fill, block_fill(c0, BI, chans), (size_t)BI);
+				}
 			}
 }
 
@@ -70,15 +93,16 @@ void vta_layout_conv_filter(const vta_config *cfg, const int8_t *filter, const i
 		for (uint64_t ky = 0; ky < KH; ky++)
 			for (uint64_t kx = 0; kx < KW; kx++)
 				for (uint64_t c0 = 0; c0 < cb; c0++)
-					for (uint64_t o = 0; o < BO; o++)
-						for (uint64_t i = 0; i < BI; i++, p++) {
-							uint64_t oc = o0 * BO + o, c = c0 * BI + i;
-							int8_t v = 0;
-							if (oc < O && c < C)
-								v = filter[((oc * KH + ky) * KW + kx) * C +
-									   c];
-							*p = (uint8_t)v;
+					for (uint64_t o = 0; o < BO; o++, p += BI) {
+						uint64_t oc = o0 * BO + o;
+						if (oc >= O) {
+							memset(p, 0, (size_t)BI);
+							continue;
 						}
+						const int8_t *src =
+							filter + ((oc * KH + ky) * KW + kx) * C + c0 * BI;
+						put_run(p, src, 0, block_fill(c0, BI, C), (size_t)BI);
+					}
 }
 
 uint64_t vta_layout_conv_output_bytes(const vta_config *cfg, const int32_t nhwc[4])
@@ -97,13 +121,17 @@ void vta_layout_conv_output(const vta_config *cfg, const uint8_t *src, const int
 	const uint64_t ob = vta_layout_div_up(O, BO);
 	for (uint64_t n = 0; n < N; n++)
 		for (uint64_t y = 0; y < H; y++)
-			for (uint64_t x = 0; x < W; x++)
-				for (uint64_t c = 0; c < O; c++) {
-					uint64_t row = (((n / B) * H + y) * W + x) * ob + c / BO;
-					uint64_t lane = (n % B) * BO + c % BO;
-					out[((n * H + y) * W + x) * O + c] =
-						(int8_t)src[row * B * BO + lane];
+			for (uint64_t x = 0; x < W; x++) {
+				uint64_t row = (((n / B) * H + y) * W + x) * ob;
+				const uint8_t *s = src + row * B * BO + (n % B) * BO;
+				int8_t *d = out + ((n * H + y) * W + x) * O;
+				if (B == 1) { /* the pixel's channels are one run */
+					memcpy(d, s, (size_t)O);
+					continue;
 				}
+				for (uint64_t c0 = 0; c0 < ob; c0++)
+					memcpy(d + c0 * BO, s + c0 * B * BO, block_fill(c0, BO, O));
+			}
 }
 
 uint64_t vta_layout_acc_rows_bytes(const vta_config *cfg, size_t channels)
