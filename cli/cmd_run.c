@@ -222,6 +222,10 @@ int cmd_run(int argc, char **argv)
 	/* a layer whose content ran before reuses its golden output */
 	vta_golden_cache gc;
 	vta_golden_cache_memory(&gc);
+	/* one DRAM for every layer: its pages are mapped once */
+	vta_dram dram = {0};
+	if (!st)
+		st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
 	size_t done = 0;
 	vta_status first_failure = VTA_OK;
 	vta_error failure = {0};
@@ -237,7 +241,8 @@ int cmd_run(int argc, char **argv)
 					 .fault_index = i == 0 ? o.fault_index : -1,
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
 					 .decompress = dec, .plans = plans, .golden_cache = &gc,
-					 .skip_checks = o.c.no_checks, .strict = o.c.strict};
+					 .skip_checks = o.c.no_checks, .strict = o.c.strict,
+					 .dram = &dram};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
 		if (results[i].checks_run &&
@@ -270,6 +275,7 @@ int cmd_run(int argc, char **argv)
 		err = terr;
 	}
 	free(results);
+	vta_dram_free(&dram);
 	vta_conv_plan_cache_free(plans);
 	vta_golden_cache_close(&gc);
 	vtasim_sim_destroy(sim);

@@ -160,12 +160,18 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 		size_t n_done = 0;
 		const char *point_status = "ok";
 		const char *point_error = "";
+		/* one DRAM for the point's layers (its pages mapped once); without it, should the
+		 * host refuse it here, each layer has its own */
+		vta_dram dram = {0};
+		vta_error derr = {0};
+		(void)vta_dram_init(&dram, (uint64_t)p->cfg.dram_size_mib << 20, &derr);
 		for (size_t i = 0; i < n; i++) {
 			vta_layer_run_opts o = {.mode = p->mode, .threads = p->threads,
 						.fault_index = -1, .golden_cache = gc,
 						.decompress = !strcmp(p->decompress, "hw")
 								      ? VTA_DECOMPRESS_HW
-								      : VTA_DECOMPRESS_HOST};
+								      : VTA_DECOMPRESS_HOST,
+						.dram = &dram};
 			vta_error lerr = {0};
 			status[i] = vta_layer_run(&p->cfg, &layers[i], vtasim_engine(sim), &o,
 						  &results[i], &lerr);
@@ -179,6 +185,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 				point_status = status_of(status[i]);
 			}
 		}
+		vta_dram_free(&dram);
 		rec = sweep_record_new(p->key, point_status, point_error, 0);
 		run_report rep = {.cfg = &p->cfg, .workload = sw->workload_path, .mode = p->mode,
 				  .threads = p->threads, .layers = done, .n_layers = n_done,

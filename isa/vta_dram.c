@@ -43,6 +43,19 @@ void vta_dram_free(vta_dram *dram)
 	dram->size = 0;
 }
 
+vta_status vta_dram_reset(vta_dram *dram, uint64_t used, vta_error *err)
+{
+	if (used <= dram->size / 2) {
+		if (used)
+			memset(dram->bytes, 0, (size_t)used);
+		return VTA_OK;
+	}
+	/* most of it, or not known: fresh pages cost no more than clearing */
+	uint64_t size = dram->size;
+	vta_dram_free(dram);
+	return vta_dram_init(dram, size, err);
+}
+
 int vta_dram_in_range(const vta_dram *dram, uint64_t addr, uint64_t len)
 {
 	return addr <= dram->size && len <= dram->size - addr;

@@ -26,6 +26,12 @@ typedef struct vta_dram {
  * host cannot provide it). */
 vta_status vta_dram_init(vta_dram *dram, uint64_t size, vta_error *err);
 void vta_dram_free(vta_dram *dram);
+/* Make the DRAM all zero again, as vta_dram_init left it, for another run: [0, used) is
+ * cleared and the pages stay mapped (a run of layers then pays for mapping and zeroing
+ * fresh pages once, not per layer). used must bound every byte written since the DRAM was
+ * last zero; UINT64_MAX (not known) maps a fresh zeroed DRAM, VTA_E_NOMEM if the host
+ * cannot provide it (the DRAM is then freed). */
+vta_status vta_dram_reset(vta_dram *dram, uint64_t used, vta_error *err);
 /* Load a raw image file at address 0 (error if larger than the DRAM). */
 vta_status vta_dram_load_image(vta_dram *dram, const char *path, vta_error *err);
 /* Copy every segment of prog into DRAM (error naming the segment if out of range). */

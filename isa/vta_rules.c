@@ -44,6 +44,14 @@ static vta_status check_dram_rows(const vta_mem_insn *m, uint32_t elem_bytes,
 			(unsigned long long)(addr + len), (unsigned long long)dram_size);
 }
 
+uint64_t vta_store_dram_end(const vta_config *cfg, const vta_mem_insn *m)
+{
+	if (m->y_size == 0 || m->x_size == 0)
+		return 0;
+	return row_addr(m, m->y_size - 1u, cfg->out_elem_bytes) +
+	       (uint64_t)m->x_size * cfg->out_elem_bytes;
+}
+
 uint64_t vta_load_sram_rows(const vta_mem_insn *m)
 {
 	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;

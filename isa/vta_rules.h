@@ -28,6 +28,9 @@ vta_status vta_load_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t
 /* Check a non-NOP STORE likewise. */
 vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t dram_size,
 			   vta_error *err);
+/* The first DRAM byte above the rows a STORE writes (its last row ends highest; 0 for a NOP:
+ * it writes none). */
+uint64_t vta_store_dram_end(const vta_config *cfg, const vta_mem_insn *m);
 /* SRAM rows a LOAD writes, padding included: [sram_base, sram_base + this). */
 uint64_t vta_load_sram_rows(const vta_mem_insn *m);
 

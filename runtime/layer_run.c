@@ -9,6 +9,7 @@
 #include "dram_tensor.h"
 #include "layer_ops.h"
 #include "vta_cost.h"
+#include "vta_rules.h"
 
 static double now_seconds(void)
 {
@@ -38,6 +39,8 @@ typedef struct layer_run {
 	vta_layer_plain plain; /* decoded once, for the golden kernels and the observers */
 	vta_layer_stream ls;
 	vta_dram dram;
+	vta_dram *dram_home; /* where dram was lent from (opts->dram), or NULL: its own */
+	bool emitted;        /* ls says what was written to dram */
 	vta_tensor_i8 gold, tflite, got;
 	vta_layer_view view;
 	uint8_t *image;
@@ -97,31 +100,90 @@ static vta_status golden(const vta_layer_run_opts *o, const vta_layer_ops *ops, 
 	return st;
 }
 
-/* A stream of the layer in a DRAM of its own: the one it runs, or the one-thread stream it
- * is timed against (measure_threads). */
+/* A stream of the layer in a DRAM it holds alone: the one it runs, or the one-thread stream
+ * it is timed against (measure_threads). */
 typedef struct layer_stream {
 	vta_layer_stream ls;
 	vta_dram dram;
+	vta_dram *dram_home; /* the run's DRAM lent to it (opts->dram), or NULL: its own */
+	bool emitted;
 	uint8_t *image; /* the DRAM it starts from, when the observers want it */
 	vta_race_report checks;
 	bool checks_run;
 	double check_seconds;
 } layer_stream;
 
+/* A zeroed DRAM for a stream: the run's own if it lends one of the config's size and no
+ * other stream of the layer holds it (it is moved out of *o->dram while lent), else a fresh
+ * one. */
+static vta_status take_dram(const vta_config *cfg, const vta_layer_run_opts *o, vta_dram *dram,
+			    vta_dram **home, vta_error *err)
+{
+	uint64_t size = (uint64_t)cfg->dram_size_mib << 20;
+	*home = NULL;
+	if (o->dram && o->dram->bytes && o->dram->size == size) {
+		*dram = *o->dram;
+		*o->dram = (vta_dram){0};
+		*home = o->dram;
+		return VTA_OK;
+	}
+	return vta_dram_init(dram, size, err);
+}
+
+/* The first DRAM byte above everything written to it: the stream's buffers and segments
+ * (below dram_end) and the rows of every STORE the engine ran; UINT64_MAX if not known. */
+static uint64_t dram_written_end(const vta_layer_stream *ls, bool emitted)
+{
+	if (!emitted)
+		return UINT64_MAX;
+	uint64_t end = ls->dram_end;
+	for (size_t i = 0; i < ls->prog.n_segments; i++) {
+		const vta_segment *sg = &ls->prog.segments[i];
+		if (sg->dram_addr + sg->size > end)
+			end = sg->dram_addr + sg->size;
+	}
+	for (size_t i = 0; i < ls->prog.n_insns; i++) {
+		vta_insn insn;
+		vta_error e;
+		if (vta_program_insn(&ls->prog, &ls->cfg, i, &insn, &e) != VTA_OK)
+			return UINT64_MAX;
+		if (insn.opcode == VTA_OP_STORE && vta_store_dram_end(&ls->cfg, &insn.mem) > end)
+			end = vta_store_dram_end(&ls->cfg, &insn.mem);
+	}
+	return end;
+}
+
+/* Hand a DRAM back: a lent one cleared (for the run's next layer) to where it came from,
+ * one of its own freed. */
+static vta_status give_dram(vta_dram *dram, vta_dram *home, const vta_layer_stream *ls,
+			    bool emitted, vta_error *err)
+{
+	if (!home) {
+		vta_dram_free(dram);
+		return VTA_OK;
+	}
+	vta_status st = vta_dram_reset(dram, dram_written_end(ls, emitted), err);
+	*home = *dram;
+	*dram = (vta_dram){0};
+	return st;
+}
+
 static void layer_stream_free(layer_stream *s)
 {
 	free(s->image);
+	/* should clearing fail, the run has no DRAM left to lend: later layers get their own */
+	vta_error e = {0};
+	(void)give_dram(&s->dram, s->dram_home, &s->ls, s->emitted, &e);
 	vta_layer_stream_free(&s->ls);
-	vta_dram_free(&s->dram);
 }
 
-/* Emit the layer with `threads` into s (a fresh DRAM), keep its image if asked, and check
+/* Emit the layer with `threads` into s (a zeroed DRAM), keep its image if asked, and check
  * it unless the checks are skipped. */
 static vta_status emit_stream(const vta_config *cfg, const vta_layer_run_opts *o,
 			      const vta_layer_ops *ops, const layer_run *L, const char *name,
 			      unsigned threads, layer_stream *s, vta_error *err)
 {
-	vta_status st = vta_dram_init(&s->dram, (uint64_t)cfg->dram_size_mib << 20, err);
+	vta_status st = take_dram(cfg, o, &s->dram, &s->dram_home, err);
 	if (st)
 		return st;
 	vta_emit_opts eo = {.mode = o->mode, .threads = threads, .name = name,
@@ -129,6 +191,7 @@ static vta_status emit_stream(const vta_config *cfg, const vta_layer_run_opts *o
 			    .n_resident = o->n_resident, .plans = o->plans};
 	if ((st = ops->emit(cfg, &L->d, &eo, &s->dram, &s->ls, err)))
 		return st;
+	s->emitted = true;
 	if (o->keep_dram_image) {
 		/* the DRAM the layer starts from, for outside replay (vtasim exec --dram) */
 		s->image = malloc(s->ls.dram_end ? s->ls.dram_end : 1);
@@ -227,6 +290,8 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 	layer_stream_free(&one);
 	L->ls = chosen.ls;
 	L->dram = chosen.dram;
+	L->dram_home = chosen.dram_home;
+	L->emitted = chosen.emitted;
 	L->image = chosen.image;
 	L->view.dram_image = chosen.image;
 	L->view.dram_image_bytes = chosen.image ? chosen.ls.dram_end : 0;
@@ -310,8 +375,13 @@ static vta_status run_layer(const vta_config *cfg, const vta_wl_layer *spec, vta
 	free(L->gold.data);
 	free(L->tflite.data);
 	vta_layer_plain_free(&L->plain);
+	vta_error derr = {0};
+	vta_status ds = give_dram(&L->dram, L->dram_home, &L->ls, L->emitted, &derr);
+	if (ds && (!st || st == VTA_E_MISMATCH)) {
+		st = ds;
+		*err = derr;
+	}
 	vta_layer_stream_free(&L->ls);
-	vta_dram_free(&L->dram);
 	return st;
 }
 

@@ -108,6 +108,10 @@ typedef struct vta_layer_run_opts {
 	size_t n_resident;
 	vta_dram_tensor *keep_output;
 	int32_t op_index;             /* the producer keep_output records */
+	/* a zeroed DRAM of the config's size the layer may use and hands back zeroed, so a
+	 * run of layers maps and clears its pages once (vta_dram_reset); NULL, or another
+	 * size: the layer has its own */
+	vta_dram *dram;
 } vta_layer_run_opts;
 
 /* Run one layer on `engine` into *r. The emitted stream is checked first (vta_race.h): a

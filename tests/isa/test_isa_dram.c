@@ -1,6 +1,6 @@
 /*
- * test_isa_dram.c - the flat DRAM: zeroed allocation, overflow-safe range checks, image
- * loading, segment placement and dumps, with every error path.
+ * test_isa_dram.c - the flat DRAM: zeroed allocation and reset, overflow-safe range checks,
+ * image loading, segment placement and dumps, with every error path.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -58,6 +58,28 @@ static void test_init(void **state)
 	assert_int_equal(vta_dram_init(&d, UINT64_MAX, &err), VTA_E_USAGE);
 	assert_non_null(strstr(err.detail, "larger than"));
 	assert_null(d.bytes);
+}
+
+/* A reset DRAM is all zero again, whether cleared in place or mapped afresh. */
+static void test_reset(void **state)
+{
+	(void)state;
+	static const uint64_t used[] = {0, 100, 2048, 2049, 4096, UINT64_MAX};
+	for (size_t k = 0; k < sizeof(used) / sizeof(used[0]); k++) {
+		vta_dram d;
+		vta_error err = {0};
+		assert_int_equal(vta_dram_init(&d, 4096, &err), VTA_OK);
+		uint64_t dirty = used[k] < d.size ? used[k] : d.size;
+		memset(d.bytes, 0x5a, (size_t)dirty);
+		uint8_t *before = d.bytes;
+		assert_int_equal(vta_dram_reset(&d, used[k], &err), VTA_OK);
+		assert_int_equal(d.size, 4096);
+		if (used[k] <= 2048) /* cleared in place */
+			assert_ptr_equal(d.bytes, before);
+		for (int i = 0; i < 4096; i++)
+			assert_int_equal(d.bytes[i], 0);
+		vta_dram_free(&d);
+	}
 }
 
 static void test_in_range(void **state)
@@ -189,6 +211,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_init),
+		cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_in_range),
 		cmocka_unit_test(test_load_image),
 		cmocka_unit_test(test_place_segments),
