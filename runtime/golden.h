@@ -45,6 +45,8 @@ typedef struct vta_golden_requant {
 	vta_q15 *m16;  /* vta16 mode: one per output channel, else NULL */
 	int32_t zero_point, act_min, act_max;
 	uint64_t alu_overflows, acc_overflows;
+	int32_t *acc32; /* one per output channel: a row's wrapped accumulators */
+	size_t channels;
 } vta_golden_requant;
 
 /* The multipliers of `channels` output channels; op names the kernel in errors. */
@@ -69,6 +71,12 @@ static inline int8_t vta_golden_requant_out(vta_golden_requant *rq, size_t oc, i
 							 &rq->alu_overflows);
 	return (int8_t)y;
 }
+
+/* Output channels [0, n) of a row at once (n at most the channels of init): out[oc] as
+ * vta_golden_requant_out(rq, oc, acc[oc], bias ? bias[oc] : 0) gives, in a loop the compiler
+ * can keep tight. */
+void vta_golden_requant_row(vta_golden_requant *rq, const int64_t *acc, const int32_t *bias,
+			    size_t n, int8_t *out);
 
 /* Add the counted wraps to stats (may be NULL) and free the multipliers. */
 void vta_golden_requant_done(vta_golden_requant *rq, vta_golden_stats *stats);

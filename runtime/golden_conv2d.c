@@ -209,9 +209,9 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 						 dot + oc0);
 				}
 				for (int32_t oc = 0; oc < O; oc++)
-					*o++ = vta_golden_requant_out(&rq, (size_t)oc,
-								      dot[oc] - zp_biased * wsum[oc],
-								      c->bias ? c->bias[oc] : 0);
+					dot[oc] -= zp_biased * wsum[oc];
+				vta_golden_requant_row(&rq, dot, c->bias, (size_t)O, o);
+				o += O;
 			}
 		}
 	}

@@ -12,11 +12,14 @@ vta_status vta_golden_requant_init(vta_golden_requant *rq, const char *op, vta_a
 				   size_t filter_scale_count, size_t channels,
 				   const vta_tensor_i8 *out, vta_activation act, vta_error *err)
 {
-	*rq = (vta_golden_requant){.zero_point = out->zero_point};
+	*rq = (vta_golden_requant){.zero_point = out->zero_point, .channels = channels};
 	vta_status st = vta_quant_activation_range(act, out->scale, out->zero_point, &rq->act_min,
 						   &rq->act_max, err);
 	if (st != VTA_OK)
 		return st;
+	rq->acc32 = malloc((channels ? channels : 1) * sizeof(*rq->acc32));
+	if (!rq->acc32)
+		return vta_fail(err, VTA_E_NOMEM, "%s: out of memory", op);
 	if (mode == VTA_ARITH_TFLITE) {
 		rq->m32 = malloc(channels * sizeof(*rq->m32));
 		st = rq->m32 ? vta_quant_conv_tflite_params(in_scale, filter_scales,
@@ -43,6 +46,26 @@ void vta_golden_requant_done(vta_golden_requant *rq, vta_golden_stats *stats)
 	}
 	free(rq->m32);
 	free(rq->m16);
+	free(rq->acc32);
 	rq->m32 = NULL;
 	rq->m16 = NULL;
+	rq->acc32 = NULL;
+}
+
+void vta_golden_requant_row(vta_golden_requant *rq, const int64_t *acc, const int32_t *bias,
+			    size_t n, int8_t *out)
+{
+	uint64_t wraps = 0;
+	for (size_t oc = 0; oc < n; oc++) {
+		int32_t a = vta_wrap32(acc[oc]);
+		wraps += (int64_t)a != acc[oc];
+		rq->acc32[oc] = a;
+	}
+	rq->acc_overflows += wraps;
+	if (rq->m32)
+		vta_quant_conv_tflite_apply_n(rq->acc32, bias, rq->m32, n, rq->zero_point,
+					      rq->act_min, rq->act_max, out, &rq->alu_overflows);
+	else
+		vta_quant_conv_vta16_apply_n(rq->acc32, bias, rq->m16, n, rq->zero_point,
+					     rq->act_min, rq->act_max, out, &rq->alu_overflows);
 }

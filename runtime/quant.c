@@ -60,7 +60,7 @@ static int32_t q_clamp(int32_t v, int32_t lo, int32_t hi)
 
 /* ---- gemmlowp primitives ---- */
 
-int32_t vta_quant_srdhm(int32_t a, int32_t b)
+static inline int32_t q_srdhm(int32_t a, int32_t b)
 {
 	if (a == INT32_MIN && b == INT32_MIN)
 		return INT32_MAX;
@@ -69,13 +69,23 @@ int32_t vta_quant_srdhm(int32_t a, int32_t b)
 	return (int32_t)((ab + nudge) / ((int64_t)1 << 31)); /* C division truncates */
 }
 
-int32_t vta_quant_rdbpot(int32_t x, int exponent)
+static inline int32_t q_rdbpot(int32_t x, int exponent)
 {
 	int e = exponent < 0 ? 0 : exponent > 62 ? 62 : exponent;
 	int64_t mask = ((int64_t)1 << e) - 1;
 	int64_t rem = (int64_t)x & mask;
 	int64_t thr = (mask >> 1) + (x < 0 ? 1 : 0);
 	return (int32_t)(q_asr64(x, e) + (rem > thr ? 1 : 0));
+}
+
+int32_t vta_quant_srdhm(int32_t a, int32_t b)
+{
+	return q_srdhm(a, b);
+}
+
+int32_t vta_quant_rdbpot(int32_t x, int exponent)
+{
+	return q_rdbpot(x, exponent);
 }
 
 vta_status vta_quant_multiplier(double d, vta_qmul *out, vta_error *err)
@@ -299,16 +309,39 @@ vta_status vta_quant_conv_tflite_params(float s_in, const float *s_w, size_t n_s
 	return st;
 }
 
-int32_t vta_quant_conv_tflite_apply(int32_t acc, int32_t bias, vta_qmul m, int32_t zp_out,
+static inline int32_t q_conv_tflite(int32_t acc, int32_t bias, vta_qmul m, int32_t zp_out,
 				    int32_t act_min, int32_t act_max, uint64_t *overflows)
 {
 	int32_t x = alu_add(acc, bias, overflows);
 	if (m.shift > 0)
 		x = alu_shr(x, -(m.shift > 31 ? 31 : m.shift), overflows);
-	int32_t y = vta_quant_srdhm(x, m.multiplier);
-	y = vta_quant_rdbpot(y, m.shift > 0 ? 0 : -m.shift);
+	int32_t y = q_srdhm(x, m.multiplier);
+	y = q_rdbpot(y, m.shift > 0 ? 0 : -m.shift);
 	y = alu_add(y, zp_out, overflows);
 	return q_clamp(y, act_min, act_max);
+}
+
+int32_t vta_quant_conv_tflite_apply(int32_t acc, int32_t bias, vta_qmul m, int32_t zp_out,
+				    int32_t act_min, int32_t act_max, uint64_t *overflows)
+{
+	return q_conv_tflite(acc, bias, m, zp_out, act_min, act_max, overflows);
+}
+
+void vta_quant_conv_tflite_apply_n(const int32_t *acc, const int32_t *bias, const vta_qmul *m,
+				   size_t n, int32_t zp_out, int32_t act_min, int32_t act_max,
+				   int8_t *out, uint64_t *overflows)
+{
+	uint64_t ovf = 0; /* a local count: the loop stays free of stores through a pointer */
+	if (bias)
+		for (size_t i = 0; i < n; i++)
+			out[i] = (int8_t)q_conv_tflite(acc[i], bias[i], m[i], zp_out, act_min,
+						       act_max, &ovf);
+	else
+		for (size_t i = 0; i < n; i++)
+			out[i] = (int8_t)q_conv_tflite(acc[i], 0, m[i], zp_out, act_min, act_max,
+						       &ovf);
+	if (overflows)
+		*overflows += ovf;
 }
 
 /* ---- tflite QUANTIZE ---- */
@@ -444,7 +477,7 @@ int32_t vta_quant_vta16_round(vta_q15 m)
 	return n > 0 && n <= 31 ? (int32_t)1 << (n - 1) : 0;
 }
 
-int32_t vta_quant_conv_vta16_apply(int32_t acc, int32_t bias, vta_q15 m, int32_t zp_out,
+static inline int32_t q_conv_vta16(int32_t acc, int32_t bias, vta_q15 m, int32_t zp_out,
 				   int32_t act_min, int32_t act_max, uint64_t *overflows)
 {
 	int32_t x = alu_add(acc, bias, overflows);
@@ -455,4 +488,27 @@ int32_t vta_quant_conv_vta16_apply(int32_t acc, int32_t bias, vta_q15 m, int32_t
 	x = x < act_max ? x : act_max; /* MIN */
 	x = x > act_min ? x : act_min; /* MAX */
 	return x;
+}
+
+int32_t vta_quant_conv_vta16_apply(int32_t acc, int32_t bias, vta_q15 m, int32_t zp_out,
+				   int32_t act_min, int32_t act_max, uint64_t *overflows)
+{
+	return q_conv_vta16(acc, bias, m, zp_out, act_min, act_max, overflows);
+}
+
+void vta_quant_conv_vta16_apply_n(const int32_t *acc, const int32_t *bias, const vta_q15 *m,
+				  size_t n, int32_t zp_out, int32_t act_min, int32_t act_max,
+				  int8_t *out, uint64_t *overflows)
+{
+	uint64_t ovf = 0;
+	if (bias)
+		for (size_t i = 0; i < n; i++)
+			out[i] = (int8_t)q_conv_vta16(acc[i], bias[i], m[i], zp_out, act_min,
+						      act_max, &ovf);
+	else
+		for (size_t i = 0; i < n; i++)
+			out[i] = (int8_t)q_conv_vta16(acc[i], 0, m[i], zp_out, act_min, act_max,
+						      &ovf);
+	if (overflows)
+		*overflows += ovf;
 }
