@@ -214,9 +214,13 @@ static vta_status cv_filter_sums(cv_ctx *c, const int8_t *filter, const vta_lut_
 			       : (size_t)c->g.kh * (size_t)c->g.kw * (size_t)(c->g.c / c->g.groups);
 	if (!lut) {
 		for (size_t o = 0; o < O; o++) {
-			sum[o] = 0;
+			/* a local sum: an int8 store may alias sum[o], so summing into it would
+			 * store at every element */
+			const int8_t *f = filter + o * per;
+			int64_t t = 0;
 			for (size_t i = 0; i < per; i++)
-				sum[o] += filter[o * per + i];
+				t += f[i];
+			sum[o] = t;
 		}
 		return VTA_OK;
 	}
