@@ -53,9 +53,11 @@ static int32_t alu_shr(int32_t a, int32_t n, uint64_t *overflows)
 	return alu_wrap((int64_t)a * ((int64_t)1 << m), overflows);
 }
 
+/* Two independent selects (a nested one compiles to a branch that a ReLU mispredicts). */
 static int32_t q_clamp(int32_t v, int32_t lo, int32_t hi)
 {
-	return v < lo ? lo : v > hi ? hi : v;
+	v = v < lo ? lo : v;
+	return v > hi ? hi : v;
 }
 
 /* ---- gemmlowp primitives ---- */
@@ -65,7 +67,12 @@ static inline int32_t q_srdhm(int32_t a, int32_t b)
 	if (a == INT32_MIN && b == INT32_MIN)
 		return INT32_MAX;
 	int64_t ab = (int64_t)a * b;
-	int64_t nudge = ab >= 0 ? ((int64_t)1 << 30) : 1 - ((int64_t)1 << 30);
+	/* 2^30, or 1 - 2^30 for a negative product: written without a branch, which the
+	 * signs of a layer's products would mispredict half the time */
+	/* 2^30, or 1 - 2^30 for a negative product: selected by a mask, not a branch, which
+	 * the signs of a layer's products would mispredict half the time */
+	int64_t neg = -(int64_t)(ab < 0);
+	int64_t nudge = ((int64_t)1 << 30) + (neg & (1 - ((int64_t)1 << 31)));
 	return (int32_t)((ab + nudge) / ((int64_t)1 << 31)); /* C division truncates */
 }
 
