@@ -34,6 +34,12 @@ vta_status vta_golden_compare(const vta_tensor_i8 *expected, const vta_tensor_i8
 				got ? (int)got->shape[0] : 0, got ? (int)got->shape[1] : 0,
 				got ? (int)got->shape[2] : 0, got ? (int)got->shape[3] : 0);
 	out->count = n;
+	if (memcmp(expected->data, got->data, n) == 0) {
+		/* the usual verdict, without a pass element by element */
+		out->hist[vta_golden_compare_bin(0)] = n;
+		out->bit_exact = true;
+		return VTA_OK;
+	}
 	for (size_t i = 0; i < n; i++) {
 		int32_t e = expected->data[i], g = got->data[i];
 		int32_t d = g - e;

@@ -117,6 +117,30 @@ vta_status vta_golden_conv2d_shape(const vta_conv2d *c, int32_t out_shape[4], vt
 	return VTA_OK;
 }
 
+/* The patch of output pixel (iy0, ix0) (its top-left tap) and group g of image n: taps in
+ * the filter's order [KH][KW][I_f], each x + 128, `pad` outside the image. */
+static void gc_patch(const vta_conv2d *c, int32_t n, int64_t iy0, int64_t ix0, int32_t g,
+		     uint8_t pad, uint8_t *p)
+{
+	const vta_tensor_i8 *in = c->input;
+	const int32_t H = in->shape[1], W = in->shape[2], C = in->shape[3];
+	const int32_t KH = c->filter_shape[1], KW = c->filter_shape[2], IF = c->filter_shape[3];
+	for (int32_t fy = 0; fy < KH; fy++) {
+		const int64_t iy = iy0 + (int64_t)c->dilation_h * fy;
+		for (int32_t fx = 0; fx < KW; fx++, p += IF) {
+			const int64_t ix = ix0 + (int64_t)c->dilation_w * fx;
+			if (iy < 0 || iy >= H || ix < 0 || ix >= W) {
+				memset(p, pad, (size_t)IF);
+				continue;
+			}
+			const int8_t *x = in->data + gc_offset(n, iy, ix, H, W, C) +
+					  (size_t)g * (size_t)IF;
+			for (int32_t i = 0; i < IF; i++)
+				p[i] = (uint8_t)(x[i] + 128);
+		}
+	}
+}
+
 vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tensor_i8 *out,
 			     vta_golden_stats *stats, vta_error *err)
 {
@@ -158,8 +182,8 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 	/* the patch of one pixel and group, the inner products of its output channels, and
 	 * each filter's weight sum (the zero point's share, taken out of the inner loop) */
 	const size_t K = (size_t)KH * (size_t)KW * (size_t)IF;
-	uint8_t *patch = malloc(K);
-	int64_t *dot = malloc((size_t)O * sizeof(*dot));
+	uint8_t *patch = malloc(2 * K);
+	int64_t *dot = malloc(2 * (size_t)O * sizeof(*dot));
 	int64_t *wsum = malloc((size_t)O * sizeof(*wsum));
 	if (!patch || !dot || !wsum) {
 		free(patch);
@@ -176,6 +200,7 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 		wsum[oc] = s;
 	}
 	const vta_golden_dot_fn dot_rows = vta_golden_dot_pick();
+	const vta_golden_dot2_fn dot_rows2 = vta_golden_dot2_pick();
 	const int64_t zp_biased = (int64_t)in->zero_point + 128;
 	const uint8_t pad = (uint8_t)zp_biased; /* zero_point is int8 (vta_tensor_i8_check) */
 	const int32_t groups = C / IF;
@@ -184,34 +209,30 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 		for (int32_t oy = 0; oy < os[1]; oy++) {
 			/* 64-bit tap coordinates: pads and dilations may be near INT32_MAX. */
 			const int64_t iy0 = (int64_t)oy * c->stride_h - pad_h;
-			for (int32_t ox = 0; ox < os[2]; ox++) {
-				const int64_t ix0 = (int64_t)ox * c->stride_w - pad_w;
+			/* two pixels at a time: each weight loaded once for both */
+			for (int32_t ox = 0; ox < os[2]; ox += 2) {
+				const int px = ox + 1 < os[2] ? 2 : 1;
 				for (int32_t g = 0; g < groups; g++) {
-					uint8_t *p = patch;
-					for (int32_t fy = 0; fy < KH; fy++) {
-						const int64_t iy = iy0 + (int64_t)c->dilation_h * fy;
-						for (int32_t fx = 0; fx < KW; fx++, p += IF) {
-							const int64_t ix =
-								ix0 + (int64_t)c->dilation_w * fx;
-							if (iy < 0 || iy >= H || ix < 0 || ix >= W) {
-								memset(p, pad, (size_t)IF);
-								continue;
-							}
-							const int8_t *x = in->data +
-									  gc_offset(n, iy, ix, H, W, C) +
-									  (size_t)g * (size_t)IF;
-							for (int32_t i = 0; i < IF; i++)
-								p[i] = (uint8_t)(x[i] + 128);
-						}
-					}
+					for (int k = 0; k < px; k++)
+						gc_patch(c, n, iy0,
+							 (int64_t)(ox + k) * c->stride_w - pad_w, g,
+							 pad, patch + (size_t)k * K);
 					const size_t oc0 = (size_t)g * (size_t)per_group;
-					dot_rows(patch, c->filter + oc0 * K, K, (size_t)per_group, K,
-						 dot + oc0);
+					const int8_t *f = c->filter + oc0 * K;
+					if (px == 2)
+						dot_rows2(patch, patch + K, f, K, (size_t)per_group,
+							  K, dot + oc0, dot + O + oc0);
+					else
+						dot_rows(patch, f, K, (size_t)per_group, K,
+							 dot + oc0);
 				}
-				for (int32_t oc = 0; oc < O; oc++)
-					dot[oc] -= zp_biased * wsum[oc];
-				vta_golden_requant_row(&rq, dot, c->bias, (size_t)O, o);
-				o += O;
+				for (int k = 0; k < px; k++) {
+					int64_t *d = dot + (size_t)k * (size_t)O;
+					for (int32_t oc = 0; oc < O; oc++)
+						d[oc] -= zp_biased * wsum[oc];
+					vta_golden_requant_row(&rq, d, c->bias, (size_t)O, o);
+					o += O;
+				}
 			}
 		}
 	}

@@ -22,11 +22,18 @@ extern "C" {
 typedef void (*vta_golden_dot_fn)(const uint8_t *x, const int8_t *w, size_t n, size_t rows,
 				  size_t stride, int64_t *out);
 
+/* The same for two input vectors at once (two pixels of a convolution): out0 from x0 and
+ * out1 from x1, each weight loaded once for both. */
+typedef void (*vta_golden_dot2_fn)(const uint8_t *x0, const uint8_t *x1, const int8_t *w,
+				   size_t n, size_t rows, size_t stride, int64_t *out0,
+				   int64_t *out1);
+
 /* The variants, narrowest first: "generic", then "avx2" and "avx512vnni" where built. */
 #define VTA_GOLDEN_DOT_MAX_VARIANTS 3
 typedef struct vta_golden_dot_variant {
 	const char *name;
 	vta_golden_dot_fn fn;
+	vta_golden_dot2_fn fn2;
 	int runs_here; /* the host's CPU has the instructions */
 } vta_golden_dot_variant;
 
@@ -35,6 +42,7 @@ size_t vta_golden_dot_variants(vta_golden_dot_variant v[VTA_GOLDEN_DOT_MAX_VARIA
 
 /* The widest variant the host runs. */
 vta_golden_dot_fn vta_golden_dot_pick(void);
+vta_golden_dot2_fn vta_golden_dot2_pick(void);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,8 @@
  * test_golden_dot.c - the golden kernels' inner product (golden_dot.h): every variant the host
  * runs gives the exact sums of a plain loop, for row counts around its blocking of four, for
  * short and odd lengths, with the extreme products (255 * -128) and past the 2^16-product
- * chunk where its int32 partial sums stop; and the picked variant is one the host runs.
+ * chunk where its int32 partial sums stop, alone and two vectors at once; and the picked
+ * variant is one the host runs.
  */
 #include <stdlib.h>
 
@@ -40,6 +41,29 @@ static void check_case(const vta_golden_dot_variant *v, size_t n, size_t rows, s
 			fail_msg("%s: n %zu, rows %zu, row %zu: %lld, expected %lld", v->name, n,
 				 rows, r, (long long)got[r], (long long)want[r]);
 	assert_int_equal(got[rows], 12345);
+
+	/* two vectors at once: x and its reverse, each as alone */
+	uint8_t *y = malloc(n ? n : 1);
+	int64_t *want1 = malloc((rows + 1) * sizeof(*want1));
+	int64_t *got1 = malloc((rows + 1) * sizeof(*got1));
+	assert_non_null(y);
+	assert_non_null(want1);
+	assert_non_null(got1);
+	for (size_t i = 0; i < n; i++)
+		y[i] = x[n - 1 - i];
+	plain(y, w, n, rows, stride, want1);
+	got[rows] = got1[rows] = 12345;
+	v->fn2(x, y, w, n, rows, stride, got, got1);
+	for (size_t r = 0; r < rows; r++)
+		if (got[r] != want[r] || got1[r] != want1[r])
+			fail_msg("%s (two vectors): n %zu, rows %zu, row %zu: %lld %lld, expected "
+				 "%lld %lld", v->name, n, rows, r, (long long)got[r],
+				 (long long)got1[r], (long long)want[r], (long long)want1[r]);
+	assert_int_equal(got[rows], 12345);
+	assert_int_equal(got1[rows], 12345);
+	free(y);
+	free(want1);
+	free(got1);
 	free(x);
 	free(w);
 	free(want);
@@ -81,6 +105,7 @@ static void test_pick_runs_here(void **state)
 		if (v[j].fn == f) {
 			found = 1;
 			assert_true(v[j].runs_here);
+			assert_true(v[j].fn2 == vta_golden_dot2_pick()); /* the same variant */
 			for (size_t m = j + 1; m < k; m++)
 				assert_false(v[m].runs_here); /* the widest that runs */
 		}
