@@ -37,6 +37,28 @@ static size_t block_fill(uint64_t c0, uint64_t block, uint64_t channels)
 	return lo >= channels ? 0 : (size_t)(channels - lo < block ? channels - lo : block);
 }
 
+/* One padded pixel of image group g: cb blocks of B lanes of BI channels. src_pixel is the
+ * image's pixel (n, iy, ix) of lane 0's image, or NULL outside the image (`fill`). */
+static void input_pixel(const vta_tensor_i8 *in, uint64_t g, uint64_t B, uint64_t BI,
+			uint64_t cb, int32_t iy, int32_t ix, bool inside, int8_t fill, uint8_t *p)
+{
+	const uint64_t N = (uint64_t)in->shape[0], C = (uint64_t)in->shape[3];
+	for (uint64_t b = 0; b < B; b++) {
+		const uint64_t n = g * B + b;
+		const int8_t *src = NULL;
+		if (n < N && inside)
+			src = in->data + vta_tensor_i8_offset(in, (int32_t)n, iy, ix, 0);
+		const uint64_t chans = n < N ? C : 0;
+		if (B == 1) { /* the pixel's channels are one run */
+			put_run(p, src, fill, (size_t)chans, (size_t)(cb * BI));
+			continue;
+		}
+		for (uint64_t c0 = 0; c0 < cb; c0++)
+			put_run(p + (c0 * B + b) * BI, src ? src + c0 * BI : NULL, fill,
+				block_fill(c0, BI, chans), (size_t)BI);
+	}
+}
+
 void vta_layout_conv_input(const vta_config *cfg, const vta_tensor_i8 *in,
 			   const vta_layout_window *w, int8_t fill, uint8_t *dst)
 {
@@ -46,31 +68,13 @@ void vta_layout_conv_input(const vta_config *cfg, const vta_tensor_i8 *in,
 	uint64_t cb = vta_layout_div_up((uint64_t)C, BI);
 	if (w->cb > cb)
 		cb = w->cb;
-	/* one pixel of a group: cb blocks of B lanes of BI channels; with one lane the
-	 * channels of a pixel are one run */
-	const size_t pixel = (size_t)(cb * B * BI);
 	uint8_t *p = dst;
 	for (uint64_t g = 0; g < ng; g++)
 		for (int32_t y = 0; y < w->hp; y++)
-			for (int32_t x = 0; x < w->wp; x++, p += pixel) {
+			for (int32_t x = 0; x < w->wp; x++, p += cb * B * BI) {
 				int32_t iy = y - w->pad_top, ix = x - w->pad_left;
 				bool inside = iy >= 0 && iy < H && ix >= 0 && ix < W;
-				for (uint64_t b = 0; b < B; b++) {
-					uint64_t n = g * B + b;
-					const int8_t *src =
-						n < (uint64_t)N && inside
-							? in->data + vta_tensor_i8_offset(
-									     in, (int32_t)n, iy, ix, 0)
-							: NULL;
-					uint64_t chans = n < (uint64_t)N ? (uint64_t)C : 0;
-					if (B == 1) {
-						put_run(p, src, fill, (size_t)chans, pixel);
-						continue;
-					}
-					for (uint64_t c0 = 0; c0 < cb; c0++)
-						put_run(p + (c0 * B + b) * BI, src ? src + c0 * BI : NULL,
-							fill, block_fill(c0, BI, chans), (size_t)BI);
-				}
+				input_pixel(in, g, B, BI, cb, iy, ix, inside, fill, p);
 			}
 }
 
@@ -90,19 +94,15 @@ void vta_layout_conv_filter(const vta_config *cfg, const int8_t *filter, const i
 	const uint64_t ob = vta_layout_div_up(O, BO), cb = vta_layout_div_up(C, BI);
 	uint8_t *p = dst;
 	for (uint64_t o0 = 0; o0 < ob; o0++)
-		for (uint64_t ky = 0; ky < KH; ky++)
-			for (uint64_t kx = 0; kx < KW; kx++)
-				for (uint64_t c0 = 0; c0 < cb; c0++)
-					for (uint64_t o = 0; o < BO; o++, p += BI) {
-						uint64_t oc = o0 * BO + o;
-						if (oc >= O) {
-							memset(p, 0, (size_t)BI);
-							continue;
-						}
-						const int8_t *src =
-							filter + ((oc * KH + ky) * KW + kx) * C + c0 * BI;
-						put_run(p, src, 0, block_fill(c0, BI, C), (size_t)BI);
-					}
+		for (uint64_t tap = 0; tap < KH * KW; tap++) /* ky * KW + kx */
+			for (uint64_t c0 = 0; c0 < cb; c0++)
+				for (uint64_t oc = o0 * BO; oc < o0 * BO + BO; oc++, p += BI) {
+					size_t nv = oc < O ? block_fill(c0, BI, C) : 0;
+					const int8_t *src = nv ? filter + (oc * KH * KW + tap) * C +
+								 c0 * BI
+							       : filter;
+					put_run(p, src, 0, nv, (size_t)BI);
+				}
 }
 
 uint64_t vta_layout_conv_output_bytes(const vta_config *cfg, const int32_t nhwc[4])

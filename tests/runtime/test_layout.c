@@ -11,32 +11,36 @@
 
 /* ---- the definitions, one element at a time ---- */
 
+/* Element (n, c) of padded pixel (iy, ix): the input's value, `fill` outside the image, 0
+ * for lanes and channels beyond the tensor. */
+static int8_t ref_input_elem(const vta_tensor_i8 *in, uint64_t n, uint64_t c, int32_t iy,
+			     int32_t ix, int8_t fill)
+{
+	const int32_t H = in->shape[1], W = in->shape[2];
+	if (n >= (uint64_t)in->shape[0] || c >= (uint64_t)in->shape[3])
+		return 0;
+	if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+		return fill;
+	return in->data[vta_tensor_i8_offset(in, (int32_t)n, iy, ix, (int32_t)c)];
+}
+
 static void ref_input(const vta_config *cfg, const vta_tensor_i8 *in, const vta_layout_window *w,
 		      int8_t fill, uint8_t *p)
 {
-	const int32_t N = in->shape[0], H = in->shape[1], W = in->shape[2], C = in->shape[3];
 	const uint64_t B = cfg->batch, BI = cfg->block_in;
-	uint64_t cb = vta_layout_div_up((uint64_t)C, BI);
+	uint64_t cb = vta_layout_div_up((uint64_t)in->shape[3], BI);
 	if (w->cb > cb)
 		cb = w->cb;
-	for (uint64_t g = 0; g < vta_layout_div_up((uint64_t)N, B); g++)
+	for (uint64_t g = 0; g < vta_layout_div_up((uint64_t)in->shape[0], B); g++)
 		for (int32_t y = 0; y < w->hp; y++)
-			for (int32_t x = 0; x < w->wp; x++) {
-				int32_t iy = y - w->pad_top, ix = x - w->pad_left;
-				bool inside = iy >= 0 && iy < H && ix >= 0 && ix < W;
+			for (int32_t x = 0; x < w->wp; x++)
 				for (uint64_t c0 = 0; c0 < cb; c0++)
 					for (uint64_t b = 0; b < B; b++)
-						for (uint64_t i = 0; i < BI; i++, p++) {
-							uint64_t n = g * B + b, c = c0 * BI + i;
-							int8_t v = 0;
-							if (n < (uint64_t)N && c < (uint64_t)C)
-								v = inside ? in->data[vta_tensor_i8_offset(
-										     in, (int32_t)n, iy,
-										     ix, (int32_t)c)]
-									   : fill;
-							*p = (uint8_t)v;
-						}
-			}
+						for (uint64_t i = 0; i < BI; i++)
+							*p++ = (uint8_t)ref_input_elem(
+								in, g * B + b, c0 * BI + i,
+								y - w->pad_top, x - w->pad_left,
+								fill);
 }
 
 static void ref_filter(const vta_config *cfg, const int8_t *f, const int32_t ohwi[4], uint8_t *p)
@@ -50,10 +54,9 @@ static void ref_filter(const vta_config *cfg, const int8_t *f, const int32_t ohw
 					for (uint64_t o = 0; o < BO; o++)
 						for (uint64_t i = 0; i < BI; i++, p++) {
 							uint64_t oc = o0 * BO + o, c = c0 * BI + i;
-							*p = oc < O && c < C
-								     ? (uint8_t)f[((oc * KH + ky) * KW +
-										   kx) * C + c]
-								     : 0;
+							uint64_t t = (oc * KH + ky) * KW + kx;
+							*p = oc < O && c < C ? (uint8_t)f[t * C + c]
+									     : 0;
 						}
 }
 
