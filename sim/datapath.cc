@@ -1,7 +1,8 @@
 /*
- * datapath.cc - the ALU lane operations (the GEMM kernel is inline in datapath.h), as
- * docs/isa.md "ALU operations" specifies them; written apart from the reference executor's,
- * which checks them.
+ * datapath.cc - the ALU lane operations and their portable row kernels (the GEMM kernel is
+ * inline in datapath.h; the vector ALU kernels are in datapath_alu.cc), as docs/isa.md "ALU
+ * operations" specifies them; written apart from the reference executor's, which checks
+ * them.
  */
 #include "datapath.h"
 
@@ -63,6 +64,11 @@ void alu_row_op(int32_t *dst, const int32_t *src, int32_t imm, int8_t *out, unsi
 	}
 }
 
+/* An op outside vta_alu_op: the row is left alone. */
+void alu_row_none(int32_t *, const int32_t *, int32_t, int8_t *, unsigned)
+{
+}
+
 } // namespace
 
 extern "C" int32_t vtasim_alu_lane(uint32_t op, int32_t x, int32_t y)
@@ -70,18 +76,17 @@ extern "C" int32_t vtasim_alu_lane(uint32_t op, int32_t x, int32_t y)
 	return alu_op(op, x, y);
 }
 
-extern "C" void vtasim_alu_row(uint32_t op, int32_t *dst, const int32_t *src, int32_t imm,
-			       int8_t *out, unsigned lanes)
+extern "C" vtasim_alu_fn vtasim_alu_portable(uint32_t op)
 {
 	switch (op) {
-	case VTA_ALU_MIN: alu_row_op<VTA_ALU_MIN>(dst, src, imm, out, lanes); break;
-	case VTA_ALU_MAX: alu_row_op<VTA_ALU_MAX>(dst, src, imm, out, lanes); break;
-	case VTA_ALU_ADD: alu_row_op<VTA_ALU_ADD>(dst, src, imm, out, lanes); break;
-	case VTA_ALU_SHR: alu_row_op<VTA_ALU_SHR>(dst, src, imm, out, lanes); break;
-	case VTA_ALU_MUL: alu_row_op<VTA_ALU_MUL>(dst, src, imm, out, lanes); break;
-	case VTA_ALU_SRDHM: alu_row_op<VTA_ALU_SRDHM>(dst, src, imm, out, lanes); break;
-	case VTA_ALU_RSHR: alu_row_op<VTA_ALU_RSHR>(dst, src, imm, out, lanes); break;
-	default: break;
+	case VTA_ALU_MIN: return alu_row_op<VTA_ALU_MIN>;
+	case VTA_ALU_MAX: return alu_row_op<VTA_ALU_MAX>;
+	case VTA_ALU_ADD: return alu_row_op<VTA_ALU_ADD>;
+	case VTA_ALU_SHR: return alu_row_op<VTA_ALU_SHR>;
+	case VTA_ALU_MUL: return alu_row_op<VTA_ALU_MUL>;
+	case VTA_ALU_SRDHM: return alu_row_op<VTA_ALU_SRDHM>;
+	case VTA_ALU_RSHR: return alu_row_op<VTA_ALU_RSHR>;
+	default: return alu_row_none;
 	}
 }
 

@@ -164,9 +164,35 @@ static inline void vtasim_gemm_reset(int32_t *acc, int8_t *out, unsigned lanes)
 /* One ALU lane: op(x, y) for vta_alu_op op (the caller checks the config supports it). */
 int32_t vtasim_alu_lane(uint32_t op, int32_t x, int32_t y);
 
-/* One ALU uop on a row: dst[i] = op(dst[i], src ? src[i] : imm), out[i] = low 8 bits. */
+/* One ALU uop on a row: dst[i] = op(dst[i], src ? src[i] : imm), out[i] = low 8 bits.
+ * Runs the fastest kernel of op the host has (vtasim_alu_choose at VTASIM_ALU_BEST, chosen
+ * once); an op outside vta_alu_op does nothing. */
 void vtasim_alu_row(uint32_t op, int32_t *dst, const int32_t *src, int32_t imm, int8_t *out,
 		    unsigned lanes);
+
+/* One ALU uop of a fixed op on a row of `lanes` lanes, as vtasim_alu_row. */
+typedef void (*vtasim_alu_fn)(int32_t *dst, const int32_t *src, int32_t imm, int8_t *out,
+			      unsigned lanes);
+
+typedef struct vtasim_alu_kernel {
+	vtasim_alu_fn run;
+	const char *name; /* "portable", "avx2" or "avx512" */
+} vtasim_alu_kernel;
+
+/* The instruction sets an ALU kernel may use, each including those before it. */
+typedef enum vtasim_alu_isa {
+	VTASIM_ALU_PORTABLE, /* plain C: any host */
+	VTASIM_ALU_AVX2,
+	VTASIM_ALU_AVX512, /* AVX-512 F */
+	VTASIM_ALU_BEST = VTASIM_ALU_AVX512
+} vtasim_alu_isa;
+
+/* The portable kernel of op (datapath.cc), which the others are checked against. */
+vtasim_alu_fn vtasim_alu_portable(uint32_t op);
+
+/* The fastest kernel of op among those using at most `most`, checked against the host's
+ * CPU at run time (datapath_alu.cc). Every kernel gives the same bits on any row length. */
+vtasim_alu_kernel vtasim_alu_choose(uint32_t op, vtasim_alu_isa most);
 
 /* The lanes of the same uop (dst as before it) whose exact result does not fit int32: ADD,
  * MUL, and SHR by a negative amount (a left shift), docs/arithmetic.md's overflow count;

@@ -204,6 +204,105 @@ static void test_alu_lanes(void **state)
 	}
 }
 
+/* ALU operands at the edges: extremes, rounding points, shift amounts about 31. */
+static const int32_t alu_edges[] = {INT32_MIN, INT32_MIN + 1, INT32_MAX, INT32_MAX - 1, 0, 1,
+				    -1, 1 << 30, -(1 << 30), 1 << 15, -(1 << 15), 31, 32, 33,
+				    -31, -32, -33, 255, -128};
+#define ALU_EDGES (sizeof(alu_edges) / sizeof(alu_edges[0]))
+
+/* An operand of an ALU lane: an edge, a shift amount (in range, out of range, negative) or a
+ * random value. */
+static int32_t alu_operand(uint32_t *seed)
+{
+	const uint32_t r = simt_rand(seed);
+	switch (r % 4) {
+	case 0: return alu_edges[(r >> 2) % ALU_EDGES];
+	case 1: return (int32_t)((r >> 2) % 81) - 40; /* shifts -40..40 */
+	case 2: return (int32_t)simt_rand(seed) >> ((r >> 2) % 32);
+	default: return (int32_t)simt_rand(seed);
+	}
+}
+
+/* k against the portable kernel of op on one row of `lanes` lanes, with a source row and
+ * with the immediate imm. */
+static void compare_alu(const vtasim_alu_kernel *k, uint32_t op, unsigned lanes, int32_t imm,
+			uint32_t *seed)
+{
+	enum { MAX_LANES = 80 };
+	int32_t da[MAX_LANES + 1], db[MAX_LANES + 1], src[MAX_LANES];
+	int8_t oa[MAX_LANES + 1], ob[MAX_LANES + 1];
+	const vtasim_alu_fn port = vtasim_alu_portable(op);
+	for (int form = 0; form < 2; form++) {
+		for (unsigned i = 0; i <= MAX_LANES; i++) {
+			da[i] = db[i] = i < lanes ? alu_operand(seed) : 0x5a5a5a5a;
+			oa[i] = ob[i] = 0x33;
+			if (i < lanes)
+				src[i] = alu_operand(seed);
+		}
+		const int32_t *s = form ? NULL : src;
+		k->run(da, s, imm, oa, lanes);
+		port(db, s, imm, ob, lanes);
+		/* the lane past the row is neither read into nor written */
+		if (memcmp(da, db, sizeof(da)) || memcmp(oa, ob, sizeof(oa)) ||
+		    da[MAX_LANES] != 0x5a5a5a5a || oa[lanes] != 0x33)
+			fail_msg("%s ALU kernel differs from the portable one: op %u, %u lanes, %s",
+				 k->name, op, lanes, form ? "immediate" : "source row");
+	}
+}
+
+/* Every ALU kernel the host runs (each instruction-set level) and the portable one give the
+ * same ACC and OUT bits for every op, row length 1-80, source rows and immediates, on
+ * extremes (INT32_MIN/MAX, shift amounts -40..40 and INT32_MIN/MAX) and random values. */
+static void test_alu_simd_portable(void **state)
+{
+	(void)state;
+	uint32_t seed = 11;
+	unsigned fast = 0;
+	for (uint32_t op = 0; op < VTA_ALU_OP_COUNT; op++) {
+		const vtasim_alu_kernel port = vtasim_alu_choose(op, VTASIM_ALU_PORTABLE);
+		assert_string_equal(port.name, "portable");
+		assert_ptr_equal(port.run, vtasim_alu_portable(op));
+		for (int isa = VTASIM_ALU_AVX2; isa <= VTASIM_ALU_BEST; isa++) {
+			const vtasim_alu_kernel k = vtasim_alu_choose(op, (vtasim_alu_isa)isa);
+#if defined(__x86_64__) && defined(__GNUC__)
+			const char *name = "portable";
+			if (isa >= VTASIM_ALU_AVX512 && __builtin_cpu_supports("avx512f"))
+				name = "avx512";
+			else if (__builtin_cpu_supports("avx2"))
+				name = "avx2";
+			assert_string_equal(k.name, name);
+#endif
+			if (k.run == port.run)
+				continue;
+			fast++;
+			for (unsigned lanes = 1; lanes <= 80; lanes++)
+				for (int rep = 0; rep < 30; rep++)
+					compare_alu(&k, op, lanes, alu_operand(&seed), &seed);
+			/* every amount an immediate can name near the range, and the extremes */
+			for (int32_t imm = -70; imm <= 70; imm++)
+				compare_alu(&k, op, 16, imm, &seed);
+			const int32_t ext[] = {INT32_MIN, INT32_MIN + 1, INT32_MAX, INT32_MAX - 1};
+			for (size_t e = 0; e < sizeof(ext) / sizeof(ext[0]); e++)
+				for (unsigned lanes = 1; lanes <= 33; lanes++)
+					compare_alu(&k, op, lanes, ext[e], &seed);
+			/* every pair of edge values, lane by lane */
+			int32_t edge[ALU_EDGES * ALU_EDGES], src[ALU_EDGES * ALU_EDGES];
+			int32_t want[ALU_EDGES * ALU_EDGES];
+			int8_t out[ALU_EDGES * ALU_EDGES], wout[ALU_EDGES * ALU_EDGES];
+			for (unsigned i = 0; i < ALU_EDGES; i++)
+				for (unsigned j = 0; j < ALU_EDGES; j++) {
+					edge[i * ALU_EDGES + j] = want[i * ALU_EDGES + j] = alu_edges[i];
+					src[i * ALU_EDGES + j] = alu_edges[j];
+				}
+			k.run(edge, src, 0, out, ALU_EDGES * ALU_EDGES);
+			port.run(want, src, 0, wout, ALU_EDGES * ALU_EDGES);
+			assert_memory_equal(edge, want, sizeof(edge));
+			assert_memory_equal(out, wout, sizeof(out));
+		}
+	}
+	print_message("ALU kernels faster than the portable one: %u\n", fast);
+}
+
 static void test_timing(void **state)
 {
 	(void)state;
@@ -347,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_gemm_kernel),
 		cmocka_unit_test(test_gemm_simd_portable),
 		cmocka_unit_test(test_alu_lanes),
+		cmocka_unit_test(test_alu_simd_portable),
 		cmocka_unit_test(test_timing),
 		cmocka_unit_test(test_dma),
 	};
