@@ -44,11 +44,15 @@ bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats 
 	if (plan.runs == 0)
 		return ctl_.current(g);
 	const uint64_t mb = cfg.dram_max_burst_bytes;
+	/* every burst of a run is full but its last: two burst lengths per transfer */
+	const uint64_t full_beats = vta_cost_beats(&cfg, mb);
+	const uint64_t rest = plan.run_bytes % mb;
+	const uint64_t rest_beats = rest ? vta_cost_beats(&cfg, rest) : full_beats;
 	for (uint64_t run = 0; run < plan.runs; run++) {
 		for (uint64_t done = 0; done < plan.run_bytes; done += mb) {
 			bool last = run + 1 == plan.runs && done + mb >= plan.run_bytes;
 			const uint64_t bytes = std::min(mb, plan.run_bytes - done);
-			uint64_t beats = vta_cost_beats(&cfg, bytes);
+			const uint64_t beats = bytes == mb ? full_beats : rest_beats;
 			uint64_t t = run_ctl::now();
 			uint64_t start = reserve(beats, bytes, module, insn);
 			if (first_beat && run == 0 && done == 0)

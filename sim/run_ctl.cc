@@ -55,8 +55,7 @@ bool run_ctl::wait_cycles(uint64_t n, uint64_t g, uint64_t *acc)
 {
 	const uint64_t t = now();
 	uint64_t target = n > deadline + 1 - t ? deadline + 1 : t + n;
-	/* run_ev also fires at a launch: loop until the time has really passed (the time is
-	 * read once per wake: sc_time_stamp is a call into the kernel) */
+	/* run_ev also fires at a launch: loop until the time has really passed */
 	uint64_t at = t;
 	while (at < target && current(g)) {
 		sc_core::wait(sc_core::sc_time::from_value(target - at), run_ev);

@@ -73,7 +73,10 @@ protected:
 class run_ctl {
 public:
 	/* ----- fixed at elaboration ----- */
-	explicit run_ctl(const vta_config &cfg) : cfg(cfg) {}
+	explicit run_ctl(const vta_config &cfg) : cfg(cfg)
+	{
+		sim_ = sc_core::sc_get_curr_simcontext();
+	}
 	const vta_config cfg;
 	sc_core::sc_event run_ev; /* a new run started: everyone unwinds */
 
@@ -101,7 +104,9 @@ public:
 	void begin(const std::vector<vta_insn> *stream, const std::vector<uint8_t> *modules,
 		   vta_dram *d, uint64_t budget);
 
-	static uint64_t now() { return sc_core::sc_time_stamp().value(); }
+	/* The kernel time, read inline (sc_time_stamp() is a call into the kernel, and the
+	 * modules read the time several times per wait). */
+	static uint64_t now() { return sim_->time_stamp().value(); }
 	uint64_t cycles() const { return now() - t0; }
 	bool current(uint64_t g) const { return g == gen && !stopped; }
 	/* Instruction idx's record, or nullptr when not recording. */
@@ -154,6 +159,8 @@ public:
 	}
 
 private:
+	static inline sc_core::sc_simcontext *sim_ = nullptr; /* the one simulation context */
+
 	void tell(vtasim_event_kind kind, uint64_t idx, vta_module m);
 
 	uint32_t epoch_ = 0;

@@ -27,30 +27,30 @@ public:
 
 	void reset(uint32_t rows, uint64_t row_bytes)
 	{
-		written_.assign(rows, none);
-		last_read_.assign(rows, none);
+		rows_.assign(rows, value{});
 		delta_.clear();
 		row_bytes_ = row_bytes;
 	}
 
 	void read(uint32_t row, uint32_t epoch)
 	{
-		if (written_[row] != none)
-			last_read_[row] = epoch;
+		value &v = rows_[row];
+		if (v.written != none)
+			v.last_read = epoch;
 	}
 
 	void write(uint32_t row, uint32_t epoch)
 	{
-		close(row);
-		written_[row] = epoch;
-		last_read_[row] = none;
+		value &v = rows_[row];
+		close(v);
+		v.written = epoch;
 	}
 
 	/* Close every value still open and return the peak live bytes of the run. */
 	uint64_t finish()
 	{
-		for (uint32_t r = 0; r < written_.size(); r++)
-			close(r);
+		for (value &v : rows_)
+			close(v);
 		int64_t live = 0, peak = 0;
 		for (int64_t d : delta_) {
 			live += d;
@@ -64,21 +64,25 @@ public:
 	const std::vector<int64_t> &deltas() const { return delta_; }
 
 private:
-	void close(uint32_t row)
+	/* one row's current value: the epochs of its write and last read (one cache line
+	 * holds both) */
+	struct value {
+		uint32_t written = none, last_read = none;
+	};
+
+	void close(value &v)
 	{
-		uint32_t w = written_[row], r = last_read_[row];
-		if (w == none || r == none || r == w) {
-			written_[row] = last_read_[row] = none;
+		const uint32_t w = v.written, r = v.last_read;
+		v.written = v.last_read = none;
+		if (w == none || r == none || r == w)
 			return;
-		}
 		if (delta_.size() < (size_t)r + 1)
 			delta_.resize((size_t)r + 1 + delta_.size() / 2, 0);
 		delta_[w] += (int64_t)row_bytes_;
 		delta_[r] -= (int64_t)row_bytes_;
-		written_[row] = last_read_[row] = none;
 	}
 
-	std::vector<uint32_t> written_, last_read_;
+	std::vector<value> rows_;
 	std::vector<int64_t> delta_;
 	uint64_t row_bytes_ = 0;
 };
