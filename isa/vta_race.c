@@ -153,24 +153,10 @@ typedef struct pass {
 
 /* ---------- small containers ---------- */
 
-/* v with room for `need` elements of `elem` bytes (capacity *cap, doubled as needed), or
- * NULL when out of memory (v is then left as it was). */
-static void *grow(void *v, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap)
-		return v;
-	size_t c = *cap ? *cap : 16;
-	while (c < need)
-		c *= 2;
-	void *nv = realloc(v, c * elem);
-	if (nv)
-		*cap = c;
-	return nv;
-}
 
 static void idx_push(pass *p, idx_list *l, uint32_t v)
 {
-	uint32_t *nv = grow(l->v, &l->cap, l->n + 1, sizeof(*l->v));
+	uint32_t *nv = vta_race_grow(l->v, &l->cap, l->n + 1, sizeof(*l->v));
 	if (!nv) {
 		p->nomem = true;
 		return;
@@ -182,7 +168,7 @@ static void idx_push(pass *p, idx_list *l, uint32_t v)
 static found *add_found(pass *p, vta_problem_kind kind, size_t first, size_t second,
 			uint64_t pos)
 {
-	found *nf = grow(p->f, &p->cap_found, p->n_found + 1, sizeof(*p->f));
+	found *nf = vta_race_grow(p->f, &p->cap_found, p->n_found + 1, sizeof(*p->f));
 	if (!nf) {
 		p->nomem = true;
 		return NULL;
@@ -376,7 +362,7 @@ static bool touch_range(pass *p, space_shadow *s, const vta_access *a)
 {
 	idx_list *r = &p->range;
 	size_t n = (size_t)(a->hi - a->lo);
-	uint32_t *nv = grow(r->v, &r->cap, n, sizeof(*r->v));
+	uint32_t *nv = vta_race_grow(r->v, &r->cap, n, sizeof(*r->v));
 	if (!nv)
 		return false;
 	r->v = nv;
@@ -429,7 +415,7 @@ static vta_status on_access(void *ctx, const vta_access *a)
 				last->stride = a->lo - last->lo;
 			last->rows++;
 		} else {
-			dram_span *ns = grow(l->s, &l->cap, l->n + 1, sizeof(*l->s));
+			dram_span *ns = vta_race_grow(l->s, &l->cap, l->n + 1, sizeof(*l->s));
 			if (!ns) {
 				p->nomem = true;
 			} else {
@@ -885,7 +871,7 @@ static vta_status overlaps(const span_list *s, const uint64_t *maxhi, uint64_t l
 		const dram_span *w = &s->s[j];
 		if (w->hi <= lo)
 			continue;
-		dram_pair *np = grow(out->v, &out->cap, out->n + 1, sizeof(*out->v));
+		dram_pair *np = vta_race_grow(out->v, &out->cap, out->n + 1, sizeof(*out->v));
 		if (!np)
 			return VTA_E_NOMEM;
 		out->v = np;

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* v with room for `need` elements of `elem` bytes (capacity *cap, doubled as needed), or
+/* (vta_race_log.h) v with room for `need` elements of `elem` bytes (capacity *cap, doubled as needed), or
  * NULL when out of memory (v is then left as it was). */
-static void *grow(void *v, size_t *cap, size_t need, size_t elem)
+void *vta_race_grow(void *v, size_t *cap, size_t need, size_t elem)
 {
 	if (need <= *cap)
 		return v;
@@ -24,7 +24,7 @@ static void *grow(void *v, size_t *cap, size_t need, size_t elem)
 bool vta_race_log_add(vta_race_log *l, uint32_t insn, uint32_t flag, uint64_t lo, uint64_t hi,
 		      const uint32_t *rows, size_t n)
 {
-	vta_race_log_rec *nr = grow(l->r, &l->cap, l->n + 1, sizeof(*l->r));
+	vta_race_log_rec *nr = vta_race_grow(l->r, &l->cap, l->n + 1, sizeof(*l->r));
 	if (!nr)
 		return false;
 	l->r = nr;
@@ -50,7 +50,7 @@ bool vta_race_log_add_copy(vta_race_log *l, uint32_t insn, uint32_t flag, uint32
 		qsort(v, n, sizeof(*v), u32_cmp);
 	if (v[n - 1] - v[0] == n - 1) /* distinct and ascending: one range */
 		return vta_race_log_add(l, insn, flag, v[0], (uint64_t)v[n - 1] + 1, NULL, 0);
-	uint32_t **nk = grow(l->kept, &l->cap_kept, l->n_kept + 1, sizeof(*l->kept));
+	uint32_t **nk = vta_race_grow(l->kept, &l->cap_kept, l->n_kept + 1, sizeof(*l->kept));
 	if (!nk)
 		return false;
 	l->kept = nk;
@@ -92,7 +92,7 @@ bool vta_race_log_unordered(const vta_race_log *l, const uint32_t *lclock, uint3
 			(*out)[n - 1] |= r->flag;
 			continue;
 		}
-		uint32_t *no = grow(*out, cap, n + 1, sizeof(**out));
+		uint32_t *no = vta_race_grow(*out, cap, n + 1, sizeof(**out));
 		if (!no)
 			return false;
 		*out = no;

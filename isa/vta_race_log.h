@@ -33,6 +33,10 @@ typedef struct vta_race_log {
 /* Instruction insn's accesses (appended in program order), false when out of memory. The
  * first takes rows[0..n), ascending, that live as long as the log; the second copies the
  * distinct rows v[0..n), in any order (and sorts v). */
+/* v with room for `need` elements of `elem` bytes (capacity *cap, doubled as needed), or
+ * NULL when out of memory (v is then left as it was); the checks' containers all grow so. */
+void *vta_race_grow(void *v, size_t *cap, size_t need, size_t elem);
+
 bool vta_race_log_add(vta_race_log *l, uint32_t insn, uint32_t flag, uint64_t lo, uint64_t hi,
 		      const uint32_t *rows, size_t n);
 bool vta_race_log_add_copy(vta_race_log *l, uint32_t insn, uint32_t flag, uint32_t *v,

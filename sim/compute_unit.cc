@@ -124,6 +124,17 @@ void compute_unit::note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t 
 /* The rows base[k] + o * fo + i * fi of the loop nest, each distinct base once, the loop
  * levels whose factor is 0 once: a row may come more than once (ranges can overlap), which
  * liveness does not mind. */
+/* What iteration (o, i) of a loop nest adds to each uop's dst, src and wgt index. */
+struct nest_offsets {
+	uint64_t dst, src, wgt;
+	nest_offsets(const vta_loop &l, uint32_t o, uint32_t i)
+	    : dst((uint64_t)o * l.dst_factor_out + (uint64_t)i * l.dst_factor_in),
+	      src((uint64_t)o * l.src_factor_out + (uint64_t)i * l.src_factor_in),
+	      wgt((uint64_t)o * l.wgt_factor_out + (uint64_t)i * l.wgt_factor_in)
+	{
+	}
+};
+
 template <typename F>
 static void for_rows(const std::vector<uint32_t> &base, uint32_t iter_out, uint32_t iter_in,
 		     uint64_t fo, uint64_t fi, F f)
@@ -309,12 +320,8 @@ uint64_t compute_unit::gemm_nest(const vta_loop &l)
 	}
 	for (uint32_t o = 0; o < l.iter_out; o++)
 		for (uint32_t i = 0; i < l.iter_in; i++) {
-			const uint64_t dst_off = (uint64_t)o * l.dst_factor_out +
-						 (uint64_t)i * l.dst_factor_in;
-			const uint64_t src_off = (uint64_t)o * l.src_factor_out +
-						 (uint64_t)i * l.src_factor_in;
-			const uint64_t wgt_off = (uint64_t)o * l.wgt_factor_out +
-						 (uint64_t)i * l.wgt_factor_in;
+			const nest_offsets off(l, o, i);
+			const uint64_t dst_off = off.dst, src_off = off.src, wgt_off = off.wgt;
 			for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++) {
 				const sram::decoded_uop &u = uops[upc];
 				f.add(u.src + src_off, w_base + (u.wgt + wgt_off) * w_row,
@@ -419,12 +426,8 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 
 	for (uint32_t o = 0; o < l.iter_out && why.status == VTA_OK; o++) {
 		for (uint32_t i = 0; i < l.iter_in && why.status == VTA_OK; i++) {
-			const uint64_t dst_off = (uint64_t)o * l.dst_factor_out +
-						 (uint64_t)i * l.dst_factor_in;
-			const uint64_t src_off = (uint64_t)o * l.src_factor_out +
-						 (uint64_t)i * l.src_factor_in;
-			const uint64_t wgt_off = (uint64_t)o * l.wgt_factor_out +
-						 (uint64_t)i * l.wgt_factor_in;
+			const nest_offsets off(l, o, i);
+			const uint64_t dst_off = off.dst, src_off = off.src, wgt_off = off.wgt;
 			for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++) {
 				const sram::decoded_uop &u = uops[upc];
 				const uint64_t dst = u.dst + dst_off, src = u.src + src_off,
