@@ -139,6 +139,8 @@ template <typename F>
 static void for_rows(const std::vector<uint32_t> &base, uint32_t iter_out, uint32_t iter_in,
 		     uint64_t fo, uint64_t fi, F f)
 {
+	if (iter_out == 0 || iter_in == 0) /* an empty nest reads no row */
+		return;
 	const uint32_t no = fo ? iter_out : 1, ni = fi ? iter_in : 1;
 	for (uint32_t o = 0; o < no; o++)
 		for (uint32_t i = 0; i < ni; i++) {
