@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <yaml.h>
 
 #include "cli.h"
 #include "rtl_compute.h"
+#include "vta_rules.h"
 #include "vta_text.h"
 #include "vtasim_api.h"
 
@@ -136,9 +136,7 @@ int cli_bad_option(int c, char **argv)
 
 double cli_now_seconds(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+	return vta_host_now();
 }
 
 int main(int argc, char **argv)

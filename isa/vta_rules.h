@@ -100,7 +100,7 @@ vta_status vta_uop_budget_check(const vta_config *cfg, const vta_insn *insn, uin
 vta_status vta_work_budget_check(const vta_config *cfg, uint64_t idx, double started,
 				 vta_error *err);
 
-/* Host monotonic time in seconds, for timing.host_seconds. */
+/* Host monotonic time in seconds: timing.host_seconds and every host-time figure. */
 double vta_host_now(void);
 
 /* The SRAM depth each uop index of one GEMM/ALU must stay below; UINT64_MAX for an

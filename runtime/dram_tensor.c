@@ -3,14 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "vta_rules.h"
 
 vta_status vta_dram_tensor_keep(const vta_layer_stream *ls, const vta_dram *dram,
 				int32_t producer, const int8_t *host, vta_dram_tensor *t,
@@ -100,10 +94,10 @@ uint64_t vta_dram_tensors_copy_out(vta_dram_tensors *ts, const vta_config *cfg, 
 		return 0;
 	const vta_dram_tensor *t = &ts->t[idx];
 	const int32_t *s = t->shape;
-	double t0 = now_seconds();
+	double t0 = vta_host_now();
 	size_t count = (size_t)s[0] * s[1] * s[2] * s[3];
 	vta_dram_tensor_read(cfg, t->layout, s, t->bytes, count, nhwc);
-	*seconds = now_seconds() - t0;
+	*seconds = vta_host_now() - t0;
 	ts->on_host[idx] = true;
 	*producer = t->producer;
 	return t->n_bytes;
@@ -236,9 +230,9 @@ static vta_status put(const vta_config *cfg, const vta_emit_opts *opts, const vt
 	const vta_dram_tensor *r = resident_of(opts, t->data);
 	size_t count = vta_tensor_i8_count(t);
 	if (!r) {
-		double t0 = now_seconds();
+		double t0 = vta_host_now();
 		w->write(w, cfg, t, dst);
-		k->staging_seconds += now_seconds() - t0;
+		k->staging_seconds += vta_host_now() - t0;
 		vta_dram_count_staged(k, w->bytes);
 		return VTA_OK;
 	}
@@ -260,7 +254,7 @@ static vta_status put(const vta_config *cfg, const vta_emit_opts *opts, const vt
 	}
 	/* from the region to the consumer's layout, element by element through a scratch in
 	 * NHWC order (the layout rules stay in layout.c) */
-	double t0 = now_seconds();
+	double t0 = vta_host_now();
 	int8_t *scratch = malloc(count ? count : 1);
 	if (!scratch)
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
@@ -269,7 +263,7 @@ static vta_status put(const vta_config *cfg, const vta_emit_opts *opts, const vt
 	view.data = scratch;
 	w->write(w, cfg, &view, dst);
 	free(scratch);
-	k->relayout_seconds += now_seconds() - t0;
+	k->relayout_seconds += vta_host_now() - t0;
 	k->relayout_bytes += r->n_bytes + w->bytes;
 	return VTA_OK;
 }

@@ -4,19 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dram_tensor.h"
 #include "layer_ops.h"
 #include "vta_cost.h"
 #include "vta_rules.h"
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r)
 {
@@ -87,7 +79,7 @@ static vta_status golden(const vta_layer_run_opts *o, const vta_layer_ops *ops, 
 		return vta_fail(err, VTA_E_NOMEM, "layer '%s': out of memory", r->name);
 	/* the constants decoded once, for the run's mode and, in vta16 mode, for TFLite's (to
 	 * measure the distance from it) */
-	double t0 = now_seconds();
+	double t0 = vta_host_now();
 	vta_golden_stats gs = {0}, tgs = {0};
 	vta_status st = ops->decode(&L->d, &L->plain, err);
 	if (!st)
@@ -96,7 +88,7 @@ static vta_status golden(const vta_layer_run_opts *o, const vta_layer_ops *ops, 
 	r->acc_overflows = gs.acc_overflows;
 	if (!st && o->mode == VTA_ARITH_VTA16)
 		st = golden_in_mode(o, ops, L, VTA_ARITH_TFLITE, &L->tflite, &tgs, computed, err);
-	r->golden_seconds = now_seconds() - t0;
+	r->golden_seconds = vta_host_now() - t0;
 	return st;
 }
 
@@ -200,12 +192,12 @@ static vta_status emit_stream(const vta_config *cfg, const vta_layer_run_opts *o
 		memcpy(s->image, s->dram.bytes, s->ls.dram_end);
 	}
 	if (!o->skip_checks) {
-		double c0 = now_seconds();
+		double c0 = vta_host_now();
 		vta_error cerr = {0};
 		st = vta_race_check(cfg, &s->ls.prog, &s->dram, NULL, &s->checks, &cerr);
 		if (!st && o->strict)
 			st = vta_race_strict(&s->checks, &cerr);
-		s->check_seconds = now_seconds() - c0;
+		s->check_seconds = vta_host_now() - c0;
 		s->checks_run = true;
 		if (st)
 			return vta_fail(err, st, "layer %s: %s", name, cerr.detail);
@@ -253,19 +245,19 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 	layer_stream chosen = {0}, one = {0};
 	vta_run_stats one_stats = {0};
 	bool one_ran = false, ran = false;
-	double e0 = now_seconds();
+	double e0 = vta_host_now();
 	vta_status st = emit_stream(cfg, o, ops, L, r->name, o->threads, &chosen, err);
-	r->emit_seconds = now_seconds() - e0 - chosen.check_seconds;
+	r->emit_seconds = vta_host_now() - e0 - chosen.check_seconds;
 	if (!st && measure_threads(o, engine, &chosen)) {
 		/* the one-thread stream first, so that the run the observers see is the last;
 		 * a run it cannot finish (the cycle budget is the asked stream's) leaves the
 		 * choice to the estimate */
-		const double a0 = now_seconds();
+		const double a0 = vta_host_now();
 		st = emit_stream(cfg, o, ops, L, r->name, 1, &one, err);
 		vta_error rerr = {0};
 		one_ran = !st && engine->run(engine, &one.ls.prog, &one.dram, &one_stats, &rerr) ==
 					 VTA_OK;
-		r->threads_seconds = now_seconds() - a0;
+		r->threads_seconds = vta_host_now() - a0;
 	}
 	if (!st) {
 		st = engine->run(engine, &chosen.ls.prog, &chosen.dram, &r->stats, err);
@@ -280,9 +272,9 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 			r->stats = one_stats;
 			/* the engine's last run is what the observers read: run the winner again */
 			if (o->observer && o->observer->executed) {
-				const double a0 = now_seconds();
+				const double a0 = vta_host_now();
 				st = engine->run(engine, &chosen.ls.prog, &chosen.dram, &r->stats, err);
-				r->threads_seconds += now_seconds() - a0;
+				r->threads_seconds += vta_host_now() - a0;
 			}
 		}
 	}

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dram_tensor.h"
 #include "golden.h"
@@ -12,13 +11,7 @@
 #include "layer_ops.h"
 #include "prng.h"
 #include "vta_text.h"
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "vta_rules.h"
 
 vta_status vta_model_host_classes(const char *list, unsigned *mask, vta_error *err)
 {
@@ -449,11 +442,11 @@ static vta_status run_accel(walk *w, const vta_tfl_op *op, size_t index,
 	if (!st) {
 		bool on_host = w->reference || moved_to_host(w, op);
 		if (on_host) {
-			double t0 = now_seconds();
+			double t0 = vta_host_now();
 			st = golden_on_host(&b.d, err);
 			if (r) {
 				r->place = VTA_OP_HOST;
-				r->host_seconds = now_seconds() - t0;
+				r->host_seconds = vta_host_now() - t0;
 			}
 		} else {
 			r->place = VTA_OP_ACCEL;
@@ -765,11 +758,11 @@ static vta_status walk_ops(walk *w, vta_error *err)
 		if (vta_op_where(op->builtin, NULL) == VTA_OP_ACCEL) {
 			st = run_accel(w, op, i, r, &e);
 		} else {
-			double t0 = now_seconds();
+			double t0 = vta_host_now();
 			st = run_host(w, op, &e);
 			if (r) {
 				r->place = VTA_OP_HOST;
-				r->host_seconds = now_seconds() - t0;
+				r->host_seconds = vta_host_now() - t0;
 			}
 		}
 		if (st == VTA_E_MISMATCH) { /* the output is there: go on, fail at the end */
@@ -928,10 +921,10 @@ static vta_status reference(walk *r, vta_model_run *run, bool *computed, vta_err
 	}
 	if (computed)
 		*computed = true;
-	double t0 = now_seconds();
+	double t0 = vta_host_now();
 	vta_status st = walk_ops(r, err);
 	if (run)
-		run->reference_seconds = now_seconds() - t0;
+		run->reference_seconds = vta_host_now() - t0;
 	if (!st && c)
 		st = reference_store(r, key, err);
 	return st;
