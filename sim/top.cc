@@ -147,6 +147,7 @@ vta_status top::finish_run(vta_run_stats *stats, vta_error *err)
 {
 	in_run_ = false;
 	ctl_.watch = nullptr;
+	port_.settle(); /* the bursts asked for by the end, on the record and in the stats */
 	vta_status st = conclude(err);
 	vta_error vcd_err{};
 	if (rtl_ && rtl_->end_run(&vcd_err) != VTA_OK && st == VTA_OK) {

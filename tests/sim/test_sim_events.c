@@ -2,7 +2,10 @@
  * test_sim_events.c - the events a recorded run keeps beside its records (vtasim_api.h):
  *   - DRAM port bursts: in order of their start, never overlapping, each granted no earlier
  *     than asked; their beats add up to the port's busy cycles, their bytes to each
- *     client's DRAM traffic, and their waits to the records' port waits;
+ *     client's DRAM traffic, and their waits to the records' port waits; and the port's
+ *     rule replayed burst by burst (first come, first served; a transfer asks for its next
+ *     burst as the last one ends; same-cycle requests: a transfer's next burst, then new
+ *     ones from FETCH, COMPUTE, STORE, LOAD) grants every burst where the run did;
  *   - SRAM live bytes: steps in time order, within each SRAM's capacity, peaking at the
  *     statistics' peak_bytes and back to zero at the end;
  *   - ALU lanes that wrapped, against a plain int64 replay of the same instructions,
@@ -103,6 +106,72 @@ static void check_bursts(const vtasim_run_events *ev, const vtasim_insn_record *
 	free(port);
 }
 
+/* What the port's rule saw over the runs: the replay must meet each case. */
+typedef struct port_cases {
+	size_t waited;      /* bursts granted after they were asked for */
+	size_t interleaved; /* a transfer's burst that waited for another client's */
+	size_t same_cycle;  /* requests asked for at a cycle another client also asked */
+} port_cases;
+
+typedef struct port_ask {
+	uint64_t ask;
+	int next; /* a transfer's next burst (not its first) */
+	int rank; /* new requests: FETCH, COMPUTE, STORE, LOAD */
+	size_t k; /* the burst */
+} port_ask;
+
+static int ask_order(const void *a, const void *b)
+{
+	const port_ask *x = a, *y = b;
+	if (x->ask != y->ask)
+		return x->ask < y->ask ? -1 : 1;
+	if (x->next != y->next)
+		return x->next ? -1 : 1;
+	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+/* Replay the port from the bursts' requests, one burst at a time, as the rule says. */
+static void check_port_rule(const vtasim_run_events *ev, port_cases *seen)
+{
+	static const int rank[VTA_STATS_MODULES] = {0, 3, 1, 2}; /* by VTA_STATS_* */
+	size_t n = ev->n_bursts;
+	port_ask *asks = calloc(n + 1, sizeof(*asks));
+	assert_non_null(asks);
+	size_t last[VTA_STATS_MODULES];
+	for (int m = 0; m < VTA_STATS_MODULES; m++)
+		last[m] = SIZE_MAX;
+	for (size_t k = 0; k < n; k++) {
+		const vtasim_port_burst *b = &ev->bursts[k];
+		size_t prev = last[b->module];
+		int next = b->module != VTA_STATS_FETCH && prev != SIZE_MAX &&
+			   ev->bursts[prev].insn == b->insn;
+		if (next) { /* asked for as the transfer's previous burst ended */
+			assert_int_equal(b->ask_cycle,
+					 ev->bursts[prev].start_cycle + ev->bursts[prev].beats);
+			seen->interleaved += prev + 1 != k && b->start_cycle > b->ask_cycle;
+		}
+		last[b->module] = k;
+		asks[k] = (port_ask){b->ask_cycle, next, rank[b->module], k};
+		seen->waited += b->start_cycle > b->ask_cycle;
+	}
+	qsort(asks, n, sizeof(*asks), ask_order);
+	uint64_t free_at = 0;
+	for (size_t i = 0; i < n; i++) {
+		const vtasim_port_burst *b = &ev->bursts[asks[i].k];
+		uint64_t start = b->ask_cycle > free_at ? b->ask_cycle : free_at;
+		if (start != b->start_cycle)
+			fail_msg("burst %zu (module %d, insn %llu, asked at %llu): granted at %llu, "
+				 "the rule grants it at %llu",
+				 asks[i].k, b->module, (unsigned long long)b->insn,
+				 (unsigned long long)b->ask_cycle, (unsigned long long)b->start_cycle,
+				 (unsigned long long)start);
+		free_at = start + b->beats;
+		seen->same_cycle += (i > 0 && asks[i - 1].ask == asks[i].ask &&
+				     ev->bursts[asks[i - 1].k].module != b->module);
+	}
+	free(asks);
+}
+
 /* The live steps against the statistics' peaks and capacities. */
 static void check_live(const vtasim_run_events *ev, const vta_run_stats *s)
 {
@@ -130,6 +199,7 @@ static void test_random_programs(void **state)
 {
 	simt *t = *state;
 	size_t bursts = 0, live = 0;
+	port_cases seen = {0};
 	for (uint32_t seed = 1; seed <= PROGRAMS; seed++) {
 		vta_program prog;
 		vta_run_stats s;
@@ -144,12 +214,16 @@ static void test_random_programs(void **state)
 		vtasim_run_events ev;
 		vtasim_sim_events(t->sim, &ev);
 		check_bursts(&ev, r, n, &s);
+		check_port_rule(&ev, &seen);
 		check_live(&ev, &s);
 		bursts += ev.n_bursts;
 		live += ev.n_live;
 		vta_program_free(&prog);
 	}
 	assert_true(bursts > PROGRAMS && live > PROGRAMS);
+	printf("port: %zu bursts, %zu waited, %zu interleaved, %zu same-cycle requests\n",
+	       bursts, seen.waited, seen.interleaved, seen.same_cycle);
+	assert_true(seen.waited > 0 && seen.interleaved > 0 && seen.same_cycle > 0);
 }
 
 /* ALU instructions over random int32 rows, three uops whose rows each instruction updates
