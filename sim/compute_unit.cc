@@ -320,18 +320,34 @@ uint64_t compute_unit::gemm_nest(const vta_loop &l)
 		for_rows(live_wgt_, l.iter_out, l.iter_in, l.wgt_factor_out, l.wgt_factor_in,
 			 [&](uint32_t w) { f.wgt_row_of(w); });
 	}
-	for (uint32_t o = 0; o < l.iter_out; o++)
-		for (uint32_t i = 0; i < l.iter_in; i++) {
-			const nest_offsets off(l, o, i);
-			const uint64_t dst_off = off.dst, src_off = off.src, wgt_off = off.wgt;
-			for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++) {
-				const sram::decoded_uop &u = uops[upc];
-				f.add(u.src + src_off, w_base + (u.wgt + wgt_off) * w_row,
-				      u.dst + dst_off);
-			}
-		}
-	f.flush();
-	return (uint64_t)l.iter_out * l.iter_in * (l.uop_end - l.uop_bgn);
+	/* the kernel walks the nest: its uops' rows as offsets from the SRAMs */
+	const uint64_t K = l.uop_end - l.uop_bgn;
+	nest_at_.resize(3 * K);
+	uint64_t *inp_at = nest_at_.data(), *wgt_at = inp_at + K, *dst_at = wgt_at + K;
+	for (uint64_t k = 0; k < K; k++) {
+		const sram::decoded_uop &u = uops[l.uop_bgn + k];
+		inp_at[k] = u.src * f.inp_row;
+		wgt_at[k] = u.wgt * w_row;
+		dst_at[k] = u.dst * f.lanes;
+	}
+	const vtasim_gemm_nest n{inp_at,
+				 wgt_at,
+				 dst_at,
+				 K,
+				 l.iter_out,
+				 l.iter_in,
+				 l.src_factor_out * f.inp_row,
+				 l.src_factor_in * f.inp_row,
+				 l.wgt_factor_out * w_row,
+				 l.wgt_factor_in * w_row,
+				 l.dst_factor_out * f.lanes,
+				 l.dst_factor_in * f.lanes,
+				 f.inp,
+				 w_base,
+				 f.acc,
+				 f.out};
+	gemm_.nest(&n, f.batch, f.bin, f.bout);
+	return(uint64_t)l.iter_out * l.iter_in * (l.uop_end - l.uop_bgn);
 }
 
 /*

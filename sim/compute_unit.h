@@ -94,6 +94,7 @@ private:
 	/* GEMM uops handed to the kernel together (at most GEMM_RUN). */
 	static constexpr unsigned GEMM_RUN = 64;
 	std::vector<vtasim_gemm_rows> gemm_rows_;
+	std::vector<uint64_t> nest_at_; /* a clean nest's uop offsets (vtasim_gemm_nest) */
 
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;

@@ -121,17 +121,41 @@ typedef struct vtasim_gemm_rows {
 typedef void (*vtasim_gemm_fn)(const vtasim_gemm_rows *uops, uint64_t n, unsigned batch,
 			       unsigned block_in, unsigned block_out);
 
+/*
+ * A GEMM loop nest none of whose uops can fail a check, for a kernel to walk itself (no
+ * rows handed over per uop): for each outer iteration o and inner iteration i, the kernel's
+ * uops k in order, on the rows
+ *   INP  inp + o inp_out + i inp_in + inp_at[k]          (bytes)
+ *   WGT  wgt + o wgt_out + i wgt_in + wgt_at[k]          (bytes; packed rows if it packs)
+ *   ACC  acc + o dst_out + i dst_in + dst_at[k]          (int32 elements)
+ *   OUT  out + the same element offset as ACC            (int8 elements)
+ */
+typedef struct vtasim_gemm_nest {
+	const uint64_t *inp_at, *wgt_at, *dst_at; /* per uop of the kernel */
+	uint64_t uops, iter_out, iter_in;
+	uint64_t inp_out, inp_in, wgt_out, wgt_in, dst_out, dst_in;
+	const int8_t *inp, *wgt;
+	int32_t *acc;
+	int8_t *out;
+} vtasim_gemm_nest;
+
+/* Runs a whole nest with vtasim_gemm_uop's results, uop after uop. */
+typedef void (*vtasim_gemm_nest_fn)(const vtasim_gemm_nest *nest, unsigned batch,
+				    unsigned block_in, unsigned block_out);
+
 /* Rewrites one WGT row (block_out x block_in int8) into `packed`, a kernel's own layout. */
 typedef void (*vtasim_gemm_pack_fn)(const int8_t *wgt, int8_t *packed, unsigned block_in,
 				    unsigned block_out);
 
 /*
- * A GEMM kernel for one shape. With `pack`, `run` reads WGT rows in the kernel's layout,
- * which its user keeps beside the WGT SRAM and rewrites for a row only when the row was
- * written (once per load, not per uop); without it, `run` reads the SRAM rows themselves.
+ * A GEMM kernel for one shape: `run` on uops' rows, `nest` on a whole nest. With `pack`,
+ * both read WGT rows in the kernel's layout, which its user keeps beside the WGT SRAM and
+ * rewrites for a row only when the row was written (once per load, not per uop); without
+ * it, they read the SRAM rows themselves.
  */
 typedef struct vtasim_gemm_kernel {
 	vtasim_gemm_fn run;
+	vtasim_gemm_nest_fn nest;
 	vtasim_gemm_pack_fn pack; /* NULL: run takes SRAM rows */
 	uint32_t packed_bytes;    /* one packed row: a multiple of 64 (0 without pack) */
 	const char *name;         /* "portable", "avx2" or "avx512vnni" */

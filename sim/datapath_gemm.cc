@@ -23,12 +23,41 @@
 
 namespace {
 
-void gemm_portable(const vtasim_gemm_rows *u, uint64_t n, unsigned batch, unsigned block_in,
-		   unsigned block_out)
-{
-	for (uint64_t i = 0; i < n; i++)
-		vtasim_gemm_uop(u[i].inp, u[i].wgt, u[i].acc, u[i].out, batch, block_in, block_out);
-}
+/* One uop of a kernel: its INP, WGT, ACC and OUT rows. */
+typedef void (*uop_fn)(const int8_t *inp, const int8_t *wgt, int32_t *acc, int8_t *out,
+		       unsigned batch, unsigned block_in, unsigned block_out);
+
+/*
+ * A kernel's two entries around its uop U: `rows_*` on the rows of n uops, `nest_*` walking
+ * a nest (vtasim_gemm_nest). Defined once per instruction set, as a function takes no
+ * target from its caller and U inlines only into a function of its own target.
+ */
+#define VTASIM_GEMM_ENTRIES(SUFFIX, TARGET)                                                   \
+	template <uop_fn U>                                                                    \
+	TARGET void rows_##SUFFIX(const vtasim_gemm_rows *u, uint64_t n, unsigned batch,      \
+				  unsigned block_in, unsigned block_out)                       \
+	{                                                                                      \
+		for (uint64_t i = 0; i < n; i++)                                               \
+			U(u[i].inp, u[i].wgt, u[i].acc, u[i].out, batch, block_in, block_out); \
+	}                                                                                      \
+	template <uop_fn U>                                                                    \
+	TARGET void nest_##SUFFIX(const vtasim_gemm_nest *n, unsigned batch, unsigned block_in, \
+				  unsigned block_out)                                          \
+	{                                                                                      \
+		for (uint64_t o = 0; o < n->iter_out; o++)                                     \
+			for (uint64_t i = 0; i < n->iter_in; i++) {                            \
+				const int8_t *x = n->inp + o * n->inp_out + i * n->inp_in;     \
+				const int8_t *w = n->wgt + o * n->wgt_out + i * n->wgt_in;     \
+				const uint64_t d = o * n->dst_out + i * n->dst_in;             \
+				int32_t *a = n->acc + d;                                       \
+				int8_t *y = n->out + d;                                        \
+				for (uint64_t k = 0; k < n->uops; k++)                         \
+					U(x + n->inp_at[k], w + n->wgt_at[k], a + n->dst_at[k], \
+					  y + n->dst_at[k], batch, block_in, block_out);       \
+			}                                                                      \
+	}
+
+VTASIM_GEMM_ENTRIES(portable, )
 
 #if VTASIM_HAVE_X86_KERNELS
 /* The dot product of x (16 int8 widened to int16) with one 16-lane weight row, as 8 int32
@@ -53,42 +82,42 @@ __attribute__((target("avx2"))) inline __m256i dot8_avx2(__m256i x, const int8_t
 				_mm256_permute2x128_si256(a, b, 0x31));
 }
 
+#define AVX2_TARGET __attribute__((target("avx2")))
+VTASIM_GEMM_ENTRIES(avx2, AVX2_TARGET)
+
 /* block_in 16, block_out a multiple of 16, on SRAM rows */
-__attribute__((target("avx2"))) void gemm_avx2(const vtasim_gemm_rows *u, uint64_t n,
-					       unsigned batch, unsigned block_in,
-					       unsigned block_out)
+AVX2_TARGET inline void uop_avx2(const int8_t *inp, const int8_t *wgt, int32_t *acc,
+				 int8_t *out, unsigned batch, unsigned block_in, unsigned block_out)
 {
 	const __m128i low8 = _mm_set1_epi32(0xff);
-	for (uint64_t i = 0; i < n; i++) {
-		const int8_t *wgt = u[i].wgt;
-		for (unsigned b = 0; b < batch; b++) {
-			const __m256i x = _mm256_cvtepi8_epi16(_mm_loadu_si128(
-				(const __m128i *)(const void *)(u[i].inp + (uint64_t)b * block_in)));
-			int32_t *a = u[i].acc + (uint64_t)b * block_out;
-			int8_t *o8 = u[i].out + (uint64_t)b * block_out;
-			for (unsigned o = 0; o < block_out; o += 16) {
-				__m256i *a0 = (__m256i *)(void *)(a + o);
-				__m256i *a1 = (__m256i *)(void *)(a + o + 8);
-				__m256i v0 = _mm256_add_epi32(_mm256_loadu_si256(a0),
-							      dot8_avx2(x, wgt + (uint64_t)o * 16));
-				__m256i v1 = _mm256_add_epi32(
-					_mm256_loadu_si256(a1), dot8_avx2(x, wgt + (uint64_t)(o + 8) * 16));
-				_mm256_storeu_si256(a0, v0);
-				_mm256_storeu_si256(a1, v1);
-				/* low 8 bits of each lane: 0..255 survive both packs unchanged */
-				__m128i l0 = _mm_and_si128(_mm256_castsi256_si128(v0), low8);
-				__m128i h0 = _mm_and_si128(_mm256_extracti128_si256(v0, 1), low8);
-				__m128i l1 = _mm_and_si128(_mm256_castsi256_si128(v1), low8);
-				__m128i h1 = _mm_and_si128(_mm256_extracti128_si256(v1, 1), low8);
-				_mm_storeu_si128((__m128i *)(void *)(o8 + o),
-						 _mm_packus_epi16(_mm_packs_epi32(l0, h0),
-								  _mm_packs_epi32(l1, h1)));
-			}
+	for (unsigned b = 0; b < batch; b++) {
+		const __m256i x = _mm256_cvtepi8_epi16(
+			_mm_loadu_si128((const __m128i *)(const void *)(inp + (uint64_t)b * block_in)));
+		int32_t *a = acc + (uint64_t)b * block_out;
+		int8_t *o8 = out + (uint64_t)b * block_out;
+		for (unsigned o = 0; o < block_out; o += 16) {
+			__m256i *a0 = (__m256i *)(void *)(a + o);
+			__m256i *a1 = (__m256i *)(void *)(a + o + 8);
+			__m256i v0 = _mm256_add_epi32(_mm256_loadu_si256(a0),
+						      dot8_avx2(x, wgt + (uint64_t)o * 16));
+			__m256i v1 = _mm256_add_epi32(_mm256_loadu_si256(a1),
+						      dot8_avx2(x, wgt + (uint64_t)(o + 8) * 16));
+			_mm256_storeu_si256(a0, v0);
+			_mm256_storeu_si256(a1, v1);
+			/* low 8 bits of each lane: 0..255 survive both packs unchanged */
+			__m128i l0 = _mm_and_si128(_mm256_castsi256_si128(v0), low8);
+			__m128i h0 = _mm_and_si128(_mm256_extracti128_si256(v0, 1), low8);
+			__m128i l1 = _mm_and_si128(_mm256_castsi256_si128(v1), low8);
+			__m128i h1 = _mm_and_si128(_mm256_extracti128_si256(v1, 1), low8);
+			_mm_storeu_si128((__m128i *)(void *)(o8 + o),
+					 _mm_packus_epi16(_mm_packs_epi32(l0, h0),
+							  _mm_packs_epi32(l1, h1)));
 		}
 	}
 }
 
 #define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512vnni")))
+VTASIM_GEMM_ENTRIES(vnni, VNNI_TARGET)
 
 /* The packed layout (see the top): block_out / 16 groups of block_in / 4 vectors of 16
  * lanes x 4 bytes, then the block_out int32 sums 128 x sum_k w[o][k]. */
@@ -143,38 +172,32 @@ VNNI_TARGET void pack_vnni(const int8_t *w, int8_t *p, unsigned block_in, unsign
 /* The default shape, 1 x 16 x 16, written out: the input's four dwords come from one load
  * (flipped once, spread with vpshufd). The all-ones zero-masked forms of the intrinsics
  * are the same instructions; GCC 12 warns that the unmasked ones use an undefined value. */
-VNNI_TARGET void gemm_vnni_1x16x16(const vtasim_gemm_rows *u, uint64_t n, unsigned batch,
-				   unsigned block_in, unsigned block_out)
+VNNI_TARGET inline void uop_vnni_1x16x16(const int8_t *inp, const int8_t *w, int32_t *acc,
+					 int8_t *out, unsigned batch, unsigned block_in,
+					 unsigned block_out)
 {
 	(void)batch;
 	(void)block_in;
 	(void)block_out;
 	const __m512i flip = _mm512_set1_epi32((int32_t)0x80808080u);
 	const __mmask16 all = 0xffff;
-	for (uint64_t i = 0; i < n; i++) {
-		const int8_t *w = u[i].wgt;
-		const __m512i x = _mm512_xor_si512(
-			_mm512_maskz_broadcast_i32x4(
-				all, _mm_loadu_si128((const __m128i *)(const void *)u[i].inp)),
-			flip);
-		const __m512i zero = _mm512_setzero_si512();
-		__m512i s0 = _mm512_dpbusd_epi32(zero,
-						 _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x00),
-						 _mm512_loadu_si512(w));
-		__m512i s1 = _mm512_dpbusd_epi32(zero,
-						 _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x55),
-						 _mm512_loadu_si512(w + 64));
-		s0 = _mm512_dpbusd_epi32(s0, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xaa),
-					 _mm512_loadu_si512(w + 128));
-		s1 = _mm512_dpbusd_epi32(s1, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xff),
-					 _mm512_loadu_si512(w + 192));
-		/* ACC last: a uop reading an ACC row a recent one wrote waits only for the add */
-		const __m512i dot = _mm512_sub_epi32(_mm512_add_epi32(s0, s1),
-						     _mm512_loadu_si512(w + 256));
-		const __m512i a = _mm512_add_epi32(_mm512_loadu_si512(u[i].acc), dot);
-		_mm512_storeu_si512(u[i].acc, a);
-		_mm_storeu_si128((__m128i *)(void *)u[i].out, _mm512_maskz_cvtepi32_epi8(all, a));
-	}
+	const __m512i x = _mm512_xor_si512(
+		_mm512_maskz_broadcast_i32x4(all, _mm_loadu_si128((const __m128i *)(const void *)inp)),
+		flip);
+	const __m512i zero = _mm512_setzero_si512();
+	__m512i s0 = _mm512_dpbusd_epi32(zero, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x00),
+					 _mm512_loadu_si512(w));
+	__m512i s1 = _mm512_dpbusd_epi32(zero, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0x55),
+					 _mm512_loadu_si512(w + 64));
+	s0 = _mm512_dpbusd_epi32(s0, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xaa),
+				 _mm512_loadu_si512(w + 128));
+	s1 = _mm512_dpbusd_epi32(s1, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xff),
+				 _mm512_loadu_si512(w + 192));
+	/* ACC last: a uop reading an ACC row a recent one wrote waits only for the add */
+	const __m512i dot = _mm512_sub_epi32(_mm512_add_epi32(s0, s1), _mm512_loadu_si512(w + 256));
+	const __m512i a = _mm512_add_epi32(_mm512_loadu_si512(acc), dot);
+	_mm512_storeu_si512(acc, a);
+	_mm_storeu_si128((__m128i *)(void *)out, _mm512_maskz_cvtepi32_epi8(all, a));
 }
 
 /* Input bytes 4q..4q+3 of x with their sign bits flipped (x + 128 as u8), in every lane. */
@@ -204,12 +227,12 @@ VNNI_TARGET inline void vnni_row(const int8_t *x, const int8_t *w, const int32_t
 		if (groups & 1)
 			s0 = _mm512_dpbusd_epi32(s0, vnni_x(x, groups - 1),
 						 _mm512_loadu_si512(wg + 64 * (uint64_t)(groups - 1)));
-		/* ACC last (see gemm_vnni_1x16x16) */
+		/* ACC last (see uop_vnni_1x16x16) */
 		s0 = _mm512_add_epi32(_mm512_loadu_si512(acc + og),
 				      _mm512_sub_epi32(_mm512_add_epi32(s0, s1),
 						       _mm512_loadu_si512(corr + og)));
 		_mm512_storeu_si512(acc + og, s0);
-		/* vpmovdb (zero-masked with all ones: see gemm_vnni_1x16x16) */
+		/* vpmovdb (zero-masked with all ones: see uop_vnni_1x16x16) */
 		_mm_storeu_si128((__m128i *)(void *)(out + og),
 				 _mm512_maskz_cvtepi32_epi8((__mmask16)0xffff, s0));
 	}
@@ -217,18 +240,13 @@ VNNI_TARGET inline void vnni_row(const int8_t *x, const int8_t *w, const int32_t
 
 /* block_in a multiple of 4, block_out a multiple of 16, on packed rows */
 template <unsigned G>
-VNNI_TARGET void gemm_vnni(const vtasim_gemm_rows *u, uint64_t n, unsigned batch,
-			   unsigned block_in, unsigned block_out)
+VNNI_TARGET inline void uop_vnni(const int8_t *inp, const int8_t *w, int32_t *acc, int8_t *out,
+				 unsigned batch, unsigned block_in, unsigned block_out)
 {
-	const uint64_t corr_at = (uint64_t)block_out * block_in;
-	for (uint64_t i = 0; i < n; i++) {
-		const int8_t *w = u[i].wgt;
-		const int32_t *corr = (const int32_t *)(const void *)(w + corr_at);
-		for (unsigned b = 0; b < batch; b++)
-			vnni_row<G>(u[i].inp + (uint64_t)b * block_in, w, corr,
-				    u[i].acc + (uint64_t)b * block_out,
-				    u[i].out + (uint64_t)b * block_out, block_in, block_out);
-	}
+	const int32_t *corr = (const int32_t *)(const void *)(w + (uint64_t)block_out * block_in);
+	for (unsigned b = 0; b < batch; b++)
+		vnni_row<G>(inp + (uint64_t)b * block_in, w, corr, acc + (uint64_t)b * block_out,
+			    out + (uint64_t)b * block_out, block_in, block_out);
 }
 #endif
 
@@ -242,21 +260,27 @@ extern "C" vtasim_gemm_kernel vtasim_gemm_choose(unsigned batch, unsigned block_
 	if (most >= VTASIM_GEMM_AVX512_VNNI && block_in % 4 == 0 && groups16 &&
 	    __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
 	    __builtin_cpu_supports("avx512vnni")) {
-		const vtasim_gemm_fn run =
-			block_in == 16 && block_out == 16 && batch == 1 ? gemm_vnni_1x16x16
-			: block_in == 16				? gemm_vnni<4>
-			: block_in == 32				? gemm_vnni<8>
-									: gemm_vnni<0>;
-		return {run, pack_vnni, vnni_packed_bytes(block_in, block_out), "avx512vnni"};
+		if (block_in == 16 && block_out == 16 && batch == 1)
+			return {rows_vnni<uop_vnni_1x16x16>, nest_vnni<uop_vnni_1x16x16>, pack_vnni,
+				vnni_packed_bytes(block_in, block_out), "avx512vnni"};
+		if (block_in == 16)
+			return {rows_vnni<uop_vnni<4>>, nest_vnni<uop_vnni<4>>, pack_vnni,
+				vnni_packed_bytes(block_in, block_out), "avx512vnni"};
+		if (block_in == 32)
+			return {rows_vnni<uop_vnni<8>>, nest_vnni<uop_vnni<8>>, pack_vnni,
+				vnni_packed_bytes(block_in, block_out), "avx512vnni"};
+		return {rows_vnni<uop_vnni<0>>, nest_vnni<uop_vnni<0>>, pack_vnni,
+			vnni_packed_bytes(block_in, block_out), "avx512vnni"};
 	}
 	if (most >= VTASIM_GEMM_AVX2 && block_in == 16 && groups16 &&
 	    __builtin_cpu_supports("avx2"))
-		return {gemm_avx2, nullptr, 0, "avx2"};
+		return {rows_avx2<uop_avx2>, nest_avx2<uop_avx2>, nullptr, 0, "avx2"};
 #else
 	(void)batch;
 	(void)block_in;
 	(void)block_out;
 	(void)most;
 #endif
-	return {gemm_portable, nullptr, 0, "portable"};
+	return {rows_portable<vtasim_gemm_uop>, nest_portable<vtasim_gemm_uop>, nullptr, 0,
+		"portable"};
 }

@@ -113,9 +113,82 @@ static void compare_kernel(const vtasim_gemm_kernel *k, const vtasim_gemm_kernel
 	free(out_b);
 }
 
+/* One comparison of kernel k's nest entry with vtasim_gemm_uop applied uop by uop over the
+ * same nest walked by hand: iter_out x iter_in iterations of NK uops whose rows repeat, so
+ * uops accumulate into ACC rows earlier ones wrote; factors 0-2. */
+enum { NK = 3, NR = 8 };
+
+static void compare_nest(const vtasim_gemm_kernel *k, unsigned batch, unsigned bin,
+			 unsigned bout, uint32_t *seed)
+{
+	const size_t in_row = (size_t)batch * bin, w_row = (size_t)bout * bin,
+		     lanes = (size_t)batch * bout;
+	const size_t p_row = k->pack ? k->packed_bytes : w_row;
+	int8_t *inp = malloc(NR * in_row), *wgt = malloc(NR * w_row);
+	int8_t *packed = aligned_alloc(64, (NR * p_row + 63) / 64 * 64);
+	int32_t *acc_a = malloc(NR * lanes * 4), *acc_b = malloc(NR * lanes * 4);
+	int8_t *out_a = malloc(NR * lanes), *out_b = malloc(NR * lanes);
+	assert_non_null(inp && wgt && packed && acc_a && acc_b && out_a && out_b);
+	for (size_t i = 0; i < NR * in_row; i++)
+		inp[i] = (int8_t)simt_rand(seed);
+	for (size_t i = 0; i < NR * w_row; i++)
+		wgt[i] = (int8_t)simt_rand(seed);
+	for (size_t i = 0; i < NR * lanes; i++)
+		acc_a[i] = acc_b[i] = (int32_t)simt_rand(seed);
+	memset(out_a, 0x5a, NR * lanes);
+	memset(out_b, 0x5a, NR * lanes);
+	for (unsigned w = 0; w < NR; w++)
+		if (k->pack)
+			k->pack(wgt + w * w_row, packed + w * p_row, bin, bout);
+		else
+			memcpy(packed + w * p_row, wgt + w * w_row, w_row);
+	/* rows below 2 + 2 x 2 + 2 x 1 = NR */
+	uint64_t src[NK], wg[NK], dst[NK], f[6];
+	for (int u = 0; u < NK; u++) {
+		src[u] = simt_rand(seed) % 2;
+		wg[u] = simt_rand(seed) % 2;
+		dst[u] = simt_rand(seed) % 2;
+	}
+	for (int i = 0; i < 6; i++)
+		f[i] = simt_rand(seed) % 3;
+	const uint64_t iter_out = 1 + simt_rand(seed) % 2, iter_in = 1 + simt_rand(seed) % 2;
+	uint64_t inp_at[NK], wgt_at[NK], dst_at[NK];
+	for (int u = 0; u < NK; u++) {
+		inp_at[u] = src[u] * in_row;
+		wgt_at[u] = wg[u] * p_row;
+		dst_at[u] = dst[u] * lanes;
+	}
+	const vtasim_gemm_nest n = {inp_at,	   wgt_at,	    dst_at,	     NK,
+				    iter_out,	   iter_in,	    f[0] * in_row, f[1] * in_row,
+				    f[2] * p_row, f[3] * p_row, f[4] * lanes,  f[5] * lanes,
+				    inp,	   packed,	    acc_a,	     out_a};
+	k->nest(&n, batch, bin, bout);
+	for (uint64_t o = 0; o < iter_out; o++)
+		for (uint64_t i = 0; i < iter_in; i++)
+			for (int u = 0; u < NK; u++) {
+				const uint64_t r_in = src[u] + o * f[0] + i * f[1];
+				const uint64_t r_w = wg[u] + o * f[2] + i * f[3];
+				const uint64_t r_d = dst[u] + o * f[4] + i * f[5];
+				vtasim_gemm_uop(inp + r_in * in_row, wgt + r_w * w_row,
+						acc_b + r_d * lanes, out_b + r_d * lanes, batch, bin,
+						bout);
+			}
+	if (memcmp(acc_a, acc_b, NR * lanes * 4) || memcmp(out_a, out_b, NR * lanes))
+		fail_msg("%s kernel's nest differs from uop by uop: batch %u block_in %u "
+			 "block_out %u", k->name, batch, bin, bout);
+	free(inp);
+	free(wgt);
+	free(packed);
+	free(acc_a);
+	free(acc_b);
+	free(out_a);
+	free(out_b);
+}
+
 /* Every kernel the host runs (each instruction-set level) and the portable one give the
  * same ACC and OUT bits on every shape a config allows (batch 1-16, block_in and block_out
- * 1-128), random blocks and extremes, several uops per call. */
+ * 1-128), random blocks and extremes, several uops per call; and each kernel's nest entry
+ * (the portable one's too) walks a random nest as vtasim_gemm_uop does uop by uop. */
 static void test_gemm_simd_portable(void **state)
 {
 	(void)state;
@@ -129,6 +202,8 @@ static void test_gemm_simd_portable(void **state)
 					vtasim_gemm_choose(batch, bin, bout, VTASIM_GEMM_PORTABLE);
 				assert_string_equal(port.name, "portable");
 				assert_null(port.pack);
+				for (int rep = 0; rep < 4; rep++)
+					compare_nest(&port, batch, bin, bout, &seed);
 				for (int isa = VTASIM_GEMM_AVX2; isa <= VTASIM_GEMM_BEST; isa++) {
 					const vtasim_gemm_kernel k =
 						vtasim_gemm_choose(batch, bin, bout, (vtasim_gemm_isa)isa);
@@ -144,6 +219,8 @@ static void test_gemm_simd_portable(void **state)
 						want = "avx2";
 					assert_string_equal(k.name, want);
 #endif
+					for (int rep = 0; rep < 4; rep++)
+						compare_nest(&k, batch, bin, bout, &seed);
 					if (k.run == port.run)
 						continue;
 					fast[isa]++;
