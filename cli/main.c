@@ -3,6 +3,7 @@
  */
 #include <getopt.h>
 #include <jansson.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,6 +142,11 @@ double cli_now_seconds(void)
 
 int main(int argc, char **argv)
 {
+	/* Layers allocate and free tensors, DRAM images and streams of a few MiB each, one
+	 * layer after another: keep freed memory in the process for the next layer rather
+	 * than handing it back to the kernel and faulting fresh zeroed pages in again. */
+	mallopt(M_MMAP_THRESHOLD, 256 << 20);
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	opterr = 0; /* an option error is one "vtasim: error:" line: cli_bad_option */
 	if (argc < 2) {
 		usage(stderr);
