@@ -195,6 +195,8 @@ bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats 
 		if (g == ctl_.gen)
 			serve(run_ctl::now(), false);
 	}
+	if (g == ctl_.gen) /* stopped: what settle() serves later no longer reaches the caller */
+		f.first_beat = nullptr;
 	return false;
 }
 
