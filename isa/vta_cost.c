@@ -26,13 +26,6 @@ uint64_t vta_cost_beats(const vta_config *cfg, uint64_t bytes)
 	return bytes / bus + (bytes % bus != 0);
 }
 
-uint64_t vta_cost_loop_uops(const vta_loop *loop)
-{
-	if (loop->uop_end < loop->uop_bgn)
-		return 0;
-	return (uint64_t)loop->iter_out * loop->iter_in * (loop->uop_end - loop->uop_bgn);
-}
-
 uint32_t vta_cost_uop_ii(const vta_config *cfg, const vta_insn *insn)
 {
 	/* a reset uop reads no operand: one per cycle, GEMM's or ALU's (the RTL resets both on
@@ -44,7 +37,7 @@ uint32_t vta_cost_uop_ii(const vta_config *cfg, const vta_insn *insn)
 
 uint64_t vta_cost_uop_cycles(const vta_config *cfg, const vta_insn *insn)
 {
-	return sat_mul(vta_cost_loop_uops(&insn->loop), vta_cost_uop_ii(cfg, insn));
+	return sat_mul(vta_loop_uops(&insn->loop), vta_cost_uop_ii(cfg, insn));
 }
 
 uint64_t vta_cost_loop_cycles(const vta_config *cfg, uint64_t uops, uint64_t ii)
@@ -55,7 +48,7 @@ uint64_t vta_cost_loop_cycles(const vta_config *cfg, uint64_t uops, uint64_t ii)
 
 uint64_t vta_cost_compute_cycles(const vta_config *cfg, const vta_insn *insn)
 {
-	return vta_cost_loop_cycles(cfg, vta_cost_loop_uops(&insn->loop),
+	return vta_cost_loop_cycles(cfg, vta_loop_uops(&insn->loop),
 				    vta_cost_uop_ii(cfg, insn));
 }
 

@@ -25,9 +25,6 @@ uint32_t vta_cost_bus_bytes(const vta_config *cfg);
 /* Port cycles (beats) of one burst of `bytes`. */
 uint64_t vta_cost_beats(const vta_config *cfg, uint64_t bytes);
 
-/* Uops a GEMM/ALU instruction executes, resets included (0 when uop_end < uop_bgn). */
-uint64_t vta_cost_loop_uops(const vta_loop *loop);
-
 /* Cycles per uop of a GEMM or ALU instruction: gemm_ii, alu_ii or alu_imm_ii. */
 uint32_t vta_cost_uop_ii(const vta_config *cfg, const vta_insn *insn);
 

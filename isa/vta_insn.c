@@ -278,6 +278,13 @@ bool vta_insn_is_nop(const vta_insn *insn)
 	       insn->mem.x_size == 0;
 }
 
+uint64_t vta_loop_uops(const vta_loop *loop)
+{
+	if (loop->uop_end < loop->uop_bgn)
+		return 0;
+	return (uint64_t)loop->iter_out * loop->iter_in * (loop->uop_end - loop->uop_bgn);
+}
+
 vta_status vta_insn_check_flags(const vta_insn *insn, vta_error *err)
 {
 	vta_module m = vta_insn_module(insn);

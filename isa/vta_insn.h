@@ -140,6 +140,9 @@ vta_status vta_insn_fail(vta_error *err, vta_status st, const char *layer, size_
 /* True for a LOAD/STORE with x_size 0: moves nothing, only pops/pushes tokens. */
 bool vta_insn_is_nop(const vta_insn *insn);
 
+/* Uops a GEMM/ALU instruction executes, resets included (0 when uop_end < uop_bgn). */
+uint64_t vta_loop_uops(const vta_loop *loop);
+
 /* Check the dependency flags are legal for the executing module (load: no *_prev;
  * store: no *_next). Returns VTA_E_FLAGS with a detail naming the flag. */
 vta_status vta_insn_check_flags(const vta_insn *insn, vta_error *err);

@@ -611,7 +611,7 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 		return vta_fail(err, VTA_E_NO_FINISH, "the cycle budget of %llu runs out: %llu "
 				"uops need at least %llu cycles after %llu",
 				(unsigned long long)p->cfg->cycle_budget,
-				(unsigned long long)vta_cost_loop_uops(l),
+				(unsigned long long)vta_loop_uops(l),
 				(unsigned long long)cycles, (unsigned long long)p->work_cycles);
 	p->work_cycles += cycles;
 	if ((st = vta_uop_budget_check(p->cfg, in, &p->work_uops, err)))

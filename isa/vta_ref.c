@@ -340,7 +340,7 @@ static vta_status check_loop(run *r, size_t idx, const vta_insn *insn)
 	vta_error sub = {0};
 	if (vta_loop_check(cfg, insn, &sub) != VTA_OK)
 		return rule_fail(r, idx, insn, &sub);
-	uint64_t uops = vta_cost_loop_uops(l);
+	uint64_t uops = vta_loop_uops(l);
 	uint64_t cycles = vta_cost_uop_cycles(cfg, insn);
 	if (cycles > cfg->cycle_budget - r->work_cycles)
 		return vta_insn_fail(r->err, VTA_E_NO_FINISH, NULL, idx, insn,

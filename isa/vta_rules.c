@@ -9,8 +9,6 @@
 
 #include <time.h>
 
-#include "vta_cost.h"
-
 static bool any_pad(const vta_mem_insn *m)
 {
 	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
@@ -204,7 +202,7 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 vta_status vta_uop_budget_check(const vta_config *cfg, const vta_insn *insn, uint64_t *done,
 				vta_error *err)
 {
-	uint64_t uops = vta_cost_loop_uops(&insn->loop);
+	uint64_t uops = vta_loop_uops(&insn->loop);
 	if (uops > cfg->uop_budget - *done)
 		return vta_fail(err, VTA_E_NO_FINISH,
 				"the uop budget of %llu (timing.uop_budget) runs out: %llu uops "

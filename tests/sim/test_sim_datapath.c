@@ -420,14 +420,14 @@ static void test_timing(void **state)
 	in.loop.uop_end = 6;
 	in.loop.iter_out = 3;
 	in.loop.iter_in = 5;
-	assert_int_equal(vta_cost_loop_uops(&in.loop), 60);
+	assert_int_equal(vta_loop_uops(&in.loop), 60);
 	assert_int_equal(vta_cost_compute_cycles(&cfg, &in), 4 + 4 + 60);
 	in.opcode = VTA_OP_ALU;
 	assert_int_equal(vta_cost_compute_cycles(&cfg, &in), 4 + 4 + 120);
 	in.alu.use_imm = true;
 	assert_int_equal(vta_cost_compute_cycles(&cfg, &in), 4 + 4 + 60);
 	in.loop.uop_end = 1; /* end before begin: no uops */
-	assert_int_equal(vta_cost_loop_uops(&in.loop), 0);
+	assert_int_equal(vta_loop_uops(&in.loop), 0);
 	in.opcode = VTA_OP_GEMM;
 	in.loop.uop_bgn = 0;
 	in.loop.uop_end = 8192;
