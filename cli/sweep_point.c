@@ -2,56 +2,18 @@
  * sweep_point.c - one point of a sweep, run in its own process (SystemC elaborates once per
  * process): its layers through the pipeline on the SystemC model, golden outputs read from
  * the sweep's cache, and one record with the run report's JSON (run_report.h) and the
- * point's status, written to a temporary file and renamed so a reader never sees half of
- * it. A layer that fails becomes that layer's error; the other layers still run.
+ * point's status (sweep_record.c writes it). A layer that fails becomes that layer's
+ * error; the other layers still run.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "layer_run.h"
 #include "run_report.h"
 #include "sweep.h"
 #include "vtasim_api.h"
-
-vta_status sweep_mkdir_p(const char *dir, vta_error *err)
-{
-	char path[SW_PATH_MAX];
-	snprintf(path, sizeof(path), "%s", dir);
-	for (char *p = path + 1;; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		const char c = *p;
-		*p = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST)
-			return vta_fail(err, VTA_E_IO, "%s: cannot create the folder: %s", path,
-					strerror(errno));
-		*p = c;
-		if (!c)
-			break;
-	}
-	struct stat sb;
-	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-		return vta_fail(err, VTA_E_IO, "%s: not a folder", dir);
-	return VTA_OK;
-}
-
-vta_status sweep_write_json_atomic(const json_t *v, const char *path, vta_error *err)
-{
-	char tmp[SW_PATH_MAX + 64];
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
-	if (json_dump_file(v, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) == 0 &&
-	    rename(tmp, path) == 0)
-		return VTA_OK;
-	int e = errno;
-	unlink(tmp);
-	return vta_fail(err, VTA_E_IO, "%s: cannot write: %s", path, strerror(e));
-}
 
 vta_wl_layer *sweep_point_layers(const sweep *sw, const sw_point *p, size_t *n_out,
 				 vta_error *err)
@@ -106,29 +68,6 @@ static int record_write(const char *records, const char *key, json_t *rec)
 		return 0;
 	fprintf(stderr, "vtasim: error: %s\n", err.detail);
 	return 3;
-}
-
-json_t *sweep_record_new(const char *key, const char *status, const char *error,
-			  double seconds)
-{
-	json_t *r = json_object();
-	json_object_set_new(r, "format", json_string("vtasim sweep point 1"));
-	json_object_set_new(r, "key", json_string(key));
-	json_object_set_new(r, "status", json_string(status));
-	json_object_set_new(r, "error", json_string(error ? error : ""));
-	json_object_set_new(r, "seconds", json_real(seconds));
-	return r;
-}
-
-vta_status sweep_record_failure(const char *records, const char *key, const char *status,
-				const char *error, double seconds, vta_error *err)
-{
-	char path[SW_PATH_MAX + 80];
-	snprintf(path, sizeof(path), "%s/%s.json", records, key);
-	json_t *r = sweep_record_new(key, status, error, seconds);
-	vta_status st = sweep_write_json_atomic(r, path, err);
-	json_decref(r);
-	return st;
 }
 
 int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
