@@ -1,7 +1,8 @@
 /*
- * tflite_read.h - what the parts of the .tflite reader share (tflite_model.c: the model,
- * buffers, tensors and operators; tflite_options.c: builtin options; tflite_lut.c: the LUT
- * compression containers). Private to runtime/.
+ * tflite_read.h - what the parts of the .tflite reader share (tflite_read.c: the context's
+ * diagnostics and copy budget; tflite_model.c: the model, buffers, tensors and operators;
+ * tflite_options.c: builtin options; tflite_lut.c: the LUT compression containers).
+ * Private to runtime/.
  */
 #ifndef VTA_TFLITE_READ_H
 #define VTA_TFLITE_READ_H
