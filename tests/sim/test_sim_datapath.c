@@ -61,87 +61,104 @@ static void test_gemm_kernel(void **state)
 		assert_true(acc[i] == 0 && out[i] == 0);
 }
 
+/* The SRAMs of a comparison: ni INP, nw WGT (and their packing for kernel k) and na ACC/OUT
+ * rows, twice over for ACC and OUT (a: the kernel under test, b: the reference). Rep 0 and
+ * 1 fill extremes, ACC near the wrap; later reps random values. */
+typedef struct gemm_bufs {
+	size_t in_row, w_row, p_row, lanes, na;
+	int8_t *inp, *wgt, *packed, *out_a, *out_b;
+	int32_t *acc_a, *acc_b;
+} gemm_bufs;
+
+static gemm_bufs bufs_make(const vtasim_gemm_kernel *k, unsigned batch, unsigned bin,
+			   unsigned bout, size_t ni, size_t nw, size_t na, int rep, uint32_t *seed)
+{
+	gemm_bufs g = {0};
+	g.in_row = (size_t)batch * bin;
+	g.w_row = (size_t)bout * bin;
+	g.lanes = (size_t)batch * bout;
+	g.na = na;
+	g.p_row = k->pack ? k->packed_bytes : g.w_row;
+	g.inp = malloc(ni * g.in_row);
+	g.wgt = malloc(nw * g.w_row);
+	g.packed = aligned_alloc(64, (nw * g.p_row + 63) / 64 * 64);
+	g.acc_a = malloc(na * g.lanes * 4);
+	g.acc_b = malloc(na * g.lanes * 4);
+	g.out_a = malloc(na * g.lanes);
+	g.out_b = malloc(na * g.lanes);
+	assert_non_null(g.inp && g.wgt && g.packed && g.acc_a && g.acc_b && g.out_a && g.out_b);
+	for (size_t i = 0; i < ni * g.in_row; i++)
+		g.inp[i] = rep == 0 ? -128 : rep == 1 ? 127 : (int8_t)simt_rand(seed);
+	for (size_t i = 0; i < nw * g.w_row; i++)
+		g.wgt[i] = rep <= 1 ? -128 : (int8_t)simt_rand(seed);
+	for (size_t i = 0; i < na * g.lanes; i++)
+		g.acc_a[i] = g.acc_b[i] = rep < 2 ? INT32_MAX - (int32_t)(i % 1000)
+						  : (int32_t)simt_rand(seed);
+	memset(g.out_a, 0x5a, na * g.lanes);
+	memset(g.out_b, 0x5a, na * g.lanes);
+	for (size_t w = 0; w < nw; w++)
+		if (k->pack)
+			k->pack(g.wgt + w * g.w_row, g.packed + w * g.p_row, bin, bout);
+		else
+			memcpy(g.packed + w * g.p_row, g.wgt + w * g.w_row, g.w_row);
+	return g;
+}
+
+/* ACC and OUT of a and b the same, else fail naming what differs. */
+static void bufs_check(const gemm_bufs *g, const char *what, const char *name, unsigned batch,
+		       unsigned bin, unsigned bout)
+{
+	if (memcmp(g->acc_a, g->acc_b, g->na * g->lanes * 4) ||
+	    memcmp(g->out_a, g->out_b, g->na * g->lanes))
+		fail_msg("%s kernel's %s: batch %u block_in %u block_out %u", name, what, batch,
+			 bin, bout);
+}
+
+static void bufs_free(gemm_bufs *g)
+{
+	free(g->inp);
+	free(g->wgt);
+	free(g->packed);
+	free(g->acc_a);
+	free(g->acc_b);
+	free(g->out_a);
+	free(g->out_b);
+}
+
 /* One comparison of kernel k with the portable one on shape (batch, bin, bout): NU uops in
  * one call over NI INP, NW WGT and NA ACC rows, so later uops accumulate into ACC rows
- * earlier ones of the same call wrote. Rep 0 and 1 are extremes, ACC near the wrap. */
+ * earlier ones of the same call wrote. */
 enum { NU = 7, NI = 3, NW = 2, NA = 3 };
 
 static void compare_kernel(const vtasim_gemm_kernel *k, const vtasim_gemm_kernel *port,
 			   unsigned batch, unsigned bin, unsigned bout, int rep, uint32_t *seed)
 {
-	const size_t in_row = (size_t)batch * bin, w_row = (size_t)bout * bin,
-		     lanes = (size_t)batch * bout;
-	const size_t p_row = k->pack ? k->packed_bytes : w_row;
-	int8_t *inp = malloc(NI * in_row), *wgt = malloc(NW * w_row);
-	int8_t *packed = aligned_alloc(64, (NW * p_row + 63) / 64 * 64);
-	int32_t *acc_a = malloc(NA * lanes * 4), *acc_b = malloc(NA * lanes * 4);
-	int8_t *out_a = malloc(NA * lanes), *out_b = malloc(NA * lanes);
-	assert_non_null(inp && wgt && packed && acc_a && acc_b && out_a && out_b);
-	for (size_t i = 0; i < NI * in_row; i++)
-		inp[i] = rep == 0 ? -128 : rep == 1 ? 127 : (int8_t)simt_rand(seed);
-	for (size_t i = 0; i < NW * w_row; i++)
-		wgt[i] = rep <= 1 ? -128 : (int8_t)simt_rand(seed);
-	for (size_t i = 0; i < NA * lanes; i++)
-		acc_a[i] = acc_b[i] = rep < 2 ? INT32_MAX - (int32_t)(i % 1000)
-					      : (int32_t)simt_rand(seed);
-	memset(out_a, 0x5a, NA * lanes);
-	memset(out_b, 0x5a, NA * lanes);
-	for (unsigned w = 0; w < NW; w++)
-		if (k->pack)
-			k->pack(wgt + w * w_row, packed + w * p_row, bin, bout);
-		else
-			memcpy(packed + w * p_row, wgt + w * w_row, w_row);
+	gemm_bufs g = bufs_make(k, batch, bin, bout, NI, NW, NA, rep, seed);
 	vtasim_gemm_rows ra[NU], rb[NU];
 	for (unsigned u = 0; u < NU; u++) {
 		const unsigned i = u % NI, w = (u * 5 + 1) % NW, a = (u * 2) % NA;
-		ra[u] = (vtasim_gemm_rows){inp + i * in_row, packed + w * p_row, acc_a + a * lanes,
-					   out_a + a * lanes};
-		rb[u] = (vtasim_gemm_rows){inp + i * in_row, wgt + w * w_row, acc_b + a * lanes,
-					   out_b + a * lanes};
+		ra[u] = (vtasim_gemm_rows){g.inp + i * g.in_row, g.packed + w * g.p_row,
+					   g.acc_a + a * g.lanes, g.out_a + a * g.lanes};
+		rb[u] = (vtasim_gemm_rows){g.inp + i * g.in_row, g.wgt + w * g.w_row,
+					   g.acc_b + a * g.lanes, g.out_b + a * g.lanes};
 	}
 	k->run(ra, NU, batch, bin, bout);
 	port->run(rb, NU, batch, bin, bout);
-	if (memcmp(acc_a, acc_b, NA * lanes * 4) || memcmp(out_a, out_b, NA * lanes))
-		fail_msg("%s kernel differs from the portable one: batch %u block_in %u "
-			 "block_out %u, rep %d", k->name, batch, bin, bout, rep);
-	free(inp);
-	free(wgt);
-	free(packed);
-	free(acc_a);
-	free(acc_b);
-	free(out_a);
-	free(out_b);
+	char what[64];
+	snprintf(what, sizeof(what), "rows differ from the portable one's, rep %d", rep);
+	bufs_check(&g, what, k->name, batch, bin, bout);
+	bufs_free(&g);
 }
 
 /* One comparison of kernel k's nest entry with vtasim_gemm_uop applied uop by uop over the
  * same nest walked by hand: iter_out x iter_in iterations of NK uops whose rows repeat, so
- * uops accumulate into ACC rows earlier ones wrote; factors 0-2. */
+ * uops accumulate into ACC rows earlier ones wrote; factors 0-2, rows below NR. */
 enum { NK = 3, NR = 8 };
 
 static void compare_nest(const vtasim_gemm_kernel *k, unsigned batch, unsigned bin,
-			 unsigned bout, uint32_t *seed)
+			 unsigned bout, int rep, uint32_t *seed)
 {
-	const size_t in_row = (size_t)batch * bin, w_row = (size_t)bout * bin,
-		     lanes = (size_t)batch * bout;
-	const size_t p_row = k->pack ? k->packed_bytes : w_row;
-	int8_t *inp = malloc(NR * in_row), *wgt = malloc(NR * w_row);
-	int8_t *packed = aligned_alloc(64, (NR * p_row + 63) / 64 * 64);
-	int32_t *acc_a = malloc(NR * lanes * 4), *acc_b = malloc(NR * lanes * 4);
-	int8_t *out_a = malloc(NR * lanes), *out_b = malloc(NR * lanes);
-	assert_non_null(inp && wgt && packed && acc_a && acc_b && out_a && out_b);
-	for (size_t i = 0; i < NR * in_row; i++)
-		inp[i] = (int8_t)simt_rand(seed);
-	for (size_t i = 0; i < NR * w_row; i++)
-		wgt[i] = (int8_t)simt_rand(seed);
-	for (size_t i = 0; i < NR * lanes; i++)
-		acc_a[i] = acc_b[i] = (int32_t)simt_rand(seed);
-	memset(out_a, 0x5a, NR * lanes);
-	memset(out_b, 0x5a, NR * lanes);
-	for (unsigned w = 0; w < NR; w++)
-		if (k->pack)
-			k->pack(wgt + w * w_row, packed + w * p_row, bin, bout);
-		else
-			memcpy(packed + w * p_row, wgt + w * w_row, w_row);
+	gemm_bufs g = bufs_make(k, batch, bin, bout, NR, NR, NR, rep, seed);
 	/* rows below 2 + 2 x 2 + 2 x 1 = NR */
 	uint64_t src[NK], wg[NK], dst[NK], f[6];
 	for (int u = 0; u < NK; u++) {
@@ -154,14 +171,16 @@ static void compare_nest(const vtasim_gemm_kernel *k, unsigned batch, unsigned b
 	const uint64_t iter_out = 1 + simt_rand(seed) % 2, iter_in = 1 + simt_rand(seed) % 2;
 	uint64_t inp_at[NK], wgt_at[NK], dst_at[NK];
 	for (int u = 0; u < NK; u++) {
-		inp_at[u] = src[u] * in_row;
-		wgt_at[u] = wg[u] * p_row;
-		dst_at[u] = dst[u] * lanes;
+		inp_at[u] = src[u] * g.in_row;
+		wgt_at[u] = wg[u] * g.p_row;
+		dst_at[u] = dst[u] * g.lanes;
 	}
-	const vtasim_gemm_nest n = {inp_at,	   wgt_at,	    dst_at,	     NK,
-				    iter_out,	   iter_in,	    f[0] * in_row, f[1] * in_row,
-				    f[2] * p_row, f[3] * p_row, f[4] * lanes,  f[5] * lanes,
-				    inp,	   packed,	    acc_a,	     out_a};
+	const vtasim_gemm_nest n = {inp_at,	      wgt_at,	       dst_at,
+				    NK,		      iter_out,	       iter_in,
+				    f[0] * g.in_row, f[1] * g.in_row, f[2] * g.p_row,
+				    f[3] * g.p_row,  f[4] * g.lanes,  f[5] * g.lanes,
+				    g.inp,	      g.packed,	       g.acc_a,
+				    g.out_a};
 	k->nest(&n, batch, bin, bout);
 	for (uint64_t o = 0; o < iter_out; o++)
 		for (uint64_t i = 0; i < iter_in; i++)
@@ -169,20 +188,12 @@ static void compare_nest(const vtasim_gemm_kernel *k, unsigned batch, unsigned b
 				const uint64_t r_in = src[u] + o * f[0] + i * f[1];
 				const uint64_t r_w = wg[u] + o * f[2] + i * f[3];
 				const uint64_t r_d = dst[u] + o * f[4] + i * f[5];
-				vtasim_gemm_uop(inp + r_in * in_row, wgt + r_w * w_row,
-						acc_b + r_d * lanes, out_b + r_d * lanes, batch, bin,
-						bout);
+				vtasim_gemm_uop(g.inp + r_in * g.in_row, g.wgt + r_w * g.w_row,
+						g.acc_b + r_d * g.lanes, g.out_b + r_d * g.lanes,
+						batch, bin, bout);
 			}
-	if (memcmp(acc_a, acc_b, NR * lanes * 4) || memcmp(out_a, out_b, NR * lanes))
-		fail_msg("%s kernel's nest differs from uop by uop: batch %u block_in %u "
-			 "block_out %u", k->name, batch, bin, bout);
-	free(inp);
-	free(wgt);
-	free(packed);
-	free(acc_a);
-	free(acc_b);
-	free(out_a);
-	free(out_b);
+	bufs_check(&g, "nest differs from uop by uop", k->name, batch, bin, bout);
+	bufs_free(&g);
 }
 
 /* Every kernel the host runs (each instruction-set level) and the portable one give the
@@ -203,7 +214,7 @@ static void test_gemm_simd_portable(void **state)
 				assert_string_equal(port.name, "portable");
 				assert_null(port.pack);
 				for (int rep = 0; rep < 4; rep++)
-					compare_nest(&port, batch, bin, bout, &seed);
+					compare_nest(&port, batch, bin, bout, rep, &seed);
 				for (int isa = VTASIM_GEMM_AVX2; isa <= VTASIM_GEMM_BEST; isa++) {
 					const vtasim_gemm_kernel k =
 						vtasim_gemm_choose(batch, bin, bout, (vtasim_gemm_isa)isa);
@@ -220,7 +231,7 @@ static void test_gemm_simd_portable(void **state)
 					assert_string_equal(k.name, want);
 #endif
 					for (int rep = 0; rep < 4; rep++)
-						compare_nest(&k, batch, bin, bout, &seed);
+						compare_nest(&k, batch, bin, bout, rep, &seed);
 					if (k.run == port.run)
 						continue;
 					fast[isa]++;
