@@ -325,3 +325,32 @@ vta_status vta_acc_hazard_fail(uint64_t row, uint64_t gap, uint32_t distance, ui
 			(unsigned long long)row, (unsigned long long)gap, distance, upc, it_out,
 			it_in);
 }
+
+bool vta_nest_acc_clear(const vta_loop *l, const uint32_t *dst, size_t stride,
+			uint64_t distance)
+{
+	const uint64_t K = l->uop_end > l->uop_bgn ? l->uop_end - l->uop_bgn : 0;
+	const uint64_t n_in = l->iter_in, iters = (uint64_t)l->iter_out * l->iter_in;
+	if (K == 0 || iters == 0 || distance == 0)
+		return true;
+	/* ACC row d[k] + off(t) again as d[k2] + off(t + m), m iterations on, gap m K + k2 - k:
+	 * off(t + m) - off(t) is q dst_factor_out + (m - q iter_in) dst_factor_in for the q
+	 * outer steps taken, m / iter_in or one more when m is not a multiple of iter_in; m 0
+	 * is the kernel itself */
+	for (uint64_t m = 0; m * K < distance + K && m < iters; m++)
+		for (uint64_t q = m / n_in; q <= m / n_in + 1; q++) {
+			if (q > l->iter_out - 1u || (q > m / n_in && m % n_in == 0))
+				continue;
+			const int64_t diff = (int64_t)q * l->dst_factor_out +
+					     ((int64_t)m - (int64_t)(q * n_in)) * l->dst_factor_in;
+			for (uint64_t k2 = 0; k2 < K && m * K + k2 < distance + K; k2++) {
+				const uint64_t end = m * K + k2; /* gap end - k, at least 1 */
+				for (uint64_t k = end > distance ? end - distance : 0; k < K && k < end;
+				     k++)
+					if ((int64_t)dst[k * stride] - (int64_t)dst[k2 * stride] == diff &&
+					    vta_acc_hazard(end - k, distance))
+						return false;
+			}
+		}
+	return true;
+}

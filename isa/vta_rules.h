@@ -142,6 +142,14 @@ static inline bool vta_acc_hazard(uint64_t gap, uint64_t distance)
 	return gap >= 1 && gap <= distance;
 }
 
+/* Whether no uop of loop nest l can break the hazard rule, decided from its kernel and
+ * factors rather than uop by uop: an ACC row written again `distance` uops or fewer later
+ * is looked for within the kernel and a few iterations on (the row offsets of iterations m
+ * apart take at most two values). dst[k * stride] is the dst of the kernel's uop k. True:
+ * none can; false: one does, which a walk uop by uop finds and words. */
+bool vta_nest_acc_clear(const vta_loop *l, const uint32_t *dst, size_t stride,
+			uint64_t distance);
+
 /* VTA_E_HAZARD for uop upc of iteration (it_out, it_in) writing ACC row `row` `gap` uops
  * after its previous write. */
 vta_status vta_acc_hazard_fail(uint64_t row, uint64_t gap, uint32_t distance, uint32_t upc,

@@ -331,6 +331,10 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 		}
 		return VTA_OK;
 	}
+	/* most nests are clear, which the kernel and the factors show at once; otherwise every
+	 * uop in turn, to name the first hazard */
+	if (vta_nest_acc_clear(l, &k[0].dst, sizeof(*k) / sizeof(k->dst), D))
+		return VTA_OK;
 	uint64_t ring[SB_HAZARD_MAX];
 	uint64_t t = 0;
 	for (uint32_t o = 0; o < l->iter_out; o++)

@@ -353,9 +353,8 @@ uint64_t compute_unit::gemm_nest(const vta_loop &l)
 /*
  * Whether no uop of the nest can fail a check, decided from the kernel rather than per uop:
  * every uop of the kernel decodes; the rows of the last iteration, the largest (factors are
- * unsigned), lie in their SRAMs; and no ACC row comes again within acc_dep_distance uops,
- * inside the kernel or a few iterations on (the row offsets of iterations m apart take at
- * most two values). When it says no, the uops run with the per-uop checks, which find
+ * unsigned), lie in their SRAMs; and no ACC row comes again within acc_dep_distance uops
+ * (vta_nest_acc_clear). When it says no, the uops run with the per-uop checks, which find
  * what and where exactly.
  */
 bool compute_unit::nest_clean(const vta_insn &insn, const vta_uop_bounds &bounds) const
@@ -378,27 +377,9 @@ bool compute_unit::nest_clean(const vta_insn &insn, const vta_uop_bounds &bounds
 			       src + o * l.src_factor_out + i * l.src_factor_in,
 			       wgt + o * l.wgt_factor_out + i * l.wgt_factor_in))
 		return false;
-	const uint64_t dist = ctl_.cfg.acc_dep_distance;
-	/* ACC row d[k] + off(t) again as d[k2] + off(t + m), m iterations on, gap m K + k2 - k
-	 * (K the kernel's uops): off(t + m) - off(t) is q dst_factor_out + (m - q iter_in)
-	 * dst_factor_in for the q outer steps taken, m / iter_in or one more when m is not a
-	 * multiple of iter_in; m 0 is the kernel itself */
-	const uint64_t K = k_len, n_in = l.iter_in;
-	for (uint64_t m = 0; m * K < dist + K && m < iters; m++)
-		for (uint64_t q = m / n_in; q <= m / n_in + 1; q++) {
-			if (q > l.iter_out - 1 || (q > m / n_in && m % n_in == 0))
-				continue;
-			const int64_t diff = (int64_t)q * l.dst_factor_out +
-					     ((int64_t)m - (int64_t)(q * n_in)) * l.dst_factor_in;
-			for (uint64_t k2 = 0; k2 < K && m * K + k2 < dist + K; k2++) {
-				const uint64_t end = m * K + k2; /* gap end - k, at least 1 */
-				for (uint64_t k = end > dist ? end - dist : 0; k < K && k < end; k++)
-					if ((int64_t)u[k].dst - (int64_t)u[k2].dst == diff &&
-					    vta_acc_hazard(end - k, dist))
-						return false;
-			}
-		}
-	return true;
+	static_assert(sizeof(sram::decoded_uop) % sizeof(uint32_t) == 0, "uops as dst words");
+	return vta_nest_acc_clear(&l, &u[0].dst, sizeof(sram::decoded_uop) / sizeof(uint32_t),
+				  ctl_.cfg.acc_dep_distance);
 }
 
 template <int KIND, bool RTL, bool WRAPS>

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "vta_config.h"
@@ -343,6 +344,63 @@ static vta_status refuse(void *ctx, size_t idx, const vta_insn *insn)
 	return idx == 1 ? vta_fail(err, VTA_E_OOB, "refused") : VTA_OK;
 }
 
+/* Whether any uop of the nest writes an ACC row 1..D uops after its last write: every
+ * write in order, each row's last position kept (rows below 64). */
+static bool nest_hazard_walk(const vta_loop *l, const uint32_t *dst, uint64_t D)
+{
+	int64_t last[64];
+	for (int r = 0; r < 64; r++)
+		last[r] = -1;
+	int64_t t = 0;
+	for (uint32_t o = 0; o < l->iter_out; o++)
+		for (uint32_t i = 0; i < l->iter_in; i++)
+			for (uint32_t k = 0; k < l->uop_end - l->uop_bgn; k++, t++) {
+				uint32_t row = dst[k] + o * l->dst_factor_out + i * l->dst_factor_in;
+				assert_true(row < 64);
+				if (last[row] >= 0 && vta_acc_hazard((uint64_t)(t - last[row]), D))
+					return true;
+				last[row] = t;
+			}
+	return false;
+}
+
+/* vta_nest_acc_clear against the walk on random small nests: the same verdict on each,
+ * with both verdicts met many times. */
+static void test_nest_acc_clear(void **state)
+{
+	(void)state;
+	uint32_t seed = 12345;
+	int clear = 0, hazard = 0;
+	for (int n = 0; n < 20000; n++) {
+		seed = seed * 1103515245u + 12345u;
+		uint32_t r = seed >> 4;
+		vta_loop l;
+		memset(&l, 0, sizeof(l));
+		l.uop_bgn = 0;
+		l.uop_end = 1 + r % 4;
+		l.iter_out = 1 + (r >> 2) % 4;
+		l.iter_in = 1 + (r >> 4) % 4;
+		l.dst_factor_out = (r >> 6) % 5;
+		l.dst_factor_in = (r >> 9) % 3;
+		const uint64_t D = (r >> 11) % 9; /* 0: no rule */
+		uint32_t dst[4];
+		for (int k = 0; k < 4; k++) {
+			seed = seed * 1103515245u + 12345u;
+			dst[k] = (seed >> 8) % 8;
+		}
+		const bool walk = nest_hazard_walk(&l, dst, D);
+		const bool c = vta_nest_acc_clear(&l, dst, 1, D);
+		if (c == walk)
+			fail_msg("nest %d: uops %u, iter %u x %u, factors %u %u, distance %llu: "
+				 "clear %d, the walk finds a hazard: %d",
+				 n, l.uop_end, l.iter_out, l.iter_in, l.dst_factor_out,
+				 l.dst_factor_in, (unsigned long long)D, c, walk);
+		clear += !walk;
+		hazard += walk;
+	}
+	assert_true(clear > 2000 && hazard > 2000);
+}
+
 static void test_sched(void **state)
 {
 	(void)state;
@@ -435,7 +493,7 @@ int main(void)
 		cmocka_unit_test(test_load_check),  cmocka_unit_test(test_store_check),
 		cmocka_unit_test(test_loop_check),  cmocka_unit_test(test_uop_bounds),
 		cmocka_unit_test(test_acc_hazard),  cmocka_unit_test(test_sched_decode),
-		cmocka_unit_test(test_sched),
+		cmocka_unit_test(test_sched),       cmocka_unit_test(test_nest_acc_clear),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
