@@ -26,12 +26,12 @@ void dram_port::reset()
 	}
 }
 
-uint64_t dram_port::flight::beats_from(uint64_t k) const
+uint64_t dram_port::flight::beats_between(uint64_t a, uint64_t b) const
 {
 	/* every burst of a run is full but its last */
 	const uint64_t run_beats = (per_run - 1) * full_beats + last_beats;
 	auto before = [&](uint64_t j) { return j / per_run * run_beats + j % per_run * full_beats; };
-	return before(total) - before(k);
+	return before(b) - before(a);
 }
 
 uint64_t dram_port::take(uint64_t ask, uint64_t beats, uint64_t bytes, int module,
@@ -83,22 +83,69 @@ bool dram_port::before(int a, uint64_t ask_a, bool new_a, int b, uint64_t ask_b,
 	return rank[a] > rank[b];
 }
 
+uint64_t dram_port::serve_run(flight &f, uint64_t limit)
+{
+	const uint64_t k0 = f.next, start = std::max(f.ask_at, free_at_);
+	/* the bursts after the first follow back to back, burst k0 + i asked for at start plus
+	 * the beats before it: the last one asked for by `limit`, found by bisection */
+	uint64_t lo = 0, hi = f.total - k0 - 1;
+	while (lo < hi) {
+		const uint64_t mid = lo + (hi - lo + 1) / 2;
+		if (start + f.beats_between(k0, k0 + mid) <= limit)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	const uint64_t beats = f.beats_between(k0, k0 + lo + 1);
+	if (k0 == 0 && f.first_beat)
+		*f.first_beat = start;
+	free_at_ = start + beats;
+	busy_ += beats;
+	f.st->stall_mem_cycles += start - f.ask_at;
+	f.st->busy_cycles += beats;
+	f.next += lo + 1;
+	f.ask_at = start + beats;
+	if (f.next == f.total) {
+		f.end_at = f.ask_at + ctl_.cfg.dram_latency_cycles;
+		f.st->busy_cycles += ctl_.cfg.dram_latency_cycles;
+	}
+	return start;
+}
+
 void dram_port::serve(uint64_t until, bool all)
 {
 	for (;;) {
-		int m = -1;
+		int m = -1, c = -1; /* the first request to serve, and the one after it */
 		for (int i = 0; i < VTA_STATS_MODULES; i++) {
 			const flight &f = flights_[i];
 			if (!f.active || f.next == f.total || f.ask_at > until ||
 			    (f.ask_at == until && f.next == 0 && !all))
 				continue;
 			if (m < 0 || before(i, f.ask_at, f.next == 0, m, flights_[m].ask_at,
-					    flights_[m].next == 0))
+					    flights_[m].next == 0)) {
+				c = m;
 				m = i;
+			} else if (c < 0 || before(i, f.ask_at, f.next == 0, c, flights_[c].ask_at,
+						   flights_[c].next == 0)) {
+				c = i;
+			}
 		}
 		if (m < 0)
 			return;
-		serve_one(flights_[m], m);
+		if (ctl_.events) { /* every burst on the record, one by one */
+			serve_one(flights_[m], m);
+			continue;
+		}
+		/* m's bursts until c's request comes first, in one step */
+		uint64_t limit = until;
+		if (c >= 0) {
+			const uint64_t ask = flights_[c].ask_at;
+			const uint64_t last = before(m, ask, false, c, ask, flights_[c].next == 0)
+						      ? ask
+						      : ask ? ask - 1 : 0;
+			limit = std::min(limit, last);
+		}
+		serve_run(flights_[m], limit);
 	}
 }
 
@@ -133,7 +180,7 @@ void dram_port::project()
 	for (int i = 0; i < VTA_STATS_MODULES; i++) {
 		const flight &f = flights_[i];
 		if (f.active && next[i] < f.total)
-			end[i] = std::max(ask[i], free) + f.beats_from(next[i]) +
+			end[i] = std::max(ask[i], free) + f.beats_between(next[i], f.total) +
 				 ctl_.cfg.dram_latency_cycles;
 	}
 	const uint64_t now = run_ctl::now(), cut = ctl_.deadline + 1;

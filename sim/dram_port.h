@@ -79,8 +79,8 @@ private:
 
 		bool last_of_run(uint64_t k) const { return k % per_run == per_run - 1; }
 		uint64_t beats(uint64_t k) const { return last_of_run(k) ? last_beats : full_beats; }
-		/* beats of bursts [k, total) */
-		uint64_t beats_from(uint64_t k) const;
+		/* beats of bursts [a, b) */
+		uint64_t beats_between(uint64_t a, uint64_t b) const;
 	};
 
 	/* Whether module a's request at ask_a (a new one: new_a) goes before b's. */
@@ -92,6 +92,9 @@ private:
 	void serve(uint64_t until, bool all);
 	/* Give the burst f asks for next the port (asked for at f.ask_at); returns its start. */
 	uint64_t serve_one(flight &f, int module);
+	/* The same for that burst and the next ones of f asked for by `limit`, in one step (a
+	 * run not recorded: no burst needs its own entry). */
+	uint64_t serve_run(flight &f, uint64_t limit);
 	/* Project every transfer's end as if no request came after now, and move the wake-ups
 	 * of those whose end changed. */
 	void project();
