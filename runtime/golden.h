@@ -21,6 +21,7 @@
 #include "layer.h"
 #include "lut.h"
 #include "quant.h"
+#include "quant_n.h"
 #include "tensor.h"
 #include "vta_status.h"
 
@@ -43,6 +44,9 @@ typedef struct vta_golden_stats {
 typedef struct vta_golden_requant {
 	vta_qmul *m32; /* tflite mode: one per output channel, else NULL */
 	vta_q15 *m16;  /* vta16 mode: one per output channel, else NULL */
+	vta_qmul_lanes l32; /* the same as lanes, for a row at once (quant_n.h) */
+	vta_q15_lanes l16;
+	vta_quant_n_variant row; /* the widest variant the host runs */
 	int32_t zero_point, act_min, act_max;
 	uint64_t alu_overflows, acc_overflows;
 	int32_t *acc32; /* one per output channel: a row's wrapped accumulators */
@@ -73,8 +77,8 @@ static inline int8_t vta_golden_requant_out(vta_golden_requant *rq, size_t oc, i
 }
 
 /* Output channels [0, n) of a row at once (n at most the channels of init): out[oc] as
- * vta_golden_requant_out(rq, oc, acc[oc], bias ? bias[oc] : 0) gives, in a loop the compiler
- * can keep tight. */
+ * vta_golden_requant_out(rq, oc, acc[oc], bias ? bias[oc] : 0) gives, vectorized
+ * (quant_n.h). */
 void vta_golden_requant_row(vta_golden_requant *rq, const int64_t *acc, const int32_t *bias,
 			    size_t n, int8_t *out);
 

@@ -26,13 +26,18 @@ vta_status vta_golden_requant_init(vta_golden_requant *rq, const char *op, vta_a
 							    filter_scale_count, channels,
 							    out->scale, rq->m32, err)
 			     : vta_fail(err, VTA_E_NOMEM, "%s: out of memory", op);
+		if (st == VTA_OK)
+			st = vta_qmul_lanes_init(&rq->l32, rq->m32, channels, err);
 	} else {
 		rq->m16 = malloc(channels * sizeof(*rq->m16));
 		st = rq->m16 ? vta_quant_conv_vta16_params(in_scale, filter_scales,
 							   filter_scale_count, channels,
 							   out->scale, rq->m16, err)
 			     : vta_fail(err, VTA_E_NOMEM, "%s: out of memory", op);
+		if (st == VTA_OK)
+			st = vta_q15_lanes_init(&rq->l16, rq->m16, channels, err);
 	}
+	rq->row = vta_quant_n_pick();
 	if (st != VTA_OK)
 		vta_golden_requant_done(rq, NULL);
 	return st;
@@ -46,6 +51,8 @@ void vta_golden_requant_done(vta_golden_requant *rq, vta_golden_stats *stats)
 	}
 	free(rq->m32);
 	free(rq->m16);
+	vta_qmul_lanes_free(&rq->l32);
+	vta_q15_lanes_free(&rq->l16);
 	free(rq->acc32);
 	rq->m32 = NULL;
 	rq->m16 = NULL;
@@ -63,9 +70,9 @@ void vta_golden_requant_row(vta_golden_requant *rq, const int64_t *acc, const in
 	}
 	rq->acc_overflows += wraps;
 	if (rq->m32)
-		vta_quant_conv_tflite_apply_n(rq->acc32, bias, rq->m32, n, rq->zero_point,
-					      rq->act_min, rq->act_max, out, &rq->alu_overflows);
+		rq->row.tflite(rq->acc32, bias, &rq->l32, n, rq->zero_point, rq->act_min,
+			       rq->act_max, out, &rq->alu_overflows);
 	else
-		vta_quant_conv_vta16_apply_n(rq->acc32, bias, rq->m16, n, rq->zero_point,
-					     rq->act_min, rq->act_max, out, &rq->alu_overflows);
+		rq->row.vta16(rq->acc32, bias, &rq->l16, n, rq->zero_point, rq->act_min,
+			      rq->act_max, out, &rq->alu_overflows);
 }

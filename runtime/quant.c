@@ -67,8 +67,6 @@ static inline int32_t q_srdhm(int32_t a, int32_t b)
 	if (a == INT32_MIN && b == INT32_MIN)
 		return INT32_MAX;
 	int64_t ab = (int64_t)a * b;
-	/* 2^30, or 1 - 2^30 for a negative product: written without a branch, which the
-	 * signs of a layer's products would mispredict half the time */
 	/* 2^30, or 1 - 2^30 for a negative product: selected by a mask, not a branch, which
 	 * the signs of a layer's products would mispredict half the time */
 	int64_t neg = -(int64_t)(ab < 0);
@@ -334,23 +332,6 @@ int32_t vta_quant_conv_tflite_apply(int32_t acc, int32_t bias, vta_qmul m, int32
 	return q_conv_tflite(acc, bias, m, zp_out, act_min, act_max, overflows);
 }
 
-void vta_quant_conv_tflite_apply_n(const int32_t *acc, const int32_t *bias, const vta_qmul *m,
-				   size_t n, int32_t zp_out, int32_t act_min, int32_t act_max,
-				   int8_t *out, uint64_t *overflows)
-{
-	uint64_t ovf = 0; /* a local count: the loop stays free of stores through a pointer */
-	if (bias)
-		for (size_t i = 0; i < n; i++)
-			out[i] = (int8_t)q_conv_tflite(acc[i], bias[i], m[i], zp_out, act_min,
-						       act_max, &ovf);
-	else
-		for (size_t i = 0; i < n; i++)
-			out[i] = (int8_t)q_conv_tflite(acc[i], 0, m[i], zp_out, act_min, act_max,
-						       &ovf);
-	if (overflows)
-		*overflows += ovf;
-}
-
 /* ---- tflite QUANTIZE ---- */
 
 vta_status vta_quant_requant_params(float s_in, float s_out, vta_qmul *out, vta_error *err)
@@ -501,21 +482,4 @@ int32_t vta_quant_conv_vta16_apply(int32_t acc, int32_t bias, vta_q15 m, int32_t
 				   int32_t act_min, int32_t act_max, uint64_t *overflows)
 {
 	return q_conv_vta16(acc, bias, m, zp_out, act_min, act_max, overflows);
-}
-
-void vta_quant_conv_vta16_apply_n(const int32_t *acc, const int32_t *bias, const vta_q15 *m,
-				  size_t n, int32_t zp_out, int32_t act_min, int32_t act_max,
-				  int8_t *out, uint64_t *overflows)
-{
-	uint64_t ovf = 0;
-	if (bias)
-		for (size_t i = 0; i < n; i++)
-			out[i] = (int8_t)q_conv_vta16(acc[i], bias[i], m[i], zp_out, act_min,
-						      act_max, &ovf);
-	else
-		for (size_t i = 0; i < n; i++)
-			out[i] = (int8_t)q_conv_vta16(acc[i], 0, m[i], zp_out, act_min, act_max,
-						      &ovf);
-	if (overflows)
-		*overflows += ovf;
 }

@@ -102,14 +102,10 @@ vta_status vta_quant_conv_tflite_params(float s_in, const float *s_w, size_t n_s
 					size_t channels, float s_out, vta_qmul *out,
 					vta_error *err);
 /* acc + bias -> MBQM (double rounding) -> + zp_out -> clamp. `overflows` (may be NULL) counts
- * 32-bit wraps of the bias ADD and of the left shift. */
+ * 32-bit wraps of the bias ADD, of the left shift and of the zero-point ADD. quant_n.h
+ * applies this (and vta_quant_conv_vta16_apply) to a row of channels at once. */
 int32_t vta_quant_conv_tflite_apply(int32_t acc, int32_t bias, vta_qmul m, int32_t zp_out,
 				    int32_t act_min, int32_t act_max, uint64_t *overflows);
-/* The same for n channels at once: out[i] from acc[i], bias[i] (NULL: 0) and m[i]; the
- * overflows of all are added to *overflows (may be NULL). */
-void vta_quant_conv_tflite_apply_n(const int32_t *acc, const int32_t *bias, const vta_qmul *m,
-				   size_t n, int32_t zp_out, int32_t act_min, int32_t act_max,
-				   int8_t *out, uint64_t *overflows);
 
 /* ---- tflite QUANTIZE int8 -> int8 (reference_ops::Requantize) ---- */
 
@@ -172,10 +168,6 @@ int32_t vta_quant_vta16_round(vta_q15 m);
  * ADD or MUL whose exact result leaves int32 counts one overflow. */
 int32_t vta_quant_conv_vta16_apply(int32_t acc, int32_t bias, vta_q15 m, int32_t zp_out,
 				   int32_t act_min, int32_t act_max, uint64_t *overflows);
-/* The same for n channels at once, as vta_quant_conv_tflite_apply_n. */
-void vta_quant_conv_vta16_apply_n(const int32_t *acc, const int32_t *bias, const vta_q15 *m,
-				  size_t n, int32_t zp_out, int32_t act_min, int32_t act_max,
-				  int8_t *out, uint64_t *overflows);
 
 #ifdef __cplusplus
 }

@@ -1,13 +1,16 @@
 /*
  * test_quant.c - requantization arithmetic: gemmlowp primitives, QuantizeMultiplier, double vs
  * single rounding, ADD parameters and the worked example, activation ranges, the Q15 scheme,
- * the alkali ADD bit by bit, and the vta16 CONV2D sequence with its overflow count.
+ * the alkali ADD bit by bit, and the vta16 CONV2D sequence with its overflow count; every
+ * variant of the n-channel CONV2D requantization (quant_n.h) against the per-element one.
  */
 #include "rt_test.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "quant.h"
+#include "quant_n.h"
 
 static void expect_qm(double d, int32_t m, int32_t shift)
 {
@@ -298,6 +301,274 @@ static void test_conv_apply(void **state)
 	assert_int_equal(ovf, 0);
 }
 
+/* ---- n channels at once (quant_n.h) against the per-element definition ---- */
+
+static const int32_t qn_edge_values[] = {
+	INT32_MIN, INT32_MIN + 1, -(1 << 30) - 1, -(1 << 30), -65536, -12345, -2, -1,
+	0,         1,             2,              12345,      65535,  1 << 30, INT32_MAX - 1,
+	INT32_MAX,
+};
+#define QN_EDGES (sizeof(qn_edge_values) / sizeof(qn_edge_values[0]))
+
+/* Output ranges: int8, a ReLU, a narrow one, and an inverted one (where the order of the two
+ * clamps shows). Zero points: int8's, and two whose ADD wraps. */
+static const int32_t qn_ranges[][2] = {{-128, 127}, {0, 127}, {-5, 5}, {5, -5}};
+static const int32_t qn_zero_points[] = {-128, -1, 0, 1, 127, INT32_MIN, INT32_MAX};
+
+typedef struct qn_case {
+	size_t n;
+	int32_t *acc, *bias;
+	vta_qmul *m32;
+	vta_q15 *m16;
+	int8_t *got;
+} qn_case;
+
+static void qn_case_alloc(qn_case *c, size_t n)
+{
+	c->n = n;
+	c->acc = calloc(n + 1, sizeof(*c->acc));
+	c->bias = calloc(n + 1, sizeof(*c->bias));
+	c->m32 = calloc(n + 1, sizeof(*c->m32));
+	c->m16 = calloc(n + 1, sizeof(*c->m16));
+	c->got = calloc(n + 2, 1);
+	assert_non_null(c->acc);
+	assert_non_null(c->bias);
+	assert_non_null(c->m32);
+	assert_non_null(c->m16);
+	assert_non_null(c->got);
+}
+
+static void qn_case_free(qn_case *c)
+{
+	free(c->acc);
+	free(c->bias);
+	free(c->m32);
+	free(c->m16);
+	free(c->got);
+}
+
+/* Elements [off, off + n) of c through variant v in both modes, with and without the bias,
+ * against vta_quant_conv_*_apply: every output and the summed overflow count. */
+static void qn_check(const vta_quant_n_variant *v, const qn_case *c, size_t off, size_t n,
+		     int32_t zp, int32_t lo, int32_t hi)
+{
+	vta_qmul_lanes l32;
+	vta_q15_lanes l16;
+	vta_error err = {0};
+	assert_int_equal(vta_qmul_lanes_init(&l32, c->m32 + off, n, &err), VTA_OK);
+	assert_int_equal(vta_q15_lanes_init(&l16, c->m16 + off, n, &err), VTA_OK);
+	for (int mode = 0; mode < 2; mode++)
+		for (int with_bias = 0; with_bias < 2; with_bias++) {
+			const int32_t *bias = with_bias ? c->bias + off : NULL;
+			uint64_t want_ovf = 7, got_ovf = 7; /* added to, not set */
+			c->got[n] = 42;
+			if (mode == 0)
+				v->tflite(c->acc + off, bias, &l32, n, zp, lo, hi, c->got,
+					  &got_ovf);
+			else
+				v->vta16(c->acc + off, bias, &l16, n, zp, lo, hi, c->got,
+					 &got_ovf);
+			assert_int_equal(c->got[n], 42); /* nothing past n */
+			for (size_t i = 0; i < n; i++) {
+				int32_t b = with_bias ? c->bias[off + i] : 0;
+				int32_t want =
+					mode == 0 ? vta_quant_conv_tflite_apply(
+							    c->acc[off + i], b, c->m32[off + i], zp,
+							    lo, hi, &want_ovf)
+						  : vta_quant_conv_vta16_apply(
+							    c->acc[off + i], b, c->m16[off + i], zp,
+							    lo, hi, &want_ovf);
+				if ((int8_t)want != c->got[i]) {
+					print_error("%s %s: acc %d bias %d m (%d, %d) q15 (%d, "
+						    "%d) zp %d range %d..%d: %d, want %d\n",
+						    v->name, mode ? "vta16" : "tflite",
+						    (int)c->acc[off + i], (int)b,
+						    (int)c->m32[off + i].multiplier,
+						    (int)c->m32[off + i].shift,
+						    (int)c->m16[off + i].multiplier,
+						    (int)c->m16[off + i].shift, (int)zp, (int)lo,
+						    (int)hi, (int)c->got[i], (int)(int8_t)want);
+					fail();
+				}
+			}
+			if (got_ovf != want_ovf) {
+				print_error("%s %s: %llu overflows, want %llu (n %zu)\n", v->name,
+					    mode ? "vta16" : "tflite",
+					    (unsigned long long)got_ovf - 7,
+					    (unsigned long long)want_ovf - 7, n);
+				fail();
+			}
+			/* no count pointer */
+			if (mode == 0)
+				v->tflite(c->acc + off, bias, &l32, n, zp, lo, hi, c->got, NULL);
+			else
+				v->vta16(c->acc + off, bias, &l16, n, zp, lo, hi, c->got, NULL);
+		}
+	vta_qmul_lanes_free(&l32);
+	vta_q15_lanes_free(&l16);
+}
+
+/* Accumulators where a wrap starts: of tflite's left shift by 1..31 and of vta16's MUL by
+ * each of mul16. Returns their count (at most QN_BOUNDS). */
+#define QN_BOUNDS (31 * 4 + 8 * 6)
+static size_t qn_boundaries(const int16_t mul16[8], int32_t out[QN_BOUNDS])
+{
+	size_t k = 0;
+	for (int l = 1; l <= 31; l++) {
+		int64_t p = (int64_t)1 << (31 - l);
+		const int64_t v[4] = {p - 1, p, -p, -p - 1};
+		for (int i = 0; i < 4; i++)
+			if (v[i] >= INT32_MIN && v[i] <= INT32_MAX)
+				out[k++] = (int32_t)v[i];
+	}
+	for (int i = 0; i < 8; i++)
+		for (int d = -1; d <= 1 && mul16[i] != 0; d++) {
+			int64_t hi = (int64_t)INT32_MAX / mul16[i] + d;
+			int64_t lo = (int64_t)INT32_MIN / mul16[i] + d;
+			if (hi >= INT32_MIN && hi <= INT32_MAX)
+				out[k++] = (int32_t)hi;
+			if (lo >= INT32_MIN && lo <= INT32_MAX)
+				out[k++] = (int32_t)lo;
+		}
+	return k;
+}
+
+/* The edge values crossed (accumulators x biases x multipliers x shifts, one channel each),
+ * then the wrap boundaries with biases 0 and +-1. */
+static void qn_edge_case(qn_case *c)
+{
+	static const int32_t mul32[] = {0,       1,  -1, INT32_MAX, INT32_MIN, 1 << 30,
+					-(1 << 30), 1717986918};
+	static const int16_t mul16[] = {0, 1, -1, 16384, 26214, 32767, -32768, -16384};
+	static const int32_t small_bias[] = {0, 1, -1};
+	int32_t shifts[2 * 40 + 1 + 6];
+	size_t ns = 0;
+	for (int32_t s = -40; s <= 40; s++)
+		shifts[ns++] = s;
+	shifts[ns++] = -1000;
+	shifts[ns++] = 1000;
+	shifts[ns++] = INT16_MIN;
+	shifts[ns++] = INT16_MAX;
+	shifts[ns++] = INT16_MIN + 15; /* the SHR amount 2^15 + 30 */
+	shifts[ns++] = -(1 << 20);     /* tflite only: far right */
+	int32_t bounds[QN_BOUNDS];
+	size_t nb = qn_boundaries(mul16, bounds);
+	qn_case_alloc(c, (QN_EDGES * QN_EDGES + nb * 3) * 8 * ns);
+	size_t k = 0;
+	for (size_t a = 0; a < QN_EDGES + nb; a++)
+		for (size_t b = 0; b < (a < QN_EDGES ? QN_EDGES : 3); b++)
+			for (size_t mi = 0; mi < 8; mi++)
+				for (size_t si = 0; si < ns; si++, k++) {
+					c->acc[k] = a < QN_EDGES ? qn_edge_values[a]
+								 : bounds[a - QN_EDGES];
+					c->bias[k] = a < QN_EDGES ? qn_edge_values[b]
+								  : small_bias[b];
+					c->m32[k] = (vta_qmul){mul32[mi], shifts[si]};
+					int32_t s16 = shifts[si] < INT16_MIN ? 0 : shifts[si];
+					c->m16[k] = (vta_q15){mul16[mi], (int16_t)s16};
+				}
+	assert_int_equal(k, c->n);
+}
+
+static void test_conv_apply_n_edges(void **state)
+{
+	(void)state;
+	vta_quant_n_variant v[VTA_QUANT_N_MAX_VARIANTS];
+	size_t nv = vta_quant_n_variants(v);
+	assert_true(nv >= 1);
+	assert_string_equal(v[0].name, "generic");
+	assert_true(v[0].runs_here);
+	qn_case c;
+	qn_edge_case(&c);
+	for (size_t j = 0; j < nv; j++) {
+		if (!v[j].runs_here)
+			continue;
+		/* the whole cross product per zero point and range */
+		for (size_t z = 0; z < sizeof(qn_zero_points) / sizeof(qn_zero_points[0]); z++)
+			for (size_t r = 0; r < sizeof(qn_ranges) / sizeof(qn_ranges[0]); r++)
+				qn_check(&v[j], &c, 0, c.n, qn_zero_points[z], qn_ranges[r][0],
+					 qn_ranges[r][1]);
+		/* each element alone: its own overflow count, not only the sum */
+		for (size_t i = 0; i < c.n; i++)
+			qn_check(&v[j], &c, i, 1, i & 1 ? INT32_MAX : -3, -128, 127);
+	}
+	qn_case_free(&c);
+}
+
+static int32_t qn_random_value(rt_rng *rng)
+{
+	switch (rt_rng_below(rng, 4)) {
+	case 0: return (int32_t)(uint32_t)rt_rng_next(rng); /* anywhere */
+	case 1: return qn_edge_values[rt_rng_below(rng, QN_EDGES)];
+	default: return rt_rng_range(rng, -(1 << 20), 1 << 20); /* an accumulator's size */
+	}
+}
+
+static void test_conv_apply_n_random(void **state)
+{
+	(void)state;
+	vta_quant_n_variant v[VTA_QUANT_N_MAX_VARIANTS];
+	size_t nv = vta_quant_n_variants(v);
+	rt_rng rng;
+	rt_rng_seed(&rng, 11);
+	qn_case c;
+	qn_case_alloc(&c, 200000);
+	vta_error err = {0};
+	for (size_t i = 0; i < c.n; i++) {
+		c.acc[i] = qn_random_value(&rng);
+		c.bias[i] = qn_random_value(&rng);
+		/* mostly the multipliers of real scales, some raw */
+		double scale = ldexp((double)(rt_rng_next(&rng) >> 11) / 9007199254740992.0,
+				     rt_rng_range(&rng, -40, 20));
+		assert_int_equal(vta_quant_multiplier(scale, &c.m32[i], &err), VTA_OK);
+		assert_int_equal(vta_quant_q15(scale, &c.m16[i], &err), VTA_OK);
+		if (rt_rng_below(&rng, 4) == 0) {
+			c.m32[i] = (vta_qmul){qn_random_value(&rng), rt_rng_range(&rng, -40, 40)};
+			c.m16[i] = (vta_q15){(int16_t)rt_rng_range(&rng, INT16_MIN, INT16_MAX),
+					     (int16_t)rt_rng_range(&rng, -40, 40)};
+		}
+	}
+	for (size_t j = 0; j < nv; j++) {
+		if (!v[j].runs_here)
+			continue;
+		qn_check(&v[j], &c, 0, c.n, -7, -128, 127);
+		qn_check(&v[j], &c, 1, c.n - 1, 3, 0, 127); /* unaligned */
+		/* every tail length around the vector widths, at several offsets */
+		for (size_t n = 0; n <= 70; n++)
+			for (size_t off = 0; off < 4; off++)
+				qn_check(&v[j], &c, off * 1000 + off, n, (int32_t)off - 2, -128,
+					 127);
+	}
+	qn_case_free(&c);
+}
+
+static void test_conv_apply_n_pick(void **state)
+{
+	(void)state;
+	vta_quant_n_variant v[VTA_QUANT_N_MAX_VARIANTS];
+	size_t k = vta_quant_n_variants(v);
+	vta_quant_n_variant p = vta_quant_n_pick();
+	int found = 0;
+	for (size_t j = 0; j < k; j++)
+		if (v[j].tflite == p.tflite) {
+			found = 1;
+			assert_true(v[j].runs_here);
+			assert_true(v[j].vta16 == p.vta16);
+			for (size_t m = j + 1; m < k; m++)
+				assert_false(v[m].runs_here); /* the widest that runs */
+		}
+	assert_true(found);
+	/* no channels: nothing to allocate, nothing written */
+	vta_qmul_lanes l32;
+	vta_error err = {0};
+	assert_int_equal(vta_qmul_lanes_init(&l32, NULL, 0, &err), VTA_OK);
+	uint64_t ovf = 0;
+	p.tflite(NULL, NULL, &l32, 0, 0, -128, 127, NULL, &ovf);
+	assert_int_equal(ovf, 0);
+	vta_qmul_lanes_free(&l32);
+	vta_qmul_lanes_free(&l32); /* twice is fine */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -310,6 +581,9 @@ int main(void)
 		cmocka_unit_test(test_add_vta16_alkali),
 		cmocka_unit_test(test_conv_params),
 		cmocka_unit_test(test_conv_apply),
+		cmocka_unit_test(test_conv_apply_n_edges),
+		cmocka_unit_test(test_conv_apply_n_random),
+		cmocka_unit_test(test_conv_apply_n_pick),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
