@@ -62,13 +62,7 @@ void vta_golden_requant_done(vta_golden_requant *rq, vta_golden_stats *stats)
 void vta_golden_requant_row(vta_golden_requant *rq, const int64_t *acc, const int32_t *bias,
 			    size_t n, int8_t *out)
 {
-	uint64_t wraps = 0;
-	for (size_t oc = 0; oc < n; oc++) {
-		int32_t a = vta_wrap32(acc[oc]);
-		wraps += (int64_t)a != acc[oc];
-		rq->acc32[oc] = a;
-	}
-	rq->acc_overflows += wraps;
+	rq->acc_overflows += rq->row.wrap(acc, n, rq->acc32);
 	if (rq->m32)
 		rq->row.tflite(rq->acc32, bias, &rq->l32, n, rq->zero_point, rq->act_min,
 			       rq->act_max, out, &rq->alu_overflows);

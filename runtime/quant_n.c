@@ -231,7 +231,7 @@ QN_INLINE void qn_vta16_body(const int32_t *acc, const int32_t *bias, const vta_
 			     size_t n, int32_t zp_out, int32_t act_min, int32_t act_max,
 			     int8_t *out, uint64_t *overflows)
 {
-	const qn_vta16_lanes l = {m->multiplier, m->mul_lo, m->mul_hi,
+	const qn_vta16_lanes l = {m->multiplier, m->mul_lo,      m->mul_hi,
 				  m->round,      m->right_shift, m->left_shift};
 	uint64_t ovf = 0;
 	if (bias)
@@ -242,12 +242,30 @@ QN_INLINE void qn_vta16_body(const int32_t *acc, const int32_t *bias, const vta_
 		*overflows += ovf;
 }
 
+QN_INLINE uint64_t qn_wrap_body(const int64_t *restrict acc, size_t n, int32_t *restrict out)
+{
+	uint64_t wraps = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t u = (uint64_t)acc[i];
+		wraps += u + 0x80000000u > 0xffffffffu; /* outside -2^31..2^31-1 */
+		out[i] = qn_s32((uint32_t)u);
+	}
+	return wraps;
+}
+
 /* ---- variants ---- */
 
 #define QN_ARGS(lanes)                                                                     \
 	const int32_t *acc, const int32_t *bias, const lanes *m, size_t n, int32_t zp_out,  \
 		int32_t act_min, int32_t act_max, int8_t *out, uint64_t *overflows
 #define QN_PASS acc, bias, m, n, zp_out, act_min, act_max, out, overflows
+
+#define QN_WRAP_ARGS const int64_t *acc, size_t n, int32_t *out
+
+static uint64_t qn_wrap_generic(QN_WRAP_ARGS)
+{
+	return qn_wrap_body(acc, n, out);
+}
 
 static void qn_tflite_generic(QN_ARGS(vta_qmul_lanes))
 {
@@ -263,6 +281,11 @@ static void qn_vta16_generic(QN_ARGS(vta_q15_lanes))
 #define QN_X86 1
 #define QN_AVX512 "avx2,avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512"
 
+__attribute__((target("avx2"))) static uint64_t qn_wrap_avx2(QN_WRAP_ARGS)
+{
+	return qn_wrap_body(acc, n, out);
+}
+
 __attribute__((target("avx2"))) static void qn_tflite_avx2(QN_ARGS(vta_qmul_lanes))
 {
 	qn_tflite_body(QN_PASS);
@@ -271,6 +294,11 @@ __attribute__((target("avx2"))) static void qn_tflite_avx2(QN_ARGS(vta_qmul_lane
 __attribute__((target("avx2"))) static void qn_vta16_avx2(QN_ARGS(vta_q15_lanes))
 {
 	qn_vta16_body(QN_PASS);
+}
+
+__attribute__((target(QN_AVX512))) static uint64_t qn_wrap_avx512(QN_WRAP_ARGS)
+{
+	return qn_wrap_body(acc, n, out);
 }
 
 __attribute__((target(QN_AVX512))) static void qn_tflite_avx512(QN_ARGS(vta_qmul_lanes))
@@ -287,12 +315,14 @@ __attribute__((target(QN_AVX512))) static void qn_vta16_avx512(QN_ARGS(vta_q15_l
 size_t vta_quant_n_variants(vta_quant_n_variant v[VTA_QUANT_N_MAX_VARIANTS])
 {
 	size_t k = 0;
-	v[k++] = (vta_quant_n_variant){"generic", qn_tflite_generic, qn_vta16_generic, 1};
+	v[k++] = (vta_quant_n_variant){"generic", qn_wrap_generic, qn_tflite_generic,
+				       qn_vta16_generic, 1};
 #ifdef QN_X86
 	__builtin_cpu_init();
-	v[k++] = (vta_quant_n_variant){"avx2", qn_tflite_avx2, qn_vta16_avx2,
+	v[k++] = (vta_quant_n_variant){"avx2", qn_wrap_avx2, qn_tflite_avx2, qn_vta16_avx2,
 				       __builtin_cpu_supports("avx2")};
-	v[k++] = (vta_quant_n_variant){"avx512", qn_tflite_avx512, qn_vta16_avx512,
+	v[k++] = (vta_quant_n_variant){"avx512", qn_wrap_avx512, qn_tflite_avx512,
+				       qn_vta16_avx512,
 				       __builtin_cpu_supports("avx2") &&
 					       __builtin_cpu_supports("avx512f") &&
 					       __builtin_cpu_supports("avx512bw") &&

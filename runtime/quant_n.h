@@ -49,6 +49,9 @@ vta_status vta_q15_lanes_init(vta_q15_lanes *l, const vta_q15 *m, size_t n, vta_
 void vta_qmul_lanes_free(vta_qmul_lanes *l);
 void vta_q15_lanes_free(vta_q15_lanes *l);
 
+/* out[i] = vta_wrap32(acc[i]) for i < n: a row of 64-bit sums as the int32 accumulators
+ * they stand for; returns how many of them wrapped. */
+typedef uint64_t (*vta_quant_wrap_n_fn)(const int64_t *acc, size_t n, int32_t *out);
 /* out[i] = vta_quant_conv_tflite_apply(acc[i], bias[i] (NULL: 0), channel i, zp_out, act_min,
  * act_max) as int8 for i < n (n at most the lanes' count); the overflows of all are added to
  * *overflows (may be NULL). */
@@ -66,6 +69,7 @@ typedef void (*vta_quant_conv_vta16_n_fn)(const int32_t *acc, const int32_t *bia
 #define VTA_QUANT_N_MAX_VARIANTS 3
 typedef struct vta_quant_n_variant {
 	const char *name;
+	vta_quant_wrap_n_fn wrap;
 	vta_quant_conv_tflite_n_fn tflite;
 	vta_quant_conv_vta16_n_fn vta16;
 	int runs_here; /* the host's CPU has the instructions */

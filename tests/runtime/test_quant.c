@@ -542,6 +542,56 @@ static void test_conv_apply_n_random(void **state)
 	qn_case_free(&c);
 }
 
+static void test_conv_apply_n_wrap(void **state)
+{
+	(void)state;
+	vta_quant_n_variant v[VTA_QUANT_N_MAX_VARIANTS];
+	size_t nv = vta_quant_n_variants(v);
+	static const int64_t edges[] = {
+		INT64_MIN, INT64_MIN + 1, -((int64_t)1 << 32) - 1, -((int64_t)1 << 32),
+		-((int64_t)1 << 31) - 1, -((int64_t)1 << 31), -((int64_t)1 << 31) + 1, -1, 0, 1,
+		((int64_t)1 << 31) - 2, ((int64_t)1 << 31) - 1, (int64_t)1 << 31,
+		((int64_t)1 << 31) + 1, (int64_t)1 << 32, ((int64_t)1 << 32) + 5, INT64_MAX - 1,
+		INT64_MAX,
+	};
+	const size_t ne = sizeof(edges) / sizeof(edges[0]);
+	const size_t n = 10000;
+	int64_t *acc = malloc(n * sizeof(*acc));
+	int32_t *got = malloc((n + 1) * sizeof(*got));
+	assert_non_null(acc);
+	assert_non_null(got);
+	rt_rng rng;
+	rt_rng_seed(&rng, 5);
+	uint64_t want = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t r = rt_rng_next(&rng);
+		if (i < ne)
+			acc[i] = edges[i];
+		else if (r & 1) /* near int32, past it by 1 at most */
+			acc[i] = (int64_t)rt_rng_range(&rng, INT32_MIN, INT32_MAX) +
+				 (int64_t)(r >> 62) - 1;
+		else
+			acc[i] = (int64_t)(r >> 1) * (r & 2 ? -1 : 1);
+		want += (int64_t)vta_wrap32(acc[i]) != acc[i];
+	}
+	for (size_t j = 0; j < nv; j++) {
+		if (!v[j].runs_here)
+			continue;
+		for (size_t len = 0; len <= n; len = len < 70 ? len + 1 : len + n) {
+			uint64_t w = 0;
+			for (size_t i = 0; i < len; i++)
+				w += (int64_t)vta_wrap32(acc[i]) != acc[i];
+			got[len] = 42;
+			assert_int_equal(v[j].wrap(acc, len, got), len == n ? want : w);
+			assert_int_equal(got[len], 42);
+			for (size_t i = 0; i < len; i++)
+				assert_int_equal(got[i], vta_wrap32(acc[i]));
+		}
+	}
+	free(acc);
+	free(got);
+}
+
 static void test_conv_apply_n_pick(void **state)
 {
 	(void)state;
@@ -553,7 +603,7 @@ static void test_conv_apply_n_pick(void **state)
 		if (v[j].tflite == p.tflite) {
 			found = 1;
 			assert_true(v[j].runs_here);
-			assert_true(v[j].vta16 == p.vta16);
+			assert_true(v[j].vta16 == p.vta16 && v[j].wrap == p.wrap);
 			for (size_t m = j + 1; m < k; m++)
 				assert_false(v[m].runs_here); /* the widest that runs */
 		}
@@ -583,6 +633,7 @@ int main(void)
 		cmocka_unit_test(test_conv_apply),
 		cmocka_unit_test(test_conv_apply_n_edges),
 		cmocka_unit_test(test_conv_apply_n_random),
+		cmocka_unit_test(test_conv_apply_n_wrap),
 		cmocka_unit_test(test_conv_apply_n_pick),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
