@@ -320,6 +320,8 @@ typedef struct qn_case {
 	int32_t *acc, *bias;
 	vta_qmul *m32;
 	vta_q15 *m16;
+	vta_qmul_lanes l32; /* of m32 and m16, once filled */
+	vta_q15_lanes l16;
 	int8_t *got;
 } qn_case;
 
@@ -338,8 +340,17 @@ static void qn_case_alloc(qn_case *c, size_t n)
 	assert_non_null(c->got);
 }
 
+static void qn_case_prepare(qn_case *c)
+{
+	vta_error err = {0};
+	assert_int_equal(vta_qmul_lanes_init(&c->l32, c->m32, c->n, &err), VTA_OK);
+	assert_int_equal(vta_q15_lanes_init(&c->l16, c->m16, c->n, &err), VTA_OK);
+}
+
 static void qn_case_free(qn_case *c)
 {
+	vta_qmul_lanes_free(&c->l32);
+	vta_q15_lanes_free(&c->l16);
 	free(c->acc);
 	free(c->bias);
 	free(c->m32);
@@ -352,11 +363,11 @@ static void qn_case_free(qn_case *c)
 static void qn_check(const vta_quant_n_variant *v, const qn_case *c, size_t off, size_t n,
 		     int32_t zp, int32_t lo, int32_t hi)
 {
-	vta_qmul_lanes l32;
-	vta_q15_lanes l16;
-	vta_error err = {0};
-	assert_int_equal(vta_qmul_lanes_init(&l32, c->m32 + off, n, &err), VTA_OK);
-	assert_int_equal(vta_q15_lanes_init(&l16, c->m16 + off, n, &err), VTA_OK);
+	const vta_qmul_lanes l32 = {c->l32.multiplier + off, c->l32.left_shift + off,
+				    c->l32.right_shift + off};
+	const vta_q15_lanes l16 = {c->l16.multiplier + off, c->l16.mul_lo + off,
+				   c->l16.mul_hi + off,     c->l16.round + off,
+				   c->l16.right_shift + off, c->l16.left_shift + off};
 	for (int mode = 0; mode < 2; mode++)
 		for (int with_bias = 0; with_bias < 2; with_bias++) {
 			const int32_t *bias = with_bias ? c->bias + off : NULL;
@@ -404,8 +415,6 @@ static void qn_check(const vta_quant_n_variant *v, const qn_case *c, size_t off,
 			else
 				v->vta16(c->acc + off, bias, &l16, n, zp, lo, hi, c->got, NULL);
 		}
-	vta_qmul_lanes_free(&l32);
-	vta_q15_lanes_free(&l16);
 }
 
 /* Accumulators where a wrap starts: of tflite's left shift by 1..31 and of vta16's MUL by
@@ -468,6 +477,7 @@ static void qn_edge_case(qn_case *c)
 					c->m16[k] = (vta_q15){mul16[mi], (int16_t)s16};
 				}
 	assert_int_equal(k, c->n);
+	qn_case_prepare(c);
 }
 
 static void test_conv_apply_n_edges(void **state)
@@ -483,11 +493,13 @@ static void test_conv_apply_n_edges(void **state)
 	for (size_t j = 0; j < nv; j++) {
 		if (!v[j].runs_here)
 			continue;
-		/* the whole cross product per zero point and range */
-		for (size_t z = 0; z < sizeof(qn_zero_points) / sizeof(qn_zero_points[0]); z++)
-			for (size_t r = 0; r < sizeof(qn_ranges) / sizeof(qn_ranges[0]); r++)
-				qn_check(&v[j], &c, 0, c.n, qn_zero_points[z], qn_ranges[r][0],
-					 qn_ranges[r][1]);
+		/* the whole cross product per zero point, the ranges in turn */
+		const size_t nz = sizeof(qn_zero_points) / sizeof(qn_zero_points[0]);
+		const size_t nr = sizeof(qn_ranges) / sizeof(qn_ranges[0]);
+		for (size_t z = 0; z < nz; z++) {
+			const int32_t *r = qn_ranges[z % nr];
+			qn_check(&v[j], &c, 0, c.n, qn_zero_points[z], r[0], r[1]);
+		}
 		/* each element alone: its own overflow count, not only the sum */
 		for (size_t i = 0; i < c.n; i++)
 			qn_check(&v[j], &c, i, 1, i & 1 ? INT32_MAX : -3, -128, 127);
@@ -498,7 +510,7 @@ static void test_conv_apply_n_edges(void **state)
 static int32_t qn_random_value(rt_rng *rng)
 {
 	switch (rt_rng_below(rng, 4)) {
-	case 0: return (int32_t)(uint32_t)rt_rng_next(rng); /* anywhere */
+	case 0: return vta_wrap32((int64_t)(uint32_t)rt_rng_next(rng)); /* anywhere */
 	case 1: return qn_edge_values[rt_rng_below(rng, QN_EDGES)];
 	default: return rt_rng_range(rng, -(1 << 20), 1 << 20); /* an accumulator's size */
 	}
@@ -528,6 +540,7 @@ static void test_conv_apply_n_random(void **state)
 					     (int16_t)rt_rng_range(&rng, -40, 40)};
 		}
 	}
+	qn_case_prepare(&c);
 	for (size_t j = 0; j < nv; j++) {
 		if (!v[j].runs_here)
 			continue;
@@ -568,7 +581,7 @@ static void test_conv_apply_n_wrap(void **state)
 		if (i < ne)
 			acc[i] = edges[i];
 		else if (r & 1) /* near int32, past it by 1 at most */
-			acc[i] = (int64_t)rt_rng_range(&rng, INT32_MIN, INT32_MAX) +
+			acc[i] = (int64_t)vta_wrap32((int64_t)(uint32_t)rt_rng_next(&rng)) +
 				 (int64_t)(r >> 62) - 1;
 		else
 			acc[i] = (int64_t)(r >> 1) * (r & 2 ? -1 : 1);
