@@ -10,15 +10,16 @@
  * - q_srdhm = floor((a*b + 2^30) / 2^31): its nudge of 1 - 2^30 for a negative product with
  *   C's truncating division gives the same floor; a*b + 2^62 + 2^30 is then not negative, so
  *   the floor is a logical shift and 2^31 subtracted; a = b = INT32_MIN is selected apart;
- * - q_rdbpot by e <= 31 = floor(y / 2^e) + (the remainder above half, half up for a
- *   negative y). SRDHM never gives INT32_MIN, and every other int32 divided by 2^e for
- *   e >= 32 rounds to 0: such a channel is prepared as multiplier 0 and right shift 0.
+ * - q_rdbpot by e <= 31 = floor(y / 2^e) + 1 when the remainder is above half (at least
+ *   half for y >= 0: half away from zero). SRDHM never gives INT32_MIN, and every other
+ *   int32 divided by 2^e for e >= 32 rounds to 0: such a channel is prepared as multiplier
+ *   0 and right shift 0.
  */
 #include "quant_n.h"
 
 #include <stdlib.h>
 
-/* Elements per run of the 32-bit wrap count: 3 per element at most, far below 2^32. */
+/* Elements per run of the 32-bit wrap count: 5 per element at most, far below 2^32. */
 #define QN_CHUNK ((size_t)1 << 24)
 
 /* ---- preparation ---- */
