@@ -323,6 +323,7 @@ uint64_t compute_unit::gemm_nest(const vta_loop &l)
 	/* the kernel walks the nest: its uops' rows as offsets from the SRAMs */
 	const uint64_t K = l.uop_end - l.uop_bgn;
 	nest_at_.resize(3 * K);
+	nest_scratch_.resize(2 * K);
 	uint64_t *inp_at = nest_at_.data(), *wgt_at = inp_at + K, *dst_at = wgt_at + K;
 	for (uint64_t k = 0; k < K; k++) {
 		const sram::decoded_uop &u = uops[l.uop_bgn + k];
@@ -345,7 +346,8 @@ uint64_t compute_unit::gemm_nest(const vta_loop &l)
 				 f.inp,
 				 w_base,
 				 f.acc,
-				 f.out};
+				 f.out,
+				 nest_scratch_.data()};
 	gemm_.nest(&n, f.batch, f.bin, f.bout);
 	return(uint64_t)l.iter_out * l.iter_in * (l.uop_end - l.uop_bgn);
 }

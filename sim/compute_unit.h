@@ -95,6 +95,7 @@ private:
 	static constexpr unsigned GEMM_RUN = 64;
 	std::vector<vtasim_gemm_rows> gemm_rows_;
 	std::vector<uint64_t> nest_at_; /* a clean nest's uop offsets (vtasim_gemm_nest) */
+	std::vector<uint32_t> nest_scratch_; /* the kernel's scratch for a nest */
 
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;

@@ -137,9 +137,13 @@ typedef struct vtasim_gemm_nest {
 	const int8_t *inp, *wgt;
 	int32_t *acc;
 	int8_t *out;
+	uint32_t *scratch; /* 2 x uops words the kernel may use, or NULL */
 } vtasim_gemm_nest;
 
-/* Runs a whole nest with vtasim_gemm_uop's results, uop after uop. */
+/* Runs a whole nest with the results of vtasim_gemm_uop applied uop after uop. As ACC rows
+ * only accumulate (modulo 2^32) and each OUT row is the low byte of its ACC row's last
+ * value, a kernel may take the uops in another order: the 1 x 16 x 16 one adds all the uops
+ * of one ACC row in a register and stores it once. */
 typedef void (*vtasim_gemm_nest_fn)(const vtasim_gemm_nest *nest, unsigned batch,
 				    unsigned block_in, unsigned block_out);
 

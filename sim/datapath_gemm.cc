@@ -172,13 +172,9 @@ VNNI_TARGET void pack_vnni(const int8_t *w, int8_t *p, unsigned block_in, unsign
 /* The default shape, 1 x 16 x 16, written out: the input's four dwords come from one load
  * (flipped once, spread with vpshufd). The all-ones zero-masked forms of the intrinsics
  * are the same instructions; GCC 12 warns that the unmasked ones use an undefined value. */
-VNNI_TARGET inline void uop_vnni_1x16x16(const int8_t *inp, const int8_t *w, int32_t *acc,
-					 int8_t *out, unsigned batch, unsigned block_in,
-					 unsigned block_out)
+/* The products of one 1 x 16 x 16 uop, 16 int32 lanes (sign flip corrected). */
+VNNI_TARGET inline __m512i dot_vnni_1x16x16(const int8_t *inp, const int8_t *w)
 {
-	(void)batch;
-	(void)block_in;
-	(void)block_out;
 	const __m512i flip = _mm512_set1_epi32((int32_t)0x80808080u);
 	const __mmask16 all = 0xffff;
 	const __m512i x = _mm512_xor_si512(
@@ -193,11 +189,75 @@ VNNI_TARGET inline void uop_vnni_1x16x16(const int8_t *inp, const int8_t *w, int
 				 _mm512_loadu_si512(w + 128));
 	s1 = _mm512_dpbusd_epi32(s1, _mm512_maskz_shuffle_epi32(all, x, (_MM_PERM_ENUM)0xff),
 				 _mm512_loadu_si512(w + 192));
-	/* ACC last: a uop reading an ACC row a recent one wrote waits only for the add */
-	const __m512i dot = _mm512_sub_epi32(_mm512_add_epi32(s0, s1), _mm512_loadu_si512(w + 256));
-	const __m512i a = _mm512_add_epi32(_mm512_loadu_si512(acc), dot);
+	return _mm512_sub_epi32(_mm512_add_epi32(s0, s1), _mm512_loadu_si512(w + 256));
+}
+
+/* An ACC row's new value stored, and its low bytes to the OUT row. */
+VNNI_TARGET inline void put_vnni_1x16x16(__m512i a, int32_t *acc, int8_t *out)
+{
 	_mm512_storeu_si512(acc, a);
-	_mm_storeu_si128((__m128i *)(void *)out, _mm512_maskz_cvtepi32_epi8(all, a));
+	_mm_storeu_si128((__m128i *)(void *)out, _mm512_maskz_cvtepi32_epi8((__mmask16)0xffff, a));
+}
+
+VNNI_TARGET inline void uop_vnni_1x16x16(const int8_t *inp, const int8_t *w, int32_t *acc,
+					 int8_t *out, unsigned batch, unsigned block_in,
+					 unsigned block_out)
+{
+	(void)batch;
+	(void)block_in;
+	(void)block_out;
+	/* ACC last: a uop reading an ACC row a recent one wrote waits only for the add */
+	const __m512i dot = dot_vnni_1x16x16(inp, w);
+	put_vnni_1x16x16(_mm512_add_epi32(_mm512_loadu_si512(acc), dot), acc, out);
+}
+
+/* Kernels this long or longer are walked uop after uop (their grouping would cost more). */
+enum { VNNI_GROUP_MAX = 256 };
+
+/*
+ * The nest, each ACC row's uops at once: the kernel's uops grouped by their ACC row (a
+ * stable insertion sort into scratch), then per outer iteration (and per inner one when the
+ * inner iterations move the rows) each group's row loaded, its uops added in a register and
+ * the row stored once. Without scratch, or for a long kernel, uop after uop.
+ */
+VNNI_TARGET void nest_vnni_1x16x16(const vtasim_gemm_nest *n, unsigned batch, unsigned block_in,
+				   unsigned block_out)
+{
+	const uint64_t K = n->uops;
+	if (!n->scratch || K >= VNNI_GROUP_MAX) {
+		nest_vnni<uop_vnni_1x16x16>(n, batch, block_in, block_out);
+		return;
+	}
+	uint32_t *order = n->scratch, *ends = n->scratch + K;
+	for (uint32_t k = 0; k < K; k++) {
+		uint32_t j = k;
+		for (; j > 0 && n->dst_at[order[j - 1]] > n->dst_at[k]; j--)
+			order[j] = order[j - 1];
+		order[j] = k;
+	}
+	uint64_t groups = 0;
+	for (uint32_t k = 1; k <= K; k++)
+		if (k == K || n->dst_at[order[k]] != n->dst_at[order[k - 1]])
+			ends[groups++] = k;
+	/* inner iterations on the same rows: one group spans them all */
+	const uint64_t inner = n->dst_in == 0 ? n->iter_in : 1;
+	for (uint64_t o = 0; o < n->iter_out; o++)
+		for (uint64_t i0 = 0; i0 < n->iter_in; i0 += inner) {
+			const uint64_t d = o * n->dst_out + i0 * n->dst_in;
+			for (uint64_t g = 0, k0 = 0; g < groups; k0 = ends[g++]) {
+				const uint64_t row = d + n->dst_at[order[k0]];
+				__m512i a = _mm512_loadu_si512(n->acc + row);
+				for (uint64_t i = i0; i < i0 + inner; i++) {
+					const int8_t *x = n->inp + o * n->inp_out + i * n->inp_in;
+					const int8_t *w = n->wgt + o * n->wgt_out + i * n->wgt_in;
+					for (uint64_t k = k0; k < ends[g]; k++)
+						a = _mm512_add_epi32(a, dot_vnni_1x16x16(
+										x + n->inp_at[order[k]],
+										w + n->wgt_at[order[k]]));
+				}
+				put_vnni_1x16x16(a, n->acc + row, n->out + row);
+			}
+		}
 }
 
 /* Input bytes 4q..4q+3 of x with their sign bits flipped (x + 128 as u8), in every lane. */
@@ -261,7 +321,7 @@ extern "C" vtasim_gemm_kernel vtasim_gemm_choose(unsigned batch, unsigned block_
 	    __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
 	    __builtin_cpu_supports("avx512vnni")) {
 		if (block_in == 16 && block_out == 16 && batch == 1)
-			return {rows_vnni<uop_vnni_1x16x16>, nest_vnni<uop_vnni_1x16x16>, pack_vnni,
+			return {rows_vnni<uop_vnni_1x16x16>, nest_vnni_1x16x16, pack_vnni,
 				vnni_packed_bytes(block_in, block_out), "avx512vnni"};
 		if (block_in == 16)
 			return {rows_vnni<uop_vnni<4>>, nest_vnni<uop_vnni<4>>, pack_vnni,

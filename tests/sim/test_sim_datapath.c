@@ -152,23 +152,25 @@ static void compare_kernel(const vtasim_gemm_kernel *k, const vtasim_gemm_kernel
 
 /* One comparison of kernel k's nest entry with vtasim_gemm_uop applied uop by uop over the
  * same nest walked by hand: iter_out x iter_in iterations of NK uops whose rows repeat, so
- * uops accumulate into ACC rows earlier ones wrote; factors 0-2, rows below NR. */
-enum { NK = 3, NR = 8 };
+ * uops accumulate into ACC rows earlier ones wrote; factors 0-2, rows below NR. With
+ * scratch (even reps) a kernel may group the uops by ACC row, without it not. */
+enum { NK = 5, NR = 12 };
 
 static void compare_nest(const vtasim_gemm_kernel *k, unsigned batch, unsigned bin,
 			 unsigned bout, int rep, uint32_t *seed)
 {
 	gemm_bufs g = bufs_make(k, batch, bin, bout, NR, NR, NR, rep, seed);
-	/* rows below 2 + 2 x 2 + 2 x 1 = NR */
+	/* rows below 2 + 2 x 2 + 2 x 2 < NR */
 	uint64_t src[NK], wg[NK], dst[NK], f[6];
 	for (int u = 0; u < NK; u++) {
-		src[u] = simt_rand(seed) % 2;
-		wg[u] = simt_rand(seed) % 2;
-		dst[u] = simt_rand(seed) % 2;
+		src[u] = simt_rand(seed) % 3;
+		wg[u] = simt_rand(seed) % 3;
+		dst[u] = simt_rand(seed) % 3;
 	}
 	for (int i = 0; i < 6; i++)
 		f[i] = simt_rand(seed) % 3;
-	const uint64_t iter_out = 1 + simt_rand(seed) % 2, iter_in = 1 + simt_rand(seed) % 2;
+	const uint64_t iter_out = 1 + simt_rand(seed) % 3, iter_in = 1 + simt_rand(seed) % 3;
+	uint32_t scratch[2 * NK];
 	uint64_t inp_at[NK], wgt_at[NK], dst_at[NK];
 	for (int u = 0; u < NK; u++) {
 		inp_at[u] = src[u] * g.in_row;
@@ -180,7 +182,7 @@ static void compare_nest(const vtasim_gemm_kernel *k, unsigned batch, unsigned b
 				    f[0] * g.in_row, f[1] * g.in_row, f[2] * g.p_row,
 				    f[3] * g.p_row,  f[4] * g.lanes,  f[5] * g.lanes,
 				    g.inp,	      g.packed,	       g.acc_a,
-				    g.out_a};
+				    g.out_a,	      rep % 2 ? NULL : scratch};
 	k->nest(&n, batch, bin, bout);
 	for (uint64_t o = 0; o < iter_out; o++)
 		for (uint64_t i = 0; i < iter_in; i++)
