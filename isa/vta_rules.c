@@ -107,6 +107,10 @@ vta_status vta_lut_use_check(const vta_config *cfg, const vta_mem_insn *m,
 		return vta_fail(err, VTA_E_STREAM,
 				"LUT slot %u was never set in this run (load lut or lut32 first)",
 				m->lut_slot);
+	if (slot->channels == 0) /* y_size 0: the table load moved nothing */
+		return vta_fail(err, VTA_E_STREAM,
+				"LUT slot %u holds no table (its table load had y_size 0)",
+				m->lut_slot);
 	if (slot->width != want)
 		return vta_fail(err, VTA_E_STREAM,
 				"LUT slot %u holds int%u tables (%s), a load of %s needs int%u ones (%s)",

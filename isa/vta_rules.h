@@ -60,7 +60,8 @@ uint32_t vta_load_elem_bytes(const vta_config *cfg, const vta_mem_insn *m);
 /* The descriptor a checked table load sets. */
 vta_lut_desc vta_lut_desc_of(const vta_mem_insn *m);
 /* A checked decompressing load against the descriptor its lut_slot names: VTA_E_STREAM
- * (never set, wrong width) or VTA_E_OOB (its channel block beyond the tables). */
+ * (never set, set by a table load of no rows, wrong width) or VTA_E_OOB (its channel block
+ * beyond the tables). */
 vta_status vta_lut_use_check(const vta_config *cfg, const vta_mem_insn *m,
 			     const vta_lut_desc *slot, vta_error *err);
 /* VTA_E_DATA: index `index` of decoded element `element` (counted over the load's lanes,

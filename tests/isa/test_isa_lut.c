@@ -175,6 +175,11 @@ static void test_rules(void **state)
 	       "channels [1, 17) beyond the 16 tables of LUT slot 4");
 	i8.channels = 1; /* per tensor: lut_chan is not used */
 	assert_int_equal(vta_lut_use_check(&cfg, &m, &i8, &err), VTA_OK);
+	/* a table load of no rows (y_size 0) set a slot of no table, whose one table a
+	 * per-tensor reading would take beyond the LUT memory */
+	vta_lut_desc empty = {true, 0, 26880, 0, 8};
+	expect(vta_lut_use_check(&cfg, &m, &empty, &err), &err, VTA_E_STREAM,
+	       "LUT slot 4 holds no table (its table load had y_size 0)");
 	m = mem_of(VTA_MEM_ACC, 0, 0, 1, 1, 3, 4, 0);
 	expect(vta_lut_use_check(&cfg, &m, &i8, &err), &err, VTA_E_STREAM,
 	       "LUT slot 4 holds int8 tables (lut), a load of acc needs int32 ones (lut32)");
