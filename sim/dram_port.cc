@@ -34,41 +34,17 @@ uint64_t dram_port::flight::beats_between(uint64_t a, uint64_t b) const
 	return before(b) - before(a);
 }
 
-uint64_t dram_port::take(uint64_t ask, uint64_t beats, uint64_t bytes, int module,
-			 uint64_t insn)
+void dram_port::record(uint64_t ask, uint64_t start, uint64_t beats, uint64_t bytes, int module,
+			uint64_t insn)
 {
-	uint64_t start = std::max(ask, free_at_);
-	free_at_ = start + beats;
-	busy_ += beats;
-	if (ctl_.events) {
-		vtasim_port_burst b{};
-		b.insn = insn;
-		b.ask_cycle = ask - ctl_.t0;
-		b.start_cycle = start - ctl_.t0;
-		b.beats = beats;
-		b.bytes = bytes;
-		b.module = (uint8_t)module;
-		ctl_.events->bursts.push_back(b);
-	}
-	return start;
-}
-
-uint64_t dram_port::serve_one(flight &f, int module)
-{
-	const uint64_t k = f.next++;
-	const uint64_t beats = f.beats(k);
-	const uint64_t start =
-		take(f.ask_at, beats, f.last_of_run(k) ? f.last_bytes : f.full_bytes, module, f.insn);
-	if (k == 0 && f.first_beat)
-		*f.first_beat = start;
-	f.st->stall_mem_cycles += start - f.ask_at;
-	f.st->busy_cycles += beats;
-	f.ask_at = start + beats;
-	if (f.next == f.total) {
-		f.end_at = f.ask_at + ctl_.cfg.dram_latency_cycles;
-		f.st->busy_cycles += ctl_.cfg.dram_latency_cycles;
-	}
-	return start;
+	vtasim_port_burst pb{};
+	pb.insn = insn;
+	pb.ask_cycle = ask - ctl_.t0;
+	pb.start_cycle = start - ctl_.t0;
+	pb.beats = beats;
+	pb.bytes = bytes;
+	pb.module = (uint8_t)module;
+	ctl_.events->bursts.push_back(pb);
 }
 
 bool dram_port::before(int a, uint64_t ask_a, bool new_a, int b, uint64_t ask_b, bool new_b)
@@ -83,7 +59,7 @@ bool dram_port::before(int a, uint64_t ask_a, bool new_a, int b, uint64_t ask_b,
 	return rank[a] > rank[b];
 }
 
-uint64_t dram_port::serve_run(flight &f, uint64_t limit)
+void dram_port::serve_run(flight &f, int module, uint64_t limit)
 {
 	const uint64_t k0 = f.next, start = std::max(f.ask_at, free_at_);
 	/* the bursts after the first follow back to back, burst k0 + i asked for at start plus
@@ -97,6 +73,10 @@ uint64_t dram_port::serve_run(flight &f, uint64_t limit)
 			hi = mid - 1;
 	}
 	const uint64_t beats = f.beats_between(k0, k0 + lo + 1);
+	if (ctl_.events) /* a recorded run keeps every burst */
+		for (uint64_t k = k0, at = start; k <= k0 + lo; at += f.beats(k++))
+			record(k == k0 ? f.ask_at : at, at, f.beats(k),
+			       f.last_of_run(k) ? f.last_bytes : f.full_bytes, module, f.insn);
 	if (k0 == 0 && f.first_beat)
 		*f.first_beat = start;
 	free_at_ = start + beats;
@@ -105,11 +85,8 @@ uint64_t dram_port::serve_run(flight &f, uint64_t limit)
 	f.st->busy_cycles += beats;
 	f.next += lo + 1;
 	f.ask_at = start + beats;
-	if (f.next == f.total) {
-		f.end_at = f.ask_at + ctl_.cfg.dram_latency_cycles;
+	if (f.next == f.total)
 		f.st->busy_cycles += ctl_.cfg.dram_latency_cycles;
-	}
-	return start;
 }
 
 void dram_port::serve(uint64_t until, bool all)
@@ -132,10 +109,6 @@ void dram_port::serve(uint64_t until, bool all)
 		}
 		if (m < 0)
 			return;
-		if (ctl_.events) { /* every burst on the record, one by one */
-			serve_one(flights_[m], m);
-			continue;
-		}
 		/* m's bursts until c's request comes first, in one step */
 		uint64_t limit = until;
 		if (c >= 0) {
@@ -145,7 +118,7 @@ void dram_port::serve(uint64_t until, bool all)
 						      : ask ? ask - 1 : 0;
 			limit = std::min(limit, last);
 		}
-		serve_run(flights_[m], limit);
+		serve_run(flights_[m], m, limit);
 	}
 }
 
@@ -186,9 +159,9 @@ void dram_port::project()
 	const uint64_t now = run_ctl::now(), cut = ctl_.deadline + 1;
 	for (int i = 0; i < VTA_STATS_MODULES; i++) {
 		flight &f = flights_[i];
-		if (!f.active || end[i] == f.wake_at)
+		if (!f.active || end[i] == f.end_at)
 			continue;
-		f.end_at = f.wake_at = end[i];
+		f.end_at = end[i];
 		/* no wait needs to reach past the budget (run_ctl::wait_cycles) */
 		const uint64_t at = std::min(f.end_at, cut);
 		f.wake.cancel();
@@ -200,7 +173,11 @@ uint64_t dram_port::reserve(uint64_t beats, uint64_t bytes, int module, uint64_t
 {
 	const uint64_t now = run_ctl::now();
 	serve(now, false); /* the bursts that go first */
-	const uint64_t start = take(now, beats, bytes, module, insn);
+	const uint64_t start = std::max(now, free_at_);
+	free_at_ = start + beats;
+	busy_ += beats;
+	if (ctl_.events)
+		record(now, start, beats, bytes, module, insn);
 	project();
 	return start;
 }
@@ -224,7 +201,7 @@ bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats 
 	f.full_beats = vta_cost_beats(&cfg, mb);
 	f.last_beats = f.last_bytes == mb ? f.full_beats : vta_cost_beats(&cfg, f.last_bytes);
 	f.ask_at = now;
-	f.end_at = f.wake_at = UINT64_MAX; /* not projected yet */
+	f.end_at = UINT64_MAX; /* not projected yet */
 	f.insn = insn;
 	f.st = &st;
 	f.first_beat = first_beat;

@@ -69,8 +69,7 @@ private:
 		uint64_t full_beats = 0, last_beats = 0; /* a run's full bursts and its last */
 		uint64_t full_bytes = 0, last_bytes = 0;
 		uint64_t ask_at = 0; /* kernel time the next burst is asked for */
-		uint64_t end_at = 0; /* end (last beat + latency): final once next == total */
-		uint64_t wake_at = 0; /* the end the wake-up is set for */
+		uint64_t end_at = 0; /* projected end (last beat + latency), its wake-up's time */
 		uint64_t insn = 0;
 		vta_module_stats *st = nullptr;
 		uint64_t *first_beat = nullptr; /* receives the first burst's start */
@@ -90,15 +89,15 @@ private:
 	 * request can come at `until` any more). A new request at `until` waits: another
 	 * client may still ask at `until` and go before it. */
 	void serve(uint64_t until, bool all);
-	/* Give the burst f asks for next the port (asked for at f.ask_at); returns its start. */
-	uint64_t serve_one(flight &f, int module);
-	/* The same for that burst and the next ones of f asked for by `limit`, in one step (a
-	 * run not recorded: no burst needs its own entry). */
-	uint64_t serve_run(flight &f, uint64_t limit);
+	/* Give the port the burst f asks for next (asked for at f.ask_at) and, back to back,
+	 * the next ones f asks for by `limit`, in one step. */
+	void serve_run(flight &f, int module, uint64_t limit);
 	/* Project every transfer's end as if no request came after now, and move the wake-ups
 	 * of those whose end changed. */
 	void project();
-	uint64_t take(uint64_t ask, uint64_t beats, uint64_t bytes, int module, uint64_t insn);
+	/* A burst on the run's record (run_events.h). */
+	void record(uint64_t ask, uint64_t start, uint64_t beats, uint64_t bytes, int module,
+		    uint64_t insn);
 
 	run_ctl &ctl_;
 	uint64_t free_at_ = 0; /* kernel time at which the port is next free */
