@@ -12,10 +12,11 @@ struct trace_chrome {
 	FILE *f;
 	size_t events; /* events written */
 	int failed;    /* an event could not be made or written */
-	/* the DRAM port's counter: a burst's rate until port_end, unless the next one starts */
-	uint64_t port_end;
-	int port_open, port_seen;
-	double port_read, port_write; /* the rates last written */
+	/* the DRAM port's counters, one per channel (0 read, 1 write): a burst's rate until
+	 * port_end, unless the channel's next one starts */
+	uint64_t port_end[2];
+	int port_open[2], port_seen[2];
+	double port_rate[2]; /* the rate last written */
 	int host_named;               /* the host's process has its name */
 };
 
@@ -150,37 +151,36 @@ static void live_counter(trace_chrome *c, const trace_step *s)
 		      args));
 }
 
-/* The DRAM port's bandwidth at cycle t: bytes per cycle read and written. */
-static void port_counter(trace_chrome *c, const trace_step *s, uint64_t t, double read,
-			 double write)
+static const char *const PORT_COUNTERS[2] = {"DRAM read bytes per cycle",
+					     "DRAM write bytes per cycle"};
+
+/* A DRAM channel's bandwidth at cycle t (0 reads, 1 writes). */
+static void port_counter(trace_chrome *c, const trace_step *s, int ch, uint64_t t, double rate)
 {
-	emit(c, event("DRAM port bytes per cycle", NULL, "C", s->run->offset + t, s->number, 0,
-		      json_pack("{s:f, s:f}", "read", read, "write", write)));
+	emit(c, event(PORT_COUNTERS[ch], NULL, "C", s->run->offset + t, s->number, 0,
+		      json_pack("{s:f}", "bytes", rate)));
 }
 
-/* A burst holds the port [start, end): its rate from start, 0 after it unless another
- * burst follows at once (bursts come in time order and never overlap). A burst that goes on
- * at the rate of the one it follows at once (the next of the same transfer) changes
- * nothing. */
+/* A burst holds its channel [start, end) (STORE's bursts the write channel, every other
+ * the read channel): its rate from start, 0 after it unless another burst of the channel
+ * follows at once (a channel's bursts come in time order and never overlap). A burst that
+ * goes on at the rate of the one it follows at once changes nothing. */
 static void port_burst(trace_chrome *c, const trace_step *s)
 {
 	const double rate = s->end > s->start ? (double)s->bytes / (double)(s->end - s->start) : 0;
-	const int write = s->track == VTA_STATS_STORE;
-	const double read_rate = write ? 0 : rate, write_rate = write ? rate : 0;
-	if (c->port_open && c->port_end == s->start && c->port_read == read_rate &&
-	    c->port_write == write_rate) {
-		c->port_end = s->end;
+	const int ch = s->track == VTA_STATS_STORE;
+	if (c->port_open[ch] && c->port_end[ch] == s->start && c->port_rate[ch] == rate) {
+		c->port_end[ch] = s->end;
 		return;
 	}
-	if (c->port_open && c->port_end < s->start)
-		port_counter(c, s, c->port_end, 0, 0);
-	else if (!c->port_seen && s->start > 0)
-		port_counter(c, s, 0, 0, 0);
-	port_counter(c, s, s->start, read_rate, write_rate);
-	c->port_read = read_rate;
-	c->port_write = write_rate;
-	c->port_end = s->end;
-	c->port_open = c->port_seen = 1;
+	if (c->port_open[ch] && c->port_end[ch] < s->start)
+		port_counter(c, s, ch, c->port_end[ch], 0);
+	else if (!c->port_seen[ch] && s->start > 0)
+		port_counter(c, s, ch, 0, 0);
+	port_counter(c, s, ch, s->start, rate);
+	c->port_rate[ch] = rate;
+	c->port_end[ch] = s->end;
+	c->port_open[ch] = c->port_seen[ch] = 1;
 }
 
 /* Whether a token's flow can bind at both ends (docs/cli.md): the push is drawn half a
@@ -219,7 +219,8 @@ static void flow_end(trace_chrome *c, const trace_step *s)
 
 static void run_begin(trace_chrome *c, const trace_step *s)
 {
-	c->port_open = c->port_seen = 0;
+	for (int ch = 0; ch < 2; ch++)
+		c->port_open[ch] = c->port_seen[ch] = 0;
 	const int pid = s->number;
 	char name[VTA_ERROR_DETAIL_MAX + 64];
 	snprintf(name, sizeof(name), "%s", s->run->name);
@@ -274,8 +275,9 @@ void trace_chrome_step(trace_chrome *c, const trace_step *s)
 			live_counter(c, s);
 		break;
 	case TRACE_RUN_END:
-		if (c->port_open)
-			port_counter(c, s, c->port_end, 0, 0);
+		for (int ch = 0; ch < 2; ch++)
+			if (c->port_open[ch])
+				port_counter(c, s, ch, c->port_end[ch], 0);
 		if (s->run->err) {
 			/* where and why the run stopped, as a process-wide marker */
 			snprintf(name, sizeof(name), "stopped: %s", s->run->err->detail);

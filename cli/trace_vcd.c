@@ -37,8 +37,9 @@ enum {
 	SIG_TOKENS = SIG_INSN + VTA_STATS_MODULES, /* per token queue */
 	SIG_INSN_Q = SIG_TOKENS + VTA_QUEUE_COUNT, /* per instruction queue */
 	SIG_LIVE = SIG_INSN_Q + TRACE_INSN_QUEUES, /* per SRAM */
-	SIG_OWNER = SIG_LIVE + VTA_STATS_SRAMS,
-	SIG_PORT_INSN,
+	SIG_OWNER = SIG_LIVE + VTA_STATS_SRAMS, /* the read channel's client */
+	SIG_PORT_INSN,                          /* ... and its instruction */
+	SIG_WRITE_INSN,                         /* the write channel's STORE */
 	SIG_COUNT
 };
 
@@ -194,6 +195,10 @@ void trace_vcd_step(trace_vcd *v, const trace_step *s)
 	case TRACE_POP:
 	case TRACE_PUSH: break; /* the counters show them */
 	case TRACE_PORT_BURST:
+		if (s->track == VTA_STATS_STORE) { /* a channel of its own */
+			add_interval(v, SIG_WRITE_INSN, s->start, s->end, (long)s->insn);
+			break;
+		}
 		add_interval(v, SIG_OWNER, s->start, s->end, s->track + 1);
 		add_interval(v, SIG_PORT_INSN, s->start, s->end, (long)s->insn);
 		break;
@@ -349,6 +354,7 @@ static void header(trace_vcd *v)
 	var(f, "wire", 3, SIG_OWNER, "", "owner");
 	var(f, "string", 1, SIG_OWNER, "s", "owner_name");
 	var(f, "integer", 32, SIG_PORT_INSN, "", "insn");
+	var(f, "integer", 32, SIG_WRITE_INSN, "", "write_insn");
 	fprintf(f, "$upscope $end\n$upscope $end\n$enddefinitions $end\n");
 }
 

@@ -93,6 +93,17 @@ typedef enum vta_datapath { VTA_DATAPATH_C, VTA_DATAPATH_RTL } vta_datapath;
 /* "c" or "rtl", as the config key writes it. */
 const char *vta_datapath_name(uint32_t datapath);
 
+/* The most bursts the DRAM model keeps in flight per direction (dram.max_read_bursts,
+ * dram.max_write_bursts): VTA's RTL has 16 read tags; this bounds the model's rings. */
+#define VTA_MAX_BURSTS_IN_FLIGHT 256
+
+/* When FETCH hands a burst's instructions to the modules (timing.fetch_dispatch). */
+typedef enum vta_fetch_dispatch {
+	VTA_FETCH_STREAM = 0, /* each as it arrives; the next burst once this one has arrived */
+	VTA_FETCH_BURST,      /* one per cycle once the whole burst has arrived; the next
+			       * burst once all are dispatched (VTA's Chisel Fetch64Bit) */
+} vta_fetch_dispatch;
+
 typedef struct vta_config {
 	char name[64];
 	double clock_mhz;
@@ -110,10 +121,15 @@ typedef struct vta_config {
 	/* queues: instruction queue depth per module, dependency token queue depth */
 	uint32_t insn_depth, dep_depth;
 
-	/* DRAM model: one shared port */
+	/* DRAM model: an AXI-like port, a read and a write channel (docs/architecture.md) */
 	uint32_t dram_bus_bits;       /* bytes per cycle = bus_bits / 8 */
-	uint32_t dram_latency_cycles; /* fixed latency per burst */
+	uint32_t dram_latency_cycles; /* request to first data; last written beat to response */
 	uint32_t dram_max_burst_bytes;
+	uint32_t dram_burst_boundary_bytes; /* no burst crosses a multiple of this */
+	uint32_t dram_max_read_bursts;      /* read bursts in flight, all clients together */
+	uint32_t dram_max_write_bursts;     /* write bursts awaiting their response */
+	uint32_t dram_write_ack_cycles;     /* a write burst's handshakes beyond beats, latency */
+	uint32_t dram_read_pipeline_cycles; /* a read's last beat to its data in SRAM */
 	uint32_t dram_size_mib;       /* size of the simulated DRAM address space */
 
 	/* ALU features */
@@ -131,6 +147,10 @@ typedef struct vta_config {
 	uint32_t alu_imm_ii;           /* cycles per ALU-immediate uop */
 	uint32_t insn_overhead_cycles; /* fixed cost of every instruction */
 	uint32_t pipeline_fill_cycles; /* GEMM/ALU pipeline fill per instruction */
+	uint32_t launch_cycles;        /* a run's fixed cost: launch and FINISH handshakes */
+	uint32_t fetch_dispatch;       /* vta_fetch_dispatch */
+	uint32_t store_read_cycles;    /* STORE: OUT read between two elements of a burst */
+	uint32_t pad_elem_cycles;      /* a LOAD's SRAM write of one zero-padded element */
 	uint32_t acc_dep_distance;     /* uops between two writes of one ACC row */
 	uint64_t cycle_budget;         /* a run longer than this without FINISH fails */
 	uint64_t uop_budget;           /* a run executing more GEMM/ALU uops than this fails */

@@ -19,6 +19,7 @@
 	{name, VTA_KEY_CHOICE, offsetof(vta_config, field), sizeof(uint32_t), def, 0, 0, false, choices}
 static const char *const DATAPATHS[] = {"c", "rtl", NULL}; /* by vta_datapath */
 static const char *const ENCODINGS[] = {"vta128", "wide", NULL}; /* by vta_encoding */
+static const char *const DISPATCHES[] = {"stream", "burst", NULL}; /* by vta_fetch_dispatch */
 
 const char *vta_datapath_name(uint32_t datapath)
 {
@@ -51,6 +52,15 @@ static const vta_config_key KEYS[] = {
 	KEY("dram.bus_bits", VTA_KEY_U32, dram_bus_bits, "64", 8, 4096, true),
 	KEY("dram.latency_cycles", VTA_KEY_U32, dram_latency_cycles, "64", 0, 1e8, false),
 	KEY("dram.max_burst_bytes", VTA_KEY_U32, dram_max_burst_bytes, "2048", 1, 1 << 24, true),
+	KEY("dram.burst_boundary_bytes", VTA_KEY_U32, dram_burst_boundary_bytes, "2048", 1,
+	    1 << 24, true),
+	KEY("dram.max_read_bursts", VTA_KEY_U32, dram_max_read_bursts, "16", 1,
+	    VTA_MAX_BURSTS_IN_FLIGHT, false),
+	KEY("dram.max_write_bursts", VTA_KEY_U32, dram_max_write_bursts, "1", 1,
+	    VTA_MAX_BURSTS_IN_FLIGHT, false),
+	KEY("dram.write_ack_cycles", VTA_KEY_U32, dram_write_ack_cycles, "4", 0, 1 << 20, false),
+	KEY("dram.read_pipeline_cycles", VTA_KEY_U32, dram_read_pipeline_cycles, "4", 0, 1 << 20,
+	    false),
 	KEY("dram.size_mib", VTA_KEY_U32, dram_size_mib, "256", 1, 4096, false),
 	KEY("alu.mul", VTA_KEY_BOOL, alu_mul, "true", 0, 0, false),
 	KEY("alu.tflite_ext", VTA_KEY_BOOL, alu_tflite_ext, "true", 0, 0, false),
@@ -65,6 +75,10 @@ static const vta_config_key KEYS[] = {
 	    false),
 	KEY("timing.pipeline_fill_cycles", VTA_KEY_U32, pipeline_fill_cycles, "4", 0, 1 << 20,
 	    false),
+	KEY("timing.launch_cycles", VTA_KEY_U32, launch_cycles, "2", 0, 1 << 20, false),
+	CHOICE("timing.fetch_dispatch", fetch_dispatch, "burst", DISPATCHES),
+	KEY("timing.store_read_cycles", VTA_KEY_U32, store_read_cycles, "1", 0, 1 << 20, false),
+	KEY("timing.pad_elem_cycles", VTA_KEY_U32, pad_elem_cycles, "1", 0, 1 << 20, false),
 	KEY("timing.acc_dep_distance", VTA_KEY_U32, acc_dep_distance, "2", 0, 64, false),
 	KEY("timing.cycle_budget", VTA_KEY_U64, cycle_budget, "10000000000", 1, 1e18, false),
 	KEY("timing.uop_budget", VTA_KEY_U64, uop_budget, "50000000", 1, 1e18, false),

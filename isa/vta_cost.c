@@ -80,46 +80,185 @@ uint64_t vta_cost_lut_decode_cycles(const vta_config *cfg, const vta_mem_insn *m
 
 uint64_t vta_cost_load_idle_cycles(const vta_config *cfg, const vta_mem_insn *mem)
 {
-	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(cfg, mem));
-	uint64_t beats = vta_cost_dma_beats(cfg, &plan);
+	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(cfg, mem), false);
+	uint64_t dma = vta_cost_dma_cycles(cfg, &plan);
 	uint64_t decode = vta_cost_lut_decode_cycles(cfg, mem);
 	if (plan.runs == 0)
 		return cfg->insn_overhead_cycles;
-	return (uint64_t)cfg->insn_overhead_cycles + cfg->dram_latency_cycles +
-	       (beats > decode ? beats : decode);
+	/* the decoder starts on the first data and cannot end before the last */
+	uint64_t decoded = sat_add(cfg->dram_latency_cycles, decode);
+	return sat_add(cfg->insn_overhead_cycles, dma > decoded ? dma : decoded);
 }
 
-vta_dma_plan vta_cost_dma_plan_of(const vta_mem_insn *mem, uint32_t elem_bytes)
+vta_dma_plan vta_cost_dma_plan_of(const vta_mem_insn *mem, uint32_t elem_bytes, bool write)
 {
+	vta_dma_plan p = vta_cost_dma_plan_bytes(0);
 	uint64_t row = (uint64_t)mem->x_size * elem_bytes;
+	p.write = write;
+	p.elem_bytes = elem_bytes;
 	if (row == 0 || mem->y_size == 0)
-		return vta_cost_dma_plan_bytes(0);
-	if (mem->y_size == 1 || mem->x_stride == mem->x_size)
-		return vta_cost_dma_plan_bytes(row * mem->y_size); /* rows adjacent: one run */
-	vta_dma_plan p = {mem->y_size, row};
+		return p;
+	p.runs = mem->y_size;
+	p.run_bytes = row;
+	p.addr = (uint64_t)mem->dram_base * elem_bytes;
+	p.stride = (uint64_t)mem->x_stride * elem_bytes;
+	uint64_t width = (uint64_t)mem->x_pad_0 + mem->x_size + mem->x_pad_1;
+	uint64_t height = (uint64_t)mem->y_pad_0 + mem->y_size + mem->y_pad_1;
+	p.pad_elems = width * height - (uint64_t)mem->x_size * mem->y_size;
 	return p;
 }
 
 vta_dma_plan vta_cost_dma_plan_bytes(uint64_t bytes)
 {
-	vta_dma_plan p = {bytes ? 1 : 0, bytes};
+	vta_dma_plan p = {bytes ? 1 : 0, bytes, 0, bytes, 0, 0, false};
 	return p;
+}
+
+uint64_t vta_cost_next_burst(const vta_config *cfg, const vta_dma_plan *plan, vta_burst_walk *w)
+{
+	if (w->row >= plan->runs || plan->run_bytes == 0)
+		return 0;
+	const uint64_t at = plan->addr + w->row * plan->stride + w->off;
+	const uint64_t bound = cfg->dram_burst_boundary_bytes;
+	uint64_t n = bound - at % bound;
+	if (n > cfg->dram_max_burst_bytes)
+		n = cfg->dram_max_burst_bytes;
+	if (n > plan->run_bytes - w->off)
+		n = plan->run_bytes - w->off;
+	w->off += n;
+	if (w->off == plan->run_bytes) {
+		w->row++;
+		w->off = 0;
+	}
+	return n;
+}
+
+uint64_t vta_cost_dma_bursts(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	/* rows that start alike split alike: walk one row per distinct start (all when the
+	 * stride is not a multiple of the boundary) */
+	const uint64_t bound = cfg->dram_burst_boundary_bytes;
+	const uint64_t walk_rows = plan->stride % bound == 0 && plan->runs ? 1 : plan->runs;
+	uint64_t n = 0;
+	vta_burst_walk w = {0, 0};
+	while (w.row < walk_rows && vta_cost_next_burst(cfg, plan, &w))
+		n++;
+	return walk_rows == 1 ? sat_mul(n, plan->runs) : n;
+}
+
+uint64_t vta_cost_write_burst_cycles(const vta_config *cfg, const vta_dma_plan *plan,
+				     uint64_t bytes)
+{
+	uint64_t eb = plan->elem_bytes ? plan->elem_bytes : bytes;
+	uint64_t elems = eb ? bytes / eb + (bytes % eb != 0) : 0;
+	uint64_t reads = elems > 1 ? sat_mul(elems - 1, cfg->store_read_cycles) : 0;
+	return sat_add(vta_cost_beats(cfg, bytes), reads);
+}
+
+uint64_t vta_cost_pad_fill_cycles(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	if (plan->write || plan->pad_elems == 0)
+		return 0;
+	return sat_add(vta_cost_dma_beats(cfg, plan), sat_mul(plan->pad_elems, cfg->pad_elem_cycles));
+}
+
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+void vta_read_chan_reset(vta_read_chan *c, uint64_t t)
+{
+	c->addr_free = c->data_free = t;
+	c->n = 0;
+	for (size_t i = 0; i < VTA_MAX_BURSTS_IN_FLIGHT; i++)
+		c->tag_free[i] = t;
+}
+
+uint64_t vta_read_chan_ready(const vta_config *cfg, const vta_read_chan *c, uint64_t ask)
+{
+	return max64(max64(ask, c->addr_free), c->tag_free[c->n % cfg->dram_max_read_bursts]);
+}
+
+vta_burst_time vta_read_chan_issue(const vta_config *cfg, vta_read_chan *c, uint64_t ask,
+				   uint64_t beats)
+{
+	vta_burst_time t;
+	t.req = vta_read_chan_ready(cfg, c, ask);
+	t.first = max64(sat_add(t.req, cfg->dram_latency_cycles), c->data_free);
+	t.end = sat_add(t.first, beats);
+	c->addr_free = t.req + 1;
+	c->data_free = t.end;
+	c->tag_free[c->n++ % cfg->dram_max_read_bursts] = t.end;
+	return t;
+}
+
+void vta_write_chan_reset(vta_write_chan *c, uint64_t t)
+{
+	c->data_free = t;
+	c->n = 0;
+	for (size_t i = 0; i < VTA_MAX_BURSTS_IN_FLIGHT; i++)
+		c->resp[i] = t;
+}
+
+vta_burst_time vta_write_chan_issue(const vta_config *cfg, vta_write_chan *c, uint64_t ask,
+				    uint64_t cycles)
+{
+	vta_burst_time t;
+	uint64_t *slot = &c->resp[c->n++ % cfg->dram_max_write_bursts];
+	t.req = max64(ask, *slot);
+	t.first = max64(t.req, c->data_free);
+	c->data_free = sat_add(t.first, cycles);
+	t.end = sat_add(sat_add(c->data_free, cfg->dram_latency_cycles), cfg->dram_write_ack_cycles);
+	*slot = t.end;
+	return t;
+}
+
+uint64_t vta_cost_dma_cycles(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	if (plan->runs == 0 || plan->run_bytes == 0)
+		return 0;
+	vta_burst_walk w = {0, 0};
+	uint64_t end = 0, bytes;
+	if (plan->write) {
+		vta_write_chan c;
+		vta_write_chan_reset(&c, 0);
+		while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
+			end = vta_write_chan_issue(cfg, &c, 0,
+						   vta_cost_write_burst_cycles(cfg, plan, bytes))
+				      .end;
+		return end;
+	}
+	vta_read_chan c;
+	vta_read_chan_reset(&c, 0);
+	while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
+		end = vta_read_chan_issue(cfg, &c, 0, vta_cost_beats(cfg, bytes)).end;
+	return max64(sat_add(end, cfg->dram_read_pipeline_cycles), vta_cost_pad_fill_cycles(cfg, plan));
 }
 
 uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan)
 {
-	uint64_t mb = cfg->dram_max_burst_bytes;
-	uint64_t full = plan->run_bytes / mb, rest = plan->run_bytes % mb;
-	uint64_t per_run = full * vta_cost_beats(cfg, mb) + (rest ? vta_cost_beats(cfg, rest) : 0);
-	return plan->runs * per_run;
+	const uint64_t bound = cfg->dram_burst_boundary_bytes;
+	if (plan->stride % bound == 0 || plan->runs <= 1) {
+		/* every row splits as the first */
+		vta_dma_plan one = *plan;
+		one.runs = plan->runs ? 1 : 0;
+		vta_burst_walk w = {0, 0};
+		uint64_t beats = 0, bytes;
+		while ((bytes = vta_cost_next_burst(cfg, &one, &w)) != 0)
+			beats += vta_cost_beats(cfg, bytes);
+		return sat_mul(beats, plan->runs);
+	}
+	vta_burst_walk w = {0, 0};
+	uint64_t beats = 0, bytes;
+	while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
+		beats += vta_cost_beats(cfg, bytes);
+	return beats;
 }
 
 uint64_t vta_cost_dma_idle_cycles(const vta_config *cfg, const vta_dma_plan *plan)
 {
-	uint64_t c = cfg->insn_overhead_cycles;
-	if (plan->runs == 0)
-		return c;
-	return c + cfg->dram_latency_cycles + vta_cost_dma_beats(cfg, plan);
+	return sat_add(cfg->insn_overhead_cycles, vta_cost_dma_cycles(cfg, plan));
 }
 
 uint64_t vta_cost_fetch_burst_insns(const vta_config *cfg)
@@ -131,6 +270,13 @@ uint64_t vta_cost_fetch_burst_insns(const vta_config *cfg)
 uint64_t vta_cost_fetch_arrival(const vta_config *cfg, uint64_t j)
 {
 	return cfg->dram_latency_cycles + vta_cost_beats(cfg, (j + 1) * cfg->insn_bytes);
+}
+
+uint64_t vta_cost_fetch_ready(const vta_config *cfg, uint64_t j, uint64_t count)
+{
+	if (cfg->fetch_dispatch == VTA_FETCH_STREAM || count == 0)
+		return vta_cost_fetch_arrival(cfg, j);
+	return sat_add(vta_cost_fetch_arrival(cfg, count - 1), j);
 }
 
 static vta_bound roofline_bound(const vta_roofline *r)

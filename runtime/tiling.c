@@ -367,17 +367,22 @@ static ti_xfer ti_xfer_bytes(const vta_config *cfg, uint64_t bytes)
 	return x;
 }
 
-/* `runs` runs of `run_bytes` each (a strided 2D transfer). */
-static ti_xfer ti_xfer_runs(const vta_config *cfg, uint64_t runs, uint64_t run_bytes)
+/* `runs` rows of `run_bytes` each (a strided 2D transfer), read or, from OUT, written. */
+static ti_xfer ti_xfer_runs(const vta_config *cfg, uint64_t runs, uint64_t run_bytes, bool store)
 {
-	vta_dma_plan plan = {runs, run_bytes};
+	vta_dma_plan plan = vta_cost_dma_plan_bytes(0);
+	plan.runs = runs;
+	plan.run_bytes = run_bytes;
+	plan.stride = run_bytes;
+	plan.write = store;
+	plan.elem_bytes = store ? cfg->out_elem_bytes : 0;
 	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan)};
 	return x;
 }
 
 static ti_xfer ti_xfer_lut(const vta_config *cfg, const vta_mem_insn *mem)
 {
-	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(cfg, mem));
+	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(cfg, mem), false);
 	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_load_idle_cycles(cfg, mem)};
 	return x;
 }
@@ -553,16 +558,17 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 		c->out_insns[i] = 1;
 		if (nct == 1) {
 			c->inp[i] = ti_xfer_bytes(cfg, c->inp_bytes[i]);
-			c->out[i] = ti_xfer_bytes(cfg, c->out_bytes[i]);
+			c->out[i] = ti_xfer_runs(cfg, 1, c->out_bytes[i], true);
 		} else {
 			/* a column tile's window: one run per input row; its store one run per
 			 * output row, or one store per row when the tile holds some blocks only */
-			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes);
+			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes,
+						 false);
 			if (nb == g->ob) {
-				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->out_elem_bytes);
+				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->out_elem_bytes, true);
 			} else {
 				const ti_xfer one =
-					ti_xfer_runs(cfg, cols, nb * cfg->out_elem_bytes);
+					ti_xfer_runs(cfg, cols, nb * cfg->out_elem_bytes, true);
 				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r};
 				c->out_insns[i] = r;
 			}

@@ -18,7 +18,9 @@
 #   8. ResNet-50's 53 convolutions in one `vtasim run` on the default and tiny configs: host
 #      seconds, peak memory, simulated cycles per host second.
 #   9. person_detect, micro_speech, MobileNet v2 and ResNet-18 C2-C11 with 1 and 2 virtual
-#      threads: every layer slower with two threads (the target: none).
+#      threads: every layer slower with two threads (the target: none);
+#  10. the timing model against VTA's Chisel RTL: the error table per program kind and DRAM
+#      latency (tests/fidelity/vta_rtl.sh, docs/fidelity.md).
 # A missed target is reported and the run goes on; a run that fails or is not bit-exact stops
 # `make bench` (bench_decomp's exit status 2).
 set -eu
@@ -61,3 +63,7 @@ sh bench/resnet/resnet50.sh "$build"
 echo
 echo "== Two virtual threads against one, per layer of real models =="
 sh bench/threads/compare.sh "$build" || [ $? -eq 1 ]
+
+echo
+echo "== Cycles against VTA's Chisel RTL (configs/vta-chisel-rtl.yaml) =="
+sh tests/fidelity/vta_rtl.sh "$build/vtasim" . || true

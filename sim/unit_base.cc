@@ -197,10 +197,10 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 	if (!ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles))
 		return false;
 	vta_mem mem = (vta_mem)m.mem_type;
-	vta_dma_plan plan = vta_cost_dma_plan_of(&m, vta_load_elem_bytes(&cfg, &m));
+	vta_dma_plan plan = vta_cost_dma_plan_of(&m, vta_load_elem_bytes(&cfg, &m), false);
 	state_.what = activity::port;
 	uint64_t first_beat = run_ctl::now();
-	if (!hw_.port->transfer(plan, g, st_, module_ + 1, idx, &first_beat))
+	if (!hw_.port->transfer(plan, g, st_, module_ + 1, mem, idx, &first_beat))
 		return false;
 	hw_.dram_read_bytes[mem] += vta_cost_dma_bytes(&cfg, &m);
 	if (mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32) {
@@ -239,9 +239,9 @@ bool unit_base::do_store(uint64_t idx, const vta_insn &insn, uint64_t g)
 		return ctl_.fail_insn(idx, sub.status, sub.detail);
 	if (!ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles))
 		return false;
-	vta_dma_plan plan = vta_cost_dma_plan_of(&m, cfg.out_elem_bytes);
+	vta_dma_plan plan = vta_cost_dma_plan_of(&m, cfg.out_elem_bytes, true);
 	state_.what = activity::port;
-	if (!hw_.port->transfer(plan, g, st_, module_ + 1, idx))
+	if (!hw_.port->transfer(plan, g, st_, module_ + 1, VTA_MEM_OUT, idx))
 		return false;
 	sram &out = *hw_.mem[VTA_MEM_OUT];
 	vtasim_store_exec(&cfg, &m, out.bytes(), ctl_.dram);
@@ -255,7 +255,7 @@ bool unit_base::decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g,
 {
 	/* the decoder starts on the first data and cannot end before the last */
 	const vta_config &cfg = ctl_.cfg;
-	const uint64_t data_from = first_beat + cfg.dram_latency_cycles, now = run_ctl::now();
+	const uint64_t data_from = first_beat, now = run_ctl::now();
 	vta_rtl_lut *rtl = hw_.rtl ? hw_.rtl->lut() : nullptr;
 	std::vector<uint8_t> rows;
 	vta_error why{};

@@ -53,7 +53,7 @@ exec | rtl)
 	"$check" "$tmp/w.vcd" "$tmp/l.txt" "$tmp/on.json" || die "waveform"
 	grep -q '^\$comment one cycle of the run is 10000 ps ' "$tmp/w.vcd" || die "period"
 	"$trace_check" "$tmp/t.json" --processes 1 --flows 2 --counter "SRAM live bytes" \
-		--counter "DRAM port bytes per cycle" --counter tokens \
+		--counter "DRAM read bytes per cycle" --counter "DRAM write bytes per cycle" --counter tokens \
 		--counter "instruction queues" || die "trace"
 	if [ "$case" = rtl ]; then
 		grep -q '^\$scope module vta \$end' "$tmp/w.vcd" || die "no model scope"

@@ -404,27 +404,80 @@ static void test_timing(void **state)
 	assert_int_equal(vta_cost_beats(&cfg, 8), 1);
 	assert_int_equal(vta_cost_beats(&cfg, 9), 2);
 
+	/* reads: each row its own bursts, the latency paid once while the data channel is the
+	 * bottleneck, then the read pipeline */
+	const uint64_t L = cfg.dram_latency_cycles, P = cfg.dram_read_pipeline_cycles;
 	vta_mem_insn m;
 	memset(&m, 0, sizeof(m));
 	m.y_size = 4;
 	m.x_size = 64;
-	m.x_stride = 64; /* contiguous: one run of 4 KiB = 2 bursts of 2 KiB */
-	vta_dma_plan p = vta_cost_dma_plan_of(&m, 16);
-	assert_int_equal(p.runs, 1);
-	assert_int_equal(p.run_bytes, 4096);
-	assert_int_equal(vta_cost_dma_beats(&cfg, &p), 512);
-	assert_int_equal(vta_cost_dma_idle_cycles(&cfg, &p), 4 + 64 + 4096 / 8);
-	m.x_stride = 100; /* strided: 4 runs of 1 KiB */
-	p = vta_cost_dma_plan_of(&m, 16);
+	m.x_stride = 64; /* 4 rows of 1 KiB */
+	vta_dma_plan p = vta_cost_dma_plan_of(&m, 16, false);
 	assert_int_equal(p.runs, 4);
+	assert_int_equal(p.run_bytes, 1024);
+	assert_int_equal(vta_cost_dma_bursts(&cfg, &p), 4);
+	assert_int_equal(vta_cost_dma_beats(&cfg, &p), 512);
+	assert_int_equal(vta_cost_dma_idle_cycles(&cfg, &p),
+			 cfg.insn_overhead_cycles + L + 4096 / 8 + P);
+	m.y_size = 1;
+	m.x_size = 300; /* 4800 bytes: 2048 + 2048 + 704 */
+	p = vta_cost_dma_plan_of(&m, 16, false);
+	assert_int_equal(vta_cost_dma_bursts(&cfg, &p), 3);
+	m.dram_base = 100; /* from byte 1600: 448 to the boundary, 2048, 2048, 256 */
+	p = vta_cost_dma_plan_of(&m, 16, false);
+	assert_int_equal(vta_cost_dma_bursts(&cfg, &p), 4);
+	assert_int_equal(vta_cost_dma_beats(&cfg, &p), 600);
+	vta_burst_walk w = {0, 0};
+	assert_int_equal(vta_cost_next_burst(&cfg, &p, &w), 448);
+	assert_int_equal(vta_cost_next_burst(&cfg, &p, &w), 2048);
+	assert_int_equal(vta_cost_next_burst(&cfg, &p, &w), 2048);
+	assert_int_equal(vta_cost_next_burst(&cfg, &p, &w), 256);
+	assert_int_equal(vta_cost_next_burst(&cfg, &p, &w), 0);
+	/* 64 rows of one element: 16 in flight, each round of 16 waits for a tag, then the
+	 * latency (closed form for uniform bursts of b beats: L + N b + rounds (L + b - 16 b)) */
+	m.dram_base = 0;
+	m.y_size = 64;
+	m.x_size = 1;
+	m.x_stride = 3;
+	p = vta_cost_dma_plan_of(&m, 16, false);
+	assert_int_equal(vta_cost_dma_bursts(&cfg, &p), 64);
+	assert_int_equal(cfg.dram_max_read_bursts, 16);
+	assert_int_equal(vta_cost_dma_cycles(&cfg, &p), L + 64 * 2 + 3 * (L + 2 - 32) + P);
+	cfg.dram_max_read_bursts = 64; /* all in flight: the data channel bounds it */
+	assert_int_equal(vta_cost_dma_cycles(&cfg, &p), L + 64 * 2 + P);
+	vta_config_default(&cfg);
+	/* padding: the SRAM takes a padded element per pad_elem_cycles between data beats */
+	m.y_size = 1;
+	m.x_pad_0 = m.x_pad_1 = m.y_pad_0 = m.y_pad_1 = 3;
+	p = vta_cost_dma_plan_of(&m, 16, false);
+	assert_int_equal(p.pad_elems, 7 * 7 - 1);
+	assert_int_equal(vta_cost_pad_fill_cycles(&cfg, &p), 2 + 48 * cfg.pad_elem_cycles);
+	cfg.dram_latency_cycles = 0;
+	assert_int_equal(vta_cost_dma_cycles(&cfg, &p), 2 + 48 * cfg.pad_elem_cycles);
+	cfg.dram_latency_cycles = 1000;
+	assert_int_equal(vta_cost_dma_cycles(&cfg, &p), 1000 + 2 + P);
+	vta_config_default(&cfg);
+	m.x_pad_0 = m.x_pad_1 = m.y_pad_0 = m.y_pad_1 = 0;
+	/* writes: one burst per row, each waiting for the previous one's response; a STORE
+	 * reads an OUT element between two elements' beats */
+	m.y_size = 4;
+	m.x_size = 16;
+	m.x_stride = 16;
+	p = vta_cost_dma_plan_of(&m, 16, true);
+	const uint64_t burst = 16 * 2 + 15 * cfg.store_read_cycles;
+	assert_int_equal(vta_cost_write_burst_cycles(&cfg, &p, 256), burst);
+	assert_int_equal(vta_cost_dma_cycles(&cfg, &p), 4 * (burst + L + cfg.dram_write_ack_cycles));
+	cfg.dram_max_write_bursts = 4; /* responses overlap: the data follows back to back */
+	assert_int_equal(vta_cost_dma_cycles(&cfg, &p), 4 * burst + L + cfg.dram_write_ack_cycles);
+	vta_config_default(&cfg);
 	m.x_size = 3;
 	m.x_stride = 3;
 	m.y_size = 1;
-	p = vta_cost_dma_plan_of(&m, 3); /* 9 bytes: 2 beats */
+	p = vta_cost_dma_plan_of(&m, 3, false); /* 9 bytes: 2 beats */
 	assert_int_equal(vta_cost_dma_beats(&cfg, &p), 2);
 	m.x_size = 0;
-	p = vta_cost_dma_plan_of(&m, 16);
-	assert_int_equal(vta_cost_dma_idle_cycles(&cfg, &p), 4); /* nothing moves */
+	p = vta_cost_dma_plan_of(&m, 16, false);
+	assert_int_equal(vta_cost_dma_idle_cycles(&cfg, &p), cfg.insn_overhead_cycles);
 
 	vta_insn in;
 	memset(&in, 0, sizeof(in));
@@ -450,6 +503,11 @@ static void test_timing(void **state)
 	vta_config_default(&cfg);
 	assert_int_equal(vta_cost_fetch_arrival(&cfg, 0), 66);
 	assert_int_equal(vta_cost_fetch_arrival(&cfg, 9), 64 + 20);
+	cfg.fetch_dispatch = VTA_FETCH_BURST; /* all 10 arrive, then one per cycle */
+	assert_int_equal(vta_cost_fetch_ready(&cfg, 0, 10), 64 + 20);
+	assert_int_equal(vta_cost_fetch_ready(&cfg, 3, 10), 64 + 20 + 3);
+	cfg.fetch_dispatch = VTA_FETCH_STREAM;
+	assert_int_equal(vta_cost_fetch_ready(&cfg, 3, 10), 64 + 8);
 }
 
 static void test_dma(void **state)

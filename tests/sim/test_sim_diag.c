@@ -45,7 +45,9 @@ static void expect_clean_run(simt *t)
 	vta_error err = {0};
 	if (simt_run_text(t, nop_ring, &s, &err, NULL) != VTA_OK)
 		fail_msg("run after a failed run: %s", err.detail);
-	assert_int_equal(s.cycles, 82);
+	/* the launch, the four instructions' burst, then each NOP's overhead in turn */
+	assert_int_equal(s.cycles, t->cfg.launch_cycles + t->cfg.dram_latency_cycles + 4 * 16 / 8 +
+					   4 * t->cfg.insn_overhead_cycles);
 }
 
 /* Run text; expect status st (the reference agrees), the sim's detail equal to the

@@ -1,11 +1,12 @@
 /*
  * test_sim_events.c - the events a recorded run keeps beside its records (vtasim_api.h):
- *   - DRAM port bursts: in order of their start, never overlapping, each granted no earlier
- *     than asked; their beats add up to the port's busy cycles, their bytes to each
- *     client's DRAM traffic, and their waits to the records' port waits; and the port's
- *     rule replayed burst by burst (first come, first served; a transfer asks for its next
- *     burst as the last one ends; same-cycle requests: a transfer's next burst, then new
- *     ones from FETCH, COMPUTE, STORE, LOAD) grants every burst where the run did;
+ *   - DRAM port bursts: in order of their start, never overlapping on their channel (reads;
+ *     STORE's writes), each granted no earlier than asked; their beats add up to the
+ *     port's busy cycles, their bytes to each client's DRAM traffic; and the channels'
+ *     rules replayed burst by burst (reads: one request per cycle, at most
+ *     dram.max_read_bursts in flight, data the latency after the request, in request
+ *     order; writes: at most dram.max_write_bursts awaiting their response) give every
+ *     burst's first beat where the run had it;
  *   - SRAM live bytes: steps in time order, within each SRAM's capacity, peaking at the
  *     statistics' peak_bytes and back to zero at the end;
  *   - ALU lanes that wrapped, against a plain int64 replay of the same instructions,
@@ -70,10 +71,12 @@ static vta_status run_recorded(simt *t, const vta_program *prog, vta_run_stats *
 }
 
 /* The bursts against the statistics and the records of a completed run. */
-static void check_bursts(const vtasim_run_events *ev, const vtasim_insn_record *r, size_t n,
+static void check_bursts(const vta_config *cfg, const vtasim_run_events *ev,
+			 const vtasim_insn_record *r, size_t n,
 			 const vta_run_stats *s)
 {
 	uint64_t beats = 0, bytes[VTA_STATS_MODULES] = {0};
+	const uint64_t t_latency = cfg->dram_latency_cycles;
 	uint64_t *port = calloc(n, sizeof(*port));
 	assert_non_null(port);
 	for (size_t k = 0; k < ev->n_bursts; k++) {
@@ -82,17 +85,22 @@ static void check_bursts(const vtasim_run_events *ev, const vtasim_insn_record *
 		assert_true(b->beats > 0 && b->bytes > 0);
 		assert_true(b->module < VTA_STATS_MODULES);
 		assert_true(b->insn < n);
-		if (k > 0) /* one at a time, in order */
-			assert_true(b->start_cycle >=
-				    ev->bursts[k - 1].start_cycle + ev->bursts[k - 1].beats);
+		/* one at a time on each channel, in order */
+		const int write = b->module == VTA_STATS_STORE;
+		for (size_t j = k; j-- > 0;)
+			if ((ev->bursts[j].module == VTA_STATS_STORE) == write) {
+				assert_true(b->start_cycle >=
+					    ev->bursts[j].start_cycle + ev->bursts[j].beats);
+				break;
+			}
 		assert_true(b->start_cycle + b->beats <= s->cycles);
 		beats += b->beats;
 		bytes[b->module] += b->bytes;
-		if (b->module == VTA_STATS_FETCH)
-			assert_int_equal(b->start_cycle - b->ask_cycle,
+		if (b->module == VTA_STATS_FETCH) /* its wait: beyond the latency */
+			assert_int_equal(b->start_cycle - b->ask_cycle - t_latency,
 					 r[b->insn].fetch_port_cycles);
 		else
-			port[b->insn] += b->start_cycle - b->ask_cycle;
+			port[b->insn] = 1;
 	}
 	assert_int_equal(beats, s->dram_busy_cycles);
 	assert_int_equal(bytes[VTA_STATS_FETCH], s->dram_insn_bytes);
@@ -101,75 +109,68 @@ static void check_bursts(const vtasim_run_events *ev, const vtasim_insn_record *
 		read += s->dram_read_bytes[m];
 	assert_int_equal(bytes[VTA_STATS_LOAD] + bytes[VTA_STATS_COMPUTE], read);
 	assert_int_equal(bytes[VTA_STATS_STORE], s->dram_write_bytes);
-	for (size_t i = 0; i < n; i++)
-		assert_int_equal(port[i], r[i].port_cycles);
+	for (size_t i = 0; i < n; i++) /* only a transfer waits for the port */
+		assert_true(port[i] || r[i].port_cycles == 0);
 	free(port);
 }
 
-/* What the port's rule saw over the runs: the replay must meet each case. */
+/* What the channels' rules saw over the runs: the replay must meet each case. */
 typedef struct port_cases {
-	size_t waited;      /* bursts granted after they were asked for */
-	size_t interleaved; /* a transfer's burst that waited for another client's */
-	size_t same_cycle;  /* requests asked for at a cycle another client also asked */
+	size_t waited;      /* read bursts whose data came later than the latency after asked */
+	size_t tag_bound;   /* read bursts that waited for a tag */
+	size_t interleaved; /* a transfer's burst that followed another client's */
+	size_t write_waits; /* write bursts that waited for a response */
 } port_cases;
 
-typedef struct port_ask {
-	uint64_t ask;
-	int next; /* a transfer's next burst (not its first) */
-	int rank; /* new requests: FETCH, COMPUTE, STORE, LOAD */
-	size_t k; /* the burst */
-} port_ask;
-
-static int ask_order(const void *a, const void *b)
+/* Replay the read and write channels from the bursts' requests, in the order they were
+ * issued (their data's order), as vta_cost.h's rules say. */
+static void check_port_rule(const vta_config *cfg, const vtasim_run_events *ev,
+			    port_cases *seen)
 {
-	const port_ask *x = a, *y = b;
-	if (x->ask != y->ask)
-		return x->ask < y->ask ? -1 : 1;
-	if (x->next != y->next)
-		return x->next ? -1 : 1;
-	return x->rank < y->rank ? -1 : x->rank > y->rank;
-}
-
-/* Replay the port from the bursts' requests, one burst at a time, as the rule says. */
-static void check_port_rule(const vtasim_run_events *ev, port_cases *seen)
-{
-	static const int rank[VTA_STATS_MODULES] = {0, 3, 1, 2}; /* by VTA_STATS_* */
-	size_t n = ev->n_bursts;
-	port_ask *asks = calloc(n + 1, sizeof(*asks));
-	assert_non_null(asks);
-	size_t last[VTA_STATS_MODULES];
-	for (int m = 0; m < VTA_STATS_MODULES; m++)
-		last[m] = SIZE_MAX;
+	const uint64_t L = cfg->dram_latency_cycles, R = cfg->dram_max_read_bursts;
+	const uint64_t W = cfg->dram_max_write_bursts, ack = cfg->dram_write_ack_cycles;
+	size_t n = ev->n_bursts, nr = 0, nw = 0;
+	uint64_t *rd_end = calloc(n + 1, sizeof(uint64_t)), *resp = calloc(n + 1, sizeof(uint64_t));
+	assert_non_null(rd_end);
+	assert_non_null(resp);
+	uint64_t req = 0, data_free = 0, wdata_free = 0;
+	int prev_module = -1;
 	for (size_t k = 0; k < n; k++) {
 		const vtasim_port_burst *b = &ev->bursts[k];
-		size_t prev = last[b->module];
-		int next = b->module != VTA_STATS_FETCH && prev != SIZE_MAX &&
-			   ev->bursts[prev].insn == b->insn;
-		if (next) { /* asked for as the transfer's previous burst ended */
-			assert_int_equal(b->ask_cycle,
-					 ev->bursts[prev].start_cycle + ev->bursts[prev].beats);
-			seen->interleaved += prev + 1 != k && b->start_cycle > b->ask_cycle;
+		uint64_t first;
+		if (b->module == VTA_STATS_STORE) {
+			const uint64_t slot = nw >= W ? resp[nw - W] : 0;
+			const uint64_t wreq = b->ask_cycle > slot ? b->ask_cycle : slot;
+			seen->write_waits += slot > b->ask_cycle;
+			first = wreq > wdata_free ? wreq : wdata_free;
+			wdata_free = first + b->beats;
+			resp[nw++] = wdata_free + L + ack;
+		} else {
+			const uint64_t tag = nr >= R ? rd_end[nr - R] : 0;
+			uint64_t r = b->ask_cycle;
+			if (nr && req + 1 > r)
+				r = req + 1;
+			seen->tag_bound += tag > r;
+			if (tag > r)
+				r = tag;
+			req = r;
+			first = req + L > data_free ? req + L : data_free;
+			seen->waited += first > b->ask_cycle + L;
+			seen->interleaved += prev_module >= 0 && prev_module != b->module &&
+					     b->module != VTA_STATS_FETCH;
+			prev_module = b->module;
+			data_free = first + b->beats;
+			rd_end[nr++] = data_free;
 		}
-		last[b->module] = k;
-		asks[k] = (port_ask){b->ask_cycle, next, rank[b->module], k};
-		seen->waited += b->start_cycle > b->ask_cycle;
-	}
-	qsort(asks, n, sizeof(*asks), ask_order);
-	uint64_t free_at = 0;
-	for (size_t i = 0; i < n; i++) {
-		const vtasim_port_burst *b = &ev->bursts[asks[i].k];
-		uint64_t start = b->ask_cycle > free_at ? b->ask_cycle : free_at;
-		if (start != b->start_cycle)
-			fail_msg("burst %zu (module %d, insn %llu, asked at %llu): granted at %llu, "
-				 "the rule grants it at %llu",
-				 asks[i].k, b->module, (unsigned long long)b->insn,
+		if (first != b->start_cycle)
+			fail_msg("burst %zu (module %d, insn %llu, asked at %llu): first beat at "
+				 "%llu, the rule has it at %llu",
+				 k, b->module, (unsigned long long)b->insn,
 				 (unsigned long long)b->ask_cycle, (unsigned long long)b->start_cycle,
-				 (unsigned long long)start);
-		free_at = start + b->beats;
-		seen->same_cycle += (i > 0 && asks[i - 1].ask == asks[i].ask &&
-				     ev->bursts[asks[i - 1].k].module != b->module);
+				 (unsigned long long)first);
 	}
-	free(asks);
+	free(rd_end);
+	free(resp);
 }
 
 /* The live steps against the statistics' peaks and capacities. */
@@ -213,17 +214,18 @@ static void test_random_programs(void **state)
 		assert_int_equal(n, prog.n_insns);
 		vtasim_run_events ev;
 		vtasim_sim_events(t->sim, &ev);
-		check_bursts(&ev, r, n, &s);
-		check_port_rule(&ev, &seen);
+		check_bursts(&t->cfg, &ev, r, n, &s);
+		check_port_rule(&t->cfg, &ev, &seen);
 		check_live(&ev, &s);
 		bursts += ev.n_bursts;
 		live += ev.n_live;
 		vta_program_free(&prog);
 	}
 	assert_true(bursts > PROGRAMS && live > PROGRAMS);
-	printf("port: %zu bursts, %zu waited, %zu interleaved, %zu same-cycle requests\n",
-	       bursts, seen.waited, seen.interleaved, seen.same_cycle);
-	assert_true(seen.waited > 0 && seen.interleaved > 0 && seen.same_cycle > 0);
+	printf("port: %zu bursts, %zu waited, %zu waited for a tag, %zu interleaved, %zu writes "
+	       "waited for a response\n",
+	       bursts, seen.waited, seen.tag_bound, seen.interleaved, seen.write_waits);
+	assert_true(seen.waited > 0 && seen.interleaved > 0 && seen.write_waits > 0);
 }
 
 /* ALU instructions over random int32 rows, three uops whose rows each instruction updates

@@ -75,8 +75,10 @@ static void check_timing(vta_mem mem, uint32_t bw, uint32_t rows)
 	assert_int_equal(r[1].port_cycles, 0);
 	assert_int_equal(r[1].end_cycle - r[1].start_cycle,
 			 vta_cost_load_idle_cycles(&T.cfg, &in.mem));
-	vta_dma_plan plan = vta_cost_dma_plan_of(&in.mem, vta_load_elem_bytes(&T.cfg, &in.mem));
-	uint64_t beats = vta_cost_dma_beats(&T.cfg, &plan);
+	vta_dma_plan plan =
+		vta_cost_dma_plan_of(&in.mem, vta_load_elem_bytes(&T.cfg, &in.mem), false);
+	/* the DMA's data, from its first beat into the read pipeline */
+	uint64_t beats = vta_cost_dma_beats(&T.cfg, &plan) + T.cfg.dram_read_pipeline_cycles;
 	uint64_t decode = vta_cost_lut_decode_cycles(&T.cfg, &in.mem);
 	assert_int_equal(st.decoder.busy_cycles, decode);
 	assert_int_equal(st.decoder.stall_cycles, beats > decode ? beats - decode : 0);

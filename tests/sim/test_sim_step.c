@@ -30,6 +30,11 @@
 static void make_config(vta_config *cfg)
 {
 	vta_config_default(cfg);
+	/* the cycles written below: no launch cost, no read pipeline, FETCH dispatching each
+	 * instruction as it arrives */
+	cfg->launch_cycles = 0;
+	cfg->dram_read_pipeline_cycles = 0;
+	cfg->fetch_dispatch = VTA_FETCH_STREAM;
 #ifdef STEP_SMALL_CONFIG
 	snprintf(cfg->name, sizeof(cfg->name), "%s", "step-small");
 	cfg->insn_depth = 2;
