@@ -91,7 +91,7 @@ static void verdict_text(const model_report *rep, const model_totals *t, char *b
 		sep = "; ";
 	}
 	if (run->expect_dir && n < size) {
-		n += (size_t)snprintf(buf + n, size - n, "%s%zu op outputs against the TFLM "
+		n += (size_t)snprintf(buf + n, size - n, "%s%zu op outputs against the "
 					  "reference tensors", sep, t->checked_tflm);
 		sep = "; ";
 	}
