@@ -86,18 +86,21 @@ static void verdict_text(const model_report *rep, const model_totals *t, char *b
 	size_t n = (size_t)snprintf(buf, size, "%s (", t->bit_exact ? "BIT-EXACT" : "MISMATCH");
 	const char *sep = "";
 	if (t->checked_golden && n < size) {
-		n += (size_t)snprintf(buf + n, size - n, "%zu accelerated-op outputs against the "
-					  "golden kernels", t->checked_golden);
+		n += (size_t)snprintf(buf + n, size - n, "%zu accelerated-op output%s against "
+					  "the golden kernels", t->checked_golden,
+				      t->checked_golden == 1 ? "" : "s");
 		sep = "; ";
 	}
 	if (run->expect_dir && n < size) {
-		n += (size_t)snprintf(buf + n, size - n, "%s%zu op outputs against the "
-					  "reference tensors", sep, t->checked_tflm);
+		n += (size_t)snprintf(buf + n, size - n, "%s%zu op output%s against the "
+					  "reference tensors", sep, t->checked_tflm,
+				      t->checked_tflm == 1 ? "" : "s");
 		sep = "; ";
 	}
 	if (t->host_unchecked && n < size) {
-		n += (size_t)snprintf(buf + n, size - n, "%s%zu host-op outputs not independently "
-					  "checked", sep, t->host_unchecked);
+		n += (size_t)snprintf(buf + n, size - n, "%s%zu host-op output%s not "
+					  "independently checked", sep, t->host_unchecked,
+				      t->host_unchecked == 1 ? "" : "s");
 		sep = "; ";
 	}
 	if (n < size)
