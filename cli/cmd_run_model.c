@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+#include "model_expect.h"
 #include "model_job.h"
 #include "model_report.h"
 #include "model_run.h"
@@ -26,6 +28,7 @@
 
 const char cmd_run_model_usage[] =
 	"run -c CONFIG -m MODEL.tflite [--input X.npy]... [--output Y.npy] [--dump DIR] "
+	"[--expect DIR] "
 	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [--host-staging] [-o REPORT.json] "
 	"[--threads 1|2] "
 	"[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
@@ -43,6 +46,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		RUN_COMMON_OPTIONS,
 		{"model", required_argument, 0, 'm'}, {"output", required_argument, 0, 'O'},
 		{"input", required_argument, 0, 'i'}, {"dump", required_argument, 0, 'd'},
+		{"expect", required_argument, 0, 'E'},
 		{"seed", required_argument, 0, 's'}, {"host-ops", required_argument, 0, 'H'},
 		{"mode", required_argument, 0, 'M'}, {"log", required_argument, 0, 'L'},
 		{"trace", required_argument, 0, 'T'}, {"vcd", required_argument, 0, 'V'},
@@ -70,6 +74,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		case 'o': j->report = optarg; break;
 		case 'O': j->output = optarg; break;
 		case 'd': j->dump = optarg; break;
+		case 'E': j->expect = optarg; break;
 		case 'L': j->log = optarg; break;
 		case 'T': j->trace = optarg; break;
 		case 'V': j->vcd = optarg; break;
@@ -272,6 +277,9 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		return rc;
 	if (j->dump && (rc = run_common_dump_dir(j->dump)))
 		return rc;
+	struct stat sb;
+	if (j->expect && (stat(j->expect, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+		return cli_usage_error("--expect %s: not a folder", VTA_QPATH(j->expect));
 	vta_error err = {0};
 	vta_tfl_model m;
 	if (vta_tfl_model_load(j->model, &m, &err)) {
@@ -315,6 +323,15 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		double t0 = cli_now_seconds();
 		st = vta_model_run_model(cfg, &m, engine, &mo, &run, &err);
 		double wall = cli_now_seconds() - t0;
+		/* held to reference tensors too: the report says which op outputs they cover */
+		if ((!st || st == VTA_E_MISMATCH) && run.n_ops && j->expect) {
+			vta_error eerr = {0};
+			vta_status es = vta_model_expect_check(&m, &run, j->expect, &eerr);
+			if (es && (!st || es != VTA_E_MISMATCH)) {
+				st = es;
+				err = eerr;
+			}
+		}
 		/* the stream checks' warnings of the accelerated operators (a failed check is the
 		 * run's error) */
 		for (size_t i = 0; i < run.n_ops; i++)

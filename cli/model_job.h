@@ -27,6 +27,7 @@ typedef struct model_job {
 	bool host_staging;           /* every tensor through the host between ops, to compare */
 	const char *report;          /* -o REPORT.json, or NULL */
 	const char *output, *dump;   /* the model's output .npy; every tensor's folder */
+	const char *expect;          /* reference tensor_N.npy files to compare, or NULL */
 	const char *log, *trace;     /* per-instruction log, timeline */
 	const char *vcd;             /* waveforms: one per accelerated op */
 	const char *title;           /* what the log and trace say ran */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model_expect.h"
 #include "report.h"
 
 /* What the accelerator and the host did over the whole model. */
@@ -18,6 +19,9 @@ typedef struct model_totals {
 	uint64_t staged_in, copied_out, carried, relayout;
 	double staging_seconds, relayout_seconds;
 	size_t inputs_from_dram, inputs_staged;
+	/* what the op outputs were checked against (model_expect.h) */
+	size_t checked_golden, checked_tflm, host_unchecked;
+	bool bit_exact;              /* the all-host run and, given, the reference tensors */
 } model_totals;
 
 static void totals(const model_report *rep, model_totals *t)
@@ -29,6 +33,9 @@ static void totals(const model_report *rep, model_totals *t)
 			continue;
 		t->copied_out += r->copied_out_bytes;
 		t->staging_seconds += r->copy_out_seconds;
+		t->checked_tflm += r->expect_checked;
+		t->host_unchecked += r->place == VTA_OP_HOST && !r->expect_checked;
+		t->checked_golden += r->place == VTA_OP_ACCEL;
 		if (r->place == VTA_OP_HOST) {
 			t->host_ops++;
 			t->host_seconds += r->host_seconds;
@@ -57,6 +64,47 @@ static void totals(const model_report *rep, model_totals *t)
 	}
 	t->inferences_per_second =
 		t->cycles ? rep->cfg->clock_mhz * 1e6 / (double)t->cycles : 0.0;
+	t->bit_exact = rep->run->bit_exact && !rep->run->expect_differing;
+}
+
+/* An op's check against the reference tensors, for its report line ("" without one). */
+static void expect_note(const vta_model_op_result *r, char *buf, size_t size)
+{
+	buf[0] = 0;
+	if (r->expect_checked && !r->expect_differing)
+		snprintf(buf, size, "  tflm-reference: equal");
+	else if (r->expect_checked)
+		snprintf(buf, size, "  tflm-reference: %zu differ, first at %zu (expected %g, got %g)",
+			 r->expect_differing, r->expect_first_index, r->expect_value,
+			 r->expect_got);
+}
+
+/* The verdict and what it covers: "BIT-EXACT (...)". */
+static void verdict_text(const model_report *rep, const model_totals *t, char *buf, size_t size)
+{
+	const vta_model_run *run = rep->run;
+	size_t n = (size_t)snprintf(buf, size, "%s (", t->bit_exact ? "BIT-EXACT" : "MISMATCH");
+	const char *sep = "";
+	if (t->checked_golden && n < size) {
+		n += (size_t)snprintf(buf + n, size - n, "%zu accelerated-op output%s against "
+					  "the golden kernels", t->checked_golden,
+				      t->checked_golden == 1 ? "" : "s");
+		sep = "; ";
+	}
+	if (run->expect_dir && n < size) {
+		n += (size_t)snprintf(buf + n, size - n, "%s%zu op output%s against the "
+					  "reference tensors", sep, t->checked_tflm,
+				      t->checked_tflm == 1 ? "" : "s");
+		sep = "; ";
+	}
+	if (t->host_unchecked && n < size) {
+		n += (size_t)snprintf(buf + n, size - n, "%s%zu host-op output%s not "
+					  "independently checked", sep, t->host_unchecked,
+				      t->host_unchecked == 1 ? "" : "s");
+		sep = "; ";
+	}
+	if (n < size)
+		snprintf(buf + n, size - n, "%s)", *sep ? "" : "nothing checked");
 }
 
 /* "op 3", "host", "op 3+host": where an accelerated op's activation inputs came from. */
@@ -101,9 +149,12 @@ void model_report_text(FILE *out, const model_report *rep)
 				r->index, r->name);
 			continue;
 		}
+		char note[128];
+		expect_note(r, note, sizeof(note));
 		if (r->place == VTA_OP_HOST) {
-			fprintf(out, "%4zu  %-18s  host   %12s  %.6f\n", r->index, r->name, "-",
-				r->host_seconds);
+			fprintf(out, "%4zu  %-18s  host   %12s  %.6f  %s%s\n", r->index, r->name,
+				"-", r->host_seconds,
+				r->expect_checked ? "" : "unchecked (its own reference)", note);
 			continue;
 		}
 		const vta_run_stats *s = &r->layer.stats;
@@ -111,7 +162,7 @@ void model_report_text(FILE *out, const model_report *rep)
 		char from[32];
 		input_from(r, from, sizeof(from));
 		fprintf(out, "%4zu  %-18s  accel  %12llu  %8s  %9llu  %9llu  %-11s  %8llu  %10llu  "
-			     "%llu/%llu/%llu/%llu  %5s  %s\n",
+			     "%llu/%llu/%llu/%llu  %5s  %s%s\n",
 			r->index, r->name, (unsigned long long)s->cycles, "-",
 			(unsigned long long)report_dram_read_bytes(s),
 			(unsigned long long)s->dram_write_bytes, from,
@@ -121,7 +172,7 @@ void model_report_text(FILE *out, const model_report *rep)
 			(unsigned long long)s->sram[VTA_STATS_WGT].peak_bytes,
 			(unsigned long long)s->sram[VTA_STATS_ACC].peak_bytes,
 			(unsigned long long)s->sram[VTA_STATS_OUT].peak_bytes, compression(r),
-			r->layer.check.bit_exact ? "bit-exact" : "MISMATCH");
+			r->layer.check.bit_exact ? "bit-exact" : "MISMATCH", note);
 	}
 	model_totals t;
 	totals(rep, &t);
@@ -144,13 +195,30 @@ void model_report_text(FILE *out, const model_report *rep)
 		     "whole run %.3f s\n", t.host_seconds, run->reference_seconds,
 		rep->wall_seconds);
 	if (run->bit_exact)
-		fprintf(out, "  check              %zu tensors equal the all-host run\n",
-			run->tensors_compared);
+		fprintf(out, "  check              %zu tensors equal the all-host run: %zu "
+			     "accelerated-op outputs against the golden kernels, %zu host-op "
+			     "outputs that are the host kernels' own\n",
+			run->tensors_compared, t.checked_golden, t.host_ops);
 	else
 		fprintf(out, "  check              MISMATCH: %zu of %zu tensors differ from the "
 			     "all-host run; first tensor %d at byte %zu\n", run->tensors_differing,
 			run->tensors_compared, run->first_tensor, run->first_index);
-	fprintf(out, "verdict: %s\n", run->bit_exact ? "BIT-EXACT" : "MISMATCH");
+	if (run->expect_dir && !run->expect_differing)
+		fprintf(out, "  tflm reference     %zu op outputs equal the tensors in %s (%zu "
+			     "without a file there)\n", run->expect_compared, run->expect_dir,
+			run->expect_missing);
+	else if (run->expect_dir)
+		fprintf(out, "  tflm reference     MISMATCH: %zu of %zu op outputs differ from the "
+			     "tensors in %s; first tensor %d at element %zu\n",
+			run->expect_differing, run->expect_compared, run->expect_dir,
+			run->expect_first_tensor, run->expect_first_index);
+	else if (t.host_unchecked)
+		fprintf(out, "  unchecked          %zu host-op outputs: nothing independent holds "
+			     "them (--expect DIR compares every tensor with TFLM's)\n",
+			t.host_unchecked);
+	char verdict[256];
+	verdict_text(rep, &t, verdict, sizeof(verdict));
+	fprintf(out, "verdict: %s\n", verdict);
 }
 
 json_t *model_report_json(const model_report *rep)
@@ -173,6 +241,18 @@ json_t *model_report_json(const model_report *rep)
 							    : r->place == VTA_OP_HOST ? "host"
 										      : "accel"));
 		report_set_int(o, "output_tensor", r->output);
+		const char *against = vta_model_checked_against(r);
+		if (against)
+			json_object_set_new(o, "checked_against", json_string(against));
+		if (r->expect_checked) {
+			json_object_set_new(o, "expect_equal", json_boolean(!r->expect_differing));
+			report_set_int(o, "expect_differing", r->expect_differing);
+			if (r->expect_differing) {
+				report_set_int(o, "expect_first_index", r->expect_first_index);
+				json_object_set_new(o, "expect_value", json_real(r->expect_value));
+				json_object_set_new(o, "expect_got", json_real(r->expect_got));
+			}
+		}
 		if (!r->skipped && r->place == VTA_OP_HOST)
 			json_object_set_new(o, "host_seconds", json_real(r->host_seconds));
 		if (!r->skipped)
@@ -235,7 +315,24 @@ json_t *model_report_json(const model_report *rep)
 	json_object_set_new(tot, "reference_cached", json_boolean(run->reference_cached));
 	json_object_set_new(tot, "run_wall_seconds", json_real(rep->wall_seconds));
 	json_t *c = json_object();
-	json_object_set_new(c, "bit_exact", json_boolean(run->bit_exact));
+	json_object_set_new(c, "bit_exact", json_boolean(t.bit_exact));
+	json_object_set_new(c, "all_host_equal", json_boolean(run->bit_exact));
+	report_set_int(c, "checked_against_golden", t.checked_golden);
+	report_set_int(c, "checked_against_tflm", t.checked_tflm);
+	report_set_int(c, "host_unchecked", t.host_unchecked);
+	char verdict[256];
+	verdict_text(rep, &t, verdict, sizeof(verdict));
+	json_object_set_new(c, "verdict", json_string(verdict));
+	if (run->expect_dir) {
+		json_object_set_new(c, "expect_dir", json_string(run->expect_dir));
+		report_set_int(c, "expect_compared", run->expect_compared);
+		report_set_int(c, "expect_differing", run->expect_differing);
+		report_set_int(c, "expect_missing", run->expect_missing);
+		if (run->expect_differing) {
+			report_set_int(c, "expect_first_tensor", run->expect_first_tensor);
+			report_set_int(c, "expect_first_index", run->expect_first_index);
+		}
+	}
 	report_set_int(c, "tensors_compared", run->tensors_compared);
 	report_set_int(c, "tensors_differing", run->tensors_differing);
 	if (!run->bit_exact) {

@@ -1,12 +1,13 @@
 /*
- * host_mean.c - MEAN on int8 (TFLM reduce_common.cc EvalIntegerMean): the int32 sum of the
- * raw values over the reduced axes, then
- *   - input and output quantized alike: sum / count with C's truncating division
- *     (reference_ops::Mean);
- *   - otherwise (reference_ops::QuantizedMeanOrSum): (M, s) = QuantizeMultiplier(s_in /
- *     s_out) absorbs 1/count as M' = (M << k) / count, s' = s - k with
- *     k = min(floor(log2 count), 32, 31 + s), then
- *     out = clamp(MBQM(sum - zp_in * count, M', s') + zp_out).
+ * host_mean.c - MEAN on int8 as TFLM computes it (reduce_common.cc EvalIntegerMean, which
+ * always calls reference_ops::QuantizedMeanOrSum for int8, whatever the axes and whether or
+ * not input and output share their quantization): the int32 sum of the raw values over the
+ * reduced axes (wrapping), (M, s) = QuantizeMultiplier((double)s_in / (double)s_out) with
+ * 1/count folded in as M' = (M << k) / count, s' = s - k, k = min(floor(log2 count), 32,
+ * 31 + s), then out = clamp(MBQM(sum - zp_in * count, M', s') + zp_out). Older TFLM (and
+ * TFLite's builtin kernel) divided the raw sum with C's truncation when the quantization was
+ * equal, or took reference_integer_ops::Mean for 4-D means over H and W; TFLM no longer does,
+ * and neither does this kernel (docs/arithmetic.md 5.3).
  */
 #include "host_ops.h"
 
@@ -89,12 +90,6 @@ vta_status vta_host_mean(const vta_host_tensor *in, const int32_t *axes, int n_a
 		sum[o] = vta_wrap32((int64_t)sum[o] + in->data[i]);
 		for (int d = in->rank - 1; d >= 0 && ++idx[d] == in->dims[d]; d--)
 			idx[d] = 0;
-	}
-	if (in->zero_point == out->zero_point && in->scale == out->scale) {
-		for (size_t o = 0; o < nout; o++) /* C division truncates toward zero */
-			out->data[o] = (int8_t)(sum[o] / (int32_t)count);
-		free(sum);
-		return VTA_OK;
 	}
 	vta_qmul m;
 	st = vta_quant_requant_params(in->scale, out->scale, &m, err);

@@ -85,9 +85,9 @@ vta_status vta_host_transpose(const vta_host_tensor *in, const int32_t *perm,
 			      vta_host_tensor *out, vta_error *err);
 
 /* CONCATENATION of n inputs of one rank along `axis` (negative counts from the end; the
- * other dims equal). An input quantized as the output is copied; another is requantized
- * first exactly as QUANTIZE does (what the converter's requantize-then-concatenate
- * produces: TFLite's int8 kernel itself requires equal quantization). */
+ * other dims equal). Every input's bytes are copied as they are, as TFLM's int8 kernel does
+ * even for an input quantized unlike the output (the converter puts a QUANTIZE in front of
+ * such an input; a model without one gets TFLM's bytes, not a requantized value). */
 vta_status vta_host_concat_shape(const vta_host_tensor *const *ins, int n, int axis,
 				 vta_host_tensor *out, vta_error *err);
 vta_status vta_host_concat(const vta_host_tensor *const *ins, int n, int axis,
@@ -106,8 +106,9 @@ vta_status vta_host_requantize_u8(const uint8_t *in, size_t count, float scale,
 vta_status vta_host_quantize_f32(const float *in, size_t count, vta_host_tensor *out,
 				 vta_error *err);
 
-/* MEAN over `axes` (negative count from the end, duplicates ignored), as current TFLM
- * computes it for every axis set. keep_dims keeps the reduced dims as 1, else drops them (a
+/* MEAN over `axes` (negative count from the end, duplicates ignored), as TFLM computes
+ * int8 MEAN for every axis set and every quantization: the sum requantized with 1/count
+ * folded into the multiplier. keep_dims keeps the reduced dims as 1, else drops them (a
  * full reduction gives rank 1, [1]). */
 vta_status vta_host_mean_shape(const vta_host_tensor *in, const int32_t *axes, int n_axes,
 			       bool keep_dims, vta_host_tensor *out, vta_error *err);

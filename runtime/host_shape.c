@@ -1,8 +1,8 @@
 /*
  * host_shape.c - the int8 ops that only move data: RESHAPE, PAD/PADV2, TRANSPOSE and
  * CONCATENATION (TFLM reference_ops Pad, Transpose, Concatenation; RESHAPE is a copy).
- * Values are copied as they are, except a CONCATENATION input quantized unlike the output,
- * which is requantized as QUANTIZE does (host_ops.h).
+ * Values are copied as they are: TFLM's int8 CONCATENATION copies an input quantized unlike
+ * the output unchanged too (docs/arithmetic.md 5.5).
  */
 #include "host_ops.h"
 
@@ -209,31 +209,16 @@ vta_status vta_host_concat(const vta_host_tensor *const *ins, int n, int axis,
 		outer *= (size_t)out->dims[i];
 	for (int i = a + 1; i < rank; i++)
 		inner *= (size_t)out->dims[i];
-	/* per input: copied, or requantized to the output (QUANTIZE's arithmetic) */
-	vta_qmul m[16];
-	bool same[16];
-	if (n > 16)
-		return vta_fail(err, VTA_E_USAGE, "CONCATENATION: %d inputs, at most 16", n);
-	for (int k = 0; k < n; k++) {
-		same[k] = ins[k]->scale == out->scale && ins[k]->zero_point == out->zero_point;
-		if (!same[k] && (st = vta_quant_requant_params(ins[k]->scale, out->scale, &m[k], err)))
-			return st;
+	/* TFLM copies every input's bytes as they are, whatever its quantization */
+	for (int k = 0; k < n; k++)
 		if (ins[k]->data == out->data)
 			return vta_fail(err, VTA_E_USAGE,
 					"CONCATENATION: the output overlaps input %d", k);
-	}
 	int8_t *dst = out->data;
 	for (size_t o = 0; o < outer; o++)
 		for (int k = 0; k < n; k++) {
 			const size_t len = (size_t)ins[k]->dims[a] * inner;
-			const int8_t *src = ins[k]->data + o * len;
-			if (same[k]) {
-				memcpy(dst, src, len);
-			} else {
-				for (size_t i = 0; i < len; i++)
-					dst[i] = (int8_t)vta_quant_requant_apply(
-						src[i], ins[k]->zero_point, m[k], out->zero_point);
-			}
+			memcpy(dst, ins[k]->data + o * len, len);
 			dst += len;
 		}
 	return VTA_OK;

@@ -89,6 +89,12 @@ struct vta_model_op_result {
 	 * layer.counters (input_from, staged_bytes, carried_bytes, relayout_bytes) */
 	uint64_t copied_out_bytes;
 	double copy_out_seconds;
+	/* its output against a reference tensor file (model_expect.h): compared, how many
+	 * elements differ, the first one and its two values */
+	bool expect_checked;
+	size_t expect_differing;
+	size_t expect_first_index;
+	double expect_value, expect_got;
 };
 
 typedef struct vta_model_run {
@@ -104,6 +110,12 @@ typedef struct vta_model_run {
 	size_t first_index;        /* its first differing byte */
 	double reference_seconds;  /* the all-host run */
 	bool reference_cached;     /* it came from opts->reference_cache (0 seconds here) */
+	/* against reference tensor files (model_expect.h; expect_dir NULL when none were
+	 * given): operator outputs compared, differing, without a file; the first differing */
+	const char *expect_dir;
+	size_t expect_compared, expect_differing, expect_missing;
+	int32_t expect_first_tensor;
+	size_t expect_first_index;
 } vta_model_run;
 
 /* Run `m` on `engine`. VTA_E_UNSUPPORTED (before anything runs) for an operator with no

@@ -1,6 +1,6 @@
 /*
  * test_host_ops.c - the host kernels against hand-computed cases (rounding ties, the window
- * clamped at the borders, truncating and requantizing MEAN, saturation, negative values,
+ * clamped at the borders, MEAN's double rounding, saturation, negative values,
  * zero points) and vectors TFLite's reference kernels produced (the CMSIS-NN unit tests'
  * AVERAGE_POOL_2D, MAX_POOL_2D and SOFTMAX data, which the CMSIS-NN kernels match bit for
  * bit); shapes and every diagnostic.
@@ -279,8 +279,8 @@ static void test_concat(void **state)
 	ok(vta_host_concat(ins, 2, 0, &o0, &err), &err);
 	const int8_t cat0[6] = {1, 2, 3, 4, 5, 6};
 	assert_memory_equal(y, cat0, 6);
-	/* b at scale 1 into an output at scale 0.5: requantized (5 -> 10, 6 -> 12); zero
-	 * points move too; a value past int8 saturates */
+	/* b at scale 1, zero point 2 into an output at scale 0.5, zero point -1: TFLM copies
+	 * its bytes unchanged (no requantization) */
 	int8_t b2[2] = {5, 100};
 	tb.data = b2;
 	tb.scale = 1.0f;
@@ -288,7 +288,7 @@ static void test_concat(void **state)
 	o0.zero_point = -1;
 	ta.zero_point = -1;
 	ok(vta_host_concat(ins, 2, 0, &o0, &err), &err);
-	const int8_t req[6] = {1, 2, 3, 4, (5 - 2) * 2 - 1, 127};
+	const int8_t req[6] = {1, 2, 3, 4, 5, 100};
 	assert_memory_equal(y, req, 6);
 	tb.dims[1] = 3;
 	assert_int_equal(vta_host_concat(ins, 2, 0, &o0, &err), VTA_E_USAGE);
@@ -353,12 +353,19 @@ static void test_mean(void **state)
 	vta_error err = {0};
 	int8_t y[8];
 	const int32_t hw[2] = {1, 2};
-	/* equal quantization: the raw sum divided with C's truncation (-2.75 -> -2, -0.75 -> 0) */
-	int8_t x[8] = {-3, 0, -3, 0, -3, -1, -2, -2};
+	/* equal quantization takes the same path as any other (TFLM): (M, s) = (2^30, 1), count
+	 * 4 folds to (2^30, -1), so the mean is SRDHM (half up) then RDBPOT (half away):
+	 * -2.75 -> -3, -0.75 -> -1, and 0.25 -> 1 (SRDHM(1) = 1 first, then 0.5 -> 1) */
+	int8_t x[8] = {-3, 0, -3, 0, -3, 0, -2, 1};
 	vta_host_tensor in = t4(1, 2, 2, 2, 0.1f, 0, x), out = t4(1, 1, 1, 2, 0.1f, 0, y);
 	ok(vta_host_mean(&in, hw, 2, true, &out, &err), &err);
-	assert_int_equal(y[0], -2);
-	assert_int_equal(y[1], 0);
+	assert_int_equal(y[0], -3);
+	assert_int_equal(y[1], 1);
+	int8_t x2[8] = {0, 0, 0, 0, -1, -1, -2, -2};
+	in.data = x2;
+	ok(vta_host_mean(&in, hw, 2, true, &out, &err), &err);
+	assert_int_equal(y[0], -1);
+	assert_int_equal(y[1], -1);
 	/* scale 1 -> 2: (M, s) = (2^30, 0), count 4: M' = 2^30, s' = -2;
 	 * {1,2,3,4}: MBQM(10) = RDBPOT(SRDHM(10, 2^30) = 5, 2) = 1 (1.25) */
 	int8_t v[4] = {1, 2, 3, 4};
