@@ -347,23 +347,33 @@ vta_status vta_conv_schedule(const vta_conv_geom *g, const vta_conv_plan *p,
 	return VTA_OK;
 }
 
+static uint64_t ti_max(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
 /* ---------- cost model ---------- */
 
 typedef struct ti_model {
 	const vta_config *cfg;
 	uint64_t port_free;
+	/* the read channel: the latest request walked so far, and when the data asked for
+	 * up to it has come (reads return in request order) */
+	uint64_t last_ask, data_free;
 } ti_model;
 
 /* A transfer the estimate repeats, priced once: its beats on the port and its idle-port
- * cycles (the cost functions divide, and a schedule has thousands of steps). */
+ * cycles (the cost functions divide, and a schedule has thousands of steps); STORE's on the
+ * write channel. */
 typedef struct ti_xfer {
 	uint64_t beats, cycles;
+	bool write;
 } ti_xfer;
 
 static ti_xfer ti_xfer_bytes(const vta_config *cfg, uint64_t bytes)
 {
 	vta_dma_plan plan = vta_cost_dma_plan_bytes(bytes);
-	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan)};
+	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan), false};
 	return x;
 }
 
@@ -376,24 +386,35 @@ static ti_xfer ti_xfer_runs(const vta_config *cfg, uint64_t runs, uint64_t run_b
 	plan.stride = run_bytes;
 	plan.write = store;
 	plan.elem_bytes = store ? cfg->out_elem_bytes : 0;
-	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan)};
+	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan), store};
 	return x;
 }
 
 static ti_xfer ti_xfer_lut(const vta_config *cfg, const vta_mem_insn *mem)
 {
 	vta_dma_plan plan = vta_cost_dma_plan_of(mem, vta_load_elem_bytes(cfg, mem), false);
-	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_load_idle_cycles(cfg, mem)};
+	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_load_idle_cycles(cfg, mem), false};
 	return x;
 }
 
-/* Transfer x issued at t: returns its end at the idle-port cost. The port's total beats
- * are summed; contention is priced by the total (modules advance in program order, not in
- * time order, so queueing on the port cannot be replayed faithfully). */
+/* Transfer x issued at t: returns its end at the idle-port cost, or, for a read asked for
+ * no earlier than the reads walked before it, after their data (the read channel returns
+ * data in request order). The port's total beats are summed too; the walk's modules advance
+ * in program order, not in time order, so a read walked after a later one is priced as if
+ * alone. */
 static uint64_t ti_go(ti_model *m, uint64_t t, const ti_xfer *x)
 {
 	m->port_free += x->beats;
-	return t + x->cycles;
+	uint64_t end = t + x->cycles;
+	if (x->write || !x->beats)
+		return end;
+	const uint64_t tail = m->cfg->dram_read_pipeline_cycles;
+	if (t >= m->last_ask) {
+		end = ti_max(end, m->data_free + x->beats + tail);
+		m->last_ask = t;
+	}
+	m->data_free = ti_max(m->data_free, end - tail);
+	return end;
 }
 
 /* The constant rows' loads: `bytes` of plain rows in one load (none when 0), then with a
@@ -407,7 +428,7 @@ typedef struct ti_consts_cost {
 static ti_consts_cost ti_consts(const vta_config *cfg, uint64_t bytes, const vta_mem_insn *blut,
 				uint32_t blocks)
 {
-	ti_consts_cost c = {{0, 0}, 0, 0};
+	ti_consts_cost c = {{0, 0, false}, 0, 0};
 	if (bytes) {
 		c.x = ti_xfer_bytes(cfg, bytes);
 		c.dram += bytes;
@@ -421,11 +442,6 @@ static ti_consts_cost ti_consts(const vta_config *cfg, uint64_t bytes, const vta
 		c.insns += blocks;
 	}
 	return c;
-}
-
-static uint64_t ti_max(uint64_t a, uint64_t b)
-{
-	return a > b ? a : b;
 }
 
 static uint64_t ti_min(uint64_t a, uint64_t b)
@@ -502,7 +518,7 @@ static void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const 
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
 			     .y_size = (uint32_t)c->taps, .x_size = p->ncb, .x_stride = g->ucb};
 	c->wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
-	c->wlut = g->wgt_lut_bw ? ti_xfer_lut(cfg, &wlut) : (ti_xfer){0, 0};
+	c->wlut = g->wgt_lut_bw ? ti_xfer_lut(cfg, &wlut) : (ti_xfer){0, 0, false};
 	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
 	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
 	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
@@ -558,7 +574,10 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 		c->out_insns[i] = 1;
 		if (nct == 1) {
 			c->inp[i] = ti_xfer_bytes(cfg, c->inp_bytes[i]);
-			c->out[i] = ti_xfer_runs(cfg, 1, c->out_bytes[i], true);
+			/* a row per pixel of the tile's blocks, one row when they are all the
+			 * output's (vta_stream merges adjacent rows) */
+			c->out[i] = nb == g->ob ? ti_xfer_runs(cfg, 1, c->out_bytes[i], true)
+						: ti_xfer_runs(cfg, pix, nb * cfg->out_elem_bytes, true);
 		} else {
 			/* a column tile's window: one run per input row; its store one run per
 			 * output row, or one store per row when the tile holds some blocks only */
@@ -569,7 +588,7 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 			} else {
 				const ti_xfer one =
 					ti_xfer_runs(cfg, cols, nb * cfg->out_elem_bytes, true);
-				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r};
+				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r, true};
 				c->out_insns[i] = r;
 			}
 		}
@@ -627,7 +646,7 @@ static void ti_bound_base(const vta_config *cfg, const vta_conv_geom *g, const v
 	const uint64_t spt = (uint64_t)p->nci * p->nsub;
 	c->nt = nt;
 	c->ns = nt * spt;
-	uint64_t tC = vta_cost_fetch_arrival(cfg, 0);
+	uint64_t tC = cfg->launch_cycles + vta_cost_fetch_arrival(cfg, 0);
 	uint64_t port = 0, insns = 0;
 	if (g->bias_lut_table_bytes && p->nconst) {
 		tC += c->btab.cycles;
@@ -744,12 +763,14 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 	if (!ok)
 		return false;
 	memset(w->kern_seen, 0, n_seen * sizeof(*w->kern_seen));
-	ti_model m = {cfg, 0};
+	ti_model m = {cfg, 0, 0, 0};
 	const uint64_t ovh = cfg->insn_overhead_cycles, bus = vta_cost_bus_bytes(cfg);
 	const uint32_t nt = g->ng * p->nrt * ti_nct(p) * p->ngrp, tw = ti_tw(g, p);
 
-	/* nothing starts before the first instruction is fetched */
-	const uint64_t t_first = vta_cost_fetch_arrival(cfg, 0);
+	/* nothing starts before the launch and the first instruction's dispatch (of a full
+	 * first burst: corrected at the end when the stream is shorter) */
+	const uint64_t per_burst = vta_cost_fetch_burst_insns(cfg);
+	const uint64_t t_first = cfg->launch_cycles + vta_cost_fetch_ready(cfg, 0, per_burst);
 	uint64_t tL = t_first, tC = t_first, tS = t_first, dram = 0, insns = 0, uop_loaded = 0;
 	/* compute finished in the step that read each INP and WGT slot last (the walk's steps
 	 * finish in order, so the latest of these is the step a load waits for); the stores
@@ -885,7 +906,11 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 			return true;
 		}
 	}
-	p->est_cycles = ti_max(ti_max(tC, tS), m.port_free + insns * cfg->insn_bytes / bus) + ovh;
+	const uint64_t first_burst = insns < per_burst ? insns : per_burst;
+	const uint64_t early = vta_cost_fetch_ready(cfg, 0, per_burst) -
+			       vta_cost_fetch_ready(cfg, 0, first_burst ? first_burst : 1);
+	p->est_cycles = ti_max(ti_max(tC, tS), m.port_free + insns * cfg->insn_bytes / bus) + ovh -
+			early;
 	p->est_dram_bytes = dram;
 	p->est_insns = insns;
 	return true;

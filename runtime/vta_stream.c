@@ -546,6 +546,16 @@ static vta_status sb_xfer(vta_stream *s, const vta_xfer *x, const vta_lut_fields
 	insn.mem.y_pad_1 = x->y_pad_1;
 	insn.mem.x_pad_0 = x->x_pad_0;
 	insn.mem.x_pad_1 = x->x_pad_1;
+	/* rows adjacent in DRAM and in SRAM with no padding are one row: each row is its own
+	 * bursts (and a STORE waits for each one's response), so the merged form is the faster
+	 * one of the same effect, as VTA's compiler emits it */
+	const uint64_t merged = (uint64_t)x->y_size * x->x_size;
+	if (!lut && x->y_size > 1 && x->x_stride == x->x_size && !x->y_pad_0 && !x->y_pad_1 &&
+	    !x->x_pad_0 && !x->x_pad_1 && merged < (1ull << s->cfg.fw.memop_size) &&
+	    merged < (1ull << s->cfg.fw.memop_stride)) {
+		insn.mem.y_size = 1;
+		insn.mem.x_size = insn.mem.x_stride = (uint32_t)merged;
+	}
 	if (x->x_size == 0)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: insn %zu: a transfer of 0 elements (use the dependency "

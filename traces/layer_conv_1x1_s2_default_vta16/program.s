@@ -6,8 +6,8 @@
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
 load   mem=inp sram=0 dram=0x0 y=4 x=14 stride=28 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=wgt sram=0 dram=0x7 y=2 x=2 stride=2 ypad=0,0 xpad=0,0 deps=push_next  ; 1
-load   mem=acc sram=0 dram=0x2c y=3 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 2
+load   mem=wgt sram=0 dram=0x7 y=1 x=4 stride=4 ypad=0,0 xpad=0,0 deps=push_next  ; 1
+load   mem=acc sram=0 dram=0x2c y=1 x=6 stride=6 ypad=0,0 xpad=0,0 deps=none  ; 2
 load   mem=uop sram=0 dram=0x3c0 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
 gemm   reset=1 uop=0,1 iter=1,32 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
 load   mem=uop sram=1 dram=0x3c1 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=pop_prev  ; 5
@@ -21,7 +21,7 @@ alu    op=shr reset=0 uop=13,15 iter=1,16 dst=0,2 src=0,0 use_imm=0 imm=0 deps=n
 alu    op=add reset=0 uop=0,1 iter=1,32 dst=0,1 src=0,0 use_imm=1 imm=2 deps=none  ; 13
 alu    op=min reset=0 uop=0,1 iter=1,32 dst=0,1 src=0,0 use_imm=1 imm=127 deps=none  ; 14
 alu    op=max reset=0 uop=0,1 iter=1,32 dst=0,1 src=0,0 use_imm=1 imm=-128 deps=push_next  ; 15
-store  mem=out sram=6 dram=0xd0 y=16 x=2 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 16
+store  mem=out sram=6 dram=0xd0 y=1 x=32 stride=32 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 16
 load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 17
 finish deps=pop_prev,pop_next  ; 18
 

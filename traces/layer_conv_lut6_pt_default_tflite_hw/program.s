@@ -9,7 +9,7 @@ load   mem=inp sram=0 dram=0x0 y=4 x=14 stride=28 ypad=0,0 xpad=0,0 deps=none  ;
 load   mem=lut sram=0 dram=0xf00 y=1 x=64 stride=64 ypad=0,0 xpad=0,0 deps=none  ; 1
 load   mem=wgt sram=0 dram=0xa bw=6 y=1 x=2 stride=2 chan=0 deps=none  ; 2
 load   mem=wgt sram=2 dram=0xc bw=6 y=1 x=2 stride=2 chan=16 deps=push_next  ; 3
-load   mem=acc sram=0 dram=0x2c y=3 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 4
+load   mem=acc sram=0 dram=0x2c y=1 x=6 stride=6 ypad=0,0 xpad=0,0 deps=none  ; 4
 load   mem=uop sram=0 dram=0x3d0 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 5
 gemm   reset=1 uop=0,1 iter=1,32 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 6
 load   mem=uop sram=1 dram=0x3d1 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=pop_prev  ; 7
@@ -23,7 +23,7 @@ alu    op=rshr reset=0 uop=13,15 iter=1,16 dst=0,2 src=0,0 use_imm=0 imm=0 deps=
 alu    op=add reset=0 uop=0,1 iter=1,32 dst=0,1 src=0,0 use_imm=1 imm=2 deps=none  ; 15
 alu    op=max reset=0 uop=0,1 iter=1,32 dst=0,1 src=0,0 use_imm=1 imm=-128 deps=none  ; 16
 alu    op=min reset=0 uop=0,1 iter=1,32 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 17
-store  mem=out sram=6 dram=0xd0 y=16 x=2 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 18
+store  mem=out sram=6 dram=0xd0 y=1 x=32 stride=32 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 18
 load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 19
 finish deps=pop_prev,pop_next  ; 20
 

@@ -7,7 +7,7 @@
 .text
 load   mem=inp sram=0 dram=0x0 y=64 x=1 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 0
 load   mem=wgt sram=0 dram=0x40 y=36 x=1 stride=4 ypad=0,0 xpad=0,0 deps=push_next  ; 1
-load   mem=acc sram=0 dram=0xd0 y=3 x=4 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 2
+load   mem=acc sram=0 dram=0xd0 y=1 x=12 stride=12 ypad=0,0 xpad=0,0 deps=none  ; 2
 load   mem=uop sram=0 dram=0x400 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
 gemm   reset=1 uop=0,1 iter=1,144 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
 load   mem=uop sram=1 dram=0x401 y=1 x=36 stride=36 ypad=0,0 xpad=0,0 deps=pop_prev  ; 5
@@ -31,7 +31,7 @@ alu    op=rshr reset=0 uop=81,85 iter=1,36 dst=0,4 src=0,0 use_imm=0 imm=0 deps=
 alu    op=add reset=0 uop=0,1 iter=1,144 dst=0,1 src=0,0 use_imm=1 imm=3 deps=none  ; 23
 alu    op=max reset=0 uop=0,1 iter=1,144 dst=0,1 src=0,0 use_imm=1 imm=3 deps=none  ; 24
 alu    op=min reset=0 uop=0,1 iter=1,144 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 25
-store  mem=out sram=12 dram=0x370 y=36 x=4 stride=4 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 26
+store  mem=out sram=12 dram=0x370 y=1 x=144 stride=144 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 26
 load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 27
 finish deps=pop_prev,pop_next  ; 28
 

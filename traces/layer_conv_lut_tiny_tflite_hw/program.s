@@ -11,7 +11,7 @@ load   mem=wgt sram=0 dram=0x80 bw=4 slot=1 y=9 x=1 stride=4 chan=0 deps=none  ;
 load   mem=wgt sram=9 dram=0xa4 bw=4 slot=1 y=9 x=1 stride=4 chan=4 deps=none  ; 3
 load   mem=wgt sram=18 dram=0xc8 bw=4 slot=1 y=9 x=1 stride=4 chan=8 deps=none  ; 4
 load   mem=wgt sram=27 dram=0xec bw=4 slot=1 y=9 x=1 stride=4 chan=12 deps=push_next  ; 5
-load   mem=acc sram=0 dram=0x8a y=3 x=4 stride=4 ypad=0,0 xpad=0,0 deps=none  ; 6
+load   mem=acc sram=0 dram=0x8a y=1 x=12 stride=12 ypad=0,0 xpad=0,0 deps=none  ; 6
 load   mem=lut32 sram=0 dram=0x2e8 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 7
 load   mem=acc sram=12 dram=0x448 bw=3 y=1 x=1 stride=1 chan=0 deps=none  ; 8
 load   mem=acc sram=13 dram=0x449 bw=3 y=1 x=1 stride=1 chan=4 deps=none  ; 9
@@ -51,7 +51,7 @@ alu    op=rshr reset=0 uop=85,89 iter=1,36 dst=0,4 src=0,0 use_imm=0 imm=0 deps=
 alu    op=add reset=0 uop=0,1 iter=1,144 dst=0,1 src=0,0 use_imm=1 imm=3 deps=none  ; 43
 alu    op=max reset=0 uop=0,1 iter=1,144 dst=0,1 src=0,0 use_imm=1 imm=3 deps=none  ; 44
 alu    op=min reset=0 uop=0,1 iter=1,144 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 45
-store  mem=out sram=16 dram=0x258 y=36 x=4 stride=4 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 46
+store  mem=out sram=16 dram=0x258 y=1 x=144 stride=144 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 46
 load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 47
 finish deps=pop_prev,pop_next  ; 48
 

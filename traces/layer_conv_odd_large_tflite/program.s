@@ -5,9 +5,9 @@
 ; geometry: batch 1, block_in 32, block_out 32, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=inp sram=0 dram=0x0 y=7 x=7 stride=7 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=wgt sram=0 dram=0x2 y=9 x=1 stride=1 ypad=0,0 xpad=0,0 deps=push_next  ; 1
-load   mem=acc sram=0 dram=0x58 y=3 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 2
+load   mem=inp sram=0 dram=0x0 y=1 x=49 stride=49 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=wgt sram=0 dram=0x2 y=1 x=9 stride=9 ypad=0,0 xpad=0,0 deps=push_next  ; 1
+load   mem=acc sram=0 dram=0x58 y=1 x=3 stride=3 ypad=0,0 xpad=0,0 deps=none  ; 2
 load   mem=uop sram=0 dram=0xcc8 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
 gemm   reset=1 uop=0,1 iter=1,25 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
 load   mem=uop sram=1 dram=0xcc9 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 5
@@ -20,7 +20,7 @@ alu    op=rshr reset=0 uop=17,18 iter=1,25 dst=0,1 src=0,0 use_imm=0 imm=0 deps=
 alu    op=add reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 12
 alu    op=max reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 13
 alu    op=min reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=114 deps=push_next  ; 14
-store  mem=out sram=3 dram=0x180 y=25 x=1 stride=1 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 15
+store  mem=out sram=3 dram=0x180 y=1 x=25 stride=25 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 15
 load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 16
 finish deps=pop_prev,pop_next  ; 17
 
