@@ -42,6 +42,7 @@ typedef struct walk {
 	token_ends push[VTA_QUEUE_COUNT], pop[VTA_QUEUE_COUNT];
 	size_t burst_at[VTA_STATS_MODULES]; /* per client, its next burst in run->ev.bursts */
 	size_t wrap_at;                     /* the next lane in run->ev.wraps */
+	uint64_t latency;                   /* the DRAM's: a read's data comes no earlier */
 } walk;
 
 static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "compute",
@@ -184,10 +185,18 @@ static void module_spans(walk *w, size_t i)
 	while (*b < ev->n_bursts &&
 	       (ev->bursts[*b].module != rec->module || ev->bursts[*b].insn < i))
 		++*b;
+	/* a read burst waits for the port when its data comes later than the latency after its
+	 * request and after the transfer's previous burst; STORE's waits for responses are its
+	 * time on an idle port */
+	uint64_t prev_end = 0;
 	for (; *b < ev->n_bursts && ev->bursts[*b].insn == i; ++*b) {
 		const vtasim_port_burst *pb = &ev->bursts[*b];
-		if (pb->ask_cycle < pb->start_cycle)
-			span(w, TRACE_PORT_WAIT, rec->module, i, 0, pb->ask_cycle, pb->start_cycle);
+		uint64_t from = pb->ask_cycle + w->latency;
+		if (from < prev_end)
+			from = prev_end;
+		if (rec->module != VTA_STATS_STORE && from < pb->start_cycle)
+			span(w, TRACE_PORT_WAIT, rec->module, i, 0, from, pb->start_cycle);
+		prev_end = pb->start_cycle + pb->beats;
 		while (*b + 1 < ev->n_bursts && ev->bursts[*b + 1].module != rec->module)
 			++*b;
 	}
@@ -349,7 +358,8 @@ vta_status trace_walk(const trace_run *run, int number, const vta_config *cfg,
 {
 	change *ch = malloc((run->n * CHANGES_MAX + run->ev.n_live * VTA_STATS_SRAMS + 1) *
 			    sizeof(*ch));
-	walk w = {.s = {.run = run, .number = number}, .visit = visit, .writer = writer};
+	walk w = {.s = {.run = run, .number = number}, .visit = visit, .writer = writer,
+		  .latency = cfg->dram_latency_cycles};
 	if (!ch || index_tokens(&w, cfg)) {
 		free(ch);
 		free_tokens(&w);

@@ -78,7 +78,9 @@ void dram_port::serve(uint64_t until, bool all)
 		if (ready > until || (ready == until && !all))
 			return;
 		const uint64_t ask = f.cur.ask_at, bytes = f.cur.next_bytes;
+		const uint64_t due = std::max(ask + ctl_.cfg.dram_latency_cycles, f.cur.data_end);
 		const vta_burst_time t = issue(rd_, f, f.cur);
+		f.waited += t.first > due ? t.first - due : 0;
 		cur[m] = f.cur;
 		const uint64_t beats = t.end - t.first;
 		busy_ += beats;
@@ -135,12 +137,12 @@ void dram_port::settle()
 				 });
 }
 
-/* The time a transfer took, split into its time on an idle port and the rest. */
-static void charge(vta_module_stats &st, uint64_t took, uint64_t idle)
+/* The time a transfer took, split into its waits for the port and the rest. */
+static void charge(vta_module_stats &st, uint64_t took, uint64_t waited)
 {
-	const uint64_t busy = std::min(took, idle);
-	st.busy_cycles += busy;
-	st.stall_mem_cycles += took - busy;
+	const uint64_t stall = std::min(took, waited);
+	st.stall_mem_cycles += stall;
+	st.busy_cycles += took - stall;
 }
 
 bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats &st,
@@ -164,16 +166,16 @@ bool dram_port::transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats 
 	f.insn = insn;
 	f.first = true;
 	f.first_beat = first_beat;
+	f.waited = 0;
 	project();
-	const bool done = read_transfer(f, g, st);
+	const bool done = read_transfer(f, g);
 	if (done)
-		charge(st, run_ctl::now() - now, vta_cost_dma_cycles(&ctl_.cfg, &plan));
+		charge(st, run_ctl::now() - now, f.waited);
 	return done;
 }
 
-bool dram_port::read_transfer(flight &f, uint64_t g, vta_module_stats &st)
+bool dram_port::read_transfer(flight &f, uint64_t g)
 {
-	(void)st;
 	/* wait for the end; a later request may move it, and re-notifies the wake-up */
 	while (ctl_.current(g)) {
 		const uint64_t t = run_ctl::now();
@@ -209,7 +211,7 @@ bool dram_port::write_transfer(const vta_dma_plan &plan, uint64_t g, vta_module_
 	}
 	if (!ctl_.wait_cycles(end - now, g, nullptr))
 		return false;
-	charge(st, run_ctl::now() - now, vta_cost_dma_cycles(&cfg, &plan));
+	charge(st, run_ctl::now() - now, 0);
 	return true;
 }
 

@@ -16,8 +16,9 @@
  *    at its own rate (timing.store_read_cycles per OUT element read).
  *  - a LOAD with padding ends no earlier than its SRAM has taken every data beat and every
  *    padded element (timing.pad_elem_cycles each), which VTA writes while no data arrives.
- * A transfer's time beyond its time on an idle port is its client's stall_mem; the rest is
- * busy.
+ * A read burst whose data comes later than the latency after its request and after the
+ * transfer's previous burst waited for the port: those cycles are its client's stall_mem, the
+ * rest of the transfer busy (a STORE's waits for responses are its time on an idle port).
  * Approximates: no DRAM banks, pages, refresh or read/write turnaround, and no shared data
  * bus behind the two channels; a client's requests are ready one cycle apart.
  *
@@ -53,8 +54,8 @@ public:
 	uint64_t fetch_burst(uint64_t beats, uint64_t bytes, uint64_t insn);
 
 	/* Move a planned 2D transfer of instruction insn of `module` (VTA_STATS_LOAD, _COMPUTE
-	 * or _STORE; one transfer per module at a time) of memory type `mem`. Charges st (busy:
-	 * the transfer's time on an idle port; stall_mem: the rest). Returns false when the
+	 * or _STORE; one transfer per module at a time) of memory type `mem`. Charges st (stall_mem:
+	 * its bursts' waits for the port; busy: the rest). Returns false when the
 	 * run stopped or was reset meanwhile. first_beat receives the kernel time of the first
 	 * data beat (the LUT decoder starts from it). */
 	bool transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats &st, int module,
@@ -81,6 +82,7 @@ private:
 		vta_dma_plan plan{};
 		cursor cur;
 		uint64_t fill_end = 0;   /* the SRAM's padding fill */
+		uint64_t waited = 0;     /* its bursts' data later than the latency allows */
 		uint64_t end_at = 0;     /* projected end, its wake-up's time */
 		int rank = 0;            /* same-cycle order: lower first */
 		uint64_t insn = 0;
@@ -100,7 +102,7 @@ private:
 	/* Project every read transfer's end as if no request came after now, and move the
 	 * wake-ups of those whose end changed. */
 	void project();
-	bool read_transfer(flight &f, uint64_t g, vta_module_stats &st);
+	bool read_transfer(flight &f, uint64_t g);
 	bool write_transfer(const vta_dma_plan &plan, uint64_t g, vta_module_stats &st,
 			    uint64_t insn);
 	/* A burst on the run's record (run_events.h). */

@@ -35,14 +35,15 @@ static const char *const OWNER[5] = {"none", "fetch", "load", "compute", "store"
 
 /* The model's signals by their path under vta. */
 enum { S_STATE, S_INSN = S_STATE + MODULES, S_TOKENS = S_INSN + MODULES,
-       S_IQ = S_TOKENS + 4, S_LIVE = S_IQ + 3, S_OWNER = S_LIVE + 5, S_PORT_INSN, S_N };
+       S_IQ = S_TOKENS + 4, S_LIVE = S_IQ + 3, S_OWNER = S_LIVE + 5, S_PORT_INSN,
+       S_WRITE_INSN, S_N };
 static const char *const PATH[S_N] = {
 	"fetch.state", "load.state", "compute.state", "store.state",
 	"fetch.insn", "load.insn", "compute.insn", "store.insn",
 	"tokens.l2g", "tokens.g2l", "tokens.g2s", "tokens.s2g",
 	"insn_queues.load", "insn_queues.compute", "insn_queues.store",
 	"sram_live.uop", "sram_live.inp", "sram_live.wgt", "sram_live.acc", "sram_live.out",
-	"dram_port.owner", "dram_port.insn"};
+	"dram_port.owner", "dram_port.insn", "dram_port.write_insn"};
 static const char *const SRAM[5] = {"uop", "inp", "wgt", "acc", "out"};
 
 /* A value from cycle t on. */
@@ -465,11 +466,14 @@ int main(int argc, char **argv)
 			     PATH[S_LIVE + m], (long long)max_of(s), (unsigned long long)peak,
 			     (unsigned long long)capacity);
 	}
-	uint64_t owned = 0;
+	/* the read channel's owners, and the write channel's STORE bursts */
+	uint64_t owned = cycles - time_at(&sig[S_WRITE_INSN], NOVAL, cycles);
 	for (int o = 1; o <= 4; o++)
 		owned += time_at(&sig[S_OWNER], o, cycles);
+	if (time_at(&sig[S_OWNER], 4, cycles))
+		fail("STORE owns the read channel");
 	if (owned != jint(rep, "dram.busy_cycles"))
-		fail("the DRAM port is owned %llu cycles, the report says %llu",
+		fail("the DRAM channels are busy %llu cycles, the report says %llu",
 		     (unsigned long long)owned, (unsigned long long)jint(rep, "dram.busy_cycles"));
 	if (max_of(&sig[S_OWNER]) > 4)
 		fail("owner code %lld", (long long)max_of(&sig[S_OWNER]));

@@ -89,8 +89,8 @@ deadlock)
 	"$vtasim" exec -c "$cfg" "$src/docs/examples/deadlock.s" --vcd "$tmp/w.vcd" >"$tmp/out.txt" 2>&1
 	status=$?
 	[ "$status" -eq 1 ] || die "exit status $status, expected 1"
-	# it stops at cycle 238: the last stamp; the GEMM (insn 3) waits on l2g up to there
-	[ "$(grep '^#' "$tmp/w.vcd" | tail -1)" = "#2380000" ] || die "the waveform does not end at the stall"
+	# it stops at cycle 255: the last stamp; the GEMM (insn 3) waits on l2g up to there
+	[ "$(grep '^#' "$tmp/w.vcd" | tail -1)" = "#2550000" ] || die "the waveform does not end at the stall"
 	awk '/^\$var/ && $5 == "state" { id[$4] = 1 }
 	     /^\$scope module compute/ { c = 1 } /^\$upscope/ { c = 0 }
 	     c && /^\$var/ && $5 == "state" { cs = $4 } c && /^\$var/ && $5 == "insn" { ci = $4 }

@@ -6,10 +6,10 @@
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=inp sram=0 dram=0x0 y=8 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=inp sram=0 dram=0x0 y=1 x=64 stride=64 ypad=0,0 xpad=0,0 deps=none  ; 0
 load   mem=lut sram=8 dram=0xd60 slot=1 y=16 x=16 stride=16 ypad=0,0 xpad=0,0 deps=none  ; 1
 load   mem=wgt sram=0 dram=0x8 bw=4 slot=1 y=9 x=1 stride=1 chan=0 deps=push_next  ; 2
-load   mem=acc sram=0 dram=0x28 y=3 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
+load   mem=acc sram=0 dram=0x28 y=1 x=3 stride=3 ypad=0,0 xpad=0,0 deps=none  ; 3
 load   mem=lut32 sram=0 dram=0x350 y=1 x=8 stride=8 ypad=0,0 xpad=0,0 deps=none  ; 4
 load   mem=acc sram=3 dram=0x180 bw=3 y=1 x=1 stride=1 chan=0 deps=none  ; 5
 load   mem=uop sram=0 dram=0x398 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 6
@@ -26,7 +26,7 @@ alu    op=rshr reset=0 uop=21,22 iter=1,36 dst=0,1 src=0,0 use_imm=0 imm=0 deps=
 alu    op=add reset=0 uop=0,1 iter=1,36 dst=0,1 src=0,0 use_imm=1 imm=3 deps=none  ; 17
 alu    op=max reset=0 uop=0,1 iter=1,36 dst=0,1 src=0,0 use_imm=1 imm=3 deps=none  ; 18
 alu    op=min reset=0 uop=0,1 iter=1,36 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 19
-store  mem=out sram=4 dram=0x0 y=36 x=1 stride=1 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 20
+store  mem=out sram=4 dram=0x0 y=1 x=36 stride=36 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 20
 load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 21
 finish deps=pop_prev,pop_next  ; 22
 

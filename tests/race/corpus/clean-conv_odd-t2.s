@@ -2,110 +2,99 @@
 ; config: configs/default.yaml
 ; mutation: none: the correct stream
 ; oracle: 0 errors, 0 warnings
-; vtasim program: 29 instructions, 8 segments
+; vtasim program: 22 instructions, 6 segments
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=inp sram=0 dram=0x0 y=49 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=wgt sram=0 dram=0x7 y=9 x=1 stride=2 ypad=0,0 xpad=0,0 deps=push_next  ; 1
-load   mem=acc sram=0 dram=0xac y=3 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 2
+load   mem=inp sram=0 dram=0x0 y=1 x=98 stride=98 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=wgt sram=0 dram=0x7 y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=push_next  ; 1
+load   mem=acc sram=0 dram=0xac y=1 x=6 stride=6 ypad=0,0 xpad=0,0 deps=none  ; 2
 load   mem=uop sram=0 dram=0xc08 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
 gemm   reset=1 uop=0,1 iter=1,50 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
-load   mem=uop sram=1 dram=0xc09 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 5
-gemm   reset=0 uop=1,16 iter=5,3 dst=10,0 src=7,7 wgt=0,3 deps=push_prev  ; 6
-load   mem=wgt sram=512 dram=0x19 y=9 x=1 stride=2 ypad=0,0 xpad=0,0 deps=push_next  ; 7
-load   mem=uop sram=16 dram=0xc18 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 8
-gemm   reset=0 uop=16,31 iter=5,3 dst=10,0 src=7,7 wgt=0,3 deps=push_prev  ; 9
-load   mem=inp sram=1024 dram=0x1 y=49 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next  ; 10
-load   mem=wgt sram=0 dram=0x8 y=9 x=1 stride=2 ypad=0,0 xpad=0,0 deps=push_next  ; 11
-load   mem=uop sram=31 dram=0xc27 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 12
-gemm   reset=0 uop=31,46 iter=5,3 dst=10,0 src=7,7 wgt=0,3 deps=none  ; 13
-load   mem=wgt sram=512 dram=0x1a y=9 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 14
-load   mem=uop sram=46 dram=0xc36 y=1 x=15 stride=15 ypad=0,0 xpad=0,0 deps=pop_prev  ; 15
-gemm   reset=0 uop=46,61 iter=5,3 dst=10,0 src=7,7 wgt=0,3 deps=none  ; 16
-load   mem=uop sram=61 dram=0xc45 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 17
-alu    op=add reset=0 uop=61,63 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 18
-load   mem=uop sram=63 dram=0xc47 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 19
-alu    op=srdhm reset=0 uop=63,65 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 20
-load   mem=uop sram=65 dram=0xc49 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 21
-alu    op=rshr reset=0 uop=65,67 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 22
-alu    op=add reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 23
-alu    op=max reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 24
-alu    op=min reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=114 deps=push_next  ; 25
-store  mem=out sram=6 dram=0x2d0 y=25 x=2 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 26
-load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 27
-finish deps=pop_prev,pop_next  ; 28
+load   mem=uop sram=1 dram=0xc09 y=1 x=30 stride=30 ypad=0,0 xpad=0,0 deps=pop_prev  ; 5
+gemm   reset=0 uop=1,31 iter=5,3 dst=10,0 src=14,14 wgt=0,6 deps=none  ; 6
+load   mem=wgt sram=512 dram=0x19 y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=push_next  ; 7
+load   mem=uop sram=31 dram=0xc27 y=1 x=30 stride=30 ypad=0,0 xpad=0,0 deps=pop_prev  ; 8
+gemm   reset=0 uop=31,61 iter=5,3 dst=10,0 src=14,14 wgt=0,6 deps=none  ; 9
+load   mem=uop sram=61 dram=0xc45 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 10
+alu    op=add reset=0 uop=61,63 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 11
+load   mem=uop sram=63 dram=0xc47 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 12
+alu    op=srdhm reset=0 uop=63,65 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 13
+load   mem=uop sram=65 dram=0xc49 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 14
+alu    op=rshr reset=0 uop=65,67 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 15
+alu    op=add reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 16
+alu    op=max reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 17
+alu    op=min reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=114 deps=push_next  ; 18
+store  mem=out sram=6 dram=0x2d0 y=1 x=50 stride=50 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 19
+load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 20
+finish deps=pop_prev,pop_next  ; 21
 
 .uops 0x3020  ; 1 uops
 uop    dst=6 src=0 wgt=0  ; 0
 
-.uops 0x3024  ; 15 uops
+.uops 0x3024  ; 30 uops
 uop    dst=6 src=0 wgt=0  ; 0
-uop    dst=8 src=1 wgt=0  ; 1
-uop    dst=10 src=2 wgt=0  ; 2
-uop    dst=12 src=3 wgt=0  ; 3
-uop    dst=14 src=4 wgt=0  ; 4
+uop    dst=8 src=2 wgt=0  ; 1
+uop    dst=10 src=4 wgt=0  ; 2
+uop    dst=12 src=6 wgt=0  ; 3
+uop    dst=14 src=8 wgt=0  ; 4
 uop    dst=6 src=1 wgt=1  ; 5
-uop    dst=8 src=2 wgt=1  ; 6
-uop    dst=10 src=3 wgt=1  ; 7
-uop    dst=12 src=4 wgt=1  ; 8
-uop    dst=14 src=5 wgt=1  ; 9
+uop    dst=8 src=3 wgt=1  ; 6
+uop    dst=10 src=5 wgt=1  ; 7
+uop    dst=12 src=7 wgt=1  ; 8
+uop    dst=14 src=9 wgt=1  ; 9
 uop    dst=6 src=2 wgt=2  ; 10
-uop    dst=8 src=3 wgt=2  ; 11
-uop    dst=10 src=4 wgt=2  ; 12
-uop    dst=12 src=5 wgt=2  ; 13
-uop    dst=14 src=6 wgt=2  ; 14
+uop    dst=8 src=4 wgt=2  ; 11
+uop    dst=10 src=6 wgt=2  ; 12
+uop    dst=12 src=8 wgt=2  ; 13
+uop    dst=14 src=10 wgt=2  ; 14
+uop    dst=6 src=3 wgt=3  ; 15
+uop    dst=8 src=5 wgt=3  ; 16
+uop    dst=10 src=7 wgt=3  ; 17
+uop    dst=12 src=9 wgt=3  ; 18
+uop    dst=14 src=11 wgt=3  ; 19
+uop    dst=6 src=4 wgt=4  ; 20
+uop    dst=8 src=6 wgt=4  ; 21
+uop    dst=10 src=8 wgt=4  ; 22
+uop    dst=12 src=10 wgt=4  ; 23
+uop    dst=14 src=12 wgt=4  ; 24
+uop    dst=6 src=5 wgt=5  ; 25
+uop    dst=8 src=7 wgt=5  ; 26
+uop    dst=10 src=9 wgt=5  ; 27
+uop    dst=12 src=11 wgt=5  ; 28
+uop    dst=14 src=13 wgt=5  ; 29
 
-.uops 0x3060  ; 15 uops
+.uops 0x309c  ; 30 uops
 uop    dst=7 src=0 wgt=512  ; 0
-uop    dst=9 src=1 wgt=512  ; 1
-uop    dst=11 src=2 wgt=512  ; 2
-uop    dst=13 src=3 wgt=512  ; 3
-uop    dst=15 src=4 wgt=512  ; 4
+uop    dst=9 src=2 wgt=512  ; 1
+uop    dst=11 src=4 wgt=512  ; 2
+uop    dst=13 src=6 wgt=512  ; 3
+uop    dst=15 src=8 wgt=512  ; 4
 uop    dst=7 src=1 wgt=513  ; 5
-uop    dst=9 src=2 wgt=513  ; 6
-uop    dst=11 src=3 wgt=513  ; 7
-uop    dst=13 src=4 wgt=513  ; 8
-uop    dst=15 src=5 wgt=513  ; 9
+uop    dst=9 src=3 wgt=513  ; 6
+uop    dst=11 src=5 wgt=513  ; 7
+uop    dst=13 src=7 wgt=513  ; 8
+uop    dst=15 src=9 wgt=513  ; 9
 uop    dst=7 src=2 wgt=514  ; 10
-uop    dst=9 src=3 wgt=514  ; 11
-uop    dst=11 src=4 wgt=514  ; 12
-uop    dst=13 src=5 wgt=514  ; 13
-uop    dst=15 src=6 wgt=514  ; 14
-
-.uops 0x309c  ; 15 uops
-uop    dst=6 src=1024 wgt=0  ; 0
-uop    dst=8 src=1025 wgt=0  ; 1
-uop    dst=10 src=1026 wgt=0  ; 2
-uop    dst=12 src=1027 wgt=0  ; 3
-uop    dst=14 src=1028 wgt=0  ; 4
-uop    dst=6 src=1025 wgt=1  ; 5
-uop    dst=8 src=1026 wgt=1  ; 6
-uop    dst=10 src=1027 wgt=1  ; 7
-uop    dst=12 src=1028 wgt=1  ; 8
-uop    dst=14 src=1029 wgt=1  ; 9
-uop    dst=6 src=1026 wgt=2  ; 10
-uop    dst=8 src=1027 wgt=2  ; 11
-uop    dst=10 src=1028 wgt=2  ; 12
-uop    dst=12 src=1029 wgt=2  ; 13
-uop    dst=14 src=1030 wgt=2  ; 14
-
-.uops 0x30d8  ; 15 uops
-uop    dst=7 src=1024 wgt=512  ; 0
-uop    dst=9 src=1025 wgt=512  ; 1
-uop    dst=11 src=1026 wgt=512  ; 2
-uop    dst=13 src=1027 wgt=512  ; 3
-uop    dst=15 src=1028 wgt=512  ; 4
-uop    dst=7 src=1025 wgt=513  ; 5
-uop    dst=9 src=1026 wgt=513  ; 6
-uop    dst=11 src=1027 wgt=513  ; 7
-uop    dst=13 src=1028 wgt=513  ; 8
-uop    dst=15 src=1029 wgt=513  ; 9
-uop    dst=7 src=1026 wgt=514  ; 10
-uop    dst=9 src=1027 wgt=514  ; 11
-uop    dst=11 src=1028 wgt=514  ; 12
-uop    dst=13 src=1029 wgt=514  ; 13
-uop    dst=15 src=1030 wgt=514  ; 14
+uop    dst=9 src=4 wgt=514  ; 11
+uop    dst=11 src=6 wgt=514  ; 12
+uop    dst=13 src=8 wgt=514  ; 13
+uop    dst=15 src=10 wgt=514  ; 14
+uop    dst=7 src=3 wgt=515  ; 15
+uop    dst=9 src=5 wgt=515  ; 16
+uop    dst=11 src=7 wgt=515  ; 17
+uop    dst=13 src=9 wgt=515  ; 18
+uop    dst=15 src=11 wgt=515  ; 19
+uop    dst=7 src=4 wgt=516  ; 20
+uop    dst=9 src=6 wgt=516  ; 21
+uop    dst=11 src=8 wgt=516  ; 22
+uop    dst=13 src=10 wgt=516  ; 23
+uop    dst=15 src=12 wgt=516  ; 24
+uop    dst=7 src=5 wgt=517  ; 25
+uop    dst=9 src=7 wgt=517  ; 26
+uop    dst=11 src=9 wgt=517  ; 27
+uop    dst=13 src=11 wgt=517  ; 28
+uop    dst=15 src=13 wgt=517  ; 29
 
 .uops 0x3114  ; 2 uops
 uop    dst=6 src=0 wgt=0  ; 0

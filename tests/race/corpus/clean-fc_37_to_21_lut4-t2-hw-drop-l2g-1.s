@@ -10,7 +10,7 @@ load   mem=inp sram=0 dram=0x0 y=1 x=3 stride=3 ypad=0,0 xpad=0,0 deps=none  ; 0
 load   mem=lut sram=0 dram=0x720 y=32 x=16 stride=16 ypad=0,0 xpad=0,0 deps=none  ; 1
 load   mem=wgt sram=0 dram=0x2 bw=4 y=1 x=3 stride=3 chan=0 deps=none  ; 2
 load   mem=wgt sram=3 dram=0x5 bw=4 y=1 x=3 stride=3 chan=16 deps=push_next  ; 3
-load   mem=acc sram=0 dram=0x14 y=3 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 4
+load   mem=acc sram=0 dram=0x14 y=1 x=6 stride=6 ypad=0,0 xpad=0,0 deps=none  ; 4
 load   mem=uop sram=0 dram=0x248 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 5
 gemm   reset=1 uop=0,1 iter=1,2 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 6
 load   mem=uop sram=1 dram=0x249 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=pop_prev  ; 7

@@ -10,7 +10,7 @@
 .text
 load   mem=inp sram=0 dram=0x0 y=72 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 0
 load   mem=wgt sram=0 dram=0x9 y=9 x=1 stride=2 ypad=0,0 xpad=0,0 deps=push_next  ; 1
-load   mem=acc sram=0 dram=0x6c y=3 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 2
+load   mem=acc sram=0 dram=0x6c y=1 x=3 stride=3 ypad=0,0 xpad=0,0 deps=none  ; 2
 load   mem=uop sram=0 dram=0x7a8 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
 gemm   reset=1 uop=0,1 iter=1,42 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
 load   mem=uop sram=1 dram=0x7a9 y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=pop_prev  ; 5
@@ -27,7 +27,7 @@ alu    op=rshr reset=0 uop=38,39 iter=1,42 dst=0,1 src=0,0 use_imm=0 imm=0 deps=
 alu    op=add reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=2 deps=none  ; 16
 alu    op=max reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=-128 deps=none  ; 17
 alu    op=min reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 18
-store  mem=out sram=3 dram=0x1c0 y=42 x=1 stride=1 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 19
+store  mem=out sram=3 dram=0x1c0 y=1 x=42 stride=42 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 19
 load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 20
 finish deps=pop_prev,pop_next  ; 21
 

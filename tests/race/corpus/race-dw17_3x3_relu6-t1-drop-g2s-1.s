@@ -15,7 +15,7 @@
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
 load   mem=inp sram=0 dram=0x0 y=143 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=wgt sram=0 dram=0x12 y=9 x=1 stride=1 ypad=0,0 xpad=0,0 deps=push_next  ; 1
+load   mem=wgt sram=0 dram=0x12 y=1 x=9 stride=9 ypad=0,0 xpad=0,0 deps=push_next  ; 1
 load   mem=acc sram=0 dram=0x90 y=3 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 2
 load   mem=uop sram=0 dram=0xc98 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
 gemm   reset=1 uop=0,1 iter=1,99 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
@@ -31,7 +31,7 @@ alu    op=max reset=0 uop=0,1 iter=1,99 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=no
 alu    op=min reset=0 uop=0,1 iter=1,99 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 14
 store  mem=out sram=3 dram=0x260 y=99 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 15
 load   mem=inp sram=0 dram=0x1 y=143 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next  ; 16
-load   mem=wgt sram=0 dram=0x1b y=9 x=1 stride=1 ypad=0,0 xpad=0,0 deps=push_next  ; 17
+load   mem=wgt sram=0 dram=0x1b y=1 x=9 stride=9 ypad=0,0 xpad=0,0 deps=push_next  ; 17
 load   mem=acc sram=0 dram=0x91 y=3 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 18
 gemm   reset=1 uop=0,1 iter=1,99 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 19
 gemm   reset=0 uop=1,28 iter=11,3 dst=1,0 src=1,13 wgt=0,3 deps=pop_prev  ; 20
