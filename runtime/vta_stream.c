@@ -429,7 +429,7 @@ static void sb_count(vta_stream *s, const vta_insn *insn)
 	if (insn->opcode == VTA_OP_GEMM || insn->opcode == VTA_OP_ALU) {
 		const vta_loop *l = &insn->loop;
 		uint64_t u = vta_loop_uops(l);
-		if (l->reset)
+		if (vta_insn_resets(insn))
 			s->stats.reset_uops += u;
 		else if (insn->opcode == VTA_OP_GEMM)
 			s->stats.gemm_uops += u;
