@@ -33,15 +33,18 @@ typedef struct target_facts {
 	uint32_t imm_operand;   /* vta_imm_operand */
 	bool reset_writes_sum;  /* a GEMM reset writes the pre-reset sum to OUT */
 	bool out_buffer;        /* STORE reads OUT (not ACC) */
+	int32_t shr_min, shr_max; /* SHR amounts it shifts as vtasim does */
+	const char *shr_how;
 } target_facts;
 
 static const target_facts TARGETS[VTA_TARGET_COUNT] = {
 	[VTA_TARGET_HLS] = {"hls", "VTA's HLS design", false, false, 8192, VTA_IMM_OPERAND_DST,
-			    true, true},
+			    true, true, -16, 15, "shifts by the amount's low 5 bits, signed"},
 	[VTA_TARGET_CHISEL] = {"chisel", "VTA's Chisel RTL", false, false, 2048,
-			       VTA_IMM_OPERAND_SRC, false, true},
+			       VTA_IMM_OPERAND_SRC, false, true, -31, 31,
+			       "shifts by the amount modulo 32"},
 	[VTA_TARGET_FSIM] = {"fsim", "VTA's fsim", true, true, 8192, VTA_IMM_OPERAND_DST, false,
-			     false},
+			     false, -31, 31, "shifts by the amount as C++ does (undefined past 31)"},
 };
 
 const char *vta_target_name(vta_target t)
@@ -164,6 +167,9 @@ static void check_insn(check *c, size_t i, const vta_insn *in, const uint8_t *uo
 	if (a->op == VTA_ALU_SRDHM || a->op == VTA_ALU_RSHR)
 		problem(c, i, "ALU %s: vtasim's TFLite extension (alu.tflite_ext), not in %s",
 			vta_alu_op_name(a->op), t->title);
+	if (a->op == VTA_ALU_SHR && a->use_imm && (a->imm < t->shr_min || a->imm > t->shr_max))
+		problem(c, i, "ALU SHR by %d: %s %s (amounts %d..%d agree), vtasim clamps it to "
+			"31", a->imm, t->title, t->shr_how, t->shr_min, t->shr_max);
 	if (l->reset)
 		problem(c, i, "ALU with reset=1: %s ignores the bit and runs the op (so does "
 			"vtasim); to zero rows use a GEMM reset", t->title);

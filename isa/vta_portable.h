@@ -16,6 +16,8 @@
  *   lut         table loads and decompressing loads: vtasim's LUT decoder, in no VTA
  *   uop depth   LOAD UOP rows or a GEMM/ALU micro-op range beyond the target's UOP SRAM
  *               (8192 micro-ops for hls and fsim, 2048 for chisel)
+ *   shr amount  an ALU SHR by an immediate the target shifts otherwise than vtasim (hls:
+ *               outside -16..15, its 5-bit signed amount; chisel, fsim: outside -31..31)
  *   alu reset   an ALU with reset=1: every VTA runs the op and ignores the bit (so does
  *               vtasim); a stream that means a reset needs a GEMM reset
  *   imm operand an ALU immediate op whose src and dst rows differ in some uop execution,

@@ -169,6 +169,20 @@ static void test_uop_depth(void **state)
 	assert_int_equal(check(s, VTA_TARGET_FSIM, NULL).n, 0);
 }
 
+static void test_shr_amount(void **state)
+{
+	(void)state;
+	const char *s = HEAD ALU("shr", "0,1", "1", "imm=20 deps=push_next") TAIL;
+	found f = check(s, VTA_TARGET_HLS, NULL);
+	assert_int_equal(f.n, 1);
+	HAS(f, "ALU SHR by 20: VTA's HLS design shifts by the amount's low 5 bits, signed "
+	       "(amounts -16..15 agree), vtasim clamps it to 31");
+	assert_int_equal(check(s, VTA_TARGET_CHISEL, NULL).n, 0);
+	const char *far = HEAD ALU("shr", "0,1", "1", "imm=-40 deps=push_next") TAIL;
+	assert_int_equal(check(far, VTA_TARGET_CHISEL, NULL).n, 1);
+	assert_int_equal(check(far, VTA_TARGET_FSIM, NULL).n, 1);
+}
+
 static void test_alu_reset(void **state)
 {
 	(void)state;
@@ -304,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_mul),	    cmocka_unit_test(test_tflite_ext),
 		cmocka_unit_test(test_acc8),	    cmocka_unit_test(test_lut),
 		cmocka_unit_test(test_uop_depth),   cmocka_unit_test(test_alu_reset),
+		cmocka_unit_test(test_shr_amount),
 		cmocka_unit_test(test_imm_operand), cmocka_unit_test(test_reset_out),
 		cmocka_unit_test(test_no_out),	    cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_uop_field_depth),
