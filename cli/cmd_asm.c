@@ -8,19 +8,22 @@
 #include <string.h>
 
 #include "cli.h"
+#include "portable.h"
 #include "vta_asm.h"
 #include "vta_program.h"
 #include "vta_text.h"
 
-const char cmd_asm_usage[] = "asm IN.s -c CONFIG -o OUT.bin";
+const char cmd_asm_usage[] = "asm IN.s -c CONFIG -o OUT.bin [--portable hls|chisel|fsim]";
 const char cmd_disasm_usage[] = "disasm IN.bin [-c CONFIG] [-o OUT.s]";
 
-/* The shape both commands share: one input file, -c CONFIG and -o OUT. */
+/* The shape both commands share: one input file, -c CONFIG and -o OUT (and for asm,
+ * --portable TARGET: portable NULL refuses it). */
 static int parse_opts(int argc, char **argv, const char *usage, const char **config,
-		      const char **out)
+		      const char **out, const char **portable)
 {
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
 					     {"output", required_argument, 0, 'o'},
+					     {"portable", required_argument, 0, 'P'},
 					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	int c;
 	if (cli_help_asked(argc, argv, ":hc:o:", opts))
@@ -31,6 +34,10 @@ static int parse_opts(int argc, char **argv, const char *usage, const char **con
 			*config = optarg;
 		else if (c == 'o')
 			*out = optarg;
+		else if (c == 'P' && portable)
+			*portable = optarg;
+		else if (c == 'P')
+			return cli_usage_error("--portable: only asm and exec check portability");
 		else
 			return cli_bad_option(c, argv);
 	}
@@ -41,21 +48,32 @@ static int parse_opts(int argc, char **argv, const char *usage, const char **con
 
 int cmd_asm(int argc, char **argv)
 {
-	const char *config = NULL, *out = NULL;
-	int rc = parse_opts(argc, argv, cmd_asm_usage, &config, &out);
+	const char *config = NULL, *out = NULL, *portable = NULL;
+	int rc = parse_opts(argc, argv, cmd_asm_usage, &config, &out, &portable);
 	if (rc)
 		return CLI_EXIT(rc);
 	if (!config || !out)
 		return cli_usage_error("usage: vtasim %s", cmd_asm_usage);
+	vta_error err = {0};
+	vta_target target = VTA_TARGET_HLS;
+	if (portable && vta_target_parse(portable, &target, &err))
+		return cli_usage_error("--portable: %s", err.detail);
 	vta_config cfg;
 	if ((rc = cli_load_config(config, NULL, &cfg)))
 		return rc;
 	vta_program prog;
 	vta_program_init(&prog, &cfg);
-	vta_error err = {0};
 	vta_status st = vta_asm_file_checked(argv[optind], &cfg, &prog, &err);
-	if (!st)
-		st = vta_program_write(&prog, out, &err);
+	if (st) {
+		vta_program_free(&prog);
+		return cli_report_error(&err);
+	}
+	/* a stream that does not port is not written */
+	if (portable && (rc = portable_check_show(&cfg, &prog, NULL, target))) {
+		vta_program_free(&prog);
+		return rc;
+	}
+	st = vta_program_write(&prog, out, &err);
 	vta_program_free(&prog);
 	return st ? cli_report_error(&err) : 0;
 }
@@ -63,7 +81,7 @@ int cmd_asm(int argc, char **argv)
 int cmd_disasm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL;
-	int rc = parse_opts(argc, argv, cmd_disasm_usage, &config, &out);
+	int rc = parse_opts(argc, argv, cmd_disasm_usage, &config, &out, NULL);
 	if (rc)
 		return CLI_EXIT(rc);
 	vta_config cfg;

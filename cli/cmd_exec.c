@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "engine_cmp.h"
+#include "portable.h"
 #include "report.h"
 #include "stream_check.h"
 #include "trace_out.h"
@@ -39,7 +40,7 @@ const char cmd_exec_usage[] =
 	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
 	"[--dump-dram ADDR:LEN:FILE]... [--expect-dram ADDR:LEN:FILE]... "
 	"[--engine sim|ref|both] [--log L.txt] [--trace T.json] [--vcd W.vcd] [--strict] "
-	"[--no-check-races] [--set KEY=VALUE]...";
+	"[--no-check-races] [--portable hls|chisel|fsim] [--set KEY=VALUE]...";
 
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
 static int parse_dump(char *spec, dram_dump *d)
@@ -217,7 +218,7 @@ static vta_status compare_engines(const vta_config *cfg, const ref_side *r, vtas
 int cmd_exec(int argc, char **argv)
 {
 	const char *config = NULL, *image = NULL, *report = NULL, *engine = "sim";
-	const char *log_path = NULL, *trace_path = NULL, *vcd_path = NULL;
+	const char *log_path = NULL, *trace_path = NULL, *vcd_path = NULL, *portable = NULL;
 	dram_dump dumps[MAX_DUMPS], expects[MAX_DUMPS];
 	int ndumps = 0, nexpects = 0;
 	cli_sets sets = {.n = 0};
@@ -234,6 +235,7 @@ int cmd_exec(int argc, char **argv)
 					     {"vcd", required_argument, 0, 'V'},
 					     {"strict", no_argument, 0, 'X'},
 					     {"no-check-races", no_argument, 0, 'N'},
+					     {"portable", required_argument, 0, 'P'},
 					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	int c, rc;
 	if (cli_help_asked(argc, argv, ":hc:o:", opts))
@@ -250,6 +252,7 @@ int cmd_exec(int argc, char **argv)
 		case 'V': vcd_path = optarg; break;
 		case 'X': strict = 1; break;
 		case 'N': check = 0; break;
+		case 'P': portable = optarg; break;
 		case 'S':
 			if ((rc = cli_sets_add(&sets, optarg)))
 				return rc;
@@ -284,6 +287,10 @@ int cmd_exec(int argc, char **argv)
 		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
 				       "--engine sim or both");
 	const char *program = argv[optind];
+	vta_target target = VTA_TARGET_HLS;
+	vta_error perr = {0};
+	if (portable && vta_target_parse(portable, &target, &perr))
+		return cli_usage_error("--portable: %s", perr.detail);
 
 	vta_config cfg;
 	if ((rc = cli_load_config(config, &sets, &cfg)))
@@ -317,6 +324,9 @@ int cmd_exec(int argc, char **argv)
 			goto out;
 	}
 	check_s = cli_now_seconds() - check_s;
+	/* --portable: a stream that would not run as here on that VTA does not run */
+	if (portable && (rc = portable_check_show(&cfg, &prog, image, target)))
+		goto out;
 
 	if (!strcmp(engine, "ref")) {
 		st = run_reference(&cfg, &prog, &dram, &err);

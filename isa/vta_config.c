@@ -94,6 +94,13 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	cfg->log_acc_depth = vta_log2(cfg->acc_depth);
 	cfg->log_out_depth = vta_log2(cfg->out_depth);
 	cfg->lut_depth = cfg->decomp_table_kib * 256u; /* 32-bit entries; 256 KiB: 65536 */
+	if (cfg->isa_uop_field_depth != 0 && cfg->isa_uop_field_depth < cfg->uop_depth)
+		return vta_fail(err, VTA_E_CONFIG,
+				"isa.uop_field_depth: %u is less than the UOP SRAM's %u micro-ops "
+				"(sram_kib.uop): uop_end could not address them all",
+				cfg->isa_uop_field_depth, cfg->uop_depth);
+	cfg->log_uop_field_depth = cfg->isa_uop_field_depth ? vta_log2(cfg->isa_uop_field_depth)
+							    : cfg->log_uop_depth;
 
 	vta_field_widths *fw = &cfg->fw;
 	fw->encoding = cfg->isa_encoding;
@@ -111,8 +118,8 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->memop_stride = 16;
 	fw->memop_pad = 4;
 	fw->reset = 1;
-	fw->uop_bgn = cfg->log_uop_depth;
-	fw->uop_end = cfg->log_uop_depth + 1;
+	fw->uop_bgn = cfg->log_uop_field_depth;
+	fw->uop_end = cfg->log_uop_field_depth + 1;
 	/* VTA's 14 bits; wide: at least enough to walk the deepest INP, WGT or ACC row by row */
 	unsigned deepest = cfg->log_acc_depth;
 	if (cfg->log_inp_depth > deepest)
@@ -148,8 +155,9 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	/* VTA's format, named by what overflows and what to set */
 	if (fw->gemm_word0_bits > 64)
 		return vta_fail(err, VTA_E_CONFIG,
-				"sram_kib.uop: GEMM/ALU word 0 needs %u bits (uop_bgn %u, uop_end %u),"
+				"%s: GEMM/ALU word 0 needs %u bits (uop_bgn %u, uop_end %u),"
 				" more than 64%s",
+				cfg->isa_uop_field_depth ? "isa.uop_field_depth" : "sram_kib.uop",
 				fw->gemm_word0_bits, fw->uop_bgn, fw->uop_end, WIDE_HINT);
 	if (fw->gemm_word1_bits > 64)
 		return vta_fail(err, VTA_E_CONFIG,

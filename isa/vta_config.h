@@ -66,8 +66,8 @@ typedef struct vta_field_widths {
 	unsigned memop_pad;     /* 4, each of the four pads */
 	/* GEMM / ALU */
 	unsigned reset;         /* 1 */
-	unsigned uop_bgn;       /* log2(uop depth) */
-	unsigned uop_end;       /* log2(uop depth) + 1 */
+	unsigned uop_bgn;       /* log2(uop field depth): isa.uop_field_depth or the UOP SRAM's */
+	unsigned uop_end;       /* that + 1 */
 	unsigned loop_iter;     /* 14; wide: enough to walk the deepest SRAM row by row */
 	unsigned gemm_dst_factor; /* log2(acc depth) */
 	unsigned gemm_src_factor; /* log2(inp depth) */
@@ -87,6 +87,13 @@ typedef struct vta_field_widths {
 	unsigned alu_word1_bits;
 	unsigned uop_bits;
 } vta_field_widths;
+
+/* The ACC row an ALU uop with an immediate takes its first operand from (alu.imm_operand):
+ * its destination, ACC[dst] = op(ACC[dst], imm), as VTA's HLS design and fsim compute; or
+ * its source, ACC[dst] = op(ACC[src], imm), as VTA's Chisel RTL does. */
+typedef enum vta_imm_operand { VTA_IMM_OPERAND_DST = 0, VTA_IMM_OPERAND_SRC = 1 } vta_imm_operand;
+/* "dst" or "src", as the config key writes it. */
+const char *vta_imm_operand_name(uint32_t operand);
 
 /* The model's datapath: its own C functions, or the verilated RTL units clocked inside it. */
 typedef enum vta_datapath { VTA_DATAPATH_C, VTA_DATAPATH_RTL } vta_datapath;
@@ -117,6 +124,9 @@ typedef struct vta_config {
 
 	/* the instruction encoding: vta_encoding */
 	uint32_t isa_encoding;
+	/* micro-ops the GEMM/ALU uop_bgn/uop_end fields are sized for: 0 for the UOP SRAM's
+	 * depth, or more (a design whose decoder has wider fields than its SRAM needs) */
+	uint32_t isa_uop_field_depth;
 
 	/* queues: instruction queue depth per module, dependency token queue depth */
 	uint32_t insn_depth, dep_depth;
@@ -135,6 +145,7 @@ typedef struct vta_config {
 	/* ALU features */
 	bool alu_mul;        /* ALU op MUL (not in every VTA build) */
 	bool alu_tflite_ext; /* ALU ops SRDHM and RSHR for TFLite requantization */
+	uint32_t alu_imm_operand; /* vta_imm_operand */
 
 	/* LUT decompressor in the LOAD path */
 	bool decomp_enabled;
@@ -170,6 +181,9 @@ typedef struct vta_config {
 	uint32_t uop_depth, inp_depth, wgt_depth, acc_depth, out_depth;
 	uint32_t lut_depth; /* entries of the decoder's table memory */
 	unsigned log_uop_depth, log_inp_depth, log_wgt_depth, log_acc_depth, log_out_depth;
+	/* log2 of the micro-op range the uop_bgn/uop_end fields address: isa.uop_field_depth,
+	 * or the UOP SRAM's depth; a stream file's geometry records it as its UOP depth */
+	unsigned log_uop_field_depth;
 	vta_field_widths fw;
 } vta_config;
 

@@ -20,6 +20,12 @@
 static const char *const DATAPATHS[] = {"c", "rtl", NULL}; /* by vta_datapath */
 static const char *const ENCODINGS[] = {"vta128", "wide", NULL}; /* by vta_encoding */
 static const char *const DISPATCHES[] = {"stream", "burst", NULL}; /* by vta_fetch_dispatch */
+static const char *const IMM_OPERANDS[] = {"dst", "src", NULL}; /* by vta_imm_operand */
+
+const char *vta_imm_operand_name(uint32_t operand)
+{
+	return operand <= VTA_IMM_OPERAND_SRC ? IMM_OPERANDS[operand] : "?";
+}
 
 const char *vta_datapath_name(uint32_t datapath)
 {
@@ -47,6 +53,7 @@ static const vta_config_key KEYS[] = {
 	KEY("sram_kib.wgt", VTA_KEY_U32, wgt_kib, "256", 1, 1 << 20, true),
 	KEY("sram_kib.acc", VTA_KEY_U32, acc_kib, "128", 1, 1 << 20, true),
 	CHOICE("isa.encoding", isa_encoding, "vta128", ENCODINGS),
+	KEY("isa.uop_field_depth", VTA_KEY_U32, isa_uop_field_depth, "0", 0, 65536, true),
 	KEY("queues.insn_depth", VTA_KEY_U32, insn_depth, "512", 1, 1 << 20, false),
 	KEY("queues.dep_depth", VTA_KEY_U32, dep_depth, "8", 1, 1 << 16, false),
 	KEY("dram.bus_bits", VTA_KEY_U32, dram_bus_bits, "64", 8, 4096, true),
@@ -64,6 +71,7 @@ static const vta_config_key KEYS[] = {
 	KEY("dram.size_mib", VTA_KEY_U32, dram_size_mib, "256", 1, 4096, false),
 	KEY("alu.mul", VTA_KEY_BOOL, alu_mul, "true", 0, 0, false),
 	KEY("alu.tflite_ext", VTA_KEY_BOOL, alu_tflite_ext, "true", 0, 0, false),
+	CHOICE("alu.imm_operand", alu_imm_operand, "dst", IMM_OPERANDS),
 	KEY("decompressor.enabled", VTA_KEY_BOOL, decomp_enabled, "true", 0, 0, false),
 	KEY("decompressor.indices_per_cycle", VTA_KEY_U32, decomp_indices_per_cycle, "16", 1,
 	    1 << 16, false),

@@ -28,9 +28,8 @@ uint64_t vta_cost_beats(const vta_config *cfg, uint64_t bytes)
 
 uint32_t vta_cost_uop_ii(const vta_config *cfg, const vta_insn *insn)
 {
-	/* a reset uop reads no operand: one per cycle, GEMM's or ALU's (the RTL resets both on
-	 * the GEMM lanes) */
-	if (insn->opcode == VTA_OP_ALU && !insn->loop.reset)
+	/* an ALU runs its op whatever its reset bit (vta_insn_resets) */
+	if (insn->opcode == VTA_OP_ALU)
 		return insn->alu.use_imm ? cfg->alu_imm_ii : cfg->alu_ii;
 	return cfg->gemm_ii;
 }

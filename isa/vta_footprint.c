@@ -113,12 +113,13 @@ static vta_status store_footprint(const vta_config *cfg, const vta_mem_insn *m,
 	return emit_dram(fn, ctx, m, cfg->out_elem_bytes, true);
 }
 
-void vta_uop_roles_of(const vta_insn *insn, vta_uop_roles *r)
+void vta_uop_roles_of(const vta_config *cfg, const vta_insn *insn, vta_uop_roles *r)
 {
-	bool alu = insn->opcode == VTA_OP_ALU, reset = insn->loop.reset;
-	r->reads_dst = !reset;
+	bool alu = insn->opcode == VTA_OP_ALU, reset = vta_insn_resets(insn);
+	bool imm_src = vta_alu_imm_reads_src(cfg, insn);
+	r->reads_dst = !reset && !imm_src;
 	r->reads_wgt = !reset && !alu;
-	r->src_space = reset || (alu && insn->alu.use_imm) ? VTA_SPACE_COUNT
+	r->src_space = reset || (alu && insn->alu.use_imm && !imm_src) ? VTA_SPACE_COUNT
 			: alu ? VTA_SPACE_ACC : VTA_SPACE_INP;
 }
 
@@ -208,7 +209,7 @@ vta_status vta_footprint(const vta_config *cfg, const vta_insn *insn, const vta_
 		if (s)
 			return s;
 		uop_expand x = {.fn = fn, .ctx = ctx};
-		vta_uop_roles_of(insn, &x.roles);
+		vta_uop_roles_of(cfg, insn, &x.roles);
 		return vta_footprint_uops(cfg, insn, st->uop_sram, expand_uop, &x, err);
 	}
 	default: return VTA_OK;
@@ -238,8 +239,10 @@ void vta_footprint_spaces(const vta_insn *insn, uint32_t *reads, uint32_t *write
 		return;
 	case VTA_OP_GEMM:
 	case VTA_OP_ALU: {
+		/* the spaces do not depend on alu.imm_operand (an ALU reads ACC either way) */
+		const vta_config dst_operand = {.alu_imm_operand = VTA_IMM_OPERAND_DST};
 		vta_uop_roles r;
-		vta_uop_roles_of(insn, &r);
+		vta_uop_roles_of(&dst_operand, insn, &r);
 		*reads = BIT(VTA_SPACE_UOP) | (r.reads_dst ? BIT(VTA_SPACE_ACC) : 0) |
 			 (r.reads_wgt ? BIT(VTA_SPACE_WGT) : 0) |
 			 (r.src_space != VTA_SPACE_COUNT ? BIT(r.src_space) : 0);

@@ -22,8 +22,9 @@
  *   STORE              read OUT rows [sram_base, + y_size*x_size); write its DRAM rows
  *   GEMM/ALU           read UOP rows [uop_bgn, uop_end) once; then for every uop execution,
  *                      in loop order: read INP[src] and WGT[wgt] (GEMM), ACC[src] (ALU with a
- *                      tensor operand), ACC[dst] (GEMM accumulate, ALU); write ACC[dst] and
- *                      OUT[dst]. A reset reads nothing but the uop.
+ *                      tensor operand, or with an immediate under alu.imm_operand src),
+ *                      ACC[dst] (GEMM accumulate, ALU but the latter); write ACC[dst] and
+ *                      OUT[dst]. A GEMM reset reads nothing but the uop.
  *   FINISH, NOPs       nothing
  * DRAM rows of one transfer that touch or overlap are merged into one range.
  */
@@ -96,13 +97,15 @@ vta_status vta_footprint(const vta_config *cfg, const vta_insn *insn, const vta_
 /* What every uop execution of a GEMM/ALU touches besides UOP[uop]: it writes ACC[dst] and
  * OUT[dst], and reads what these say. */
 typedef struct vta_uop_roles {
-	bool reads_dst;      /* ACC[dst]: GEMM accumulate, ALU */
-	vta_space src_space; /* INP (GEMM accumulate), ACC (ALU with a tensor operand), or
-				VTA_SPACE_COUNT: src is not read */
+	bool reads_dst;      /* ACC[dst]: GEMM accumulate, ALU (but an immediate op reading
+				its source row, vta_alu_imm_reads_src) */
+	vta_space src_space; /* INP (GEMM accumulate), ACC (ALU with a tensor operand, or an
+				immediate op reading its source row), or VTA_SPACE_COUNT: src is
+				not read */
 	bool reads_wgt;      /* WGT[wgt]: GEMM accumulate */
 } vta_uop_roles;
 
-void vta_uop_roles_of(const vta_insn *insn, vta_uop_roles *r);
+void vta_uop_roles_of(const vta_config *cfg, const vta_insn *insn, vta_uop_roles *r);
 
 /* One uop execution: the uop, its iteration and its indices with the loop offsets added. */
 typedef struct vta_uop_exec {

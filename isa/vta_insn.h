@@ -143,6 +143,14 @@ bool vta_insn_is_nop(const vta_insn *insn);
 /* Uops a GEMM/ALU instruction executes, resets included (0 when uop_end < uop_bgn). */
 uint64_t vta_loop_uops(const vta_loop *loop);
 
+/* Whether the instruction zeroes its ACC rows: a GEMM with reset set. An ALU's reset bit is
+ * encoded but has no effect, as in every VTA (HLS, Chisel, fsim): the ALU op runs
+ * (docs/isa.md "GEMM and ALU: the loop nest"). */
+static inline bool vta_insn_resets(const vta_insn *insn)
+{
+	return insn->opcode == VTA_OP_GEMM && insn->loop.reset;
+}
+
 /* Check the dependency flags are legal for the executing module (load: no *_prev;
  * store: no *_next). Returns VTA_E_FLAGS with a detail naming the flag. */
 vta_status vta_insn_check_flags(const vta_insn *insn, vta_error *err);

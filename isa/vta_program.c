@@ -34,7 +34,9 @@ void vta_geometry_from_config(const vta_config *cfg, vta_geometry *geo)
 	geo->inp_bits = (uint8_t)vta_log2(cfg->inp_bits);
 	geo->wgt_bits = (uint8_t)vta_log2(cfg->wgt_bits);
 	geo->acc_bits = (uint8_t)vta_log2(cfg->acc_bits);
-	geo->log_uop_depth = (uint8_t)cfg->log_uop_depth;
+	/* what decoding needs: the width of the micro-op range fields (the UOP SRAM's depth
+	 * unless isa.uop_field_depth sets more) */
+	geo->log_uop_depth = (uint8_t)cfg->log_uop_field_depth;
 	geo->log_inp_depth = (uint8_t)cfg->log_inp_depth;
 	geo->log_wgt_depth = (uint8_t)cfg->log_wgt_depth;
 	geo->log_acc_depth = (uint8_t)cfg->log_acc_depth;

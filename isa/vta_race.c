@@ -623,7 +623,7 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 	/* the accesses of a uop execution whose indices are 0, 1, 2 tell which index each of
 	 * its accesses uses, in vta_uop_accesses' order */
 	vta_uop_roles roles;
-	vta_uop_roles_of(in, &roles);
+	vta_uop_roles_of(p->cfg, in, &roles);
 	vta_uop_exec probe = {.dst = 0, .src = 1, .wgt = 2};
 	vta_access a[VTA_UOP_ACCESSES_MAX];
 	p->n_plan = vta_uop_accesses(&roles, &probe, a);
@@ -1258,11 +1258,48 @@ static vta_status skip(vta_race_report *rep, const vta_error *why)
 	return VTA_OK;
 }
 
+bool vta_hb_before(const vta_hb *hb, size_t a, size_t b)
+{
+	return a < hb->n && b < hb->n && hb->lclock[a] != NOT_RUN && hb->lclock[b] != NOT_RUN &&
+	       hb->lclock[a] <= hb->vc[b].c[hb->module[a]];
+}
+
+void vta_hb_free(vta_hb *hb)
+{
+	free(hb->module);
+	free(hb->lclock);
+	free(hb->vc);
+	memset(hb, 0, sizeof(*hb));
+}
+
+/* The pass's clocks for opts->hb, once it reached a verdict. */
+static void export_hb(const pass *p, const vta_race_opts *opts)
+{
+	if (!opts || !opts->hb)
+		return;
+	vta_hb *hb = opts->hb;
+	hb->module = malloc(p->n ? p->n : 1);
+	hb->lclock = malloc((p->n ? p->n : 1) * sizeof(*hb->lclock));
+	hb->vc = malloc((p->n ? p->n : 1) * sizeof(*hb->vc));
+	if (!hb->module || !hb->lclock || !hb->vc) {
+		vta_hb_free(hb);
+		return; /* hb->n stays 0: the caller sees nothing was exported */
+	}
+	hb->n = p->n;
+	memcpy(hb->module, p->module_of, p->n);
+	memcpy(hb->lclock, p->lclock, p->n * sizeof(*hb->lclock));
+	for (size_t i = 0; i < p->n; i++)
+		for (int m = 0; m < MODS; m++)
+			hb->vc[i].c[m] = p->vc[i].c[m];
+}
+
 vta_status vta_race_check(const vta_config *cfg, const vta_program *prog,
 			  const vta_dram *dram, const vta_race_opts *opts, vta_race_report *rep,
 			  vta_error *err)
 {
 	memset(rep, 0, sizeof(*rep));
+	if (opts && opts->hb)
+		memset(opts->hb, 0, sizeof(*opts->hb));
 	if (!cfg || !prog || !dram)
 		return vta_fail(err, VTA_E_USAGE, "vta_race_check: NULL argument");
 	pass P = {.cfg = cfg, .dram = dram, .n = prog->n_insns, .finish = SIZE_MAX,
@@ -1311,6 +1348,7 @@ vta_status vta_race_check(const vta_config *cfg, const vta_program *prog,
 		if (!st)
 			st = report(p, opts, rep, err);
 		rep->checked = true;
+		export_hb(p, opts);
 		goto out;
 	}
 finished:
@@ -1324,6 +1362,7 @@ finished:
 	}
 	rep->checked = true;
 	st = report(p, opts, rep, err);
+	export_hb(p, opts);
 out:
 	if (st == VTA_E_NOMEM || (st == VTA_OK && p->nomem))
 		st = vta_fail(err, VTA_E_NOMEM, "stream checks: out of memory for %zu "

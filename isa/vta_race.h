@@ -96,10 +96,32 @@ typedef struct vta_race_report {
 	char warning_lines[VTA_RACE_SHOWN][VTA_ERROR_DETAIL_MAX];
 } vta_race_report;
 
+/* Happens-before as the checks found it, for checks built on it (vta_portable.h): per
+ * instruction, its module, its position in that module's order (from 1; 0: it never
+ * executes) and per module y the position of y's last instruction that happens before it
+ * (its own module's: its position). a happens before b exactly when
+ * lclock[a] && lclock[b] && lclock[a] <= vc[b].c[module[a]]. */
+typedef struct vta_hb_clock {
+	uint32_t c[VTA_MODULE_COUNT];
+} vta_hb_clock;
+
+typedef struct vta_hb {
+	size_t n;
+	uint8_t *module;  /* vta_module */
+	uint32_t *lclock;
+	vta_hb_clock *vc;
+} vta_hb;
+
+bool vta_hb_before(const vta_hb *hb, size_t a, size_t b);
+void vta_hb_free(vta_hb *hb);
+
 typedef struct vta_race_opts {
 	/* every problem, errors and warnings, in the report's order; NULL: none */
 	void (*on_problem)(void *ctx, const vta_problem *p);
 	void *ctx;
+	/* when not NULL and the checks reach a verdict (rep->checked): the happens-before
+	 * relation, which the caller frees with vta_hb_free; zeroed otherwise */
+	vta_hb *hb;
 } vta_race_opts;
 
 /* Check prog over the DRAM it starts from (segments placed: micro-ops come from there).

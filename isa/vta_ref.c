@@ -309,14 +309,18 @@ static void gemm_uop(vta_ref *ref, uint64_t acc, uint64_t inp, uint64_t wgt)
 	}
 }
 
-static void alu_uop(vta_ref *ref, const vta_alu_fields *alu, uint64_t dst, uint64_t src)
+/* ACC[dst] = op(a, b): a is ACC[dst], or ACC[src] for an immediate op when a_is_src
+ * (alu.imm_operand src); b is the immediate or ACC[src]. */
+static void alu_uop(vta_ref *ref, const vta_alu_fields *alu, bool a_is_src, uint64_t dst,
+		    uint64_t src)
 {
 	size_t lanes = (size_t)ref->cfg.batch * ref->cfg.block_out;
 	uint8_t *dst_row = ref->sram[VTA_MEM_ACC] + dst * ref->row_bytes[VTA_MEM_ACC];
 	const uint8_t *src_row = ref->sram[VTA_MEM_ACC] + src * ref->row_bytes[VTA_MEM_ACC];
+	const uint8_t *a_row = a_is_src ? src_row : dst_row;
 	uint8_t *out_row = ref->sram[VTA_MEM_OUT] + dst * ref->row_bytes[VTA_MEM_OUT];
 	for (size_t l = 0; l < lanes; l++) {
-		int32_t a = s32(vta_le32_get(dst_row + 4 * l));
+		int32_t a = s32(vta_le32_get(a_row + 4 * l));
 		int32_t b = alu->use_imm ? alu->imm : s32(vta_le32_get(src_row + 4 * l));
 		uint32_t v = (uint32_t)alu_apply(alu->op, a, b);
 		vta_le_put(dst_row + 4 * l, 4, v);
@@ -386,6 +390,7 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 
 	uint64_t ring[HAZARD_MAX] = {0}; /* ACC rows written by the last D uops */
 	uint64_t t = 0;			 /* uops executed by this instruction */
+	const bool imm_src = vta_alu_imm_reads_src(cfg, insn);
 	vta_uop_bounds bounds;
 	vta_uop_bounds_of(cfg, insn, &bounds);
 
@@ -416,10 +421,10 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 				    vta_work_budget_check(cfg, idx, r->started, &sub) != VTA_OK)
 					return rule_fail(r, idx, insn, &sub);
 
-				if (l->reset)
+				if (vta_insn_resets(insn))
 					reset_uop(ref, dst);
 				else if (is_alu)
-					alu_uop(ref, &insn->alu, dst, src);
+					alu_uop(ref, &insn->alu, imm_src, dst, src);
 				else
 					gemm_uop(ref, dst, src, wgt);
 				if (is_alu)

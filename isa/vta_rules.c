@@ -286,7 +286,8 @@ vta_status vta_insn_check_static(const vta_config *cfg, const vta_insn *insn, ui
 void vta_uop_bounds_of(const vta_config *cfg, const vta_insn *insn, vta_uop_bounds *b)
 {
 	bool is_alu = insn->opcode == VTA_OP_ALU;
-	bool reads_src = !insn->loop.reset && !(is_alu && insn->alu.use_imm);
+	bool reads_src = !vta_insn_resets(insn) &&
+			 (!is_alu || !insn->alu.use_imm || vta_alu_imm_reads_src(cfg, insn));
 	b->acc_depth = cfg->acc_depth;
 	b->src_depth = !reads_src ? UINT64_MAX : is_alu ? cfg->acc_depth : cfg->inp_depth;
 	b->wgt_depth = reads_src && !is_alu ? cfg->wgt_depth : UINT64_MAX;

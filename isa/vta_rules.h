@@ -106,6 +106,15 @@ double vta_host_now(void);
 
 /* The SRAM depth each uop index of one GEMM/ALU must stay below; UINT64_MAX for an
  * index the instruction does not read. */
+/* Whether an ALU uop with an immediate takes its first operand from ACC[src] rather than
+ * ACC[dst] (the config's alu.imm_operand: src, VTA's Chisel RTL): it then reads ACC[src]
+ * and not ACC[dst]. False for any other instruction. */
+static inline bool vta_alu_imm_reads_src(const vta_config *cfg, const vta_insn *insn)
+{
+	return insn->opcode == VTA_OP_ALU && insn->alu.use_imm &&
+	       cfg->alu_imm_operand == VTA_IMM_OPERAND_SRC;
+}
+
 typedef struct vta_uop_bounds {
 	uint64_t acc_depth, src_depth, wgt_depth;
 	const char *src_name; /* "inp" (GEMM) or "src acc" (ALU) */

@@ -23,8 +23,8 @@ struct vta_rtl_compute {
 	virtual ~vta_rtl_compute() = default;
 	virtual bool trace_open(const char *path) = 0;
 	virtual unsigned depth() const = 0;
-	virtual void begin(const vta_rtl_compute_mem &mem, int alu_op, int use_imm, int32_t imm,
-			   uint64_t cycle) = 0;
+	virtual void begin(const vta_rtl_compute_mem &mem, int alu_op, int use_imm, int imm_src,
+			   int32_t imm, uint64_t cycle) = 0;
 	virtual void uop(uint32_t dst, uint32_t src, uint32_t wgt, int reset) = 0;
 	virtual uint64_t end() = 0;
 	virtual uint64_t cycles() const = 0;
@@ -47,14 +47,15 @@ public:
 	unsigned depth() const override { return DEPTH; }
 	uint64_t cycles() const override { return dom_.cycles(); }
 
-	void begin(const vta_rtl_compute_mem &mem, int alu_op, int use_imm, int32_t imm,
-		   uint64_t cycle) override
+	void begin(const vta_rtl_compute_mem &mem, int alu_op, int use_imm, int imm_src,
+		   int32_t imm, uint64_t cycle) override
 	{
 		drain(); /* an instruction left open is finished first */
 		mem_ = mem;
 		is_alu_ = alu_op >= 0;
 		op_ = (CData)(alu_op > 7 ? 7 : alu_op); /* the C model passes x through for op >= 7 */
 		use_imm_ = use_imm != 0;
+		imm_src_ = use_imm_ && imm_src != 0;
 		imm_ = (IData)(uint32_t)imm;
 		uops_ = 0;
 		/* the array the instruction does not use is idle: clock-gate it */
@@ -70,7 +71,7 @@ public:
 		/* the scoreboard: an ALU uop reads its dst and (tensor) src rows at its beats; the
 		 * GEMM lanes read ACC late (vta_gemm_dot.v) and never wait */
 		if (is_alu_)
-			while (in_flight(dst) || (!use_imm_ && in_flight(src)))
+			while ((!imm_src_ && in_flight(dst)) || ((!use_imm_ || imm_src_) && in_flight(src)))
 				clock(false);
 		if (is_alu_)
 			alu_uop(dst, src);
@@ -116,10 +117,11 @@ private:
 		clock(true);
 	}
 
-	/* One ALU uop: the dst beat, then (tensor) the src beat; ACC is read at each beat. */
+	/* One ALU uop: the dst beat (the src row's for an immediate op reading its source, VTA's
+	 * Chisel rule), then (tensor) the src beat; ACC is read at each beat. */
 	void alu_uop(uint32_t dst, uint32_t src)
 	{
-		const int32_t *a = mem_.acc + (uint64_t)dst * lanes_;
+		const int32_t *a = mem_.acc + (uint64_t)(imm_src_ ? src : dst) * lanes_;
 		for (unsigned i = 0; i < lanes_; i++) {
 			Alu &l = *alu_[i];
 			l.in_valid = 1;
@@ -215,7 +217,7 @@ private:
 	std::vector<Alu *> alu_;
 
 	vta_rtl_compute_mem mem_{};
-	bool is_alu_ = false, use_imm_ = false, valid_set_ = false;
+	bool is_alu_ = false, use_imm_ = false, imm_src_ = false, valid_set_ = false;
 	CData op_ = 0;
 	IData imm_ = 0;
 	uint64_t uops_ = 0, first_ = 0;
@@ -302,9 +304,10 @@ extern "C" unsigned vta_rtl_compute_depth(const vta_rtl_compute *c)
 }
 
 extern "C" void vta_rtl_compute_begin(vta_rtl_compute *c, const vta_rtl_compute_mem *mem,
-				      int alu_op, int use_imm, int32_t imm, uint64_t cycle)
+				      int alu_op, int use_imm, int imm_src, int32_t imm,
+				      uint64_t cycle)
 {
-	c->begin(*mem, alu_op, use_imm, imm, cycle);
+	c->begin(*mem, alu_op, use_imm, imm_src, imm, cycle);
 }
 
 extern "C" void vta_rtl_compute_uop(vta_rtl_compute *c, uint32_t dst, uint32_t src,

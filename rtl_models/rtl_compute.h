@@ -51,10 +51,12 @@ typedef struct vta_rtl_compute_mem {
 } vta_rtl_compute_mem;
 
 /* Start an instruction at simulated cycle `cycle` (the waveform's time of its first clock):
- * GEMM (alu_op < 0) or ALU opcode alu_op with use_imm / imm. A reset instruction, GEMM's or
- * ALU's, is begun as GEMM: its uops go through the GEMM lanes' reset. */
+ * GEMM (alu_op < 0) or ALU opcode alu_op with use_imm / imm; with use_imm and imm_src the
+ * lanes' first operand is the uop's src row instead of its dst row (alu.imm_operand src).
+ * A GEMM reset is begun as GEMM: its uops go through the GEMM lanes' reset (an ALU's reset
+ * bit has no effect). */
 void vta_rtl_compute_begin(vta_rtl_compute *c, const vta_rtl_compute_mem *mem, int alu_op,
-			   int use_imm, int32_t imm, uint64_t cycle);
+			   int use_imm, int imm_src, int32_t imm, uint64_t cycle);
 
 /* Issue one uop on ACC row dst: GEMM (src an INP row, wgt a WGT row), reset (reset != 0;
  * src and wgt unused) or ALU (src an ACC row, unused with an immediate). Clocks the arrays

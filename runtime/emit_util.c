@@ -10,6 +10,20 @@ static uint32_t vta_em_max_extent(const vta_config *cfg)
 	return w >= 31 ? 0x7fffffffu : (1u << w) - 1u;
 }
 
+/* The src an immediate ALU op's micro-op names for row dst, and its loop's src step. Under
+ * alu.imm_operand dst (VTA's HLS design, fsim) src is not read: row 0, so the kernel is
+ * shared with the reset's and with tensor ops broadcasting row 0. Under src (VTA's Chisel
+ * RTL) the op reads it: the row itself, stepping with dst. */
+static uint32_t imm_src_row(vta_stream *s, uint32_t dst)
+{
+	return vta_stream_config(s)->alu_imm_operand == VTA_IMM_OPERAND_SRC ? dst : 0;
+}
+
+static uint32_t imm_src_step(vta_stream *s)
+{
+	return vta_stream_config(s)->alu_imm_operand == VTA_IMM_OPERAND_SRC ? 1 : 0;
+}
+
 vta_status vta_em_alu_rows(vta_stream *s, vta_alu_op op, bool use_imm, int32_t imm,
 			   uint32_t dst, uint32_t src, uint32_t src_step, uint64_t rows,
 			   vta_error *err)
@@ -17,13 +31,13 @@ vta_status vta_em_alu_rows(vta_stream *s, vta_alu_op op, bool use_imm, int32_t i
 	const uint32_t max = vta_em_max_extent(vta_stream_config(s));
 	while (rows > 0) {
 		uint32_t n = rows > max ? max : (uint32_t)rows;
-		vta_uop u = {dst, use_imm ? 0 : src, 0};
+		vta_uop u = {dst, use_imm ? imm_src_row(s, dst) : src, 0};
 		uint32_t id;
 		vta_status st = vta_stream_kernel(s, &u, 1, &id, err);
 		if (st != VTA_OK)
 			return st;
-		vta_loops l = {1, {{n, 1, use_imm ? 0 : src_step, 0}, {0, 0, 0, 0}}};
-		st = vta_stream_alu(s, id, &l, op, use_imm, imm, false, err);
+		vta_loops l = {1, {{n, 1, use_imm ? imm_src_step(s) : src_step, 0}, {0, 0, 0, 0}}};
+		st = vta_stream_alu(s, id, &l, op, use_imm, imm, err);
 		if (st != VTA_OK)
 			return st;
 		rows -= n;
@@ -64,7 +78,7 @@ vta_status vta_em_alu_pattern(vta_stream *s, vta_alu_op op, uint32_t dst, uint32
 				return st;
 		}
 		vta_loops l = {1, {{n, period, 0, 0}, {0, 0, 0, 0}}};
-		st = vta_stream_alu(s, id, &l, op, false, 0, false, err);
+		st = vta_stream_alu(s, id, &l, op, false, 0, err);
 		done += n;
 	}
 	return st;
@@ -75,7 +89,8 @@ vta_status vta_em_reset_rows(vta_stream *s, uint32_t dst, uint64_t rows, vta_err
 	const uint32_t max = vta_em_max_extent(vta_stream_config(s));
 	while (rows > 0) {
 		uint32_t n = rows > max ? max : (uint32_t)rows;
-		vta_uop u = {dst, 0, 0};
+		/* the reset reads no src: the immediate ALU ops' kernel, so they share it */
+		vta_uop u = {dst, imm_src_row(s, dst), 0};
 		uint32_t id;
 		vta_status st = vta_stream_kernel(s, &u, 1, &id, err);
 		if (st != VTA_OK)

@@ -13,7 +13,8 @@
 #include "vta_stream.h"
 
 /* ALU op over ACC rows [dst, dst + rows): src row dst's partner is src + i*src_step
- * (src_step 0 broadcasts one row); with use_imm the src is ignored. */
+ * (src_step 0 broadcasts one row); with use_imm src and src_step are ignored: the uop names
+ * the row its config's alu.imm_operand reads (row 0 under dst, its own row under src). */
 vta_status vta_em_alu_rows(vta_stream *s, vta_alu_op op, bool use_imm, int32_t imm,
 			   uint32_t dst, uint32_t src, uint32_t src_step, uint64_t rows,
 			   vta_error *err);

@@ -429,7 +429,7 @@ static void sb_count(vta_stream *s, const vta_insn *insn)
 	if (insn->opcode == VTA_OP_GEMM || insn->opcode == VTA_OP_ALU) {
 		const vta_loop *l = &insn->loop;
 		uint64_t u = vta_loop_uops(l);
-		if (l->reset)
+		if (vta_insn_resets(insn))
 			s->stats.reset_uops += u;
 		else if (insn->opcode == VTA_OP_GEMM)
 			s->stats.gemm_uops += u;
@@ -732,10 +732,10 @@ vta_status vta_stream_gemm(vta_stream *s, uint32_t id, const vta_loops *loops, b
 }
 
 vta_status vta_stream_alu(vta_stream *s, uint32_t id, const vta_loops *loops, vta_alu_op op,
-			  bool use_imm, int32_t imm, bool reset, vta_error *err)
+			  bool use_imm, int32_t imm, vta_error *err)
 {
 	vta_insn insn;
-	vta_status st = sb_loop_insn(s, VTA_OP_ALU, id, loops, reset, &insn, err);
+	vta_status st = sb_loop_insn(s, VTA_OP_ALU, id, loops, false, &insn, err);
 	if (st != VTA_OK)
 		return st;
 	insn.alu.op = (uint32_t)op;

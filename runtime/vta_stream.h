@@ -72,7 +72,7 @@ typedef struct vta_stream_stats {
 	uint64_t insns;          /* instructions, FINISH and NOPs included */
 	uint64_t nops;           /* NOP (x_size 0) loads and stores added for tokens */
 	uint64_t gemm_uops;      /* GEMM uops that accumulate (reset excluded) */
-	uint64_t reset_uops;     /* GEMM/ALU uops with reset */
+	uint64_t reset_uops;     /* GEMM reset uops */
 	uint64_t alu_uops;       /* ALU uops (reset excluded) */
 	uint64_t alu_imm_uops;   /* the immediate ones among them */
 	uint64_t alu_cycles;     /* ALU uops weighted by alu_ii / alu_imm_ii */
@@ -129,9 +129,11 @@ vta_status vta_stream_kernel(vta_stream *s, const vta_uop *uops, size_t n, uint3
 vta_status vta_stream_gemm(vta_stream *s, uint32_t id, const vta_loops *loops, bool reset,
 			   vta_error *err);
 /* ALU over kernel `id`: ACC[dst] = op(ACC[dst], use_imm ? imm : ACC[src]); every uop of
- * the instruction shares op and imm. reset zeroes the rows instead. */
+ * the instruction shares op and imm. No reset: an ALU ignores the bit (zero rows with a GEMM
+ * reset, vta_stream_gemm). Under alu.imm_operand src an immediate op reads ACC[src]: the
+ * emitters then give it src == dst (vta_em_alu_rows). */
 vta_status vta_stream_alu(vta_stream *s, uint32_t id, const vta_loops *loops, vta_alu_op op,
-			  bool use_imm, int32_t imm, bool reset, vta_error *err);
+			  bool use_imm, int32_t imm, vta_error *err);
 
 /* ---- dependencies ---- */
 

@@ -41,16 +41,19 @@ public:
 		total_ += vtasim_alu_row_wraps(op_, dst, src, imm, lanes_, count_.data());
 	}
 
-	/* RTL datapath: the same uop on ACC rows dst and src (unused with use_imm) of `acc`
-	 * (acc_rows rows), counted on the shadow. */
+	/* RTL datapath: the same uop on ACC rows dst and src (unused with use_imm, but when
+	 * imm_src: op(src, imm), alu.imm_operand src) of `acc` (acc_rows rows), counted on the
+	 * shadow. */
 	void uop_shadowed(const int32_t *acc, uint32_t acc_rows, uint32_t dst, uint32_t src,
-			  bool use_imm, int32_t imm)
+			  bool use_imm, bool imm_src, int32_t imm)
 	{
 		if (shadow_at_.size() != acc_rows || shadow_.size() != (size_t)acc_rows * lanes_) {
 			shadow_.assign((size_t)acc_rows * lanes_, 0);
 			shadow_at_.assign(acc_rows, 0);
 		}
 		int32_t *d = row(acc, dst);
+		if (imm_src && src != dst)
+			std::memcpy(d, row(acc, src), lanes_ * sizeof(int32_t));
 		const int32_t *s = use_imm ? nullptr : row(acc, src);
 		uop(d, s, imm);
 		scratch_.resize(lanes_);

@@ -8,6 +8,7 @@
 #include "compute_unit.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "datapath.h"
 #include "vta_cost.h"
@@ -67,10 +68,11 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 		sram &I = *hw_.mem[VTA_MEM_INP], &W = *hw_.mem[VTA_MEM_WGT];
 		sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
 		const vta_rtl_compute_mem mem{I.i8(), W.i8(), A.i32(), O.i8()};
-		const bool alu = insn.opcode == VTA_OP_ALU && !insn.loop.reset;
+		const bool alu = insn.opcode == VTA_OP_ALU;
 		rtl_rows_.clear();
 		vta_rtl_compute_begin(rtl, &mem, alu ? (int)insn.alu.op : -1,
-				      alu && insn.alu.use_imm, insn.alu.imm,
+				      alu && insn.alu.use_imm, vta_alu_imm_reads_src(&cfg, &insn),
+				      insn.alu.imm,
 				      ctl_.cycles() + cfg.insn_overhead_cycles);
 		run_loop<true>(insn, why);
 		unit = vta_rtl_compute_end(rtl);
@@ -80,7 +82,7 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 	}
 	if (vtasim_insn_record *r = ctl_.record(idx)) {
 		r->unit_cycles = unit;
-		if (ctl_.events && insn.opcode == VTA_OP_ALU && !insn.loop.reset)
+		if (ctl_.events && insn.opcode == VTA_OP_ALU)
 			r->alu_wraps = wraps_.end(idx, ctl_.events->wraps);
 	}
 	if (why.status != VTA_OK)
@@ -90,7 +92,7 @@ bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 
 template <bool RTL> void compute_unit::run_loop(const vta_insn &insn, vta_error &why)
 {
-	if (insn.loop.reset) {
+	if (vta_insn_resets(&insn)) {
 		run_nest<K_RESET, RTL>(insn, why);
 	} else if (insn.opcode == VTA_OP_ALU && ctl_.events) {
 		wraps_.begin(insn.alu.op, ctl_.cfg.batch * ctl_.cfg.block_out);
@@ -102,21 +104,17 @@ template <bool RTL> void compute_unit::run_loop(const vta_insn &insn, vta_error 
 	}
 }
 
-template <int KIND>
 void compute_unit::note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t wgt,
-			     bool use_imm, uint32_t e)
+			     const vta_uop_roles &roles, uint32_t e)
 {
 	hw_.mem[VTA_MEM_UOP]->live().read(upc, e);
 	sram_live &acc = hw_.mem[VTA_MEM_ACC]->live();
-	if (KIND == K_ALU) {
-		acc.read(dst, e);
-		if (!use_imm)
-			acc.read(src, e);
-	} else if (KIND == K_GEMM) {
-		hw_.mem[VTA_MEM_INP]->live().read(src, e);
+	if (roles.src_space != VTA_SPACE_COUNT)
+		hw_.mem[roles.src_space]->live().read(src, e);
+	if (roles.reads_wgt)
 		hw_.mem[VTA_MEM_WGT]->live().read(wgt, e);
+	if (roles.reads_dst)
 		acc.read(dst, e);
-	}
 	acc.write(dst, e);
 	hw_.mem[VTA_MEM_OUT]->live().write(dst, e);
 }
@@ -163,8 +161,7 @@ static void distinct(std::vector<uint32_t> &v)
  * interval [e, e) is empty); reads before it are one read. Each uop reads ACC[dst] before
  * it writes it, so all reads of the nest, then all its writes, leave the same state.
  */
-template <int KIND> void compute_unit::note_live_loop(const vta_insn &insn, bool use_imm,
-						      uint32_t e)
+void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &roles, uint32_t e)
 {
 	const vta_loop &l = insn.loop;
 	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
@@ -183,15 +180,15 @@ template <int KIND> void compute_unit::note_live_loop(const vta_insn &insn, bool
 	distinct(live_dst_);
 	const uint32_t O = l.iter_out, I = l.iter_in;
 	const uint64_t dfo = l.dst_factor_out, dfi = l.dst_factor_in;
-	if (KIND != K_RESET)
+	if (roles.reads_dst)
 		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) { acc.read(r, e); });
-	if (KIND == K_GEMM || (KIND == K_ALU && !use_imm)) {
+	if (roles.src_space != VTA_SPACE_COUNT) {
 		distinct(live_src_);
-		sram_live &src = KIND == K_GEMM ? hw_.mem[VTA_MEM_INP]->live() : acc;
+		sram_live &src = hw_.mem[roles.src_space]->live();
 		for_rows(live_src_, O, I, l.src_factor_out, l.src_factor_in,
 			 [&](uint32_t r) { src.read(r, e); });
 	}
-	if (KIND == K_GEMM) {
+	if (roles.reads_wgt) {
 		distinct(live_wgt_);
 		sram_live &wgt = hw_.mem[VTA_MEM_WGT]->live();
 		for_rows(live_wgt_, O, I, l.wgt_factor_out, l.wgt_factor_in,
@@ -205,8 +202,8 @@ template <int KIND> void compute_unit::note_live_loop(const vta_insn &insn, bool
 }
 
 /* The liveness of the first `done` uops of a loop nest a check stopped, uop by uop. */
-template <int KIND> void compute_unit::note_live_prefix(const vta_insn &insn, bool use_imm,
-							uint32_t e, uint64_t done)
+void compute_unit::note_live_prefix(const vta_insn &insn, const vta_uop_roles &roles, uint32_t e,
+				    uint64_t done)
 {
 	const vta_loop &l = insn.loop;
 	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
@@ -216,29 +213,24 @@ template <int KIND> void compute_unit::note_live_prefix(const vta_insn &insn, bo
 				if (!done--)
 					return;
 				const sram::decoded_uop &u = uops[upc];
-				note_live<KIND>(upc,
+				note_live(upc,
 						(uint32_t)(u.dst + (uint64_t)o * l.dst_factor_out +
 							   (uint64_t)i * l.dst_factor_in),
 						(uint32_t)(u.src + (uint64_t)o * l.src_factor_out +
 							   (uint64_t)i * l.src_factor_in),
 						(uint32_t)(u.wgt + (uint64_t)o * l.wgt_factor_out +
 							   (uint64_t)i * l.wgt_factor_in),
-						use_imm, e);
+					  roles, e);
 			}
 }
 
 void compute_unit::note_rtl_live(const vta_insn &insn)
 {
 	const uint32_t e = ctl_.epoch();
-	const bool use_imm = insn.opcode == VTA_OP_ALU && insn.alu.use_imm;
-	for (const uop_rows &r : rtl_rows_) {
-		if (insn.loop.reset)
-			note_live<K_RESET>(r.upc, r.dst, r.src, r.wgt, use_imm, e);
-		else if (insn.opcode == VTA_OP_ALU)
-			note_live<K_ALU>(r.upc, r.dst, r.src, r.wgt, use_imm, e);
-		else
-			note_live<K_GEMM>(r.upc, r.dst, r.src, r.wgt, use_imm, e);
-	}
+	vta_uop_roles roles;
+	vta_uop_roles_of(&ctl_.cfg, &insn, &roles);
+	for (const uop_rows &r : rtl_rows_)
+		note_live(r.upc, r.dst, r.src, r.wgt, roles, e);
 	rtl_rows_.clear();
 }
 
@@ -406,6 +398,9 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 	const vta_config &cfg = ctl_.cfg;
 	const vta_loop &l = insn.loop;
 	const bool use_imm = KIND == K_ALU && insn.alu.use_imm;
+	/* alu.imm_operand src: ACC[dst] = op(ACC[src], imm), i.e. the source row copied to dst,
+	 * then the immediate op in place */
+	const bool imm_src = KIND == K_ALU && vta_alu_imm_reads_src(&cfg, &insn);
 	const uint32_t op = insn.alu.op;
 	const int32_t imm = insn.alu.imm;
 
@@ -464,9 +459,11 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 					rtl_rows_.push_back({upc, (uint32_t)dst, (uint32_t)src, (uint32_t)w});
 				int32_t *acc_row = acc + dst * lanes;
 				int8_t *out_row = out + dst * lanes;
+				if (!RTL && imm_src && src != dst)
+					std::memcpy(acc_row, acc + src * lanes, lanes * sizeof(int32_t));
 				if (WRAPS && RTL)
 					wraps_.uop_shadowed(acc, A.depth(), (uint32_t)dst, (uint32_t)src,
-							    use_imm, imm);
+							    use_imm, imm_src, imm);
 				else if (WRAPS)
 					wraps_.uop(acc_row, use_imm ? nullptr : acc + src * lanes, imm);
 				if (RTL)
@@ -497,10 +494,12 @@ void compute_unit::account(const vta_insn &insn, uint64_t done, const vta_error 
 	sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
 
 	/* the liveness of the uops executed (the RTL's: when the instruction ends) */
+	vta_uop_roles roles;
+	vta_uop_roles_of(&ctl_.cfg, &insn, &roles);
 	if (!RTL && why.status == VTA_OK && done)
-		note_live_loop<KIND>(insn, use_imm, e);
+		note_live_loop(insn, roles, e);
 	else if (!RTL && done)
-		note_live_prefix<KIND>(insn, use_imm, e, done);
+		note_live_prefix(insn, roles, e, done);
 
 	/* row accesses of the uops executed */
 	U.add_reads(done);
@@ -511,7 +510,7 @@ void compute_unit::account(const vta_insn &insn, uint64_t done, const vta_error 
 		W.add_reads(done);
 		A.add_reads(done);
 	} else if (KIND == K_ALU) {
-		A.add_reads(done * (use_imm ? 1 : 2));
+		A.add_reads(done * (use_imm ? 1 : 2)); /* dst or src, and src */
 	}
 	if (insn.opcode == VTA_OP_ALU) {
 		hw_.alu_uops += done;

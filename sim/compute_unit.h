@@ -26,6 +26,7 @@
 #include "alu_wraps.h"
 #include "datapath.h"
 #include "unit_base.h"
+#include "vta_footprint.h"
 #include "vta_rules.h"
 
 namespace vtasim {
@@ -62,15 +63,15 @@ private:
 	void account(const vta_insn &insn, uint64_t done, const vta_error &why);
 	struct gemm_feed; /* GEMM uops to the kernel in runs, WGT rows packed on the way */
 	gemm_feed feed();
-	/* The SRAM liveness (sram_live.h) of one uop's reads and writes at epoch e. */
-	template <int KIND>
-	void note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t wgt, bool use_imm,
-		       uint32_t e);
+	/* The SRAM liveness (sram_live.h) of one uop's reads and writes at epoch e; roles say
+	 * which rows a uop of the instruction reads. */
+	void note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t wgt,
+		       const vta_uop_roles &roles, uint32_t e);
 	/* The liveness of a loop nest that ran to its end, per distinct row. */
-	template <int KIND> void note_live_loop(const vta_insn &insn, bool use_imm, uint32_t e);
+	void note_live_loop(const vta_insn &insn, const vta_uop_roles &roles, uint32_t e);
 	/* The liveness of its first `done` uops, uop by uop (a check stopped it). */
-	template <int KIND>
-	void note_live_prefix(const vta_insn &insn, bool use_imm, uint32_t e, uint64_t done);
+	void note_live_prefix(const vta_insn &insn, const vta_uop_roles &roles, uint32_t e,
+			      uint64_t done);
 	/* The liveness of the uops the RTL ran, now that the instruction ends. */
 	void note_rtl_live(const vta_insn &insn);
 

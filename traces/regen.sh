@@ -199,7 +199,7 @@ asm_case asm_alu_default $DEF $EX/alu.s "0x4000:64" \
 asm_case asm_padding_default $DEF $EX/padding.s "0x4000:288" \
 	"strided 2D INP load with asymmetric zero padding through an identity GEMM, 2D STORE"
 asm_case asm_alu_tflite_default $DEF $P/alu_tflite.s "0x4000:128" \
-	"LOAD ACC_8BIT and ACC, ALU reset, SRDHM and RSHR with tensor and immediate operands, MUL"
+	"LOAD ACC_8BIT and ACC, GEMM reset, SRDHM and RSHR with tensor and immediate operands, MUL"
 asm_case asm_vthreads_default $DEF $P/vthreads.s "0x5000:128" \
 	"two virtual threads with double-buffered slots over all four token queues, NOPs on every module"
 asm_case asm_lut_wgt_default $DEF $EX/lut_wgt.s "0x4000:16" \

@@ -104,10 +104,10 @@ static void test_stream_program(void **state)
 	vta_loops l = loops1(3, 1, 1, 0);
 	et_assert_ok(vta_stream_gemm(s, k, &l, true, &f.err), &f.err);
 	et_assert_ok(vta_stream_gemm(s, k, &l, false, &f.err), &f.err);
-	et_assert_ok(vta_stream_alu(s, k, &l, VTA_ALU_ADD, true, 3, false, &f.err), &f.err);
-	et_assert_ok(vta_stream_alu(s, k, &l, VTA_ALU_SHR, true, 1, false, &f.err), &f.err);
-	et_assert_ok(vta_stream_alu(s, k, &l, VTA_ALU_MIN, true, 127, false, &f.err), &f.err);
-	et_assert_ok(vta_stream_alu(s, k, &l, VTA_ALU_MAX, true, -128, false, &f.err), &f.err);
+	et_assert_ok(vta_stream_alu(s, k, &l, VTA_ALU_ADD, true, 3, &f.err), &f.err);
+	et_assert_ok(vta_stream_alu(s, k, &l, VTA_ALU_SHR, true, 1, &f.err), &f.err);
+	et_assert_ok(vta_stream_alu(s, k, &l, VTA_ALU_MIN, true, 127, &f.err), &f.err);
+	et_assert_ok(vta_stream_alu(s, k, &l, VTA_ALU_MAX, true, -128, &f.err), &f.err);
 	et_assert_ok(vta_stream_dep_push(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, &f.err), &f.err);
 	et_assert_ok(vta_stream_dep_pop(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, &f.err), &f.err);
 	x = xfer(VTA_MEM_OUT, 0, a_out, 1, 3, 3);
@@ -304,14 +304,14 @@ static void test_stream_hazard(void **state)
 	l2.n = 2;
 	l2.l[0] = (vta_loop_level){2, 0, 0, 0}; /* outer: back to the same rows */
 	l2.l[1] = (vta_loop_level){1, 0, 0, 0};
-	assert_int_equal(vta_stream_alu(f.s, k, &l2, VTA_ALU_ADD, true, 1, false, &f.err),
+	assert_int_equal(vta_stream_alu(f.s, k, &l2, VTA_ALU_ADD, true, 1, &f.err),
 			 VTA_E_HAZARD);
 	et_assert_error(&f.err, VTA_E_HAZARD, "it_out 1");
 	/* a single uop looping on one row */
 	vta_uop one = uop(4, 0, 0);
 	et_assert_ok(vta_stream_kernel(f.s, &one, 1, &k, &f.err), &f.err);
 	l = loops1(3, 0, 0, 0);
-	assert_int_equal(vta_stream_alu(f.s, k, &l, VTA_ALU_MAX, true, 0, false, &f.err),
+	assert_int_equal(vta_stream_alu(f.s, k, &l, VTA_ALU_MAX, true, 0, &f.err),
 			 VTA_E_HAZARD);
 	/* far enough apart is fine: rows 0,1,2 then 0,1,2 */
 	vta_uop ok3[3] = {uop(0, 0, 0), uop(1, 0, 0), uop(2, 0, 0)};
@@ -394,16 +394,16 @@ static void test_stream_features(void **state)
 	uint32_t k;
 	vta_uop u = uop(0, 1, 0);
 	et_assert_ok(vta_stream_kernel(f.s, &u, 1, &k, &f.err), &f.err);
-	assert_int_equal(vta_stream_alu(f.s, k, NULL, VTA_ALU_SRDHM, false, 0, false, &f.err),
+	assert_int_equal(vta_stream_alu(f.s, k, NULL, VTA_ALU_SRDHM, false, 0, &f.err),
 			 VTA_E_UNSUPPORTED);
 	et_assert_error(&f.err, VTA_E_UNSUPPORTED, "needs alu.tflite_ext");
-	assert_int_equal(vta_stream_alu(f.s, k, NULL, VTA_ALU_ADD, true, 40000, false, &f.err),
+	assert_int_equal(vta_stream_alu(f.s, k, NULL, VTA_ALU_ADD, true, 40000, &f.err),
 			 VTA_E_ENCODE);
 	vta_stream_destroy(f.s);
 	f.cfg.alu_mul = false;
 	et_assert_ok(vta_stream_create(&f.cfg, &f.dram, 0, "t", &f.s, &f.err), &f.err);
 	et_assert_ok(vta_stream_kernel(f.s, &u, 1, &k, &f.err), &f.err);
-	assert_int_equal(vta_stream_alu(f.s, k, NULL, VTA_ALU_MUL, true, 3, false, &f.err),
+	assert_int_equal(vta_stream_alu(f.s, k, NULL, VTA_ALU_MUL, true, 3, &f.err),
 			 VTA_E_UNSUPPORTED);
 	et_assert_error(&f.err, VTA_E_UNSUPPORTED, "needs alu.mul");
 	fix_close(&f);

@@ -292,15 +292,33 @@ static void test_uops(void **state)
 	assert_int_equal(s.u[1].wgt, 6);
 
 	vta_uop_roles r;
-	vta_uop_roles_of(&insn, &r);
+	vta_uop_roles_of(&f.cfg, &insn, &r);
 	assert_true(r.reads_dst && r.reads_wgt);
 	assert_int_equal(r.src_space, VTA_SPACE_INP);
 	insn = one(&f, "alu op=max uop=0,1 iter=1,1 dst=0,0 src=0,0 use_imm=1 imm=0");
-	vta_uop_roles_of(&insn, &r);
+	vta_uop_roles_of(&f.cfg, &insn, &r);
 	assert_true(r.reads_dst && !r.reads_wgt);
 	assert_int_equal(r.src_space, VTA_SPACE_COUNT);
+	/* alu.imm_operand src (VTA's Chisel RTL): the immediate op reads ACC[src], not ACC[dst];
+	 * a tensor op reads both either way */
+	assert_int_equal(vta_config_set(&f.cfg, "alu.imm_operand", "src", &f.err), VTA_OK);
+	vta_uop_roles_of(&f.cfg, &insn, &r);
+	assert_true(!r.reads_dst && !r.reads_wgt);
+	assert_int_equal(r.src_space, VTA_SPACE_ACC);
+	vta_uop_bounds b;
+	vta_uop_bounds_of(&f.cfg, &insn, &b);
+	assert_int_equal(b.src_depth, f.cfg.acc_depth);
+	insn = one(&f, "alu op=max uop=0,1 iter=1,1 dst=0,0 src=0,0 use_imm=0");
+	vta_uop_roles_of(&f.cfg, &insn, &r);
+	assert_true(r.reads_dst && r.src_space == VTA_SPACE_ACC);
+	assert_int_equal(vta_config_set(&f.cfg, "alu.imm_operand", "dst", &f.err), VTA_OK);
+	/* an ALU's reset bit has no effect: it reads both operands */
 	insn = one(&f, "alu op=max reset=1 uop=0,1 iter=1,1 dst=0,0 src=0,0 use_imm=0");
-	vta_uop_roles_of(&insn, &r);
+	vta_uop_roles_of(&f.cfg, &insn, &r);
+	assert_true(r.reads_dst && !r.reads_wgt);
+	assert_int_equal(r.src_space, VTA_SPACE_ACC);
+	insn = one(&f, "gemm reset=1 uop=0,1 iter=1,1 dst=0,0 src=0,0 wgt=0,0");
+	vta_uop_roles_of(&f.cfg, &insn, &r);
 	assert_true(!r.reads_dst && !r.reads_wgt);
 	assert_int_equal(r.src_space, VTA_SPACE_COUNT);
 }

@@ -84,7 +84,7 @@ static int compute_bench(vta_error *err)
 	       vta_rtl_compute_depth(c), N);
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		double t0 = now_ns();
-		vta_rtl_compute_begin(c, &mem, kinds[k].alu_op, kinds[k].use_imm, 1, 0);
+		vta_rtl_compute_begin(c, &mem, kinds[k].alu_op, kinds[k].use_imm, 0, 1, 0);
 		for (uint32_t u = 0; u < N; u++)
 			vta_rtl_compute_uop(c, u % ROWS, (u + 1) % ROWS, u % ROWS, 0);
 		uint64_t clocks = vta_rtl_compute_end(c);

@@ -76,7 +76,7 @@ static inline uint64_t rtl_cmp_run(rtl_cmp *m, const char *what, int alu_op, int
 {
 	const size_t in_row = (size_t)m->batch * m->bi, w_row = (size_t)m->bo * m->bi;
 	vta_rtl_compute_mem mem = {m->inp, m->wgt, m->acc_v, m->out_v};
-	vta_rtl_compute_begin(m->c, &mem, alu_op, use_imm, imm, 0);
+	vta_rtl_compute_begin(m->c, &mem, alu_op, use_imm, 0, imm, 0);
 	for (size_t i = 0; i < n; i++) {
 		int32_t *a = m->acc_c + u[i].dst * m->lanes;
 		int8_t *o = m->out_c + u[i].dst * m->lanes;

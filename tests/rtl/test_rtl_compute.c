@@ -213,11 +213,11 @@ static void test_trace(void **state)
 		m.inp[i] = m.wgt[i] = (int8_t)(i + 1);
 	rtl_uop u[2] = {{0, 0, 0, 0}, {1, 0, 0, 0}};
 	vta_rtl_compute_mem mem = {m.inp, m.wgt, m.acc_v, m.out_v};
-	vta_rtl_compute_begin(m.c, &mem, -1, 0, 0, 5000); /* the waveform's clocks from 5000 on */
+	vta_rtl_compute_begin(m.c, &mem, -1, 0, 0, 0, 5000); /* the waveform's clocks from 5000 on */
 	vta_rtl_compute_uop(m.c, 0, 0, 0, 0);
 	vta_rtl_compute_uop(m.c, 1, 0, 0, 0);
 	assert_int_equal(vta_rtl_compute_end(m.c), 4);
-	vta_rtl_compute_begin(m.c, &mem, VTA_ALU_ADD, 0, 0, 5004);
+	vta_rtl_compute_begin(m.c, &mem, VTA_ALU_ADD, 0, 0, 0, 5004);
 	vta_rtl_compute_uop(m.c, 2, 0, 0, 0);
 	assert_int_equal(vta_rtl_compute_end(m.c), 4);
 	assert_int_equal(m.acc_v[0], 1 * 1 + 2 * 2 + 3 * 3 + 4 * 4);

@@ -1,5 +1,5 @@
 ; alu_tflite.s - the TFLite requantization ops on the accelerator's ALU: SRDHM and RSHR (the
-; alu.tflite_ext extension), with tensor and immediate operands, plus ACC_8BIT loads, an ALU
+; alu.tflite_ext extension), with tensor and immediate operands, plus ACC_8BIT loads, a GEMM
 ; reset, MUL with immediates and ADD of two tensors.
 ;
 ; Four int8 rows X come in through LOAD ACC_8BIT (sign-extended into ACC rows 0..3); a LOAD
@@ -7,7 +7,8 @@
 ; as TFLite's per-channel MultiplyByQuantizedMultiplier uses them.
 ;   rows 0..3: A = clip(RSHR(SRDHM(X * 40, M), E) - 5, -128, 127)   (tensor operands)
 ;   rows 6..9: B = clip(RSHR(SRDHM(X * 32767 * 300, -23170), 7), -128, 127)  (immediates)
-; Rows 6..9 are first zeroed by an ALU reset and filled with ADD of rows 0..3. The lanes of E
+; Rows 6..9 are first zeroed by a GEMM reset (an ALU ignores its reset bit) and filled with
+; ADD of rows 0..3. The lanes of E
 ; include 40 and -3 (RSHR clamps the exponent to 0..31) and M includes INT32_MIN and a
 ; negative multiplier. Needs alu.mul and alu.tflite_ext (both on in the default config).
 ; Each result's last ALU pushes g2s and its STORE pops it: the store module runs concurrently
@@ -26,7 +27,7 @@ load   mem=uop sram=0 dram=0x400 y=1 x=4 stride=4 deps=none
 load   mem=acc8 sram=0 dram=0x200 y=1 x=4 stride=4 deps=none    ; X -> ACC rows 0..3
 load   mem=acc sram=4 dram=0xc0 y=1 x=2 stride=2 deps=none      ; M, E -> ACC rows 4, 5
 ; B: rows 6..9 (uop 3: dst 6, src 0) = 0, then += X
-alu    op=add reset=1 uop=3,4 iter=1,4 dst=0,1 src=0,1 use_imm=0 deps=none
+gemm   reset=1 uop=3,4 iter=1,4 dst=0,1 src=0,1 wgt=0,0 deps=none
 alu    op=add reset=0 uop=3,4 iter=1,4 dst=0,1 src=0,1 use_imm=0 deps=none
 ; A on rows 0..3
 alu    op=mul reset=0 uop=1,2 iter=1,4 dst=0,1 src=0,1 use_imm=1 imm=40 deps=none

@@ -1,0 +1,10 @@
+; reset_store.s - rows zeroed by a GEMM reset and stored: VTA's HLS design stores the
+; pre-reset sums (it writes them to OUT), the others zero
+; (tests/cli/CMakeLists.txt: vtasim asm/exec --portable)
+load   mem=uop sram=0 dram=0x400 y=1 x=1 stride=1
+gemm   reset=1 uop=0,1 iter=1,4 dst=0,1 src=0,0 wgt=0,0 deps=push_next
+store  mem=out sram=0 dram=0x300 y=1 x=4 stride=4 deps=pop_prev,push_prev
+finish deps=pop_next
+
+.uops 0x1000
+uop dst=0 src=0 wgt=0
