@@ -8,6 +8,7 @@
 #include "dram_tensor.h"
 #include "golden.h"
 #include "host_ops.h"
+#include "host_svdf.h"
 #include "layer_ops.h"
 #include "prng.h"
 #include "vta_text.h"
@@ -511,6 +512,110 @@ static vta_status const_i32(walk *w, int32_t idx, int32_t *out, size_t max, size
 	return VTA_OK;
 }
 
+/* SVDF: the state tensor (a variable) lives in the walk's values, reset as TFLM resets it
+ * before the first invocation; each run of the model is one invocation. */
+static vta_status svdf_tensor(walk *w, int32_t idx, const char *what, vta_tfl_type type,
+			      int rank, const vta_tfl_tensor **out, vta_error *err)
+{
+	const vta_tfl_tensor *t = &w->m->tensors[idx];
+	*out = t;
+	if (t->type != type || t->rank != rank)
+		return vta_fail(err, VTA_E_DATA, "the %s, tensor %d '%s', is %s of rank %d; "
+				"expected %s of rank %d", what, idx, VTA_Q(t->name),
+				vta_tfl_type_name(t->type), t->rank, vta_tfl_type_name(type), rank);
+	if (t->quant.count < 1 && type != VTA_TFL_INT32)
+		return vta_fail(err, VTA_E_DATA, "the %s, tensor %d '%s', is not quantized", what,
+				idx, VTA_Q(t->name));
+	if (t->quant.zero_point_count && t->quant.zero_point[0] &&
+	    (!strcmp(what, "feature weights") || !strcmp(what, "time weights")))
+		return vta_fail(err, VTA_E_DATA,
+				"the %s, tensor %d '%s', has zero point %lld; TFLM's SVDF takes 0",
+				what, idx, VTA_Q(t->name), (long long)t->quant.zero_point[0]);
+	return VTA_OK;
+}
+
+static vta_status run_svdf(walk *w, const vta_tfl_op *op, vta_error *err)
+{
+	const int32_t *in = op->inputs;
+	const vta_tfl_tensor *x, *wf, *wt, *bias = NULL, *state, *y;
+	vta_tfl_type tt = w->m->tensors[in[2]].type;
+	vta_status st;
+	if (tt != VTA_TFL_INT16 && tt != VTA_TFL_INT8)
+		tt = VTA_TFL_INT16; /* named as expected by the check below */
+	if ((st = svdf_tensor(w, in[0], "input", VTA_TFL_INT8, 2, &x, err)) ||
+	    (st = svdf_tensor(w, in[1], "feature weights", VTA_TFL_INT8, 2, &wf, err)) ||
+	    (st = svdf_tensor(w, in[2], "time weights", tt, 2, &wt, err)) ||
+	    (st = svdf_tensor(w, in[4], "activation state", tt, 2, &state, err)) ||
+	    (st = svdf_tensor(w, op->outputs[0], "output", VTA_TFL_INT8, 2, &y, err)) ||
+	    (in[3] >= 0 && (st = svdf_tensor(w, in[3], "bias", VTA_TFL_INT32, 1, &bias, err))))
+		return st;
+	int32_t batches = x->shape[0], filters = wf->shape[0], memory = wt->shape[1];
+	int32_t rank = op->opt.svdf.rank;
+	int32_t units = rank > 0 ? filters / rank : 0;
+	if (!state->is_variable)
+		return vta_fail(err, VTA_E_DATA, "the activation state, tensor %d '%s', is not a "
+				"variable tensor", in[4], VTA_Q(state->name));
+	/* TFLM's PrepareSvdf shape checks, each named */
+	if (wf->shape[1] != x->shape[1] || wt->shape[0] != filters ||
+	    state->shape[0] != batches || (int64_t)state->shape[1] != (int64_t)memory * filters ||
+	    y->shape[0] != batches || y->shape[1] != units || (bias && bias->shape[0] != units))
+		return vta_fail(err, VTA_E_DATA,
+				"shapes input [%d,%d], feature weights [%d,%d], time weights "
+				"[%d,%d], state [%d,%d], output [%d,%d], bias [%d] do not fit an "
+				"SVDF of rank %d (%d filters, %d units)",
+				(int)x->shape[0], (int)x->shape[1], (int)wf->shape[0],
+				(int)wf->shape[1], (int)wt->shape[0], (int)wt->shape[1],
+				(int)state->shape[0], (int)state->shape[1], (int)y->shape[0],
+				(int)y->shape[1], bias ? (int)bias->shape[0] : 0, (int)rank,
+				(int)filters, (int)units);
+	vta_svdf s = {
+		.batches = batches, .input_size = x->shape[1], .filters = filters,
+		.memory = memory, .rank = rank, .state_int16 = tt == VTA_TFL_INT16,
+		.input_scale = scale_of(x), .weights_feature_scale = scale_of(wf),
+		.weights_time_scale = scale_of(wt), .state_scale = scale_of(state),
+		.output_scale = scale_of(y),
+		/* TFLM reads a bias without quantization as scale 0 */
+		.bias_scale = bias && bias->quant.count ? bias->quant.scale[0] : 0.0f,
+		.input_zero_point = zero_point_of(x), .state_zero_point = zero_point_of(state),
+		.output_zero_point = zero_point_of(y),
+	};
+	vta_svdf_quant q;
+	if ((st = vta_host_svdf_prepare(&s, &q, err)))
+		return st;
+	const void *vx, *vwf, *vwt, *vb = NULL;
+	if (!(vx = value_of(w, in[0], err)) || !(vwf = value_of(w, in[1], err)) ||
+	    !(vwt = value_of(w, in[2], err)) || (bias && !(vb = value_of(w, in[3], err))))
+		return err->status;
+	bool fresh = !w->values[in[4]];
+	if (fresh && !output_buffer(w, in[4], err))
+		return err->status;
+	if (!output_buffer(w, op->outputs[0], err))
+		return err->status;
+	/* the image may hold the int16 and int32 constants unaligned: aligned copies */
+	size_t nwt = tensor_bytes(wt), nb = bias ? tensor_bytes(bias) : 0;
+	void *time_copy = malloc(nwt ? nwt : 1), *bias_copy = malloc(nb ? nb : 1);
+	if (!time_copy || !bias_copy) {
+		free(time_copy);
+		free(bias_copy);
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	}
+	memcpy(time_copy, vwt, nwt);
+	if (vb)
+		memcpy(bias_copy, vb, nb);
+	s.input = vx;
+	s.weights_feature = vwf;
+	s.weights_time = time_copy;
+	s.bias = vb ? bias_copy : NULL;
+	s.state = w->values[in[4]];
+	s.output = w->values[op->outputs[0]];
+	if (fresh)
+		vta_host_svdf_reset(&s);
+	st = vta_host_svdf(&s, err);
+	free(time_copy);
+	free(bias_copy);
+	return st;
+}
+
 static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 {
 	const vta_tfl_model *m = w->m;
@@ -621,6 +726,8 @@ static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 		return vta_fail(err, VTA_E_UNSUPPORTED, "QUANTIZE from %s to int8",
 				vta_tfl_type_name(ti->type));
 	}
+	case VTA_TFL_OP_SVDF:
+		return run_svdf(w, op, err);
 	case VTA_TFL_OP_CONCATENATION: {
 		vta_host_tensor ins[16];
 		const vta_host_tensor *pins[16];

@@ -54,6 +54,7 @@ enum {
 	VTA_TFL_OP_MAX_POOL_2D = 17,
 	VTA_TFL_OP_RESHAPE = 22,
 	VTA_TFL_OP_SOFTMAX = 25,
+	VTA_TFL_OP_SVDF = 27,
 	VTA_TFL_OP_CUSTOM = 32,
 	VTA_TFL_OP_PAD = 34,
 	VTA_TFL_OP_TRANSPOSE = 39,
@@ -149,6 +150,11 @@ typedef struct vta_tfl_op {
 		struct { float beta; } softmax;                /* SOFTMAX */
 		struct { int32_t axis; vta_activation activation; } concat; /* CONCATENATION */
 		struct { bool keep_dims; } mean;               /* MEAN */
+		struct {                                       /* SVDF */
+			int32_t rank;
+			int8_t activation; /* ActivationFunctionType; TFLM's int8 kernel ignores it */
+			bool asymmetric_quantize_inputs;
+		} svdf;
 	} opt;
 } vta_tfl_op;
 
