@@ -8,6 +8,7 @@
 #include "dram_tensor.h"
 #include "golden.h"
 #include "host_ops.h"
+#include "host_ops_wide.h"
 #include "host_svdf.h"
 #include "layer_ops.h"
 #include "prng.h"
@@ -616,6 +617,71 @@ static vta_status run_svdf(walk *w, const vta_tfl_op *op, vta_error *err)
 	return st;
 }
 
+/* QUANTIZE between integer types other than into int8 from int8 or uint8 (host_ops_wide.h). */
+static bool int_type_of(vta_tfl_type t, vta_host_int_type *out)
+{
+	switch (t) {
+	case VTA_TFL_INT8: *out = VTA_HOST_INT8; return true;
+	case VTA_TFL_UINT8: *out = VTA_HOST_UINT8; return true;
+	case VTA_TFL_INT16: *out = VTA_HOST_INT16; return true;
+	case VTA_TFL_INT32: *out = VTA_HOST_INT32; return true;
+	default: return false;
+	}
+}
+
+static vta_status run_quantize_int(walk *w, const vta_tfl_op *op, vta_error *err)
+{
+	int32_t ii = op->inputs[0], oi = op->outputs[0];
+	const vta_tfl_tensor *ti = &w->m->tensors[ii], *to = &w->m->tensors[oi];
+	vta_host_quantized in, out;
+	if (!int_type_of(ti->type, &in.type) || !int_type_of(to->type, &out.type))
+		return vta_fail(err, VTA_E_UNSUPPORTED, "QUANTIZE from %s to %s",
+				vta_tfl_type_name(ti->type), vta_tfl_type_name(to->type));
+	if (ti->count != to->count)
+		return vta_fail(err, VTA_E_DATA, "QUANTIZE of %zu elements into %zu", ti->count,
+				to->count);
+	if (to->quant.count != 1)
+		return vta_fail(err, VTA_E_DATA,
+				"the output, tensor %d '%s', has %zu scales; QUANTIZE takes one", oi,
+				VTA_Q(to->name), to->quant.count);
+	/* TFLM reads a tensor without quantization as scale 0: refused below */
+	in.scale = ti->quant.count ? ti->quant.scale[0] : 0.0f;
+	in.zero_point = zero_point_of(ti);
+	out.scale = scale_of(to);
+	out.zero_point = zero_point_of(to);
+	const void *v = value_of(w, ii, err);
+	if (!v || !(out.data = output_buffer(w, oi, err)))
+		return err->status;
+	size_t n = tensor_bytes(ti);
+	void *copy = malloc(n ? n : 1); /* a constant in the image may be unaligned */
+	if (!copy)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	memcpy(copy, v, n);
+	in.data = copy;
+	vta_status st = vta_host_requantize_int(&in, &out, ti->count, err);
+	free(copy);
+	return st;
+}
+
+/* SOFTMAX of int8 into int16 (host_ops_wide.h). */
+static vta_status run_softmax_i16(walk *w, const vta_tfl_op *op, vta_error *err)
+{
+	int32_t oi = op->outputs[0];
+	const vta_tfl_tensor *ti = &w->m->tensors[op->inputs[0]], *to = &w->m->tensors[oi];
+	vta_host_tensor in;
+	vta_status st = host_in(w, op->inputs[0], &in, err);
+	if (st)
+		return st;
+	if (to->rank != ti->rank || memcmp(to->shape, ti->shape, (size_t)ti->rank * sizeof(int32_t)))
+		return vta_fail(err, VTA_E_DATA, "SOFTMAX: the output, tensor %d '%s', is not "
+				"shaped as the input", oi, VTA_Q(to->name));
+	void *o = output_buffer(w, oi, err);
+	if (!o)
+		return err->status;
+	return vta_host_softmax_i16(&in, op->opt.softmax.beta, scale_of(to), zero_point_of(to), o,
+				    err);
+}
+
 static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 {
 	const vta_tfl_model *m = w->m;
@@ -649,6 +715,8 @@ static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 							      : vta_host_avg_pool(&in, &p, &out, err);
 	}
 	case VTA_TFL_OP_SOFTMAX:
+		if (m->tensors[oi].type == VTA_TFL_INT16)
+			return run_softmax_i16(w, op, err);
 		if ((st = host_in(w, op->inputs[0], &in, err)) || (st = host_out(w, oi, &out, err)))
 			return st;
 		return vta_host_softmax(&in, op->opt.softmax.beta, &out, err);
@@ -708,6 +776,10 @@ static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 	}
 	case VTA_TFL_OP_QUANTIZE: {
 		const vta_tfl_tensor *ti = &m->tensors[op->inputs[0]];
+		if (m->tensors[oi].type != VTA_TFL_INT8 ||
+		    (ti->type != VTA_TFL_INT8 && ti->type != VTA_TFL_UINT8 &&
+		     ti->type != VTA_TFL_FLOAT32))
+			return run_quantize_int(w, op, err);
 		if ((st = host_out(w, oi, &out, err)))
 			return st;
 		const void *v = value_of(w, op->inputs[0], err);
