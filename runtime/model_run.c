@@ -556,7 +556,10 @@ static vta_status run_svdf(walk *w, const vta_tfl_op *op, vta_error *err)
 	if (!state->is_variable)
 		return vta_fail(err, VTA_E_DATA, "the activation state, tensor %d '%s', is not a "
 				"variable tensor", in[4], VTA_Q(state->name));
-	/* TFLM's PrepareSvdf shape checks, each named */
+	if (rank < 1 || filters % rank)
+		return vta_fail(err, VTA_E_DATA, "rank %d does not divide the %d filters",
+				(int)rank, (int)filters);
+	/* TFLM's PrepareSvdf shape checks */
 	if (wf->shape[1] != x->shape[1] || wt->shape[0] != filters ||
 	    state->shape[0] != batches || (int64_t)state->shape[1] != (int64_t)memory * filters ||
 	    y->shape[0] != batches || y->shape[1] != units || (bias && bias->shape[0] != units))

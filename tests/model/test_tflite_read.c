@@ -502,7 +502,9 @@ static void test_real_models(void **state)
 	mt_load_file(MT_DATA "keyword_scrambled_8bit.tflite", &m);
 	assert_int_equal(m.n_ops, 15);
 	assert_int_equal(m.ops[0].builtin, VTA_TFL_OP_QUANTIZE);
-	assert_int_equal(m.ops[1].builtin, 27); /* SVDF: read, not typed */
+	assert_int_equal(m.ops[1].builtin, VTA_TFL_OP_SVDF);
+	assert_int_equal(m.ops[1].opt.svdf.rank, 1);
+	assert_int_equal(m.ops[1].opt.svdf.activation, 1); /* RELU, which TFLM's int8 SVDF ignores */
 	assert_true(m.tensors[4].is_variable);
 	vta_tfl_model_free(&m);
 
