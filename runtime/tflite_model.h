@@ -91,7 +91,7 @@ typedef struct vta_tfl_tensor {
 	uint32_t buffer;
 	const uint8_t *data;   /* constant bytes in the image, NULL when the buffer is empty */
 	size_t data_bytes;
-	vta_tfl_quant quant;
+	vta_tfl_quant quant;   /* none for a tensor only DECODE operators read (TFLM ignores it) */
 	bool is_variable;
 	/* LUT-compressed constant (container != PLAIN): `lut` holds the tables and indices, the
 	 * decoded tensor has this tensor's type, shape and quantization. `data` is then the
