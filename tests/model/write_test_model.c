@@ -68,7 +68,8 @@ int main(int argc, char **argv)
 	static const char *const svdf_names[TS_DEFECT_COUNT] = {
 		"svdf.tflite", "svdf_rank3.tflite", "svdf_state_shape.tflite",
 		"svdf_bias_scale.tflite", "svdf_not_variable.tflite", "svdf_time_float.tflite",
-		"svdf_input_no_quant.tflite", "svdf_softmax_zp.tflite", "svdf_tanh.tflite"};
+		"svdf_input_no_quant.tflite", "svdf_softmax_zp.tflite", "svdf_tanh.tflite",
+		"svdf_quant_pair.tflite", "svdf_quant_scales.tflite"};
 	for (int d = 0; d < TS_DEFECT_COUNT; d++) {
 		b = ts_build((enum ts_defect)d, &len);
 		rc |= write_bytes(dir, svdf_names[d], b, len);
