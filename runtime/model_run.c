@@ -516,7 +516,7 @@ static vta_status const_i32(walk *w, int32_t idx, int32_t *out, size_t max, size
 /* SVDF: the state tensor (a variable) lives in the walk's values, reset as TFLM resets it
  * before the first invocation; each run of the model is one invocation. */
 static vta_status svdf_tensor(walk *w, int32_t idx, const char *what, vta_tfl_type type,
-			      int rank, const vta_tfl_tensor **out, vta_error *err)
+			      int rank, bool weights, const vta_tfl_tensor **out, vta_error *err)
 {
 	const vta_tfl_tensor *t = &w->m->tensors[idx];
 	*out = t;
@@ -527,8 +527,7 @@ static vta_status svdf_tensor(walk *w, int32_t idx, const char *what, vta_tfl_ty
 	if (t->quant.count < 1 && type != VTA_TFL_INT32)
 		return vta_fail(err, VTA_E_DATA, "the %s, tensor %d '%s', is not quantized", what,
 				idx, VTA_Q(t->name));
-	if (t->quant.zero_point_count && t->quant.zero_point[0] &&
-	    (!strcmp(what, "feature weights") || !strcmp(what, "time weights")))
+	if (weights && t->quant.zero_point_count && t->quant.zero_point[0])
 		return vta_fail(err, VTA_E_DATA,
 				"the %s, tensor %d '%s', has zero point %lld; TFLM's SVDF takes 0",
 				what, idx, VTA_Q(t->name), (long long)t->quant.zero_point[0]);
@@ -543,12 +542,13 @@ static vta_status run_svdf(walk *w, const vta_tfl_op *op, vta_error *err)
 	vta_status st;
 	if (tt != VTA_TFL_INT16 && tt != VTA_TFL_INT8)
 		tt = VTA_TFL_INT16; /* named as expected by the check below */
-	if ((st = svdf_tensor(w, in[0], "input", VTA_TFL_INT8, 2, &x, err)) ||
-	    (st = svdf_tensor(w, in[1], "feature weights", VTA_TFL_INT8, 2, &wf, err)) ||
-	    (st = svdf_tensor(w, in[2], "time weights", tt, 2, &wt, err)) ||
-	    (st = svdf_tensor(w, in[4], "activation state", tt, 2, &state, err)) ||
-	    (st = svdf_tensor(w, op->outputs[0], "output", VTA_TFL_INT8, 2, &y, err)) ||
-	    (in[3] >= 0 && (st = svdf_tensor(w, in[3], "bias", VTA_TFL_INT32, 1, &bias, err))))
+	if ((st = svdf_tensor(w, in[0], "input", VTA_TFL_INT8, 2, false, &x, err)) ||
+	    (st = svdf_tensor(w, in[1], "feature weights", VTA_TFL_INT8, 2, true, &wf, err)) ||
+	    (st = svdf_tensor(w, in[2], "time weights", tt, 2, true, &wt, err)) ||
+	    (st = svdf_tensor(w, in[4], "activation state", tt, 2, false, &state, err)) ||
+	    (st = svdf_tensor(w, op->outputs[0], "output", VTA_TFL_INT8, 2, false, &y, err)) ||
+	    (in[3] >= 0 &&
+	     (st = svdf_tensor(w, in[3], "bias", VTA_TFL_INT32, 1, false, &bias, err))))
 		return st;
 	int32_t batches = x->shape[0], filters = wf->shape[0], memory = wt->shape[1];
 	int32_t rank = op->opt.svdf.rank;
