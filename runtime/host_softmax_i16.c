@@ -63,6 +63,13 @@ static int32_t sx_exp(int32_t x)
 	return x == 0 ? INT32_MAX : result;
 }
 
+/* d · 2^shift for a difference d >= diff_min: it fits int32 (that is what diff_min is for);
+ * the shift reaches 32 when beta · s_in caps the multiplier */
+static int32_t sx_scale_diff(int32_t d, int shift)
+{
+	return vta_wrap32((int64_t)d * ((int64_t)1 << shift));
+}
+
 /* 1 / (1 + x) for x in [0, 1), Q0.31 (one_over_one_plus_x_for_x_in_0_1): three Newton-Raphson
  * steps in Q2.29 from 48/17 - 32/17 d, d = (1 + x) / 2 */
 static int32_t sx_reciprocal(int32_t x)
@@ -119,8 +126,8 @@ vta_status vta_host_softmax_i16(const vta_host_tensor *in, float beta, float out
 			int32_t diff = x[c] - max;
 			if (diff >= diff_min)
 				sum = sx_add(sum, vta_quant_rdbpot(
-						 sx_exp(vta_quant_srdhm(diff * (1 << m.shift),
-									m.multiplier)),
+						 sx_exp(vta_quant_srdhm(
+							 sx_scale_diff(diff, m.shift), m.multiplier)),
 						 SX_ACCUM_BITS));
 		}
 		/* GetReciprocal(sum, 12) */
@@ -138,7 +145,8 @@ vta_status vta_host_softmax_i16(const vta_host_tensor *in, float beta, float out
 			int32_t diff = x[c] - max;
 			int32_t v = INT16_MIN;
 			if (diff >= diff_min) {
-				int32_t e = sx_exp(vta_quant_srdhm(diff * (1 << m.shift), m.multiplier));
+				int32_t e = sx_exp(vta_quant_srdhm(sx_scale_diff(diff, m.shift),
+								   m.multiplier));
 				int64_t u = (int64_t)vta_quant_rdbpot(vta_quant_srdhm(scale, e), exponent) +
 					    INT16_MIN;
 				v = (int32_t)(u < INT16_MIN ? INT16_MIN : u > INT16_MAX ? INT16_MAX : u);

@@ -200,6 +200,12 @@ static void test_softmax_i16_by_hand(void **state)
 	assert_int_equal(vta_host_softmax_i16(&in, 1.0f, 1.0f / 65536, -32768, y, &err), VTA_OK);
 	for (int i = 0; i < 4; i++)
 		assert_int_equal(y[i], 16384 - 32768);
+	/* beta · s_in caps the Q5.26 multiplier (its shift reaches 32): only the maximum counts */
+	int8_t far[2] = {5, 4};
+	in = row(far, 2, 1000.0f);
+	assert_int_equal(vta_host_softmax_i16(&in, 1.0f, 1.0f / 65536, -32768, y, &err), VTA_OK);
+	assert_int_equal(y[0], 32767);
+	assert_int_equal(y[1], -32768);
 	/* two equal values: 1/2 each */
 	in = row(four, 2, 0.3f);
 	assert_int_equal(vta_host_softmax_i16(&in, 1.0f, 1.0f / 65536, -32768, y, &err), VTA_OK);
