@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "op_support.h"
 #include "tflite_model.h"
 
 /* A name printed on one line: control characters as '?'. */
@@ -82,6 +83,13 @@ static void put_options(const vta_tfl_op *op)
 	case VTA_TFL_OP_MEAN:
 		printf("  keep_dims %s", op->opt.mean.keep_dims ? "true" : "false");
 		break;
+	case VTA_TFL_OP_SVDF: {
+		static const char *const acts[] = {"none", "relu", "relu_n1_to_1", "relu6", "tanh",
+						   "sign_bit"};
+		printf("  rank %d, activation %s", (int)op->opt.svdf.rank,
+		       acts[op->opt.svdf.activation]);
+		break;
+	}
 	case VTA_TFL_OP_RESHAPE:
 		if (op->opt.reshape.has_new_shape) {
 			printf("  new_shape [");
@@ -139,6 +147,32 @@ static void put_lut(const vta_tfl_tensor *t)
 	printf(")");
 }
 
+/* Where `vtasim run -m` runs the operator (op_support.h), the reason when nowhere. */
+typedef struct placement {
+	size_t accel, host, unsupported, decode;
+} placement;
+
+static void put_place(const vta_tfl_op *op, placement *p)
+{
+	vta_error e = {0};
+	if (op->decode) {
+		p->decode++;
+		printf("  | decode (outputs are compressed constants)");
+	} else if (op->custom) {
+		p->unsupported++;
+		printf("  | unsupported: custom operators are not supported");
+	} else if (vta_op_check(op->builtin, &e) != VTA_OK) {
+		p->unsupported++;
+		printf("  | unsupported: %s", e.detail);
+	} else if (vta_op_where(op->builtin, NULL) == VTA_OP_ACCEL) {
+		p->accel++;
+		printf("  | accelerator");
+	} else {
+		p->host++;
+		printf("  | host");
+	}
+}
+
 static void print_model(const vta_tfl_model *m)
 {
 	printf("model %s: schema %u, %zu subgraph%s (0 read), %zu buffers, %zu operators, "
@@ -167,6 +201,7 @@ static void print_model(const vta_tfl_model *m)
 		       m->buffers[m->metadata[i].buffer].bytes);
 	}
 	printf("\noperators\n");
+	placement place = {0, 0, 0, 0};
 	for (size_t i = 0; i < m->n_ops; i++) {
 		const vta_tfl_op *op = &m->ops[i];
 		char buf[24];
@@ -176,8 +211,11 @@ static void print_model(const vta_tfl_model *m)
 		printf(" -> ");
 		put_list(op->outputs, op->n_outputs);
 		put_options(op);
+		put_place(op, &place);
 		putchar('\n');
 	}
+	printf("placement: %zu on the accelerator, %zu on the host, %zu unsupported, %zu DECODE\n",
+	       place.accel, place.host, place.unsupported, place.decode);
 	printf("\ntensors\n");
 	size_t plain = 0, packed = 0;
 	for (size_t i = 0; i < m->n_tensors; i++) {

@@ -120,6 +120,7 @@ static vta_npy_dtype npy_dtype(vta_tfl_type t, bool *ok)
 	switch (t) {
 	case VTA_TFL_INT8: return VTA_NPY_I8;
 	case VTA_TFL_UINT8: return VTA_NPY_U8;
+	case VTA_TFL_INT16: return VTA_NPY_I16;
 	case VTA_TFL_INT32: return VTA_NPY_I32;
 	case VTA_TFL_FLOAT32: return VTA_NPY_F32;
 	default: *ok = false; return VTA_NPY_I8;

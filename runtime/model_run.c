@@ -8,6 +8,8 @@
 #include "dram_tensor.h"
 #include "golden.h"
 #include "host_ops.h"
+#include "host_ops_wide.h"
+#include "host_svdf.h"
 #include "layer_ops.h"
 #include "prng.h"
 #include "vta_text.h"
@@ -511,6 +513,178 @@ static vta_status const_i32(walk *w, int32_t idx, int32_t *out, size_t max, size
 	return VTA_OK;
 }
 
+/* SVDF: the state tensor (a variable) lives in the walk's values, reset as TFLM resets it
+ * before the first invocation; each run of the model is one invocation. */
+static vta_status svdf_tensor(walk *w, int32_t idx, const char *what, vta_tfl_type type,
+			      int rank, bool weights, const vta_tfl_tensor **out, vta_error *err)
+{
+	const vta_tfl_tensor *t = &w->m->tensors[idx];
+	*out = t;
+	if (t->type != type || t->rank != rank)
+		return vta_fail(err, VTA_E_DATA, "the %s, tensor %d '%s', is %s of rank %d; "
+				"expected %s of rank %d", what, idx, VTA_Q(t->name),
+				vta_tfl_type_name(t->type), t->rank, vta_tfl_type_name(type), rank);
+	if (t->quant.count < 1 && type != VTA_TFL_INT32)
+		return vta_fail(err, VTA_E_DATA, "the %s, tensor %d '%s', is not quantized", what,
+				idx, VTA_Q(t->name));
+	if (weights && t->quant.zero_point_count && t->quant.zero_point[0])
+		return vta_fail(err, VTA_E_DATA,
+				"the %s, tensor %d '%s', has zero point %lld; TFLM's SVDF takes 0",
+				what, idx, VTA_Q(t->name), (long long)t->quant.zero_point[0]);
+	return VTA_OK;
+}
+
+static vta_status run_svdf(walk *w, const vta_tfl_op *op, vta_error *err)
+{
+	const int32_t *in = op->inputs;
+	const vta_tfl_tensor *x, *wf, *wt, *bias = NULL, *state, *y;
+	vta_tfl_type tt = w->m->tensors[in[2]].type;
+	vta_status st;
+	if (tt != VTA_TFL_INT16 && tt != VTA_TFL_INT8)
+		tt = VTA_TFL_INT16; /* named as expected by the check below */
+	if ((st = svdf_tensor(w, in[0], "input", VTA_TFL_INT8, 2, false, &x, err)) ||
+	    (st = svdf_tensor(w, in[1], "feature weights", VTA_TFL_INT8, 2, true, &wf, err)) ||
+	    (st = svdf_tensor(w, in[2], "time weights", tt, 2, true, &wt, err)) ||
+	    (st = svdf_tensor(w, in[4], "activation state", tt, 2, false, &state, err)) ||
+	    (st = svdf_tensor(w, op->outputs[0], "output", VTA_TFL_INT8, 2, false, &y, err)) ||
+	    (in[3] >= 0 &&
+	     (st = svdf_tensor(w, in[3], "bias", VTA_TFL_INT32, 1, false, &bias, err))))
+		return st;
+	int32_t batches = x->shape[0], filters = wf->shape[0], memory = wt->shape[1];
+	int32_t rank = op->opt.svdf.rank;
+	int32_t units = rank > 0 ? filters / rank : 0;
+	if (!state->is_variable)
+		return vta_fail(err, VTA_E_DATA, "the activation state, tensor %d '%s', is not a "
+				"variable tensor", in[4], VTA_Q(state->name));
+	if (rank < 1 || filters % rank)
+		return vta_fail(err, VTA_E_DATA, "rank %d does not divide the %d filters",
+				(int)rank, (int)filters);
+	/* TFLM's PrepareSvdf shape checks */
+	if (wf->shape[1] != x->shape[1] || wt->shape[0] != filters ||
+	    state->shape[0] != batches || (int64_t)state->shape[1] != (int64_t)memory * filters ||
+	    y->shape[0] != batches || y->shape[1] != units || (bias && bias->shape[0] != units))
+		return vta_fail(err, VTA_E_DATA,
+				"shapes input [%d,%d], feature weights [%d,%d], time weights "
+				"[%d,%d], state [%d,%d], output [%d,%d], bias [%d] do not fit an "
+				"SVDF of rank %d (%d filters, %d units)",
+				(int)x->shape[0], (int)x->shape[1], (int)wf->shape[0],
+				(int)wf->shape[1], (int)wt->shape[0], (int)wt->shape[1],
+				(int)state->shape[0], (int)state->shape[1], (int)y->shape[0],
+				(int)y->shape[1], bias ? (int)bias->shape[0] : 0, (int)rank,
+				(int)filters, (int)units);
+	vta_svdf s = {
+		.batches = batches, .input_size = x->shape[1], .filters = filters,
+		.memory = memory, .rank = rank, .state_int16 = tt == VTA_TFL_INT16,
+		.input_scale = scale_of(x), .weights_feature_scale = scale_of(wf),
+		.weights_time_scale = scale_of(wt), .state_scale = scale_of(state),
+		.output_scale = scale_of(y),
+		/* TFLM reads a bias without quantization as scale 0 */
+		.bias_scale = bias && bias->quant.count ? bias->quant.scale[0] : 0.0f,
+		.input_zero_point = zero_point_of(x), .state_zero_point = zero_point_of(state),
+		.output_zero_point = zero_point_of(y),
+	};
+	vta_svdf_quant q;
+	if ((st = vta_host_svdf_prepare(&s, &q, err)))
+		return st;
+	const void *vx, *vwf, *vwt, *vb = NULL;
+	if (!(vx = value_of(w, in[0], err)) || !(vwf = value_of(w, in[1], err)) ||
+	    !(vwt = value_of(w, in[2], err)) || (bias && !(vb = value_of(w, in[3], err))))
+		return err->status;
+	bool fresh = !w->values[in[4]];
+	if (fresh && !output_buffer(w, in[4], err))
+		return err->status;
+	if (!output_buffer(w, op->outputs[0], err))
+		return err->status;
+	/* the image may hold the int16 and int32 constants unaligned: aligned copies */
+	size_t nwt = tensor_bytes(wt), nb = bias ? tensor_bytes(bias) : 0;
+	void *time_copy = malloc(nwt ? nwt : 1), *bias_copy = malloc(nb ? nb : 1);
+	if (!time_copy || !bias_copy) {
+		free(time_copy);
+		free(bias_copy);
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	}
+	memcpy(time_copy, vwt, nwt);
+	if (vb)
+		memcpy(bias_copy, vb, nb);
+	s.input = vx;
+	s.weights_feature = vwf;
+	s.weights_time = time_copy;
+	s.bias = vb ? bias_copy : NULL;
+	s.state = w->values[in[4]];
+	s.output = w->values[op->outputs[0]];
+	if (fresh)
+		vta_host_svdf_reset(&s);
+	st = vta_host_svdf(&s, err);
+	free(time_copy);
+	free(bias_copy);
+	return st;
+}
+
+/* QUANTIZE between integer types other than into int8 from int8 or uint8 (host_ops_wide.h). */
+static bool int_type_of(vta_tfl_type t, vta_host_int_type *out)
+{
+	switch (t) {
+	case VTA_TFL_INT8: *out = VTA_HOST_INT8; return true;
+	case VTA_TFL_UINT8: *out = VTA_HOST_UINT8; return true;
+	case VTA_TFL_INT16: *out = VTA_HOST_INT16; return true;
+	case VTA_TFL_INT32: *out = VTA_HOST_INT32; return true;
+	default: return false;
+	}
+}
+
+static vta_status run_quantize_int(walk *w, const vta_tfl_op *op, vta_error *err)
+{
+	int32_t ii = op->inputs[0], oi = op->outputs[0];
+	const vta_tfl_tensor *ti = &w->m->tensors[ii], *to = &w->m->tensors[oi];
+	vta_host_quantized in, out;
+	if (!int_type_of(ti->type, &in.type) || !int_type_of(to->type, &out.type))
+		return vta_fail(err, VTA_E_UNSUPPORTED, "QUANTIZE from %s to %s",
+				vta_tfl_type_name(ti->type), vta_tfl_type_name(to->type));
+	if (ti->count != to->count)
+		return vta_fail(err, VTA_E_DATA, "QUANTIZE of %zu elements into %zu", ti->count,
+				to->count);
+	if (to->quant.count != 1)
+		return vta_fail(err, VTA_E_DATA,
+				"the output, tensor %d '%s', has %zu scales; QUANTIZE takes one", oi,
+				VTA_Q(to->name), to->quant.count);
+	/* TFLM reads a tensor without quantization as scale 0: refused below */
+	in.scale = ti->quant.count ? ti->quant.scale[0] : 0.0f;
+	in.zero_point = zero_point_of(ti);
+	out.scale = scale_of(to);
+	out.zero_point = zero_point_of(to);
+	const void *v = value_of(w, ii, err);
+	if (!v || !(out.data = output_buffer(w, oi, err)))
+		return err->status;
+	size_t n = tensor_bytes(ti);
+	void *copy = malloc(n ? n : 1); /* a constant in the image may be unaligned */
+	if (!copy)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	memcpy(copy, v, n);
+	in.data = copy;
+	vta_status st = vta_host_requantize_int(&in, &out, ti->count, err);
+	free(copy);
+	return st;
+}
+
+/* SOFTMAX of int8 into int16 (host_ops_wide.h). */
+static vta_status run_softmax_i16(walk *w, const vta_tfl_op *op, vta_error *err)
+{
+	int32_t oi = op->outputs[0];
+	const vta_tfl_tensor *ti = &w->m->tensors[op->inputs[0]], *to = &w->m->tensors[oi];
+	vta_host_tensor in;
+	vta_status st = host_in(w, op->inputs[0], &in, err);
+	if (st)
+		return st;
+	if (to->rank != ti->rank || memcmp(to->shape, ti->shape, (size_t)ti->rank * sizeof(int32_t)))
+		return vta_fail(err, VTA_E_DATA, "SOFTMAX: the output, tensor %d '%s', is not "
+				"shaped as the input", oi, VTA_Q(to->name));
+	void *o = output_buffer(w, oi, err);
+	if (!o)
+		return err->status;
+	return vta_host_softmax_i16(&in, op->opt.softmax.beta, scale_of(to), zero_point_of(to), o,
+				    err);
+}
+
 static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 {
 	const vta_tfl_model *m = w->m;
@@ -544,6 +718,8 @@ static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 							      : vta_host_avg_pool(&in, &p, &out, err);
 	}
 	case VTA_TFL_OP_SOFTMAX:
+		if (m->tensors[oi].type == VTA_TFL_INT16)
+			return run_softmax_i16(w, op, err);
 		if ((st = host_in(w, op->inputs[0], &in, err)) || (st = host_out(w, oi, &out, err)))
 			return st;
 		return vta_host_softmax(&in, op->opt.softmax.beta, &out, err);
@@ -603,6 +779,10 @@ static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 	}
 	case VTA_TFL_OP_QUANTIZE: {
 		const vta_tfl_tensor *ti = &m->tensors[op->inputs[0]];
+		if (m->tensors[oi].type != VTA_TFL_INT8 ||
+		    (ti->type != VTA_TFL_INT8 && ti->type != VTA_TFL_UINT8 &&
+		     ti->type != VTA_TFL_FLOAT32))
+			return run_quantize_int(w, op, err);
 		if ((st = host_out(w, oi, &out, err)))
 			return st;
 		const void *v = value_of(w, op->inputs[0], err);
@@ -621,6 +801,8 @@ static vta_status run_host(walk *w, const vta_tfl_op *op, vta_error *err)
 		return vta_fail(err, VTA_E_UNSUPPORTED, "QUANTIZE from %s to int8",
 				vta_tfl_type_name(ti->type));
 	}
+	case VTA_TFL_OP_SVDF:
+		return run_svdf(w, op, err);
 	case VTA_TFL_OP_CONCATENATION: {
 		vta_host_tensor ins[16];
 		const vta_host_tensor *pins[16];

@@ -17,6 +17,7 @@ size_t vta_npy_dtype_size(vta_npy_dtype dtype)
 	switch (dtype) {
 	case VTA_NPY_I8:
 	case VTA_NPY_U8: return 1;
+	case VTA_NPY_I16: return 2;
 	case VTA_NPY_I32:
 	case VTA_NPY_F32: return 4;
 	}
@@ -28,6 +29,7 @@ static const char *descr_of(vta_npy_dtype dtype)
 	switch (dtype) {
 	case VTA_NPY_I8: return "|i1";
 	case VTA_NPY_U8: return "|u1";
+	case VTA_NPY_I16: return "<i2";
 	case VTA_NPY_I32: return "<i4";
 	case VTA_NPY_F32: return "<f4";
 	}
@@ -64,7 +66,8 @@ static vta_status parse_header(const char *path, const char *hdr, vta_npy *out, 
 		const char *text;
 		vta_npy_dtype dtype;
 	} types[] = {{"'|i1'", VTA_NPY_I8}, {"'<i1'", VTA_NPY_I8}, {"'|u1'", VTA_NPY_U8},
-		     {"'<u1'", VTA_NPY_U8}, {"'<i4'", VTA_NPY_I32}, {"'<f4'", VTA_NPY_F32}};
+		     {"'<u1'", VTA_NPY_U8}, {"'<i2'", VTA_NPY_I16}, {"'<i4'", VTA_NPY_I32},
+		     {"'<f4'", VTA_NPY_F32}};
 	size_t i;
 	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strncmp(d, types[i].text, strlen(types[i].text)))

@@ -18,7 +18,7 @@ extern "C" {
 
 #define VTA_NPY_MAX_RANK 8
 
-typedef enum vta_npy_dtype { VTA_NPY_I8, VTA_NPY_U8, VTA_NPY_I32, VTA_NPY_F32 } vta_npy_dtype;
+typedef enum vta_npy_dtype { VTA_NPY_I8, VTA_NPY_U8, VTA_NPY_I32, VTA_NPY_F32, VTA_NPY_I16 } vta_npy_dtype;
 
 typedef struct vta_npy {
 	vta_npy_dtype dtype;

@@ -19,7 +19,7 @@ static const op_entry OPS[] = {
 	{VTA_TFL_MAX_POOL_2D, "MAX_POOL_2D", VTA_OP_HOST},
 	{VTA_TFL_RESHAPE, "RESHAPE", VTA_OP_HOST},
 	{VTA_TFL_SOFTMAX, "SOFTMAX", VTA_OP_HOST},
-	{VTA_TFL_SVDF, "SVDF", VTA_OP_UNSUPPORTED},
+	{VTA_TFL_SVDF, "SVDF", VTA_OP_HOST},
 	{VTA_TFL_PAD, "PAD", VTA_OP_HOST},
 	{VTA_TFL_TRANSPOSE, "TRANSPOSE", VTA_OP_HOST},
 	{VTA_TFL_MEAN, "MEAN", VTA_OP_HOST},
@@ -48,15 +48,10 @@ vta_status vta_op_check(int builtin_code, vta_error *err)
 	const op_entry *e = op_find(builtin_code);
 	if (e && e->place != VTA_OP_UNSUPPORTED)
 		return VTA_OK;
-	if (e && builtin_code == VTA_TFL_SVDF)
-		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"SVDF (builtin op 27) is not supported: it keeps an activation "
-				"state across invocations, which neither the accelerator's layers "
-				"nor the host kernels model");
 	return vta_fail(err, VTA_E_UNSUPPORTED,
 			"TFLite builtin op %d is not supported (int8 ops that run: CONV_2D, "
 			"DEPTHWISE_CONV_2D, FULLY_CONNECTED and ADD on the accelerator; "
 			"AVERAGE_POOL_2D, MAX_POOL_2D, RESHAPE, SOFTMAX, PAD, PADV2, TRANSPOSE, "
-			"MEAN, QUANTIZE and CONCATENATION on the host)",
+			"MEAN, QUANTIZE, CONCATENATION and SVDF on the host)",
 			builtin_code);
 }

@@ -41,8 +41,7 @@ typedef enum vta_op_place {
 /* Where `builtin_code` runs; *name (may be NULL) gets TFLite's op name, or "op N". */
 vta_op_place vta_op_where(int builtin_code, const char **name);
 
-/* VTA_OK for an op that runs somewhere, else VTA_E_UNSUPPORTED with the reason (SVDF, for
- * one, keeps state across invocations and is not implemented). */
+/* VTA_OK for an op that runs somewhere, else VTA_E_UNSUPPORTED with the reason. */
 vta_status vta_op_check(int builtin_code, vta_error *err);
 
 #ifdef __cplusplus

@@ -205,20 +205,6 @@ static vta_status tfl_quant(tfl_rd *r, const vta_fb_table *q, vta_tfl_tensor *t)
 	if (zp.n && zp.n != scale.n)
 		return tfl_fail(r, VTA_E_PARSE, "quantization: %u scales but %u zero points",
 				scale.n, zp.n);
-	if (scale.n > 1) {
-		/* a rank-1 tensor has one channel dimension, whatever the file says (converted
-		 * models' biases often carry their filter's quantized dimension) */
-		if (t->rank == 1)
-			axis = o->axis = 0;
-		if (axis < 0 || axis >= t->rank)
-			return tfl_fail(r, VTA_E_PARSE,
-					"quantization: %u scales along dimension %d of a rank-%d tensor",
-					scale.n, (int)axis, t->rank);
-		if ((uint32_t)t->shape[axis] != scale.n)
-			return tfl_fail(r, VTA_E_PARSE,
-					"quantization: %u scales for the %d channels of dimension %d",
-					scale.n, (int)t->shape[axis], (int)axis);
-	}
 	vta_status st = tfl_calloc(r, scale.n, sizeof(float), (void **)&o->scale);
 	if (st == VTA_OK && zp.n)
 		st = tfl_calloc(r, zp.n, sizeof(int64_t), (void **)&o->zero_point);
@@ -280,6 +266,59 @@ static vta_status tfl_tensor(tfl_rd *r, const vta_fb_table *t, vta_tfl_tensor *o
 	TFL_TRY(r, vta_fb_subtable(fb_, t, TFL_T_QUANTIZATION, &sub, &present, &e_),
 	       "quantization");
 	return present ? tfl_quant(r, &sub, out) : VTA_OK;
+}
+
+/* Whether tensor ti is read by operators and by DECODE operators only (their encoded or
+ * ancillary inputs). */
+static bool tfl_read_by_decode_only(const vta_tfl_model *m, int32_t ti)
+{
+	bool read = false;
+	for (size_t i = 0; i < m->n_ops; i++)
+		for (size_t k = 0; k < m->ops[i].n_inputs; k++) {
+			if (m->ops[i].inputs[k] != ti)
+				continue;
+			if (!m->ops[i].decode)
+				return false;
+			read = true;
+		}
+	return read;
+}
+
+/* Per-channel scales must match their dimension, checked once the operators are known: a
+ * tensor read only by DECODE operators is packed indices whose quantization TFLM never
+ * reads (its compression tool leaves the original constant's there), so it is dropped. */
+static vta_status tfl_check_quant(tfl_rd *r)
+{
+	vta_tfl_model *m = r->m;
+	for (size_t i = 0; i < m->n_tensors; i++) {
+		vta_tfl_tensor *t = &m->tensors[i];
+		vta_tfl_quant *q = &t->quant;
+		if (!q->count)
+			continue;
+		if (tfl_read_by_decode_only(m, (int32_t)i)) {
+			free(q->scale);
+			free(q->zero_point);
+			memset(q, 0, sizeof(*q));
+			continue;
+		}
+		if (q->count < 2)
+			continue;
+		/* a rank-1 tensor has one channel dimension, whatever the file says (converted
+		 * models' biases often carry their filter's quantized dimension) */
+		if (t->rank == 1)
+			q->axis = 0;
+		tfl_where_tensor(r, i);
+		if (q->axis < 0 || q->axis >= t->rank)
+			return tfl_fail(r, VTA_E_PARSE,
+					"quantization: %zu scales along dimension %d of a rank-%d tensor",
+					q->count, (int)q->axis, t->rank);
+		if ((size_t)t->shape[q->axis] != q->count)
+			return tfl_fail(r, VTA_E_PARSE,
+					"quantization: %zu scales for the %d channels of dimension %d",
+					q->count, (int)t->shape[q->axis], (int)q->axis);
+	}
+	r->where[0] = '\0';
+	return VTA_OK;
 }
 
 /* A plain constant's bytes must be exactly its shape's (compressed ones are checked by
@@ -399,6 +438,8 @@ static vta_status tfl_model(tfl_rd *r)
 	m->n_subgraphs = sgs.n;
 	TFL_TRY(r, vta_fb_vec_table(fb_, &sgs, 0, &sg, &e_), "subgraph 0");
 	st = tfl_subgraph(r, &sg);
+	if (st == VTA_OK)
+		st = tfl_check_quant(r);
 	if (st == VTA_OK)
 		st = tfl_read_compression(r);
 	if (st == VTA_OK)

@@ -54,6 +54,7 @@ enum {
 	VTA_TFL_OP_MAX_POOL_2D = 17,
 	VTA_TFL_OP_RESHAPE = 22,
 	VTA_TFL_OP_SOFTMAX = 25,
+	VTA_TFL_OP_SVDF = 27,
 	VTA_TFL_OP_CUSTOM = 32,
 	VTA_TFL_OP_PAD = 34,
 	VTA_TFL_OP_TRANSPOSE = 39,
@@ -90,7 +91,7 @@ typedef struct vta_tfl_tensor {
 	uint32_t buffer;
 	const uint8_t *data;   /* constant bytes in the image, NULL when the buffer is empty */
 	size_t data_bytes;
-	vta_tfl_quant quant;
+	vta_tfl_quant quant;   /* none for a tensor only DECODE operators read (TFLM ignores it) */
 	bool is_variable;
 	/* LUT-compressed constant (container != PLAIN): `lut` holds the tables and indices, the
 	 * decoded tensor has this tensor's type, shape and quantization. `data` is then the
@@ -149,6 +150,11 @@ typedef struct vta_tfl_op {
 		struct { float beta; } softmax;                /* SOFTMAX */
 		struct { int32_t axis; vta_activation activation; } concat; /* CONCATENATION */
 		struct { bool keep_dims; } mean;               /* MEAN */
+		struct {                                       /* SVDF */
+			int32_t rank;
+			int8_t activation; /* ActivationFunctionType; TFLM's int8 kernel ignores it */
+			bool asymmetric_quantize_inputs;
+		} svdf;
 	} opt;
 } vta_tfl_op;
 

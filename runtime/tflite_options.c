@@ -13,28 +13,31 @@
 #include "vta_bytes.h"
 
 /* What each typed op takes: its options member, whether it is required, its inputs (the
- * first `min_in` present, up to `max_in`; 0 = any number) and outputs. */
+ * first `min_in` present but those `optional` marks, up to `max_in`; 0 = any number). */
 static const struct {
 	int32_t op;
 	uint8_t options;
 	const char *options_name;
 	bool required;
 	uint8_t min_in, max_in;
+	uint8_t optional; /* bit i: input i may be absent (-1) even below min_in */
 } op_rules[] = {
-	{VTA_TFL_OP_CONV_2D, TFL_OPT_CONV2D, "Conv2DOptions", true, 2, 3},
-	{VTA_TFL_OP_DEPTHWISE_CONV_2D, TFL_OPT_DEPTHWISE_CONV2D, "DepthwiseConv2DOptions", true, 2, 3},
-	{VTA_TFL_OP_AVERAGE_POOL_2D, TFL_OPT_POOL2D, "Pool2DOptions", true, 1, 1},
-	{VTA_TFL_OP_MAX_POOL_2D, TFL_OPT_POOL2D, "Pool2DOptions", true, 1, 1},
-	{VTA_TFL_OP_FULLY_CONNECTED, TFL_OPT_FULLY_CONNECTED, "FullyConnectedOptions", false, 2, 3},
-	{VTA_TFL_OP_SOFTMAX, TFL_OPT_SOFTMAX, "SoftmaxOptions", true, 1, 1},
-	{VTA_TFL_OP_CONCATENATION, TFL_OPT_CONCATENATION, "ConcatenationOptions", true, 1, 0},
-	{VTA_TFL_OP_ADD, TFL_OPT_ADD, "AddOptions", false, 2, 2},
-	{VTA_TFL_OP_RESHAPE, TFL_OPT_RESHAPE, "ReshapeOptions", false, 1, 2},
-	{VTA_TFL_OP_PAD, TFL_OPT_PAD, "PadOptions", false, 2, 3},
-	{VTA_TFL_OP_PADV2, TFL_OPT_PADV2, "PadV2Options", false, 2, 3},
-	{VTA_TFL_OP_TRANSPOSE, TFL_OPT_TRANSPOSE, "TransposeOptions", false, 2, 2},
-	{VTA_TFL_OP_MEAN, TFL_OPT_REDUCER, "ReducerOptions", false, 2, 2},
-	{VTA_TFL_OP_QUANTIZE, TFL_OPT_QUANTIZE, "QuantizeOptions", false, 1, 1},
+	{VTA_TFL_OP_CONV_2D, TFL_OPT_CONV2D, "Conv2DOptions", true, 2, 3, 0},
+	{VTA_TFL_OP_DEPTHWISE_CONV_2D, TFL_OPT_DEPTHWISE_CONV2D, "DepthwiseConv2DOptions", true, 2, 3, 0},
+	{VTA_TFL_OP_AVERAGE_POOL_2D, TFL_OPT_POOL2D, "Pool2DOptions", true, 1, 1, 0},
+	{VTA_TFL_OP_MAX_POOL_2D, TFL_OPT_POOL2D, "Pool2DOptions", true, 1, 1, 0},
+	{VTA_TFL_OP_FULLY_CONNECTED, TFL_OPT_FULLY_CONNECTED, "FullyConnectedOptions", false, 2, 3, 0},
+	{VTA_TFL_OP_SOFTMAX, TFL_OPT_SOFTMAX, "SoftmaxOptions", true, 1, 1, 0},
+	{VTA_TFL_OP_CONCATENATION, TFL_OPT_CONCATENATION, "ConcatenationOptions", true, 1, 0, 0},
+	{VTA_TFL_OP_ADD, TFL_OPT_ADD, "AddOptions", false, 2, 2, 0},
+	{VTA_TFL_OP_RESHAPE, TFL_OPT_RESHAPE, "ReshapeOptions", false, 1, 2, 0},
+	{VTA_TFL_OP_PAD, TFL_OPT_PAD, "PadOptions", false, 2, 3, 0},
+	{VTA_TFL_OP_PADV2, TFL_OPT_PADV2, "PadV2Options", false, 2, 3, 0},
+	{VTA_TFL_OP_TRANSPOSE, TFL_OPT_TRANSPOSE, "TransposeOptions", false, 2, 2, 0},
+	{VTA_TFL_OP_MEAN, TFL_OPT_REDUCER, "ReducerOptions", false, 2, 2, 0},
+	{VTA_TFL_OP_QUANTIZE, TFL_OPT_QUANTIZE, "QuantizeOptions", false, 1, 1, 0},
+	/* input, feature weights, time weights, bias (optional), activation state */
+	{VTA_TFL_OP_SVDF, TFL_OPT_SVDF, "SVDFOptions", true, 5, 5, 1u << 3},
 };
 
 static vta_status opt_activation(tfl_rd *r, const vta_fb_table *t, unsigned id,
@@ -162,6 +165,23 @@ static vta_status opt_concat(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 	return opt_activation(r, t, TFL_CONCAT_ACTIVATION, &op->opt.concat.activation);
 }
 
+static vta_status opt_svdf(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
+{
+	TFL_TRY(r, vta_fb_i32(fb_, t, TFL_SVDF_RANK, 0, &op->opt.svdf.rank, &e_), "rank");
+	TFL_TRY(r, vta_fb_i8(fb_, t, TFL_SVDF_ACTIVATION, 0, &op->opt.svdf.activation, &e_),
+	       "fused_activation_function");
+	TFL_TRY(r, vta_fb_bool(fb_, t, TFL_SVDF_ASYMMETRIC_QUANTIZE_INPUTS, false,
+			      &op->opt.svdf.asymmetric_quantize_inputs, &e_),
+	       "asymmetric_quantize_inputs");
+	if (op->opt.svdf.rank < 1)
+		return tfl_fail(r, VTA_E_PARSE, "rank %d below 1", (int)op->opt.svdf.rank);
+	/* the activation is kept as it is: TFLM's int8 kernel does not apply it */
+	if (op->opt.svdf.activation < 0 || op->opt.svdf.activation > 5)
+		return tfl_fail(r, VTA_E_PARSE, "unknown fused activation %d",
+				(int)op->opt.svdf.activation);
+	return VTA_OK;
+}
+
 static vta_status opt_fill(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 {
 	switch (op->builtin) {
@@ -187,6 +207,8 @@ static vta_status opt_fill(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 		return opt_activation(r, t, TFL_ADD_ACTIVATION, &op->opt.add.activation);
 	case VTA_TFL_OP_RESHAPE:
 		return opt_reshape(r, t, &op->opt.reshape);
+	case VTA_TFL_OP_SVDF:
+		return opt_svdf(r, t, op);
 	case VTA_TFL_OP_MEAN:
 		TFL_TRY(r, vta_fb_bool(fb_, t, TFL_REDUCER_KEEP_DIMS, false,
 				      &op->opt.mean.keep_dims, &e_), "keep_dims");
@@ -224,7 +246,8 @@ vta_status tfl_read_options(tfl_rd *r, const vta_fb_table *op_table, vta_tfl_op 
 				op_rules[k].min_in, op_rules[k].max_in);
 	}
 	for (size_t i = 0; i < op->n_inputs; i++)
-		if (op->inputs[i] < 0 && (i < op_rules[k].min_in || !op_rules[k].max_in))
+		if (op->inputs[i] < 0 && (i < op_rules[k].min_in || !op_rules[k].max_in) &&
+		    !(i < 8 && (op_rules[k].optional >> i) & 1))
 			return tfl_fail(r, VTA_E_PARSE, "input %zu is missing (-1)", i);
 	uint8_t type;
 	vta_fb_table t;

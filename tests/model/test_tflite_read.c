@@ -196,6 +196,10 @@ static const struct {
 	{true, TM_DECODE_ARITY, "operator 3 (TFLM_DECODE): 3 inputs for 1 outputs"},
 	{true, TM_SHORT_INDICES, "tensor 4 'conv_w' (COMPRESSION_METADATA lut_tensors[0]): LUT tensor: "},
 	{true, TM_LEGACY_TENSOR, "COMPRESSION_METADATA lut_tensors[0]: tensor 70 is not one of the 33 tensors"},
+	/* still checked where something reads the quantization: a decode output, a metadata
+	 * container's compressed tensor */
+	{true, TM_DECODED_QUANT, "tensor 9 'dw_w_decoded': quantization: 7 scales for the 8 channels of dimension 3"},
+	{true, TM_QUANT_COUNT, "tensor 4 'conv_w': quantization: 3 scales for the 4 channels of dimension 0"},
 };
 
 static void test_model_errors(void **state)
@@ -211,6 +215,27 @@ static void test_model_errors(void **state)
 		mt_expect_error(st, &err, model_errors[i].want);
 		vta_tfl_model_free(&m);
 	}
+}
+
+/* TFLM's compression tool leaves the filter's per-channel scales on the encoded uint8
+ * vector; TFLM never reads them, so the reader drops them and decodes as without. */
+static void test_encoded_quantization_ignored(void **state)
+{
+	(void)state;
+	size_t len;
+	uint8_t *b = tm_build(true, TM_ENCODED_QUANT, &len);
+	vta_tfl_model m;
+	vta_error err = {0};
+	assert_int_equal(vta_tfl_model_parse(b, len, "t", &m, &err), VTA_OK);
+	assert_int_equal(m.tensors[TM_T_DW_ENC].quant.count, 0);
+	const vta_tfl_tensor *w = &m.tensors[TM_T_DW_W];
+	assert_int_equal(w->container, VTA_TFL_DECODE);
+	assert_int_equal(w->quant.count, 8);
+	int8_t out[72];
+	assert_int_equal(vta_tfl_tensor_decode(w, out, sizeof(out), &err), VTA_OK);
+	for (size_t e = 0; e < 72; e++)
+		assert_int_equal(out[e], tm_dw_w(e));
+	vta_tfl_model_free(&m);
 }
 
 /* The schema version of the compression metadata: newer than 1 is refused. */
@@ -477,7 +502,9 @@ static void test_real_models(void **state)
 	mt_load_file(MT_DATA "keyword_scrambled_8bit.tflite", &m);
 	assert_int_equal(m.n_ops, 15);
 	assert_int_equal(m.ops[0].builtin, VTA_TFL_OP_QUANTIZE);
-	assert_int_equal(m.ops[1].builtin, 27); /* SVDF: read, not typed */
+	assert_int_equal(m.ops[1].builtin, VTA_TFL_OP_SVDF);
+	assert_int_equal(m.ops[1].opt.svdf.rank, 1);
+	assert_int_equal(m.ops[1].opt.svdf.activation, 1); /* RELU, which TFLM's int8 SVDF ignores */
 	assert_true(m.tensors[4].is_variable);
 	vta_tfl_model_free(&m);
 
@@ -538,6 +565,7 @@ int main(void)
 		cmocka_unit_test(test_compressed_model),
 		cmocka_unit_test(test_model_errors),
 		cmocka_unit_test(test_metadata_version),
+		cmocka_unit_test(test_encoded_quantization_ignored),
 		cmocka_unit_test(test_index_beyond_table),
 		cmocka_unit_test(test_feeds_hw_packing),
 		cmocka_unit_test(test_run_model_containers),

@@ -74,6 +74,22 @@ void tfb_tensor(tfb *t, size_t i, const char *name, int type, const int32_t *sha
 	t->tensors[i] = vta_fbb_end(&t->b);
 }
 
+void tfb_tensor_variable(tfb *t, size_t i, const char *name, int type, const int32_t *shape,
+			 int rank, vta_fbb_ref quant)
+{
+	vta_fbb_ref sh = tfb_ints(t, shape, (size_t)rank);
+	vta_fbb_ref nm = vta_fbb_string(&t->b, name, strlen(name));
+	vta_fbb_start(&t->b);
+	vta_fbb_ref_field(&t->b, 0 /* shape */, sh);
+	if (type)
+		vta_fbb_scalar(&t->b, 1 /* type */, (uint8_t)type, 1);
+	vta_fbb_ref_field(&t->b, 3 /* name */, nm);
+	if (quant)
+		vta_fbb_ref_field(&t->b, 4 /* quantization */, quant);
+	vta_fbb_scalar(&t->b, 5 /* is_variable */, (uint8_t)1, 1);
+	t->tensors[i] = vta_fbb_end(&t->b);
+}
+
 void tfb_op(tfb *t, uint32_t opcode, const int32_t *in, size_t n_in, const int32_t *out,
 	    size_t n_out, uint8_t ot, vta_fbb_ref opt)
 {

@@ -51,6 +51,9 @@ vta_fbb_ref tfb_quant(tfb *t, size_t n, float s, int64_t zp, int32_t axis);
 /* Tensor i (type 0 and buffer 0 are left out, as the schema's defaults). */
 void tfb_tensor(tfb *t, size_t i, const char *name, int type, const int32_t *shape, int rank,
 		uint32_t buffer, vta_fbb_ref quant);
+/* Tensor i as tfb_tensor, marked is_variable (an op's state, no data). */
+void tfb_tensor_variable(tfb *t, size_t i, const char *name, int type, const int32_t *shape,
+			 int rank, vta_fbb_ref quant);
 /* An operator: opcode index, inputs, outputs, options of union type `ot` (table `opt`). */
 void tfb_op(tfb *t, uint32_t opcode, const int32_t *in, size_t n_in, const int32_t *out,
 	    size_t n_out, uint8_t ot, vta_fbb_ref opt);

@@ -191,9 +191,11 @@ uint8_t *tm_build(bool z, enum tm_defect d, size_t *len)
 	tfb_tensor(f, 5, "conv_b", I32, SHAPE(4), b_conv_b, tfb_quant(f, 4, 0.0002f, 0, 0));
 	tfb_tensor(f, 6, "conv", I8, SHAPE(1, 8, 8, 4), 0, tfb_quant(f, 1, 0.05f, -128, 0));
 	if (z) {
-		tfb_tensor(f, 7, "dw_w", U8, SHAPE(18), b_dw_w, 0);
+		tfb_tensor(f, 7, "dw_w", U8, SHAPE(18), b_dw_w,
+			   d == TM_ENCODED_QUANT ? tfb_quant(f, 8, 0.01f, 0, 3) : 0);
 		tfb_tensor(f, 8, "dw_w_ancillary", U8, SHAPE(48), b_dw_anc, 0);
-		tfb_tensor(f, 9, "dw_w_decoded", I8, SHAPE(1, 3, 3, 8), 0, tfb_quant(f, 8, 0.01f, 0, 3));
+		tfb_tensor(f, 9, "dw_w_decoded", I8, SHAPE(1, 3, 3, 8), 0,
+			   tfb_quant(f, d == TM_DECODED_QUANT ? 7 : 8, 0.01f, 0, 3));
 	} else {
 		tfb_tensor(f, 7, "dw_w", I8, SHAPE(1, 3, 3, 8), b_dw_w, tfb_quant(f, 8, 0.01f, 0, 3));
 		tfb_tensor(f, 8, "unused_8", U8, SHAPE(1), d == TM_UNUSED_CONST ? b_unused : 0, 0);

@@ -49,6 +49,9 @@ enum tm_defect {
 	TM_SHARED_BUFFER,     /* conv_b and perm share one buffer (legal; not compressible) */
 	TM_CONST_OUTPUT,      /* the constant perm is also a model output */
 	TM_UNUSED_CONST,      /* tensor 8 is a constant no operator reads */
+	TM_ENCODED_QUANT,     /* dw_w's encoded uint8 [18] keeps the filter's 8 scales on axis 3,
+			       * as TFLM's compression tool leaves them (legal: TFLM ignores it) */
+	TM_DECODED_QUANT,     /* dw_w_decoded has 7 scales for its 8 channels */
 	TM_DEFECT_COUNT
 };
 

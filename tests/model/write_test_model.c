@@ -4,13 +4,15 @@
  * the model `vtasim run -m` takes end to end (tfl_runmodel.h): DIR/run_plain.tflite,
  * DIR/run_lut.tflite, its inputs DIR/run_image.npy and DIR/run_bytes.npy, what its PAD
  * (tensor 4) must hold for them, DIR/run_padded.npy, and broken variants for the error
- * tests: DIR/run_pad_value_quant.tflite, run_pad_value_type.tflite, run_padv2_one_input.tflite.
+ * tests: DIR/run_pad_value_quant.tflite, run_pad_value_type.tflite, run_padv2_one_input.tflite;
+ * the SVDF model (tfl_svdfmodel.h) DIR/svdf.tflite and its broken variants DIR/svdf_*.tflite.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "npy.h"
 #include "tfl_runmodel.h"
+#include "tfl_svdfmodel.h"
 #include "tfl_testmodel.h"
 
 static int write_bytes(const char *dir, const char *name, uint8_t *b, size_t len)
@@ -62,6 +64,16 @@ int main(int argc, char **argv)
 	rc |= write_bytes(dir, "run_pad_value_type.tflite", b, len);
 	b = tr_build(false, TR_PADV2_ONE_INPUT, &len);
 	rc |= write_bytes(dir, "run_padv2_one_input.tflite", b, len);
+
+	static const char *const svdf_names[TS_DEFECT_COUNT] = {
+		"svdf.tflite", "svdf_rank3.tflite", "svdf_state_shape.tflite",
+		"svdf_bias_scale.tflite", "svdf_not_variable.tflite", "svdf_time_float.tflite",
+		"svdf_input_no_quant.tflite", "svdf_softmax_zp.tflite", "svdf_tanh.tflite",
+		"svdf_quant_pair.tflite", "svdf_quant_scales.tflite"};
+	for (int d = 0; d < TS_DEFECT_COUNT; d++) {
+		b = ts_build((enum ts_defect)d, &len);
+		rc |= write_bytes(dir, svdf_names[d], b, len);
+	}
 
 	float image[TR_IMAGE_COUNT];
 	uint8_t bytes[16];

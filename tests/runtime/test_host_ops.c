@@ -454,12 +454,11 @@ static void test_op_support(void **state)
 	assert_int_equal(vta_op_where(VTA_TFL_FULLY_CONNECTED, NULL), VTA_OP_ACCEL);
 	assert_int_equal(vta_op_where(VTA_TFL_SOFTMAX, &name), VTA_OP_HOST);
 	assert_int_equal(vta_op_where(VTA_TFL_QUANTIZE, NULL), VTA_OP_HOST);
-	assert_int_equal(vta_op_where(VTA_TFL_SVDF, &name), VTA_OP_UNSUPPORTED);
+	assert_int_equal(vta_op_where(VTA_TFL_SVDF, &name), VTA_OP_HOST);
 	assert_string_equal(name, "SVDF");
 	vta_error err = {0};
 	assert_int_equal(vta_op_check(VTA_TFL_MEAN, &err), VTA_OK);
-	assert_int_equal(vta_op_check(VTA_TFL_SVDF, &err), VTA_E_UNSUPPORTED);
-	rt_assert_error(&err, VTA_E_UNSUPPORTED, "SVDF (builtin op 27) is not supported");
+	assert_int_equal(vta_op_check(VTA_TFL_SVDF, &err), VTA_OK);
 	assert_int_equal(vta_op_check(18, &err), VTA_E_UNSUPPORTED);
 	rt_assert_error(&err, VTA_E_UNSUPPORTED, "TFLite builtin op 18 is not supported");
 }
