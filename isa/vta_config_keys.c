@@ -63,7 +63,7 @@ static const vta_config_key KEYS[] = {
 	    1 << 24, true),
 	KEY("dram.max_read_bursts", VTA_KEY_U32, dram_max_read_bursts, "16", 1,
 	    VTA_MAX_BURSTS_IN_FLIGHT, false),
-	KEY("dram.max_write_bursts", VTA_KEY_U32, dram_max_write_bursts, "1", 1,
+	KEY("dram.max_write_bursts", VTA_KEY_U32, dram_max_write_bursts, "16", 1,
 	    VTA_MAX_BURSTS_IN_FLIGHT, false),
 	KEY("dram.write_ack_cycles", VTA_KEY_U32, dram_write_ack_cycles, "4", 0, 1 << 20, false),
 	KEY("dram.read_pipeline_cycles", VTA_KEY_U32, dram_read_pipeline_cycles, "4", 0, 1 << 20,

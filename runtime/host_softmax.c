@@ -14,6 +14,13 @@
 #define HS_DIFF_INT_BITS 5  /* kScaledDiffIntegerBits: Q5.26 */
 #define HS_ACCUM_INT_BITS 12 /* kAccumulationIntegerBits: Q12.19 */
 
+/* diff * 2^shift wrapped to 32 bits as TFLM's int32 arithmetic does; the shift reaches 32
+ * when beta * s_in caps the multiplier, where a plain shift is undefined */
+static int32_t hs_scale_diff(int32_t diff, int shift)
+{
+	return vta_wrap32((int64_t)diff * ((int64_t)1 << shift));
+}
+
 static int32_t hs_add(int32_t a, int32_t b)
 {
 	return vta_wrap32((int64_t)a + b);
@@ -133,7 +140,7 @@ vta_status vta_host_softmax(const vta_host_tensor *in, float beta, vta_host_tens
 			int32_t diff = x[c] - max;
 			if (diff >= diff_min) {
 				int32_t e = hs_exp_negative(
-					hs_mul((int32_t)((uint32_t)diff << m.shift), m.multiplier));
+					hs_mul(hs_scale_diff(diff, m.shift), m.multiplier));
 				sum = hs_add(sum, vta_quant_rdbpot(e, HS_ACCUM_INT_BITS)); /* Rescale<12> */
 			}
 		}
@@ -155,7 +162,7 @@ vta_status vta_host_softmax(const vta_host_tensor *in, float beta, vta_host_tens
 			int32_t v = -128;
 			if (diff >= diff_min) {
 				int32_t e = hs_exp_negative(
-					hs_mul((int32_t)((uint32_t)diff << m.shift), m.multiplier));
+					hs_mul(hs_scale_diff(diff, m.shift), m.multiplier));
 				v = vta_quant_rdbpot(hs_mul(scale, e), exponent) - 128;
 				v = v < -128 ? -128 : v > 127 ? 127 : v;
 			}

@@ -409,10 +409,8 @@ static uint64_t ti_go(ti_model *m, uint64_t t, const ti_xfer *x)
 	if (x->write || !x->beats)
 		return end;
 	const uint64_t tail = m->cfg->dram_read_pipeline_cycles;
-	if (t >= m->last_ask) {
-		end = ti_max(end, m->data_free + x->beats + tail);
-		m->last_ask = t;
-	}
+	end = ti_max(end, m->data_free + x->beats + tail);
+	m->last_ask = ti_max(m->last_ask, t);
 	m->data_free = ti_max(m->data_free, end - tail);
 	return end;
 }
@@ -573,7 +571,13 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 		c->out_bytes[i] = rows * cfg->out_elem_bytes;
 		c->out_insns[i] = 1;
 		if (nct == 1) {
-			c->inp[i] = ti_xfer_bytes(cfg, c->inp_bytes[i]);
+			/* whole padded rows when the chunk holds every input block, else a
+			 * row per pixel of the chunk's blocks (cv_load_step) */
+			c->inp[i] = p->ncb == g->cb
+					    ? ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes,
+							   false)
+					    : ti_xfer_runs(cfg, rows_in * cin, p->ncb * cfg->inp_elem_bytes,
+							   false);
 			/* a row per pixel of the tile's blocks, one row when they are all the
 			 * output's (vta_stream merges adjacent rows) */
 			c->out[i] = nb == g->ob ? ti_xfer_runs(cfg, 1, c->out_bytes[i], true)

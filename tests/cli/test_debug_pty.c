@@ -184,30 +184,30 @@ int main(int argc, char **argv)
 	expect("stopped at cycle 0");
 	expect("(vtasim) ");
 	type("step\r");
-	expect("cycle 66: compute starts insn 0 (load");
+	expect("cycle 86: compute starts insn 0 (load");
 	expect("(vtasim) ");
 	type("\r"); /* a blank line repeats step */
-	expect("cycle 68: load starts insn 1 (load");
+	expect("cycle 87: load starts insn 1 (load");
 	expect("(vtasim) ");
 	type("cyclx\x7f" "e\r"); /* a typo erased with backspace */
-	expect("\ncycle 68\r\n");
+	expect("\ncycle 87\r\n");
 	expect("(vtasim) ");
 	type("\x1b[A\r"); /* the up arrow: `cycle` again */
-	expect("\ncycle 68\r\n");
+	expect("\ncycle 87\r\n");
 	expect("(vtasim) ");
 	type("frob\r");
 	expect("error: unknown command 'frob' (try 'help')");
 	expect("(vtasim) ");
 	type("continue\r");
-	expect("cycle 372: the run completed (FINISH retired)");
+	expect("cycle 406: the run completed (FINISH retired)");
 	expect("(vtasim) ");
 	type("print inp 1\r");
 	expect("INP 1:   -3    4    0   -4");
 	expect("(vtasim) ");
 	type("quit\r");
 	finish();
-	if (count("cycle 68\r\n") != 2) /* typed, then from the history */
-		fail("expected 'cycle 68' twice, got %d", count("cycle 68\r\n"));
+	if (count("cycle 87\r\n") != 2) /* typed, then from the history */
+		fail("expected 'cycle 87' twice, got %d", count("cycle 87\r\n"));
 	interrupt(argv[1], argv[2]);
 	printf("ok: vtasim debug at a terminal\n");
 	return 0;

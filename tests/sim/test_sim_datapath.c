@@ -463,6 +463,7 @@ static void test_timing(void **state)
 	m.y_size = 4;
 	m.x_size = 16;
 	m.x_stride = 16;
+	cfg.dram_max_write_bursts = 1;
 	p = vta_cost_dma_plan_of(&m, 16, true);
 	const uint64_t burst = 16 * 2 + 15 * cfg.store_read_cycles;
 	assert_int_equal(vta_cost_write_burst_cycles(&cfg, &p, 256), burst);

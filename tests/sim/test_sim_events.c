@@ -38,6 +38,7 @@ static int setup(void **state)
 	static simt t; /* cmocka state; one model per process */
 	vta_config cfg;
 	vta_config_default(&cfg);
+	cfg.dram_max_write_bursts = 2; /* writes wait for responses, two in flight */
 #ifdef EVENTS_RTL
 	snprintf(cfg.name, sizeof(cfg.name), "%s", "events-rtl");
 	cfg.datapath = VTA_DATAPATH_RTL;

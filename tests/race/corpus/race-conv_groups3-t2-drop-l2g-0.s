@@ -2,79 +2,73 @@
 ; config: configs/default.yaml
 ; mutation: token 0 of l2g removed: insn 1 no longer pushes it, insn 5 no longer pops it
 ; oracle: 4 errors, 0 warnings
-;   RAW inp insn 0/6 [0, 72)
-;   RAW wgt insn 1/6 [0, 9)
+;   RAW inp insn 0/6 [0, 144)
+;   RAW wgt insn 1/6 [0, 18)
 ;   uninit wgt insn 6/6 [0, 1)
 ;   uninit inp insn 6/6 [0, 1)
-; vtasim program: 22 instructions, 5 segments
+; vtasim program: 18 instructions, 4 segments
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=inp sram=0 dram=0x0 y=72 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=wgt sram=0 dram=0x9 y=9 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 1
+load   mem=inp sram=0 dram=0x0 y=1 x=144 stride=144 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=wgt sram=0 dram=0x9 y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=none  ; 1
 load   mem=acc sram=0 dram=0x6c y=1 x=3 stride=3 ypad=0,0 xpad=0,0 deps=none  ; 2
 load   mem=uop sram=0 dram=0x7a8 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
 gemm   reset=1 uop=0,1 iter=1,42 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
-load   mem=uop sram=1 dram=0x7a9 y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=none  ; 5
-gemm   reset=0 uop=1,19 iter=7,3 dst=6,0 src=8,8 wgt=0,3 deps=none  ; 6
-load   mem=inp sram=1024 dram=0x1 y=72 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 7
-load   mem=wgt sram=512 dram=0xa y=9 x=1 stride=2 ypad=0,0 xpad=0,0 deps=push_next  ; 8
-load   mem=uop sram=19 dram=0x7bb y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=pop_prev  ; 9
-gemm   reset=0 uop=19,37 iter=7,3 dst=6,0 src=8,8 wgt=0,3 deps=none  ; 10
-alu    op=add reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 11
-load   mem=uop sram=37 dram=0x7cd y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 12
-alu    op=srdhm reset=0 uop=37,38 iter=1,42 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 13
-load   mem=uop sram=38 dram=0x7ce y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 14
-alu    op=rshr reset=0 uop=38,39 iter=1,42 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 15
-alu    op=add reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=2 deps=none  ; 16
-alu    op=max reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=-128 deps=none  ; 17
-alu    op=min reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 18
-store  mem=out sram=3 dram=0x1c0 y=1 x=42 stride=42 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 19
-load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 20
-finish deps=pop_prev,pop_next  ; 21
+load   mem=uop sram=1 dram=0x7a9 y=1 x=36 stride=36 ypad=0,0 xpad=0,0 deps=none  ; 5
+gemm   reset=0 uop=1,37 iter=7,3 dst=6,0 src=16,16 wgt=0,6 deps=none  ; 6
+alu    op=add reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 7
+load   mem=uop sram=37 dram=0x7cd y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 8
+alu    op=srdhm reset=0 uop=37,38 iter=1,42 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 9
+load   mem=uop sram=38 dram=0x7ce y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 10
+alu    op=rshr reset=0 uop=38,39 iter=1,42 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 11
+alu    op=add reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=2 deps=none  ; 12
+alu    op=max reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=-128 deps=none  ; 13
+alu    op=min reset=0 uop=0,1 iter=1,42 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 14
+store  mem=out sram=3 dram=0x1c0 y=1 x=42 stride=42 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 15
+load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 16
+finish deps=pop_prev,pop_next  ; 17
 
 .uops 0x1ea0  ; 1 uops
 uop    dst=3 src=0 wgt=0  ; 0
 
-.uops 0x1ea4  ; 18 uops
+.uops 0x1ea4  ; 36 uops
 uop    dst=3 src=0 wgt=0  ; 0
-uop    dst=4 src=1 wgt=0  ; 1
-uop    dst=5 src=2 wgt=0  ; 2
-uop    dst=6 src=3 wgt=0  ; 3
-uop    dst=7 src=4 wgt=0  ; 4
-uop    dst=8 src=5 wgt=0  ; 5
+uop    dst=4 src=2 wgt=0  ; 1
+uop    dst=5 src=4 wgt=0  ; 2
+uop    dst=6 src=6 wgt=0  ; 3
+uop    dst=7 src=8 wgt=0  ; 4
+uop    dst=8 src=10 wgt=0  ; 5
 uop    dst=3 src=1 wgt=1  ; 6
-uop    dst=4 src=2 wgt=1  ; 7
-uop    dst=5 src=3 wgt=1  ; 8
-uop    dst=6 src=4 wgt=1  ; 9
-uop    dst=7 src=5 wgt=1  ; 10
-uop    dst=8 src=6 wgt=1  ; 11
+uop    dst=4 src=3 wgt=1  ; 7
+uop    dst=5 src=5 wgt=1  ; 8
+uop    dst=6 src=7 wgt=1  ; 9
+uop    dst=7 src=9 wgt=1  ; 10
+uop    dst=8 src=11 wgt=1  ; 11
 uop    dst=3 src=2 wgt=2  ; 12
-uop    dst=4 src=3 wgt=2  ; 13
-uop    dst=5 src=4 wgt=2  ; 14
-uop    dst=6 src=5 wgt=2  ; 15
-uop    dst=7 src=6 wgt=2  ; 16
-uop    dst=8 src=7 wgt=2  ; 17
-
-.uops 0x1eec  ; 18 uops
-uop    dst=3 src=1024 wgt=512  ; 0
-uop    dst=4 src=1025 wgt=512  ; 1
-uop    dst=5 src=1026 wgt=512  ; 2
-uop    dst=6 src=1027 wgt=512  ; 3
-uop    dst=7 src=1028 wgt=512  ; 4
-uop    dst=8 src=1029 wgt=512  ; 5
-uop    dst=3 src=1025 wgt=513  ; 6
-uop    dst=4 src=1026 wgt=513  ; 7
-uop    dst=5 src=1027 wgt=513  ; 8
-uop    dst=6 src=1028 wgt=513  ; 9
-uop    dst=7 src=1029 wgt=513  ; 10
-uop    dst=8 src=1030 wgt=513  ; 11
-uop    dst=3 src=1026 wgt=514  ; 12
-uop    dst=4 src=1027 wgt=514  ; 13
-uop    dst=5 src=1028 wgt=514  ; 14
-uop    dst=6 src=1029 wgt=514  ; 15
-uop    dst=7 src=1030 wgt=514  ; 16
-uop    dst=8 src=1031 wgt=514  ; 17
+uop    dst=4 src=4 wgt=2  ; 13
+uop    dst=5 src=6 wgt=2  ; 14
+uop    dst=6 src=8 wgt=2  ; 15
+uop    dst=7 src=10 wgt=2  ; 16
+uop    dst=8 src=12 wgt=2  ; 17
+uop    dst=3 src=3 wgt=3  ; 18
+uop    dst=4 src=5 wgt=3  ; 19
+uop    dst=5 src=7 wgt=3  ; 20
+uop    dst=6 src=9 wgt=3  ; 21
+uop    dst=7 src=11 wgt=3  ; 22
+uop    dst=8 src=13 wgt=3  ; 23
+uop    dst=3 src=4 wgt=4  ; 24
+uop    dst=4 src=6 wgt=4  ; 25
+uop    dst=5 src=8 wgt=4  ; 26
+uop    dst=6 src=10 wgt=4  ; 27
+uop    dst=7 src=12 wgt=4  ; 28
+uop    dst=8 src=14 wgt=4  ; 29
+uop    dst=3 src=5 wgt=5  ; 30
+uop    dst=4 src=7 wgt=5  ; 31
+uop    dst=5 src=9 wgt=5  ; 32
+uop    dst=6 src=11 wgt=5  ; 33
+uop    dst=7 src=13 wgt=5  ; 34
+uop    dst=8 src=15 wgt=5  ; 35
 
 .uops 0x1f34  ; 1 uops
 uop    dst=3 src=1 wgt=0  ; 0

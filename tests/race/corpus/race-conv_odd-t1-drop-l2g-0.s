@@ -3,106 +3,80 @@
 ; mutation: token 0 of l2g removed: insn 1 no longer pushes it, insn 5 no longer pops it
 ; oracle: 4 errors, 0 warnings
 ;   RAW inp insn 0/6 [0, 98)
-;   RAW wgt insn 1/6 [0, 36)
+;   RAW wgt insn 1/6 [0, 18)
 ;   uninit wgt insn 6/6 [0, 1)
 ;   uninit inp insn 6/6 [0, 1)
-; vtasim program: 19 instructions, 5 segments
+; vtasim program: 29 instructions, 4 segments
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
 load   mem=inp sram=0 dram=0x0 y=1 x=98 stride=98 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=wgt sram=0 dram=0x7 y=1 x=36 stride=36 ypad=0,0 xpad=0,0 deps=none  ; 1
-load   mem=acc sram=0 dram=0xac y=1 x=6 stride=6 ypad=0,0 xpad=0,0 deps=none  ; 2
+load   mem=wgt sram=0 dram=0x7 y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=none  ; 1
+load   mem=acc sram=0 dram=0xac y=3 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 2
 load   mem=uop sram=0 dram=0xc08 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
-gemm   reset=1 uop=0,1 iter=1,50 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
-load   mem=uop sram=1 dram=0xc09 y=1 x=60 stride=60 ypad=0,0 xpad=0,0 deps=none  ; 5
-gemm   reset=0 uop=1,61 iter=5,3 dst=10,0 src=14,14 wgt=0,6 deps=none  ; 6
-load   mem=uop sram=61 dram=0xc45 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 7
-alu    op=add reset=0 uop=61,63 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 8
-load   mem=uop sram=63 dram=0xc47 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 9
-alu    op=srdhm reset=0 uop=63,65 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 10
-load   mem=uop sram=65 dram=0xc49 y=1 x=2 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 11
-alu    op=rshr reset=0 uop=65,67 iter=1,25 dst=0,2 src=0,0 use_imm=0 imm=0 deps=none  ; 12
-alu    op=add reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 13
-alu    op=max reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 14
-alu    op=min reset=0 uop=0,1 iter=1,50 dst=0,1 src=0,0 use_imm=1 imm=114 deps=push_next  ; 15
-store  mem=out sram=6 dram=0x2d0 y=1 x=50 stride=50 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 16
-load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 17
-finish deps=pop_prev,pop_next  ; 18
+gemm   reset=1 uop=0,1 iter=1,25 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
+load   mem=uop sram=1 dram=0xc09 y=1 x=30 stride=30 ypad=0,0 xpad=0,0 deps=none  ; 5
+gemm   reset=0 uop=1,31 iter=5,3 dst=5,0 src=14,14 wgt=0,6 deps=push_prev  ; 6
+alu    op=add reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 7
+load   mem=uop sram=31 dram=0xc27 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 8
+alu    op=srdhm reset=0 uop=31,32 iter=1,25 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 9
+load   mem=uop sram=32 dram=0xc28 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 10
+alu    op=rshr reset=0 uop=32,33 iter=1,25 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 11
+alu    op=add reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 12
+alu    op=max reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 13
+alu    op=min reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=114 deps=push_next  ; 14
+store  mem=out sram=3 dram=0x2d0 y=25 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 15
+load   mem=wgt sram=0 dram=0x19 y=1 x=18 stride=18 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 16
+load   mem=acc sram=0 dram=0xad y=3 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 17
+gemm   reset=1 uop=0,1 iter=1,25 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 18
+gemm   reset=0 uop=1,31 iter=5,3 dst=5,0 src=14,14 wgt=0,6 deps=pop_prev  ; 19
+alu    op=add reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 20
+alu    op=srdhm reset=0 uop=31,32 iter=1,25 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 21
+alu    op=rshr reset=0 uop=32,33 iter=1,25 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 22
+alu    op=add reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 23
+alu    op=max reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=-6 deps=none  ; 24
+alu    op=min reset=0 uop=0,1 iter=1,25 dst=0,1 src=0,0 use_imm=1 imm=114 deps=push_next  ; 25
+store  mem=out sram=3 dram=0x2d1 y=25 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 26
+load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 27
+finish deps=pop_prev,pop_next  ; 28
 
 .uops 0x3020  ; 1 uops
-uop    dst=6 src=0 wgt=0  ; 0
+uop    dst=3 src=0 wgt=0  ; 0
 
-.uops 0x3024  ; 60 uops
-uop    dst=6 src=0 wgt=0  ; 0
-uop    dst=8 src=2 wgt=0  ; 1
-uop    dst=10 src=4 wgt=0  ; 2
-uop    dst=12 src=6 wgt=0  ; 3
-uop    dst=14 src=8 wgt=0  ; 4
-uop    dst=7 src=0 wgt=18  ; 5
-uop    dst=9 src=2 wgt=18  ; 6
-uop    dst=11 src=4 wgt=18  ; 7
-uop    dst=13 src=6 wgt=18  ; 8
-uop    dst=15 src=8 wgt=18  ; 9
-uop    dst=6 src=1 wgt=1  ; 10
-uop    dst=8 src=3 wgt=1  ; 11
-uop    dst=10 src=5 wgt=1  ; 12
-uop    dst=12 src=7 wgt=1  ; 13
-uop    dst=14 src=9 wgt=1  ; 14
-uop    dst=7 src=1 wgt=19  ; 15
-uop    dst=9 src=3 wgt=19  ; 16
-uop    dst=11 src=5 wgt=19  ; 17
-uop    dst=13 src=7 wgt=19  ; 18
-uop    dst=15 src=9 wgt=19  ; 19
-uop    dst=6 src=2 wgt=2  ; 20
-uop    dst=8 src=4 wgt=2  ; 21
-uop    dst=10 src=6 wgt=2  ; 22
-uop    dst=12 src=8 wgt=2  ; 23
-uop    dst=14 src=10 wgt=2  ; 24
-uop    dst=7 src=2 wgt=20  ; 25
-uop    dst=9 src=4 wgt=20  ; 26
-uop    dst=11 src=6 wgt=20  ; 27
-uop    dst=13 src=8 wgt=20  ; 28
-uop    dst=15 src=10 wgt=20  ; 29
-uop    dst=6 src=3 wgt=3  ; 30
-uop    dst=8 src=5 wgt=3  ; 31
-uop    dst=10 src=7 wgt=3  ; 32
-uop    dst=12 src=9 wgt=3  ; 33
-uop    dst=14 src=11 wgt=3  ; 34
-uop    dst=7 src=3 wgt=21  ; 35
-uop    dst=9 src=5 wgt=21  ; 36
-uop    dst=11 src=7 wgt=21  ; 37
-uop    dst=13 src=9 wgt=21  ; 38
-uop    dst=15 src=11 wgt=21  ; 39
-uop    dst=6 src=4 wgt=4  ; 40
-uop    dst=8 src=6 wgt=4  ; 41
-uop    dst=10 src=8 wgt=4  ; 42
-uop    dst=12 src=10 wgt=4  ; 43
-uop    dst=14 src=12 wgt=4  ; 44
-uop    dst=7 src=4 wgt=22  ; 45
-uop    dst=9 src=6 wgt=22  ; 46
-uop    dst=11 src=8 wgt=22  ; 47
-uop    dst=13 src=10 wgt=22  ; 48
-uop    dst=15 src=12 wgt=22  ; 49
-uop    dst=6 src=5 wgt=5  ; 50
-uop    dst=8 src=7 wgt=5  ; 51
-uop    dst=10 src=9 wgt=5  ; 52
-uop    dst=12 src=11 wgt=5  ; 53
-uop    dst=14 src=13 wgt=5  ; 54
-uop    dst=7 src=5 wgt=23  ; 55
-uop    dst=9 src=7 wgt=23  ; 56
-uop    dst=11 src=9 wgt=23  ; 57
-uop    dst=13 src=11 wgt=23  ; 58
-uop    dst=15 src=13 wgt=23  ; 59
+.uops 0x3024  ; 30 uops
+uop    dst=3 src=0 wgt=0  ; 0
+uop    dst=4 src=2 wgt=0  ; 1
+uop    dst=5 src=4 wgt=0  ; 2
+uop    dst=6 src=6 wgt=0  ; 3
+uop    dst=7 src=8 wgt=0  ; 4
+uop    dst=3 src=1 wgt=1  ; 5
+uop    dst=4 src=3 wgt=1  ; 6
+uop    dst=5 src=5 wgt=1  ; 7
+uop    dst=6 src=7 wgt=1  ; 8
+uop    dst=7 src=9 wgt=1  ; 9
+uop    dst=3 src=2 wgt=2  ; 10
+uop    dst=4 src=4 wgt=2  ; 11
+uop    dst=5 src=6 wgt=2  ; 12
+uop    dst=6 src=8 wgt=2  ; 13
+uop    dst=7 src=10 wgt=2  ; 14
+uop    dst=3 src=3 wgt=3  ; 15
+uop    dst=4 src=5 wgt=3  ; 16
+uop    dst=5 src=7 wgt=3  ; 17
+uop    dst=6 src=9 wgt=3  ; 18
+uop    dst=7 src=11 wgt=3  ; 19
+uop    dst=3 src=4 wgt=4  ; 20
+uop    dst=4 src=6 wgt=4  ; 21
+uop    dst=5 src=8 wgt=4  ; 22
+uop    dst=6 src=10 wgt=4  ; 23
+uop    dst=7 src=12 wgt=4  ; 24
+uop    dst=3 src=5 wgt=5  ; 25
+uop    dst=4 src=7 wgt=5  ; 26
+uop    dst=5 src=9 wgt=5  ; 27
+uop    dst=6 src=11 wgt=5  ; 28
+uop    dst=7 src=13 wgt=5  ; 29
 
-.uops 0x3114  ; 2 uops
-uop    dst=6 src=0 wgt=0  ; 0
-uop    dst=7 src=1 wgt=0  ; 1
+.uops 0x309c  ; 1 uops
+uop    dst=3 src=1 wgt=0  ; 0
 
-.uops 0x311c  ; 2 uops
-uop    dst=6 src=2 wgt=0  ; 0
-uop    dst=7 src=3 wgt=0  ; 1
-
-.uops 0x3124  ; 2 uops
-uop    dst=6 src=4 wgt=0  ; 0
-uop    dst=7 src=5 wgt=0  ; 1
+.uops 0x30a0  ; 1 uops
+uop    dst=3 src=2 wgt=0  ; 0

@@ -2,254 +2,129 @@
 ; config: configs/default.yaml
 ; mutation: token 0 of g2s removed: insn 14 no longer pushes it, insn 15 no longer pops it
 ; oracle: 9 errors, 0 warnings
-;   RAW out insn 4/15 [3, 14)
-;   RAW out insn 6/15 [3, 14)
-;   RAW out insn 7/15 [3, 14)
-;   RAW out insn 9/15 [3, 14)
-;   RAW out insn 11/15 [3, 14)
-;   RAW out insn 12/15 [3, 14)
-;   RAW out insn 13/15 [3, 14)
-;   RAW out insn 14/15 [3, 14)
-;   uninit out insn 15/15 [3, 4)
-; vtasim program: 194 instructions, 8 segments
+;   RAW out insn 4/15 [6, 105)
+;   RAW out insn 6/15 [6, 105)
+;   RAW out insn 7/15 [6, 105)
+;   RAW out insn 9/15 [6, 105)
+;   RAW out insn 11/15 [6, 105)
+;   RAW out insn 12/15 [6, 105)
+;   RAW out insn 13/15 [6, 105)
+;   RAW out insn 14/15 [6, 105)
+;   uninit out insn 15/15 [6, 7)
+; vtasim program: 34 instructions, 9 segments
 ; geometry: batch 1, block_in 16, block_out 16, inp 8 bits, wgt 8 bits, acc 32 bits
 ; depths: uop 8192, inp 2048, wgt 1024, acc 2048
 .text
-load   mem=inp sram=0 dram=0x0 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 0
-load   mem=wgt sram=0 dram=0x12 y=1 x=9 stride=9 ypad=0,0 xpad=0,0 deps=push_next  ; 1
-load   mem=acc sram=0 dram=0x90 y=3 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 2
+load   mem=acc sram=0 dram=0x90 y=1 x=6 stride=6 ypad=0,0 xpad=0,0 deps=none  ; 0
+load   mem=inp sram=0 dram=0x0 y=143 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 1
+load   mem=wgt sram=0 dram=0x12 y=1 x=9 stride=9 ypad=0,0 xpad=0,0 deps=push_next  ; 2
 load   mem=uop sram=0 dram=0xc98 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 3
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
-load   mem=uop sram=1 dram=0xc99 y=1 x=11 stride=11 ypad=0,0 xpad=0,0 deps=pop_prev  ; 5
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=push_prev  ; 6
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 7
-load   mem=uop sram=12 dram=0xca4 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 8
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 9
-load   mem=uop sram=13 dram=0xca5 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 10
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 11
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 12
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 13
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=none  ; 14
-store  mem=out sram=3 dram=0x260 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=push_prev  ; 15
-load   mem=inp sram=0 dram=0x1a y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 16
-load   mem=uop sram=14 dram=0xca6 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 17
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 18
-load   mem=uop sram=15 dram=0xca7 y=1 x=11 stride=11 ypad=0,0 xpad=0,0 deps=pop_prev  ; 19
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=push_prev  ; 20
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 21
-load   mem=uop sram=26 dram=0xcb2 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 22
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 23
-load   mem=uop sram=27 dram=0xcb3 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 24
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 25
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 26
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 27
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 28
-store  mem=out sram=14 dram=0x276 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 29
-load   mem=inp sram=0 dram=0x34 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 30
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 31
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 32
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 33
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 34
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 35
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 36
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 37
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 38
-store  mem=out sram=3 dram=0x28c y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 39
-load   mem=inp sram=0 dram=0x4e y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 40
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 41
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 42
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 43
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 44
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 45
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 46
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 47
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 48
-store  mem=out sram=14 dram=0x2a2 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 49
-load   mem=inp sram=0 dram=0x68 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 50
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 51
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 52
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 53
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 54
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 55
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 56
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 57
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 58
-store  mem=out sram=3 dram=0x2b8 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 59
-load   mem=inp sram=0 dram=0x82 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 60
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 61
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 62
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 63
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 64
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 65
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 66
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 67
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 68
-store  mem=out sram=14 dram=0x2ce y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 69
-load   mem=inp sram=0 dram=0x9c y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 70
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 71
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 72
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 73
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 74
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 75
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 76
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 77
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 78
-store  mem=out sram=3 dram=0x2e4 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 79
-load   mem=inp sram=0 dram=0xb6 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 80
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 81
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 82
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 83
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 84
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 85
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 86
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 87
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 88
-store  mem=out sram=14 dram=0x2fa y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 89
-load   mem=inp sram=0 dram=0xd0 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 90
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 91
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 92
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 93
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 94
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 95
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 96
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 97
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 98
-store  mem=out sram=3 dram=0x310 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 99
-load   mem=inp sram=0 dram=0x1 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next  ; 100
-load   mem=wgt sram=0 dram=0x1b y=1 x=9 stride=9 ypad=0,0 xpad=0,0 deps=push_next  ; 101
-load   mem=acc sram=0 dram=0x91 y=3 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 102
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 103
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 104
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 105
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 106
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 107
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 108
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 109
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 110
-store  mem=out sram=14 dram=0x261 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 111
-load   mem=inp sram=0 dram=0x1b y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 112
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 113
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 114
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 115
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 116
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 117
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 118
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 119
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 120
-store  mem=out sram=3 dram=0x277 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 121
-load   mem=inp sram=0 dram=0x35 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 122
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 123
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 124
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 125
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 126
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 127
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 128
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 129
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 130
-store  mem=out sram=14 dram=0x28d y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 131
-load   mem=inp sram=0 dram=0x4f y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 132
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 133
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 134
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 135
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 136
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 137
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 138
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 139
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 140
-store  mem=out sram=3 dram=0x2a3 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 141
-load   mem=inp sram=0 dram=0x69 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 142
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 143
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 144
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 145
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 146
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 147
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 148
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 149
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 150
-store  mem=out sram=14 dram=0x2b9 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 151
-load   mem=inp sram=0 dram=0x83 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 152
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 153
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 154
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 155
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 156
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 157
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 158
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 159
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 160
-store  mem=out sram=3 dram=0x2cf y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 161
-load   mem=inp sram=0 dram=0x9d y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 162
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 163
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 164
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 165
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 166
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 167
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 168
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 169
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 170
-store  mem=out sram=14 dram=0x2e5 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 171
-load   mem=inp sram=0 dram=0xb7 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 172
-gemm   reset=1 uop=0,1 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 173
-gemm   reset=0 uop=1,12 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev,push_prev  ; 174
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 175
-alu    op=srdhm reset=0 uop=12,13 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 176
-alu    op=rshr reset=0 uop=13,14 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 177
-alu    op=add reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 178
-alu    op=max reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 179
-alu    op=min reset=0 uop=0,1 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 180
-store  mem=out sram=3 dram=0x2fb y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev  ; 181
-load   mem=inp sram=0 dram=0xd1 y=39 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next,push_next  ; 182
-gemm   reset=1 uop=14,15 iter=1,11 dst=0,1 src=0,0 wgt=0,0 deps=pop_next  ; 183
-gemm   reset=0 uop=15,26 iter=3,3 dst=0,0 src=13,1 wgt=3,1 deps=pop_prev  ; 184
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 185
-alu    op=srdhm reset=0 uop=26,27 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 186
-alu    op=rshr reset=0 uop=27,28 iter=1,11 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 187
-alu    op=add reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 188
-alu    op=max reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 189
-alu    op=min reset=0 uop=14,15 iter=1,11 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 190
-store  mem=out sram=14 dram=0x311 y=11 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 191
-load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 192
-finish deps=pop_prev,pop_next  ; 193
+gemm   reset=1 uop=0,1 iter=1,99 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 4
+load   mem=uop sram=1 dram=0xc99 y=1 x=27 stride=27 ypad=0,0 xpad=0,0 deps=pop_prev  ; 5
+gemm   reset=0 uop=1,28 iter=11,3 dst=1,0 src=1,13 wgt=0,3 deps=push_prev  ; 6
+alu    op=add reset=0 uop=0,1 iter=1,99 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 7
+load   mem=uop sram=28 dram=0xcb4 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 8
+alu    op=srdhm reset=0 uop=28,29 iter=1,99 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 9
+load   mem=uop sram=29 dram=0xcb5 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 10
+alu    op=rshr reset=0 uop=29,30 iter=1,99 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 11
+alu    op=add reset=0 uop=0,1 iter=1,99 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 12
+alu    op=max reset=0 uop=0,1 iter=1,99 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 13
+alu    op=min reset=0 uop=0,1 iter=1,99 dst=0,1 src=0,0 use_imm=1 imm=127 deps=none  ; 14
+store  mem=out sram=6 dram=0x260 y=99 x=1 stride=2 ypad=0,0 xpad=0,0 deps=none  ; 15
+load   mem=inp sram=0 dram=0x1 y=143 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_next  ; 16
+load   mem=wgt sram=0 dram=0x1b y=1 x=9 stride=9 ypad=0,0 xpad=0,0 deps=push_next  ; 17
+load   mem=uop sram=30 dram=0xcb6 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 18
+gemm   reset=1 uop=30,31 iter=1,99 dst=0,1 src=0,0 wgt=0,0 deps=none  ; 19
+load   mem=uop sram=31 dram=0xcb7 y=1 x=27 stride=27 ypad=0,0 xpad=0,0 deps=pop_prev  ; 20
+gemm   reset=0 uop=31,58 iter=11,3 dst=1,0 src=1,13 wgt=0,3 deps=none  ; 21
+load   mem=uop sram=58 dram=0xcd2 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 22
+alu    op=add reset=0 uop=58,59 iter=1,99 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 23
+load   mem=uop sram=59 dram=0xcd3 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 24
+alu    op=srdhm reset=0 uop=59,60 iter=1,99 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 25
+load   mem=uop sram=60 dram=0xcd4 y=1 x=1 stride=1 ypad=0,0 xpad=0,0 deps=none  ; 26
+alu    op=rshr reset=0 uop=60,61 iter=1,99 dst=0,1 src=0,0 use_imm=0 imm=0 deps=none  ; 27
+alu    op=add reset=0 uop=30,31 iter=1,99 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 28
+alu    op=max reset=0 uop=30,31 iter=1,99 dst=0,1 src=0,0 use_imm=1 imm=-5 deps=none  ; 29
+alu    op=min reset=0 uop=30,31 iter=1,99 dst=0,1 src=0,0 use_imm=1 imm=127 deps=push_next  ; 30
+store  mem=out sram=105 dram=0x261 y=99 x=1 stride=2 ypad=0,0 xpad=0,0 deps=pop_prev,push_prev  ; 31
+load   mem=inp sram=0 dram=0x0 y=0 x=0 stride=0 ypad=0,0 xpad=0,0 deps=push_next  ; 32
+finish deps=pop_prev,pop_next  ; 33
 
 .uops 0x3260  ; 1 uops
-uop    dst=3 src=0 wgt=0  ; 0
+uop    dst=6 src=0 wgt=0  ; 0
 
-.uops 0x3264  ; 11 uops
-uop    dst=3 src=0 wgt=0  ; 0
-uop    dst=4 src=1 wgt=0  ; 1
-uop    dst=5 src=2 wgt=0  ; 2
-uop    dst=6 src=3 wgt=0  ; 3
-uop    dst=7 src=4 wgt=0  ; 4
-uop    dst=8 src=5 wgt=0  ; 5
-uop    dst=9 src=6 wgt=0  ; 6
-uop    dst=10 src=7 wgt=0  ; 7
-uop    dst=11 src=8 wgt=0  ; 8
-uop    dst=12 src=9 wgt=0  ; 9
-uop    dst=13 src=10 wgt=0  ; 10
+.uops 0x3264  ; 27 uops
+uop    dst=6 src=0 wgt=0  ; 0
+uop    dst=17 src=13 wgt=0  ; 1
+uop    dst=28 src=26 wgt=0  ; 2
+uop    dst=39 src=39 wgt=0  ; 3
+uop    dst=50 src=52 wgt=0  ; 4
+uop    dst=61 src=65 wgt=0  ; 5
+uop    dst=72 src=78 wgt=0  ; 6
+uop    dst=83 src=91 wgt=0  ; 7
+uop    dst=94 src=104 wgt=0  ; 8
+uop    dst=6 src=1 wgt=1  ; 9
+uop    dst=17 src=14 wgt=1  ; 10
+uop    dst=28 src=27 wgt=1  ; 11
+uop    dst=39 src=40 wgt=1  ; 12
+uop    dst=50 src=53 wgt=1  ; 13
+uop    dst=61 src=66 wgt=1  ; 14
+uop    dst=72 src=79 wgt=1  ; 15
+uop    dst=83 src=92 wgt=1  ; 16
+uop    dst=94 src=105 wgt=1  ; 17
+uop    dst=6 src=2 wgt=2  ; 18
+uop    dst=17 src=15 wgt=2  ; 19
+uop    dst=28 src=28 wgt=2  ; 20
+uop    dst=39 src=41 wgt=2  ; 21
+uop    dst=50 src=54 wgt=2  ; 22
+uop    dst=61 src=67 wgt=2  ; 23
+uop    dst=72 src=80 wgt=2  ; 24
+uop    dst=83 src=93 wgt=2  ; 25
+uop    dst=94 src=106 wgt=2  ; 26
 
-.uops 0x3290  ; 1 uops
-uop    dst=3 src=1 wgt=0  ; 0
+.uops 0x32d0  ; 1 uops
+uop    dst=6 src=2 wgt=0  ; 0
 
-.uops 0x3294  ; 1 uops
-uop    dst=3 src=2 wgt=0  ; 0
+.uops 0x32d4  ; 1 uops
+uop    dst=6 src=4 wgt=0  ; 0
 
-.uops 0x3298  ; 1 uops
-uop    dst=14 src=0 wgt=0  ; 0
+.uops 0x32d8  ; 1 uops
+uop    dst=105 src=0 wgt=0  ; 0
 
-.uops 0x329c  ; 11 uops
-uop    dst=14 src=0 wgt=0  ; 0
-uop    dst=15 src=1 wgt=0  ; 1
-uop    dst=16 src=2 wgt=0  ; 2
-uop    dst=17 src=3 wgt=0  ; 3
-uop    dst=18 src=4 wgt=0  ; 4
-uop    dst=19 src=5 wgt=0  ; 5
-uop    dst=20 src=6 wgt=0  ; 6
-uop    dst=21 src=7 wgt=0  ; 7
-uop    dst=22 src=8 wgt=0  ; 8
-uop    dst=23 src=9 wgt=0  ; 9
-uop    dst=24 src=10 wgt=0  ; 10
+.uops 0x32dc  ; 27 uops
+uop    dst=105 src=0 wgt=0  ; 0
+uop    dst=116 src=13 wgt=0  ; 1
+uop    dst=127 src=26 wgt=0  ; 2
+uop    dst=138 src=39 wgt=0  ; 3
+uop    dst=149 src=52 wgt=0  ; 4
+uop    dst=160 src=65 wgt=0  ; 5
+uop    dst=171 src=78 wgt=0  ; 6
+uop    dst=182 src=91 wgt=0  ; 7
+uop    dst=193 src=104 wgt=0  ; 8
+uop    dst=105 src=1 wgt=1  ; 9
+uop    dst=116 src=14 wgt=1  ; 10
+uop    dst=127 src=27 wgt=1  ; 11
+uop    dst=138 src=40 wgt=1  ; 12
+uop    dst=149 src=53 wgt=1  ; 13
+uop    dst=160 src=66 wgt=1  ; 14
+uop    dst=171 src=79 wgt=1  ; 15
+uop    dst=182 src=92 wgt=1  ; 16
+uop    dst=193 src=105 wgt=1  ; 17
+uop    dst=105 src=2 wgt=2  ; 18
+uop    dst=116 src=15 wgt=2  ; 19
+uop    dst=127 src=28 wgt=2  ; 20
+uop    dst=138 src=41 wgt=2  ; 21
+uop    dst=149 src=54 wgt=2  ; 22
+uop    dst=160 src=67 wgt=2  ; 23
+uop    dst=171 src=80 wgt=2  ; 24
+uop    dst=182 src=93 wgt=2  ; 25
+uop    dst=193 src=106 wgt=2  ; 26
 
-.uops 0x32c8  ; 1 uops
-uop    dst=14 src=1 wgt=0  ; 0
+.uops 0x3348  ; 1 uops
+uop    dst=105 src=1 wgt=0  ; 0
 
-.uops 0x32cc  ; 1 uops
-uop    dst=14 src=2 wgt=0  ; 0
+.uops 0x334c  ; 1 uops
+uop    dst=105 src=3 wgt=0  ; 0
+
+.uops 0x3350  ; 1 uops
+uop    dst=105 src=5 wgt=0  ; 0
