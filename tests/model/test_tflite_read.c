@@ -452,13 +452,13 @@ static void test_bad_offsets(void **state)
 	memcpy(m, b, len);
 	put32(m + v.pos - 4, 0x7fffffffu);
 	mt_expect_error(parse_bytes(m, len, &err), &err,
-			"subgraph 0: tensors: vector at byte");
+			"flatbuffer: subgraphs[0].tensors: vector at byte");
 
 	/* tensor 0's table offset points past the end */
 	memcpy(m, b, len);
 	put32(m + v.pos, (uint32_t)len);
 	mt_expect_error(parse_bytes(m, len, &err), &err,
-			"tensor 0: table: vector element 0 at byte");
+			"flatbuffer: subgraphs[0].tensors[0]: offset");
 
 	/* tensor 1's name loses its NUL */
 	vta_fb_table t1;
@@ -468,7 +468,7 @@ static void test_bad_offsets(void **state)
 	assert_int_equal(vta_fb_string(&fb, &t1, 3, &s, &n, &err), VTA_OK);
 	memcpy(m, b, len);
 	m[(const uint8_t *)s - b + n] = 'x';
-	mt_expect_error(parse_bytes(m, len, &err), &err, "tensor 1: name: string at byte");
+	mt_expect_error(parse_bytes(m, len, &err), &err, "flatbuffer: subgraphs[0].tensors[1].name: string at byte");
 	free(m);
 	free(b);
 }
