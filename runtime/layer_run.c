@@ -7,8 +7,10 @@
 
 #include "dram_tensor.h"
 #include "layer_ops.h"
+#include "model_check.h"
 #include "vta_cost.h"
 #include "vta_rules.h"
+#include "vta_text.h"
 
 vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r)
 {
@@ -382,7 +384,13 @@ vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_en
 {
 	layer_run L;
 	memset(&L, 0, sizeof(L));
-	vta_status st = vta_layer_materialize(spec, &L.d, err);
+	uint64_t limit = opts->max_memory ? opts->max_memory : VTA_MAX_MEMORY_DEFAULT;
+	uint64_t need = vta_layer_spec_bytes(spec);
+	vta_status st = need > limit
+		? vta_fail(err, VTA_E_NOMEM, "layer '%s': its tensors would take %llu bytes, "
+			   "above the limit of %llu (--max-memory)", VTA_Q(spec->name),
+			   (unsigned long long)need, (unsigned long long)limit)
+		: vta_layer_materialize(spec, &L.d, err);
 	if (st) {
 		memset(r, 0, sizeof(*r));
 		snprintf(r->name, sizeof(r->name), "%s", spec->name);

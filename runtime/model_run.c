@@ -11,6 +11,7 @@
 #include "host_ops_wide.h"
 #include "host_svdf.h"
 #include "layer_ops.h"
+#include "model_check.h"
 #include "prng.h"
 #include "vta_text.h"
 #include "vta_rules.h"
@@ -1119,6 +1120,9 @@ vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_mode
 	if (computed)
 		*computed = false;
 	vta_status st = check_ops(m, err);
+	if (!st)
+		st = vta_model_check(m, opts->layer.max_memory, opts->reference_cache != NULL, NULL,
+				     err);
 	if (st)
 		return st;
 	void **decoded = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
@@ -1146,6 +1150,9 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 		return vta_fail(err, VTA_E_USAGE, "%s: %zu inputs given, the model has %zu",
 				m->name, opts->n_inputs, m->n_inputs);
 	vta_status st = check_ops(m, err);
+	if (!st)
+		st = vta_model_check(m, opts->layer.max_memory, opts->reference_cache != NULL, NULL,
+				     err);
 	if (st)
 		return st;
 	run->n_tensors = m->n_tensors;
