@@ -7,6 +7,7 @@
  */
 #include "model_test.h"
 
+#include "fb_build.h"
 #include "fb_read.h"
 #include "lut_pack.h"
 #include "tfl_runmodel.h"
@@ -473,6 +474,47 @@ static void test_bad_offsets(void **state)
 	free(b);
 }
 
+/* A model whose subgraph lists `n` tensors that are all the same table: the verifier counts
+ * the tables it visits, so shared children cannot make its walk long. */
+static void test_shared_tables(void **state)
+{
+	(void)state;
+	const size_t n = 1000001;
+	vta_fbb b;
+	vta_fbb_init(&b);
+	const int32_t one = 1;
+	vta_fbb_ref shape = vta_fbb_vector(&b, &one, 1, 4, 0);
+	vta_fbb_start(&b);
+	vta_fbb_ref_field(&b, 0 /* shape */, shape);
+	vta_fbb_scalar(&b, 1 /* type */, 9 /* int8 */, 1);
+	vta_fbb_ref tensor = vta_fbb_end(&b);
+	vta_fbb_ref *refs = malloc(n * sizeof(*refs));
+	assert_non_null(refs);
+	for (size_t i = 0; i < n; i++)
+		refs[i] = tensor;
+	vta_fbb_ref tv = vta_fbb_ref_vector(&b, refs, n);
+	free(refs);
+	vta_fbb_start(&b);
+	vta_fbb_ref_field(&b, 0 /* tensors */, tv);
+	vta_fbb_ref sg = vta_fbb_end(&b);
+	vta_fbb_ref sgs = vta_fbb_ref_vector(&b, &sg, 1);
+	vta_fbb_start(&b);
+	vta_fbb_ref buf0 = vta_fbb_end(&b);
+	vta_fbb_ref bufs = vta_fbb_ref_vector(&b, &buf0, 1);
+	vta_fbb_start(&b);
+	vta_fbb_scalar(&b, 0 /* version */, 3, 4);
+	vta_fbb_ref_field(&b, 2 /* subgraphs */, sgs);
+	vta_fbb_ref_field(&b, 4 /* buffers */, bufs);
+	vta_fbb_ref root = vta_fbb_end(&b);
+	uint8_t *bytes;
+	size_t len;
+	vta_error err = {0};
+	assert_int_equal(vta_fbb_finish(&b, root, "TFL3", &bytes, &len, &err), VTA_OK);
+	mt_expect_error(parse_bytes(bytes, len, &err), &err,
+			"flatbuffer: subgraphs[0].tensors[999998]: more than 1000000 tables");
+	free(bytes);
+}
+
 /* ---- real models ---- */
 
 static void test_real_models(void **state)
@@ -572,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_padv2_inputs),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_offsets),
+		cmocka_unit_test(test_shared_tables),
 		cmocka_unit_test(test_real_models),
 		cmocka_unit_test(test_load_missing),
 		cmocka_unit_test(test_names),
