@@ -113,7 +113,8 @@ static void *output_buffer(walk *w, int32_t idx, vta_error *err)
 	free(w->values[idx]);
 	w->values[idx] = calloc(n ? n : 1, 1);
 	if (!w->values[idx])
-		vta_fail(err, VTA_E_NOMEM, "out of memory for tensor %d", idx);
+		vta_fail(err, VTA_E_NOMEM, "out of memory for tensor %d '%s' (%zu bytes)", idx,
+			 VTA_Q(t->name), n);
 	return w->values[idx];
 }
 
@@ -869,9 +870,10 @@ static vta_status set_inputs(walk *w, vta_error *err)
 		if (!n && t->count)
 			return vta_fail(err, VTA_E_UNSUPPORTED, "%s: input %zu (tensor %d) is %s",
 					m->name, i, idx, vta_tfl_type_name(t->type));
-		void *buf = output_buffer(w, idx, err);
+		vta_error e = {0};
+		void *buf = output_buffer(w, idx, &e);
 		if (!buf)
-			return err->status;
+			return vta_fail(err, e.status, "%s: input %zu: %s", m->name, i, e.detail);
 		if (o->inputs && i < o->n_inputs && o->inputs[i]) {
 			memcpy(buf, o->inputs[i], n);
 			continue;
