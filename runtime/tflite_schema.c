@@ -17,14 +17,14 @@
 #define TABS(d) {TFL_K_TABLES, 0, 0, &d, NULL}
 #define UNION(r) {TFL_K_UNION, 0, 0, NULL, r}
 #define DESC(var, nm, arr, names) \
-	const tfl_desc var = {nm, sizeof(arr) / sizeof(arr[0]), arr, names}
+	const tfl_desc var = {nm, sizeof(arr) / sizeof(arr[0]), arr, names, NULL}
 
 /* ---- quantization ---- */
 
 static const tfl_field custom_quant_f[] = {VEC(1, 16)};
 static DESC(custom_quant_d, "CustomQuantization", custom_quant_f,
 	"custom");
-static const tfl_desc blockwise_quant_d = {"BlockwiseQuantization", 3, NULL, NULL};
+static const tfl_desc blockwise_quant_d = {"BlockwiseQuantization", 3, NULL, NULL, NULL};
 static const tfl_field multi_axis_quant_f[] = {S(4), S(4), S(4), VEC(4, 0)};
 static DESC(multi_axis_quant_d, "MultiAxisQuantization", multi_axis_quant_f, NULL);
 
@@ -97,23 +97,25 @@ DESC(tfl_desc_metadata, "Metadata", metadata_f,
 
 /* ---- operators ---- */
 
-/* Inline field counts of the BuiltinOptions members that hold scalars only, by type code
- * (Conv2DOptions = 1 .. RightShiftOptions = 126); the members holding vectors or strings
- * have descriptors of their own below. */
-static const uint8_t builtin_fields[TFL_OPT_LAST + 1] = {
-	0, 7, 7, 3, 1, 6, 3, 2, 5, 1,       /* -, Conv2D .. Softmax (9) */
-	2, 2, 1, 4, 5, 4, 1, 1, 3, 1,       /* Concatenation .. SpaceToDepth (19) */
-	1, 1, 0, 2, 0, 0, 0, 1, 2, 1,       /* EmbeddingLookupSparse .. Div (29) */
-	1, 3, 6, 0, 0, 1, 0, 2, 0, 0,       /* Squeeze .. MaximumMinimum (39) */
-	1, 0, 0, 0, 0, 0, 0, 0, 0, 5,       /* ArgMax .. TransposeConv (49) */
-	1, 0, 0, 0, 0, 1, 0, 1, 4, 2,       /* SparseToDense .. Pack (59) */
-	0, 1, 0, 0, 2, 0, 0, 0, 0, 6,       /* LogicalOr .. BidirectionalSequenceLSTM (69) */
-	4, 6, 0, 0, 2, 1, 0, 1, 0, 1,       /* BidirectionalSequenceRNN .. SplitV (79) */
-	1, 0, 0, 0, 0, 0, 0, 2, 0, 0,       /* Unique .. Quantize (89) */
-	0, 0, 2, 2, 1, 0, 0, 0, 0, 0,       /* MatrixSetDiag .. Densify (99) */
-	0, 3, 2, 1, 0, 0, 8, 3, 0, 0,       /* SegmentSum .. HashtableImport (109) */
-	0, 2, 0, 0, 2, 1, 1, 0, 0, 0,       /* HashtableSize .. UnsortedSegmentMax (119) */
-	0, 0, 0, 0, 0, 0, 0,                /* UnsortedSegmentMin .. RightShift (126) */
+/* The BuiltinOptions members that hold scalars only, by type code (Conv2DOptions = 1 ..
+ * RightShiftOptions = 126): each field's width in bytes, in id order (enums and bools 1,
+ * int and float 4, long 8), so the copy knows how many fields there are and the verifier
+ * their widths. The members holding vectors or strings (3, 17, 30, 111, 115) have
+ * descriptors of their own below. */
+static const char *const builtin_sizes[TFL_OPT_LAST + 1] = {
+	"", "1441441", "1444144", "", "1", "144441", "411", "11", "11111", "4",   /* .. Softmax (9) */
+	"41", "11", "1", "4444", "14411", "4411", "4", "", "441", "4",            /* .. SpaceToDepth (19) */
+	"1", "1", "", "44", "", "", "", "1", "11", "1",                          /* .. Div (29) */
+	"", "111", "444441", "", "", "4", "", "11", "", "",                      /* .. MaximumMinimum (39) */
+	"1", "", "", "", "", "", "", "", "", "14411",                            /* .. TransposeConv (49) */
+	"1", "", "", "", "", "1", "", "1", "4441", "44",                         /* .. Pack (59) */
+	"", "4", "", "", "44", "", "", "", "", "144111",                         /* .. BidiSeqLSTM (69) */
+	"1111", "144111", "", "", "11", "4", "", "1", "", "4",                   /* .. SplitV (79) */
+	"1", "", "", "", "", "", "", "44", "", "",                               /* .. Quantize (89) */
+	"", "", "44", "44", "4", "", "", "", "", "",                             /* .. Densify (99) */
+	"", "111", "11", "4", "", "", "14441444", "411", "", "",                 /* .. HashtableImport (109) */
+	"", "", "", "", "88", "", "1", "", "", "",                               /* .. UnsortedSegMax (119) */
+	"", "", "", "", "", "", "",                                              /* .. RightShift (126) */
 };
 
 static const tfl_field concat_embeddings_f[] = {S(4), VEC(4, 0), VEC(4, 0)};
@@ -142,9 +144,10 @@ static bool resolve_builtin_options(uint8_t type, tfl_desc *out)
 		if (type == 0 || type > TFL_OPT_LAST)
 			return false;
 		out->name = "BuiltinOptions";
-		out->n_fields = builtin_fields[type];
+		out->n_fields = strlen(builtin_sizes[type]);
 		out->fields = NULL;
 		out->field_names = NULL;
+		out->scalar_sizes = builtin_sizes[type];
 		return true;
 	}
 }

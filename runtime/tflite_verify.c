@@ -115,13 +115,19 @@ static vta_status v_field(verifier *v, const vta_fb_table *t, const tfl_desc *d,
 			  uint16_t off)
 {
 	const tfl_field *f = d->fields ? &d->fields[id] : NULL;
-	size_t inline_bytes = !f || f->kind == TFL_K_SCALAR ? (f ? f->size : 1) : 4;
+	/* a table of scalars: its width from scalar_sizes, or at least a byte */
+	size_t width = d->scalar_sizes ? (size_t)(d->scalar_sizes[id] - '0') : 1;
+	size_t inline_bytes = !f ? width : f->kind == TFL_K_SCALAR ? f->size : 4;
 	if (off < 4 || (size_t)off + inline_bytes > t->obj_bytes)
 		return v_fail(v, "%zu bytes at +%u outside the table's %u inline bytes",
 			      inline_bytes, off, t->obj_bytes);
 	size_t at = t->pos + off;
-	if (!f) /* a table of scalars whose widths the descriptors do not hold */
+	if (!f) {
+		if (d->scalar_sizes && at % width)
+			return v_fail(v, "a %zu-byte scalar at byte %zu is not aligned to its size",
+				      width, at);
 		return VTA_OK;
+	}
 	size_t target = 0;
 	uint32_t n;
 	vta_status st;
@@ -168,7 +174,8 @@ static vta_status v_field(verifier *v, const vta_fb_table *t, const tfl_desc *d,
 			return st;
 		if (!f->resolve(type, &member))
 			return VTA_OK; /* NONE or a member this schema does not know */
-		size_t mark = v_push(v, "<%s>", member.name);
+		size_t mark = member.fields ? v_push(v, "<%s>", member.name)
+					    : v_push(v, "<%s %u>", member.name, type);
 		st = v_table(v, target, &member);
 		v->path[mark] = '\0';
 		return st;
