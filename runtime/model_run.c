@@ -255,7 +255,10 @@ static vta_status layer_output(walk *w, const vta_tfl_op *op, const int32_t shap
 	vta_status st = need_int8(t, oi, err);
 	if (st)
 		return st;
-	size_t n = (size_t)shape[0] * shape[1] * shape[2] * shape[3];
+	size_t n = 1; /* saturating: four int32 dimensions can overflow 64 bits */
+	for (int i = 0; i < 4; i++)
+		n = shape[i] > 0 && n > SIZE_MAX / (size_t)shape[i] ? SIZE_MAX
+								     : n * (size_t)(shape[i] > 0 ? shape[i] : 0);
 	if (n != t->count)
 		return vta_fail(err, VTA_E_DATA,
 				"output tensor %d '%s' holds %zu elements, the layer makes %zu "
