@@ -26,7 +26,7 @@
 
 const char cmd_run_usage[] =
 	"run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
-	"[--threads 1|2] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
+	"[--threads 1|2] [--max-memory SIZE] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
 	"[--trace T.json] [--vcd W.vcd] [--decompress hw|host] [--strict] [--no-check-races] "
 	"[--set KEY=VALUE]...";
 
@@ -242,7 +242,7 @@ int cmd_run(int argc, char **argv)
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
 					 .decompress = dec, .plans = plans, .golden_cache = &gc,
 					 .skip_checks = o.c.no_checks, .strict = o.c.strict,
-					 .dram = &dram};
+					 .dram = &dram, .max_memory = o.c.max_memory};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
 		if (results[i].checks_run &&

@@ -30,7 +30,7 @@ const char cmd_run_model_usage[] =
 	"run -c CONFIG -m MODEL.tflite [--input X.npy]... [--output Y.npy] [--dump DIR] "
 	"[--expect DIR] "
 	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [--host-staging] [-o REPORT.json] "
-	"[--threads 1|2] "
+	"[--threads 1|2] [--max-memory SIZE] "
 	"[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
 	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--set KEY=VALUE]...";
 
@@ -314,6 +314,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 						   .fault_index = -1, .decompress = dec,
 						   .plans = plans, .skip_checks = c->no_checks,
 						   .strict = c->strict, .dram = &dram,
+						   .max_memory = c->max_memory,
 						   .observer = recorded ? &ob.layer.base : NULL},
 					 .host_classes = j->host_classes, .seed = j->seed,
 					 .inputs = j->n_inputs ? inputs : NULL,

@@ -2,16 +2,47 @@
  * run_common.c - the options and set-up both forms of `vtasim run` share (run_common.h).
  */
 #include "run_common.h"
+
+#include "model_check.h"
 #include "vta_text.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 void run_common_init(run_common *o)
 {
-	*o = (run_common){.threads = 2};
+	*o = (run_common){.threads = 2, .max_memory = VTA_MAX_MEMORY_DEFAULT};
+}
+
+/* "4G", "512M", "64K", "1000": bytes, K, M and G binary (a trailing "iB" or "B" allowed). */
+static int parse_size(const char *arg, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (arg[0] < '0' || arg[0] > '9')
+		return -1;
+	unsigned long long v = strtoull(arg, &end, 10);
+	unsigned shift = 0;
+	switch (*end) {
+	case 'K': case 'k': shift = 10; end++; break;
+	case 'M': case 'm': shift = 20; end++; break;
+	case 'G': case 'g': shift = 30; end++; break;
+	case 'T': case 't': shift = 40; end++; break;
+	default: break;
+	}
+	if (shift && *end == 'i')
+		end++;
+	if (*end == 'B')
+		end++;
+	if (*end || errno || v == 0 || v > (UINT64_MAX >> shift))
+		return -1;
+	*out = (uint64_t)v << shift;
+	return 0;
 }
 
 int run_common_opt(run_common *o, int c, const char *arg)
@@ -38,6 +69,11 @@ int run_common_opt(run_common *o, int c, const char *arg)
 	case 'S': return cli_sets_add(&o->sets, arg);
 	case 'X': o->strict = 1; return 0;
 	case 'N': o->no_checks = 1; return 0;
+	case 'Y':
+		if (parse_size(arg, &o->max_memory))
+			return cli_usage_error("--max-memory '%s': expected a size above 0 in "
+					       "bytes, or with K, M, G or T (4G)", VTA_Q(arg));
+		return 0;
 	default: return -1;
 	}
 }

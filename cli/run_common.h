@@ -17,6 +17,7 @@ typedef struct run_common {
 	const char *decompress; /* hw, host, or NULL: hw when the config has a LUT decoder */
 	int strict, no_checks;  /* the stream checks: warnings fail, or no checks at all */
 	cli_sets sets;          /* --set KEY=VALUE over the config file */
+	uint64_t max_memory;    /* --max-memory: bytes of tensors a run may hold */
 } run_common;
 
 /* The getopt values run_common_opt takes; each form lists them in its option table. */
@@ -25,9 +26,10 @@ typedef struct run_common {
 		{"engine", required_argument, 0, 'e'},                                      \
 		{"decompress", required_argument, 0, 'D'},                                  \
 		{"set", required_argument, 0, 'S'}, {"strict", no_argument, 0, 'X'},        \
-		{"no-check-races", no_argument, 0, 'N'}
+		{"no-check-races", no_argument, 0, 'N'},                                   \
+		{"max-memory", required_argument, 0, 'Y'}
 
-/* Zeroed, two threads. */
+/* Zeroed, two threads, the default memory limit (VTA_MAX_MEMORY_DEFAULT). */
 void run_common_init(run_common *o);
 
 /* Take getopt's option c with its argument: -1 when c is not one of RUN_COMMON_OPTIONS,

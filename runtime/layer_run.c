@@ -7,8 +7,10 @@
 
 #include "dram_tensor.h"
 #include "layer_ops.h"
+#include "model_check.h"
 #include "vta_cost.h"
 #include "vta_rules.h"
+#include "vta_text.h"
 
 vta_roofline vta_layer_roofline(const vta_config *cfg, const vta_layer_result *r)
 {
@@ -377,12 +379,25 @@ static vta_status run_layer(const vta_config *cfg, const vta_wl_layer *spec, vta
 	return st;
 }
 
+/* Materialise the layer if its tensors fit the memory limit, counted from its shapes. */
+static vta_status materialize_within(const vta_wl_layer *spec, const vta_layer_run_opts *opts,
+				     vta_layer_data *d, vta_error *err)
+{
+	uint64_t limit = opts->max_memory ? opts->max_memory : VTA_MAX_MEMORY_DEFAULT;
+	uint64_t need = vta_layer_spec_bytes(spec);
+	if (need > limit)
+		return vta_fail(err, VTA_E_NOMEM, "layer '%s': its tensors would take %llu bytes, "
+				"above the limit of %llu (--max-memory)", VTA_Q(spec->name),
+				(unsigned long long)need, (unsigned long long)limit);
+	return vta_layer_materialize(spec, d, err);
+}
+
 vta_status vta_layer_run(const vta_config *cfg, const vta_wl_layer *spec, vta_engine *engine,
 			 const vta_layer_run_opts *opts, vta_layer_result *r, vta_error *err)
 {
 	layer_run L;
 	memset(&L, 0, sizeof(L));
-	vta_status st = vta_layer_materialize(spec, &L.d, err);
+	vta_status st = materialize_within(spec, opts, &L.d, err);
 	if (st) {
 		memset(r, 0, sizeof(*r));
 		snprintf(r->name, sizeof(r->name), "%s", spec->name);
@@ -412,7 +427,7 @@ vta_status vta_layer_golden_prepare(const vta_wl_layer *spec, const vta_layer_ru
 	memset(&r, 0, sizeof(r));
 	snprintf(r.name, sizeof(r.name), "%s", spec->name);
 	bool any = false;
-	vta_status st = vta_layer_materialize(spec, &L.d, err);
+	vta_status st = materialize_within(spec, opts, &L.d, err);
 	if (!st)
 		st = golden(opts, vta_layer_ops_of(spec->op), &L, &r, &any, err);
 	free(L.gold.data);

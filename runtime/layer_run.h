@@ -112,6 +112,9 @@ typedef struct vta_layer_run_opts {
 	 * run of layers maps and clears its pages once (vta_dram_reset); NULL, or another
 	 * size: the layer has its own */
 	vta_dram *dram;
+	/* the bytes of tensors a run may hold (a layer's, or a model's with its reference),
+	 * checked before anything is allocated; 0: VTA_MAX_MEMORY_DEFAULT (model_check.h) */
+	uint64_t max_memory;
 } vta_layer_run_opts;
 
 /* Run one layer on `engine` into *r. The emitted stream is checked first (vta_race.h): a

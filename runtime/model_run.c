@@ -11,6 +11,7 @@
 #include "host_ops_wide.h"
 #include "host_svdf.h"
 #include "layer_ops.h"
+#include "model_check.h"
 #include "prng.h"
 #include "vta_text.h"
 #include "vta_rules.h"
@@ -112,7 +113,8 @@ static void *output_buffer(walk *w, int32_t idx, vta_error *err)
 	free(w->values[idx]);
 	w->values[idx] = calloc(n ? n : 1, 1);
 	if (!w->values[idx])
-		vta_fail(err, VTA_E_NOMEM, "out of memory for tensor %d", idx);
+		vta_fail(err, VTA_E_NOMEM, "out of memory for tensor %d '%s' (%zu bytes)", idx,
+			 VTA_Q(t->name), n);
 	return w->values[idx];
 }
 
@@ -253,7 +255,10 @@ static vta_status layer_output(walk *w, const vta_tfl_op *op, const int32_t shap
 	vta_status st = need_int8(t, oi, err);
 	if (st)
 		return st;
-	size_t n = (size_t)shape[0] * shape[1] * shape[2] * shape[3];
+	size_t n = 1; /* saturating: four int32 dimensions can overflow 64 bits */
+	for (int i = 0; i < 4; i++)
+		n = shape[i] > 0 && n > SIZE_MAX / (size_t)shape[i] ? SIZE_MAX
+								     : n * (size_t)(shape[i] > 0 ? shape[i] : 0);
 	if (n != t->count)
 		return vta_fail(err, VTA_E_DATA,
 				"output tensor %d '%s' holds %zu elements, the layer makes %zu "
@@ -868,9 +873,10 @@ static vta_status set_inputs(walk *w, vta_error *err)
 		if (!n && t->count)
 			return vta_fail(err, VTA_E_UNSUPPORTED, "%s: input %zu (tensor %d) is %s",
 					m->name, i, idx, vta_tfl_type_name(t->type));
-		void *buf = output_buffer(w, idx, err);
+		vta_error e = {0};
+		void *buf = output_buffer(w, idx, &e);
 		if (!buf)
-			return err->status;
+			return vta_fail(err, e.status, "%s: input %zu: %s", m->name, i, e.detail);
 		if (o->inputs && i < o->n_inputs && o->inputs[i]) {
 			memcpy(buf, o->inputs[i], n);
 			continue;
@@ -1119,6 +1125,9 @@ vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_mode
 	if (computed)
 		*computed = false;
 	vta_status st = check_ops(m, err);
+	if (!st)
+		st = vta_model_check(m, opts->layer.max_memory, opts->reference_cache != NULL, NULL,
+				     err);
 	if (st)
 		return st;
 	void **decoded = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
@@ -1146,6 +1155,9 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 		return vta_fail(err, VTA_E_USAGE, "%s: %zu inputs given, the model has %zu",
 				m->name, opts->n_inputs, m->n_inputs);
 	vta_status st = check_ops(m, err);
+	if (!st)
+		st = vta_model_check(m, opts->layer.max_memory, opts->reference_cache != NULL, NULL,
+				     err);
 	if (st)
 		return st;
 	run->n_tensors = m->n_tensors;

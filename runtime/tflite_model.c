@@ -284,6 +284,58 @@ static bool tfl_read_by_decode_only(const vta_tfl_model *m, int32_t ti)
 	return read;
 }
 
+/* Whether a SOFTMAX writes tensor ti: TFLM's int16 SOFTMAX output takes zero point -32768. */
+static bool tfl_softmax_output(const vta_tfl_model *m, int32_t ti)
+{
+	for (size_t i = 0; i < m->n_ops; i++)
+		if (m->ops[i].builtin == VTA_TFL_OP_SOFTMAX && m->ops[i].n_outputs &&
+		    m->ops[i].outputs[0] == ti)
+			return true;
+	return false;
+}
+
+/* TFLite's quantization rules for what vtasim computes with: every scale finite and
+ * positive; zero points within the type (int8 [-128, 127], uint8 [0, 255]) and 0 for int16,
+ * which TFLite quantizes symmetrically (but for a SOFTMAX's int16 output, whose range TFLM
+ * fixes at zero point -32768). */
+static vta_status tfl_check_quant_values(tfl_rd *r, size_t index)
+{
+	const vta_tfl_tensor *t = &r->m->tensors[index];
+	const vta_tfl_quant *q = &t->quant;
+	for (size_t c = 0; c < q->count; c++) {
+		float s = q->scale[c];
+		if (!(s > 0.0f) || s > 3.4028234663852886e38f) { /* NaN and inf fail too */
+			tfl_where_tensor(r, index);
+			return tfl_fail(r, VTA_E_PARSE, "quantization: scale %zu is %g, expected a "
+					"finite value above 0", c, (double)s);
+		}
+	}
+	int64_t lo = 0, hi = 0;
+	switch (t->type) {
+	case VTA_TFL_INT8: lo = -128; hi = 127; break;
+	case VTA_TFL_UINT8: lo = 0; hi = 255; break;
+	case VTA_TFL_INT16: break;
+	default: return VTA_OK;
+	}
+	for (size_t c = 0; c < q->zero_point_count; c++) {
+		int64_t zp = q->zero_point[c];
+		if (t->type == VTA_TFL_INT16 && zp == -32768 &&
+		    tfl_softmax_output(r->m, (int32_t)index))
+			continue;
+		if (zp < lo || zp > hi) {
+			tfl_where_tensor(r, index);
+			if (lo == hi)
+				return tfl_fail(r, VTA_E_PARSE, "quantization: zero point %zu is "
+						"%lld; an int16 tensor is quantized symmetrically "
+						"(zero point 0; -32768 for a SOFTMAX output)", c, (long long)zp);
+			return tfl_fail(r, VTA_E_PARSE, "quantization: zero point %zu is %lld, "
+					"outside %s's [%lld, %lld]", c, (long long)zp,
+					vta_tfl_type_name(t->type), (long long)lo, (long long)hi);
+		}
+	}
+	return VTA_OK;
+}
+
 /* Per-channel scales must match their dimension, checked once the operators are known: a
  * tensor read only by DECODE operators is packed indices whose quantization TFLM never
  * reads (its compression tool leaves the original constant's there), so it is dropped. */
@@ -301,6 +353,9 @@ static vta_status tfl_check_quant(tfl_rd *r)
 			memset(q, 0, sizeof(*q));
 			continue;
 		}
+		vta_status st = tfl_check_quant_values(r, i);
+		if (st != VTA_OK)
+			return st;
 		if (q->count < 2)
 			continue;
 		/* a rank-1 tensor has one channel dimension, whatever the file says (converted
@@ -341,6 +396,52 @@ static vta_status tfl_check_data(tfl_rd *r)
 }
 
 /* ---- operators ---- */
+
+/* What an operator writes: not a tensor it reads, an input of the model, a constant, nor a
+ * tensor another operator writes (TFLite's graphs give each tensor one producer, and an op
+ * reading its own output would read what it is overwriting). */
+static vta_status tfl_check_writes(tfl_rd *r)
+{
+	vta_tfl_model *m = r->m;
+	int32_t *writer;
+	vta_status st = tfl_calloc(r, m->n_tensors, sizeof(int32_t), (void **)&writer);
+	if (st != VTA_OK)
+		return st;
+	for (size_t i = 0; i < m->n_tensors; i++)
+		writer[i] = -1;
+	for (size_t i = 0; !st && i < m->n_ops; i++) {
+		const vta_tfl_op *op = &m->ops[i];
+		for (size_t k = 0; !st && k < op->n_outputs; k++) {
+			int32_t o = op->outputs[k];
+			const vta_tfl_tensor *t = &m->tensors[o];
+			vta_quoted q;
+			const char *name = vta_quote(&q, t->name);
+			tfl_where_op(r, i);
+			for (size_t j = 0; !st && j < op->n_inputs; j++)
+				if (op->inputs[j] == o)
+					st = tfl_fail(r, VTA_E_PARSE, "output %zu, tensor %d '%s', is "
+						      "also its input %zu", k, (int)o, name, j);
+			for (size_t j = 0; !st && j < m->n_inputs; j++)
+				if (m->inputs[j] == o)
+					st = tfl_fail(r, VTA_E_PARSE, "output %zu writes tensor %d "
+						      "'%s', input %zu of the model", k, (int)o, name,
+						      j);
+			if (!st && t->data)
+				st = tfl_fail(r, VTA_E_PARSE, "output %zu writes tensor %d '%s', a "
+					      "constant (buffer %u holds its data)", k, (int)o, name,
+					      t->buffer);
+			if (!st && writer[o] >= 0)
+				st = tfl_fail(r, VTA_E_PARSE, "output %zu writes tensor %d '%s', "
+					      "which operator %d writes too", k, (int)o, name,
+					      (int)writer[o]);
+			writer[o] = (int32_t)i;
+		}
+	}
+	free(writer);
+	if (st == VTA_OK)
+		r->where[0] = '\0';
+	return st;
+}
 
 static vta_status tfl_operator(tfl_rd *r, const vta_fb_table *t, vta_tfl_op *op)
 {
@@ -418,12 +519,14 @@ static vta_status tfl_model(tfl_rd *r)
 	vta_fb_table root, sg;
 	vta_fb_vec sgs;
 	TFL_TRY(r, vta_fb_root(fb_, TFL_IDENT, &root, &e_), "not a TFLite model");
+	vta_status st = tfl_verify(r);
+	if (st != VTA_OK)
+		return st;
 	TFL_TRY(r, vta_fb_u32(fb_, &root, TFL_MODEL_VERSION, 0, &m->version, &e_), "version");
 	if (m->version != VTA_TFL_SCHEMA_VERSION)
 		return tfl_fail(r, VTA_E_PARSE, "schema version %u, expected %d", m->version,
 				VTA_TFL_SCHEMA_VERSION);
-	vta_status st = tfl_string(r, &root, TFL_MODEL_DESCRIPTION, "description",
-				   &m->description);
+	st = tfl_string(r, &root, TFL_MODEL_DESCRIPTION, "description", &m->description);
 	if (st == VTA_OK)
 		st = tfl_buffers(r, &root);
 	if (st == VTA_OK)
@@ -438,6 +541,8 @@ static vta_status tfl_model(tfl_rd *r)
 	m->n_subgraphs = sgs.n;
 	TFL_TRY(r, vta_fb_vec_table(fb_, &sgs, 0, &sg, &e_), "subgraph 0");
 	st = tfl_subgraph(r, &sg);
+	if (st == VTA_OK)
+		st = tfl_check_writes(r);
 	if (st == VTA_OK)
 		st = tfl_check_quant(r);
 	if (st == VTA_OK)

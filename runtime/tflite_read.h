@@ -46,6 +46,9 @@ vta_status tfl_spend(tfl_rd *r, size_t bytes);
 void tfl_where_tensor(tfl_rd *r, size_t index);
 void tfl_where_op(tfl_rd *r, size_t index);
 
+/* The whole flatbuffer as FlatBuffers' verifier checks it (tflite_verify.c); the root
+ * table and the identifier are read already. */
+vta_status tfl_verify(tfl_rd *r);
 /* The builtin options of op (r->where names it); its opcode is already resolved. */
 vta_status tfl_read_options(tfl_rd *r, const vta_fb_table *op_table, vta_tfl_op *op);
 /* Both LUT containers: the COMPRESSION_METADATA entry and TFLM_DECODE operators. Runs after

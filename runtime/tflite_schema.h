@@ -124,12 +124,19 @@ typedef struct tfl_field {
 } tfl_field;
 
 /* A table type. `fields` NULL: a table of scalars only with at most n_fields fields, copied
- * byte for byte. */
+ * byte for byte (their widths in scalar_sizes, when known). */
 struct tfl_desc {
 	const char *name;
 	size_t n_fields;
 	const tfl_field *fields;
+	const char *field_names;   /* "shape,type,..." in id order (the verifier's messages);
+				    * NULL: "field N" */
+	const char *scalar_sizes;  /* fields NULL: each scalar's width, "1441441"; NULL when
+				    * the widths are not known (then only the count is) */
 };
+
+/* The name of field `id` of d ("field 7" when the descriptor has none) in buf. */
+const char *tfl_field_name(const tfl_desc *d, unsigned id, char *buf, size_t size);
 
 extern const tfl_desc tfl_desc_model, tfl_desc_subgraph, tfl_desc_tensor, tfl_desc_quant,
 	tfl_desc_operator, tfl_desc_opcode, tfl_desc_buffer, tfl_desc_metadata;

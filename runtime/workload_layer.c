@@ -261,3 +261,45 @@ void vta_layer_data_free(vta_layer_data *d)
 	vta_lut_buffer_free(&d->bias_lut);
 	memset(d, 0, sizeof(*d));
 }
+
+uint64_t vta_layer_spec_bytes(const vta_wl_layer *l)
+{
+	static int8_t placeholder; /* the shape functions read shapes and quantization only */
+	vta_tensor_i8 in = {.scale = 1.0f, .data = &placeholder};
+	int32_t os[4] = {0, 0, 0, 0};
+	vta_error e = {0};
+	uint64_t n_in, n_const = 0, n_out = 0;
+	if (l->op == VTA_WL_ADD) {
+		uint64_t na = shape_count(l->inputs[0].shape, l->inputs[0].rank);
+		uint64_t nb = shape_count(l->inputs[1].shape, l->inputs[1].rank);
+		return na + nb + 3 * (na > nb ? na : nb);
+	}
+	nhwc_of(&l->input, in.shape);
+	n_in = shape_count(in.shape, 4);
+	n_const = shape_count(l->filter.shape, l->filter.rank);
+	if (l->bias.present && l->filter.rank)
+		n_const += 4 * (uint64_t)(l->op == VTA_WL_DEPTHWISE
+						  ? l->filter.shape[l->filter.rank - 1]
+						  : l->filter.shape[0]);
+	if (l->op == VTA_WL_CONV2D && l->filter.rank == 4) {
+		vta_conv2d c = {.input = &in, .stride_h = l->stride[0], .stride_w = l->stride[1],
+				.dilation_h = l->dilation[0], .dilation_w = l->dilation[1],
+				.padding = l->padding == VTA_WL_SAME ? VTA_PADDING_SAME
+								     : VTA_PADDING_VALID};
+		memcpy(c.filter_shape, l->filter.shape, sizeof(c.filter_shape));
+		if (!vta_golden_conv2d_shape(&c, os, &e))
+			n_out = shape_count(os, 4);
+	} else if (l->op == VTA_WL_DEPTHWISE && l->filter.rank == 4) {
+		vta_depthwise_conv2d d = {.input = &in, .stride_h = l->stride[0],
+					  .stride_w = l->stride[1], .dilation_h = l->dilation[0],
+					  .dilation_w = l->dilation[1],
+					  .padding = l->padding == VTA_WL_SAME ? VTA_PADDING_SAME
+									       : VTA_PADDING_VALID};
+		memcpy(d.filter_shape, l->filter.shape, sizeof(d.filter_shape));
+		if (!vta_golden_depthwise_shape(&d, os, &e))
+			n_out = shape_count(os, 4);
+	} else if (l->op == VTA_WL_FC && l->filter.rank == 2 && l->filter.shape[1] > 0) {
+		n_out = n_in / (uint64_t)l->filter.shape[1] * (uint64_t)l->filter.shape[0];
+	}
+	return n_in + n_const + 3 * n_out;
+}

@@ -51,6 +51,10 @@ typedef struct vta_layer_data {
 
 vta_status vta_layer_materialize(const vta_wl_layer *layer, vta_layer_data *out,
 				 vta_error *err);
+/* The bytes a run of the layer holds, from its shapes alone (before it is materialised):
+ * its inputs, filter and bias, and its output three times (the output and the golden
+ * outputs of both arithmetic modes). A shape the layer refuses counts what it can. */
+uint64_t vta_layer_spec_bytes(const vta_wl_layer *layer);
 void vta_layer_data_free(vta_layer_data *d);
 /* The op-specific halves of vta_layer_materialize, entries of the op table (layer_ops.h). */
 vta_status vta_layer_materialize_conv2d(const vta_wl_layer *l, vta_layer_data *d,

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 B=${1:-build-fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 JOBS=${FUZZ_JOBS:-1}
-TARGETS=${FUZZ_TARGETS:-"config workload npy lut lut_spec asm stream tflite sim"}
+TARGETS=${FUZZ_TARGETS:-"config workload npy lut lut_spec asm stream tflite model sim"}
 SRC=$(pwd)
 
 CC=clang CXX=clang++ cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVTASIM_FUZZ=ON \
@@ -39,9 +39,13 @@ seed workload configs/workloads/*.yaml tests/cli/workloads/*.yaml traces/src/wor
 seed lut_spec tests/model/data/*.yaml
 seed asm $asm_files
 seed tflite tests/model/data/*.tflite
+# the runner's seeds: the small models (a large one only exercises its memory limit)
+seed model tests/model/data/simple_add_model.tflite tests/model/data/micro_speech_quantized.tflite \
+	tests/model/data/keyword_scrambled_8bit.tflite
 [ -d "$S/npy" ] && "$B/tests/fuzz/fuzz_seeds" npy "$S/npy"
 [ -d "$S/lut" ] && "$B/tests/fuzz/fuzz_seeds" lut "$S/lut"
 [ -d "$S/tflite" ] && "$B/tests/fuzz/fuzz_seeds" tflite "$S/tflite"
+[ -d "$S/model" ] && "$B/tests/fuzz/fuzz_seeds" tflite "$S/model"
 for t in stream sim; do
 	[ -d "$S/$t" ] && "$B/tests/fuzz/fuzz_seeds" stream "$S/$t" $asm_files
 done

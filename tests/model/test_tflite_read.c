@@ -7,6 +7,7 @@
  */
 #include "model_test.h"
 
+#include "fb_build.h"
 #include "fb_read.h"
 #include "lut_pack.h"
 #include "tfl_runmodel.h"
@@ -181,7 +182,8 @@ static const struct {
 	{false, TM_RANK, "tensor 3 'padded': rank 9 above 8"},
 	{false, TM_NEG_DIM, "tensor 3 'padded': dimension 1 is -2"},
 	{false, TM_NO_CONV_OPTIONS, "operator 2 (CONV_2D): no Conv2DOptions"},
-	{false, TM_OPTIONS_MISMATCH, "operator 2 (CONV_2D): builtin options of union type 5, expected Conv2DOptions"},
+	{false, TM_OPTIONS_MISMATCH, /* the verifier reads the table as the Pool2DOptions its type names */
+	 "flatbuffer: subgraphs[0].operators[2].builtin_options<BuiltinOptions 5>.field 3: a 4-byte scalar at byte"},
 	{false, TM_TANH, "operator 2 (CONV_2D): fused activation TANH is not supported"},
 	{false, TM_STRIDE_ZERO, "operator 3 (DEPTHWISE_CONV_2D): stride_h 0 below 1"},
 	{false, TM_DATA_SIZE, "tensor 21 'fc_w': 159 bytes of data for 160 int8 elements"},
@@ -452,13 +454,13 @@ static void test_bad_offsets(void **state)
 	memcpy(m, b, len);
 	put32(m + v.pos - 4, 0x7fffffffu);
 	mt_expect_error(parse_bytes(m, len, &err), &err,
-			"subgraph 0: tensors: vector at byte");
+			"flatbuffer: subgraphs[0].tensors: vector at byte");
 
 	/* tensor 0's table offset points past the end */
 	memcpy(m, b, len);
 	put32(m + v.pos, (uint32_t)len);
 	mt_expect_error(parse_bytes(m, len, &err), &err,
-			"tensor 0: table: vector element 0 at byte");
+			"flatbuffer: subgraphs[0].tensors[0]: offset");
 
 	/* tensor 1's name loses its NUL */
 	vta_fb_table t1;
@@ -468,9 +470,50 @@ static void test_bad_offsets(void **state)
 	assert_int_equal(vta_fb_string(&fb, &t1, 3, &s, &n, &err), VTA_OK);
 	memcpy(m, b, len);
 	m[(const uint8_t *)s - b + n] = 'x';
-	mt_expect_error(parse_bytes(m, len, &err), &err, "tensor 1: name: string at byte");
+	mt_expect_error(parse_bytes(m, len, &err), &err, "flatbuffer: subgraphs[0].tensors[1].name: string at byte");
 	free(m);
 	free(b);
+}
+
+/* A model whose subgraph lists `n` tensors that are all the same table: the verifier counts
+ * the tables it visits, so shared children cannot make its walk long. */
+static void test_shared_tables(void **state)
+{
+	(void)state;
+	const size_t n = 1000001;
+	vta_fbb b;
+	vta_fbb_init(&b);
+	const int32_t one = 1;
+	vta_fbb_ref shape = vta_fbb_vector(&b, &one, 1, 4, 0);
+	vta_fbb_start(&b);
+	vta_fbb_ref_field(&b, 0 /* shape */, shape);
+	vta_fbb_scalar(&b, 1 /* type */, 9 /* int8 */, 1);
+	vta_fbb_ref tensor = vta_fbb_end(&b);
+	vta_fbb_ref *refs = malloc(n * sizeof(*refs));
+	assert_non_null(refs);
+	for (size_t i = 0; i < n; i++)
+		refs[i] = tensor;
+	vta_fbb_ref tv = vta_fbb_ref_vector(&b, refs, n);
+	free(refs);
+	vta_fbb_start(&b);
+	vta_fbb_ref_field(&b, 0 /* tensors */, tv);
+	vta_fbb_ref sg = vta_fbb_end(&b);
+	vta_fbb_ref sgs = vta_fbb_ref_vector(&b, &sg, 1);
+	vta_fbb_start(&b);
+	vta_fbb_ref buf0 = vta_fbb_end(&b);
+	vta_fbb_ref bufs = vta_fbb_ref_vector(&b, &buf0, 1);
+	vta_fbb_start(&b);
+	vta_fbb_scalar(&b, 0 /* version */, 3, 4);
+	vta_fbb_ref_field(&b, 2 /* subgraphs */, sgs);
+	vta_fbb_ref_field(&b, 4 /* buffers */, bufs);
+	vta_fbb_ref root = vta_fbb_end(&b);
+	uint8_t *bytes;
+	size_t len;
+	vta_error err = {0};
+	assert_int_equal(vta_fbb_finish(&b, root, "TFL3", &bytes, &len, &err), VTA_OK);
+	mt_expect_error(parse_bytes(bytes, len, &err), &err,
+			"flatbuffer: subgraphs[0].tensors[999998]: more than 1000000 tables");
+	free(bytes);
 }
 
 /* ---- real models ---- */
@@ -572,6 +615,7 @@ int main(void)
 		cmocka_unit_test(test_padv2_inputs),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_offsets),
+		cmocka_unit_test(test_shared_tables),
 		cmocka_unit_test(test_real_models),
 		cmocka_unit_test(test_load_missing),
 		cmocka_unit_test(test_names),

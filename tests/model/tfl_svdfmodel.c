@@ -54,7 +54,8 @@ uint8_t *ts_build(enum ts_defect d, size_t *len)
 				    tfb_quant(f, 1, 0.5f, 0, 0));
 	tfb_tensor(f, T_SVDF, "svdf", TFB_I8, SHAPE(1, 2), 0, tfb_quant(f, 1, 4000.0f, -5, 0));
 	tfb_tensor(f, T_SOFTMAX, "softmax", TFB_I16, SHAPE(1, 2), 0,
-		   tfb_quant(f, 1, 1.0f / 65536, d == TS_SOFTMAX_ZP ? 0 : -32768, 0));
+		   tfb_quant(f, 1, 1.0f / 65536,
+			     d == TS_SOFTMAX_ZP || d == TS_TANH ? 0 : -32768, 0));
 	tfb_tensor(f, T_OUT, "output", d == TS_QUANT_PAIR ? TFB_U8 : TFB_I32, SHAPE(1, 2), 0,
 		   tfb_quant(f, d == TS_QUANT_SCALES ? 2 : 1, 1.0f / 32768, 0,
 			     d == TS_QUANT_SCALES ? 1 : 0));

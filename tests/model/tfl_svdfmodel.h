@@ -19,7 +19,7 @@ enum ts_defect {
 	TS_TIME_FLOAT,     /* the time weights are float32 */
 	TS_INPUT_NO_QUANT, /* the input has no quantization */
 	TS_SOFTMAX_ZP,     /* the int16 softmax output has zero point 0 */
-	TS_TANH,           /* the SOFTMAX is a TANH, which runs nowhere */
+	TS_TANH,           /* the SOFTMAX is a TANH (output zero point 0), which runs nowhere */
 	TS_QUANT_PAIR,     /* the QUANTIZE goes from int16 to uint8, a pair TFLM does not take */
 	TS_QUANT_SCALES,   /* the QUANTIZE output has 2 scales (per channel on axis 1) */
 	TS_DEFECT_COUNT

@@ -5,12 +5,15 @@
  * DIR/run_lut.tflite, its inputs DIR/run_image.npy and DIR/run_bytes.npy, what its PAD
  * (tensor 4) must hold for them, DIR/run_padded.npy, and broken variants for the error
  * tests: DIR/run_pad_value_quant.tflite, run_pad_value_type.tflite, run_padv2_one_input.tflite;
- * the SVDF model (tfl_svdfmodel.h) DIR/svdf.tflite and its broken variants DIR/svdf_*.tflite.
+ * the SVDF model (tfl_svdfmodel.h) DIR/svdf.tflite and its broken variants DIR/svdf_*.tflite;
+ * the ADD model and the variants that break what a model may claim (tfl_badmodel.h),
+ * DIR/bad_*.tflite.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "npy.h"
+#include "tfl_badmodel.h"
 #include "tfl_runmodel.h"
 #include "tfl_svdfmodel.h"
 #include "tfl_testmodel.h"
@@ -73,6 +76,11 @@ int main(int argc, char **argv)
 	for (int d = 0; d < TS_DEFECT_COUNT; d++) {
 		b = ts_build((enum ts_defect)d, &len);
 		rc |= write_bytes(dir, svdf_names[d], b, len);
+	}
+
+	for (int d = 0; d < TB_DEFECT_COUNT; d++) {
+		b = tb_build((enum tb_defect)d, &len);
+		rc |= write_bytes(dir, tb_names[d], b, len);
 	}
 
 	float image[TR_IMAGE_COUNT];
