@@ -26,8 +26,16 @@ typedef struct node {
 	double num;
 	char *str;  /* N_STR, N_NAME */
 	bool paren; /* written in parentheses */
+	int height; /* of the tree under it: 1 for a leaf */
 	struct node *a, *b;
 } node;
+
+/* The bounds that keep the parser, the name check, the evaluator and the free (all
+ * recursive over the tree) within a small, fixed stack and time: an expression's text, and
+ * the height of its tree, whatever makes it deep (parentheses, a chain of binary operators,
+ * a chain of unary ones). */
+#define EXPR_TEXT_MAX 4096
+#define EXPR_HEIGHT_MAX 200
 
 struct sw_expr {
 	node *root;
@@ -197,6 +205,7 @@ static node *new_node(parser *p, nkind kind, size_t off)
 	else {
 		n->kind = kind;
 		n->off = off;
+		n->height = 1;
 	}
 	return n;
 }
@@ -224,8 +233,9 @@ static node *expected_operand(parser *p)
 
 static node *parse_unary(parser *p)
 {
-	if (++p->depth > 200) {
-		fail_at(p->e, p->tok.off, p->err, "nested too deeply");
+	if (++p->depth > EXPR_HEIGHT_MAX) {
+		fail_at(p->e, p->tok.off, p->err, "nested too deeply (more than %d levels of "
+			"parentheses or operators)", EXPR_HEIGHT_MAX);
 		return NULL;
 	}
 	node *n = NULL;
@@ -241,6 +251,7 @@ static node *parse_unary(parser *p)
 		}
 		n->op = t.op == OP_NOT ? OP_NOT : t.op == OP_SUB ? OP_NEG : OP_PLUS;
 		n->a = a;
+		n->height = a->height + 1;
 	} else if (t.kind == T_NUM) {
 		if ((n = new_node(p, N_NUM, t.off)))
 			n->num = t.num;
@@ -328,7 +339,15 @@ static node *parse_level(parser *p, int level)
 		n->op = t.op;
 		n->a = lhs;
 		n->b = rhs;
+		n->height = 1 + (lhs->height > rhs->height ? lhs->height : rhs->height);
 		lhs = n;
+		if (n->height > EXPR_HEIGHT_MAX) {
+			/* a chain (1+1+1+...) is as deep a tree as nested parentheses */
+			fail_at(p->e, t.off, p->err, "nested too deeply (more than %d levels of "
+				"parentheses or operators)", EXPR_HEIGHT_MAX);
+			free_node(lhs);
+			return NULL;
+		}
 	}
 	return lhs;
 }
@@ -361,6 +380,11 @@ vta_status sw_expr_parse(const char *text, const sw_where *where, sw_expr **out,
 	}
 	e->line = where->line;
 	e->col = where->col;
+	if (strlen(e->text) > EXPR_TEXT_MAX) {
+		vta_status st = fail_at(e, 0, err, "longer than %d characters", EXPR_TEXT_MAX);
+		sw_expr_free(e);
+		return st;
+	}
 	parser p = {.e = e, .s = e->text, .err = err};
 	lex(&p);
 	if (p.tok.kind == T_END) {

@@ -120,7 +120,75 @@ static void test_diagnostics(void **state)
 	char deep[260];
 	memset(deep, '(', 250);
 	strcpy(deep + 250, "1");
-	EXPECT(deep, "s.yaml:7:213: constraint: nested too deeply");
+	EXPECT(deep, "s.yaml:7:213: constraint: nested too deeply (more than 200 levels of "
+		     "parentheses or operators)");
+}
+
+/* A chain of any operator is as deep a tree as nested parentheses: every parser, check and
+ * evaluation over it is bounded (one error at the operator that goes too deep), and so is
+ * the text. Chains up to the bound still evaluate. */
+static void test_deep_chains(void **state)
+{
+	(void)state;
+	static const char *const binary[] = {"+", "-", "*", "/", "%", "&&", "||", "==", "<"};
+	static char text[64 * 1024];
+	char want[VTA_ERROR_DETAIL_MAX], got[VTA_ERROR_DETAIL_MAX];
+	for (size_t k = 0; k < sizeof(binary) / sizeof(binary[0]); k++) {
+		/* comparisons do not chain: parenthesize the left side, (((1<1)<1)<1)... */
+		const bool cmp = !strcmp(binary[k], "==") || !strcmp(binary[k], "<");
+		size_t len = 0;
+		const int terms = 400;
+		if (cmp)
+			for (int i = 0; i < terms - 1; i++)
+				text[len++] = '(';
+		text[len++] = '1';
+		size_t deep_at = 0;
+		for (int i = 1; i < terms; i++) {
+			if (i == 200) /* the operator whose node is 201 deep */
+				deep_at = len;
+			len += (size_t)snprintf(text + len, sizeof(text) - len, "%s1%s", binary[k],
+						cmp ? ")" : "");
+		}
+		text[len] = '\0';
+		eval(text, got, sizeof(got));
+		if (cmp) /* the parentheses run out first */
+			snprintf(want, sizeof(want), "s.yaml:7:213: constraint: nested too deeply "
+				 "(more than 200 levels of parentheses or operators)");
+		else
+			snprintf(want, sizeof(want), "s.yaml:7:%zu: constraint: nested too deeply "
+				 "(more than 200 levels of parentheses or operators)", 13 + deep_at);
+		assert_string_equal(got, want);
+	}
+	/* unary chains: - + ! */
+	static const char unary[] = "-+!";
+	for (size_t k = 0; k < 3; k++) {
+		memset(text, unary[k], 300);
+		strcpy(text + 300, "x");
+		eval(text, got, sizeof(got));
+		assert_string_equal(got, "s.yaml:7:213: constraint: nested too deeply (more than "
+					 "200 levels of parentheses or operators)");
+	}
+	/* a mix of both: 1+-1+-1... */
+	size_t len = 0;
+	text[len++] = '1';
+	for (int i = 0; i < 300; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "+-1");
+	eval(text, got, sizeof(got));
+	assert_non_null(strstr(got, "nested too deeply"));
+	/* 40 KB of 1+1+...: refused by its length before any parsing */
+	len = 0;
+	text[len++] = '1';
+	while (len + 2 < 40 * 1024)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "+1");
+	eval(text, got, sizeof(got));
+	assert_string_equal(got, "s.yaml:7:13: constraint: longer than 4096 characters");
+	/* within the bounds a chain evaluates: 199 additions */
+	len = 0;
+	text[len++] = '1';
+	for (int i = 0; i < 199; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "+1");
+	eval(text, got, sizeof(got));
+	assert_string_equal(got, "200");
 }
 
 /* A line break moves the position to the next line. */
@@ -157,7 +225,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_arithmetic),   cmocka_unit_test(test_logic),
-		cmocka_unit_test(test_diagnostics),  cmocka_unit_test(test_positions),
+		cmocka_unit_test(test_diagnostics),  cmocka_unit_test(test_deep_chains),
+		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_check_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
