@@ -53,9 +53,24 @@ int cli_usage_error(const char *fmt, ...)
 /* getopt_long's error (its optstring starts with ':', so c is '?' for an unknown option and
  * ':' for a missing value) as one usage error line naming the option: returns 2. */
 int cli_bad_option(int c, char **argv);
+/* Text from input (a model's tensor names, its description) on stdout, escaped as every
+ * message is (docs/robustness.md): control bytes, the C1 controls and bytes that are not
+ * UTF-8 show as \xNN; nothing is cut. */
+void cli_put_text(const char *s);
+/* One line "vtasim: note: ..." on stderr, escaped as every message is: something the user
+ * should know that is not an error (the command goes on). */
+void cli_note(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
 
 /* Monotonic clock, in seconds. */
 double cli_now_seconds(void);
+/* What identifies this build: "vtasim VERSION build HEX" (the linker's GNU build ID, a hash
+ * of the executable; the version alone without one), for files one build writes and another
+ * may read. */
+void cli_build_id(char *out, size_t size);
 
 /* The --set KEY=VALUE options of run, exec, config and regress. */
 #define CLI_MAX_SETS 32

@@ -187,20 +187,52 @@ static void remove_partial(const char *dir, long pid)
 		closedir(d);
 }
 
-/* A record's status ("" when there is none). */
-static void record_status(const run_ctx *r, const char *key, char *status, size_t size,
-			  long long *cycles)
+/* A point's record if it checks (sweep_record_check), else NULL; `note`: say why a record
+ * that is there is not trusted (the point then runs again). */
+static json_t *checked_record(const run_ctx *r, const char *key, bool note)
 {
-	char path[SW_PATH_MAX + 100];
+	char path[SW_PATH_MAX + 100], why[128];
 	path_of(r, key, ".json", path, sizeof(path));
+	if (access(path, F_OK) != 0)
+		return NULL;
 	vta_error e = {0};
-	json_t *rec = access(path, R_OK) == 0 ? cli_json_load(path, &e) : NULL;
+	json_t *rec = cli_json_load(path, &e);
+	if (!rec) {
+		if (note)
+			cli_note("%s; the point runs again", e.detail);
+		return NULL;
+	}
+	if (sweep_record_check(rec, key, r->sw->wl_hash, why, sizeof(why)))
+		return rec;
+	if (note)
+		cli_note("%s: %s; the point runs again", VTA_QPATH(path), why);
+	json_decref(rec);
+	return NULL;
+}
+
+/* A record's status ("" when there is none that checks). */
+static void record_status(const run_ctx *r, const char *key, char *status, size_t size,
+			  long long *cycles, bool note)
+{
+	json_t *rec = checked_record(r, key, note);
 	snprintf(status, size, "%s", rec ? json_string_value(json_object_get(rec, "status")) : "");
 	if (cycles) {
 		json_t *c = json_object_get(json_object_get(rec, "total"), "cycles");
 		*cycles = c ? (long long)json_integer_value(c) : -1;
 	}
 	json_decref(rec);
+}
+
+/* Discard the golden cache's entries that do not check (they are computed again), and say
+ * so: a damaged golden output must not pass for the simulator's mismatch. */
+static void scrub_goldens(const vta_golden_cache *gc)
+{
+	char first[128];
+	const size_t n = vta_golden_cache_scrub(gc, first, sizeof(first));
+	if (n)
+		cli_note("golden cache %s: %zu entr%s did not check (%s%s) and %s discarded; "
+			 "computed again", VTA_QPATH(gc->dir), n, n == 1 ? "y" : "ies", first,
+			 n > 1 ? ", ..." : "", n == 1 ? "is" : "are");
 }
 
 /* The golden phase's child: the layer's golden outputs into the cache. Exit status 0 when
@@ -405,11 +437,11 @@ static void point_done(void *vctx, size_t i, const sw_job_end *e)
 			 why[0] ? ": " : "", why);
 	}
 	vta_error err = {0};
-	if (failure && sweep_record_failure(r->records, p->key, failure, msg, e->seconds, &err))
+	if (failure && sweep_record_failure(r->records, p->key, r->sw->wl_hash, failure, msg, e->seconds, &err))
 		fprintf(stderr, "vtasim: error: %s\n", err.detail);
 	char status[32];
 	long long cycles = -1;
-	record_status(r, p->key, status, sizeof(status), &cycles);
+	record_status(r, p->key, status, sizeof(status), &cycles, false);
 	r->done++;
 	const bool ok = !strcmp(status, "ok");
 	r->failed += !ok;
@@ -421,10 +453,7 @@ static void point_done(void *vctx, size_t i, const sw_job_end *e)
 	else if (failure)
 		snprintf(what, sizeof(what), "%s", msg);
 	else {
-		char path[SW_PATH_MAX + 100];
-		path_of(r, p->key, ".json", path, sizeof(path));
-		vta_error e = {0};
-		json_t *rec = cli_json_load(path, &e);
+		json_t *rec = checked_record(r, p->key, false);
 		snprintf(what, sizeof(what), "%s",
 			 rec ? json_string_value(json_object_get(rec, "error")) : "no record");
 		json_decref(rec);
@@ -446,7 +475,7 @@ static void point_done(void *vctx, size_t i, const sw_job_end *e)
 static bool finished(const run_ctx *r, const sw_point *p)
 {
 	char status[32];
-	record_status(r, p->key, status, sizeof(status), NULL);
+	record_status(r, p->key, status, sizeof(status), NULL, true);
 	if (!status[0] || !strcmp(status, "timeout") || !strcmp(status, "crash"))
 		return false;
 	return !r->o->retry_errors || !strcmp(status, "ok");
@@ -507,6 +536,7 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 	    (o->golden ? sweep_mkdir_p(o->golden, &err) : VTA_OK) ||
 	    vta_golden_cache_open(&r.gc, o->golden ? o->golden : golden, &err))
 		return cli_report_error(&err);
+	scrub_goldens(&r.gc);
 	/* this run's points: a shard's share, or all of them */
 	size_t *mine = calloc(n + 1, sizeof(*mine)), n_mine = 0;
 	size_t *todo = calloc(n + 1, sizeof(*todo)), n_todo = 0;
@@ -547,7 +577,7 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 	if (!rc && !stop_signal) {
 		printf("sweep %s: %zu point%s to run, %zu done before, %zu skipped by the "
 		       "constraints, %d at a time\n",
-		       sw->name, n_todo, n_todo == 1 ? "" : "s", resumed, skipped, o->jobs);
+		       VTA_Q(sw->name), n_todo, n_todo == 1 ? "" : "s", resumed, skipped, o->jobs);
 		fflush(stdout);
 		r.n_todo = n_todo;
 		r.t0 = cli_now_seconds();
@@ -583,15 +613,28 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 
 /* ---------- merge and emit ---------- */
 
-/* Copy a file (a shard's record into DIR/points), atomically. */
-static vta_status copy_file(const char *from, const char *to, vta_error *err)
+/* Copy a shard's record of point `key` into the sweep's records if it checks: a point of
+ * this sweep (`keys`), its own record, of this workload and build, unchanged. False when it
+ * was refused (after a note saying why) or could not be written (err says why). */
+static bool merge_record(const char *from, const char *to, const char *key, const json_t *keys,
+			 const char *digest, vta_error *err)
 {
-	json_t *v = cli_json_load(from, err);
-	if (!v)
-		return err->status;
-	vta_status st = sweep_write_json_atomic(v, to, err);
-	json_decref(v);
-	return st;
+	char why[VTA_ERROR_DETAIL_MAX];
+	vta_error le = {0};
+	json_t *rec = NULL;
+	bool ok = false;
+	if (!json_object_get(keys, key))
+		snprintf(why, sizeof(why), "not a point of this sweep");
+	else if (!(rec = cli_json_load(from, &le)))
+		snprintf(why, sizeof(why), "%s", le.detail);
+	else if (!digest)
+		snprintf(why, sizeof(why), "the sweep names no workload digest");
+	else if (sweep_record_check(rec, key, digest, why, sizeof(why)))
+		ok = !sweep_write_json_atomic(rec, to, err);
+	if (!ok && !err->status)
+		cli_note("--merge: %s: %s; not merged", VTA_QPATH(from), why);
+	json_decref(rec);
+	return ok;
 }
 
 static int merge(const char *dir)
@@ -610,7 +653,18 @@ static int merge(const char *dir)
 		json_decref(manifest);
 		return cli_report_error(&err);
 	}
-	size_t copied = 0, n_shards = 0;
+	/* the points of this sweep: a shard's record is merged only as one of them */
+	json_t *keys = json_object();
+	size_t i;
+	json_t *pt;
+	json_array_foreach(json_object_get(manifest, "points"), i, pt)
+	{
+		const char *key = json_string_value(json_object_get(pt, "key"));
+		if (key && *key)
+			json_object_set_new(keys, key, json_true());
+	}
+	const char *digest = json_string_value(json_object_get(manifest, "workload_digest"));
+	size_t copied = 0, refused = 0, n_shards = 0;
 	DIR *d = opendir(shards);
 	struct dirent *e;
 	while (d && (e = readdir(d))) {
@@ -628,18 +682,27 @@ static int merge(const char *dir)
 			char from[SW_PATH_MAX + 400], to[SW_PATH_MAX + 100];
 			snprintf(from, sizeof(from), "%s/%s", sdir, f->d_name);
 			snprintf(to, sizeof(to), "%s/%s", records, f->d_name);
-			if (!copy_file(from, to, &err))
+			char key[65];
+			snprintf(key, sizeof(key), "%.64s", f->d_name);
+			if (merge_record(from, to, key, keys, digest, &err))
 				copied++;
-			else
+			else if (err.status)
 				fprintf(stderr, "vtasim: error: %s\n", err.detail);
+			else
+				refused++;
+			err = (vta_error){0};
 		}
 		if (sd)
 			closedir(sd);
 	}
 	if (d)
 		closedir(d);
-	printf("merge: %zu record%s from %zu shard%s\n", copied, copied == 1 ? "" : "s", n_shards,
+	json_decref(keys);
+	printf("merge: %zu record%s from %zu shard%s", copied, copied == 1 ? "" : "s", n_shards,
 	       n_shards == 1 ? "" : "s");
+	if (refused)
+		printf(", %zu refused (they do not check)", refused);
+	printf("\n");
 	sw_summary sum = {0};
 	int rc = write_results(dir, manifest, true, &sum);
 	if (!rc)
@@ -660,6 +723,15 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 		return cli_usage_error("cannot find this vtasim's path");
 	self[len] = '\0';
 	vta_error err = {0};
+	const double timeout = o->timeout_s ? o->timeout_s : sw->timeout_s;
+	/* a shard runs one point at a time unless -j says otherwise */
+	sw_emit e = {o->emit, self, dir, o->shards ? o->shards : (n < 1000 ? n : 1000),
+		     o->jobs_given ? o->jobs : 1, timeout};
+	if (e.shards > n)
+		e.shards = n ? n : 1;
+	/* before any work: the values the script will carry */
+	if (sweep_emit_check(sw, &e, &err))
+		return cli_report_error(&err);
 	run_ctx r = {.sw = sw, .points = pts, .o = o};
 	snprintf(r.dir, sizeof(r.dir), "%s", dir);
 	snprintf(r.records, sizeof(r.records), "%s/points", dir);
@@ -667,6 +739,7 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 	snprintf(golden, sizeof(golden), "%s/golden", dir);
 	if (sweep_mkdir_p(r.records, &err) || vta_golden_cache_open(&r.gc, golden, &err))
 		return cli_report_error(&err);
+	scrub_goldens(&r.gc);
 	json_t *manifest = sweep_manifest(sw, pts, n, skipped);
 	char path[SW_PATH_MAX + 16];
 	snprintf(path, sizeof(path), "%s/sweep.json", dir);
@@ -674,7 +747,6 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 	json_decref(manifest);
 	if (st)
 		return cli_report_error(&err);
-	const double timeout = o->timeout_s ? o->timeout_s : sw->timeout_s;
 	/* the goldens once, here, for every shard to read */
 	size_t *todo = calloc(n + 1, sizeof(*todo)), n_todo = 0;
 	if (!todo)
@@ -689,16 +761,15 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 	free(r.unit_layer);
 	if (rc || stop_signal)
 		return rc ? rc : 128 + stop_signal;
-	/* a shard runs one point at a time unless -j says otherwise */
-	sw_emit e = {o->emit, self, dir, o->shards ? o->shards : (n < 1000 ? n : 1000),
-		     o->jobs_given ? o->jobs : 1, timeout};
-	if (e.shards > n)
-		e.shards = n ? n : 1;
 	char script[SW_PATH_MAX + 32];
 	if (sweep_emit_write(sw, n, &e, script, sizeof(script), &err))
 		return cli_report_error(&err);
+	char shown_script[4 * sizeof(script)], shown_dir[4 * SW_PATH_MAX];
+	vta_escape(shown_script, sizeof(shown_script), script, strlen(script));
+	vta_escape(shown_dir, sizeof(shown_dir), dir, strlen(dir));
 	printf("%s: %zu point%s in %zu shard%s; when they are done: vtasim sweep --merge %s\n",
-	       script, n, n == 1 ? "" : "s", e.shards, e.shards == 1 ? "" : "s", dir);
+	       shown_script, n, n == 1 ? "" : "s", e.shards, e.shards == 1 ? "" : "s",
+	       shown_dir);
 	return 0;
 }
 
@@ -726,7 +797,11 @@ int cmd_sweep(int argc, char **argv)
 	else
 		snprintf(dir, sizeof(dir), "sweep-%s", sw.name);
 	char real[PATH_MAX];
-	if (o.list)
+	/* a folder a job script cannot name is refused before it is made */
+	const sw_emit early = {o.emit, "", dir, 1, 1, 0};
+	if (o.emit && !o.list && sweep_emit_check(&sw, &early, &err))
+		rc = cli_report_error(&err);
+	else if (o.list)
 		rc = list_points(&sw, pts, n, skipped);
 	else if (sweep_mkdir_p(dir, &err) || !realpath(dir, real))
 		rc = err.status ? cli_report_error(&err)

@@ -117,6 +117,34 @@ int cli_usage_error(const char *fmt, ...)
 	return 2;
 }
 
+void cli_put_text(const char *s)
+{
+	/* a byte at a time into escapes of at most 4 bytes: no buffer of the text's size */
+	const size_t n = strlen(s);
+	for (size_t i = 0; i < n;) {
+		/* a whole UTF-8 sequence at once, so valid ones stay as they are */
+		size_t len = 1;
+		while (len < 4 && i + len < n && ((unsigned char)s[i + len] & 0xc0) == 0x80)
+			len++;
+		char shown[4 * 4 + 1];
+		vta_escape(shown, sizeof(shown), s + i, len);
+		fputs(shown, stdout);
+		i += len;
+	}
+}
+
+void cli_note(const char *fmt, ...)
+{
+	char raw[VTA_ERROR_DETAIL_MAX], line[VTA_ERROR_DETAIL_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	vta_escape(line, sizeof(line), raw, strlen(raw));
+	fflush(stdout);
+	fprintf(stderr, "vtasim: note: %s\n", line);
+}
+
 int cli_bad_option(int c, char **argv)
 {
 	/* getopt left optind past the option when it was a word of its own; a long one is named

@@ -132,11 +132,22 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
  * of the workload's layer specs, n_out of them. Free with free(). */
 vta_wl_layer *sweep_point_layers(const sweep *sw, const sw_point *p, size_t *n_out,
 				 vta_error *err);
-/* A point's record: its key, status, one-line error and seconds; the caller adds the rest. */
+#define SW_RECORD_FORMAT "vtasim sweep point 2"
+#define SW_BUILD_MAX 160
+/* A point's record: its key, status, one-line error and seconds; the caller adds the rest,
+ * then seals it. */
 json_t *sweep_record_new(const char *key, const char *status, const char *error,
 			 double seconds);
+/* Seal a finished record: the workload's digest, this vtasim's build, and the digest of
+ * all of it. */
+void sweep_record_seal(json_t *rec, const char *workload_digest);
+/* Can a record read back be trusted as point `key`'s of this workload and build, unchanged
+ * and whole? If not, false and why (a phrase). */
+bool sweep_record_check(const json_t *rec, const char *key, const char *workload_digest,
+			char *why, size_t size);
 /* A record written by the parent for a point that left none (timeout, crash). */
-vta_status sweep_record_failure(const char *records, const char *key, const char *status,
+vta_status sweep_record_failure(const char *records, const char *key,
+				const char *workload_digest, const char *status,
 				const char *error, double seconds, vta_error *err);
 /* Write a JSON value to path through a temporary file and a rename. */
 vta_status sweep_write_json_atomic(const json_t *v, const char *path, vta_error *err);
@@ -222,6 +233,9 @@ typedef struct sw_emit {
 	double timeout_s;
 } sw_emit;
 
+/* Can the sweep's values (its name, file, the folder, this vtasim) go into a job script?
+ * Every value is quoted for its reader; a control byte cannot be and is a usage error. */
+vta_status sweep_emit_check(const sweep *sw, const sw_emit *e, vta_error *err);
 /* DIR/sweep.sbatch (an array job, one task per shard) or DIR/jobs.txt (one line per
  * shard), each shard `vtasim sweep FILE --shard K/N` into DIR/shards/K. */
 vta_status sweep_emit_write(const sweep *sw, size_t n_points, const sw_emit *e, char *script,

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "vta_text.h"
 
 #define MAX_PLOTS 64
 #define MAX_SERIES 6 /* more combinations than this: the fewest over them */
@@ -146,16 +147,23 @@ static FILE *open_file(plot_ctx *c, const char *name, const char *ext)
 	return f;
 }
 
-/* gnuplot's quoted string: the text in double quotes, its quotes and backslashes escaped */
+/* gnuplot's single-quoted string: the one form in which gnuplot neither runs `commands`
+ * (it does inside double quotes) nor reads backslash escapes; a quote is doubled, and control
+ * bytes show escaped (a line break would end the command) */
 static void gp_quote(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		fputc(*s, f);
+	const size_t n = strlen(s);
+	char *shown = malloc(4 * n + 1);
+	if (shown)
+		vta_escape(shown, 4 * n + 1, s, n);
+	fputc('\'', f);
+	for (const char *c = shown ? shown : ""; *c; c++) {
+		if (*c == '\'')
+			fputc('\'', f);
+		fputc(*c, f);
 	}
-	fputc('"', f);
+	fputc('\'', f);
+	free(shown);
 }
 
 /* Run gnuplot on NAME.gp in the plots folder; a failure is noted for index.html. */
@@ -732,18 +740,26 @@ static vta_status pareto(plot_ctx *c)
 
 static void html_text(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '<')
+	/* control bytes and bytes that are not UTF-8 show escaped, as in every message */
+	const size_t n = strlen(s);
+	char *shown = malloc(4 * n + 1);
+	if (shown)
+		vta_escape(shown, 4 * n + 1, s, n);
+	for (const char *c = shown ? shown : ""; *c; c++) {
+		if (*c == '<')
 			fputs("&lt;", f);
-		else if (*s == '>')
+		else if (*c == '>')
 			fputs("&gt;", f);
-		else if (*s == '&')
+		else if (*c == '&')
 			fputs("&amp;", f);
-		else if (*s == '"')
+		else if (*c == '"')
 			fputs("&quot;", f);
+		else if (*c == '\'')
+			fputs("&#39;", f);
 		else
-			fputc(*s, f);
+			fputc(*c, f);
 	}
+	free(shown);
 }
 
 /* The table's columns index.html shows: the point's, then the headline metrics. */
@@ -792,7 +808,9 @@ static void html_rows(FILE *f, const sw_table *t, const json_t *manifest, bool t
 		text(t->rows[r], "status", status, sizeof(status));
 		if (totals != !strcmp(layer, "total"))
 			continue;
-		fprintf(f, "<tr class=\"%s\">", status);
+		fputs("<tr class=\"", f);
+		html_text(f, status);
+		fputs("\">", f);
 		for (size_t j = 0; j < t->n_cols; j++) {
 			if (!shown(t->cols[j], manifest))
 				continue;

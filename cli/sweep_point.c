@@ -59,8 +59,9 @@ static const char *status_of(vta_status st)
 }
 
 /* 0, or 3 after printing why the record could not be written (the parent reads it). */
-static int record_write(const char *records, const char *key, json_t *rec)
+static int record_write(const sweep *sw, const char *records, const char *key, json_t *rec)
 {
+	sweep_record_seal(rec, sw->wl_hash);
 	char path[SW_PATH_MAX + 80];
 	snprintf(path, sizeof(path), "%s/%s.json", records, key);
 	vta_error err = {0};
@@ -75,7 +76,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 {
 	if (sw->wl.is_model) {
 		json_t *rec = sweep_model_record(sw, p, gc);
-		int rc = record_write(records, p->key, rec);
+		int rc = record_write(sw, records, p->key, rec);
 		json_decref(rec);
 		return rc;
 	}
@@ -150,7 +151,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 		free(done);
 		json_object_set_new(rec, "seconds", json_real(cli_now_seconds() - t0));
 	}
-	int rc = record_write(records, p->key, rec);
+	int rc = record_write(sw, records, p->key, rec);
 	json_decref(rec);
 	vtasim_sim_destroy(sim);
 	free(layers);

@@ -386,6 +386,7 @@ json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t
 	json_object_set_new(m, "sweep", json_string(sw->path));
 	json_object_set_new(m, "config", json_string(sw->config_path));
 	json_object_set_new(m, "workload", json_string(sw->workload_path));
+	json_object_set_new(m, "workload_digest", json_string(sw->wl_hash));
 	json_t *params = json_array();
 	for (size_t i = 0; i < sw->n_params; i++) {
 		const sw_param *q = &sw->params[i];

@@ -14,6 +14,7 @@
 
 #include "json_read.h"
 #include "sweep.h"
+#include "vta_text.h"
 
 typedef struct builder {
 	sw_table *t;
@@ -144,18 +145,20 @@ static vta_status point_cells(builder *b, const json_t *manifest, const json_t *
 	return st;
 }
 
-/* A point's record, from the first folder that holds it (NULL: none does). */
-static json_t *load_record(const char *const *dirs, size_t n_dirs, const char *key)
+/* A point's record, from the first folder that holds one that checks (NULL: none does). */
+static json_t *load_record(const char *const *dirs, size_t n_dirs, const char *key,
+			   const char *workload_digest)
 {
 	for (size_t i = 0; i < n_dirs; i++) {
-		char path[SW_PATH_MAX + 80];
+		char path[SW_PATH_MAX + 80], why[128];
 		snprintf(path, sizeof(path), "%s/%s.json", dirs[i], key);
 		if (access(path, R_OK) != 0)
 			continue;
 		vta_error e = {0};
 		json_t *r = cli_json_load(path, &e);
-		if (r)
+		if (r && sweep_record_check(r, key, workload_digest, why, sizeof(why)))
 			return r;
+		json_decref(r);
 	}
 	return NULL;
 }
@@ -229,7 +232,10 @@ vta_status sweep_table_build(const json_t *manifest, const char *const *records,
 		if (st)
 			break;
 		const char *key = json_string_value(json_object_get(pt, "key"));
-		json_t *rec = key && *key ? load_record(records, n_dirs, key) : NULL;
+		const char *digest =
+			json_string_value(json_object_get(manifest, "workload_digest"));
+		json_t *rec = key && *key && digest ? load_record(records, n_dirs, key, digest)
+						    : NULL;
 		st = point_rows(&b, manifest, pt, rec, sum);
 		json_decref(rec);
 	}
@@ -266,20 +272,29 @@ void sweep_cell_text(const json_t *v, char *out, size_t size)
 		snprintf(out, size, "%s", "");
 }
 
-/* One CSV field: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *f, const char *s)
+/* One CSV field: control bytes and bytes that are not UTF-8 escaped (as in every message:
+ * an escape sequence in a record must not reach a terminal that shows the file), then
+ * quoted when it holds a comma or a quote. */
+static void csv_field(FILE *f, const char *raw)
 {
-	if (!strpbrk(s, ",\"\n\r")) {
+	const size_t n = strlen(raw);
+	char *s = malloc(4 * n + 1);
+	if (!s)
+		return;
+	vta_escape(s, 4 * n + 1, raw, n);
+	if (!strpbrk(s, ",\"")) {
 		fputs(s, f);
+		free(s);
 		return;
 	}
 	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
+	for (const char *c = s; *c; c++) {
+		if (*c == '"')
 			fputc('"', f);
-		fputc(*s, f);
+		fputc(*c, f);
 	}
 	fputc('"', f);
+	free(s);
 }
 
 static vta_status write_csv(const sw_table *t, const char *path, vta_error *err)

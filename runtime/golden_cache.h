@@ -8,7 +8,8 @@
  *   - on disk (vta_golden_cache_open): a design-space sweep computes each golden once and
  *     every point, a process of its own, reads it (`vtasim sweep`, docs/sweep.md). Keys are
  *     SHA-256; an entry is written to a temporary file and renamed, so a reader sees a whole
- *     entry or none, and processes may share a folder.
+ *     entry or none, and processes may share a folder. An entry carries its own digest and
+ *     is read only when it checks (a damaged one is a miss).
  *   - in memory (vta_golden_cache_memory): one process's runs of the same layer, such as a
  *     workload's repeated layers or the same workload with another thread count. Keys are a
  *     fast 128-bit hash (the content is hashed at memory speed: a SHA-256 of a layer's
@@ -72,6 +73,11 @@ int vta_golden_cache_fast_keys(const vta_golden_cache *c);
  * shape, or a damaged one, is a miss) and *stats. False on a miss. */
 bool vta_golden_cache_load(const vta_golden_cache *c, const char key[VTA_SHA256_HEX],
 			   vta_tensor_i8 *out, vta_golden_stats *stats);
+
+/* Check every entry on disk (its digest over its key, shape, counts and outputs) and remove
+ * each that does not check, so it is computed again rather than trusted. Returns how many
+ * were removed, the first one's file name in `first`. Nothing to do in memory. */
+size_t vta_golden_cache_scrub(const vta_golden_cache *c, char *first, size_t size);
 
 /* Write the entry `key` (on disk atomically). VTA_E_IO naming the file when it cannot,
  * VTA_E_NOMEM in memory. */

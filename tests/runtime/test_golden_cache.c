@@ -86,6 +86,36 @@ static void test_entries(void **state)
 	assert_false(vta_golden_cache_load(&c, key, &u, &got));
 	assert_int_equal(vta_golden_cache_store(&c, key, &t, &gs, &err), VTA_OK);
 	assert_true(vta_golden_cache_load(&c, key, &u, &got));
+	/* a changed entry is a miss: one output byte, an overflow count, or another key's
+	 * entry copied over it (each of the same length as the real one) */
+	char other[VTA_SHA256_HEX], other_path[200], cmd[600];
+	sha("another layer", 1, other);
+	snprintf(other_path, sizeof(other_path), "%s/%s.golden", dir, other);
+	const long at[] = {-1, 8 + 16}; /* the last output byte; the ALU overflow count */
+	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+		FILE *f = fopen(path, "r+b");
+		assert_non_null(f);
+		assert_int_equal(fseek(f, at[i], at[i] < 0 ? SEEK_END : SEEK_SET), 0);
+		const int b = fgetc(f);
+		assert_int_equal(fseek(f, at[i], at[i] < 0 ? SEEK_END : SEEK_SET), 0);
+		fputc(b ^ 1, f);
+		fclose(f);
+		assert_false(vta_golden_cache_load(&c, key, &u, &got));
+		assert_int_equal(vta_golden_cache_store(&c, key, &t, &gs, &err), VTA_OK);
+	}
+	assert_int_equal(vta_golden_cache_store(&c, other, &t, &gs, &err), VTA_OK);
+	snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", other_path, path);
+	assert_int_equal(system(cmd), 0);
+	assert_false(vta_golden_cache_load(&c, key, &u, &got));
+	/* scrub removes what does not check (the copied entry) and keeps the rest */
+	char first[128];
+	assert_int_equal(vta_golden_cache_scrub(&c, first, sizeof(first)), 1);
+	assert_string_equal(first, strrchr(path, '/') + 1);
+	assert_int_not_equal(access(path, F_OK), 0);
+	assert_int_equal(access(other_path, F_OK), 0);
+	assert_int_equal(vta_golden_cache_scrub(&c, first, sizeof(first)), 0);
+	assert_int_equal(vta_golden_cache_store(&c, key, &t, &gs, &err), VTA_OK);
+	assert_true(vta_golden_cache_load(&c, key, &u, &got));
 	/* a folder that cannot be made */
 	vta_golden_cache bad;
 	assert_int_equal(vta_golden_cache_open(&bad, "/proc/no/such/folder", &err), VTA_E_IO);
