@@ -28,7 +28,11 @@ static void put_saving(const char *what, size_t before, size_t after)
 static void print_report(const vta_tfl_model *m, const vta_tfl_compress_report *r,
 			 const vta_tfl_compress_options *o, const char *out)
 {
-	printf("compressed %s into %s (%s container)\n", m->name, out,
+	printf("compressed ");
+	cli_put_text(m->name);
+	printf(" into ");
+	cli_put_text(out);
+	printf(" (%s container)\n",
 	       o->container == VTA_TFL_METADATA ? "COMPRESSION_METADATA" : "TFLM_DECODE");
 	size_t plain = 0, packed = 0;
 	for (size_t i = 0; i < r->n; i++) {
@@ -37,8 +41,7 @@ static void print_report(const vta_tfl_model *m, const vta_tfl_compress_report *
 		printf("  tensor %u", c->tensor);
 		if (t->name[0]) {
 			printf(" '");
-			for (const char *p = t->name; *p; p++)
-				putchar((unsigned char)*p < 0x20 ? '?' : *p);
+			cli_put_text(t->name);
 			printf("'");
 		}
 		printf(" %s: %u-bit, %zu table%s of %zu%s: %zu B -> %zu B indices + %zu B tables",

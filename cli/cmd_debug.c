@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,23 +48,37 @@ static vta_status command(debug_session *s, const char *line, int *quit, vta_err
 	return st;
 }
 
-/* One line of input into buf (DEBUG_LINE_MAX bytes and a NUL), its line end dropped, its
- * bytes added to *total: 1, 0 at the end of input, -1 for a longer line (skipped to its end,
- * or until *total passes limit, so the debugger never holds more than a line). */
+/* What read_line found besides a line. */
+enum { LINE_END = 0, LINE_OK = 1, LINE_TOO_LONG = -1, LINE_NUL = -2 };
+
+/* One line of input into buf (DEBUG_LINE_MAX bytes and a NUL), its line end ("\n", "\r\n")
+ * dropped, its bytes added to *total: LINE_OK, LINE_END at the end of input, LINE_TOO_LONG
+ * for a longer line (read to its end, or until *total passes limit, so the debugger never
+ * holds more than a line), LINE_NUL for a line holding a NUL byte (it would cut the command
+ * short; the line is read to its end). Read a byte at a time: fgets would hide a NUL. */
 static int read_line(FILE *in, char buf[DEBUG_LINE_MAX + 2], uint64_t *total, uint64_t limit)
 {
-	if (!fgets(buf, DEBUG_LINE_MAX + 2, in))
-		return 0;
-	size_t n = strlen(buf);
-	*total += n;
-	if (n > DEBUG_LINE_MAX && buf[n - 1] != '\n') {
-		int c;
-		while (*total <= limit && (c = fgetc(in)) != EOF && c != '\n')
-			++*total;
-		return -1;
+	size_t n = 0;
+	bool any = false, too_long = false, nul = false;
+	int c;
+	while (*total <= limit && (c = getc(in)) != EOF) {
+		any = true;
+		++*total;
+		if (c == '\n')
+			break;
+		if (n == DEBUG_LINE_MAX) {
+			too_long = true;
+			continue;
+		}
+		nul |= c == '\0';
+		buf[n++] = (char)c;
 	}
-	buf[strcspn(buf, "\r\n")] = '\0';
-	return 1;
+	if (!any)
+		return LINE_END;
+	if (n && buf[n - 1] == '\r' && !too_long)
+		n--;
+	buf[n] = '\0';
+	return too_long ? LINE_TOO_LONG : nul ? LINE_NUL : LINE_OK;
 }
 
 /* What was read, shown back as one line of visible text. */
@@ -89,15 +104,17 @@ static int run_script(debug_session *s, FILE *in, const char *path)
 			return 2;
 		}
 		const char *p = line + strspn(line, " \t");
-		if (got > 0 && (!*p || *p == '#'))
+		if (got == LINE_OK && (!*p || *p == '#'))
 			continue;
-		if (got > 0) {
+		if (got == LINE_OK) {
 			fputs(PROMPT, s->out);
 			echo(s->out, p);
+		} else if (got == LINE_NUL) {
+			vta_fail(&err, VTA_E_USAGE, "a NUL byte in the line (a command is text)");
 		} else {
 			vta_fail(&err, VTA_E_USAGE, "a line longer than %d bytes", DEBUG_LINE_MAX);
 		}
-		if (got < 0 || command(s, p, &quit, &err) != VTA_OK) {
+		if (got != LINE_OK || command(s, p, &quit, &err) != VTA_OK) {
 			fflush(s->out);
 			fprintf(stderr, "vtasim: error: %s:%d: %s\n", VTA_QPATH(path), lineno,
 				err.detail);
@@ -142,17 +159,20 @@ static int run_interactive(debug_session *s)
 			line = readline(PROMPT);
 		} else {
 			fputs(PROMPT, s->out);
-			if ((got = read_line(stdin, piped, &total, UINT64_MAX)) != 0 &&
-			    (line = strdup(got > 0 ? piped : "")))
+			if ((got = read_line(stdin, piped, &total, UINT64_MAX)) != LINE_END &&
+			    (line = strdup(got == LINE_OK ? piped : "")))
 				echo(s->out, line); /* nobody echoed it */
 		}
 		if (!line) { /* end of input: as quit */
 			fputc('\n', s->out);
 			break;
 		}
-		if (got < 0) {
+		if (got != LINE_OK) {
 			fflush(s->out);
-			fprintf(stderr, "error: a line longer than %d bytes\n", DEBUG_LINE_MAX);
+			if (got == LINE_NUL)
+				fprintf(stderr, "error: a NUL byte in the line (a command is text)\n");
+			else
+				fprintf(stderr, "error: a line longer than %d bytes\n", DEBUG_LINE_MAX);
 			free(line);
 			continue;
 		}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "vta_text.h"
 #include "op_support.h"
 #include "tflite_model.h"
 
@@ -16,8 +17,7 @@
 static void put_name(const char *s)
 {
 	putchar('\'');
-	for (; *s; s++)
-		putchar(((unsigned char)*s < 0x20 || *s == 0x7f) ? '?' : *s);
+	cli_put_text(s);
 	putchar('\'');
 }
 
@@ -175,9 +175,11 @@ static void put_place(const vta_tfl_op *op, placement *p)
 
 static void print_model(const vta_tfl_model *m)
 {
-	printf("model %s: schema %u, %zu subgraph%s (0 read), %zu buffers, %zu operators, "
+	printf("model ");
+	cli_put_text(m->name);
+	printf(": schema %u, %zu subgraph%s (0 read), %zu buffers, %zu operators, "
 	       "%zu tensors\n",
-	       m->name, m->version, m->n_subgraphs, m->n_subgraphs == 1 ? "" : "s", m->n_buffers,
+	       m->version, m->n_subgraphs, m->n_subgraphs == 1 ? "" : "s", m->n_buffers,
 	       m->n_ops, m->n_tensors);
 	if (m->description[0]) {
 		printf("description ");
@@ -205,7 +207,7 @@ static void print_model(const vta_tfl_model *m)
 	for (size_t i = 0; i < m->n_ops; i++) {
 		const vta_tfl_op *op = &m->ops[i];
 		char buf[24];
-		printf("  %3zu %-18s v%d  in ", i, vta_tfl_op_label(op, buf, sizeof(buf)),
+		printf("  %3zu %-18s v%d  in ", i, VTA_Q(vta_tfl_op_label(op, buf, sizeof(buf))),
 		       (int)op->version);
 		put_list(op->inputs, op->n_inputs);
 		printf(" -> ");

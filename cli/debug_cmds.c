@@ -139,6 +139,11 @@ static vta_status sram_rows(const debug_session *s, const char *name, const char
 		return vta_fail(err, VTA_E_USAGE,
 				"%s row %" PRIu64 " is beyond the %s SRAM's %" PRIu32 " rows", v->name,
 				*row, v->name, v->depth);
+	if (count && *count > v->depth - *row && *row + *count < *row) /* the end wraps */
+		return vta_fail(err, VTA_E_USAGE,
+				"%" PRIu64 " %s rows from row %" PRIu64 " are beyond the %s SRAM's %"
+				PRIu32 " rows",
+				*count, v->name, *row, v->name, v->depth);
 	if (count && *count > v->depth - *row)
 		return vta_fail(err, VTA_E_USAGE,
 				"%s rows [%" PRIu64 ", %" PRIu64 ") are beyond the %s SRAM's %" PRIu32
@@ -283,6 +288,11 @@ static vta_status print_dram(debug_session *s, int argc, char **argv, vta_error 
 	if (len == 0 || len > MAX_PRINT_DRAM)
 		return vta_fail(err, VTA_E_USAGE, "bad length %" PRIu64 ": expected 1 to %u bytes",
 				len, MAX_PRINT_DRAM);
+	if (addr + len < addr) /* the end wraps: name the start and the length */
+		return vta_fail(err, VTA_E_USAGE,
+				"DRAM: %" PRIu64 " bytes at 0x%" PRIx64 " are beyond the DRAM's %"
+				PRIu64 " bytes",
+				len, addr, s->dram.size);
 	if (!vta_dram_in_range(&s->dram, addr, len))
 		return vta_fail(err, VTA_E_USAGE,
 				"DRAM [0x%" PRIx64 ", 0x%" PRIx64 ") is beyond the DRAM's %" PRIu64

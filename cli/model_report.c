@@ -6,6 +6,7 @@
 
 #include "model_expect.h"
 #include "report.h"
+#include "vta_text.h"
 
 /* What the accelerator and the host did over the whole model. */
 typedef struct model_totals {
@@ -137,7 +138,7 @@ void model_report_text(FILE *out, const model_report *rep)
 {
 	const vta_model_run *run = rep->run;
 	fprintf(out, "vtasim run: model %s on %s, mode tflite, %u virtual thread%s, engine %s, "
-		     "decompress %s\n\n", rep->model, rep->cfg->name, rep->threads,
+		     "decompress %s\n\n", VTA_QPATH(rep->model), VTA_Q(rep->cfg->name), rep->threads,
 		rep->threads == 1 ? "" : "s", rep->engine, rep->decompress);
 	fprintf(out, "  op  name                where         cycles  host s    DRAM rd B  DRAM wr B"
 		     "  input from   staged B  relayout B"

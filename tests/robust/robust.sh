@@ -135,6 +135,48 @@ debug_pipe_big) # a script from a pipe stops at the script's limit
 	stdout=0 limit=30 status=2
 	pattern="^vtasim: error: /dev/stdin: larger than a debugger script may be (1 MiB)$"
 	set -- debug -c "$cfg" "$src/docs/examples/gemm.s" -x /dev/stdin ;;
+debug_nul) # a NUL in a script line would cut the command short: the line is refused
+	printf 'quit\000 after the NUL\n' >x.txt
+	stdout=0 status=2 pattern="^vtasim: error: x.txt:1: a NUL byte in the line (a command is text)$"
+	set -- debug -c "$cfg" "$src/docs/examples/gemm.s" -x x.txt ;;
+debug_dram_wrap) # a DRAM range whose end wraps past 2^64 is named by its start and length
+	printf 'print dram 0xfffffffffffffff8 16\n' >x.txt
+	stdout=0 status=2 pattern="^vtasim: error: x.txt:1: DRAM: 16 bytes at 0xfffffffffffffff8 are beyond the DRAM's [0-9]* bytes$"
+	set -- debug -c "$cfg" "$src/docs/examples/gemm.s" -x x.txt ;;
+debug_rows_wrap) # SRAM rows whose end wraps past 2^64
+	printf 'print acc 5 18446744073709551615\n' >x.txt
+	stdout=0 status=2 pattern="^vtasim: error: x.txt:1: 18446744073709551615 ACC rows from row 5 are beyond the ACC SRAM's [0-9]* rows$"
+	set -- debug -c "$cfg" "$src/docs/examples/gemm.s" -x x.txt ;;
+inspect_c1) # a tensor name with a C1 control (U+009B, CSI) and C0 ones: shown escaped
+	perl -0777 -pe 's{Conv2d_0/weights}{Conv2d_0/\xc2\x9b[2J\x1b\x07}g' \
+		"$src/tests/model/data/person_detect.tflite" >m.tflite
+	status=0 pattern="^    0 'MobilenetV1/Conv2d_0/\\\\xc2\\\\x9b\\[2J\\\\x1b\\\\x07/read' int8"
+	set -- inspect m.tflite ;;
+compress_c1) # the same name in compress's report
+	perl -0777 -pe 's{Conv2d_0/weights}{Conv2d_0/\xc2\x9b[2J\x1b\x07}g' \
+		"$src/tests/model/data/person_detect.tflite" >m.tflite
+	printf 'tensors:\n  - subgraph: 0\n    tensor: 0\n    compression:\n      - lut:\n          index_bitwidth: 4\n' >spec.yaml
+	status=0 pattern="^  tensor 0 'MobilenetV1/Conv2d_0/\\\\xc2\\\\x9b\\[2J\\\\x1b\\\\x07/read' int8: 4-bit"
+	set -- compress m.tflite spec.yaml -o out.tflite ;;
+sweep_expr_chain) # 40 KB of 1+1+...: refused by its length, no deep recursion
+	{ echo "config: $src/configs/tiny.yaml"; echo "workload: $src/tests/sweep/two_layers.yaml"
+	  echo "axes:"; echo "  threads: [1, 2]"
+	  printf 'constraint: 1'; head -c 20000 /dev/zero | tr '\0' '+' | sed 's/+/+1/g'; echo; } >s.yaml
+	status=2 pattern="^vtasim: error: s.yaml:5:13: constraint: longer than 4096 characters$"
+	set -- sweep s.yaml --list ;;
+sweep_expr_deep_*) # a chain of one operator 1000 long: too deep, at the operator that makes it
+	op=${case_name#sweep_expr_deep_}
+	case $op in
+	add) op='+' ;; mul) op='*' ;; and) op='\&\&' ;; or) op='||' ;; neg) op='-' ;; not) op='!' ;;
+	esac
+	{ echo "config: $src/configs/tiny.yaml"; echo "workload: $src/tests/sweep/two_layers.yaml"
+	  echo "axes:"; echo "  threads: [1, 2]"
+	  case $case_name in
+	  *_neg|*_not) printf "constraint: '%s1'\n" "$(head -c 1000 /dev/zero | tr '\0' 'x' | sed "s/x/$op/g")" ;;
+	  *) printf "constraint: '1%s'\n" "$(head -c 1000 /dev/zero | tr '\0' 'x' | sed "s/x/${op}1/g")" ;;
+	  esac; } >s.yaml
+	status=2 pattern="^vtasim: error: s.yaml:5:[0-9]*: constraint: nested too deeply (more than 200 levels of parentheses or operators)$"
+	set -- sweep s.yaml --list ;;
 regress_key) # a regression case's statistic key
 	cp -r "$src/traces/asm_gemm_default" case
 	printf '"\\e]0;t\\a%s": 1\n' "$(printf 'k%.0s' $(seq 100))" >>case/stats.yaml
@@ -323,6 +365,10 @@ fail() {
 [ "$got" -eq 124 ] && fail "did not end within $limit seconds"
 [ "$got" -eq "$status" ] || fail "exit status $got, expected $status"
 printf '%s\n' "$out" | grep -q -- "$pattern" || fail "no line matches /$pattern/"
+# nothing a terminal acts on, on success too: no C0 control but the line ends, no C1
+printf '%s' "$out" | LC_ALL=C grep -q "$(printf '[\001-\011\013-\037\177]')" &&
+	fail "control bytes in the output"
+printf '%s' "$out" | LC_ALL=C grep -q "$(printf '\302[\200-\237]')" && fail "C1 controls in the output"
 [ "$status" -eq 0 ] && exit 0
 [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "the output is not one line"
 printf '%s\n' "$out" | grep -q '^vtasim: error: ' || fail "no 'vtasim: error:' line"
