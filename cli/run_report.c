@@ -78,6 +78,7 @@ static void sum_checks(vta_layer_result *sum, const vta_layer_result *r, bool fi
 	t->uninit_reads += c->uninit_reads;
 	t->tokens_left += c->tokens_left;
 	t->after_finish += c->after_finish;
+	t->never_run += c->never_run;
 	t->warnings += c->warnings;
 }
 

@@ -64,6 +64,7 @@ json_t *stream_check_json(const vta_race_report *rep)
 	report_set_int(o, "warnings", rep->warnings);
 	report_set_int(o, "tokens_left", rep->tokens_left);
 	report_set_int(o, "insns_after_finish", rep->after_finish);
+	report_set_int(o, "insns_never_run", rep->never_run);
 	return o;
 }
 
@@ -76,8 +77,9 @@ void stream_check_text(FILE *out, const vta_race_report *rep)
 		fprintf(out, "clean\n");
 	else
 		fprintf(out, "%" PRIu64 " warning%s (%" PRIu64 " token%s left at FINISH, %" PRIu64
-			     " instruction%s after FINISH)\n",
+			     " instruction%s after FINISH, %" PRIu64 " that never run%s)\n",
 			rep->warnings, rep->warnings == 1 ? "" : "s", rep->tokens_left,
 			rep->tokens_left == 1 ? "" : "s", rep->after_finish,
-			rep->after_finish == 1 ? "" : "s");
+			rep->after_finish == 1 ? "" : "s", rep->never_run,
+			rep->never_run == 1 ? "s" : "");
 }

@@ -22,7 +22,7 @@ int stream_check_show(const vta_race_report *rep, vta_status st, const vta_error
 		      const char *layer);
 
 /* The report's "checks" object: checked, races, uninit_reads, warnings, tokens_left,
- * insns_after_finish. (Their host time, check_seconds, goes in the host object.) */
+ * insns_after_finish, insns_never_run. (Their host time, check_seconds, goes in the host object.) */
 json_t *stream_check_json(const vta_race_report *rep);
 
 /* The text report's line: "  stream checks     clean" or what they found. */

@@ -1006,6 +1006,23 @@ static void warnings(pass *p)
 	for (size_t i = f + 1; i < p->n; i++)
 		if (!add_found(p, VTA_PROBLEM_AFTER_FINISH, i, f, last))
 			return;
+	/* Instructions before FINISH that never execute: FINISH ends the run while the first
+	 * of its module waits for a token nobody sends, the others queued behind it. One
+	 * problem per module, counting them. */
+	size_t at[VTA_MODULE_COUNT];
+	for (int m = 0; m < VTA_MODULE_COUNT; m++)
+		at[m] = SIZE_MAX;
+	for (size_t i = 0; i < f; i++) {
+		if (p->lclock[i] != NOT_RUN)
+			continue;
+		const int m = p->module_of[i];
+		if (at[m] == SIZE_MAX) {
+			if (!add_found(p, VTA_PROBLEM_NEVER_RUNS, i, f, last))
+				return;
+			at[m] = p->n_found - 1;
+		}
+		p->f[at[m]].p.count++;
+	}
 }
 
 /* ---------- the report ---------- */
@@ -1013,7 +1030,8 @@ static void warnings(pass *p)
 const char *vta_problem_kind_name(vta_problem_kind k)
 {
 	static const char *const names[VTA_PROBLEM_KINDS] = {
-		"RAW", "WAR", "WAW", "end of run", "uninit", "tokens left", "after FINISH"};
+		"RAW", "WAR", "WAW", "end of run", "uninit", "tokens left", "after FINISH",
+		"never runs"};
 	return (unsigned)k < VTA_PROBLEM_KINDS ? names[k] : "?";
 }
 
@@ -1096,6 +1114,26 @@ void vta_problem_format(const vta_problem *p, const vta_insn *insns, char *buf, 
 		vta_appendf(buf, size, &len, "insn %zu (%s) comes after FINISH (insn %zu): the run "
 			    "ends at FINISH, so it may never execute", p->first, a, p->second);
 		break;
+	case VTA_PROBLEM_NEVER_RUNS: {
+		vta_queue pops[2], pushes[2];
+		vta_insn_queues(&insns[p->first], vta_insn_module(&insns[p->first]), pops, pushes);
+		vta_appendf(buf, size, &len, "%s insn %zu (%s) never executes", ma, p->first, a);
+		if (p->count > 1)
+			vta_appendf(buf, size, &len, " (nor %llu %s instruction%s after it)",
+				    (unsigned long long)p->count - 1, ma, p->count > 2 ? "s" : "");
+		vta_appendf(buf, size, &len, ": the run ends at FINISH (insn %zu) while ", p->second);
+		if (pops[0] < 0 && pops[1] < 0) {
+			vta_appendf(buf, size, &len, "its module waits for room to push a token");
+			break;
+		}
+		vta_appendf(buf, size, &len, "it waits for a token of ");
+		for (int i = 0, k = 0; i < 2; i++)
+			if (pops[i] >= 0)
+				vta_appendf(buf, size, &len, "%s%s", k++ ? " or " : "",
+					    vta_queue_name(pops[i]));
+		vta_appendf(buf, size, &len, " that never comes");
+		break;
+	}
 	default: vta_appendf(buf, size, &len, "?"); break;
 	}
 }
@@ -1141,6 +1179,8 @@ static vta_status report(pass *p, const vta_race_opts *opts, vta_race_report *re
 			rep->tokens_left += pr->count;
 		if (pr->kind == VTA_PROBLEM_AFTER_FINISH)
 			rep->after_finish++;
+		if (pr->kind == VTA_PROBLEM_NEVER_RUNS)
+			rep->never_run += pr->count;
 		if (error && rep->n_errors < VTA_RACE_SHOWN)
 			vta_problem_format(pr, p->insns, rep->errors[rep->n_errors++],
 					   VTA_ERROR_DETAIL_MAX);

@@ -46,10 +46,12 @@ typedef enum vta_problem_kind {
 	/* warnings */
 	VTA_PROBLEM_TOKENS_LEFT,  /* tokens pushed that no pop HB before FINISH takes */
 	VTA_PROBLEM_AFTER_FINISH, /* an instruction after FINISH in the stream */
+	VTA_PROBLEM_NEVER_RUNS,   /* an instruction before FINISH that never executes */
 	VTA_PROBLEM_KINDS
 } vta_problem_kind;
 
-/* "RAW", "WAR", "WAW", "end of run", "uninit", "tokens left", "after FINISH". */
+/* "RAW", "WAR", "WAW", "end of run", "uninit", "tokens left", "after FINISH",
+ * "never runs". */
 const char *vta_problem_kind_name(vta_problem_kind k);
 
 typedef struct vta_problem {
@@ -57,13 +59,16 @@ typedef struct vta_problem {
 	/* RAW, WAR, WAW: the two instructions, first < second in the stream. END: the
 	 * LOAD/STORE and FINISH. UNINIT: the reader (second too). TOKENS_LEFT: the
 	 * instruction that pushes the first token left, and FINISH. AFTER_FINISH: the
-	 * instruction and FINISH. */
+	 * instruction and FINISH. NEVER_RUNS: the first instruction of its module before
+	 * FINISH that never executes (the one waiting for its tokens when FINISH ends the run),
+	 * and FINISH. */
 	size_t first, second;
 	vta_space space; /* races, END: what the LOAD/STORE writes; UNINIT */
 	uint64_t lo, hi; /* rows, entries, slots or DRAM bytes: the hull of the overlap (END:
 			    what it writes; UNINIT: the first unwritten row read, hi = lo + 1) */
 	uint64_t count;  /* UNINIT: distinct unwritten rows the instruction reads in the space;
-			    TOKENS_LEFT: tokens left */
+			    TOKENS_LEFT: tokens left; NEVER_RUNS: the module's instructions
+			    before FINISH that never execute, that one included */
 	uint32_t uop, it_out, it_in; /* UNINIT: the uop execution that reads the first one
 					(uop VTA_FP_NO_UOP: not a uop) */
 	int queue;       /* TOKENS_LEFT: the vta_queue */
@@ -89,8 +94,9 @@ typedef struct vta_race_report {
 	uint64_t uninit_reads;  /* UNINIT problems */
 	uint64_t tokens_left;   /* tokens (not queues) left at FINISH */
 	uint64_t after_finish;  /* instructions after FINISH */
+	uint64_t never_run;     /* instructions before FINISH that never execute */
 	uint64_t warnings;      /* warning problems: queues with tokens left, instructions
-				   after FINISH */
+				   after FINISH, modules with instructions that never run */
 	size_t n_errors, n_warnings; /* lines kept below, in the order found */
 	char errors[VTA_RACE_SHOWN][VTA_ERROR_DETAIL_MAX];
 	char warning_lines[VTA_RACE_SHOWN][VTA_ERROR_DETAIL_MAX];

@@ -252,6 +252,33 @@ static void test_after_finish(void **state)
 	free(r);
 }
 
+static void test_never_runs(void **state)
+{
+	(void)state;
+	/* a LOAD waits for a g2l token no instruction sends, another queued behind it: FINISH
+	 * ends the run first and neither ever executes, a warning (an error under --strict) */
+	const char *waits = "load mem=inp sram=0 dram=0x200 y=1 x=1 stride=1 deps=pop_next";
+	rc *r = check("load mem=inp sram=0 dram=0x200 y=1 x=1 stride=1 " D("pop_next") "\n"
+		      "load mem=inp sram=1 dram=0x200 y=1 x=1 stride=1\n"
+		      "finish\n", NULL);
+	assert_int_equal(r->st, VTA_OK);
+	assert_true(r->rep.checked);
+	assert_int_equal(r->rep.warnings, 1);
+	assert_int_equal(r->rep.never_run, 2);
+	char want[VTA_ERROR_DETAIL_MAX];
+	snprintf(want, sizeof(want),
+		 "load insn 0 (%s) never executes (nor 1 load instruction after it): the run ends "
+		 "at FINISH (insn 2) while it waits for a token of g2l that never comes",
+		 disasm(waits));
+	assert_string_equal(r->rep.warning_lines[0], want);
+	assert_int_equal(r->p[0].kind, VTA_PROBLEM_NEVER_RUNS);
+	assert_int_equal(r->p[0].count, 2);
+	vta_error e = {0};
+	assert_int_equal(vta_race_strict(&r->rep, &e), VTA_E_WARNING);
+	assert_true(strstr(e.detail, "never executes"));
+	free(r);
+}
+
 static void test_uninit(void **state)
 {
 	(void)state;
@@ -591,6 +618,7 @@ static void test_names(void **state)
 	assert_string_equal(vta_problem_kind_name(VTA_PROBLEM_RAW), "RAW");
 	assert_string_equal(vta_problem_kind_name(VTA_PROBLEM_END), "end of run");
 	assert_string_equal(vta_problem_kind_name(VTA_PROBLEM_AFTER_FINISH), "after FINISH");
+	assert_string_equal(vta_problem_kind_name(VTA_PROBLEM_NEVER_RUNS), "never runs");
 	assert_string_equal(vta_problem_kind_name(VTA_PROBLEM_KINDS), "?");
 	assert_true(vta_problem_is_error(VTA_PROBLEM_UNINIT));
 	assert_false(vta_problem_is_error(VTA_PROBLEM_TOKENS_LEFT));
@@ -606,6 +634,7 @@ int main(void)
 		cmocka_unit_test(test_raw_alu_store), cmocka_unit_test(test_war_load_gemm),
 		cmocka_unit_test(test_waw_table),     cmocka_unit_test(test_dram),
 		cmocka_unit_test(test_end_of_run),    cmocka_unit_test(test_after_finish),
+		cmocka_unit_test(test_never_runs),
 		cmocka_unit_test(test_uninit),        cmocka_unit_test(test_tokens_left),
 		cmocka_unit_test(test_tokens_and_strict),
 		cmocka_unit_test(test_uops_from_store),

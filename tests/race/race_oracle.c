@@ -355,6 +355,19 @@ static void end_and_tokens(oracle *o, size_t f)
 		vta_problem p = problem(VTA_PROBLEM_AFTER_FINISH, i, f);
 		add(o, &p);
 	}
+	/* before FINISH, what may never execute: per module, its first such and how many */
+	for (int m = 0; m < VTA_MODULE_COUNT; m++) {
+		vta_problem p = problem(VTA_PROBLEM_NEVER_RUNS, 0, f);
+		for (size_t i = 0; i < f; i++) {
+			if (o->mod[i] != (vta_module)m || o->in_e[i])
+				continue;
+			if (!p.count)
+				p.first = i;
+			p.count++;
+		}
+		if (p.count)
+			add(o, &p);
+	}
 }
 
 static void release(oracle *o)
