@@ -301,6 +301,17 @@ vta_status check_job(const vta_rtl_lut_job *job, size_t out_len, vta_error *err)
 
 /* ----- a LOAD of the model ----- */
 
+/* The entries of each channel's table the decoder holds: an index of `bitwidth` bits reads
+ * at most entry 2^bitwidth - 1, so a longer table (the ISA allows any stride) is held only
+ * that far, and a shorter one whole, which keeps the RTL's 8-bit stride register (<= 128)
+ * and its bad-index check exact: an index at or beyond the stride is one only when the
+ * stride is below 2^bitwidth. */
+unsigned held_stride(const vta_rtl_lut_load *ld)
+{
+	const unsigned readable = 1u << ld->bitwidth;
+	return ld->stride < readable ? ld->stride : readable;
+}
+
 vta_status check_load(const vta_rtl_lut *lut, const vta_rtl_lut_load *ld, const void *out,
 		      vta_error *err)
 {
@@ -309,7 +320,7 @@ vta_status check_load(const vta_rtl_lut *lut, const vta_rtl_lut_load *ld, const 
 				!ld ? "a load" : !out ? "an output" : !ld->packed ? "packed rows"
 									: "tables");
 	if (ld->bitwidth < 1 || ld->bitwidth > 7 || ld->lanes < 1 || ld->rows < 1 ||
-	    ld->channels < 1 || ld->run_len < 1 || ld->stride < 1 || ld->stride > 128)
+	    ld->channels < 1 || ld->run_len < 1 || ld->stride < 1)
 		return vta_fail(err, VTA_E_USAGE,
 				"datapath rtl: malformed LUT load (bit width %u, %u lanes, %llu rows, "
 				"%u channels, run %u, stride %u)",
@@ -320,11 +331,11 @@ vta_status check_load(const vta_rtl_lut *lut, const vta_rtl_lut_load *ld, const 
 				"datapath rtl: a LUT load of %llu rows of %u lanes exceeds the RTL "
 				"decoder's 32-bit element counter",
 				(unsigned long long)ld->rows, ld->lanes);
-	if ((uint64_t)ld->channels * ld->stride > lut->table_entries())
+	if ((uint64_t)ld->channels * held_stride(ld) > lut->table_entries())
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"datapath rtl: a LUT load's %u tables of %u entries exceed the RTL "
 				"decoder's table of %zu entries",
-				ld->channels, ld->stride, lut->table_entries());
+				ld->channels, held_stride(ld), lut->table_entries());
 	return VTA_OK;
 }
 
@@ -449,12 +460,14 @@ extern "C" vta_status vta_rtl_lut_load_run(vta_rtl_lut *lut, const vta_rtl_lut_l
 	/* The tables from entry 0: the words that differ from what the table holds, written
 	 * just before the job so that the job starts at the load's cycle on the waveform. */
 	size_t te = lut->port_entries();
-	size_t n = (size_t)load->channels * load->stride;
+	const size_t hs = held_stride(load);
+	size_t n = (size_t)load->channels * hs;
 	size_t words = (n + te - 1) / te;
 	uint32_t e[k_port_max];
+	auto entry = [&](size_t k) { return load->tables[k / hs * load->stride + k % hs]; };
 	auto word_of = [&](size_t w) {
 		for (size_t j = 0; j < te; j++)
-			e[j] = w * te + j < n ? load->tables[w * te + j] : lut->held[w * te + j];
+			e[j] = w * te + j < n ? entry(w * te + j) : lut->held[w * te + j];
 	};
 	size_t changed = 0;
 	for (size_t w = 0; w < words; w++) {
@@ -476,7 +489,7 @@ extern "C" vta_status vta_rtl_lut_load_run(vta_rtl_lut *lut, const vta_rtl_lut_l
 	jb.bitwidth = load->bitwidth;
 	jb.skip_bits = 0;
 	jb.count = (uint32_t)(load->rows * load->lanes);
-	jb.stride = load->stride;
+	jb.stride = (uint32_t)hs;
 	jb.run_len = load->run_len;
 	jb.channels = load->channels;
 	jb.row_len = load->lanes;

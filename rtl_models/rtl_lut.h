@@ -93,7 +93,8 @@ typedef struct vta_rtl_lut_load {
 	const uint32_t *tables;  /* channels x stride entries */
 	unsigned channels;       /* >= 1 */
 	unsigned run_len;        /* >= 1 */
-	unsigned stride;         /* entries per channel table, 1..128 */
+	unsigned stride;         /* entries per channel table, >= 1 (the decoder holds the
+				  * first min(stride, 2^bitwidth), all an index can read) */
 	int wide;                /* int32 values (out is int32_t[]) rather than int8 */
 	uint64_t cycle;          /* simulated cycle of the job's start (the waveform's time) */
 } vta_rtl_lut_load;

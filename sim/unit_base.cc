@@ -257,7 +257,7 @@ bool unit_base::decode_load(uint64_t idx, const vta_mem_insn &m, uint64_t g,
 	const vta_config &cfg = ctl_.cfg;
 	const uint64_t data_from = first_beat, now = run_ctl::now();
 	vta_rtl_lut *rtl = hw_.rtl ? hw_.rtl->lut() : nullptr;
-	std::vector<uint8_t> rows;
+	std::vector<uint8_t> &rows = lut_rows_;
 	vta_error why{};
 	uint64_t decode = 0;
 	bool ok = true;

@@ -39,6 +39,7 @@ Its start and end are also told to the run's watcher, if any (a stepped run, run
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "dram_port.h"
 #include "insn_queue.h"
@@ -109,6 +110,10 @@ protected:
 	shared_hw &hw_;
 	vta_module_stats st_{};
 	module_state state_;
+	/* A decompressing load's decoded rows. A member, not a local of the thread: a run that
+	 * ends (another module fails) while the thread waits out the decode leaves the thread
+	 * suspended for good, and its stack is never unwound. */
+	std::vector<uint8_t> lut_rows_;
 
 private:
 	/* The SC_THREAD: run each new run as it starts. */

@@ -285,9 +285,10 @@ static void test_load_checks(void **state)
 	int8_t out[16];
 	vta_error err = {0};
 	lane_map m = {1, 32};
-	vta_rtl_lut_load ld = load_of(&cfg, VTA_MEM_INP, 1, m, tables, 128, packed, 1);
+	vta_rtl_lut_load ld = load_of(&cfg, VTA_MEM_INP, 7, m, tables, 128, packed, 1);
 	uint64_t cycles = 0;
-	/* 32 channels of 128 entries: the most a load needs, and it fits */
+	/* 32 channels of 128 entries (7-bit indices read them all): the most a load needs,
+	 * and it fits */
 	assert_int_equal(vta_rtl_lut_load_run(dec, &ld, out, &cycles, &err), VTA_OK);
 	ld.channels = 33;
 	assert_int_equal(vta_rtl_lut_load_run(dec, &ld, out, &cycles, &err), VTA_E_UNSUPPORTED);
@@ -297,9 +298,27 @@ static void test_load_checks(void **state)
 	ld.bitwidth = 0;
 	assert_int_equal(vta_rtl_lut_load_run(dec, &ld, out, &cycles, &err), VTA_E_USAGE);
 	assert_non_null(strstr(err.detail, "malformed LUT load (bit width 0"));
+	/* tables longer than an index can read (the ISA allows any stride): each lane reads
+	 * TABLE[channel * stride + index], as the reference does */
+	ld.bitwidth = 7;
+	ld.stride = 2052;
+	ld.channels = 2;
+	ld.run_len = 8;
+	for (size_t k = 0; k < 2 * 2052; k++)
+		tables[k] = (uint32_t)(k * 37 + 11);
+	for (unsigned lane = 0; lane < 16; lane++)
+		put_index(packed, lane, 7, lane * 5 + 3);
+	assert_int_equal(vta_rtl_lut_load_run(dec, &ld, out, &cycles, &err), VTA_OK);
+	for (unsigned lane = 0; lane < 16; lane++)
+		assert_int_equal(out[lane], (int8_t)(uint8_t)tables[lane / 8 * 2052 + lane * 5 + 3]);
+	/* and one shorter than 2^bitwidth still refuses an index beyond it */
+	ld.stride = 4;
+	assert_int_equal(vta_rtl_lut_load_run(dec, &ld, out, &cycles, &err), VTA_E_OOB);
+	assert_string_equal(err.detail, "LUT index 8 of element 1 beyond its table of 4 entries");
+	memset(packed, 0, sizeof(packed));
+	ld.channels = 1;
+	ld.run_len = 32;
 	ld.bitwidth = 1;
-	ld.stride = 129;
-	assert_int_equal(vta_rtl_lut_load_run(dec, &ld, out, &cycles, &err), VTA_E_USAGE);
 	ld.stride = 2;
 	assert_int_equal(vta_rtl_lut_load_run(dec, NULL, out, &cycles, &err), VTA_E_USAGE);
 	assert_int_equal(vta_rtl_lut_load_run(dec, &ld, NULL, &cycles, &err), VTA_E_USAGE);
