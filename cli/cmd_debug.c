@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,39 +47,6 @@ static vta_status command(debug_session *s, const char *line, int *quit, vta_err
 	return st;
 }
 
-/* What read_line found besides a line. */
-enum { LINE_END = 0, LINE_OK = 1, LINE_TOO_LONG = -1, LINE_NUL = -2 };
-
-/* One line of input into buf (DEBUG_LINE_MAX bytes and a NUL), its line end ("\n", "\r\n")
- * dropped, its bytes added to *total: LINE_OK, LINE_END at the end of input, LINE_TOO_LONG
- * for a longer line (read to its end, or until *total passes limit, so the debugger never
- * holds more than a line), LINE_NUL for a line holding a NUL byte (it would cut the command
- * short; the line is read to its end). Read a byte at a time: fgets would hide a NUL. */
-static int read_line(FILE *in, char buf[DEBUG_LINE_MAX + 2], uint64_t *total, uint64_t limit)
-{
-	size_t n = 0;
-	bool any = false, too_long = false, nul = false;
-	int c;
-	while (*total <= limit && (c = getc(in)) != EOF) {
-		any = true;
-		++*total;
-		if (c == '\n')
-			break;
-		if (n == DEBUG_LINE_MAX) {
-			too_long = true;
-			continue;
-		}
-		nul |= c == '\0';
-		buf[n++] = (char)c;
-	}
-	if (!any)
-		return LINE_END;
-	if (n && buf[n - 1] == '\r' && !too_long)
-		n--;
-	buf[n] = '\0';
-	return too_long ? LINE_TOO_LONG : nul ? LINE_NUL : LINE_OK;
-}
-
 /* What was read, shown back as one line of visible text. */
 static void echo(FILE *out, const char *line)
 {
@@ -94,7 +60,7 @@ static int run_script(debug_session *s, FILE *in, const char *path)
 	char line[DEBUG_LINE_MAX + 2];
 	uint64_t total = 0;
 	int lineno = 0, quit = 0, got;
-	while (!quit && (got = read_line(in, line, &total, VTA_LIMIT_SCRIPT)) != 0) {
+	while (!quit && (got = debug_read_line(in, line, &total, VTA_LIMIT_SCRIPT)) != 0) {
 		lineno++;
 		vta_error err = {0};
 		if (total > VTA_LIMIT_SCRIPT) { /* a pipe: a regular file was checked at open */
@@ -104,17 +70,17 @@ static int run_script(debug_session *s, FILE *in, const char *path)
 			return 2;
 		}
 		const char *p = line + strspn(line, " \t");
-		if (got == LINE_OK && (!*p || *p == '#'))
+		if (got == DEBUG_LINE_OK && (!*p || *p == '#'))
 			continue;
-		if (got == LINE_OK) {
+		if (got == DEBUG_LINE_OK) {
 			fputs(PROMPT, s->out);
 			echo(s->out, p);
-		} else if (got == LINE_NUL) {
+		} else if (got == DEBUG_LINE_NUL) {
 			vta_fail(&err, VTA_E_USAGE, "a NUL byte in the line (a command is text)");
 		} else {
 			vta_fail(&err, VTA_E_USAGE, "a line longer than %d bytes", DEBUG_LINE_MAX);
 		}
-		if (got != LINE_OK || command(s, p, &quit, &err) != VTA_OK) {
+		if (got != DEBUG_LINE_OK || command(s, p, &quit, &err) != VTA_OK) {
 			fflush(s->out);
 			fprintf(stderr, "vtasim: error: %s:%d: %s\n", VTA_QPATH(path), lineno,
 				err.detail);
@@ -159,17 +125,17 @@ static int run_interactive(debug_session *s)
 			line = readline(PROMPT);
 		} else {
 			fputs(PROMPT, s->out);
-			if ((got = read_line(stdin, piped, &total, UINT64_MAX)) != LINE_END &&
-			    (line = strdup(got == LINE_OK ? piped : "")))
+			if ((got = debug_read_line(stdin, piped, &total, UINT64_MAX)) != DEBUG_LINE_END &&
+			    (line = strdup(got == DEBUG_LINE_OK ? piped : "")))
 				echo(s->out, line); /* nobody echoed it */
 		}
 		if (!line) { /* end of input: as quit */
 			fputc('\n', s->out);
 			break;
 		}
-		if (got != LINE_OK) {
+		if (got != DEBUG_LINE_OK) {
 			fflush(s->out);
-			if (got == LINE_NUL)
+			if (got == DEBUG_LINE_NUL)
 				fprintf(stderr, "error: a NUL byte in the line (a command is text)\n");
 			else
 				fprintf(stderr, "error: a line longer than %d bytes\n", DEBUG_LINE_MAX);

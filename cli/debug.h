@@ -71,6 +71,17 @@ vta_status debug_open(debug_session *s, const vta_config *cfg, const vta_program
 		      const char *program, const char *image, FILE *out, vta_error *err);
 void debug_close(debug_session *s);
 
+/* ----- command lines (debug_script.c) ----- */
+
+/* What debug_read_line found. */
+enum { DEBUG_LINE_END = 0, DEBUG_LINE_OK = 1, DEBUG_LINE_TOO_LONG = -1, DEBUG_LINE_NUL = -2 };
+
+/* One line of input into buf (DEBUG_LINE_MAX bytes and a NUL), its line end ("\n", "\r\n")
+ * dropped, its bytes added to *total: DEBUG_LINE_OK, DEBUG_LINE_END at the end of input,
+ * DEBUG_LINE_TOO_LONG for a longer line (read to its end, or until *total passes limit),
+ * DEBUG_LINE_NUL for a line holding a NUL byte (it would cut the command short). */
+int debug_read_line(FILE *in, char buf[DEBUG_LINE_MAX + 2], uint64_t *total, uint64_t limit);
+
 /* Run one command line (blank: nothing). *quit is set by `quit`. */
 vta_status debug_command(debug_session *s, const char *line, int *quit, vta_error *err);
 

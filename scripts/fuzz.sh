@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 B=${1:-build-fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 JOBS=${FUZZ_JOBS:-1}
-TARGETS=${FUZZ_TARGETS:-"config workload npy lut lut_spec asm stream tflite model sim"}
+TARGETS=${FUZZ_TARGETS:-"config workload npy lut lut_spec asm stream tflite model sim sweep debug"}
 SRC=$(pwd)
 
 CC=clang CXX=clang++ cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVTASIM_FUZZ=ON \
@@ -42,6 +42,8 @@ seed tflite tests/model/data/*.tflite
 # the runner's seeds: the small models (a large one only exercises its memory limit)
 seed model tests/model/data/simple_add_model.tflite tests/model/data/micro_speech_quantized.tflite \
 	tests/model/data/keyword_scrambled_8bit.tflite
+seed sweep tests/sweep/*.yaml tests/sweep/bad/*.yaml
+seed debug tests/cli/debug/*.dbg tests/cli/debug/*.txt
 [ -d "$S/npy" ] && "$B/tests/fuzz/fuzz_seeds" npy "$S/npy"
 [ -d "$S/lut" ] && "$B/tests/fuzz/fuzz_seeds" lut "$S/lut"
 [ -d "$S/tflite" ] && "$B/tests/fuzz/fuzz_seeds" tflite "$S/tflite"
@@ -57,7 +59,7 @@ run() { # TARGET
 	t=$1
 	# SystemC's kernel keeps its coroutine stacks to the end: no leak check for the model
 	leaks=1
-	[ "$t" = sim ] && leaks=0
+	[ "$t" = sim ] || [ "$t" = debug ] && leaks=0
 	ASAN_OPTIONS=detect_leaks=$leaks UBSAN_OPTIONS=print_stacktrace=1 \
 	"$B/tests/fuzz/fuzz_$t" -max_total_time="$SECONDS_EACH" -timeout=30 -rss_limit_mb=2560 \
 		-print_final_stats=1 -artifact_prefix="$SRC/$B/artifacts/$t/" \
