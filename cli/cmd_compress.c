@@ -1,6 +1,6 @@
 /*
  * cmd_compress.c - `vtasim compress MODEL.tflite SPEC.yaml -o OUT.tflite`: LUT-compress the
- * constants a TFLM compression spec names (runtime/tflite_compress.h), binning those with
+ * constants a TFLM compression spec names (runtime/tflite/tflite_compress.h), binning those with
  * too many values, and report what each tensor became and the bytes saved. docs/cli.md
  * lists the options and shows the report.
  */

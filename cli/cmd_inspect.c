@@ -1,6 +1,6 @@
 /*
  * cmd_inspect.c - `vtasim inspect MODEL.tflite`: what the .tflite reader sees in a model
- * (runtime/tflite_model.h): its inputs and outputs, metadata, subgraph 0's operators with
+ * (runtime/tflite/tflite_model.h): its inputs and outputs, metadata, subgraph 0's operators with
  * their options, its tensors with quantization, and every LUT-compressed constant with its
  * container, width, tables and sizes. docs/cli.md shows an example.
  */

@@ -1,7 +1,7 @@
 /*
  * cmd_run_model.c - `vtasim run -m MODEL.tflite`: a whole .tflite model, its accelerated ops
  * through the pipeline on the engine, the others on the host kernels, checked against the
- * same model run on the host alone (runtime/model_run.h). Inputs from .npy files or seeded
+ * same model run on the host alone (runtime/model/model_run.h). Inputs from .npy files or seeded
  * random; the model's output and every intermediate tensor can be written as .npy.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 /*
  * rtl_lut.h - the verilated LUT index decoder (vta_lut_decoder.v) behind a C interface, for
- * two uses: decoding a whole int8 TFLM LUT tensor the way runtime/lut.h's vta_lut_decode()
+ * two uses: decoding a whole int8 TFLM LUT tensor the way runtime/lut/lut.h's vta_lut_decode()
  * does, and decoding one decompressing LOAD of the model (vta_rtl_lut_load_run). Either way
  * the wrapper loads value tables through the decoder's table port, streams the packed index
  * string in bus words, collects up to indices_per_cycle values per clock and reports the
@@ -29,7 +29,7 @@ extern "C" {
 
 typedef struct vta_rtl_lut vta_rtl_lut;
 
-/* An int8 LUT tensor (the fields of runtime/lut.h's vta_lut_tensor this decoder handles; the
+/* An int8 LUT tensor (the fields of runtime/lut/lut.h's vta_lut_tensor this decoder handles; the
  * per-channel valid counts are not modelled: every index below the stride is valid). */
 typedef struct vta_rtl_lut_job {
 	unsigned bitwidth;         /* 1..7 */

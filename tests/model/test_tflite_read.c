@@ -1,5 +1,5 @@
 /*
- * test_tflite_read.c - the .tflite reader (runtime/tflite_model.h) on the hand-built model
+ * test_tflite_read.c - the .tflite reader (runtime/tflite/tflite_model.h) on the hand-built model
  * (every typed operator, per-channel quantization on both axes, both LUT containers with
  * TFLM's own test vectors), on the real models, and every diagnostic: broken flatbuffers
  * (truncation, bad offsets, a bad identifier) and broken models (indices out of range,

@@ -1,5 +1,5 @@
 /*
- * test_tflite_write.c - the .tflite writer and compressor (runtime/tflite_write.h,
+ * test_tflite_write.c - the .tflite writer and compressor (runtime/tflite/tflite_write.h,
  * tflite_compress.h): rewriting a model unchanged reads back equal, buffers 16-byte aligned
  * and the offset/size form inlined; compressing in either container reads back with the
  * layout TFLM's tools write and decodes to the constants binned independently here; every

@@ -1,7 +1,7 @@
 /*
  * test_rtl_lut.c - the verilated LUT decoders (rtl_models/vta_lut_decoder.v, every built
  * variant; 32-bit table entries: the int8 values widened, the low bytes compared) against
- * runtime/lut.h's vta_lut_decode, bit for bit: every bit width 1..7 with
+ * runtime/lut/lut.h's vta_lut_decode, bit for bit: every bit width 1..7 with
  * random value tables and random index strings (pad bits too), per-tensor and per-channel
  * tables with the channel axis first and last, one-element channels, tensors whose tables
  * exceed the decoder's table (decoded in channel groups that start mid-byte), strides below
