@@ -65,13 +65,6 @@ void cli_note(const char *fmt, ...)
 #endif
 	;
 
-/* Monotonic clock, in seconds. */
-double cli_now_seconds(void);
-/* What identifies this build: "vtasim VERSION build HEX" (the linker's GNU build ID, a hash
- * of the executable; the version alone without one), for files one build writes and another
- * may read. */
-void cli_build_id(char *out, size_t size);
-
 /* The --set KEY=VALUE options of run, exec, config and regress. */
 #define CLI_MAX_SETS 32
 typedef struct cli_sets {

@@ -23,6 +23,7 @@
 #include "vta_dram.h"
 #include "vta_program.h"
 #include "vta_ref.h"
+#include "vta_rules.h" /* vta_host_now */
 #include "vta_text.h"
 #include "vtasim_api.h"
 
@@ -311,7 +312,7 @@ int cmd_exec(int argc, char **argv)
 		goto out;
 	/* the stream checks, before and whatever the engine: a broken stream does not run */
 	vta_race_report checks;
-	double check_s = cli_now_seconds();
+	double check_s = vta_host_now();
 	if (check) {
 		vta_status cs = vta_race_check(&cfg, &prog, &dram, NULL, &checks, &err);
 		if (!cs && strict)
@@ -323,7 +324,7 @@ int cmd_exec(int argc, char **argv)
 		if ((rc = stream_check_show(&checks, cs, &err, NULL)))
 			goto out;
 	}
-	check_s = cli_now_seconds() - check_s;
+	check_s = vta_host_now() - check_s;
 	/* --portable: a stream that would not run as here on that VTA does not run */
 	if (portable && (rc = portable_check_show(&cfg, &prog, image, target)))
 		goto out;
@@ -389,7 +390,9 @@ int cmd_exec(int argc, char **argv)
 					json_object_set_new(json_object_get(total, "host"),
 							    "check_seconds", json_real(check_s));
 				}
-				rc = report_write_json(root, report);
+				vta_error werr = {0};
+				if (report_write_json(root, report, &werr))
+					rc = cli_report_error(&werr);
 				json_decref(root);
 			}
 		}

@@ -20,6 +20,7 @@
 #include "stream_check.h"
 #include "trace_out.h"
 #include "vta_ref.h"
+#include "vta_rules.h" /* vta_host_now */
 #include "vta_text.h"
 #include "vtasim_api.h"
 #include "workload.h"
@@ -229,7 +230,7 @@ int cmd_run(int argc, char **argv)
 	size_t done = 0;
 	vta_status first_failure = VTA_OK;
 	vta_error failure = {0};
-	double t0 = cli_now_seconds();
+	double t0 = vta_host_now();
 	for (size_t i = 0; !st && i < wl.n_layers; i++) {
 		if (o.vcd) {
 			char path[4096];
@@ -259,15 +260,16 @@ int cmd_run(int argc, char **argv)
 			failure = lerr;
 		}
 	}
-	double wall = cli_now_seconds() - t0;
+	double wall = vta_host_now() - t0;
 	if (!st && !rc && done) {
 		run_report rep = {.cfg = &cfg, .workload = o.workload, .mode = o.mode,
 				  .threads = o.c.threads, .layers = results, .n_layers = done,
 				  .wall_seconds = wall, .engine = engine->name,
 				  .datapath = o.c.use_ref ? NULL : vta_datapath_name(cfg.datapath)};
 		run_report_text(stdout, &rep);
-		if (o.report)
-			rc = run_report_write_json(&rep, o.report);
+		vta_error werr = {0};
+		if (o.report && run_report_write_json(&rep, o.report, &werr))
+			rc = cli_report_error(&werr);
 	}
 	vta_error terr = {0};
 	if (trace_out_close(ob.tr, &terr) && !st && !first_failure && !rc) {

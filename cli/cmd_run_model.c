@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "model_expect.h"
+#include "model_inputs.h"
 #include "model_job.h"
 #include "model_report.h"
 #include "model_run.h"
@@ -21,10 +22,11 @@
 #include "stream_check.h"
 #include "trace_out.h"
 #include "vta_ref.h"
+#include "vta_rules.h" /* vta_host_now */
 #include "vta_text.h"
 #include "vtasim_api.h"
 
-#define MAX_INPUTS MODEL_MAX_INPUTS
+#define MAX_INPUTS VTA_MODEL_MAX_INPUTS
 
 const char cmd_run_model_usage[] =
 	"run -c CONFIG -m MODEL.tflite [--input X.npy]... [--output Y.npy] [--dump DIR] "
@@ -114,76 +116,12 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 	return 0;
 }
 
-static vta_npy_dtype npy_dtype(vta_tfl_type t, bool *ok)
-{
-	*ok = true;
-	switch (t) {
-	case VTA_TFL_INT8: return VTA_NPY_I8;
-	case VTA_TFL_UINT8: return VTA_NPY_U8;
-	case VTA_TFL_INT16: return VTA_NPY_I16;
-	case VTA_TFL_INT32: return VTA_NPY_I32;
-	case VTA_TFL_FLOAT32: return VTA_NPY_F32;
-	default: *ok = false; return VTA_NPY_I8;
-	}
-}
-
-/* An --input file for model input i: its dtype and shape must be the tensor's. */
-static vta_status read_input(const vta_tfl_model *m, size_t i, const char *path, vta_npy *npy,
-			     vta_error *err)
-{
-	const vta_tfl_tensor *t = &m->tensors[m->inputs[i]];
-	bool ok;
-	vta_npy_dtype want = npy_dtype(t->type, &ok);
-	vta_status st = vta_npy_read(path, npy, err);
-	if (st)
-		return st;
-	bool same = ok && npy->dtype == want && npy->rank == t->rank;
-	for (int d = 0; same && d < t->rank; d++)
-		same = npy->shape[d] == (size_t)t->shape[d];
-	if (same)
-		return VTA_OK;
-	char want_s[128] = "", got_s[128] = "";
-	for (int d = 0; d < t->rank; d++)
-		snprintf(want_s + strlen(want_s), sizeof(want_s) - strlen(want_s), "%s%d",
-			 d ? "," : "", t->shape[d]);
-	for (int d = 0; d < npy->rank; d++)
-		snprintf(got_s + strlen(got_s), sizeof(got_s) - strlen(got_s), "%s%zu",
-			 d ? "," : "", npy->shape[d]);
-	vta_quoted q;
-	return vta_fail(err, VTA_E_USAGE,
-			"%s: shape [%s] of %zu-byte elements, but model input %zu (tensor %d '%s') "
-			"is %s [%s]", path, got_s, vta_npy_dtype_size(npy->dtype), i, m->inputs[i],
-			vta_quote(&q, t->name), vta_tfl_type_name(t->type), want_s);
-}
-
-vta_status model_inputs_read(const vta_tfl_model *m, const char *const *paths, size_t n,
-			     vta_npy *npys, const void **data, vta_error *err)
-{
-	memset(npys, 0, (n < MAX_INPUTS ? n : MAX_INPUTS) * sizeof(*npys));
-	if (n > MAX_INPUTS || (n && n != m->n_inputs))
-		return vta_fail(err, VTA_E_USAGE, "%zu input files for the %zu inputs of %s", n,
-				m->n_inputs, m->name);
-	for (size_t i = 0; i < n; i++) {
-		vta_status st = read_input(m, i, paths[i], &npys[i], err);
-		if (st)
-			return st;
-		data[i] = npys[i].data;
-	}
-	return VTA_OK;
-}
-
-void model_inputs_free(vta_npy *npys, size_t n)
-{
-	for (size_t i = 0; i < n && i < MAX_INPUTS; i++)
-		vta_npy_free(&npys[i]);
-}
-
 static vta_status write_tensor(const vta_tfl_model *m, int32_t idx, const void *v,
 			       const char *path, vta_error *err)
 {
 	const vta_tfl_tensor *t = &m->tensors[idx];
 	bool ok;
-	vta_npy_dtype dt = npy_dtype(t->type, &ok);
+	vta_npy_dtype dt = vta_model_npy_dtype(t->type, &ok);
 	if (!ok)
 		return vta_fail(err, VTA_E_UNSUPPORTED, "tensor %d: no .npy type for %s", idx,
 				vta_tfl_type_name(t->type));
@@ -289,7 +227,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	}
 	vta_npy npys[MAX_INPUTS];
 	const void *inputs[MAX_INPUTS];
-	vta_status st = model_inputs_read(&m, j->inputs, j->n_inputs, npys, inputs, &err);
+	vta_status st = vta_model_inputs_read(&m, j->inputs, j->n_inputs, npys, inputs, &err);
 	vtasim_sim *sim = NULL;
 	vta_ref *ref = NULL;
 	if (!st)
@@ -322,9 +260,9 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 					 .observer = recorded ? &ob.base : NULL,
 					 .host_staging = j->host_staging,
 					 .copy_out_all = j->dump != NULL};
-		double t0 = cli_now_seconds();
+		double t0 = vta_host_now();
 		st = vta_model_run_model(cfg, &m, engine, &mo, &run, &err);
-		double wall = cli_now_seconds() - t0;
+		double wall = vta_host_now() - t0;
 		/* held to reference tensors too: the report says which op outputs they cover */
 		if ((!st || st == VTA_E_MISMATCH) && run.n_ops && j->expect) {
 			vta_error eerr = {0};
@@ -344,8 +282,9 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 			model_report rep = {cfg, j->model, &run, c->threads, engine->name,
 					    vta_decompress_name(dec), wall};
 			model_report_text(stdout, &rep);
-			if (j->report)
-				rc = model_report_write_json(&rep, j->report);
+			vta_error werr = {0};
+			if (j->report && model_report_write_json(&rep, j->report, &werr))
+				rc = cli_report_error(&werr);
 		}
 		vta_error ferr = {0};
 		if (!st && write_files(j, &m, &run, &ferr)) {
@@ -361,7 +300,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	vta_model_run_free(&run);
 	vta_conv_plan_cache_free(plans);
 	vta_dram_free(&dram);
-	model_inputs_free(npys, j->n_inputs);
+	vta_model_inputs_free(npys, j->n_inputs);
 	vtasim_sim_destroy(sim);
 	vta_ref_destroy(ref);
 	vta_tfl_model_free(&m);

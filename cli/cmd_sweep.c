@@ -196,7 +196,7 @@ static json_t *checked_record(const run_ctx *r, const char *key, bool note)
 	if (access(path, F_OK) != 0)
 		return NULL;
 	vta_error e = {0};
-	json_t *rec = cli_json_load(path, &e);
+	json_t *rec = report_json_load(path, &e);
 	if (!rec) {
 		if (note)
 			cli_note("%s; the point runs again", e.detail);
@@ -322,7 +322,7 @@ static int prepare_goldens(run_ctx *r, const size_t *todo, size_t n_todo, double
 		return cli_usage_error("out of memory");
 	for (size_t u = 0; u < r->n_units; u++)
 		units[u] = u;
-	const double g0 = cli_now_seconds();
+	const double g0 = vta_host_now();
 	sw_jobs gj = {r->o->jobs, timeout, golden_child, golden_done, NULL, r, &stop_signal};
 	sweep_jobs_run(&gj, units, r->n_units);
 	free(units);
@@ -330,13 +330,13 @@ static int prepare_goldens(run_ctx *r, const size_t *todo, size_t n_todo, double
 		printf("goldens: the model's all-host reference run, %s (%.1f s)\n",
 		       r->gfailed ? "failed (the points will say why)"
 		       : r->computed ? "computed" : "cached",
-		       cli_now_seconds() - g0);
+		       vta_host_now() - g0);
 	else
 		printf("goldens: %zu layer output%s, %zu computed, %zu cached%s (%.1f s)\n",
 		       r->n_units, r->n_units == 1 ? "" : "s", r->computed,
 		       r->n_units - r->computed - r->gfailed,
 		       r->gfailed ? ", the others failed (their points will say why)" : "",
-		       cli_now_seconds() - g0);
+		       vta_host_now() - g0);
 	fflush(stdout);
 	return 0;
 }
@@ -389,7 +389,7 @@ static void progress_bar(run_ctx *r)
 {
 	if (!r->tty)
 		return;
-	const double el = cli_now_seconds() - r->t0;
+	const double el = vta_host_now() - r->t0;
 	char elapsed[32], eta[32] = "?";
 	format_eta(el, elapsed, sizeof(elapsed));
 	if (r->done)
@@ -580,7 +580,7 @@ static int run_sweep(const sweep *sw, const sw_point *pts, size_t n, size_t skip
 		       VTA_Q(sw->name), n_todo, n_todo == 1 ? "" : "s", resumed, skipped, o->jobs);
 		fflush(stdout);
 		r.n_todo = n_todo;
-		r.t0 = cli_now_seconds();
+		r.t0 = vta_host_now();
 		sw_jobs pj = {o->jobs, timeout, point_child, point_done, point_tick, &r,
 			      &stop_signal};
 		progress_bar(&r);
@@ -625,7 +625,7 @@ static bool merge_record(const char *from, const char *to, const char *key, cons
 	bool ok = false;
 	if (!json_object_get(keys, key))
 		snprintf(why, sizeof(why), "not a point of this sweep");
-	else if (!(rec = cli_json_load(from, &le)))
+	else if (!(rec = report_json_load(from, &le)))
 		snprintf(why, sizeof(why), "%s", le.detail);
 	else if (!digest)
 		snprintf(why, sizeof(why), "the sweep names no workload digest");
@@ -642,7 +642,7 @@ static int merge(const char *dir)
 	char path[SW_PATH_MAX + 64];
 	snprintf(path, sizeof(path), "%s/sweep.json", dir);
 	vta_error je = {0};
-	json_t *manifest = cli_json_load(path, &je);
+	json_t *manifest = report_json_load(path, &je);
 	if (!manifest)
 		return cli_usage_error("--merge %s: no sweep here (%s)", VTA_QPATH(dir), je.detail);
 	vta_error err = {0};

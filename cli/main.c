@@ -12,7 +12,6 @@
 
 #include "cli.h"
 #include "rtl_compute.h"
-#include "vta_rules.h"
 #include "vta_text.h"
 #include "vtasim_api.h"
 
@@ -161,11 +160,6 @@ int cli_bad_option(int c, char **argv)
 				       argv[0]);
 	return cli_usage_error("unrecognized option '%s' (see 'vtasim %s --help')", VTA_Q(name),
 			       argv[0]);
-}
-
-double cli_now_seconds(void)
-{
-	return vta_host_now();
 }
 
 int main(int argc, char **argv)

@@ -11,11 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "npy.h"
+#include "model_inputs.h"
 #include "run_common.h"
 #include "tflite_model.h"
 
-#define MODEL_MAX_INPUTS 16
 
 typedef struct model_job {
 	const run_common *c;         /* config, engine, threads, decompression, checks */
@@ -32,13 +31,6 @@ typedef struct model_job {
 	const char *vcd;             /* waveforms: one per accelerated op */
 	const char *title;           /* what the log and trace say ran */
 } model_job;
-
-/* The model's inputs from .npy files, n of them (0: none, else one per model input, each of
- * its tensor's type and shape): npys[i] read, data[i] its bytes. Free npys with
- * model_inputs_free (also after an error). */
-vta_status model_inputs_read(const vta_tfl_model *m, const char *const *paths, size_t n,
-			     vta_npy *npys, const void **data, vta_error *err);
-void model_inputs_free(vta_npy *npys, size_t n);
 
 /* Run the job on cfg (loaded from j->c): the report on stdout; the exit status. */
 int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec);

@@ -33,7 +33,7 @@ static vta_status flatten(const json_t *obj, const char *prefix, regress_stats *
 
 vta_status regress_report_stats(const char *json_path, regress_stats *out, vta_error *err)
 {
-	json_t *root = cli_json_load(json_path, err);
+	json_t *root = report_json_load(json_path, err);
 	if (!root)
 		return err->status;
 	json_t *total = json_object_get(root, "total");
@@ -49,7 +49,7 @@ vta_status regress_report_stats(const char *json_path, regress_stats *out, vta_e
 int64_t regress_report_warnings(const char *json_path)
 {
 	vta_error e = {0};
-	json_t *root = cli_json_load(json_path, &e);
+	json_t *root = report_json_load(json_path, &e);
 	json_t *w = json_object_get(json_object_get(root, "checks"), "warnings");
 	int64_t n = json_is_integer(w) ? (int64_t)json_integer_value(w) : -1;
 	json_decref(root);

@@ -1,5 +1,6 @@
 /* regress_run.c - one regression case as a child `vtasim exec` process (regress_run.h). */
 #include "regress_run.h"
+#include "vta_rules.h" /* vta_host_now */
 
 #include <dirent.h>
 #include <errno.h>
@@ -85,7 +86,7 @@ vta_status regress_job_start(const char *self, const regress_case *c, const cli_
 		_exit(127);
 	}
 	j->pid = pid;
-	j->deadline = cli_now_seconds() + timeout_s;
+	j->deadline = vta_host_now() + timeout_s;
 	return VTA_OK;
 }
 
@@ -98,7 +99,7 @@ int regress_job_poll(regress_job *j)
 	int ws = 0;
 	pid_t r = waitpid(j->pid, &ws, WNOHANG);
 	if (r == 0) {
-		if (cli_now_seconds() < j->deadline)
+		if (vta_host_now() < j->deadline)
 			return 0;
 		kill(j->pid, SIGKILL);
 		j->timed_out = 1;

@@ -1,5 +1,5 @@
 /*
- * test_sweep_expr.c - the sweep files' expression language (cli/sweep_expr.h): precedence,
+ * test_sweep_expr.c - the sweep files' expression language (sweep/sweep_expr.h): precedence,
  * numbers and strings, short circuits, names, and one negative test per diagnostic with its
  * position.
  */

@@ -12,6 +12,6 @@
 
 /* The file's JSON value (json_decref'd by the caller), or NULL with err set:
  * "FILE: problem" or "FILE:LINE:COL: what the JSON parser found". */
-json_t *cli_json_load(const char *path, vta_error *err);
+json_t *report_json_load(const char *path, vta_error *err);
 
 #endif /* VTASIM_JSON_READ_H */

@@ -310,12 +310,12 @@ json_t *run_report_json(const run_report *rep)
 	return root;
 }
 
-int run_report_write_json(const run_report *rep, const char *path)
+vta_status run_report_write_json(const run_report *rep, const char *path, vta_error *err)
 {
 	json_t *root = run_report_json(rep);
-	int rc = report_write_json(root, path);
+	vta_status st = report_write_json(root, path, err);
 	json_decref(root);
-	return rc;
+	return st;
 }
 
 static void print_check(FILE *out, const vta_layer_result *r)

@@ -155,7 +155,7 @@ static json_t *load_record(const char *const *dirs, size_t n_dirs, const char *k
 		if (access(path, R_OK) != 0)
 			continue;
 		vta_error e = {0};
-		json_t *r = cli_json_load(path, &e);
+		json_t *r = report_json_load(path, &e);
 		if (r && sweep_record_check(r, key, workload_digest, why, sizeof(why)))
 			return r;
 		json_decref(r);

@@ -345,10 +345,10 @@ json_t *model_report_json(const model_report *rep)
 	return root;
 }
 
-int model_report_write_json(const model_report *rep, const char *path)
+vta_status model_report_write_json(const model_report *rep, const char *path, vta_error *err)
 {
 	json_t *root = model_report_json(rep);
-	int rc = report_write_json(root, path);
+	vta_status st = report_write_json(root, path, err);
 	json_decref(root);
-	return rc;
+	return st;
 }

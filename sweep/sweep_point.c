@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "vta_rules.h" /* vta_host_now */
 #include "layer_run.h"
 #include "run_report.h"
 #include "sweep.h"
@@ -80,7 +80,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 		json_decref(rec);
 		return rc;
 	}
-	const double t0 = cli_now_seconds();
+	const double t0 = vta_host_now();
 	vta_error err = {0};
 	size_t n = 0;
 	vta_wl_layer *layers = sweep_point_layers(sw, p, &n, &err);
@@ -93,7 +93,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 			: vtasim_sim_create(&p->cfg, &sim, &err);
 	json_t *rec;
 	if (st) {
-		rec = sweep_record_new(p->key, "error", err.detail, cli_now_seconds() - t0);
+		rec = sweep_record_new(p->key, "error", err.detail, vta_host_now() - t0);
 	} else {
 		/* the layers that produced a result, for the run report */
 		vta_layer_result *done = calloc(n + 1, sizeof(*done));
@@ -129,7 +129,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 		rec = sweep_record_new(p->key, point_status, point_error, 0);
 		run_report rep = {.cfg = &p->cfg, .workload = sw->workload_path, .mode = p->mode,
 				  .threads = p->threads, .layers = done, .n_layers = n_done,
-				  .wall_seconds = cli_now_seconds() - t0, .engine = "sim",
+				  .wall_seconds = vta_host_now() - t0, .engine = "sim",
 				  .datapath = vta_datapath_name(p->cfg.datapath)};
 		json_t *report = n_done ? run_report_json(&rep) : NULL;
 		json_t *rl = report ? json_object_get(report, "layers") : NULL;
@@ -149,7 +149,7 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 			json_object_set(rec, "total", json_object_get(report, "total"));
 		json_decref(report);
 		free(done);
-		json_object_set_new(rec, "seconds", json_real(cli_now_seconds() - t0));
+		json_object_set_new(rec, "seconds", json_real(vta_host_now() - t0));
 	}
 	int rc = record_write(sw, records, p->key, rec);
 	json_decref(rec);

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "build_id.h"
 
 typedef struct found_id {
 	char *out;
@@ -49,7 +49,7 @@ static int note_of_executable(struct dl_phdr_info *info, size_t size, void *vctx
 	return 1; /* only the executable */
 }
 
-void cli_build_id(char *out, size_t size)
+void vtasim_build_id(char *out, size_t size)
 {
 	found_id f = {out, size, 0};
 	f.len = (size_t)snprintf(out, size, "vtasim %s", VTASIM_VERSION);

@@ -1,7 +1,6 @@
 /* report.c - turn simulator statistics into the JSON report and its text mirror. */
 #include "report.h"
 
-#include "cli.h"
 #include "vta_text.h"
 
 static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "compute",
@@ -187,9 +186,10 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st
 		st->host_seconds > 0 ? (double)st->cycles / st->host_seconds : 0.0);
 }
 
-int report_write_json(const json_t *root, const char *path)
+vta_status report_write_json(const json_t *root, const char *path, vta_error *err)
 {
 	if (json_dump_file(root, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
-		return cli_usage_error("%s: cannot write the JSON report", VTA_QPATH(path));
-	return 0;
+		return vta_fail(err, VTA_E_USAGE, "%s: cannot write the JSON report",
+				VTA_QPATH(path));
+	return VTA_OK;
 }

@@ -4,7 +4,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "cli.h"
 #include "report.h"
 #include "vta_text.h"
 

@@ -5,7 +5,7 @@
 
 #include "vta_file.h"
 
-json_t *cli_json_load(const char *path, vta_error *err)
+json_t *report_json_load(const char *path, vta_error *err)
 {
 	uint8_t *buf;
 	size_t len;

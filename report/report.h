@@ -30,7 +30,7 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st);
 void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st,
 		       const vta_roofline *roof, int indent);
 
-/* Write a JSON value to a file (pretty-printed); 0 or exit status 2 after printing. */
-int report_write_json(const json_t *root, const char *path);
+/* Write a JSON value to a file (pretty-printed). */
+vta_status report_write_json(const json_t *root, const char *path, vta_error *err);
 
 #endif /* VTASIM_REPORT_H */

@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "vta_rules.h" /* vta_host_now */
 #include "sweep.h"
 
 typedef struct slot {
@@ -56,7 +56,7 @@ static pid_t start(const sw_jobs *j, size_t item)
 static void finish(const sw_jobs *j, slot *s, int wstatus, bool interrupted)
 {
 	sw_job_end end = {0};
-	end.seconds = cli_now_seconds() - s->start;
+	end.seconds = vta_host_now() - s->start;
 	end.pid = (long)s->pid;
 	end.timed_out = s->timed_out;
 	end.interrupted = interrupted;
@@ -90,7 +90,7 @@ size_t sweep_jobs_run(const sw_jobs *j, const size_t *items, size_t n)
 				ended++;
 				continue;
 			}
-			slots[k] = (slot){pid, items[next++], cli_now_seconds(), 0, false};
+			slots[k] = (slot){pid, items[next++], vta_host_now(), 0, false};
 			slots[k].deadline = slots[k].start + j->timeout_s;
 			running++;
 		}
@@ -106,12 +106,12 @@ size_t sweep_jobs_run(const sw_jobs *j, const size_t *items, size_t n)
 				running--;
 				ended++;
 				any = true;
-			} else if (!slots[k].timed_out && cli_now_seconds() > slots[k].deadline) {
+			} else if (!slots[k].timed_out && vta_host_now() > slots[k].deadline) {
 				slots[k].timed_out = true;
 				kill(-slots[k].pid, SIGKILL);
 			}
 		}
-		const double now = cli_now_seconds();
+		const double now = vta_host_now();
 		if (j->tick && now - last_tick >= 0.2) {
 			j->tick(j->ctx);
 			last_tick = now;

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "build_id.h"
 #include "sweep.h"
 
 vta_status sweep_mkdir_p(const char *dir, vta_error *err)
@@ -88,7 +88,7 @@ static bool record_digest(const json_t *rec, char hex[VTA_SHA256_HEX])
 void sweep_record_seal(json_t *rec, const char *workload_digest)
 {
 	char build[SW_BUILD_MAX], hex[VTA_SHA256_HEX];
-	cli_build_id(build, sizeof(build));
+	vtasim_build_id(build, sizeof(build));
 	json_object_set_new(rec, "workload", json_string(workload_digest));
 	json_object_set_new(rec, "build", json_string(build));
 	json_object_del(rec, "digest");
@@ -160,7 +160,7 @@ bool sweep_record_check(const json_t *rec, const char *key, const char *workload
 	const char *wl = json_string_value(json_object_get(rec, "workload"));
 	if (!wl || strcmp(wl, workload_digest))
 		return fail_check(why, size, "a record of another workload");
-	cli_build_id(build, sizeof(build));
+	vtasim_build_id(build, sizeof(build));
 	const char *b = json_string_value(json_object_get(rec, "build"));
 	if (!b || strcmp(b, build))
 		return fail_check(why, size, "written by another vtasim build");

@@ -14,7 +14,7 @@
  *   sweep_results.c records -> results.csv / results.json
  *   sweep_plot.c    gnuplot plots and index.html
  *   sweep_emit.c    Slurm array scripts, GNU parallel job lists, merging shards
- *   cmd_sweep.c     the command: options, phases, progress
+ *   cli/cmd_sweep.c the command (in the CLI): options, phases, progress
  */
 #ifndef VTASIM_SWEEP_H
 #define VTASIM_SWEEP_H

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "model_job.h"
+#include "vta_rules.h" /* vta_host_now */
+#include "model_inputs.h"
 #include "model_report.h"
 #include "model_run.h"
 #include "sweep.h"
@@ -23,8 +23,8 @@ static vta_status model_opts(const sweep *sw, const sw_point *p, vta_golden_cach
 			     vta_error *err)
 {
 	const vta_wl_model *wm = &sw->wl.model;
-	const char *paths[MODEL_MAX_INPUTS];
-	for (size_t i = 0; i < wm->n_inputs && i < MODEL_MAX_INPUTS; i++)
+	const char *paths[VTA_MODEL_MAX_INPUTS];
+	for (size_t i = 0; i < wm->n_inputs && i < VTA_MODEL_MAX_INPUTS; i++)
 		paths[i] = wm->inputs[i];
 	memset(mo, 0, sizeof(*mo));
 	mo->layer.mode = VTA_ARITH_TFLITE;
@@ -40,20 +40,20 @@ static vta_status model_opts(const sweep *sw, const sw_point *p, vta_golden_cach
 	mo->inputs = wm->n_inputs ? data : NULL;
 	mo->n_inputs = wm->n_inputs;
 	mo->reference_cache = gc;
-	return model_inputs_read(&sw->model, paths, wm->n_inputs, npys, data, err);
+	return vta_model_inputs_read(&sw->model, paths, wm->n_inputs, npys, data, err);
 }
 
 int sweep_model_reference(const sweep *sw, vta_golden_cache *gc)
 {
-	vta_npy npys[MODEL_MAX_INPUTS];
-	const void *data[MODEL_MAX_INPUTS];
+	vta_npy npys[VTA_MODEL_MAX_INPUTS];
+	const void *data[VTA_MODEL_MAX_INPUTS];
 	vta_model_run_opts mo;
 	vta_error err = {0};
 	bool computed = false;
 	vta_status st = model_opts(sw, NULL, gc, npys, data, &mo, &err);
 	if (!st)
 		st = vta_model_reference_prepare(&sw->base, &sw->model, &mo, &computed, &err);
-	model_inputs_free(npys, sw->wl.model.n_inputs);
+	vta_model_inputs_free(npys, sw->wl.model.n_inputs);
 	if (st)
 		fprintf(stderr, "vtasim: error: %s\n", err.detail);
 	return st ? 2 : computed ? 1 : 0;
@@ -98,9 +98,9 @@ static json_t *op_entries(json_t *ops)
 
 json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache *gc)
 {
-	const double t0 = cli_now_seconds();
-	vta_npy npys[MODEL_MAX_INPUTS];
-	const void *data[MODEL_MAX_INPUTS];
+	const double t0 = vta_host_now();
+	vta_npy npys[VTA_MODEL_MAX_INPUTS];
+	const void *data[VTA_MODEL_MAX_INPUTS];
 	vta_model_run_opts mo;
 	vta_error err = {0};
 	vtasim_sim *sim = NULL;
@@ -115,7 +115,7 @@ json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache 
 	json_t *rec = sweep_record_new(p->key, status, st ? err.detail : "", 0);
 	if ((!st || st == VTA_E_MISMATCH) && run.n_ops) {
 		model_report rep = {&p->cfg, sw->wl.model.path, &run, p->threads, "sim",
-				    p->decompress, cli_now_seconds() - t0};
+				    p->decompress, vta_host_now() - t0};
 		json_t *report = model_report_json(&rep);
 		json_object_set_new(rec, "layers", op_entries(json_object_get(report, "ops")));
 		json_t *tot = json_object_get(report, "total");
@@ -126,9 +126,9 @@ json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache 
 		json_object_set(rec, "total", tot);
 		json_decref(report);
 	}
-	json_object_set_new(rec, "seconds", json_real(cli_now_seconds() - t0));
+	json_object_set_new(rec, "seconds", json_real(vta_host_now() - t0));
 	vta_model_run_free(&run);
-	model_inputs_free(npys, sw->wl.model.n_inputs);
+	vta_model_inputs_free(npys, sw->wl.model.n_inputs);
 	vtasim_sim_destroy(sim);
 	return rec;
 }
