@@ -27,7 +27,8 @@
 
 const char cmd_sweep_usage[] =
 	"sweep SWEEP.yaml [-o DIR] [-j N] [--timeout SECONDS] [--retry-errors] [--list] "
-	"[--shard K/N] [--golden DIR] [--no-plots] [--emit slurm|parallel [--shards N]] | "
+	"[--shard K/N] [--golden DIR] [--no-plots] [--emit slurm|parallel [--shards N | "
+	"--shard-minutes M] [--sbatch-arg OPTION]...] | "
 	"sweep --merge DIR";
 
 typedef struct sweep_opts {
@@ -37,7 +38,11 @@ typedef struct sweep_opts {
 	double timeout_s; /* 0: the file's */
 	bool retry_errors, list, no_plots;
 	size_t shard_k, shard_n; /* --shard K/N; shard_n 0: all points */
-	size_t shards;           /* --emit: how many (0: one per point, at most 1000) */
+	size_t shards;           /* --emit: how many (0: sized from sampled points) */
+	double shard_minutes;    /* --emit: what a shard aims to take when sized */
+	bool shard_minutes_given;
+	const char *sbatch_args[SW_MAX_SBATCH_ARGS];
+	size_t n_sbatch_args;
 } sweep_opts;
 
 /* Set by SIGINT/SIGTERM: the one piece of process state a signal handler may write. */
@@ -72,9 +77,12 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 					     {"no-plots", no_argument, 0, 'P'},
 					     {"emit", required_argument, 0, 'e'},
 					     {"shards", required_argument, 0, 'n'},
+					     {"shard-minutes", required_argument, 0, 'M'},
+					     {"sbatch-arg", required_argument, 0, 'S'},
 					     {"merge", required_argument, 0, 'm'},
 					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
+	o->shard_minutes = SW_SHARD_MINUTES;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o->jobs = ncpu > 0 ? (int)(ncpu < 256 ? ncpu : 256) : 1;
 	int c, rc;
@@ -126,6 +134,22 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 				return rc;
 			o->shards = (size_t)v;
 			break;
+		case 'M': {
+			char *end;
+			double m = strtod(optarg, &end);
+			if (end == optarg || *end || !(m > 0) || m > 1e5)
+				return cli_usage_error("--shard-minutes '%s': expected minutes "
+						       "(0..1e5]", VTA_Q(optarg));
+			o->shard_minutes = m;
+			o->shard_minutes_given = true;
+			break;
+		}
+		case 'S':
+			if (o->n_sbatch_args == SW_MAX_SBATCH_ARGS)
+				return cli_usage_error("more than %d --sbatch-arg options",
+						       SW_MAX_SBATCH_ARGS);
+			o->sbatch_args[o->n_sbatch_args++] = optarg;
+			break;
 		case 'm': o->merge = optarg; break;
 		default: return cli_bad_option(c, argv);
 		}
@@ -142,6 +166,12 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 		return cli_usage_error("--emit %s needs -o DIR (and no --shard)", o->emit);
 	if (o->shards && !o->emit)
 		return cli_usage_error("--shards is for --emit");
+	if (o->shard_minutes_given && !o->emit)
+		return cli_usage_error("--shard-minutes is for --emit");
+	if (o->shards && o->shard_minutes_given)
+		return cli_usage_error("--shards N or --shard-minutes M, not both");
+	if (o->n_sbatch_args && (!o->emit || strcmp(o->emit, "slurm")))
+		return cli_usage_error("--sbatch-arg is for --emit slurm");
 	return 0;
 }
 
@@ -160,6 +190,7 @@ typedef struct run_ctx {
 	/* point phase */
 	size_t n_todo, done, failed;
 	double t0, timeout_s;
+	double sample_seconds; /* --emit: the sampled points' time */
 } run_ctx;
 
 static void path_of(const run_ctx *r, const char *key, const char *ext, char *out, size_t size)
@@ -714,6 +745,55 @@ static int merge(const char *dir)
 	return rc;
 }
 
+static void sample_done(void *vctx, size_t i, const sw_job_end *e)
+{
+	run_ctx *r = vctx;
+	(void)i;
+	r->sample_seconds += e->timed_out ? r->timeout_s : e->seconds;
+}
+
+/* Remove a folder of plain files. */
+static void remove_flat_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[SW_PATH_MAX + 300];
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+/* What a point takes, measured: up to three of the points that run (the first, the middle
+ * and the last) run here one at a time, as a shard would run them, into DIR/sample (removed
+ * after); their mean seconds, *n_sampled of them (0 when none ran). */
+static double sample_points(const run_ctx *base, const size_t *todo, size_t n_todo,
+			    double timeout, size_t *n_sampled)
+{
+	size_t pick[3], k = 0;
+	const size_t at[3] = {0, n_todo / 2, n_todo ? n_todo - 1 : 0};
+	for (size_t i = 0; i < 3 && n_todo; i++)
+		if (!k || pick[k - 1] != todo[at[i]])
+			pick[k++] = todo[at[i]];
+	*n_sampled = 0;
+	run_ctx r = *base;
+	r.timeout_s = timeout;
+	r.sample_seconds = 0;
+	snprintf(r.records, sizeof(r.records), "%s/sample", base->dir);
+	vta_error err = {0};
+	if (!k || sweep_mkdir_p(r.records, &err))
+		return 0;
+	sw_jobs sj = {1, timeout, point_child, sample_done, NULL, &r, &stop_signal};
+	*n_sampled = sweep_jobs_run(&sj, pick, k);
+	remove_flat_dir(r.records);
+	return *n_sampled ? r.sample_seconds / (double)*n_sampled : 0;
+}
+
 static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 		const sweep_opts *o, const char *dir)
 {
@@ -725,10 +805,8 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 	vta_error err = {0};
 	const double timeout = o->timeout_s ? o->timeout_s : sw->timeout_s;
 	/* a shard runs one point at a time unless -j says otherwise */
-	sw_emit e = {o->emit, self, dir, o->shards ? o->shards : (n < 1000 ? n : 1000),
-		     o->jobs_given ? o->jobs : 1, timeout};
-	if (e.shards > n)
-		e.shards = n ? n : 1;
+	sw_emit e = {o->emit, self, dir, o->shards, o->jobs_given ? o->jobs : 1, timeout,
+		     o->sbatch_args, o->n_sbatch_args};
 	/* before any work: the values the script will carry */
 	if (sweep_emit_check(sw, &e, &err))
 		return cli_report_error(&err);
@@ -756,11 +834,28 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 			todo[n_todo++] = i;
 	install_handlers();
 	int rc = prepare_goldens(&r, todo, n_todo, timeout);
-	free(todo);
 	free(r.unit_point);
 	free(r.unit_layer);
+	size_t sampled = 0;
+	double point_s = 0;
+	if (!rc && !stop_signal && !e.shards) {
+		/* shards sized from measured points, so short points share a task */
+		point_s = sample_points(&r, todo, n_todo, timeout, &sampled);
+		e.shards = sweep_emit_shards(n, point_s, o->shard_minutes, e.jobs);
+	}
+	free(todo);
 	if (rc || stop_signal)
 		return rc ? rc : 128 + stop_signal;
+	if (e.shards > n)
+		e.shards = n ? n : 1;
+	if (sampled) {
+		char eta[32];
+		format_eta(point_s * (double)((n + e.shards - 1) / e.shards) / e.jobs, eta,
+			   sizeof(eta));
+		printf("%zu point%s sampled here: %.3g s each; %zu shard%s of about %s (-j %d)\n",
+		       sampled, sampled == 1 ? "" : "s", point_s, e.shards,
+		       e.shards == 1 ? "" : "s", eta, e.jobs);
+	}
 	char script[SW_PATH_MAX + 32];
 	if (sweep_emit_write(sw, n, &e, script, sizeof(script), &err))
 		return cli_report_error(&err);
@@ -798,7 +893,7 @@ int cmd_sweep(int argc, char **argv)
 		snprintf(dir, sizeof(dir), "sweep-%s", sw.name);
 	char real[PATH_MAX];
 	/* a folder a job script cannot name is refused before it is made */
-	const sw_emit early = {o.emit, "", dir, 1, 1, 0};
+	const sw_emit early = {o.emit, "", dir, 1, 1, 0, o.sbatch_args, o.n_sbatch_args};
 	if (o.emit && !o.list && sweep_emit_check(&sw, &early, &err))
 		rc = cli_report_error(&err);
 	else if (o.list)

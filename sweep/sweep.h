@@ -224,6 +224,11 @@ vta_status sweep_plots_write(const sw_table *t, const json_t *manifest, const ch
 
 /* ---- beyond one machine (sweep_emit.c) ---- */
 
+#define SW_MAX_SBATCH_ARGS 16
+/* At most this many shards, and what a shard aims to hold when none is asked for. */
+#define SW_MAX_SHARDS 1000
+#define SW_SHARD_MINUTES 10.0
+
 typedef struct sw_emit {
 	const char *kind;   /* "slurm" or "parallel" */
 	const char *self;   /* this vtasim, absolute */
@@ -231,13 +236,22 @@ typedef struct sw_emit {
 	size_t shards;
 	int jobs;           /* per shard */
 	double timeout_s;
+	const char *const *sbatch_args; /* slurm: more #SBATCH options (--partition=P, ...) */
+	size_t n_sbatch_args;
 } sw_emit;
+
+/* How many shards n points make when a point takes about point_s seconds and a shard, -j
+ * jobs at a time, should take about shard_minutes: at least one, at most one per point and
+ * SW_MAX_SHARDS. */
+size_t sweep_emit_shards(size_t n, double point_s, double shard_minutes, int jobs);
 
 /* Can the sweep's values (its name, file, the folder, this vtasim) go into a job script?
  * Every value is quoted for its reader; a control byte cannot be and is a usage error. */
 vta_status sweep_emit_check(const sweep *sw, const sw_emit *e, vta_error *err);
-/* DIR/sweep.sbatch (an array job, one task per shard) or DIR/jobs.txt (one line per
- * shard), each shard `vtasim sweep FILE --shard K/N` into DIR/shards/K. */
+/* DIR/sweep.sbatch (an array job, one task per shard) with DIR/merge.sbatch (the merge) and
+ * DIR/submit.sh (submits both, the merge after the array), or DIR/jobs.txt (one line per
+ * shard), each shard `vtasim sweep FILE --shard K/N` into DIR/shards/K. `script` gets the
+ * array job's or the job list's path. */
 vta_status sweep_emit_write(const sweep *sw, size_t n_points, const sw_emit *e, char *script,
 			    size_t size, vta_error *err);
 

@@ -25,7 +25,7 @@ EOF
 dir="$work/out $(printf '%s' "$evil" | tr -d '\n')"
 
 # GNU parallel runs each line of jobs.txt through a shell
-"$vtasim" sweep "$work/s.yaml" --emit parallel -o "$dir/par" > "$work/par.out" 2>&1 ||
+"$vtasim" sweep "$work/s.yaml" --emit parallel --shards 2 -o "$dir/par" > "$work/par.out" 2>&1 ||
 	fail "emit parallel: $(cat "$work/par.out")"
 [ "$(grep -vc '^#' "$dir/par/jobs.txt")" -eq 2 ] || fail "$(cat "$dir/par/jobs.txt")"
 while IFS= read -r line; do
@@ -39,7 +39,8 @@ injected "merge"
 # Slurm: sbatch reads the #SBATCH lines (blanks split, backslash escapes, '#' comments),
 # then each task runs the script with sh. The lines are read here by sh's own word
 # splitting, which treats backslash escapes as sbatch does (an injection would run).
-"$vtasim" sweep "$work/s.yaml" --emit slurm --shards 2 -o "$dir/slurm" > "$work/slurm.out" 2>&1 ||
+"$vtasim" sweep "$work/s.yaml" --emit slurm --shards 2 -o "$dir/slurm" \
+	--sbatch-arg "--comment=$evil" > "$work/slurm.out" 2>&1 ||
 	fail "emit slurm: $(cat "$work/slurm.out")"
 s="$dir/slurm/sweep.sbatch"
 sh -n "$s" || fail "the script does not parse: $(cat "$s")"
@@ -53,6 +54,7 @@ want_out="--output=$(printf '%s' "$dir/slurm" | sed 's/%/%%/g')/shards/%a/slurm.
 grep -qxF -- "$want_out" "$work/sbatch.words" || fail "want $want_out in: $(cat "$work/sbatch.words")"
 grep -qxF -- "--job-name=vtasim-sweep-$evil" "$work/sbatch.words" ||
 	fail "job name: $(cat "$work/sbatch.words")"
+grep -qxF -- "--comment=$evil" "$work/sbatch.words" || fail "--sbatch-arg: $(cat "$work/sbatch.words")"
 for k in 0 1; do
 	SLURM_ARRAY_TASK_ID=$k sh "$s" >> "$work/slurm.log" 2>&1 ||
 		fail "task $k failed: $(cat "$work/slurm.log")"
@@ -60,6 +62,26 @@ done
 injected "sweep.sbatch: $(cat "$s")"
 out=$("$vtasim" sweep --merge "$dir/slurm")
 echo "$out" | grep -q "^2 points: 2 ok, 0 failed, 0 not run" || fail "$out"
+
+# submit.sh through an sbatch that records its arguments, one per line, then the merge job
+# as its task would run it
+mkdir -p "$work/bin"
+cat > "$work/bin/sbatch" <<'EOF2'
+#!/bin/sh
+for a in "$@"; do printf '%s\n' "$a"; done >> "$SBATCH_LOG"
+echo "4242;cluster"
+EOF2
+chmod +x "$work/bin/sbatch"
+SBATCH_LOG="$work/submit.args" PATH="$work/bin:$PATH" sh "$dir/slurm/submit.sh" > /dev/null ||
+	fail "submit.sh: $(cat "$dir/slurm/submit.sh")"
+injected "submit.sh: $(cat "$dir/slurm/submit.sh")"
+printf '%s\n' --parsable "$dir/slurm/sweep.sbatch" --dependency=afterany:4242 \
+	"$dir/slurm/merge.sbatch" | cmp -s - "$work/submit.args" ||
+	fail "submit.sh passed: $(cat "$work/submit.args")"
+sh -n "$dir/slurm/merge.sbatch" || fail "merge.sbatch does not parse"
+sh "$dir/slurm/merge.sbatch" > "$work/merge.log" 2>&1 || fail "merge job: $(cat "$work/merge.log")"
+grep -q "^2 points: 2 ok, 0 failed, 0 not run" "$work/merge.log" || fail "$(cat "$work/merge.log")"
+injected "merge.sbatch: $(cat "$dir/slurm/merge.sbatch")"
 
 # a newline cannot be quoted for every reader: refused, one line, nothing made
 { printf 'name: "x\\ntouch %s"\n' "$mark"; grep -v '^name:' "$work/s.yaml"; } > "$work/nl.yaml"

@@ -2,7 +2,8 @@
 # slurm.sh VTASIM CHECK SRC WORK: the small sweep through a real single-node Slurm started
 # here on localhost (munged, slurmctld and slurmd with a generated slurm.conf, as root):
 # --emit slurm, sbatch --wait, --merge, and the merged rows equal the same sweep run locally
-# (host times aside). Exit 77 (skipped) without the daemons or without root, unless
+# (host times aside); then submit.sh, whose merge job runs after the array. Exit 77
+# (skipped) without the daemons or without root, unless
 # VTASIM_REQUIRE_SLURM is set (`make test-slurm` installs them with scripts/setup-slurm.sh
 # and sets it: there a skip is a failure).
 set -eu
@@ -97,4 +98,13 @@ echo "$out" | grep -q "^8 points: 8 ok, 0 failed, 0 not run" || fail "$out"
 sbatch --wait "$work/cluster/sweep.sbatch" > "$work/sbatch2.log" 2>&1 || fail "second sbatch"
 grep -q "0 points to run" "$work/cluster/shards/0/slurm.out" ||
 	fail "a rerun shard ran points again: $(cat "$work/cluster/shards/0/slurm.out")"
+# submit.sh: the array again, and the merge job once it has ended
+rm -f "$work/cluster/points"/*.json
+sh "$work/cluster/submit.sh" > "$work/submit.log" 2>&1 || fail "submit.sh: $(cat "$work/submit.log")"
+n=0
+until grep -q "^8 points: 8 ok, 0 failed, 0 not run" "$work/cluster/merge.out" 2> /dev/null; do
+	n=$((n + 1))
+	[ $n -lt 600 ] || fail "no merge after 60 s: $(cat "$work/cluster/merge.out" 2>&1) $(squeue 2>&1)"
+	sleep 0.1
+done
 exit 0
