@@ -63,7 +63,7 @@ echo "$out" | grep -q "^2 points: 2 ok, 0 failed" || fail "golden entry: $out"
 
 # --merge: a shard's record copied over another's, and one of no point of the sweep
 sed 's/^name: .*/name: merged/' "$work/s.yaml" > "$work/m.yaml"
-"$vtasim" sweep "$work/m.yaml" --emit parallel -o "$work/m" > /dev/null
+"$vtasim" sweep "$work/m.yaml" --emit parallel --shards 2 -o "$work/m" > /dev/null
 grep -v '^#' "$work/m/jobs.txt" | while IFS= read -r line; do sh -c "$line" > /dev/null; done
 a=$(ls "$work/m/shards/0/points") b=$(ls "$work/m/shards/1/points")
 cp "$work/m/shards/0/points/$a" "$work/m/shards/1/points/$b"
