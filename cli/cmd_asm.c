@@ -13,25 +13,31 @@
 #include "vta_program.h"
 #include "vta_text.h"
 
-const char cmd_asm_usage[] = "asm IN.s -c CONFIG -o OUT.bin [--portable hls|chisel|fsim]";
-const char cmd_disasm_usage[] = "disasm IN.bin [-c CONFIG] [-o OUT.s]";
+const char cmd_asm_usage[] =
+	"asm IN.s -c CONFIG [--set KEY=VALUE]... -o OUT.bin [--portable hls|chisel|fsim]";
+const char cmd_disasm_usage[] = "disasm IN.bin [-c CONFIG [--set KEY=VALUE]...] [-o OUT.s]";
 
-/* The shape both commands share: one input file, -c CONFIG and -o OUT (and for asm,
- * --portable TARGET: portable NULL refuses it). */
+/* The shape both commands share: one input file, -c CONFIG with its --set options and
+ * -o OUT (and for asm, --portable TARGET: portable NULL refuses it). */
 static int parse_opts(int argc, char **argv, const char *usage, const char **config,
-		      const char **out, const char **portable)
+		      cli_sets *sets, const char **out, const char **portable)
 {
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
+					     {"set", required_argument, 0, 'S'},
 					     {"output", required_argument, 0, 'o'},
 					     {"portable", required_argument, 0, 'P'},
 					     CLI_HELP_OPTION, {0, 0, 0, 0}};
-	int c;
+	int c, rc;
 	if (cli_help_asked(argc, argv, ":hc:o:", opts))
 		return cli_command_help(argv[0]);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, ":hc:o:", opts, NULL)) != -1) {
 		if (c == 'c')
 			*config = optarg;
+		else if (c == 'S' && (rc = cli_sets_add(sets, optarg)))
+			return rc;
+		else if (c == 'S')
+			continue;
 		else if (c == 'o')
 			*out = optarg;
 		else if (c == 'P' && portable)
@@ -43,13 +49,16 @@ static int parse_opts(int argc, char **argv, const char *usage, const char **con
 	}
 	if (optind != argc - 1)
 		return cli_usage_error("usage: vtasim %s", usage);
+	if (sets->n && !*config)
+		return cli_usage_error("--set needs -c CONFIG to set keys of");
 	return 0;
 }
 
 int cmd_asm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL, *portable = NULL;
-	int rc = parse_opts(argc, argv, cmd_asm_usage, &config, &out, &portable);
+	cli_sets sets = {.n = 0};
+	int rc = parse_opts(argc, argv, cmd_asm_usage, &config, &sets, &out, &portable);
 	if (rc)
 		return CLI_EXIT(rc);
 	if (!config || !out)
@@ -59,7 +68,7 @@ int cmd_asm(int argc, char **argv)
 	if (portable && vta_target_parse(portable, &target, &err))
 		return cli_usage_error("--portable: %s", err.detail);
 	vta_config cfg;
-	if ((rc = cli_load_config(config, NULL, &cfg)))
+	if ((rc = cli_load_config(config, &sets, &cfg)))
 		return rc;
 	vta_program prog;
 	vta_program_init(&prog, &cfg);
@@ -81,11 +90,12 @@ int cmd_asm(int argc, char **argv)
 int cmd_disasm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL;
-	int rc = parse_opts(argc, argv, cmd_disasm_usage, &config, &out, NULL);
+	cli_sets sets = {.n = 0};
+	int rc = parse_opts(argc, argv, cmd_disasm_usage, &config, &sets, &out, NULL);
 	if (rc)
 		return CLI_EXIT(rc);
 	vta_config cfg;
-	if (config && (rc = cli_load_config(config, NULL, &cfg)))
+	if (config && (rc = cli_load_config(config, &sets, &cfg)))
 		return rc;
 	vta_program prog;
 	vta_error err = {0};
