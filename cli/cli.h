@@ -21,11 +21,12 @@ int cmd_inspect(int argc, char **argv);
 int cmd_compress(int argc, char **argv);
 int cmd_debug(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 /* Each subcommand's synopsis, written once: `vtasim --help` lists them and the subcommand
  * prints its own as "usage: vtasim <synopsis>" on a usage error. */
 extern const char cmd_config_usage[], cmd_asm_usage[], cmd_disasm_usage[], cmd_exec_usage[],
 	cmd_run_usage[], cmd_regress_usage[], cmd_inspect_usage[], cmd_compress_usage[],
-	cmd_debug_usage[], cmd_sweep_usage[], cmd_run_model_usage[];
+	cmd_debug_usage[], cmd_sweep_usage[], cmd_run_model_usage[], cmd_diff_usage[];
 
 /* -h or --help in option position (as getopt sees it, so never an option's value, nor an
  * argument after "--") asks for a command's synopsis, whatever else the line holds: every

@@ -32,6 +32,7 @@ static const struct {
 	{"inspect", cmd_inspect, cmd_inspect_usage},
 	{"compress", cmd_compress, cmd_compress_usage},
 	{"sweep", cmd_sweep, cmd_sweep_usage},
+	{"diff", cmd_diff, cmd_diff_usage},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 

@@ -1,0 +1,119 @@
+/*
+ * cmd_diff.c - `vtasim diff A.json B.json [--threshold PCT]`: two reports of `vtasim run -o`
+ * (two layer runs or two model runs) row by row and in total, each metric with its signed
+ * change (report_diff.h). With --threshold, exit status 1 when any value moved by more than
+ * PCT percent or a row is in one report only: a regression gate.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "json_read.h"
+#include "report_diff.h"
+#include "vta_text.h"
+
+const char cmd_diff_usage[] = "diff A.json B.json [--threshold PCT]";
+
+/* A value as the table shows it: integers whole, the rest to 6 significant digits. */
+static void value_text(const report_diff_cell *c, bool side_b, char *out, size_t size)
+{
+	const bool in = side_b ? c->in_b : c->in_a;
+	const double v = side_b ? c->b : c->a;
+	if (!in)
+		snprintf(out, size, "-");
+	else if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(out, size, "%.0f", v);
+	else
+		snprintf(out, size, "%.6g", v);
+}
+
+static void change_text(const report_diff_cell *c, char *out, size_t size)
+{
+	if (!c->in_a || !c->in_b) {
+		snprintf(out, size, "-");
+		return;
+	}
+	const double ch = report_diff_change(c);
+	if (ch == 0)
+		snprintf(out, size, "=");
+	else if (isinf(ch))
+		snprintf(out, size, "%s", ch > 0 ? "+inf" : "-inf");
+	else
+		snprintf(out, size, "%+.2f%%", ch);
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	static const struct option opts[] = {{"threshold", required_argument, 0, 't'},
+					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	double threshold = -1;
+	int c;
+	if (cli_help_asked(argc, argv, ":h", opts))
+		return CLI_EXIT(cli_command_help(argv[0]));
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		if (c == 't') {
+			char *end;
+			threshold = strtod(optarg, &end);
+			if (end == optarg || *end || !(threshold >= 0) || threshold > 1e9)
+				return cli_usage_error("--threshold '%s': expected a percentage >= 0",
+						       VTA_Q(optarg));
+		} else {
+			return cli_bad_option(c, argv);
+		}
+	}
+	if (optind != argc - 2)
+		return cli_usage_error("usage: vtasim %s", cmd_diff_usage);
+	const char *pa = argv[optind], *pb = argv[optind + 1];
+	vta_error err = {0};
+	json_t *a = report_json_load(pa, &err);
+	json_t *b = a ? report_json_load(pb, &err) : NULL;
+	report_diff d;
+	if (!a || !b || report_diff_build(a, b, pa, pb, &d, &err)) {
+		json_decref(a);
+		json_decref(b);
+		return cli_report_error(&err);
+	}
+	json_decref(a);
+	json_decref(b);
+	vta_quoted_path qa, qb;
+	printf("diff: %s -> %s (%s reports, %zu rows and the total)\n", vta_quote_path(&qa, pa),
+	       vta_quote_path(&qb, pb), d.kind, d.n_rows - 1);
+	printf("%-28s %-22s %16s %16s %10s\n", "row", "metric", "A", "B", "change");
+	size_t compared = 0, beyond = 0, one_sided = 0;
+	for (size_t i = 0; i < d.n_rows; i++) {
+		const report_diff_row *r = &d.rows[i];
+		if (!r->in_a || !r->in_b) {
+			printf("%-28s only in %s\n", r->name, r->in_a ? "A" : "B");
+			one_sided++;
+			continue;
+		}
+		for (size_t m = 0; m < d.n_metrics; m++) {
+			const report_diff_cell *cell = &r->cells[m];
+			if (!cell->in_a && !cell->in_b)
+				continue;
+			char va[32], vb[32], ch[32];
+			value_text(cell, false, va, sizeof(va));
+			value_text(cell, true, vb, sizeof(vb));
+			change_text(cell, ch, sizeof(ch));
+			printf("%-28s %-22s %16s %16s %10s\n", m ? "" : r->name, d.metrics[m].name, va,
+			       vb, ch);
+			if (cell->in_a && cell->in_b) {
+				compared++;
+				if (threshold >= 0 && fabs(report_diff_change(cell)) > threshold)
+					beyond++;
+			}
+		}
+	}
+	report_diff_free(&d);
+	if (threshold < 0)
+		return 0;
+	if (beyond || one_sided)
+		printf("%zu of %zu values moved by more than %g%%%s\n", beyond, compared, threshold,
+		       one_sided ? ", and rows are in one report only" : "");
+	else
+		printf("no value moved by more than %g%% (%zu compared)\n", threshold, compared);
+	return beyond || one_sided ? 1 : 0;
+}
