@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +30,12 @@ const char cmd_sweep_usage[] =
 	"sweep SWEEP.yaml [-o DIR] [-j N] [--timeout SECONDS] [--retry-errors] [--list] "
 	"[--shard K/N] [--golden DIR] [--no-plots] [--emit slurm|parallel [--shards N | "
 	"--shard-minutes M] [--sbatch-arg OPTION]...] | "
-	"sweep --merge DIR";
+	"sweep --merge DIR | sweep --compare DIR1 DIR2 [--threshold PCT]";
 
 typedef struct sweep_opts {
 	const char *file, *dir, *golden, *emit, *merge;
+	const char *compare[2];  /* --compare DIR1 DIR2 */
+	double threshold;        /* --compare: the gate in percent, or < 0 */
 	int jobs;
 	bool jobs_given;
 	double timeout_s; /* 0: the file's */
@@ -80,9 +83,12 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 					     {"shard-minutes", required_argument, 0, 'M'},
 					     {"sbatch-arg", required_argument, 0, 'S'},
 					     {"merge", required_argument, 0, 'm'},
+					     {"compare", required_argument, 0, 'C'},
+					     {"threshold", required_argument, 0, 'T'},
 					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	o->shard_minutes = SW_SHARD_MINUTES;
+	o->threshold = -1;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o->jobs = ncpu > 0 ? (int)(ncpu < 256 ? ncpu : 256) : 1;
 	int c, rc;
@@ -151,9 +157,27 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 			o->sbatch_args[o->n_sbatch_args++] = optarg;
 			break;
 		case 'm': o->merge = optarg; break;
+		case 'C': o->compare[0] = optarg; break;
+		case 'T': {
+			char *end;
+			o->threshold = strtod(optarg, &end);
+			if (end == optarg || *end || !(o->threshold >= 0) || o->threshold > 1e9)
+				return cli_usage_error("--threshold '%s': expected a percentage >= 0",
+						       VTA_Q(optarg));
+			break;
+		}
 		default: return cli_bad_option(c, argv);
 		}
 	}
+	if (o->compare[0]) {
+		if (optind != argc - 1 || o->merge || o->emit || o->list || o->shard_n)
+			return cli_usage_error("usage: vtasim sweep --compare DIR1 DIR2 "
+					       "[--threshold PCT]");
+		o->compare[1] = argv[optind];
+		return 0;
+	}
+	if (o->threshold >= 0)
+		return cli_usage_error("--threshold is for --compare");
 	if (o->merge) {
 		if (optind != argc || o->emit || o->list || o->shard_n)
 			return cli_usage_error("--merge DIR takes no sweep file and no other mode");
@@ -868,6 +892,82 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 	return 0;
 }
 
+/* ---------- two sweeps point by point ---------- */
+
+static void cell_text(const report_diff_cell *c, bool side_b, char *out, size_t size)
+{
+	const bool in = side_b ? c->in_b : c->in_a;
+	const double v = side_b ? c->b : c->a;
+	if (!in)
+		snprintf(out, size, "-");
+	else if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(out, size, "%.0f", v);
+	else
+		snprintf(out, size, "%.6g", v);
+}
+
+static int compare(const char *dir_a, const char *dir_b, double threshold)
+{
+	sw_compare c;
+	vta_error err = {0};
+	if (sweep_compare(dir_a, dir_b, &c, &err))
+		return cli_report_error(&err);
+	char qa[4 * SW_PATH_MAX], qb[4 * SW_PATH_MAX];
+	vta_escape(qa, sizeof(qa), dir_a, strlen(dir_a));
+	vta_escape(qb, sizeof(qb), dir_b, strlen(dir_b));
+	printf("compare: %s -> %s (%zu points over %s)\n", qa, qb, c.n_rows, c.axes);
+	size_t width = 5;
+	for (size_t i = 0; i < c.n_rows; i++)
+		width = strlen(c.rows[i].name) > width ? strlen(c.rows[i].name) : width;
+	width = width > 60 ? 60 : width;
+	printf("%-*s %-22s %16s %16s %10s\n", (int)width, "point", "metric", "A", "B", "change");
+	size_t compared = 0, beyond = 0, one_sided = 0;
+	for (size_t i = 0; i < c.n_rows; i++) {
+		const report_diff_row *r = &c.rows[i];
+		if (!r->in_a || !r->in_b) {
+			printf("%-*s only in %s\n", (int)width, r->name, r->in_a ? "A" : "B");
+			one_sided++;
+			continue;
+		}
+		bool first = true;
+		for (size_t m = 0; m < c.n_metrics; m++) {
+			const report_diff_cell *cell = &r->cells[m];
+			if (!cell->in_a && !cell->in_b)
+				continue;
+			char va[32], vb[32], ch[32];
+			cell_text(cell, false, va, sizeof(va));
+			cell_text(cell, true, vb, sizeof(vb));
+			const double d = report_diff_change(cell);
+			if (!cell->in_a || !cell->in_b)
+				snprintf(ch, sizeof(ch), "-");
+			else if (d == 0)
+				snprintf(ch, sizeof(ch), "=");
+			else if (isinf(d))
+				snprintf(ch, sizeof(ch), "%s", d > 0 ? "+inf" : "-inf");
+			else
+				snprintf(ch, sizeof(ch), "%+.2f%%", d);
+			printf("%-*s %-22s %16s %16s %10s\n", (int)width, first ? r->name : "",
+			       c.metrics[m], va, vb, ch);
+			first = false;
+			if (cell->in_a && cell->in_b) {
+				compared++;
+				beyond += threshold >= 0 && fabs(d) > threshold;
+			}
+		}
+		if (first)
+			printf("%-*s no results in either (not run, or failed)\n", (int)width, r->name);
+	}
+	sweep_compare_free(&c);
+	if (threshold < 0)
+		return 0;
+	if (beyond || one_sided)
+		printf("%zu of %zu values moved by more than %g%%%s\n", beyond, compared, threshold,
+		       one_sided ? ", and points are in one sweep only" : "");
+	else
+		printf("no value moved by more than %g%% (%zu compared)\n", threshold, compared);
+	return beyond || one_sided ? 1 : 0;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	sweep_opts o;
@@ -876,6 +976,8 @@ int cmd_sweep(int argc, char **argv)
 		return CLI_EXIT(rc);
 	if (o.merge)
 		return merge(o.merge);
+	if (o.compare[0])
+		return compare(o.compare[0], o.compare[1], o.threshold);
 	sweep sw;
 	vta_error err = {0};
 	if (sweep_load(o.file, &sw, &err))

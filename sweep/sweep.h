@@ -27,6 +27,7 @@
 #include "emit_layer.h"
 #include "golden_cache.h"
 #include "quant.h"
+#include "report_diff.h"
 #include "sha256.h"
 #include "sweep_expr.h"
 #include "tflite_model.h"
@@ -254,5 +255,20 @@ vta_status sweep_emit_check(const sweep *sw, const sw_emit *e, vta_error *err);
  * array job's or the job list's path. */
 vta_status sweep_emit_write(const sweep *sw, size_t n_points, const sw_emit *e, char *script,
 			    size_t size, vta_error *err);
+
+/* ---- two sweeps point by point (sweep_compare.c) ---- */
+
+typedef struct sw_compare {
+	char axes[1024];            /* the names both vary, sorted, joined by ',' */
+	const char *const *metrics; /* the total rows' columns compared */
+	size_t n_metrics;
+	report_diff_row *rows;      /* a row per point ("name=value ..."), A's order, then B's own */
+	size_t n_rows;
+} sw_compare;
+
+/* Match the points of the sweeps in dir_a and dir_b (each run or merged: sweep.json and
+ * results.json) by their axes' values. Sweeps of other axes are VTA_E_USAGE. */
+vta_status sweep_compare(const char *dir_a, const char *dir_b, sw_compare *out, vta_error *err);
+void sweep_compare_free(sw_compare *c);
 
 #endif /* VTASIM_SWEEP_H */
