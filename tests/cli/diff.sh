@@ -1,11 +1,11 @@
 #!/bin/sh
-# diff.sh VTASIM SRC WORK: `vtasim diff` on real reports. The same layer workload on two
+# diff.sh VTASIM CHECK SRC WORK (CHECK: tests/sweep's sweep_check, to read the reports): `vtasim diff` on real reports. The same layer workload on two
 # bus widths: the rows match by name, the change is B against A, --threshold gates (exit 1
 # beyond it, 0 within), a report against itself moves nothing; two model runs match by
 # operator; a layer run against a model run, a JSON that is no report and a missing file
 # are one error line each, exit status 2.
 set -eu
-vtasim=$1 src=$2 work=$3
+vtasim=$1 check=$2 src=$3 work=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "diff: $*"; exit 1; }
 cfg=$src/configs/default.yaml
@@ -16,9 +16,9 @@ wl=$src/tests/cli/workloads/conv_odd.yaml
 out=$("$vtasim" diff a.json b.json) || fail "no --threshold must exit 0: $out"
 echo "$out" | grep -q "^diff: a.json -> b.json (layer run reports, 5 rows and the total)$" || fail "$out"
 # the total's cycles, A and B as the reports hold them, and the signed change between them
-ca=$(python3 -c "import json; print(json.load(open('a.json'))['total']['cycles'])")
-cb=$(python3 -c "import json; print(json.load(open('b.json'))['total']['cycles'])")
-want=$(python3 -c "print('%+.2f%%' % (($cb - $ca) / $ca * 100))")
+ca=$("$check" json a.json total.cycles)
+cb=$("$check" json b.json total.cycles)
+want=$(awk -v a="$ca" -v b="$cb" 'BEGIN { printf "%+.2f%%", (b - a) / a * 100 }')
 echo "$out" | grep -Eq "^total +cycles +$ca +$cb +$want$" || fail "want total $ca -> $cb ($want): $out"
 echo "$out" | grep -Eq "^c17_stride2 +cycles " || fail "$out"
 set +e

@@ -5,7 +5,7 @@
 # --threshold gate; a sweep against itself moves nothing; sweeps of other axes, a folder
 # that holds no sweep and --threshold without --compare are one error line, exit status 2.
 set -eu
-vtasim=$1 src=$3 work=$4
+vtasim=$1 check=$2 src=$3 work=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "compare: $*"; exit 1; }
 sed "s|^config: .*|config: $src/configs/tiny.yaml|; s|^workload: .*|workload: $src/tests/cli/workloads/conv_odd.yaml|" \
@@ -17,13 +17,9 @@ sed "s|^config: .*|config: $src/configs/tiny.yaml|; s|^workload: .*|workload: $s
 out=$("$vtasim" sweep --compare a b) || fail "no --threshold must exit 0: $out"
 echo "$out" | grep -q "^compare: a -> b (8 points over dram.latency_cycles,sram_kib.inp,threads)$" || fail "$out"
 # point 0's cycles as each sweep's results hold them, and the change between them
-read ca cb <<EOF2
-$(python3 -c "
-import json
-t = lambda d: [r for r in json.load(open(d + '/results.json'))['rows'] if r['point'] == 0 and r['layer'] == 'total'][0]['cycles']
-print(t('a'), t('b'))")
-EOF2
-want=$(python3 -c "print('=' if $ca == $cb else '%+.2f%%' % (($cb - $ca) / $ca * 100))")
+ca=$("$check" get a 0 total cycles)
+cb=$("$check" get b 0 total cycles)
+want=$(awk -v a="$ca" -v b="$cb" 'BEGIN { if (a == b) print "="; else printf "%+.2f%%", (b - a) / a * 100 }')
 echo "$out" | grep -Eq "^dram.latency_cycles=16 sram_kib.inp=2 threads=1 +cycles +$ca +$cb +$want$" ||
 	fail "want point 0 $ca -> $cb ($want): $out"
 set +e

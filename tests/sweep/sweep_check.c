@@ -8,6 +8,9 @@
  *                                         every layer's cycles, plan and tiling, and the
  *                                         total's cycles, equal
  *   sweep_check same DIR1 DIR2            the same rows and cells, host times aside
+ *   sweep_check json FILE PATH            the value at a dotted path of any JSON file
+ *                                         (total.dram.read_bytes.total): for tests
+ *                                         elsewhere that read a report
  *
  * Exit status 0 when the check holds, 1 with a line saying what differs, 2 on bad use.
  */
@@ -237,8 +240,28 @@ static int same(const char *d1, const char *d2)
 	return bad;
 }
 
+static int json_at(const char *file, const char *path)
+{
+	json_t *root = load(file);
+	const json_t *v = root;
+	for (const char *p = path; v && *p;) {
+		const size_t n = strcspn(p, ".");
+		char part[256];
+		snprintf(part, sizeof(part), "%.*s", (int)n, p);
+		v = json_object_get(v, part);
+		p += n + (p[n] == '.');
+	}
+	char out[256];
+	cell(v, out, sizeof(out));
+	printf("%s\n", out);
+	json_decref(root);
+	return v ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 4 && !strcmp(argv[1], "json"))
+		return json_at(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "rows"))
 		return rows(argv[2]);
 	if (argc == 6 && !strcmp(argv[1], "get"))
@@ -250,6 +273,6 @@ int main(int argc, char **argv)
 	if (argc == 4 && !strcmp(argv[1], "same"))
 		return same(argv[2], argv[3]);
 	fprintf(stderr, "usage: sweep_check rows DIR | get DIR POINT LAYER COL | args DIR POINT | "
-			"match DIR POINT RUN.json | same DIR1 DIR2\n");
+			"match DIR POINT RUN.json | same DIR1 DIR2 | json FILE PATH\n");
 	return 2;
 }
