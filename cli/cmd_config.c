@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "vta_config_keys.h"
+#include "vta_energy.h"
 #include "vta_insn_fields.h"
 
 /* One word of a format as "name hi:lo, ..." from bit `pos` on; returns the next free bit. The
@@ -84,6 +85,13 @@ static void print_config(const vta_config *c)
 	if (c->decomp_enabled)
 		printf("  lut   %9llu B  %5u B  %5u  (LUT decoder's table memory)\n",
 		       (unsigned long long)c->lut_depth * 4, 4u, c->lut_depth);
+	vta_area area;
+	vta_area_of(c, &area);
+	printf("\narea %.4g mm^2 (the area: keys, docs/energy.md):", area.total_mm2);
+	for (int p = 0; p < VTA_AREA_PARTS; p++)
+		if (area.part_mm2[p] > 0)
+			printf("%s %s %.4g", p ? "," : "", vta_area_part_name(p), area.part_mm2[p]);
+	printf("\n");
 	printf("\ninstruction encoding %s: %u-byte instructions (%u words of 64 bits), "
 	       "%u-byte micro-ops\n",
 	       vta_encoding_name(c->isa_encoding), c->insn_bytes, w->insn_words,

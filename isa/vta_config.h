@@ -171,6 +171,17 @@ typedef struct vta_config {
 	/* what computes GEMM/ALU and decodes LUT loads in the model (docs/rtl.md) */
 	uint32_t datapath; /* vta_datapath */
 
+	/* energy per action, pJ (docs/energy.md; vta_energy.h prices a run's statistics) */
+	double e_dram_read_pj_byte, e_dram_write_pj_byte;
+	double e_sram_pj_8kib, e_sram_pj_32kib, e_sram_pj_1mib; /* one 64-bit access */
+	double e_sram_write_factor;   /* a write against a read of the same width */
+	double e_mac_pj, e_alu_op_pj; /* a GEMM MAC; an ALU lane operation */
+	double e_insn_pj_64b;         /* 64 bits of an instruction into or out of a queue */
+	double e_lut_index_pj;        /* picking one index out of a packed row */
+	double e_leak_pj_kib_cycle;   /* SRAM leakage */
+	/* area (docs/energy.md): um^2 */
+	double a_sram_cell_um2, a_sram_efficiency, a_mac_um2, a_alu_add_um2, a_alu_mul_um2;
+
 	/* ----- derived by vta_config_derive() ----- */
 	unsigned batch, block_in, block_out, out_bits;
 	/* element sizes in bytes: one SRAM row of each memory */

@@ -93,6 +93,25 @@ static const vta_config_key KEYS[] = {
 	KEY("timing.insn_budget", VTA_KEY_U64, insn_budget, "1000000", 1, 1e18, false),
 	KEY("timing.host_seconds", VTA_KEY_DOUBLE, host_seconds, "0", 0, 1e9, false),
 	CHOICE("datapath", datapath, "c", DATAPATHS),
+	/* 45 nm figures; docs/energy.md gives each one's source */
+	KEY("energy.dram_read_pj_per_byte", VTA_KEY_DOUBLE, e_dram_read_pj_byte, "162.5", 0, 1e6, false),
+	KEY("energy.dram_write_pj_per_byte", VTA_KEY_DOUBLE, e_dram_write_pj_byte, "162.5", 0, 1e6,
+	    false),
+	KEY("energy.sram_pj_per_64b_8kib", VTA_KEY_DOUBLE, e_sram_pj_8kib, "10", 1e-6, 1e6, false),
+	KEY("energy.sram_pj_per_64b_32kib", VTA_KEY_DOUBLE, e_sram_pj_32kib, "20", 1e-6, 1e6, false),
+	KEY("energy.sram_pj_per_64b_1mib", VTA_KEY_DOUBLE, e_sram_pj_1mib, "100", 1e-6, 1e6, false),
+	KEY("energy.sram_write_factor", VTA_KEY_DOUBLE, e_sram_write_factor, "1", 0, 100, false),
+	KEY("energy.mac_pj", VTA_KEY_DOUBLE, e_mac_pj, "0.3", 0, 1e6, false),
+	KEY("energy.alu_op_pj", VTA_KEY_DOUBLE, e_alu_op_pj, "0.1", 0, 1e6, false),
+	KEY("energy.insn_pj_per_64b", VTA_KEY_DOUBLE, e_insn_pj_64b, "10", 0, 1e6, false),
+	KEY("energy.lut_index_pj", VTA_KEY_DOUBLE, e_lut_index_pj, "0.03", 0, 1e6, false),
+	KEY("energy.sram_leakage_pj_per_kib_cycle", VTA_KEY_DOUBLE, e_leak_pj_kib_cycle, "0.02", 0,
+	    1e6, false),
+	KEY("area.sram_cell_um2", VTA_KEY_DOUBLE, a_sram_cell_um2, "0.346", 1e-6, 1e6, false),
+	KEY("area.sram_array_efficiency", VTA_KEY_DOUBLE, a_sram_efficiency, "0.7", 0.01, 1, false),
+	KEY("area.mac_um2", VTA_KEY_DOUBLE, a_mac_um2, "419", 0, 1e9, false),
+	KEY("area.alu_add_um2", VTA_KEY_DOUBLE, a_alu_add_um2, "137", 0, 1e9, false),
+	KEY("area.alu_mul_um2", VTA_KEY_DOUBLE, a_alu_mul_um2, "3495", 0, 1e9, false),
 };
 #undef KEY
 #undef CHOICE

@@ -6,6 +6,7 @@
 
 #include "model_expect.h"
 #include "report.h"
+#include "vta_energy.h"
 #include "vta_text.h"
 
 /* What the accelerator and the host did over the whole model. */
@@ -23,6 +24,7 @@ typedef struct model_totals {
 	/* what the op outputs were checked against (model_expect.h) */
 	size_t checked_golden, checked_tflm, host_unchecked;
 	bool bit_exact;              /* the all-host run and, given, the reference tensors */
+	vta_energy energy;           /* the accelerated ops' (the host's work is not priced) */
 } model_totals;
 
 static void totals(const model_report *rep, model_totals *t)
@@ -57,6 +59,11 @@ static void totals(const model_report *rep, model_totals *t)
 		}
 		t->accel_ops++;
 		t->cycles += s->cycles;
+		vta_energy e;
+		vta_energy_of(rep->cfg, s, &e);
+		for (int p = 0; p < VTA_ENERGY_PARTS; p++)
+			t->energy.part_pj[p] += e.part_pj[p];
+		t->energy.total_pj += e.total_pj;
 		t->dram_read += report_dram_read_bytes(s);
 		t->dram_write += s->dram_write_bytes;
 		for (int k = 0; k < VTA_STATS_SRAMS; k++)
@@ -65,6 +72,7 @@ static void totals(const model_report *rep, model_totals *t)
 	}
 	t->inferences_per_second =
 		t->cycles ? rep->cfg->clock_mhz * 1e6 / (double)t->cycles : 0.0;
+	t->energy.edp_uj_us = t->energy.total_pj * 1e-6 * ((double)t->cycles / rep->cfg->clock_mhz);
 	t->bit_exact = rep->run->bit_exact && !rep->run->expect_differing;
 }
 
@@ -186,6 +194,22 @@ void model_report_text(FILE *out, const model_report *rep)
 		t.inferences_per_second);
 	fprintf(out, "  dram               read %llu B, write %llu B\n",
 		(unsigned long long)t.dram_read, (unsigned long long)t.dram_write);
+	{
+		const vta_energy *e = &t.energy;
+		double sram = 0;
+		for (int k = VTA_ENERGY_SRAM_UOP; k <= VTA_ENERGY_SRAM_OUT; k++)
+			sram += e->part_pj[k];
+		const double d = e->total_pj > 0 ? e->total_pj : 1;
+		fprintf(out, "  energy             %.4g uJ per inference on the accelerator: dram "
+			     "%.1f%%, sram %.1f%%, gemm %.1f%%, alu %.1f%%, decoder %.1f%%, other "
+			     "%.1f%%; edp %.4g uJ x us\n",
+			e->total_pj * 1e-6,
+			100 * (e->part_pj[VTA_ENERGY_DRAM_READ] + e->part_pj[VTA_ENERGY_DRAM_WRITE]) / d,
+			100 * sram / d, 100 * e->part_pj[VTA_ENERGY_GEMM] / d,
+			100 * e->part_pj[VTA_ENERGY_ALU] / d, 100 * e->part_pj[VTA_ENERGY_DECODER] / d,
+			100 * (e->part_pj[VTA_ENERGY_FETCH] + e->part_pj[VTA_ENERGY_LEAKAGE]) / d,
+			e->edp_uj_us);
+	}
 	fprintf(out, "  host staging       in %llu B, out %llu B (%.4f s); %zu of %zu accelerated "
 		     "inputs from DRAM (%llu B as they were, %llu B read and written relayouting, "
 		     "%.4f s)\n",
@@ -263,6 +287,7 @@ json_t *model_report_json(const model_report *rep)
 			report_set_int(o, "cycles", s->cycles);
 			report_set_int(o, "dram_read_bytes", report_dram_read_bytes(s));
 			report_set_int(o, "dram_write_bytes", s->dram_write_bytes);
+			json_object_set_new(o, "energy", report_energy_json(rep->cfg, s));
 			json_t *p = json_object();
 			for (int k = 0; k < VTA_STATS_SRAMS; k++)
 				report_set_int(p, SRAM_NAMES[k], s->sram[k].peak_bytes);
@@ -299,6 +324,16 @@ json_t *model_report_json(const model_report *rep)
 	json_object_set_new(tot, "inferences_per_second", json_real(t.inferences_per_second));
 	report_set_int(tot, "dram_read_bytes", t.dram_read);
 	report_set_int(tot, "dram_write_bytes", t.dram_write);
+	json_t *en = json_object();
+	json_object_set_new(en, "total_pj", json_real(t.energy.total_pj));
+	json_object_set_new(en, "edp_uj_us", json_real(t.energy.edp_uj_us));
+	for (int k = 0; k < VTA_ENERGY_PARTS; k++) {
+		char key[48];
+		snprintf(key, sizeof(key), "%s_pj", vta_energy_part_name(k));
+		json_object_set_new(en, key, json_real(t.energy.part_pj[k]));
+	}
+	json_object_set_new(tot, "energy", en);
+	json_object_set_new(tot, "area", report_area_json(rep->cfg));
 	json_t *p = json_object();
 	for (int k = 0; k < VTA_STATS_SRAMS; k++)
 		report_set_int(p, SRAM_NAMES[k], t.sram_peak[k]);

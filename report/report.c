@@ -1,6 +1,7 @@
 /* report.c - turn simulator statistics into the JSON report and its text mirror. */
 #include "report.h"
 
+#include "vta_energy.h"
 #include "vta_text.h"
 
 static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "compute",
@@ -62,6 +63,47 @@ static json_t *decoder_json(const vta_decoder_stats *d)
 	return o;
 }
 
+json_t *report_energy_json(const vta_config *cfg, const vta_run_stats *st)
+{
+	vta_energy e;
+	vta_energy_of(cfg, st, &e);
+	json_t *o = json_object();
+	json_object_set_new(o, "total_pj", json_real(e.total_pj));
+	json_object_set_new(o, "edp_uj_us", json_real(e.edp_uj_us));
+	for (int p = 0; p < VTA_ENERGY_PARTS; p++) {
+		char key[48];
+		snprintf(key, sizeof(key), "%s_pj", vta_energy_part_name(p));
+		json_object_set_new(o, key, json_real(e.part_pj[p]));
+	}
+	return o;
+}
+
+json_t *report_area_json(const vta_config *cfg)
+{
+	vta_area a;
+	vta_area_of(cfg, &a);
+	json_t *o = json_object();
+	json_object_set_new(o, "total_mm2", json_real(a.total_mm2));
+	for (int p = 0; p < VTA_AREA_PARTS; p++) {
+		char key[48];
+		snprintf(key, sizeof(key), "%s_mm2", vta_area_part_name(p));
+		json_object_set_new(o, key, json_real(a.part_mm2[p]));
+	}
+	return o;
+}
+
+void report_area_text(FILE *out, const vta_config *cfg, int indent)
+{
+	vta_area a;
+	vta_area_of(cfg, &a);
+	double sram = 0;
+	for (int p = VTA_AREA_SRAM_UOP; p <= VTA_AREA_LUT_TABLE; p++)
+		sram += a.part_mm2[p];
+	fprintf(out, "%*sarea              %.4g mm^2: srams %.4g (lut table %.4g), gemm %.4g, alu %.4g\n", indent,
+		"", a.total_mm2, sram, a.part_mm2[VTA_AREA_LUT_TABLE], a.part_mm2[VTA_AREA_GEMM],
+		a.part_mm2[VTA_AREA_ALU]);
+}
+
 json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 {
 	vta_roofline r = report_roofline_of(cfg, st);
@@ -119,6 +161,7 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 	if (used_decoder(st))
 		json_object_set_new(o, "decoder", decoder_json(&st->decoder));
 	json_object_set_new(o, "dram", dram);
+	json_object_set_new(o, "energy", report_energy_json(cfg, st));
 
 	json_t *host = json_object();
 	json_object_set_new(host, "wall_seconds", json_real(st->host_seconds));
@@ -127,6 +170,24 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 							   : 0.0));
 	json_object_set_new(o, "host", host);
 	return o;
+}
+
+void report_energy_text(FILE *out, const vta_config *cfg, const vta_run_stats *st, int indent)
+{
+	vta_energy e;
+	vta_energy_of(cfg, st, &e);
+	double sram = 0;
+	for (int p = VTA_ENERGY_SRAM_UOP; p <= VTA_ENERGY_SRAM_OUT; p++)
+		sram += e.part_pj[p];
+	const double t = e.total_pj > 0 ? e.total_pj : 1;
+	fprintf(out, "%*senergy            %.4g uJ: dram %.1f%%, sram %.1f%%, gemm %.1f%%, alu %.1f%%, "
+		     "fetch %.1f%%, decoder %.1f%%, leakage %.1f%%; edp %.4g uJ x us\n",
+		indent, "", e.total_pj * 1e-6,
+		100 * (e.part_pj[VTA_ENERGY_DRAM_READ] + e.part_pj[VTA_ENERGY_DRAM_WRITE]) / t,
+		100 * sram / t, 100 * e.part_pj[VTA_ENERGY_GEMM] / t,
+		100 * e.part_pj[VTA_ENERGY_ALU] / t, 100 * e.part_pj[VTA_ENERGY_FETCH] / t,
+		100 * e.part_pj[VTA_ENERGY_DECODER] / t, 100 * e.part_pj[VTA_ENERGY_LEAKAGE] / t,
+		e.edp_uj_us);
 }
 
 void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st,
@@ -181,6 +242,7 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st
 			(unsigned long long)st->decoder.elements,
 			(unsigned long long)st->decoder.busy_cycles,
 			(unsigned long long)st->decoder.stall_cycles);
+	report_energy_text(out, cfg, st, indent);
 	fprintf(out, "%*shost   %.4f s, %.3g simulated cycles per host second\n", in, "",
 		st->host_seconds,
 		st->host_seconds > 0 ? (double)st->cycles / st->host_seconds : 0.0);

@@ -30,6 +30,14 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st);
 void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st,
 		       const vta_roofline *roof, int indent);
 
+/* The run's energy by part (vta_energy.h): total_pj, edp_uj_us, PART_pj; and as one text
+ * line of shares. */
+json_t *report_energy_json(const vta_config *cfg, const vta_run_stats *st);
+void report_energy_text(FILE *out, const vta_config *cfg, const vta_run_stats *st, int indent);
+/* The config's area by part (vta_energy.h): total_mm2, PART_mm2. */
+json_t *report_area_json(const vta_config *cfg);
+void report_area_text(FILE *out, const vta_config *cfg, int indent);
+
 /* Write a JSON value to a file (pretty-printed). */
 vta_status report_write_json(const json_t *root, const char *path, vta_error *err);
 

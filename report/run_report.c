@@ -297,6 +297,8 @@ json_t *run_report_json(const run_report *rep)
 	json_t *total = layer_json(rep, &sum, &t, 0);
 	json_object_set_new(total, "name", json_string("total"));
 	report_roofline_json(total, &roof);
+	if (rep->n_layers && rep->layers[0].timed)
+		json_object_set_new(total, "area", report_area_json(rep->cfg));
 	json_object_set_new(json_object_get(total, "host"), "run_wall_seconds",
 			    json_real(rep->wall_seconds));
 	json_object_set_new(json_object_get(total, "host"), "peak_rss_mib",
@@ -462,6 +464,8 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "  dram              read %llu B, write %llu B\n",
 			(unsigned long long)report_dram_read_bytes(&t),
 			(unsigned long long)t.dram_write_bytes);
+		report_energy_text(out, rep->cfg, &t, 2);
+		report_area_text(out, rep->cfg, 2);
 		fprintf(out, "  host              simulation %.3f s, golden kernels %.3f s (ratio %.2f)",
 			t.host_seconds, sum.golden_seconds,
 			sum.golden_seconds > 0 ? t.host_seconds / sum.golden_seconds : 0.0);

@@ -9,8 +9,12 @@
  *                          when there are few, else the fewest
  *   inferences_per_second_vs_<axis>  beside each cycles_vs_* of a model's sweep: its
  *                          inferences per second, the most over the others
+ *   energy.total_pj_vs_<axis>, dram_bytes_vs_<axis>  beside each cycles_vs_*: the energy
+ *                          (docs/energy.md) and the DRAM bytes, the fewest over the others
  *   utilization_heatmap    the first two axes (of different dimensions): GEMM utilization
- *   pareto_sram_cycles     total SRAM KiB against cycles, every point and the front
+ *   pareto_sram_cycles     total SRAM KiB against cycles, every point and the front; and
+ *   pareto_energy_cycles,  likewise energy and area against cycles
+ *   pareto_area_cycles
  *   lut_bits               DRAM bytes and cycles against the LUT index width
  *
  * Only points whose total is "ok" are plotted. Without gnuplot the scripts and data are
@@ -467,12 +471,20 @@ static vta_status metric_vs(plot_ctx *c, const plot_metric *m, const axis_info *
 	return plot_end(c, k, body);
 }
 
-/* Cycles against x and, for a model, inferences per second too. */
+/* The run's energy (docs/energy.md) and its DRAM traffic: the price of what cycles show. */
+static const plot_metric ENERGY = {"energy.total_pj", "energy (pJ)", "total energy", false};
+static const plot_metric DRAM_BYTES = {"dram_bytes", "DRAM bytes", "DRAM bytes read and written",
+				       false};
+
+/* Cycles against x and, for a model, inferences per second too; energy and DRAM bytes. */
 static vta_status cycles_vs(plot_ctx *c, const axis_info *x, const axis_info *const *s,
 			    size_t ns, bool over_others)
 {
-	vta_status st = metric_vs(c, &CYCLES, x, s, ns, over_others);
-	return st ? st : metric_vs(c, &INFERENCES, x, s, ns, over_others);
+	const plot_metric *const metrics[] = {&CYCLES, &INFERENCES, &ENERGY, &DRAM_BYTES};
+	vta_status st = VTA_OK;
+	for (size_t i = 0; !st && i < sizeof(metrics) / sizeof(metrics[0]); i++)
+		st = metric_vs(c, metrics[i], x, s, ns, over_others);
+	return st;
 }
 
 static vta_status sram_plots(plot_ctx *c)
@@ -657,7 +669,22 @@ static int xy_cmp(const void *a, const void *b)
 	return (p[1] > q[1]) - (p[1] < q[1]);
 }
 
-static vta_status pareto(plot_ctx *c)
+/* A Pareto plot: cycles against a cost column of the total rows. */
+typedef struct pareto_spec {
+	const char *col, *xlabel, *name, *title;
+	bool log2_x;
+} pareto_spec;
+
+static const pareto_spec PARETOS[] = {
+	{"sram_kib.total", "total SRAM KiB (uop + inp + wgt + acc)", "pareto_sram_cycles",
+	 "total SRAM KiB against cycles: every point and the Pareto front", true},
+	{"energy.total_pj", "energy (pJ, docs/energy.md)", "pareto_energy_cycles",
+	 "energy against cycles: every point and the Pareto front", false},
+	{"area.total_mm2", "area (mm^2, docs/energy.md)", "pareto_area_cycles",
+	 "area against cycles: every point and the Pareto front", false},
+};
+
+static vta_status pareto(plot_ctx *c, const pareto_spec *p)
 {
 	/* the points, a colour per block shape, then the front over all of them */
 	const axis_info *s[64];
@@ -673,7 +700,7 @@ static vta_status pareto(plot_ctx *c)
 	double lo = INFINITY, hi = -INFINITY;
 	for (size_t r = 0; r < c->n_ok; r++) {
 		cell *e = &cells[n];
-		if (!num(c->ok[r], "sram_kib.total", &e->x) || !num(c->ok[r], "cycles", &e->y))
+		if (!num(c->ok[r], p->col, &e->x) || !num(c->ok[r], "cycles", &e->y))
 			continue;
 		series_key(c->ok[r], s, ns, e->series, sizeof(e->series));
 		e->rank = rank_of(cells, n, e->series);
@@ -685,11 +712,7 @@ static vta_status pareto(plot_ctx *c)
 		n++;
 	}
 	size_t k;
-	FILE *dat = n >= 2 && hi > lo ? plot_begin(c, "pareto_sram_cycles",
-						   "total SRAM KiB against cycles: every point "
-						   "and the Pareto front",
-						   &k)
-				      : NULL;
+	FILE *dat = n >= 2 && hi > lo ? plot_begin(c, p->name, p->title, &k) : NULL;
 	if (!dat) {
 		free(cells);
 		free(xy);
@@ -699,16 +722,15 @@ static vta_status pareto(plot_ctx *c)
 	char body[8192];
 	size_t len = 0, idx = 0;
 	body[0] = '\0';
-	vta_appendf(body, sizeof(body), &len,
-		    "set xlabel \"total SRAM KiB (uop + inp + wgt + acc)\"\nset ylabel "
-		    "\"cycles\"\nset logscale x 2\n");
+	vta_appendf(body, sizeof(body), &len, "set xlabel \"%s\"\nset ylabel \"cycles\"\n%s",
+		    p->xlabel, p->log2_x ? "set logscale x 2\n" : "");
 	y_scale(body, sizeof(body), &len, cells, n);
 	vta_appendf(body, sizeof(body), &len, "plot ");
 	for (size_t i = 0; i < n; i++) {
 		if (i == 0 || strcmp(cells[i].series, cells[i - 1].series)) {
 			if (i)
 				fprintf(dat, "\n\n");
-			fprintf(dat, "# %s: sram_kib.total cycles\n", cells[i].label);
+			fprintf(dat, "# %s: %s cycles\n", cells[i].label, p->col);
 			vta_appendf(body, sizeof(body), &len,
 				    "\"%s.dat\" index %zu using 1:2 with points pt 7 ps 0.9 title "
 				    "\"%s\", ",
@@ -716,7 +738,7 @@ static vta_status pareto(plot_ctx *c)
 		}
 		fprintf(dat, "%.10g %.10g\n", cells[i].x, cells[i].y);
 	}
-	/* the front: by SRAM ascending, each point faster than every smaller one */
+	/* the front: by cost ascending, each point faster than every cheaper one */
 	qsort(xy, n, 2 * sizeof(*xy), xy_cmp);
 	fprintf(dat, "\n\n# the Pareto front\n");
 	double best = INFINITY;
@@ -930,8 +952,8 @@ vta_status sweep_plots_write(const sw_table *t, const json_t *manifest, const ch
 		st = sram_plots(c);
 	if (!st)
 		st = heatmap(c);
-	if (!st)
-		st = pareto(c);
+	for (size_t i = 0; !st && i < sizeof(PARETOS) / sizeof(PARETOS[0]); i++)
+		st = pareto(c, &PARETOS[i]);
 	if (!st)
 		st = lut_plot(c);
 	if (!st)

@@ -9,7 +9,7 @@
  *                                         total's cycles, equal
  *   sweep_check same DIR1 DIR2            the same rows and cells, host times aside
  *   sweep_check json FILE PATH            the value at a dotted path of any JSON file
- *                                         (total.dram.read_bytes.total): for tests
+ *                                         (layers.0.dram.read_bytes.total): for tests
  *                                         elsewhere that read a report
  *
  * Exit status 0 when the check holds, 1 with a line saying what differs, 2 on bad use.
@@ -248,7 +248,9 @@ static int json_at(const char *file, const char *path)
 		const size_t n = strcspn(p, ".");
 		char part[256];
 		snprintf(part, sizeof(part), "%.*s", (int)n, p);
-		v = json_object_get(v, part);
+		/* a list's element by its index ("layers.0.cycles") */
+		v = json_is_array(v) ? json_array_get(v, strtoul(part, NULL, 10))
+				     : json_object_get(v, part);
 		p += n + (p[n] == '.');
 	}
 	char out[256];
