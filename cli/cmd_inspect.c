@@ -164,6 +164,10 @@ static void put_place(const vta_tfl_op *op, placement *p)
 	} else if (vta_op_check(op->builtin, &e) != VTA_OK) {
 		p->unsupported++;
 		printf("  | unsupported: %s", e.detail);
+	} else if (op->n_outputs != 1) {
+		/* the runner's other refusal before anything runs (model_run.c check_ops) */
+		p->unsupported++;
+		printf("  | unsupported: %zu outputs, expected 1", op->n_outputs);
 	} else if (vta_op_where(op->builtin, NULL) == VTA_OP_ACCEL) {
 		p->accel++;
 		printf("  | accelerator");
