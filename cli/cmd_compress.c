@@ -206,6 +206,12 @@ int cmd_compress(int argc, char **argv)
 	uint8_t *image = NULL;
 	size_t bytes = 0, differing = 0;
 	vta_status st = vta_tfl_model_load(model_path, &m, &err);
+	if (st == VTA_OK && n_report_on) { /* a bad input file stops before anything is written */
+		vta_npy npys[VTA_MODEL_MAX_INPUTS];
+		const void *data[VTA_MODEL_MAX_INPUTS];
+		st = vta_model_inputs_read(&m, report_on, n_report_on, npys, data, &err);
+		vta_model_inputs_free(npys, n_report_on);
+	}
 	if (st == VTA_OK && spec_path)
 		st = vta_lut_spec_load(spec_path, &spec, &err);
 	/* --filters: a selector per operator type with a filter, after the file's entries */
