@@ -853,6 +853,26 @@ static void path_from(const char *dir, const char *path, char *out, size_t size)
 	free(p);
 }
 
+/* A column name that may break after its dots and underscores only ("sram.wgt.<wbr>..."),
+ * so narrow columns keep the table within the page without cutting words. */
+static void html_header(FILE *f, const char *col)
+{
+	char part[256];
+	size_t n = 0;
+	for (const char *c = col; *c; c++) {
+		if (n + 1 < sizeof(part))
+			part[n++] = *c;
+		if ((*c == '.' || *c == '_') && c[1]) {
+			part[n] = '\0';
+			html_text(f, part);
+			fputs("<wbr>", f);
+			n = 0;
+		}
+	}
+	part[n] = '\0';
+	html_text(f, part);
+}
+
 /* The table's columns index.html shows: the point's, then the headline metrics. */
 static bool shown(const char *col, const json_t *manifest)
 {
@@ -889,7 +909,7 @@ static void html_rows(FILE *f, const sw_table *t, const json_t *manifest, bool t
 	for (size_t j = 0; j < t->n_cols; j++)
 		if (shown(t->cols[j], manifest)) {
 			fputs("<th>", f);
-			html_text(f, t->cols[j]);
+			html_header(f, t->cols[j]);
 			fputs("</th>", f);
 		}
 	fputs("</tr>\n", f);
@@ -940,9 +960,9 @@ static vta_status write_index(plot_ctx *c, const char *dir)
 	fputs("</title>\n<style>body{font-family:sans-serif;margin:1.5em auto;padding:0 1em;"
 	      "max-width:1280px}table{border-collapse:collapse;font-size:12px}td,th{border:1px "
 	      "solid #ccc;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#eee;"
-	      "position:sticky;top:0}.scroll{overflow:auto;max-width:100%;max-height:80vh;"
-	      "margin:0.5em 0}td[title]{text-decoration:underline dotted}code{word-break:"
-	      "break-all}tr.error td,tr.timeout td,tr.crash td,tr.mismatch td{"
+	      "position:sticky;top:0;white-space:normal;max-width:7em}"
+	      ".scroll{overflow:auto;max-width:100%;max-height:80vh;margin:0.5em 0}code{"
+	      "word-break:break-all}tr.error td,tr.timeout td,tr.crash td,tr.mismatch td{"
 	      "background:#fde2e2}tr.pending td{color:#999}img{max-width:100%;border:1px solid "
 	      "#ddd;margin:0.5em 0}</style></head><body>\n<h1>sweep ",
 	      f);
