@@ -1,8 +1,8 @@
 /*
  * compress_drift.c - the original and the compressed model on the host reference kernels
- * (compress_drift.h). Both go through the model runner with every accelerated op class moved
- * to the host, so what runs is TFLite's own arithmetic (the golden kernels) on the constants
- * each model holds: the compressed model's decoded LUT tensors, binning included.
+ * (compress_drift.h). Both go through host_run.h, so what runs is TFLite's own arithmetic
+ * (the golden kernels) on the constants each model holds: the compressed model's decoded LUT
+ * tensors, binning included.
  */
 #include "compress_drift.h"
 
@@ -10,34 +10,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "host_run.h"
 #include "model_inputs.h"
-#include "model_run.h"
-#include "vta_config.h"
-#include "vta_ref.h"
-#include "vta_text.h"
-
-/* Every tensor of `m` computed on the host kernels alone; free with vta_model_run_free. */
-static vta_status run_on_host(const vta_tfl_model *m, const void *const *inputs, size_t n,
-			      vta_model_run *run, vta_error *err)
-{
-	vta_config cfg;
-	vta_config_default(&cfg);
-	vta_ref *ref = NULL;
-	memset(run, 0, sizeof(*run));
-	vta_status st = vta_ref_create(&cfg, &ref, err);
-	if (st)
-		return st;
-	vta_model_run_opts o = {
-		.layer = {.mode = VTA_ARITH_TFLITE, .threads = 1, .fault_index = -1},
-		.host_classes = VTA_MODEL_CLASS_CONV2D | VTA_MODEL_CLASS_DEPTHWISE |
-				VTA_MODEL_CLASS_FC | VTA_MODEL_CLASS_ADD,
-		.inputs = inputs,
-		.n_inputs = n,
-	};
-	st = vta_model_run_model(&cfg, m, vta_ref_engine(ref), &o, run, err);
-	vta_ref_destroy(ref);
-	return st;
-}
 
 /* Element i of a tensor of type t as a number; false for a type without one here. */
 static bool element(vta_tfl_type t, const void *v, size_t i, double *out)
@@ -103,9 +77,9 @@ vta_status compress_drift(const vta_tfl_model *plain, const vta_tfl_model *packe
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
 	if (!st)
-		st = run_on_host(plain, data, n, &a, err);
+		st = host_run(plain, data, n, &a, err);
 	if (!st)
-		st = run_on_host(packed, data, n, &b, err);
+		st = host_run(packed, data, n, &b, err);
 	if (!st && plain->n_outputs != packed->n_outputs)
 		st = vta_fail(err, VTA_E_DATA, "%s has %zu outputs, the compressed model %zu",
 			      plain->name, plain->n_outputs, packed->n_outputs);
