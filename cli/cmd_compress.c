@@ -1,15 +1,20 @@
 /*
- * cmd_compress.c - `vtasim compress MODEL.tflite SPEC.yaml -o OUT.tflite`: LUT-compress the
- * constants a TFLM compression spec names (runtime/tflite/tflite_compress.h), binning those with
- * too many values, and report what each tensor became and the bytes saved. docs/cli.md
- * lists the options and shows the report.
+ * cmd_compress.c - `vtasim compress MODEL.tflite [SPEC.yaml] -o OUT.tflite`: LUT-compress the
+ * constants a TFLM compression spec names, or that --filters selects by operator type
+ * (runtime/tflite/tflite_compress.h), binning those with too many values, and report what
+ * each tensor became, the bytes saved and, with --report-on, how far the outputs moved
+ * (compress_drift.h). docs/cli.md lists the options and shows the report.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "compress_drift.h"
+#include "model_inputs.h"
 #include "tflite_compress.h"
 #include "vta_program.h" /* vta_write_file */
 #include "vta_text.h"
@@ -71,8 +76,43 @@ static void print_report(const vta_tfl_model *m, const vta_tfl_compress_report *
 }
 
 const char cmd_compress_usage[] =
-	"compress MODEL.tflite SPEC.yaml -o OUT.tflite [--container decode|metadata] "
+	"compress MODEL.tflite [SPEC.yaml] -o OUT.tflite [--filters BITS [--min-elements N]] "
+	"[--report-on INPUT.npy]... [--container decode|metadata] "
 	"[--binning kmeans|quantile|none] [--stride pow2|unique]";
+
+/* What --filters stands for, as it appears in messages. */
+static const char filters_origin[] = "--filters";
+
+/* A whole number in [min, max] from an option's argument, else a usage error. */
+static int parse_count(const char *opt, const char *arg, unsigned long min, unsigned long max,
+		       const char *what, unsigned long *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long v = strtoul(arg, &end, 10);
+	if (end == arg || *end || errno || arg[0] == '-' || v < min || v > max)
+		return cli_usage_error("%s '%s': expected %s %lu..%lu", opt, VTA_Q(arg), what, min,
+				       max);
+	*out = v;
+	return 0;
+}
+
+/* The model just written, read back and held to the original on the inputs. */
+static vta_status report_drift(const vta_tfl_model *m, const uint8_t *image, size_t bytes,
+			       const char *out, const char *const *inputs, size_t n,
+			       size_t *differing, vta_error *err)
+{
+	uint8_t *copy = malloc(bytes ? bytes : 1);
+	if (!copy)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	memcpy(copy, image, bytes);
+	vta_tfl_model packed;
+	vta_status st = vta_tfl_model_parse(copy, bytes, out, &packed, err);
+	if (!st)
+		st = compress_drift(m, &packed, inputs, n, differing, err);
+	vta_tfl_model_free(&packed);
+	return st;
+}
 
 int cmd_compress(int argc, char **argv)
 {
@@ -80,10 +120,17 @@ int cmd_compress(int argc, char **argv)
 					     {"container", required_argument, 0, 'C'},
 					     {"binning", required_argument, 0, 'B'},
 					     {"stride", required_argument, 0, 'S'},
+					     {"filters", required_argument, 0, 'F'},
+					     {"min-elements", required_argument, 0, 'M'},
+					     {"report-on", required_argument, 0, 'R'},
 					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	vta_tfl_compress_options o;
 	vta_tfl_compress_defaults(&o);
 	const char *out = NULL;
+	const char *report_on[VTA_MODEL_MAX_INPUTS];
+	size_t n_report_on = 0;
+	unsigned long filter_bits = 0, min_elements = 0;
+	int has_min = 0;
 	int c;
 	if (cli_help_asked(argc, argv, ":ho:", opts))
 		return CLI_EXIT(cli_command_help(argv[0]));
@@ -122,30 +169,75 @@ int cmd_compress(int argc, char **argv)
 				return cli_usage_error("--stride '%s': expected pow2 or unique",
 						       VTA_Q(optarg));
 			break;
+		case 'F': {
+			int rc = parse_count("--filters", optarg, 1, VTA_LUT_MAX_BITWIDTH,
+					     "an index width", &filter_bits);
+			if (rc)
+				return CLI_EXIT(rc);
+			break;
+		}
+		case 'M': {
+			int rc = parse_count("--min-elements", optarg, 0, UINT32_MAX,
+					     "a number of elements", &min_elements);
+			if (rc)
+				return CLI_EXIT(rc);
+			has_min = 1;
+			break;
+		}
+		case 'R':
+			if (n_report_on == VTA_MODEL_MAX_INPUTS)
+				return cli_usage_error("more than %d --report-on files",
+						       VTA_MODEL_MAX_INPUTS);
+			report_on[n_report_on++] = optarg;
+			break;
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (argc - optind != 2 || !out)
+	const int n_args = argc - optind;
+	if (!out || n_args < 1 || n_args > 2 || (n_args == 1 && !filter_bits))
 		return cli_usage_error("usage: vtasim %s", cmd_compress_usage);
-	const char *model_path = argv[optind], *spec_path = argv[optind + 1];
+	if (has_min && !filter_bits)
+		return cli_usage_error("--min-elements selects among --filters: give --filters BITS");
+	const char *model_path = argv[optind], *spec_path = n_args == 2 ? argv[optind + 1] : NULL;
 	vta_error err = {0};
 	vta_tfl_model m;
 	vta_lut_spec spec = {0};
 	vta_tfl_compress_report rep = {0};
 	uint8_t *image = NULL;
-	size_t bytes = 0;
+	size_t bytes = 0, differing = 0;
 	vta_status st = vta_tfl_model_load(model_path, &m, &err);
-	if (st == VTA_OK)
+	if (st == VTA_OK && n_report_on) { /* a bad input file stops before anything is written */
+		vta_npy npys[VTA_MODEL_MAX_INPUTS];
+		const void *data[VTA_MODEL_MAX_INPUTS];
+		st = vta_model_inputs_read(&m, report_on, n_report_on, npys, data, &err);
+		vta_model_inputs_free(npys, n_report_on);
+	}
+	if (st == VTA_OK && spec_path)
 		st = vta_lut_spec_load(spec_path, &spec, &err);
+	/* --filters: a selector per operator type with a filter, after the file's entries */
+	for (int k = VTA_LUT_FILTERS_NONE + 1; st == VTA_OK && filter_bits &&
+					       k < VTA_LUT_FILTERS_COUNT; k++)
+		st = vta_lut_spec_add_selector(&spec, (vta_lut_filter_op)k, (uint32_t)min_elements,
+					       (unsigned)filter_bits, filters_origin, &err);
 	if (st == VTA_OK)
-		st = vta_tfl_compress(&m, &spec, spec_path, &o, &image, &bytes, &rep, &err);
+		st = vta_tfl_compress(&m, &spec, spec_path ? spec_path : filters_origin, &o, &image,
+				      &bytes, &rep, &err);
 	if (st == VTA_OK)
 		st = vta_write_file(out, image, bytes, &err);
 	int rc = 0;
 	if (st == VTA_OK)
 		print_report(&m, &rep, &o, out);
-	else
+	if (st == VTA_OK && n_report_on) {
+		fflush(stdout);
+		st = report_drift(&m, image, bytes, out, report_on, n_report_on, &differing, &err);
+	}
+	if (st == VTA_E_UNSUPPORTED) {
+		/* a model with an op the host kernels lack is bad input, as for `run -m` */
+		cli_report_error(&err);
+		rc = 2;
+	} else if (st != VTA_OK) {
 		rc = cli_report_error(&err);
+	}
 	free(image);
 	vta_tfl_compress_report_free(&rep);
 	vta_lut_spec_free(&spec);

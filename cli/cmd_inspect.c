@@ -1,14 +1,21 @@
 /*
  * cmd_inspect.c - `vtasim inspect MODEL.tflite`: what the .tflite reader sees in a model
  * (runtime/tflite/tflite_model.h): its inputs and outputs, metadata, subgraph 0's operators with
- * their options, its tensors with quantization, and every LUT-compressed constant with its
- * container, width, tables and sizes. docs/cli.md shows an example.
+ * their options and where `run -m` runs each, its tensors with quantization, and every
+ * LUT-compressed constant with its container, width, tables and sizes. docs/cli.md shows an
+ * example.
+ *
+ * Where an operator runs follows from its type, but whether the runner takes it depends on its
+ * tensors too (types, ranks, a pad value's quantization, ...), which the runner checks as it
+ * goes. So inspect runs the model once on the host kernels (host_run.h, seeded inputs, nothing
+ * simulated) and marks the operator that run refuses with the runner's own reason.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "host_run.h"
 #include "vta_text.h"
 #include "op_support.h"
 #include "tflite_model.h"
@@ -152,10 +159,54 @@ typedef struct placement {
 	size_t accel, host, unsupported, decode;
 } placement;
 
-static void put_place(const vta_tfl_op *op, placement *p)
+/* What a run of the model on the host kernels said: the operator it refused (or -1) and
+ * why, in the runner's words; a refusal of the whole model before any operator ran. */
+typedef struct run_verdict {
+	long op;
+	char why[VTA_ERROR_DETAIL_MAX];
+	char model[VTA_ERROR_DETAIL_MAX];
+} run_verdict;
+
+static void probe_run(const vta_tfl_model *m, run_verdict *v)
+{
+	v->op = -1;
+	v->why[0] = v->model[0] = '\0';
+	/* an operator type nothing runs: the runner refuses it before anything runs, and
+	 * put_place marks it already */
+	for (size_t i = 0; i < m->n_ops; i++) {
+		vta_error e = {0};
+		const vta_tfl_op *op = &m->ops[i];
+		if (!op->decode && (op->custom || vta_op_check(op->builtin, &e) != VTA_OK ||
+				    op->n_outputs != 1))
+			return;
+	}
+	vta_model_run run;
+	vta_error err = {0};
+	vta_status st = host_run(m, NULL, 0, &run, &err);
+	if (st && run.n_ops) {
+		/* the runner's "MODEL: operator N (NAME): reason", without what inspect shows */
+		const vta_tfl_op *op = &m->ops[run.n_ops - 1];
+		char label[32], prefix[VTA_ERROR_DETAIL_MAX];
+		snprintf(prefix, sizeof(prefix), "%s: operator %zu (%s): ", m->name, run.n_ops - 1,
+			 vta_tfl_op_label(op, label, sizeof(label)));
+		const size_t n = strlen(prefix);
+		v->op = (long)run.n_ops - 1;
+		snprintf(v->why, sizeof(v->why), "%s",
+			 strncmp(err.detail, prefix, n) ? err.detail : err.detail + n);
+	} else if (st) {
+		snprintf(v->model, sizeof(v->model), "%s", err.detail);
+	}
+	vta_model_run_free(&run);
+}
+
+static void put_place(const vta_tfl_op *op, const char *refused, placement *p)
 {
 	vta_error e = {0};
-	if (op->decode) {
+	if (refused) {
+		p->unsupported++;
+		printf("  | unsupported: ");
+		cli_put_text(refused);
+	} else if (op->decode) {
 		p->decode++;
 		printf("  | decode (outputs are compressed constants)");
 	} else if (op->custom) {
@@ -164,6 +215,10 @@ static void put_place(const vta_tfl_op *op, placement *p)
 	} else if (vta_op_check(op->builtin, &e) != VTA_OK) {
 		p->unsupported++;
 		printf("  | unsupported: %s", e.detail);
+	} else if (op->n_outputs != 1) {
+		/* the runner's other refusal before anything runs (model_run.c check_ops) */
+		p->unsupported++;
+		printf("  | unsupported: %zu outputs, expected 1", op->n_outputs);
 	} else if (vta_op_where(op->builtin, NULL) == VTA_OP_ACCEL) {
 		p->accel++;
 		printf("  | accelerator");
@@ -203,6 +258,8 @@ static void print_model(const vta_tfl_model *m)
 		       m->buffers[m->metadata[i].buffer].bytes);
 	}
 	printf("\noperators\n");
+	run_verdict verdict;
+	probe_run(m, &verdict);
 	placement place = {0, 0, 0, 0};
 	for (size_t i = 0; i < m->n_ops; i++) {
 		const vta_tfl_op *op = &m->ops[i];
@@ -213,11 +270,19 @@ static void print_model(const vta_tfl_model *m)
 		printf(" -> ");
 		put_list(op->outputs, op->n_outputs);
 		put_options(op);
-		put_place(op, &place);
+		put_place(op, verdict.op == (long)i ? verdict.why : NULL, &place);
 		putchar('\n');
 	}
 	printf("placement: %zu on the accelerator, %zu on the host, %zu unsupported, %zu DECODE\n",
 	       place.accel, place.host, place.unsupported, place.decode);
+	if (verdict.op >= 0 && (size_t)verdict.op + 1 < m->n_ops)
+		printf("(a run stops at operator %ld: the operators after it were not tried)\n",
+		       verdict.op);
+	if (verdict.model[0]) {
+		printf("run -m refuses the model: ");
+		cli_put_text(verdict.model);
+		putchar('\n');
+	}
 	printf("\ntensors\n");
 	size_t plain = 0, packed = 0;
 	for (size_t i = 0; i < m->n_tensors; i++) {

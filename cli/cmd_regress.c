@@ -39,6 +39,7 @@ typedef struct case_result {
 	int done, pass, rewritten;
 	char *line;  /* "PASS name (cycles N)" / "FAIL name: ..." */
 	char *moved; /* --update: the statistics that moved, or NULL */
+	char *refused; /* --update: why a failing case's statistics were kept, or NULL */
 } case_result;
 
 static int parse_opts(int argc, char **argv, regress_opts *o)
@@ -220,7 +221,28 @@ static int update_stats(const regress_case *c, const regress_stats *got, case_re
 	return VTA_OK;
 }
 
-/* The verdict of a finished job, into r->line (and r->moved with --update). */
+/* --update's one line for a case it did not record: the output file that differs (the
+ * statistics of a wrong run are not worth recording), or that the case failed otherwise. */
+static char *refusal(const regress_case *c, const regress_output *wrong)
+{
+	char *line = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&line, &len);
+	if (!m)
+		return NULL;
+	if (wrong) {
+		const char *slash = strrchr(wrong->file, '/');
+		fprintf(m, "%s: %s (output 0x%" PRIx64 "+%" PRIu64 ") differs from the run's "
+			   "output; statistics not rewritten", c->name, slash ? slash + 1 : wrong->file,
+			wrong->addr, wrong->len);
+	} else {
+		fprintf(m, "%s: the case fails; statistics not rewritten", c->name);
+	}
+	fclose(m);
+	return line;
+}
+
+/* The verdict of a finished job, into r->line (and r->moved or r->refused with --update). */
 static void evaluate(const regress_case *c, const regress_job *j, const regress_opts *o,
 		     case_result *r)
 {
@@ -258,13 +280,19 @@ static void evaluate(const regress_case *c, const regress_job *j, const regress_
 		size_t wlen = 0;
 		FILE *w = open_memstream(&what, &wlen);
 		int problems = 0;
+		const regress_output *wrong = NULL; /* the first output that differs */
 		for (size_t i = 0; w && i < c->n_outputs; i++) {
 			char got[REGRESS_PATH_MAX + 32], name[32], msg[512];
 			snprintf(name, sizeof(name), "out%zu.bin", i);
 			regress_job_path(j, name, got, sizeof(got));
-			if (regress_compare_output(&c->outputs[i], got, msg, sizeof(msg)))
+			if (regress_compare_output(&c->outputs[i], got, msg, sizeof(msg))) {
 				fprintf(w, "%s%s", problems++ ? "; " : "", msg);
+				if (!wrong)
+					wrong = &c->outputs[i];
+			}
 		}
+		if (o->update && wrong)
+			r->refused = refusal(c, wrong);
 		regress_stats got = {0};
 		char report[REGRESS_PATH_MAX + 32];
 		regress_job_path(j, "report.json", report, sizeof(report));
@@ -314,6 +342,8 @@ static void evaluate(const regress_case *c, const regress_job *j, const regress_
 		regress_stats_free(&got);
 	}
 	fclose(m);
+	if (o->update && !r->pass && !r->refused)
+		r->refused = refusal(c, NULL);
 	r->line = buf;
 	r->done = 1;
 }
@@ -355,6 +385,8 @@ static int run_all(const regress_opts *o, const char *self, regress_case *cases,
 				if (res[i].line)
 					snprintf(res[i].line, len, "FAIL %s: %s", cases[i].name,
 						 err.detail);
+				if (o->update)
+					res[i].refused = refusal(&cases[i], NULL);
 				res[i].done = 1;
 				finished++;
 				continue;
@@ -379,12 +411,18 @@ static int run_all(const regress_opts *o, const char *self, regress_case *cases,
 	}
 	print_ready(cases, res, n, &printed);
 
-	size_t pass = 0, rewritten = 0;
+	size_t pass = 0, rewritten = 0, refused = 0;
 	for (size_t i = 0; i < n; i++) {
 		pass += (size_t)res[i].pass;
 		rewritten += (size_t)res[i].rewritten;
+		refused += res[i].refused != NULL;
 	}
 	if (o->update) {
+		if (refused)
+			printf("\n");
+		for (size_t i = 0; i < n; i++)
+			if (res[i].refused)
+				printf("%s\n", res[i].refused);
 		if (rewritten) {
 			printf("\nstatistics that moved (old -> new):\n");
 			for (size_t i = 0; i < n; i++)
@@ -392,6 +430,8 @@ static int run_all(const regress_opts *o, const char *self, regress_case *cases,
 					fputs(res[i].moved, stdout);
 			printf("expected statistics rewritten in %zu case(s); review with git diff\n",
 			       rewritten);
+		} else if (refused) {
+			printf("nothing rewritten\n");
 		} else {
 			printf("no statistic moved; nothing rewritten\n");
 		}
@@ -401,6 +441,7 @@ static int run_all(const regress_opts *o, const char *self, regress_case *cases,
 	for (size_t i = 0; i < n; i++) {
 		free(res[i].line);
 		free(res[i].moved);
+		free(res[i].refused);
 	}
 	free(res);
 	free(jobs);

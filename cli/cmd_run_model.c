@@ -179,6 +179,30 @@ static vta_status op_begin(vta_model_observer *self, const vta_model_op_result *
 	return trace_out_set_vcd(ob->tr, path, err);
 }
 
+/* --vcd W writes W.N.vcd per accelerated operator and no W: say so, once, naming them. */
+static void note_waveforms(const char *vcd, const vta_model_run *run)
+{
+	size_t n = 0, first = 0, last = 0;
+	for (size_t i = 0; i < run->n_ops; i++) {
+		const vta_model_op_result *r = &run->ops[i];
+		if (r->skipped || r->place != VTA_OP_ACCEL || !r->layer.name[0])
+			continue;
+		if (!n++)
+			first = r->index;
+		last = r->index;
+	}
+	if (!n)
+		return;
+	char a[4096], b[4096];
+	run_common_part_path(vcd, first, a, sizeof(a));
+	run_common_part_path(vcd, last, b, sizeof(b));
+	if (n == 1)
+		cli_note("--vcd: the one accelerated operator's waveform is %s (not %s)", a, vcd);
+	else
+		cli_note("--vcd: one waveform per accelerated operator, %zu files %s ... %s, numbered "
+			 "by operator index (no %s)", n, a, b, vcd);
+}
+
 static vta_status op_end(vta_model_observer *self, const vta_model_op_result *r,
 			 vta_error *err)
 {
@@ -297,6 +321,8 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		st = terr.status;
 		err = terr;
 	}
+	if (j->vcd)
+		note_waveforms(j->vcd, &run);
 	vta_model_run_free(&run);
 	vta_conv_plan_cache_free(plans);
 	vta_dram_free(&dram);

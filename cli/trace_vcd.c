@@ -11,6 +11,11 @@
  * z (nothing driven) outside them. Values are those during the run's cycles: what changes at its end (a
  * FINISH retiring, the spans a failed run cuts) is left out, and a last time stamp marks
  * the end.
+ *
+ * A token queue's pops show half a cycle after its pushes: the model hands a token over in
+ * the very cycle it is pushed when its consumer was waiting, and a count that rose and fell
+ * at one time stamp would never leave 0 in a viewer. So every change is kept in half cycles:
+ * everything on whole cycles, a cycle's pops of tokens at its middle.
  */
 #include "trace_walk.h"
 
@@ -126,6 +131,9 @@ static void add_interval(trace_vcd *v, int sig, uint64_t start, uint64_t end, lo
 	v->last_iv[sig] = v->n_iv;
 }
 
+/* add_change takes half cycles: cycle c starts at HALF(c), its middle is HALF(c) + 1. */
+#define HALF(c) (2 * (c))
+
 static void add_change(trace_vcd *v, int sig, uint64_t t, long value)
 {
 	if (v->failed)
@@ -203,12 +211,16 @@ void trace_vcd_step(trace_vcd *v, const trace_step *s)
 		add_interval(v, SIG_PORT_INSN, s->start, s->end, (long)s->insn);
 		break;
 	case TRACE_COUNTS:
-		for (int q = 0; s->tokens_changed && q < VTA_QUEUE_COUNT; q++)
-			add_change(v, SIG_TOKENS + q, s->start, s->tokens[q]);
+		for (int q = 0; s->tokens_changed && q < VTA_QUEUE_COUNT; q++) {
+			/* the pushes at the cycle's start, the pops at its middle */
+			add_change(v, SIG_TOKENS + q, HALF(s->start), s->tokens_peak[q]);
+			if (s->tokens_peak[q] != s->tokens[q])
+				add_change(v, SIG_TOKENS + q, HALF(s->start) + 1, s->tokens[q]);
+		}
 		for (int q = 0; s->queues_changed && q < TRACE_INSN_QUEUES; q++)
-			add_change(v, SIG_INSN_Q + q, s->start, s->insn_queues[q]);
+			add_change(v, SIG_INSN_Q + q, HALF(s->start), s->insn_queues[q]);
 		for (int m = 0; s->live_changed && m < VTA_STATS_SRAMS; m++)
-			add_change(v, SIG_LIVE + m, s->start, s->live[m]);
+			add_change(v, SIG_LIVE + m, HALF(s->start), s->live[m]);
 		break;
 	case TRACE_RUN_END: break;
 	}
@@ -291,7 +303,7 @@ static void sweep(trace_vcd *v)
 				if (e[k].open)
 					last = e[k].value;
 			}
-			add_change(v, sig, t, held(sig, active, open, last));
+			add_change(v, sig, HALF(t), held(sig, active, open, last));
 		}
 	}
 	free(e);
@@ -403,7 +415,7 @@ static void write_changes(trace_vcd *v)
 	for (int sig = 0; sig < SIG_COUNT; sig++)
 		value(f, sig, written[sig] = cur[sig]);
 	uint64_t last = 0;
-	const uint64_t end = v->run ? v->run->stats->cycles : 0;
+	const uint64_t end = HALF(v->run ? v->run->stats->cycles : 0);
 	while (k < n && ch[k].t < end) { /* values during the run's cycles */
 		const uint64_t t = ch[k].t;
 		for (; k < n && ch[k].t == t; k++)
@@ -413,7 +425,7 @@ static void write_changes(trace_vcd *v)
 			if (cur[sig] == written[sig])
 				continue;
 			if (!stamped++)
-				fprintf(f, "#%" PRIu64 "\n", t * p);
+				fprintf(f, "#%" PRIu64 "\n", t * (p / 2)); /* p is even */
 			value(f, sig, written[sig] = cur[sig]);
 		}
 		if (stamped)
@@ -421,7 +433,7 @@ static void write_changes(trace_vcd *v)
 	}
 	/* the end of the run, for the viewer's time axis */
 	if (end > last)
-		fprintf(f, "#%" PRIu64 "\n", end * p);
+		fprintf(f, "#%" PRIu64 "\n", end * (p / 2));
 }
 
 int trace_vcd_close(trace_vcd *v)

@@ -328,9 +328,10 @@ static size_t live_changes(const trace_run *r, change *ch)
  * bytes) did. */
 static void counters(walk *w, change *ch, size_t n)
 {
-	long value[SERIES_COUNT] = {0};
+	long value[SERIES_COUNT] = {0}, peak[VTA_QUEUE_COUNT] = {0};
 	qsort(ch, n, sizeof(*ch), by_time);
 	w->s.tokens = value;
+	w->s.tokens_peak = peak;
 	w->s.insn_queues = value + SERIES_INSN_Q;
 	w->s.live = value + SERIES_LIVE;
 	w->s.start = 0;
@@ -340,15 +341,21 @@ static void counters(walk *w, change *ch, size_t n)
 	for (size_t k = 0; k < n;) {
 		w->s.start = ch[k].t;
 		w->s.tokens_changed = w->s.queues_changed = w->s.live_changed = 0;
+		long popped[VTA_QUEUE_COUNT] = {0};
 		for (; k < n && ch[k].t == w->s.start; k++) {
 			value[ch[k].series] += ch[k].delta;
-			if (ch[k].series < SERIES_INSN_Q)
+			if (ch[k].series < SERIES_INSN_Q) {
 				w->s.tokens_changed = 1;
-			else if (ch[k].series < SERIES_LIVE)
+				if (ch[k].delta < 0)
+					popped[ch[k].series] -= ch[k].delta;
+			} else if (ch[k].series < SERIES_LIVE) {
 				w->s.queues_changed = 1;
-			else
+			} else {
 				w->s.live_changed = 1;
+			}
 		}
+		for (int q = 0; q < VTA_QUEUE_COUNT; q++)
+			peak[q] = value[q] + popped[q];
 		step(w, TRACE_COUNTS);
 	}
 }

@@ -87,6 +87,9 @@ typedef struct trace_step {
 	 * live bytes of each SRAM (VTA_STATS_UOP .. _OUT), and which group changed */
 	const long *tokens, *insn_queues, *live;
 	int tokens_changed, queues_changed, live_changed;
+	/* ... and the tokens in each queue after that time's pushes, before its pops: a token
+	 * pushed and popped in one cycle (a consumer that waited for it) counts here only */
+	const long *tokens_peak;
 } trace_step;
 
 /* Receives each step in turn; the step is valid during the call only. */

@@ -35,6 +35,10 @@ typedef struct asm_ctx {
 	uint64_t seg_addr;
 	uint8_t *seg_bytes;
 	size_t seg_len, seg_cap;
+	unsigned seg_line, seg_col; /* where the open section's directive is */
+	/* per closed segment (the program's segment order), its directive's line and column */
+	unsigned (*seg_pos)[2];
+	size_t seg_pos_cap;
 } asm_ctx;
 
 #define SECTION_TEXT 0
@@ -360,10 +364,44 @@ static vta_status seg_close(asm_ctx *a)
 		return VTA_OK;
 	vta_segment_kind kind = (vta_segment_kind)(a->section - 1);
 	a->section = SECTION_TEXT;
+	size_t i = a->prog->n_segments;
+	if (i == a->seg_pos_cap) {
+		size_t ncap = a->seg_pos_cap ? 2 * a->seg_pos_cap : 16;
+		void *np = realloc(a->seg_pos, ncap * sizeof(*a->seg_pos));
+		if (!np)
+			return vta_fail(a->err, VTA_E_NOMEM, "out of memory for a segment");
+		a->seg_pos = np;
+		a->seg_pos_cap = ncap;
+	}
+	a->seg_pos[i][0] = a->seg_line;
+	a->seg_pos[i][1] = a->seg_col;
 	vta_status st = vta_program_add_segment(a->prog, kind, a->seg_addr, a->seg_bytes,
 						(uint32_t)a->seg_len, a->err);
 	a->seg_len = 0;
 	return st;
+}
+
+static const char *seg_directive(const vta_segment *s)
+{
+	return s->kind == VTA_SEG_UOP ? ".uops" : ".data";
+}
+
+/* Once every segment is closed: two whose DRAM bytes overlap would overwrite each other when
+ * placed, so the later one is an error naming the earlier one's line. */
+static vta_status seg_check_overlap(asm_ctx *a)
+{
+	int found;
+	size_t e, l;
+	vta_status st = vta_program_overlap(a->prog, &found, &e, &l, a->err);
+	if (st || !found)
+		return st;
+	const vta_segment *se = &a->prog->segments[e], *sl = &a->prog->segments[l];
+	return vta_fail(a->err, VTA_E_PARSE,
+			"%s:%u:%u: %s segment 0x%llx+%u overlaps the %s segment 0x%llx+%u at "
+			"%s:%u",
+			a->name, a->seg_pos[l][0], a->seg_pos[l][1], seg_directive(sl),
+			(unsigned long long)sl->dram_addr, sl->size, seg_directive(se),
+			(unsigned long long)se->dram_addr, se->size, a->name, a->seg_pos[e][0]);
 }
 
 /* .byte / .word: values separated by commas and/or blanks. */
@@ -447,6 +485,8 @@ static vta_status parse_directive(asm_ctx *a, tok dir, const char *p, const char
 		a->section = is_uops ? SECTION_UOPS : SECTION_DATA;
 		a->seg_addr = n.mag;
 		a->seg_len = 0;
+		a->seg_line = a->line;
+		a->seg_col = col_of(a, dir.p);
 		return VTA_OK;
 	}
 	if (tok_is(dir, ".byte") || tok_is(dir, ".word")) {
@@ -548,7 +588,10 @@ static vta_status asm_text(const char *text, size_t len, const char *name, const
 	}
 	if (st == VTA_OK)
 		st = seg_close(&a);
+	if (st == VTA_OK)
+		st = seg_check_overlap(&a);
 	free(a.seg_bytes);
+	free(a.seg_pos);
 	if (st) {
 		vta_program_free(&p);
 		vta_program_init(prog, cfg);

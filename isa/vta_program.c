@@ -170,6 +170,61 @@ vta_status vta_program_add_segment(vta_program *prog, vta_segment_kind kind, uin
 	return VTA_OK;
 }
 
+/* Segment indices by DRAM address, then program order (qsort has no context argument, so
+ * the sort carries the address beside the index). */
+typedef struct seg_at {
+	uint64_t addr;
+	size_t index;
+} seg_at;
+
+static int seg_at_cmp(const void *x, const void *y)
+{
+	const seg_at *a = x, *b = y;
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* The end of a segment's bytes, saturated so an address near 2^64 cannot wrap below it. */
+static uint64_t seg_end(const vta_segment *s)
+{
+	return s->dram_addr > UINT64_MAX - s->size ? UINT64_MAX : s->dram_addr + s->size;
+}
+
+vta_status vta_program_overlap(const vta_program *prog, int *found, size_t *earlier,
+			       size_t *later, vta_error *err)
+{
+	*found = 0;
+	if (prog->n_segments < 2)
+		return VTA_OK;
+	seg_at *order = malloc(prog->n_segments * sizeof(*order));
+	if (!order)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory checking %zu segments",
+				prog->n_segments);
+	size_t n = 0;
+	for (size_t i = 0; i < prog->n_segments; i++)
+		if (prog->segments[i].size)
+			order[n++] = (seg_at){prog->segments[i].dram_addr, i};
+	qsort(order, n, sizeof(*order), seg_at_cmp);
+	/* sorted by start, a segment overlaps an earlier-starting one iff it starts before the
+	 * furthest end so far */
+	size_t reach = 0; /* the index in `order` whose segment ends furthest */
+	for (size_t k = 1; k < n && !*found; k++) {
+		const vta_segment *far = &prog->segments[order[reach].index];
+		const vta_segment *s = &prog->segments[order[k].index];
+		if (s->dram_addr < seg_end(far)) {
+			*found = 1;
+			size_t a = order[reach].index, b = order[k].index;
+			*earlier = a < b ? a : b;
+			*later = a < b ? b : a;
+		} else if (seg_end(s) > seg_end(far)) {
+			reach = k;
+		}
+	}
+	free(order);
+	return VTA_OK;
+}
+
 vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size_t i,
 			    vta_insn *insn, vta_error *err)
 {
@@ -287,6 +342,31 @@ static vta_status parse_header(const uint8_t *buf, size_t len, vta_geometry *geo
 	return VTA_OK;
 }
 
+/* A stream whose segments overlap is refused, as the assembler refuses its text. */
+static vta_status check_overlap(const vta_program *p, vta_error *err)
+{
+	int found;
+	size_t a, b;
+	vta_status st = vta_program_overlap(p, &found, &a, &b, err);
+	if (st || !found)
+		return st;
+	size_t at[2] = {0, 0};
+	size_t pos = HEADER_BYTES + p->n_insns * vta_geometry_insn_bytes(&p->geometry);
+	for (size_t i = 0; i <= b; i++) {
+		if (i == a)
+			at[0] = pos;
+		if (i == b)
+			at[1] = pos;
+		pos += SEGMENT_HEADER_BYTES + p->segments[i].size;
+	}
+	const vta_segment *sa = &p->segments[a], *sb = &p->segments[b];
+	return vta_fail(err, VTA_E_STREAM,
+			"segment %zu (byte offset %zu): DRAM 0x%llx+%u overlaps segment %zu "
+			"(byte offset %zu) at 0x%llx+%u",
+			b, at[1], (unsigned long long)sb->dram_addr, sb->size, a, at[0],
+			(unsigned long long)sa->dram_addr, sa->size);
+}
+
 static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *cfg,
 			     vta_program *p, vta_error *err)
 {
@@ -379,7 +459,7 @@ static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *c
 		return vta_fail(err, VTA_E_STREAM,
 				"byte offset %zu: %zu trailing bytes after the last segment", pos,
 				len - pos);
-	return VTA_OK;
+	return check_overlap(p, err);
 }
 
 vta_status vta_program_parse(const uint8_t *buf, size_t len, const vta_config *cfg,

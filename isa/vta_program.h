@@ -77,6 +77,13 @@ vta_status vta_program_push_raw(vta_program *prog, const uint8_t *bytes, vta_err
 vta_status vta_program_add_segment(vta_program *prog, vta_segment_kind kind, uint64_t dram_addr,
 				   const uint8_t *bytes, uint32_t size, vta_error *err);
 
+/* Two segments whose DRAM bytes overlap (empty segments occupy none): sets *found and, in
+ * program order, *earlier < *later; the pair whose later segment starts lowest in DRAM.
+ * VTA_E_NOMEM only. Placing both would let one silently overwrite the other, so the
+ * assembler and the stream reader refuse such a program. */
+vta_status vta_program_overlap(const vta_program *prog, int *found, size_t *earlier,
+			       size_t *later, vta_error *err);
+
 /* Decode instruction i. */
 vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size_t i,
 			    vta_insn *insn, vta_error *err);

@@ -20,6 +20,7 @@
  * Only points whose total is "ok" are plotted. Without gnuplot the scripts and data are
  * still written and index.html says what to install.
  */
+#define _DEFAULT_SOURCE /* realpath */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -784,6 +785,116 @@ static void html_text(FILE *f, const char *s)
 	free(shown);
 }
 
+/* A whole number with thousands separators: "1234567" -> "1,234,567". */
+static void with_separators(long long v, char *out, size_t size)
+{
+	char digits[32];
+	snprintf(digits, sizeof(digits), "%llu",
+		 v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+	size_t n = strlen(digits), k = 0;
+	if (v < 0 && k + 1 < size)
+		out[k++] = '-';
+	for (size_t i = 0; i < n && k + 2 < size; i++) {
+		if (i && (n - i) % 3 == 0)
+			out[k++] = ',';
+		out[k++] = digits[i];
+	}
+	out[k] = '\0';
+}
+
+/* A cell as a reader takes it in: whole numbers with separators, byte counts in KiB/MiB/GiB,
+ * other numbers to four significant digits. *exact says whether the shown text is the cell
+ * itself (else the cell goes in a tooltip). Text stays as it is. */
+static void cell_shown(const char *col, const char *cell, char *out, size_t size, bool *exact)
+{
+	*exact = true;
+	snprintf(out, size, "%s", cell);
+	if (!cell[0])
+		return;
+	char *end;
+	errno = 0;
+	long long v = strtoll(cell, &end, 10);
+	if (!*end && !errno) {
+		double a = fabs((double)v);
+		if (strstr(col, "bytes") && a >= 1024) {
+			static const char *const units[] = {"KiB", "MiB", "GiB", "TiB"};
+			int u = 0;
+			for (a /= 1024; a >= 1024 && u < 3; a /= 1024)
+				u++;
+			snprintf(out, size, "%s%.3g %s", v < 0 ? "-" : "", a, units[u]);
+			*exact = false;
+		} else if (a >= 10000) {
+			with_separators(v, out, size);
+		}
+		return;
+	}
+	double d = strtod(cell, &end);
+	if (*end || !isfinite(d))
+		return;
+	if (fabs(d) >= 1e5) {
+		with_separators(llround(d), out, size);
+		*exact = false;
+	} else {
+		snprintf(out, size, "%.4g", d);
+		*exact = !strcmp(out, cell);
+	}
+}
+
+/* `path` as seen from the sweep folder `dir` (both resolved): "../configs/x.yaml", so the
+ * page shows no machine's folders; the path as given when either cannot be resolved. */
+static void path_from(const char *dir, const char *path, char *out, size_t size)
+{
+	snprintf(out, size, "%s", path);
+	char *d = realpath(dir, NULL), *p = realpath(path, NULL);
+	if (d && p && !strcmp(d, "/")) {
+		snprintf(out, size, "%s", p[1] ? p + 1 : ".");
+	} else if (d && p) {
+		/* the common folders: up to a '/' both share, or all of d when p is inside it */
+		size_t i = 0;
+		while (d[i] && d[i] == p[i])
+			i++;
+		size_t common = i; /* p is inside d */
+		if (d[i] || (p[i] && p[i] != '/')) {
+			while (i > 0 && d[i - 1] != '/')
+				i--;
+			common = i ? i - 1 : 0; /* at the shared '/' */
+		}
+		size_t len = 0;
+		out[0] = '\0';
+		for (const char *c = d + common; *c; c++)
+			if (*c == '/' && len + 4 < size) {
+				memcpy(out + len, "../", 4);
+				len += 3;
+			}
+		const char *rest = p + common;
+		while (*rest == '/')
+			rest++;
+		snprintf(out + len, size - len, "%s", rest[0] ? rest : ".");
+	}
+	free(d);
+	free(p);
+}
+
+/* A column name that may break after its dots and underscores only ("sram.wgt.<wbr>..."),
+ * so narrow columns keep the table within the page without cutting words. */
+static void html_header(FILE *f, const char *col)
+{
+	char part[256];
+	size_t n = 0;
+	for (const char *c = col; *c; c++) {
+		if (n + 1 < sizeof(part))
+			part[n++] = *c;
+		if ((*c == '.' || *c == '_') && c[1]) {
+			part[n] = '\0';
+			html_text(f, part);
+			fputs("<wbr>", f);
+			n = 0;
+		}
+	}
+	part[n] = '\0';
+	html_text(f, part);
+}
+
 /* The table's columns index.html shows: the point's, then the headline metrics. */
 static bool shown(const char *col, const json_t *manifest)
 {
@@ -816,11 +927,11 @@ static bool shown(const char *col, const json_t *manifest)
 
 static void html_rows(FILE *f, const sw_table *t, const json_t *manifest, bool totals)
 {
-	fputs("<table>\n<tr>", f);
+	fputs("<div class=\"scroll\"><table>\n<tr>", f);
 	for (size_t j = 0; j < t->n_cols; j++)
 		if (shown(t->cols[j], manifest)) {
 			fputs("<th>", f);
-			html_text(f, t->cols[j]);
+			html_header(f, t->cols[j]);
 			fputs("</th>", f);
 		}
 	fputs("</tr>\n", f);
@@ -836,15 +947,23 @@ static void html_rows(FILE *f, const sw_table *t, const json_t *manifest, bool t
 		for (size_t j = 0; j < t->n_cols; j++) {
 			if (!shown(t->cols[j], manifest))
 				continue;
-			char cell[VTA_ERROR_DETAIL_MAX];
+			char cell[VTA_ERROR_DETAIL_MAX], show[VTA_ERROR_DETAIL_MAX];
+			bool exact;
 			text(t->rows[r], t->cols[j], cell, sizeof(cell));
-			fputs("<td>", f);
-			html_text(f, cell);
+			cell_shown(t->cols[j], cell, show, sizeof(show), &exact);
+			if (exact) {
+				fputs("<td>", f);
+			} else {
+				fputs("<td title=\"", f);
+				html_text(f, cell);
+				fputs("\">", f);
+			}
+			html_text(f, show);
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</table>\n", f);
+	fputs("</table></div>\n", f);
 }
 
 static vta_status write_index(plot_ctx *c, const char *dir)
@@ -859,9 +978,13 @@ static vta_status write_index(plot_ctx *c, const char *dir)
 	fputs("<!DOCTYPE html>\n<!-- Generated by vtasim sweep: the plots and the results of "
 	      "this folder -->\n<html><head><meta charset=\"utf-8\"><title>sweep ", f);
 	html_text(f, name ? name : "");
-	fputs("</title>\n<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:"
-	      "collapse;font-size:12px}td,th{border:1px solid #ccc;padding:2px 6px;text-align:"
-	      "right}th{background:#eee}tr.error td,tr.timeout td,tr.crash td,tr.mismatch td{"
+	/* a laptop's width: the page at most 1280 px, wide tables scroll inside it */
+	fputs("</title>\n<style>body{font-family:sans-serif;margin:1.5em auto;padding:0 1em;"
+	      "max-width:1280px}table{border-collapse:collapse;font-size:12px}td,th{border:1px "
+	      "solid #ccc;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#eee;"
+	      "position:sticky;top:0;white-space:normal;max-width:7em}"
+	      ".scroll{overflow:auto;max-width:100%;max-height:80vh;margin:0.5em 0}code{"
+	      "word-break:break-all}tr.error td,tr.timeout td,tr.crash td,tr.mismatch td{"
 	      "background:#fde2e2}tr.pending td{color:#999}img{max-width:100%;border:1px solid "
 	      "#ddd;margin:0.5em 0}</style></head><body>\n<h1>sweep ",
 	      f);
@@ -869,8 +992,11 @@ static vta_status write_index(plot_ctx *c, const char *dir)
 	fputs("</h1>\n<p>", f);
 	static const char *const facts[] = {"sweep", "config", "workload"};
 	for (size_t i = 0; i < 3; i++) {
+		const char *given = json_string_value(json_object_get(c->manifest, facts[i]));
+		char rel[SW_PATH_MAX];
+		path_from(dir, given ? given : "", rel, sizeof(rel));
 		fprintf(f, "%s: <code>", facts[i]);
-		html_text(f, json_string_value(json_object_get(c->manifest, facts[i])));
+		html_text(f, rel);
 		fputs("</code><br>\n", f);
 	}
 	fputs("The whole table: <a href=\"results.csv\">results.csv</a>, <a href=\"results.json\">"

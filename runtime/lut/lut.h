@@ -151,13 +151,32 @@ vta_status vta_lut_bin_f32(const float *in, float *out, size_t count, size_t cha
 
 /* ---- TFLM compression spec YAML (lut_spec.c) ---- */
 
-/* One `tensors:` item:
- * { subgraph: S, tensor: T, compression: [ { lut: { index_bitwidth: B } } ] } */
+/* The operators whose filters (input 1) a selector may pick, by TFLite's names. */
+typedef enum vta_lut_filter_op {
+	VTA_LUT_FILTERS_NONE = 0, /* an entry naming one tensor */
+	VTA_LUT_FILTERS_CONV_2D,
+	VTA_LUT_FILTERS_DEPTHWISE_CONV_2D,
+	VTA_LUT_FILTERS_FULLY_CONNECTED,
+	VTA_LUT_FILTERS_COUNT
+} vta_lut_filter_op;
+
+/* TFLite's name of op ("CONV_2D", ...); NULL for VTA_LUT_FILTERS_NONE. */
+const char *vta_lut_filter_op_name(vta_lut_filter_op op);
+
+/* One `tensors:` item, either TFLM's
+ *   { subgraph: S, tensor: T, compression: [ { lut: { index_bitwidth: B } } ] }
+ * or a selector (vtasim's extension, docs/lut.md): `op: NAME` and an optional
+ * `min_elements: N` instead of `tensor`, meaning the constant filter of every NAME operator
+ * of the subgraph holding at least N elements. */
 typedef struct vta_lut_spec_tensor {
 	uint32_t subgraph;
-	uint32_t tensor;
+	uint32_t tensor;         /* a tensor entry's; a selector's is resolved against a model */
+	vta_lut_filter_op op;    /* VTA_LUT_FILTERS_NONE for a tensor entry */
+	uint32_t min_elements;   /* a selector's */
 	unsigned index_bitwidth; /* 1..7 */
-	unsigned line, column;   /* 1-based position of the item in the file */
+	unsigned line, column;   /* 1-based position of the item in the file; 0 when it comes
+				  * from elsewhere, which `origin` then names */
+	const char *origin;      /* NULL for an item of the file, else a static string */
 } vta_lut_spec_tensor;
 
 typedef struct vta_lut_spec {
@@ -173,6 +192,11 @@ vta_status vta_lut_spec_load(const char *path, vta_lut_spec *spec, vta_error *er
 vta_status vta_lut_spec_parse(const char *text, const char *name, vta_lut_spec *spec,
 			      vta_error *err);
 void vta_lut_spec_free(vta_lut_spec *spec);
+/* Append a selector that comes from elsewhere than a file (`origin`, a static string such
+ * as a command-line option, names it in messages). */
+vta_status vta_lut_spec_add_selector(vta_lut_spec *spec, vta_lut_filter_op op,
+				     uint32_t min_elements, unsigned index_bitwidth,
+				     const char *origin, vta_error *err);
 /* The entry for (subgraph, tensor), or NULL. */
 const vta_lut_spec_tensor *vta_lut_spec_find(const vta_lut_spec *spec, uint32_t subgraph,
 					     uint32_t tensor);

@@ -79,24 +79,73 @@ static vta_status ls_method(vta_yaml *y, const yaml_node_t *list, unsigned *bitw
 	return st;
 }
 
+static const char *const filter_op_names[VTA_LUT_FILTERS_COUNT] = {
+	[VTA_LUT_FILTERS_CONV_2D] = "CONV_2D",
+	[VTA_LUT_FILTERS_DEPTHWISE_CONV_2D] = "DEPTHWISE_CONV_2D",
+	[VTA_LUT_FILTERS_FULLY_CONNECTED] = "FULLY_CONNECTED",
+};
+
+const char *vta_lut_filter_op_name(vta_lut_filter_op op)
+{
+	return op > VTA_LUT_FILTERS_NONE && op < VTA_LUT_FILTERS_COUNT ? filter_op_names[op]
+								       : NULL;
+}
+
+/* A selector's `op:` value, one of filter_op_names. */
+static vta_status ls_filter_op(vta_yaml *y, const yaml_node_t *node, vta_lut_filter_op *op,
+			       vta_error *err)
+{
+	char name[32];
+	vta_status st = vta_yaml_string(y, node, "op", name, sizeof(name), err);
+	for (int k = VTA_LUT_FILTERS_NONE + 1; st == VTA_OK && k < VTA_LUT_FILTERS_COUNT; k++)
+		if (!strcmp(name, filter_op_names[k])) {
+			*op = (vta_lut_filter_op)k;
+			return VTA_OK;
+		}
+	if (st != VTA_OK && node->type != YAML_SCALAR_NODE)
+		return st;
+	vta_quoted q;
+	return vta_yaml_fail(y, node, VTA_E_PARSE, err,
+			     "op: unknown operator type '%s' (expected CONV_2D, "
+			     "DEPTHWISE_CONV_2D or FULLY_CONNECTED: a selector picks their "
+			     "filters)",
+			     vta_quote(&q, vta_yaml_scalar(node)));
+}
+
 static vta_status ls_tensor(vta_yaml *y, const yaml_node_t *item, vta_lut_spec_tensor *t,
 			    vta_error *err)
 {
-	static const char *const keys[] = {"subgraph", "tensor", "compression", NULL};
+	static const char *const keys[] = {"subgraph",    "tensor", "op", "min_elements",
+					   "compression", NULL};
 	vta_status st = ls_keys(y, item, "tensors item", keys, err);
 	if (st != VTA_OK)
 		return st;
-	yaml_node_t *v[3];
-	for (int i = 0; i < 3; i++)
-		if (!(v[i] = ls_required(y, item, "tensors item", keys[i], err)))
-			return VTA_E_PARSE;
-	st = vta_yaml_u32(y, v[0], "subgraph", 0, UINT32_MAX, &t->subgraph, err);
-	if (st == VTA_OK)
-		st = vta_yaml_u32(y, v[1], "tensor", 0, UINT32_MAX, &t->tensor, err);
-	if (st == VTA_OK)
-		st = ls_method(y, v[2], &t->index_bitwidth, err);
 	t->line = (unsigned)item->start_mark.line + 1;
 	t->column = (unsigned)item->start_mark.column + 1;
+	yaml_node_t *sub = ls_required(y, item, "tensors item", "subgraph", err);
+	yaml_node_t *method = sub ? ls_required(y, item, "tensors item", "compression", err)
+				  : NULL;
+	if (!method)
+		return VTA_E_PARSE;
+	yaml_node_t *tensor = vta_yaml_get(y, item, "tensor"), *op = vta_yaml_get(y, item, "op");
+	yaml_node_t *min = vta_yaml_get(y, item, "min_elements");
+	if (!tensor == !op)
+		return vta_yaml_fail(y, tensor ? op : item, VTA_E_PARSE, err,
+				     "tensors item: expected either 'tensor' (one tensor) or "
+				     "'op' (the filters of every such operator)%s",
+				     tensor ? ", not both" : "");
+	if (min && !op)
+		return vta_yaml_fail(y, min, VTA_E_PARSE, err,
+				     "min_elements: only a selector ('op') takes it");
+	st = vta_yaml_u32(y, sub, "subgraph", 0, UINT32_MAX, &t->subgraph, err);
+	if (st == VTA_OK && tensor)
+		st = vta_yaml_u32(y, tensor, "tensor", 0, UINT32_MAX, &t->tensor, err);
+	if (st == VTA_OK && op)
+		st = ls_filter_op(y, op, &t->op, err);
+	if (st == VTA_OK && min)
+		st = vta_yaml_u32(y, min, "min_elements", 0, UINT32_MAX, &t->min_elements, err);
+	if (st == VTA_OK)
+		st = ls_method(y, method, &t->index_bitwidth, err);
 	return st;
 }
 
@@ -126,9 +175,9 @@ static vta_status ls_root(vta_yaml *y, vta_lut_spec *spec, vta_error *err)
 		st = ls_tensor(y, item, t, err);
 		if (st != VTA_OK)
 			return st;
-		for (size_t j = 0; j < i; j++) {
+		for (size_t j = 0; j < i && !t->op; j++) {
 			const vta_lut_spec_tensor *o = &spec->tensors[j];
-			if (o->subgraph == t->subgraph && o->tensor == t->tensor)
+			if (!o->op && o->subgraph == t->subgraph && o->tensor == t->tensor)
 				return vta_yaml_fail(y, item, VTA_E_PARSE, err,
 						     "tensor %u of subgraph %u is already "
 						     "specified at line %u",
@@ -179,13 +228,36 @@ void vta_lut_spec_free(vta_lut_spec *spec)
 	spec->count = 0;
 }
 
+vta_status vta_lut_spec_add_selector(vta_lut_spec *spec, vta_lut_filter_op op,
+				     uint32_t min_elements, unsigned index_bitwidth,
+				     const char *origin, vta_error *err)
+{
+	if (!vta_lut_filter_op_name(op) || index_bitwidth < 1 ||
+	    index_bitwidth > VTA_LUT_MAX_BITWIDTH)
+		return vta_fail(err, VTA_E_USAGE, "%s: no such selector (op %d, %u bits)", origin,
+				(int)op, index_bitwidth);
+	vta_lut_spec_tensor *grown =
+		realloc(spec->tensors, (spec->count + 1) * sizeof(*spec->tensors));
+	if (!grown)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	spec->tensors = grown;
+	spec->tensors[spec->count++] = (vta_lut_spec_tensor){
+		.op = op,
+		.min_elements = min_elements,
+		.index_bitwidth = index_bitwidth,
+		.origin = origin,
+	};
+	return VTA_OK;
+}
+
 const vta_lut_spec_tensor *vta_lut_spec_find(const vta_lut_spec *spec, uint32_t subgraph,
 					     uint32_t tensor)
 {
 	if (!spec)
 		return NULL;
 	for (size_t i = 0; i < spec->count; i++)
-		if (spec->tensors[i].subgraph == subgraph && spec->tensors[i].tensor == tensor)
+		if (!spec->tensors[i].op && spec->tensors[i].subgraph == subgraph &&
+		    spec->tensors[i].tensor == tensor)
 			return &spec->tensors[i];
 	return NULL;
 }

@@ -541,8 +541,10 @@ static vta_status cz_run(cz *c, const vta_lut_spec *spec, const char *spec_name,
 			c->decode_opcode = (uint32_t)i;
 	for (size_t i = 0; st == VTA_OK && i < spec->count; i++) {
 		const vta_lut_spec_tensor *e = &spec->tensors[i];
-		int n = snprintf(c->where, sizeof(c->where), "%s:%u:%u: tensor %u", spec_name,
-				 e->line, e->column, e->tensor);
+		int n = e->origin ? snprintf(c->where, sizeof(c->where), "%s: tensor %u",
+					     e->origin, e->tensor)
+				  : snprintf(c->where, sizeof(c->where), "%s:%u:%u: tensor %u",
+					     spec_name, e->line, e->column, e->tensor);
 		if (e->subgraph != 0) {
 			st = cz_fail(c, VTA_E_PARSE, "subgraph %u: only subgraph 0 is read",
 				     e->subgraph);
@@ -644,8 +646,17 @@ vta_status vta_tfl_compress(const vta_tfl_model *m, const vta_lut_spec *spec,
 	if (o->container != VTA_TFL_DECODE && o->container != VTA_TFL_METADATA)
 		return vta_fail(err, VTA_E_USAGE, "compress: no such container");
 	cz c = {.m = m, .o = o, .err = err};
-	vta_status st = cz_run(&c, spec, spec_name ? spec_name : "<spec>", rep, out, out_bytes);
-	cz_free(&c, spec->count);
+	spec_name = spec_name ? spec_name : "<spec>";
+	if (m->n_compressed) /* before the selectors, which would find no constant filter */
+		return vta_fail(err, VTA_E_DATA, "%s: %s is LUT-compressed already", spec_name,
+				m->name);
+	vta_lut_spec resolved;
+	vta_status st = vta_tfl_spec_resolve(m, spec, spec_name, &resolved, err);
+	if (st != VTA_OK)
+		return st;
+	st = cz_run(&c, &resolved, spec_name, rep, out, out_bytes);
+	cz_free(&c, resolved.count);
+	vta_lut_spec_free(&resolved);
 	if (st != VTA_OK || !report)
 		vta_tfl_compress_report_free(rep);
 	return st;

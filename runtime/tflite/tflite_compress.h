@@ -1,7 +1,7 @@
 /*
  * tflite_compress.h - LUT-compressing the constants of a .tflite model as TFLM's compression
  * spec asks (`tensors: - {subgraph, tensor, compression: [{lut: {index_bitwidth}}]}`,
- * lut.h's vta_lut_spec), in either TFLM container, binning any channel that holds more
+ * lut.h's vta_lut_spec, with vtasim's selectors by operator type), in either TFLM container, binning any channel that holds more
  * distinct values than its width allows (docs/models.md "Compressing a model").
  */
 #ifndef VTA_TFLITE_COMPRESS_H
@@ -58,6 +58,13 @@ vta_status vta_tfl_compress(const vta_tfl_model *m, const vta_lut_spec *spec,
 			    uint8_t **out, size_t *out_bytes, vta_tfl_compress_report *report,
 			    vta_error *err);
 void vta_tfl_compress_report_free(vta_tfl_compress_report *r);
+
+/* The spec with its selectors (an `op:` entry, lut.h) resolved against m into tensor entries
+ * that keep the selector's position (tflite_select.c): tensor entries in place, then each
+ * selector's filters in operator order. vta_tfl_compress resolves its spec itself. Free *out
+ * with vta_lut_spec_free. A selector that picks nothing is VTA_E_DATA naming it. */
+vta_status vta_tfl_spec_resolve(const vta_tfl_model *m, const vta_lut_spec *spec,
+				const char *spec_name, vta_lut_spec *out, vta_error *err);
 
 /* How TFLM's compressor lays out tensor t's tables: per tensor (channels 1) or per channel
  * along axis 0 or the last; VTA_E_DATA when its quantization allows neither. */

@@ -65,6 +65,14 @@ exec | rtl)
 		[ -z "$(ls "$tmp" | grep part)" ] || die "part files left behind"
 	else
 		! grep -q 'gemm_b0_o0' "$tmp/w.vcd" || die "RTL lanes on the C datapath"
+		# the GEMM waits 100 cycles for LOAD's l2g token, which it pops in the cycle it
+		# is pushed: the count shows 1 for that half cycle, then 0 again
+		id=$(awk '/^\$scope module tokens/ { s = 1 } s && $5 == "l2g" { print $4; exit }' "$tmp/w.vcd")
+		[ -n "$id" ] || die "no tokens.l2g signal"
+		awk -v id="$id" '/^#/ { t = substr($0, 2) + 0 }
+			$2 == id { v = $1; if (v == "b1") up = t; else if (v == "b0" && up && !down) down = t }
+			END { if (!up || !down || down - up != 5000) { print "l2g up at " up ", down at " down; exit 1 } }' \
+			"$tmp/w.vcd" || die "the l2g count does not rise to 1 and fall back half a cycle later"
 	fi
 	;;
 run)

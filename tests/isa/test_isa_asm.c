@@ -173,6 +173,15 @@ static const bad_case bad_cases[] = {
 	{".data 0\n.byte 1,,2", ",,2", 1, VTA_E_PARSE, "missing value before ','"},
 	{".data 0\n.byte 1, 2,", "2,", 1, VTA_E_PARSE, "missing value after ','"},
 	{".data 0\n.byte 1 0x", "0x", 0, VTA_E_PARSE, "bad number '0x'"},
+	/* overlapping segments: the later one, naming the earlier one's line */
+	{".uops 0x1000\nuop dst=0 src=0\n.data 0x1000\n.byte 1", ".data", 0, VTA_E_PARSE,
+	 ".data segment 0x1000+1 overlaps the .uops segment 0x1000+4 at t.s:1"},
+	{".data 0x10\n.byte 1\n\n.data 0x10\n.byte 2", ".data 0x10\n.byte 2", 0, VTA_E_PARSE,
+	 ".data segment 0x10+1 overlaps the .data segment 0x10+1 at t.s:1"},
+	{".data 0x10\n.word 1\n.data 0x13\n.byte 1, 2", ".data 0x13", 0, VTA_E_PARSE,
+	 ".data segment 0x13+2 overlaps the .data segment 0x10+4 at t.s:1"},
+	{".data 0x1004\n.byte 1\n.text\nfinish\n  .uops 0x1000\nuop dst=0 src=0\nuop dst=1 src=1",
+	 ".uops", 0, VTA_E_PARSE, ".uops segment 0x1000+8 overlaps the .data segment 0x1004+1 at t.s:1"},
 	/* positions past comments, blank lines, tabs and CRLF */
 	{"; header\n# more\n\n\tload\tmem=inp sram=0 dram=0 y=1 x=1 stride=1 ypad=1 ; c\n",
 	 "ypad=1", 5, VTA_E_PARSE, "ypad expects two values"},
@@ -220,6 +229,19 @@ static void test_diagnostics(void **state)
 		assert_int_equal(p.n_segments, 0);
 		vta_program_free(&p);
 	}
+}
+
+/* Segments that touch without sharing a byte, and an empty one inside another, are fine. */
+static void test_adjacent_segments(void **state)
+{
+	(void)state;
+	const char *t = ".data 0x10\n.word 1\n.data 0x14\n.byte 1\n.data 0xc\n.word 2\n"
+			".uops 0x18\nuop dst=0 src=0\n.uops 0x10\n";
+	vta_program p;
+	vta_error err = {0};
+	assert_int_equal(assemble(t, &p, &err), VTA_OK);
+	assert_int_equal(p.n_segments, 5);
+	vta_program_free(&p);
 }
 
 /* A field that fits on the default config fails on the small one, with its width. */
@@ -588,6 +610,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_diagnostics),
 		cmocka_unit_test(test_diagnostics_small),
+		cmocka_unit_test(test_adjacent_segments),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_defaults_and_syntax),
 		cmocka_unit_test(test_disasm_insn),

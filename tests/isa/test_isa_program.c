@@ -535,6 +535,40 @@ static void test_err_trailing(void **state)
 	free(b);
 }
 
+/* Segments whose DRAM bytes overlap: refused naming both; touching ones are fine. */
+static void test_err_segment_overlap(void **state)
+{
+	(void)state;
+	size_t len;
+	uint8_t *b = default_sample(&len);
+	/* the data segment (5 bytes at 0x2001) moved onto the uop segment's last uop */
+	wr32(b + SEG1 + 8, 0x1004);
+	expect_stream_error(b, len, "segment 1 (byte offset 144): DRAM 0x1004+5 overlaps "
+				    "segment 0 (byte offset 120) at 0x1000+8");
+	/* right after it: accepted */
+	wr32(b + SEG1 + 8, 0x1008);
+	vta_config cfg;
+	vta_config_default(&cfg);
+	vta_program p;
+	vta_error err = {0};
+	assert_int_equal(vta_program_parse(b, len, &cfg, &p, &err), VTA_OK);
+	/* the empty segment lies inside nothing and overlaps nothing, wherever it is */
+	p.segments[2].dram_addr = 0x1002;
+	int found = 1;
+	size_t e = 9, l = 9;
+	assert_int_equal(vta_program_overlap(&p, &found, &e, &l, &err), VTA_OK);
+	assert_int_equal(found, 0);
+	/* a segment ending at 2^64 against one starting just below it */
+	p.segments[0].dram_addr = UINT64_MAX - 3;
+	p.segments[1].dram_addr = UINT64_MAX - 5;
+	assert_int_equal(vta_program_overlap(&p, &found, &e, &l, &err), VTA_OK);
+	assert_int_equal(found, 1);
+	assert_int_equal(e, 0);
+	assert_int_equal(l, 1);
+	vta_program_free(&p);
+	free(b);
+}
+
 /* Every strict prefix of a valid stream fails cleanly (ASan watches the reads). */
 static void test_every_truncation(void **state)
 {
@@ -667,6 +701,7 @@ int main(void)
 		cmocka_unit_test(test_err_uop_length),
 		cmocka_unit_test(test_err_bad_uop),
 		cmocka_unit_test(test_err_trailing),
+		cmocka_unit_test(test_err_segment_overlap),
 		cmocka_unit_test(test_every_truncation),
 		cmocka_unit_test(test_every_bit_flip),
 		cmocka_unit_test(test_files),

@@ -153,6 +153,9 @@ update)
 	sed -i "s/^cycles: .*/cycles: 7/" "$c/stats.yaml"
 	run 1 "$tmp/cases" --update
 	has "FAIL asm_gemm_default: output 0x4000+64: first difference at DRAM 0x4003"
+	has "asm_gemm_default: out0.bin (output 0x4000+64) differs from the run's output; statistics not rewritten"
+	has "nothing rewritten"
+	grep -q "no statistic moved" "$tmp/out.txt" && fail "--update said nothing moved for a case it refused"
 	grep -q "^cycles: 7$" "$c/stats.yaml" || fail "--update rewrote a failing case's statistics"
 	cmp -s "$c/out0.bin" "$tmp/out.orig" && fail "--update touched the expected output"
 	;;

@@ -104,6 +104,69 @@ static void test_errors(void **state)
 	expect_parse_error("tensors: [\n", "spec.yaml:2:1:");
 }
 
+/* Selectors: an operator type and a minimum size instead of a tensor index. */
+static void test_selectors(void **state)
+{
+	(void)state;
+	vta_lut_spec s;
+	vta_error err = {0};
+	assert_int_equal(vta_lut_spec_parse(
+				 "tensors:\n"
+				 "  - {subgraph: 0, op: CONV_2D, min_elements: 1024,"
+				 " compression: [{lut: {index_bitwidth: 4}}]}\n"
+				 "  - {subgraph: 0, op: DEPTHWISE_CONV_2D,"
+				 " compression: [{lut: {index_bitwidth: 6}}]}\n"
+				 "  - {subgraph: 0, tensor: 3, compression: [{lut: {index_bitwidth: 2}}]}\n",
+				 "sel.yaml", &s, &err),
+			 VTA_OK);
+	assert_int_equal(s.count, 3);
+	assert_int_equal(s.tensors[0].op, VTA_LUT_FILTERS_CONV_2D);
+	assert_int_equal(s.tensors[0].min_elements, 1024);
+	assert_int_equal(s.tensors[0].index_bitwidth, 4);
+	assert_int_equal(s.tensors[0].line, 2);
+	assert_int_equal(s.tensors[1].op, VTA_LUT_FILTERS_DEPTHWISE_CONV_2D);
+	assert_int_equal(s.tensors[1].min_elements, 0);
+	assert_int_equal(s.tensors[2].op, VTA_LUT_FILTERS_NONE);
+	/* a selector is no tensor entry */
+	assert_null(vta_lut_spec_find(&s, 0, 0));
+	assert_non_null(vta_lut_spec_find(&s, 0, 3));
+	/* one from elsewhere: no position, its origin */
+	assert_int_equal(vta_lut_spec_add_selector(&s, VTA_LUT_FILTERS_FULLY_CONNECTED, 5, 3,
+						   "--filters", &err),
+			 VTA_OK);
+	assert_int_equal(s.count, 4);
+	assert_string_equal(s.tensors[3].origin, "--filters");
+	assert_int_equal(s.tensors[3].line, 0);
+	assert_int_equal(vta_lut_spec_add_selector(&s, VTA_LUT_FILTERS_NONE, 5, 3, "--filters",
+						   &err),
+			 VTA_E_USAGE);
+	assert_int_equal(vta_lut_spec_add_selector(&s, VTA_LUT_FILTERS_CONV_2D, 5, 8, "--filters",
+						   &err),
+			 VTA_E_USAGE);
+	assert_int_equal(s.count, 4);
+	vta_lut_spec_free(&s);
+	assert_string_equal(vta_lut_filter_op_name(VTA_LUT_FILTERS_FULLY_CONNECTED),
+			    "FULLY_CONNECTED");
+	assert_null(vta_lut_filter_op_name(VTA_LUT_FILTERS_COUNT));
+
+#define SEL(rest) "tensors:\n  - subgraph: 0\n" rest "    compression: [{lut: {index_bitwidth: 4}}]\n"
+	expect_parse_error(SEL("    op: CONV_3D\n"),
+			   "spec.yaml:3:9: op: unknown operator type 'CONV_3D' (expected CONV_2D, "
+			   "DEPTHWISE_CONV_2D or FULLY_CONNECTED");
+	expect_parse_error(SEL("    op: [CONV_2D]\n"), "spec.yaml:3:9: op: ");
+	expect_parse_error(SEL("    op: CONV_2D\n    min_elements: lots\n"),
+			   "spec.yaml:4:19: min_elements: expected an integer, got 'lots'");
+	expect_parse_error(SEL("    op: CONV_2D\n    min_elements: -3\n"),
+			   "spec.yaml:4:19: min_elements: -3 is out of range");
+	expect_parse_error(SEL("    op: CONV_2D\n    tensor: 4\n"),
+			   "spec.yaml:3:9: tensors item: expected either 'tensor' (one tensor) or "
+			   "'op' (the filters of every such operator), not both");
+	expect_parse_error(SEL(""), "spec.yaml:2:5: tensors item: expected either 'tensor'");
+	expect_parse_error(SEL("    tensor: 4\n    min_elements: 9\n"),
+			   "spec.yaml:4:19: min_elements: only a selector ('op') takes it");
+#undef SEL
+}
+
 static void test_file_errors(void **state)
 {
 	(void)state;
@@ -125,6 +188,7 @@ int main(void)
 		cmocka_unit_test(test_example_file),
 		cmocka_unit_test(test_flow_style_and_empty_list),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_selectors),
 		cmocka_unit_test(test_file_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
