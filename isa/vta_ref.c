@@ -436,6 +436,41 @@ vta_engine *vta_ref_engine(vta_ref *ref)
 	return &ref->engine;
 }
 
+static vta_status ref_kind_create(const vta_config *cfg, vta_engine **out, vta_error *err)
+{
+	vta_ref *ref = NULL;
+	vta_status st = vta_ref_create(cfg, &ref, err);
+	*out = st ? NULL : &ref->engine;
+	return st;
+}
+
+static void ref_kind_destroy(vta_engine *engine)
+{
+	vta_ref_destroy((vta_ref *)engine);
+}
+
+static const uint8_t *ref_kind_sram(vta_engine *engine, vta_mem mem, uint64_t *size)
+{
+	size_t n = 0;
+	const uint8_t *p = vta_ref_sram((const vta_ref *)engine, mem, &n);
+	*size = n;
+	return p;
+}
+
+static void ref_kind_counts(vta_engine *engine, vta_engine_counts *out)
+{
+	const vta_ref_counters *c = vta_ref_counters_get((const vta_ref *)engine);
+	*out = (vta_engine_counts){.gemm_uops = c->gemm_uops,
+				   .alu_uops = c->alu_uops,
+				   .dram_write_bytes = c->store_bytes};
+	out->insns[VTA_STATS_LOAD] = c->insns[VTA_MODULE_LOAD];
+	out->insns[VTA_STATS_COMPUTE] = c->insns[VTA_MODULE_COMPUTE];
+	out->insns[VTA_STATS_STORE] = c->insns[VTA_MODULE_STORE];
+}
+
+const vta_engine_kind vta_ref_engine_kind = {"ref", "reference executor", false, ref_kind_create, ref_kind_destroy,
+					     ref_kind_sram, ref_kind_counts};
+
 vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 {
 	if (!cfg || !out)
