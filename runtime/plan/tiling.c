@@ -5,16 +5,10 @@
  */
 #include "tiling.h"
 
-#include "tiling_walk.h"
-
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "layout.h"
-#include "vta_cost.h"
-#include "vta_insn.h"
-#include "vta_rules.h"
+#include "tiling_walk.h"
 
 void vta_conv_geom_derive(const vta_config *cfg, vta_conv_geom *g)
 {
