@@ -5,7 +5,8 @@
  * copy of the DRAM, comparing every SRAM and the DRAM after), print the report, optionally
  * write it as JSON, dump DRAM regions, compare DRAM regions with expected files
  * (--expect-dram: a hand-written program as a check), and write the per-instruction log, the
- * timeline and the waveform (trace_out.h), even when the run fails.
+ * timeline and the waveform (trace_out.h), even when the run fails. Engines are picked by
+ * name among the kinds of isa/vta_engine.h and run, read and compared through them.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -112,49 +113,59 @@ static vta_status expect_check(const vta_dram *dram, const dram_dump *ex, int n,
 	return st;
 }
 
-static int run_reference(const vta_config *cfg, const vta_program *prog, vta_dram *dram,
-			 vta_error *err)
+/* The engines --engine names; "both" runs the reference beside the model. */
+static const vta_engine_kind *const ENGINES[] = {&vtasim_engine_kind, &vta_ref_engine_kind};
+
+/* An untimed engine's run and its counts. */
+static int run_untimed(const vta_engine_kind *kind, const vta_config *cfg,
+		       const vta_program *prog, vta_dram *dram, vta_error *err)
 {
-	vta_ref *ref = NULL;
-	vta_status st = vta_ref_create(cfg, &ref, err);
+	vta_engine *engine = NULL;
+	vta_status st = kind->create(cfg, &engine, err);
 	if (!st)
-		st = vta_ref_run(ref, prog, dram, err);
+		st = engine->run(engine, prog, dram, NULL, err);
 	if (!st) {
-		const vta_ref_counters *c = vta_ref_counters_get(ref);
-		printf("reference executor: ok\n");
+		vta_engine_counts c;
+		kind->counts(engine, &c);
+		printf("%s: ok\n", kind->title);
 		printf("  insns load %" PRIu64 ", compute %" PRIu64 ", store %" PRIu64 "\n",
-		       c->insns[0], c->insns[1], c->insns[2]);
+		       c.insns[VTA_STATS_LOAD], c.insns[VTA_STATS_COMPUTE], c.insns[VTA_STATS_STORE]);
 		printf("  gemm uops %" PRIu64 ", alu uops %" PRIu64 ", stored %" PRIu64 " B\n",
-		       c->gemm_uops, c->alu_uops, c->store_bytes);
+		       c.gemm_uops, c.alu_uops, c.dram_write_bytes);
 	}
-	vta_ref_destroy(ref);
+	if (engine)
+		kind->destroy(engine);
 	return st;
 }
 
-/* --engine both: the reference executor's run, over its own copy of the DRAM. */
-typedef struct ref_side {
-	vta_ref *ref;
+/* --engine both: the other engine's run, over its own copy of the DRAM. */
+typedef struct engine_side {
+	const vta_engine_kind *kind;
+	vta_engine *engine;
 	vta_dram dram;
 	vta_status st;
 	vta_error err;
-} ref_side;
+} engine_side;
 
-static vta_status ref_side_run(const vta_config *cfg, const vta_program *prog,
-			       const vta_dram *dram, ref_side *r, vta_error *err)
+static vta_status engine_side_run(const vta_engine_kind *kind, const vta_config *cfg,
+				  const vta_program *prog, const vta_dram *dram, engine_side *r,
+				  vta_error *err)
 {
-	vta_status st = vta_ref_create(cfg, &r->ref, err);
+	r->kind = kind;
+	vta_status st = kind->create(cfg, &r->engine, err);
 	if (!st)
 		st = vta_dram_init(&r->dram, dram->size, err);
 	if (st)
 		return st;
 	memcpy(r->dram.bytes, dram->bytes, dram->size);
-	r->st = vta_ref_run(r->ref, prog, &r->dram, &r->err);
+	r->st = r->engine->run(r->engine, prog, &r->dram, NULL, &r->err);
 	return VTA_OK;
 }
 
-static void ref_side_free(ref_side *r)
+static void engine_side_free(engine_side *r)
 {
-	vta_ref_destroy(r->ref);
+	if (r->engine)
+		r->kind->destroy(r->engine);
 	vta_dram_free(&r->dram);
 }
 
@@ -162,7 +173,8 @@ static void ref_side_free(ref_side *r)
  * failed on one engine only, or any SRAM or DRAM byte that differs, is VTA_E_MISMATCH
  * naming the first difference, after a line per differing memory; a failure on both is the
  * model's. */
-static vta_status compare_engines(const vta_config *cfg, const ref_side *r, vtasim_sim *sim,
+static vta_status compare_engines(const vta_config *cfg, const engine_side *r,
+				  const vta_engine_kind *kind, vta_engine *model,
 				  const vta_dram *dram, vta_status sim_st, vta_error *err)
 {
 	if (sim_st && r->st)
@@ -180,10 +192,9 @@ static vta_status compare_engines(const vta_config *cfg, const ref_side *r, vtas
 	for (int i = 0; i < SRAM_VIEWS; i++) {
 		sram_view v;
 		sram_view_of(cfg, sram_view_mems[i], &v);
-		size_t rn = 0;
-		uint64_t sn = 0;
-		const uint8_t *a = vta_ref_sram(r->ref, v.mem, &rn);
-		const uint8_t *b = vtasim_sim_sram(sim, v.mem, &sn);
+		uint64_t rn = 0, sn = 0;
+		const uint8_t *a = r->kind->sram(r->engine, v.mem, &rn);
+		const uint8_t *b = kind->sram(model, v.mem, &sn);
 		if (!a || !b || rn != sn || sn != (uint64_t)v.depth * v.row_bytes)
 			return vta_fail(err, VTA_E_INTERNAL, "the %s SRAMs of the engines differ in size",
 					v.name);
@@ -279,12 +290,16 @@ int cmd_exec(int argc, char **argv)
 	}
 	if (optind != argc - 1 || !config)
 		return cli_usage_error("usage: vtasim %s", cmd_exec_usage);
-	if (strcmp(engine, "sim") && strcmp(engine, "ref") && strcmp(engine, "both"))
+	const int both = !strcmp(engine, "both");
+	const vta_engine_kind *kind =
+		both ? &vtasim_engine_kind
+		     : vta_engine_kind_find(ENGINES, sizeof(ENGINES) / sizeof(ENGINES[0]), engine);
+	if (!kind)
 		return cli_usage_error("--engine '%s': expected sim, ref or both", VTA_Q(engine));
-	if ((log_path || trace_path) && !strcmp(engine, "ref"))
+	if ((log_path || trace_path) && !kind->timed)
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim or both");
-	if (vcd_path && !strcmp(engine, "ref"))
+	if (vcd_path && !kind->timed)
 		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
 				       "--engine sim or both");
 	const char *program = argv[optind];
@@ -329,22 +344,24 @@ int cmd_exec(int argc, char **argv)
 	if (portable && (rc = portable_check_show(&cfg, &prog, image, target)))
 		goto out;
 
-	if (!strcmp(engine, "ref")) {
-		st = run_reference(&cfg, &prog, &dram, &err);
+	if (!kind->timed) {
+		st = run_untimed(kind, &cfg, &prog, &dram, &err);
 		if (!st && check)
 			stream_check_text(stdout, &checks);
 	} else {
-		vtasim_sim *sim = NULL;
+		vta_engine *model = NULL;
+		vtasim_sim *sim = NULL; /* the model's handle, for its records */
 		vta_run_stats stats;
 		trace_out *tr = NULL;
-		ref_side ref = {0};
-		const int both = !strcmp(engine, "both");
+		engine_side ref = {0};
 		vta_status run_st = VTA_OK; /* the model's run, when it ran */
 		int ran = 0;
 		memset(&stats, 0, sizeof(stats));
-		st = both ? ref_side_run(&cfg, &prog, &dram, &ref, &err) : VTA_OK;
+		st = both ? engine_side_run(&vta_ref_engine_kind, &cfg, &prog, &dram, &ref, &err)
+			  : VTA_OK;
 		if (!st)
-			st = vtasim_sim_create(&cfg, &sim, &err);
+			st = kind->create(&cfg, &model, &err);
+		sim = st ? NULL : vtasim_sim_of(model);
 		if (!st && (log_path || trace_path || vcd_path)) {
 			char title[1024];
 			snprintf(title, sizeof(title), "exec %s", program);
@@ -353,7 +370,7 @@ int cmd_exec(int argc, char **argv)
 		if (!st && vcd_path)
 			st = trace_out_set_vcd(tr, vcd_path, &err);
 		if (!st) {
-			st = run_st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
+			st = run_st = model->run(model, &prog, &dram, &stats, &err);
 			ran = 1;
 			/* the records up to a failure are what diagnoses it: write them anyway */
 			vta_error terr = {0};
@@ -369,8 +386,8 @@ int cmd_exec(int argc, char **argv)
 		}
 		trace_out_close(tr, NULL);
 		if (both && ran && st == run_st) /* not when writing the log or trace failed */
-			st = compare_engines(&cfg, &ref, sim, &dram, st, &err);
-		ref_side_free(&ref);
+			st = compare_engines(&cfg, &ref, kind, model, &dram, st, &err);
+		engine_side_free(&ref);
 		if (!st) {
 			printf("vtasim exec %s on %s, datapath %s\n", program, cfg.name,
 			       vta_datapath_name(cfg.datapath));
@@ -396,7 +413,8 @@ int cmd_exec(int argc, char **argv)
 				json_decref(root);
 			}
 		}
-		vtasim_sim_destroy(sim);
+		if (model)
+			kind->destroy(model);
 	}
 	for (int i = 0; !st && !rc && i < ndumps; i++)
 		st = vta_dram_dump(&dram, dumps[i].addr, dumps[i].len, dumps[i].path, &err);

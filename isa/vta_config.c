@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "vta_alu_ops.h"
 #include "vta_config_keys.h"
 #include "vta_insn_fields.h"
 
@@ -132,7 +133,7 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->gemm_wgt_factor = cfg->log_wgt_depth;
 	fw->alu_dst_factor = cfg->log_acc_depth;
 	fw->alu_src_factor = cfg->log_acc_depth;
-	fw->alu_opcode = 3;
+	fw->alu_opcode = VTA_ALU_OPCODE_BITS;
 	fw->alu_use_imm = 1;
 	fw->alu_imm = 16;
 	fw->uop_dst = cfg->log_acc_depth;

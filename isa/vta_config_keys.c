@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_limits.h"
 #include "vta_text.h"
 #include "vta_yaml.h"
 
@@ -87,7 +88,7 @@ static const vta_config_key KEYS[] = {
 	CHOICE("timing.fetch_dispatch", fetch_dispatch, "burst", DISPATCHES),
 	KEY("timing.store_read_cycles", VTA_KEY_U32, store_read_cycles, "1", 0, 1 << 20, false),
 	KEY("timing.pad_elem_cycles", VTA_KEY_U32, pad_elem_cycles, "1", 0, 1 << 20, false),
-	KEY("timing.acc_dep_distance", VTA_KEY_U32, acc_dep_distance, "2", 0, 64, false),
+	KEY("timing.acc_dep_distance", VTA_KEY_U32, acc_dep_distance, "2", 0, VTA_ACC_HAZARD_MAX, false),
 	KEY("timing.cycle_budget", VTA_KEY_U64, cycle_budget, "10000000000", 1, 1e18, false),
 	KEY("timing.uop_budget", VTA_KEY_U64, uop_budget, "50000000", 1, 1e18, false),
 	KEY("timing.insn_budget", VTA_KEY_U64, insn_budget, "1000000", 1, 1e18, false),

@@ -9,6 +9,7 @@
 #define VTA_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vta_config.h"
@@ -81,6 +82,32 @@ struct vta_engine {
 	vta_status (*run)(vta_engine *self, const vta_program *prog, vta_dram *dram,
 			  vta_run_stats *stats, vta_error *err);
 };
+
+/* The counts an untimed engine keeps of its last run, in vta_run_stats' fields. */
+typedef struct vta_engine_counts {
+	uint64_t insns[VTA_STATS_MODULES]; /* per stage (FETCH: 0) */
+	uint64_t gemm_uops, alu_uops;      /* reset GEMM uops included */
+	uint64_t dram_write_bytes;         /* STORE */
+} vta_engine_counts;
+
+/* A kind of engine, for a caller that picks engines by name and compares them: how to
+ * make and free one, and what it holds after a run. */
+typedef struct vta_engine_kind {
+	const char *name;  /* "ref", "sim": the engine's own name */
+	const char *title; /* "reference executor", "model": how messages name it */
+	bool timed;
+	vta_status (*create)(const vta_config *cfg, vta_engine **out, vta_error *err);
+	void (*destroy)(vta_engine *engine); /* NULL does nothing */
+	/* SRAM mem's contents after a run, *size bytes (vta_ref_sram's layout); NULL if the
+	 * engine holds no such SRAM */
+	const uint8_t *(*sram)(vta_engine *engine, vta_mem mem, uint64_t *size);
+	/* An untimed engine's counts of its last run; NULL for a timed one (vta_run_stats). */
+	void (*counts)(vta_engine *engine, vta_engine_counts *out);
+} vta_engine_kind;
+
+/* The kind named `name` among kinds[0..n), or NULL. */
+const vta_engine_kind *vta_engine_kind_find(const vta_engine_kind *const *kinds, size_t n,
+					    const char *name);
 
 #ifdef __cplusplus
 }

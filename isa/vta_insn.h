@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vta_alu_ops.h"
 #include "vta_config.h"
 #include "vta_status.h"
 
@@ -37,17 +38,6 @@ typedef enum vta_opcode {
 	VTA_OP_FINISH = 3,
 	VTA_OP_ALU = 4
 } vta_opcode;
-
-typedef enum vta_alu_op {
-	VTA_ALU_MIN = 0,
-	VTA_ALU_MAX = 1,
-	VTA_ALU_ADD = 2,
-	VTA_ALU_SHR = 3,   /* arithmetic right shift; a negative amount shifts left */
-	VTA_ALU_MUL = 4,   /* needs alu.mul; low 32 bits of the product */
-	VTA_ALU_SRDHM = 5, /* needs alu.tflite_ext; SaturatingRoundingDoublingHighMul */
-	VTA_ALU_RSHR = 6,  /* needs alu.tflite_ext; RoundingDivideByPOT (amount 0..31) */
-	VTA_ALU_OP_COUNT = 7
-} vta_alu_op;
 
 /* The four dependency flags. */
 typedef struct vta_deps {
@@ -121,7 +111,6 @@ typedef enum vta_module {
 vta_module vta_insn_module(const vta_insn *insn);
 const char *vta_module_name(vta_module module);   /* "load", "compute", "store" */
 const char *vta_opcode_name(vta_opcode op);      /* "load", "store", "gemm", "finish", "alu" */
-const char *vta_alu_op_name(uint32_t op);        /* "min", ... or NULL */
 
 /* One instruction or micro-op on one line in the assembly syntax (docs/isa.md), no
  * newline, for the disassembler, logs and diagnostics. Return buf. */

@@ -19,15 +19,6 @@ const char *vta_mem_name(vta_mem mem)
 	return (unsigned)mem < VTA_MEM_COUNT ? names[mem] : "?";
 }
 
-/* Declared in vta_insn.h; defined here, with the field table that names field values, so the
- * table depends on nothing in vta_insn.c. */
-const char *vta_alu_op_name(uint32_t op)
-{
-	static const char *const names[VTA_ALU_OP_COUNT] = {"min", "max",   "add", "shr",
-							    "mul", "srdhm", "rshr"};
-	return op < VTA_ALU_OP_COUNT ? names[op] : NULL;
-}
-
 #define FW(w) offsetof(vta_field_widths, w)
 #define IN(m) offsetof(vta_insn, m)
 #define UOP(m) offsetof(vta_uop, m)

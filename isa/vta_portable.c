@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_alu_ops.h"
 #include "vta_footprint.h"
 #include "vta_insn.h"
 #include "vta_race.h"
@@ -162,11 +163,13 @@ static void check_insn(check *c, size_t i, const vta_insn *in, const uint8_t *uo
 	if (in->opcode != VTA_OP_ALU)
 		return;
 	const vta_alu_fields *a = &in->alu;
-	if (a->op == VTA_ALU_MUL && !t->mul)
+	const vta_alu_op_info *op = vta_alu_op_find(a->op);
+	const vta_alu_gate gate = op ? op->gate : VTA_ALU_GATE_NONE;
+	if (gate == VTA_ALU_GATE_MUL && !t->mul)
 		problem(c, i, "ALU MUL: not in %s", t->title);
-	if (a->op == VTA_ALU_SRDHM || a->op == VTA_ALU_RSHR)
-		problem(c, i, "ALU %s: vtasim's TFLite extension (alu.tflite_ext), not in %s",
-			vta_alu_op_name(a->op), t->title);
+	if (gate == VTA_ALU_GATE_TFLITE_EXT)
+		problem(c, i, "ALU %s: vtasim's TFLite extension (%s), not in %s", op->name,
+			vta_alu_gate_key(gate), t->title);
 	if (a->op == VTA_ALU_SHR && a->use_imm && (a->imm < t->shr_min || a->imm > t->shr_max))
 		problem(c, i, "ALU SHR by %d: %s %s (amounts %d..%d agree), vtasim clamps it to "
 			"31", a->imm, t->title, t->shr_how, t->shr_min, t->shr_max);

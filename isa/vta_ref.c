@@ -26,7 +26,9 @@
  * would push the bound beyond cfg->cycle_budget: the timed model would run out too.
  *
  * Arithmetic is done on uint32_t/uint64_t so wrap-around is defined; lanes are stored
- * little-endian as documented in vta_ref.h.
+ * little-endian as documented in vta_ref.h. An ALU lane is the ISA's definition of its op
+ * (vta_alu_lane, vta_alu_ops.h), which the model's vector kernels and the RTL lane are
+ * held to; the loops, the GEMM arithmetic and the data movement here are this file's own.
  */
 #include "vta_ref.h"
 
@@ -35,15 +37,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vta_alu_ops.h"
 #include "vta_asm.h"
 #include "vta_bytes.h"
 #include "vta_cost.h"
 #include "vta_insn.h"
+#include "vta_limits.h"
 #include "vta_rules.h"
 #include "vta_sched.h"
 
 #define SRAM_COUNT 5  /* UOP, WGT, INP, ACC, OUT: indexed by vta_mem */
-#define HAZARD_MAX 64 /* vta_config_derive caps acc_dep_distance */
 
 struct vta_ref {
 	vta_engine engine; /* first: vta_ref_engine() hands out its address */
@@ -78,12 +81,6 @@ static int32_t s32(uint32_t v)
 static int32_t s8(uint8_t v)
 {
 	return v < 128 ? (int32_t)v : (int32_t)v - 256;
-}
-
-/* Arithmetic right shift by 0..31 without relying on the compiler's choice. */
-static int32_t asr(int32_t a, unsigned s)
-{
-	return a >= 0 ? a >> s : -1 - ((-1 - a) >> s);
 }
 
 /* Fail with "insn N (<disassembly>): " and a rule's detail. */
@@ -252,42 +249,6 @@ static vta_status exec_store(run *r, size_t idx, const vta_insn *insn)
 
 /* ---------- GEMM and ALU ---------- */
 
-static int32_t alu_srdhm(int32_t a, int32_t b)
-{
-	if (a == INT32_MIN && b == INT32_MIN)
-		return INT32_MAX;
-	int64_t ab = (int64_t)a * b;
-	int64_t nudge = ab >= 0 ? (1LL << 30) : 1 - (1LL << 30);
-	return (int32_t)((ab + nudge) / (1LL << 31)); /* C division truncates toward zero */
-}
-
-static int32_t alu_rshr(int32_t a, int32_t amount)
-{
-	unsigned e = amount < 0 ? 0u : amount > 31 ? 31u : (unsigned)amount;
-	uint32_t mask = (uint32_t)((1ull << e) - 1);
-	uint32_t rem = (uint32_t)a & mask;
-	uint32_t threshold = (mask >> 1) + (a < 0 ? 1u : 0u);
-	return asr(a, e) + (rem > threshold ? 1 : 0);
-}
-
-static int32_t alu_apply(uint32_t op, int32_t a, int32_t b)
-{
-	switch (op) {
-	case VTA_ALU_MIN: return a < b ? a : b;
-	case VTA_ALU_MAX: return a > b ? a : b;
-	case VTA_ALU_ADD: return s32((uint32_t)a + (uint32_t)b);
-	case VTA_ALU_SHR:
-		if (b >= 0)
-			return asr(a, b > 31 ? 31u : (unsigned)b);
-		/* -(int64)b avoids negating INT32_MIN */
-		return s32((uint32_t)a << (-(int64_t)b > 31 ? 31u : (unsigned)-(int64_t)b));
-	case VTA_ALU_MUL: return s32((uint32_t)a * (uint32_t)b);
-	case VTA_ALU_SRDHM: return alu_srdhm(a, b);
-	case VTA_ALU_RSHR: return alu_rshr(a, b);
-	default: return a; /* unreachable: ops are checked before the loop */
-	}
-}
-
 static void gemm_uop(vta_ref *ref, uint64_t acc, uint64_t inp, uint64_t wgt)
 {
 	const vta_config *cfg = &ref->cfg;
@@ -322,7 +283,7 @@ static void alu_uop(vta_ref *ref, const vta_alu_fields *alu, bool a_is_src, uint
 	for (size_t l = 0; l < lanes; l++) {
 		int32_t a = s32(vta_le32_get(a_row + 4 * l));
 		int32_t b = alu->use_imm ? alu->imm : s32(vta_le32_get(src_row + 4 * l));
-		uint32_t v = (uint32_t)alu_apply(alu->op, a, b);
+		uint32_t v = (uint32_t)vta_alu_lane(alu->op, a, b);
 		vta_le_put(dst_row + 4 * l, 4, v);
 		out_row[l] = (uint8_t)v;
 	}
@@ -388,7 +349,7 @@ static vta_status exec_loop(run *r, size_t idx, const vta_insn *insn, bool is_al
 	if (st != VTA_OK)
 		return st;
 
-	uint64_t ring[HAZARD_MAX] = {0}; /* ACC rows written by the last D uops */
+	uint64_t ring[VTA_ACC_HAZARD_MAX] = {0}; /* ACC rows written by the last D uops */
 	uint64_t t = 0;			 /* uops executed by this instruction */
 	const bool imm_src = vta_alu_imm_reads_src(cfg, insn);
 	vta_uop_bounds bounds;
@@ -475,18 +436,53 @@ vta_engine *vta_ref_engine(vta_ref *ref)
 	return &ref->engine;
 }
 
+static vta_status ref_kind_create(const vta_config *cfg, vta_engine **out, vta_error *err)
+{
+	vta_ref *ref = NULL;
+	vta_status st = vta_ref_create(cfg, &ref, err);
+	*out = st ? NULL : &ref->engine;
+	return st;
+}
+
+static void ref_kind_destroy(vta_engine *engine)
+{
+	vta_ref_destroy((vta_ref *)engine);
+}
+
+static const uint8_t *ref_kind_sram(vta_engine *engine, vta_mem mem, uint64_t *size)
+{
+	size_t n = 0;
+	const uint8_t *p = vta_ref_sram((const vta_ref *)engine, mem, &n);
+	*size = n;
+	return p;
+}
+
+static void ref_kind_counts(vta_engine *engine, vta_engine_counts *out)
+{
+	const vta_ref_counters *c = vta_ref_counters_get((const vta_ref *)engine);
+	*out = (vta_engine_counts){.gemm_uops = c->gemm_uops,
+				   .alu_uops = c->alu_uops,
+				   .dram_write_bytes = c->store_bytes};
+	out->insns[VTA_STATS_LOAD] = c->insns[VTA_MODULE_LOAD];
+	out->insns[VTA_STATS_COMPUTE] = c->insns[VTA_MODULE_COMPUTE];
+	out->insns[VTA_STATS_STORE] = c->insns[VTA_MODULE_STORE];
+}
+
+const vta_engine_kind vta_ref_engine_kind = {"ref", "reference executor", false, ref_kind_create, ref_kind_destroy,
+					     ref_kind_sram, ref_kind_counts};
+
 vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 {
 	if (!cfg || !out)
 		return vta_fail(err, VTA_E_USAGE, "vta_ref_create: NULL argument");
 	*out = NULL;
 	if (cfg->inp_bits != 8 || cfg->wgt_bits != 8 || cfg->acc_bits != 32 || cfg->out_bits != 8 ||
-	    cfg->uop_depth == 0 || cfg->acc_dep_distance > HAZARD_MAX)
+	    cfg->uop_depth == 0 || cfg->acc_dep_distance > VTA_ACC_HAZARD_MAX)
 		return vta_fail(
 			err, VTA_E_CONFIG,
 			"the reference executor needs a derived config with int8 inputs, "
 			"weights and outputs, int32 accumulators and acc_dep_distance <= %d",
-			HAZARD_MAX);
+			VTA_ACC_HAZARD_MAX);
 	vta_ref *ref = calloc(1, sizeof(*ref));
 	if (!ref)
 		return vta_fail(err, VTA_E_NOMEM, "reference executor: out of memory");

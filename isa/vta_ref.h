@@ -49,6 +49,8 @@ vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err);
 void vta_ref_destroy(vta_ref *ref);
 /* The executor as an engine ("ref", untimed); lives as long as ref. */
 vta_engine *vta_ref_engine(vta_ref *ref);
+/* The executor as a kind of engine ("ref"): create, destroy, SRAMs and counts. */
+extern const vta_engine_kind vta_ref_engine_kind;
 
 /* Run prog over dram (segments must already be placed). SRAMs start zeroed on each run. */
 vta_status vta_ref_run(vta_ref *ref, const vta_program *prog, vta_dram *dram, vta_error *err);

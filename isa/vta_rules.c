@@ -9,6 +9,8 @@
 
 #include <time.h>
 
+#include "vta_alu_ops.h"
+
 static bool any_pad(const vta_mem_insn *m)
 {
 	return m->y_pad_0 || m->y_pad_1 || m->x_pad_0 || m->x_pad_1;
@@ -144,7 +146,7 @@ static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m,
 	if (is_table(mem) && m->lut_bw)
 		return vta_fail(err, VTA_E_STREAM, "a %s table load cannot be decompressing "
 				"(lut_bw %u)", vta_mem_name(mem), m->lut_bw);
-	if (m->lut_bw > VTA_LUT_MAX_BW || m->lut_slot >= VTA_LUT_SLOTS)
+	if (m->lut_bw > VTA_LUT_MAX_BITWIDTH || m->lut_slot >= VTA_LUT_SLOTS)
 		return vta_fail(err, VTA_E_STREAM, "lut_bw %u or lut_slot %u out of range",
 				m->lut_bw, m->lut_slot);
 	if (!is_table(mem) && vta_lut_lanes(cfg, mem) == 0)
@@ -255,15 +257,15 @@ vta_status vta_loop_check(const vta_config *cfg, const vta_insn *insn, vta_error
 				l->uop_bgn, l->uop_end, cfg->uop_depth);
 	if (insn->opcode != VTA_OP_ALU)
 		return VTA_OK;
-	uint32_t op = insn->alu.op;
-	const char *name = vta_alu_op_name(op);
-	if (!name || op >= VTA_ALU_OP_COUNT)
+	const uint32_t op = insn->alu.op;
+	const vta_alu_op_info *info = vta_alu_op_find(op);
+	if (!info)
 		return vta_fail(err, VTA_E_STREAM, "unknown ALU op %u", op);
-	if (op == VTA_ALU_MUL && !cfg->alu_mul)
-		return vta_fail(err, VTA_E_UNSUPPORTED, "ALU mul needs alu.mul in the config");
-	if ((op == VTA_ALU_SRDHM || op == VTA_ALU_RSHR) && !cfg->alu_tflite_ext)
-		return vta_fail(err, VTA_E_UNSUPPORTED, "ALU %s needs alu.tflite_ext in the config",
-				name);
+	if (!vta_alu_gate_open(cfg, info->gate))
+		return vta_fail(err, VTA_E_UNSUPPORTED, "ALU %s needs %s in the config", info->name,
+				vta_alu_gate_key(info->gate));
+	if (insn->alu.use_imm && !info->takes_imm)
+		return vta_fail(err, VTA_E_STREAM, "ALU %s takes no immediate", info->name);
 	return VTA_OK;
 }
 

@@ -15,6 +15,7 @@
 
 #include "vta_config.h"
 #include "vta_insn.h"
+#include "vta_limits.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
@@ -36,8 +37,7 @@ uint64_t vta_load_sram_rows(const vta_mem_insn *m);
 
 /* ----- LUT decompression ----- */
 
-#define VTA_LUT_SLOTS 8     /* table descriptors of the decoder */
-#define VTA_LUT_MAX_BW 7    /* lut_bw is 3 bits; 0 is a plain load */
+/* the limits (widths, strides, descriptors) are vta_limits.h's */
 
 /* A table descriptor, as set by a table load. */
 typedef struct vta_lut_desc {

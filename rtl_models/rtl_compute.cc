@@ -17,6 +17,7 @@
 
 #include "rtl_compute_lanes.h"
 #include "rtl_harness.h"
+#include "vta_alu_ops.h"
 
 /* The handle is the datapath itself: each built BLOCK_IN derives from it. */
 struct vta_rtl_compute {
@@ -53,7 +54,8 @@ public:
 		drain(); /* an instruction left open is finished first */
 		mem_ = mem;
 		is_alu_ = alu_op >= 0;
-		op_ = (CData)(alu_op > 7 ? 7 : alu_op); /* the C model passes x through for op >= 7 */
+		/* a code no row has: the lane's reserved pass-through, as the C model leaves the row */
+		op_ = (CData)(alu_op >= VTA_ALU_OP_COUNT ? VTA_ALU_OP_PASS_THROUGH : alu_op);
 		use_imm_ = use_imm != 0;
 		imm_src_ = use_imm_ && imm_src != 0;
 		imm_ = (IData)(uint32_t)imm;

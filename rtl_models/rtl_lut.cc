@@ -20,6 +20,7 @@
 
 #include "rtl_harness.h"
 #include "rtl_lut_variants.h"
+#include "vta_limits.h"
 #include "vta_rules.h"
 
 namespace {
@@ -270,12 +271,13 @@ vta_status run_group(vta_rtl_lut *lut, const vta_rtl_lut_job *job, const lut_gro
 
 vta_status check_job(const vta_rtl_lut_job *job, size_t out_len, vta_error *err)
 {
-	if (job->bitwidth < 1 || job->bitwidth > 7)
-		return vta_fail(err, VTA_E_DATA, "LUT decoder: index bit width %u is outside 1..7",
-				job->bitwidth);
-	if (job->stride < 1 || job->stride > 128)
+	if (job->bitwidth < 1 || job->bitwidth > VTA_LUT_MAX_BITWIDTH)
+		return vta_fail(err, VTA_E_DATA, "LUT decoder: index bit width %u is outside 1..%d",
+				job->bitwidth, VTA_LUT_MAX_BITWIDTH);
+	if (job->stride < 1 || job->stride > VTA_LUT_MAX_STRIDE)
 		return vta_fail(err, VTA_E_DATA,
-				"LUT decoder: value table stride %zu is outside 1..128", job->stride);
+				"LUT decoder: value table stride %zu is outside 1..%d", job->stride,
+				VTA_LUT_MAX_STRIDE);
 	if (job->channels < 1 || (!job->run_len && job->count % job->channels != 0))
 		return vta_fail(err, VTA_E_DATA,
 				"LUT decoder: channel count %zu does not divide element count %zu",
@@ -319,7 +321,7 @@ vta_status check_load(const vta_rtl_lut *lut, const vta_rtl_lut_load *ld, const 
 		return vta_fail(err, VTA_E_USAGE, "datapath rtl: LUT load without %s",
 				!ld ? "a load" : !out ? "an output" : !ld->packed ? "packed rows"
 									: "tables");
-	if (ld->bitwidth < 1 || ld->bitwidth > 7 || ld->lanes < 1 || ld->rows < 1 ||
+	if (ld->bitwidth < 1 || ld->bitwidth > VTA_LUT_MAX_BITWIDTH || ld->lanes < 1 || ld->rows < 1 ||
 	    ld->channels < 1 || ld->run_len < 1 || ld->stride < 1)
 		return vta_fail(err, VTA_E_USAGE,
 				"datapath rtl: malformed LUT load (bit width %u, %u lanes, %llu rows, "

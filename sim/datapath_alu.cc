@@ -19,7 +19,7 @@
  */
 #include "datapath.h"
 
-#include "vta_insn.h"
+#include "vta_alu_ops.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /* GCC 12's AVX-512 intrinsics pass an undefined vector as the unused merge source of their
@@ -30,6 +30,10 @@
 #endif
 
 namespace {
+
+/* An op of VTA_ALU_OPS reaching the end of a kernel's if-chain has no vector lanes: the
+ * generated dispatch below instantiates every row, so that fails to compile. */
+template <uint32_t OP> constexpr bool has_no_vector_lanes = false;
 
 #if VTASIM_HAVE_X86_KERNELS
 #define AVX2_TARGET __attribute__((target("avx2")))
@@ -59,13 +63,16 @@ template <uint32_t OP> AVX2_TARGET inline __m256i lanes_avx2(__m256i a, __m256i 
 						     _mm256_slli_epi64(odd, 1), 0xaa);
 		/* INT32_MIN - 1 = INT32_MAX */
 		return _mm256_add_epi32(r, _mm256_cmpeq_epi32(r, _mm256_set1_epi32(INT32_MIN)));
-	} else { /* VTA_ALU_RSHR */
+	} else if constexpr (OP == VTA_ALU_RSHR) {
 		const __m256i e = _mm256_min_epi32(_mm256_max_epi32(b, zero), c31);
 		const __m256i mask = _mm256_sub_epi32(_mm256_sllv_epi32(one, e), one);
 		const __m256i rem = _mm256_and_si256(a, mask);
 		/* (mask >> 1) + (a < 0) */
 		const __m256i thr = _mm256_sub_epi32(_mm256_srli_epi32(mask, 1), _mm256_srai_epi32(a, 31));
 		return _mm256_sub_epi32(_mm256_srav_epi32(a, e), _mm256_cmpgt_epi32(rem, thr));
+	} else {
+		static_assert(has_no_vector_lanes<OP>, "an ALU op without AVX2 lanes");
+		return a;
 	}
 }
 
@@ -129,13 +136,16 @@ template <uint32_t OP> AVX512_TARGET inline __m512i lanes_avx512(__m512i a, __m5
 							  _mm512_slli_epi64(odd, 1));
 		return _mm512_mask_mov_epi32(r, _mm512_cmpeq_epi32_mask(r, _mm512_set1_epi32(INT32_MIN)),
 					     _mm512_set1_epi32(INT32_MAX));
-	} else { /* VTA_ALU_RSHR */
+	} else if constexpr (OP == VTA_ALU_RSHR) {
 		const __m512i e = _mm512_min_epi32(_mm512_max_epi32(b, zero), c31);
 		const __m512i mask = _mm512_sub_epi32(_mm512_sllv_epi32(one, e), one);
 		const __m512i rem = _mm512_and_si512(a, mask);
 		const __m512i thr = _mm512_sub_epi32(_mm512_srli_epi32(mask, 1), _mm512_srai_epi32(a, 31));
 		const __m512i r = _mm512_srav_epi32(a, e);
 		return _mm512_mask_add_epi32(r, _mm512_cmpgt_epi32_mask(rem, thr), r, one);
+	} else {
+		static_assert(has_no_vector_lanes<OP>, "an ALU op without AVX-512 lanes");
+		return a;
 	}
 }
 
@@ -182,13 +192,11 @@ template <uint32_t OP> vtasim_alu_fn vector_kernel(vtasim_alu_isa isa)
 vtasim_alu_fn vector_kernel(uint32_t op, vtasim_alu_isa isa)
 {
 	switch (op) {
-	case VTA_ALU_MIN: return vector_kernel<VTA_ALU_MIN>(isa);
-	case VTA_ALU_MAX: return vector_kernel<VTA_ALU_MAX>(isa);
-	case VTA_ALU_ADD: return vector_kernel<VTA_ALU_ADD>(isa);
-	case VTA_ALU_SHR: return vector_kernel<VTA_ALU_SHR>(isa);
-	case VTA_ALU_MUL: return vector_kernel<VTA_ALU_MUL>(isa);
-	case VTA_ALU_SRDHM: return vector_kernel<VTA_ALU_SRDHM>(isa);
-	default: return vector_kernel<VTA_ALU_RSHR>(isa);
+#define VECTOR_ROW(name, ...) \
+	case VTA_ALU_##name: return vector_kernel<VTA_ALU_##name>(isa);
+		VTA_ALU_OPS(VECTOR_ROW)
+#undef VECTOR_ROW
+	default: return vtasim_alu_portable(op); /* callers pass a row's code */
 	}
 }
 #endif

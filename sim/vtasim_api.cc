@@ -74,6 +74,35 @@ extern "C" vta_engine *vtasim_engine(vtasim_sim *sim)
 	return &sim->engine;
 }
 
+extern "C" vtasim_sim *vtasim_sim_of(vta_engine *engine)
+{
+	return engine && engine->run == sim_engine_run ? reinterpret_cast<vtasim_sim *>(engine)
+						       : nullptr;
+}
+
+static vta_status sim_kind_create(const vta_config *cfg, vta_engine **out, vta_error *err)
+{
+	vtasim_sim *sim = nullptr;
+	vta_status st = vtasim_sim_create(cfg, &sim, err);
+	*out = st ? nullptr : &sim->engine;
+	return st;
+}
+
+static void sim_kind_destroy(vta_engine *engine)
+{
+	vtasim_sim_destroy(vtasim_sim_of(engine));
+}
+
+static const uint8_t *sim_kind_sram(vta_engine *engine, vta_mem mem, uint64_t *size)
+{
+	return vtasim_sim_sram(vtasim_sim_of(engine), mem, size);
+}
+
+extern "C" {
+const vta_engine_kind vtasim_engine_kind = {"sim", "model", true, sim_kind_create, sim_kind_destroy,
+					    sim_kind_sram, nullptr};
+}
+
 extern "C" const char *vtasim_systemc_version(void)
 {
 	return sc_core::sc_release();

@@ -40,6 +40,10 @@ void vtasim_sim_destroy(vtasim_sim *sim);
 /* The handle as an engine ("sim", timed): its run is vtasim_sim_run. Lives as long as the
  * handle. */
 vta_engine *vtasim_engine(vtasim_sim *sim);
+/* The model as a kind of engine ("sim"): create, destroy and SRAMs. */
+extern const vta_engine_kind vtasim_engine_kind;
+/* The handle behind an engine of vtasim_engine_kind, NULL for another engine. */
+vtasim_sim *vtasim_sim_of(vta_engine *engine);
 
 /* Run one program over dram (segments already placed). On VTA_OK, stats are filled and
  * dram holds what STORE wrote. On a simulation problem (deadlock, OOB, flags, unsupported

@@ -20,6 +20,7 @@
 #include "lut_group.h"
 #include "lut_pack.h"
 #include "tiling.h"
+#include "vta_limits.h"
 
 /* One requantization operation: a tensor op over a constant row type, or an immediate. */
 typedef struct cv_op {
@@ -230,14 +231,14 @@ static vta_status cv_filter_sums(cv_ctx *c, const int8_t *filter, const vta_lut_
 				"per output channel (the first axis), not %zu%s",
 				c->layer, lut->channels, lut->axis_last ? " along the last axis" : "");
 	const int8_t *table = lut->value_table;
-	uint64_t hist[128];
+	uint64_t hist[1u << VTA_LUT_MAX_BITWIDTH]; /* per index value */
 	for (size_t o = 0; o < O; o++) {
 		memset(hist, 0, sizeof(hist));
 		for (size_t i = 0; i < per; i++)
 			hist[vta_lut_index(lut->indices, o * per + i, lut->bitwidth)]++;
 		const int8_t *t = table + (lut->channels > 1 ? o : 0) * lut->value_table_stride;
 		sum[o] = 0;
-		for (size_t k = 0; k < lut->value_table_stride && k < 128; k++)
+		for (size_t k = 0; k < lut->value_table_stride && k < sizeof(hist) / sizeof(hist[0]); k++)
 			sum[o] += (int64_t)hist[k] * t[k];
 	}
 	return VTA_OK;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lut_pack.h"
+#include "vta_limits.h"
 
 vta_status vta_em_lut_check(const vta_config *cfg, const vta_lut_tensor *t, const char *layer,
 			    const char *what, vta_error *err)
@@ -13,10 +14,10 @@ vta_status vta_em_lut_check(const vta_config *cfg, const vta_lut_tensor *t, cons
 				"layer %s: decompressing %s on the accelerator needs "
 				"decompressor.enabled in the config",
 				layer, what);
-	if (t->bitwidth < 1 || t->bitwidth > 7)
+	if (t->bitwidth < 1 || t->bitwidth > VTA_LUT_MAX_BITWIDTH)
 		return vta_fail(err, VTA_E_USAGE,
-				"layer %s: %s has %u-bit indices, the LUT decoder takes 1..7",
-				layer, what, t->bitwidth);
+				"layer %s: %s has %u-bit indices, the LUT decoder takes 1..%d",
+				layer, what, t->bitwidth, VTA_LUT_MAX_BITWIDTH);
 	return VTA_OK;
 }
 
@@ -55,8 +56,9 @@ vta_status vta_em_lut_put(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t
 				split ? " (one channel block's)" : "",
 				(unsigned long long)left, (unsigned long long)depth,
 				cfg->decomp_table_kib);
-	if (tm->next_slot >= 8)
-		return vta_fail(err, VTA_E_INTERNAL, "layer %s: more than 8 LUT tables", layer);
+	if (tm->next_slot >= VTA_LUT_SLOTS)
+		return vta_fail(err, VTA_E_INTERNAL, "layer %s: more than %d LUT tables", layer,
+				VTA_LUT_SLOTS);
 	if ((st = vta_stream_alloc(s, img.bytes, img.entry_bytes, "lut.table", &tb->addr, err)) ||
 	    (st = vta_lut_pack_table(cfg, t, target, vta_stream_dram(s, tb->addr), img.bytes,
 				     err)))

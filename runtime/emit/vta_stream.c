@@ -17,12 +17,12 @@
 
 #include "vta_asm.h"
 #include "vta_cost.h"
+#include "vta_limits.h"
 #include "vta_queues.h"
 #include "vta_rules.h"
 #include "vta_sched.h"
 
 #define SB_NSTAGE 4 /* indexed by vta_stage; 0 unused */
-#define SB_HAZARD_MAX 64 /* vta_config_derive caps acc_dep_distance; sb_check_loop's ring */
 
 typedef struct sb_kernel {
 	vta_uop *uops;
@@ -130,10 +130,10 @@ vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dra
 	*out = NULL;
 	if (cfg->uop_depth == 0)
 		return vta_fail(err, VTA_E_USAGE, "vta_stream_create: the config is not derived");
-	if (cfg->acc_dep_distance > SB_HAZARD_MAX)
+	if (cfg->acc_dep_distance > VTA_ACC_HAZARD_MAX)
 		return vta_fail(err, VTA_E_CONFIG,
 				"vta_stream_create: acc_dep_distance %u is above %d",
-				cfg->acc_dep_distance, SB_HAZARD_MAX);
+				cfg->acc_dep_distance, VTA_ACC_HAZARD_MAX);
 	vta_stream *s = calloc(1, sizeof(*s));
 	if (!s)
 		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
@@ -335,7 +335,7 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 	 * uop in turn, to name the first hazard */
 	if (vta_nest_acc_clear(l, &k[0].dst, sizeof(*k) / sizeof(k->dst), D))
 		return VTA_OK;
-	uint64_t ring[SB_HAZARD_MAX];
+	uint64_t ring[VTA_ACC_HAZARD_MAX];
 	uint64_t t = 0;
 	for (uint32_t o = 0; o < l->iter_out; o++)
 		for (uint32_t i = 0; i < l->iter_in; i++)

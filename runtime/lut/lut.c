@@ -190,8 +190,8 @@ LUT_INLINE vta_status lut_decode_generic(const vta_lut_tensor *t, uint8_t *out, 
  * otherwise the body runs unchecked.
  */
 typedef struct lut_i8_chan {
-	uint8_t val[128];  /* value of index k (0 where k is invalid) */
-	uint8_t bad[128];  /* 1 where k is not a valid index */
+	uint8_t val[1u << VTA_LUT_MAX_BITWIDTH]; /* value of index k (0 where k is invalid) */
+	uint8_t bad[1u << VTA_LUT_MAX_BITWIDTH]; /* 1 where k is not a valid index */
 	bool check;        /* some index below 2^width is invalid */
 } lut_i8_chan;
 

@@ -14,14 +14,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vta_limits.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define VTA_LUT_MAX_BITWIDTH 7
-#define VTA_LUT_MAX_STRIDE 128 /* kMaxValueTableChannelStride */
 
 /* Element types TFLM can decompress. */
 typedef enum vta_lut_type {

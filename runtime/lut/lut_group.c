@@ -108,7 +108,7 @@ vta_status vta_lut_spread_groups(const vta_lut_tensor *t, size_t O, size_t taps,
 	unsigned bw = t->bitwidth;
 	if (grow && group_bits(stride) > bw)
 		bw = group_bits(stride);
-	if (nstride > 128 || bw > 7) {
+	if (nstride > VTA_LUT_MAX_STRIDE || bw > VTA_LUT_MAX_BITWIDTH) {
 		free(zero);
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"LUT grouped filter: a table of %zu entries has no zero and no room "
