@@ -533,7 +533,7 @@ static void test_indices_per_cycle_is_lane_count(void **state)
 		vta_rtl_lut *dec = decoder_of(&cfg);
 		size_t rows = 4096 / vta_lut_lanes(&cfg, VTA_MEM_WGT) * cfg.decomp_indices_per_cycle;
 		unsigned bw = cfg.dram_bus_bits / cfg.decomp_indices_per_cycle;
-		bw = bw < VTA_LUT_MAX_BW ? bw : VTA_LUT_MAX_BW;
+		bw = bw < VTA_LUT_MAX_BITWIDTH ? bw : VTA_LUT_MAX_BITWIDTH;
 		uint64_t cycles = rtl_cycles(dec, &cfg, VTA_MEM_WGT, bw, rows, &r);
 		double rate = (double)(rows * vta_lut_lanes(&cfg, VTA_MEM_WGT)) /
 			      (double)(cycles - VTA_COST_LUT_FIXED_CYCLES);
