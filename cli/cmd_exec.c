@@ -177,9 +177,9 @@ static vta_status compare_engines(const vta_config *cfg, const ref_side *r, vtas
 	}
 	engine_cmp first = {0}, c;
 	const char *hdr = "the reference executor and the model differ:\n";
-	for (int i = 0; i < SRAM_VIEWS; i++) {
+	for (unsigned i = 0; i < VTA_STATS_SRAMS; i++) {
 		sram_view v;
-		sram_view_of(cfg, sram_view_mems[i], &v);
+		sram_view_of(cfg, vta_mem_of_stats_slot(i), &v);
 		size_t rn = 0;
 		uint64_t sn = 0;
 		const uint8_t *a = vta_ref_sram(r->ref, v.mem, &rn);

@@ -239,7 +239,7 @@ static vta_status exec_store(run *r, size_t idx, const vta_insn *insn)
 	vta_error sub = {0};
 	if (vta_store_check(cfg, m, r->dram->size, &sub) != VTA_OK)
 		return rule_fail(r, idx, insn, &sub);
-	uint32_t eb = cfg->out_elem_bytes;
+	uint32_t eb = cfg->sram[VTA_MEM_OUT].elem_bytes;
 	for (uint64_t row = 0; row < m->y_size; row++) {
 		uint64_t src = (m->sram_base + row * m->x_size) * eb;
 		uint64_t dst = ((uint64_t)m->dram_base + row * m->x_stride) * eb;
@@ -481,7 +481,7 @@ vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 		return vta_fail(err, VTA_E_USAGE, "vta_ref_create: NULL argument");
 	*out = NULL;
 	if (cfg->inp_bits != 8 || cfg->wgt_bits != 8 || cfg->acc_bits != 32 || cfg->out_bits != 8 ||
-	    cfg->uop_depth == 0 || cfg->acc_dep_distance > HAZARD_MAX)
+	    cfg->sram[VTA_MEM_UOP].depth == 0 || cfg->acc_dep_distance > HAZARD_MAX)
 		return vta_fail(
 			err, VTA_E_CONFIG,
 			"the reference executor needs a derived config with int8 inputs, "

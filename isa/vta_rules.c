@@ -46,8 +46,8 @@ uint64_t vta_store_dram_end(const vta_config *cfg, const vta_mem_insn *m)
 {
 	if (m->y_size == 0 || m->x_size == 0)
 		return 0;
-	return row_addr(m, m->y_size - 1u, cfg->out_elem_bytes) +
-	       (uint64_t)m->x_size * cfg->out_elem_bytes;
+	return row_addr(m, m->y_size - 1u, cfg->sram[VTA_MEM_OUT].elem_bytes) +
+	       (uint64_t)m->x_size * cfg->sram[VTA_MEM_OUT].elem_bytes;
 }
 
 uint64_t vta_load_sram_rows(const vta_mem_insn *m)
@@ -197,10 +197,10 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 		return vta_fail(err, VTA_E_STREAM, "a store has no LUT fields (lut_bw %u, "
 				"lut_slot %u)", m->lut_bw, m->lut_slot);
 	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
-	if (end > cfg->out_depth)
+	if (end > cfg->sram[VTA_MEM_OUT].depth)
 		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
-				m->sram_base, (unsigned long long)end, cfg->out_depth);
-	return check_dram_rows(m, cfg->out_elem_bytes, dram_size, "write", err);
+				m->sram_base, (unsigned long long)end, cfg->sram[VTA_MEM_OUT].depth);
+	return check_dram_rows(m, cfg->sram[VTA_MEM_OUT].elem_bytes, dram_size, "write", err);
 }
 
 vta_status vta_uop_budget_check(const vta_config *cfg, const vta_insn *insn, uint64_t *done,
@@ -250,9 +250,9 @@ vta_status vta_loop_check(const vta_config *cfg, const vta_insn *insn, vta_error
 	if (l->uop_bgn > l->uop_end)
 		return vta_fail(err, VTA_E_STREAM, "uop_bgn %u is after uop_end %u", l->uop_bgn,
 				l->uop_end);
-	if (l->uop_end > cfg->uop_depth)
+	if (l->uop_end > cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_OOB, "uop range [%u, %u) beyond UOP depth %u",
-				l->uop_bgn, l->uop_end, cfg->uop_depth);
+				l->uop_bgn, l->uop_end, cfg->sram[VTA_MEM_UOP].depth);
 	if (insn->opcode != VTA_OP_ALU)
 		return VTA_OK;
 	uint32_t op = insn->alu.op;
@@ -288,9 +288,9 @@ void vta_uop_bounds_of(const vta_config *cfg, const vta_insn *insn, vta_uop_boun
 	bool is_alu = insn->opcode == VTA_OP_ALU;
 	bool reads_src = !vta_insn_resets(insn) &&
 			 (!is_alu || !insn->alu.use_imm || vta_alu_imm_reads_src(cfg, insn));
-	b->acc_depth = cfg->acc_depth;
-	b->src_depth = !reads_src ? UINT64_MAX : is_alu ? cfg->acc_depth : cfg->inp_depth;
-	b->wgt_depth = reads_src && !is_alu ? cfg->wgt_depth : UINT64_MAX;
+	b->acc_depth = cfg->sram[VTA_MEM_ACC].depth;
+	b->src_depth = !reads_src ? UINT64_MAX : is_alu ? cfg->sram[VTA_MEM_ACC].depth : cfg->sram[VTA_MEM_INP].depth;
+	b->wgt_depth = reads_src && !is_alu ? cfg->sram[VTA_MEM_WGT].depth : UINT64_MAX;
 	b->src_name = is_alu ? "src acc" : "inp";
 }
 

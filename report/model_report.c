@@ -125,8 +125,6 @@ static void input_from(const vta_model_op_result *r, char *buf, size_t size)
 		snprintf(buf, size, "-");
 }
 
-static const char *SRAM_NAMES[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
-
 static const char *compression(const vta_model_op_result *r)
 {
 	if (r->place != VTA_OP_ACCEL || !r->layer.has_lut)
@@ -265,7 +263,7 @@ json_t *model_report_json(const model_report *rep)
 			report_set_int(o, "dram_write_bytes", s->dram_write_bytes);
 			json_t *p = json_object();
 			for (int k = 0; k < VTA_STATS_SRAMS; k++)
-				report_set_int(p, SRAM_NAMES[k], s->sram[k].peak_bytes);
+				report_set_int(p, vta_stats_slot_name(k), s->sram[k].peak_bytes);
 			json_object_set_new(o, "sram_peak_bytes", p);
 			json_object_set_new(o, "compression", json_string(compression(r)));
 			report_set_int(o, "macs", r->layer.counters.macs);
@@ -301,7 +299,7 @@ json_t *model_report_json(const model_report *rep)
 	report_set_int(tot, "dram_write_bytes", t.dram_write);
 	json_t *p = json_object();
 	for (int k = 0; k < VTA_STATS_SRAMS; k++)
-		report_set_int(p, SRAM_NAMES[k], t.sram_peak[k]);
+		report_set_int(p, vta_stats_slot_name(k), t.sram_peak[k]);
 	json_object_set_new(tot, "sram_peak_bytes", p);
 	json_object_set_new(tot, "host_seconds", json_real(t.host_seconds));
 	report_set_int(tot, "staged_in_bytes", t.staged_in);

@@ -385,7 +385,7 @@ static ti_xfer ti_xfer_runs(const vta_config *cfg, uint64_t runs, uint64_t run_b
 	plan.run_bytes = run_bytes;
 	plan.stride = run_bytes;
 	plan.write = store;
-	plan.elem_bytes = store ? cfg->out_elem_bytes : 0;
+	plan.elem_bytes = store ? cfg->sram[VTA_MEM_OUT].elem_bytes : 0;
 	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan), store};
 	return x;
 }
@@ -507,10 +507,10 @@ static void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const 
 	c->last_nob = vta_conv_grp_obs(g, p, p->ngrp - 1);
 	for (int i = 0; i < 2; i++) {
 		const uint32_t nbw = ti_grp_obw(p, i ? (uint32_t)c->last_nob : p->nob);
-		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->wgt_elem_bytes;
+		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->sram[VTA_MEM_WGT].elem_bytes;
 		c->wgt[i] = ti_xfer_bytes(cfg, c->wgt_bytes[i]);
 		c->alu_kern[i] =
-			ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->uop_elem_bytes);
+			ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->sram[VTA_MEM_UOP].elem_bytes);
 	}
 	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
@@ -520,7 +520,7 @@ static void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const 
 	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
 	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
 	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
-	c->uop_one = ti_xfer_bytes(cfg, cfg->uop_elem_bytes);
+	c->uop_one = ti_xfer_bytes(cfg, cfg->sram[VTA_MEM_UOP].elem_bytes);
 	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
 	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
 	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
@@ -529,7 +529,7 @@ static void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const 
 		for (int i = 0; i < 2; i++) {
 			const uint32_t blocks = all ? g->ob : i ? (uint32_t)c->last_nob : p->nob;
 			c->consts_by[all][i] = ti_consts(cfg, (uint64_t)n_plain * blocks *
-							      cfg->acc_elem_bytes,
+							      cfg->sram[VTA_MEM_ACC].elem_bytes,
 							 &blut, blocks);
 		}
 }
@@ -567,31 +567,31 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 		const uint64_t pix = r * cols, rows = pix * nb;
 		const uint64_t rows_in = vta_conv_rows_in(g, (uint32_t)r);
 		const uint64_t cin = vta_conv_cols_in(g, (uint32_t)cols);
-		c->inp_bytes[i] = rows_in * cin * p->ncb * cfg->inp_elem_bytes;
-		c->out_bytes[i] = rows * cfg->out_elem_bytes;
+		c->inp_bytes[i] = rows_in * cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes;
+		c->out_bytes[i] = rows * cfg->sram[VTA_MEM_OUT].elem_bytes;
 		c->out_insns[i] = 1;
 		if (nct == 1) {
 			/* whole padded rows when the chunk holds every input block, else a
 			 * row per pixel of the chunk's blocks (cv_load_step) */
 			c->inp[i] = p->ncb == g->cb
-					    ? ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes,
+					    ? ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 							   false)
-					    : ti_xfer_runs(cfg, rows_in * cin, p->ncb * cfg->inp_elem_bytes,
+					    : ti_xfer_runs(cfg, rows_in * cin, p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 							   false);
 			/* a row per pixel of the tile's blocks, one row when they are all the
 			 * output's (vta_stream merges adjacent rows) */
 			c->out[i] = nb == g->ob ? ti_xfer_runs(cfg, 1, c->out_bytes[i], true)
-						: ti_xfer_runs(cfg, pix, nb * cfg->out_elem_bytes, true);
+						: ti_xfer_runs(cfg, pix, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 		} else {
 			/* a column tile's window: one run per input row; its store one run per
 			 * output row, or one store per row when the tile holds some blocks only */
-			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes,
+			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 						 false);
 			if (nb == g->ob) {
-				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->out_elem_bytes, true);
+				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 			} else {
 				const ti_xfer one =
-					ti_xfer_runs(cfg, cols, nb * cfg->out_elem_bytes, true);
+					ti_xfer_runs(cfg, cols, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r, true};
 				c->out_insns[i] = r;
 			}
@@ -604,7 +604,7 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 		c->alu[i] = alu_tt * vta_cost_loop_cycles(cfg, rows, cfg->alu_ii) +
 			    alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
 	}
-	c->uop_bytes = (uint64_t)c->k.list_len * cfg->uop_elem_bytes;
+	c->uop_bytes = (uint64_t)c->k.list_len * cfg->sram[VTA_MEM_UOP].elem_bytes;
 	c->uop = ti_xfer_bytes(cfg, c->uop_bytes);
 	ti_bound_base(cfg, g, p, alu_tt, alu_imm, c);
 }
@@ -615,7 +615,7 @@ static uint64_t ti_variants(const vta_config *cfg, const vta_conv_plan *p, const
 			    bool *fit)
 {
 	const uint64_t v = ti_min((uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub, c->ns);
-	*fit = (v + 1) * c->k.list_len + 64 <= cfg->uop_depth;
+	*fit = (v + 1) * c->k.list_len + 64 <= cfg->sram[VTA_MEM_UOP].depth;
 	return v;
 }
 
@@ -863,7 +863,7 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 					if (t < p->s_acc) { /* the slot's reset kernel (the ALU's
 							     * immediate ops share it): one uop */
 						tC = ti_go(&m, tC, &c->uop_one);
-						dram += cfg->uop_elem_bytes;
+						dram += cfg->sram[VTA_MEM_UOP].elem_bytes;
 						insns++;
 					}
 					tC += c->reset[kind];
@@ -886,7 +886,7 @@ static bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_
 					   (p->const_all ? tl.grp : 0)];
 		for (uint32_t i = 0; !*seen && i < w->alu_tt; i++) {
 			tC = ti_go(&m, tC, &c->alu_kern[gk]);
-			dram += (uint64_t)nb * cfg->uop_elem_bytes;
+			dram += (uint64_t)nb * cfg->sram[VTA_MEM_UOP].elem_bytes;
 			insns++;
 		}
 		*seen = true;
@@ -1026,7 +1026,7 @@ static const ti_base *ti_base_of(ti_search *se, const vta_conv_plan *p)
 	b->p = *p;
 	vta_conv_kshape k;
 	vta_conv_kshape_make_cols(se->cfg, se->g, p->nob, p->nobw, p->th, tw, p->ncb, &k);
-	b->fits = k.ok && k.list_len <= se->cfg->uop_depth;
+	b->fits = k.ok && k.list_len <= se->cfg->sram[VTA_MEM_UOP].depth;
 	if (b->fits)
 		ti_costs_base(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &k, &b->c);
 	return b;
@@ -1195,9 +1195,9 @@ static uint64_t ti_acc_left(const ti_search *se, const vta_conv_plan *p)
 	const uint32_t D = cfg->acc_dep_distance;
 	const uint64_t crows = (uint64_t)p->nconst * (p->const_all ? g->ob : p->nob);
 	const uint64_t wrows = (uint64_t)p->nobw * g->kh * g->kw * p->ncb;
-	if (wrows * p->s_wgt > cfg->wgt_depth || crows + D >= cfg->acc_depth)
+	if (wrows * p->s_wgt > cfg->sram[VTA_MEM_WGT].depth || crows + D >= cfg->sram[VTA_MEM_ACC].depth)
 		return 0;
-	return cfg->acc_depth - crows - D;
+	return cfg->sram[VTA_MEM_ACC].depth - crows - D;
 }
 
 /* A plan with chunking, grouping, slots and constants fixed: the tallest row tile that
@@ -1209,7 +1209,7 @@ static void ti_try_slots(ti_search *se, vta_conv_plan p)
 	const uint64_t acc_left = ti_acc_left(se, &p);
 	if (acc_left == 0)
 		return;
-	uint32_t thi = ti_th_inp(g, p.ncb, cfg->inp_depth / p.s_inp);
+	uint32_t thi = ti_th_inp(g, p.ncb, cfg->sram[VTA_MEM_INP].depth / p.s_inp);
 	uint64_t tha = acc_left / ((uint64_t)p.s_acc * g->wo * p.nob);
 	uint32_t thmax = tha < thi ? (uint32_t)tha : thi;
 	if (thmax > 0)
@@ -1227,7 +1227,7 @@ static void ti_try_cols(ti_search *se, vta_conv_plan p)
 	const uint64_t acc_cap = p.ncb == g->cb ? ti_acc_left(se, &p) : 0;
 	if (acc_cap == 0)
 		return;
-	const uint32_t inp_cap = cfg->inp_depth / p.s_inp;
+	const uint32_t inp_cap = cfg->sram[VTA_MEM_INP].depth / p.s_inp;
 	const uint64_t ekw = (uint64_t)(g->kw - 1) * g->dw + 1;
 	const uint64_t cin = inp_cap / ((uint64_t)vta_conv_rows_in(g, 1) * p.ncb);
 	if (cin < ekw)
@@ -1353,7 +1353,7 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 			/* constants of every channel stay resident when they fit next to the
 			 * smallest tiles; per-group constants are tried as well */
 			const bool call = (uint64_t)nconst * g.ob + D + (uint64_t)smax * g.wo * nob <=
-					  cfg->acc_depth;
+					  cfg->sram[VTA_MEM_ACC].depth;
 			for (uint32_t l = 0; l < nobws; l++) {
 				se.block = se.n_bases;
 				for (unsigned code = 0; code < 16; code++) {
@@ -1397,7 +1397,7 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 		const uint64_t in_rows = (uint64_t)vta_conv_rows_in(g0, 1) * g0->wp;
 		const uint64_t px_rows = (uint64_t)vta_conv_rows_in(g0, 1) * vta_conv_cols_in(g0, 1) *
 					 g0->cb;
-		if (in_rows > cfg->inp_depth && px_rows > cfg->inp_depth)
+		if (in_rows > cfg->sram[VTA_MEM_INP].depth && px_rows > cfg->sram[VTA_MEM_INP].depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the INP SRAM: one output row "
 					"reads %u input rows of %d padded columns (%llu INP rows at "
@@ -1405,35 +1405,35 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 					"blocks %llu, the INP SRAM has %u rows",
 					layer, vta_conv_rows_in(g0, 1), (int)g0->wp,
 					(unsigned long long)in_rows, g0->cb,
-					(unsigned long long)px_rows, cfg->inp_depth);
-		if ((uint64_t)g0->kh * g0->kw > cfg->wgt_depth)
+					(unsigned long long)px_rows, cfg->sram[VTA_MEM_INP].depth);
+		if ((uint64_t)g0->kh * g0->kw > cfg->sram[VTA_MEM_WGT].depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the WGT SRAM: one block of the "
 					"%dx%d filter needs %llu WGT rows, the WGT SRAM has %u",
 					layer, (int)g0->kh, (int)g0->kw,
 					(unsigned long long)g0->kh * (unsigned long long)g0->kw,
-					cfg->wgt_depth);
+					cfg->sram[VTA_MEM_WGT].depth);
 		const uint64_t px_wgt = (uint64_t)g0->kh * g0->kw * g0->cb;
-		if (in_rows > cfg->inp_depth && px_wgt > cfg->wgt_depth)
+		if (in_rows > cfg->sram[VTA_MEM_INP].depth && px_wgt > cfg->sram[VTA_MEM_WGT].depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit: one output row reads %llu "
 					"INP rows, the INP SRAM has %u, and a column tile's filter "
 					"block at all %u input blocks needs %llu WGT rows, the WGT "
 					"SRAM has %u",
-					layer, (unsigned long long)in_rows, cfg->inp_depth, g0->cb,
-					(unsigned long long)px_wgt, cfg->wgt_depth);
-		if ((uint64_t)nconst + g0->wo + D > cfg->acc_depth)
+					layer, (unsigned long long)in_rows, cfg->sram[VTA_MEM_INP].depth, g0->cb,
+					(unsigned long long)px_wgt, cfg->sram[VTA_MEM_WGT].depth);
+		if ((uint64_t)nconst + g0->wo + D > cfg->sram[VTA_MEM_ACC].depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the ACC SRAM: one output row "
 					"of %d pixels needs %llu ACC rows with its %u constant rows, "
 					"the ACC SRAM has %u",
 					layer, (int)g0->wo,
 					(unsigned long long)nconst + (uint64_t)g0->wo + D, nconst,
-					cfg->acc_depth);
+					cfg->sram[VTA_MEM_ACC].depth);
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: CONV2D does not fit the UOP SRAM: the smallest GEMM "
 				"kernel is longer than its %u rows",
-				layer, cfg->uop_depth);
+				layer, cfg->sram[VTA_MEM_UOP].depth);
 	}
 	vta_status st = vta_conv_plan_check(cfg, g0, nconst, layer, &best, err);
 	if (st == VTA_OK)
@@ -1482,13 +1482,13 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 	p->nsub = p->nob / p->nobw;
 	p->nconst = nconst;
 	p->rowskip = g.rowskip;
-	p->inp_slot = cfg->inp_depth / p->s_inp;
-	p->wgt_slot = cfg->wgt_depth / p->s_wgt;
+	p->inp_slot = cfg->sram[VTA_MEM_INP].depth / p->s_inp;
+	p->wgt_slot = cfg->sram[VTA_MEM_WGT].depth / p->s_wgt;
 	p->acc_const_base = 0;
 	p->acc_const_rows = nconst * (p->const_all ? g.ob : p->nob);
 	p->acc_slot_base = p->acc_const_rows;
 	p->acc_slot = p->th * p->tw * p->nob;
-	p->acc_scratch = cfg->acc_depth - D;
+	p->acc_scratch = cfg->sram[VTA_MEM_ACC].depth - D;
 	uint64_t in_rows = (uint64_t)vta_conv_rows_in(&g, p->th) * vta_conv_cols_in(&g, p->tw) *
 			   p->ncb;
 	if (in_rows > p->inp_slot)
@@ -1503,17 +1503,17 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 				"of %u",
 				layer, (unsigned long long)w_rows, p->wgt_slot);
 	uint64_t acc_rows = p->acc_const_rows + (uint64_t)p->s_acc * p->acc_slot + D;
-	if (acc_rows > cfg->acc_depth)
+	if (acc_rows > cfg->sram[VTA_MEM_ACC].depth)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: %u constant rows, %u slot(s) of %u rows and %u "
 				"scratch rows exceed the ACC SRAM (%u rows)",
-				layer, p->acc_const_rows, p->s_acc, p->acc_slot, D, cfg->acc_depth);
+				layer, p->acc_const_rows, p->s_acc, p->acc_slot, D, cfg->sram[VTA_MEM_ACC].depth);
 	vta_conv_kshape k;
 	vta_conv_kshape_make_cols(cfg, &g, p->nob, p->nobw, p->th, p->tw, p->ncb, &k);
-	if (!k.ok || k.list_len > cfg->uop_depth)
+	if (!k.ok || k.list_len > cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: the GEMM kernel of %u uops exceeds the UOP SRAM "
 				"(%u rows)",
-				layer, k.list_len, cfg->uop_depth);
+				layer, k.list_len, cfg->sram[VTA_MEM_UOP].depth);
 	return VTA_OK;
 }
