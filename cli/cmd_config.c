@@ -85,11 +85,16 @@ static void print_config(const vta_config *c)
 		uint32_t elem, depth;
 		unsigned log;
 	} s[] = {
-		{"uop", c->sram[VTA_MEM_UOP].bytes, c->sram[VTA_MEM_UOP].elem_bytes, c->sram[VTA_MEM_UOP].depth, c->sram[VTA_MEM_UOP].log_depth},
-		{"inp", c->sram[VTA_MEM_INP].bytes, c->sram[VTA_MEM_INP].elem_bytes, c->sram[VTA_MEM_INP].depth, c->sram[VTA_MEM_INP].log_depth},
-		{"wgt", c->sram[VTA_MEM_WGT].bytes, c->sram[VTA_MEM_WGT].elem_bytes, c->sram[VTA_MEM_WGT].depth, c->sram[VTA_MEM_WGT].log_depth},
-		{"acc", c->sram[VTA_MEM_ACC].bytes, c->sram[VTA_MEM_ACC].elem_bytes, c->sram[VTA_MEM_ACC].depth, c->sram[VTA_MEM_ACC].log_depth},
-		{"out", c->sram[VTA_MEM_OUT].bytes, c->sram[VTA_MEM_OUT].elem_bytes, c->sram[VTA_MEM_OUT].depth, c->sram[VTA_MEM_OUT].log_depth},
+		{"uop", c->sram[VTA_MEM_UOP].bytes, c->sram[VTA_MEM_UOP].elem_bytes,
+		 c->sram[VTA_MEM_UOP].depth, c->sram[VTA_MEM_UOP].log_depth},
+		{"inp", c->sram[VTA_MEM_INP].bytes, c->sram[VTA_MEM_INP].elem_bytes,
+		 c->sram[VTA_MEM_INP].depth, c->sram[VTA_MEM_INP].log_depth},
+		{"wgt", c->sram[VTA_MEM_WGT].bytes, c->sram[VTA_MEM_WGT].elem_bytes,
+		 c->sram[VTA_MEM_WGT].depth, c->sram[VTA_MEM_WGT].log_depth},
+		{"acc", c->sram[VTA_MEM_ACC].bytes, c->sram[VTA_MEM_ACC].elem_bytes,
+		 c->sram[VTA_MEM_ACC].depth, c->sram[VTA_MEM_ACC].log_depth},
+		{"out", c->sram[VTA_MEM_OUT].bytes, c->sram[VTA_MEM_OUT].elem_bytes,
+		 c->sram[VTA_MEM_OUT].depth, c->sram[VTA_MEM_OUT].log_depth},
 	};
 	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++)
 		printf("  %-5s %9llu B  %5u B  %5u  %u\n", s[i].name, (unsigned long long)s[i].bytes,

@@ -441,7 +441,8 @@ static vta_status parse_directive(asm_ctx *a, tok dir, const char *p, const char
 			return asm_fail(a, VTA_E_PARSE, arg.p,
 					".uops address 0x%llx is not a multiple of %u (LOAD UOP "
 					"addresses whole micro-ops)",
-					(unsigned long long)n.mag, a->cfg->sram[VTA_MEM_UOP].elem_bytes);
+					(unsigned long long)n.mag,
+					a->cfg->sram[VTA_MEM_UOP].elem_bytes);
 		if ((st = seg_close(a)))
 			return st;
 		a->section = is_uops ? SECTION_UOPS : SECTION_DATA;

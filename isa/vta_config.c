@@ -115,7 +115,8 @@ static vta_status derive_srams(vta_config *cfg, vta_error *err)
 		vta_sram_geometry *s = &cfg->sram[m->id];
 		if (!m->size_key)
 			continue;
-		vta_status st = sram_depth(m->size_key, s->kib, s->elem_bytes * 8ull, &s->depth, err);
+		vta_status st =
+			sram_depth(m->size_key, s->kib, s->elem_bytes * 8ull, &s->depth, err);
 		if (st)
 			return st;
 		s->bytes = (uint64_t)s->kib * 1024u;
@@ -146,7 +147,8 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	if ((st = derive_srams(cfg, err)))
 		return st;
 	cfg->lut_depth = cfg->decomp_table_kib * 256u; /* 32-bit entries; 256 KiB: 65536 */
-	if (cfg->isa_uop_field_depth != 0 && cfg->isa_uop_field_depth < cfg->sram[VTA_MEM_UOP].depth)
+	if (cfg->isa_uop_field_depth != 0 &&
+	    cfg->isa_uop_field_depth < cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_CONFIG,
 				"isa.uop_field_depth: %u is less than the UOP SRAM's %u micro-ops "
 				"(sram_kib.uop): uop_end could not address them all",
@@ -189,8 +191,9 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->alu_use_imm = 1;
 	fw->alu_imm = 16;
 	fw->uop_dst = cfg->sram[VTA_MEM_ACC].log_depth;
-	fw->uop_src = cfg->sram[VTA_MEM_ACC].log_depth > cfg->sram[VTA_MEM_INP].log_depth ? cfg->sram[VTA_MEM_ACC].log_depth
-							     : cfg->sram[VTA_MEM_INP].log_depth;
+	fw->uop_src = cfg->sram[VTA_MEM_ACC].log_depth > cfg->sram[VTA_MEM_INP].log_depth
+		? cfg->sram[VTA_MEM_ACC].log_depth
+		: cfg->sram[VTA_MEM_INP].log_depth;
 	fw->uop_wgt = cfg->sram[VTA_MEM_WGT].log_depth;
 
 	/* word sizes from the field tables: the head, then each format's own fields */

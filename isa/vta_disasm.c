@@ -66,7 +66,8 @@ vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FI
 	for (size_t i = 0; i < prog->n_segments && st == VTA_OK; i++) {
 		const vta_segment *s = &prog->segments[i];
 		if (s->kind == VTA_SEG_UOP) {
-			fprintf(out, "\n.uops 0x%llx  ; %u uops\n", (unsigned long long)s->dram_addr,
+			fprintf(out, "\n.uops 0x%llx  ; %u uops\n",
+				(unsigned long long)s->dram_addr,
 				s->size / cfg->sram[VTA_MEM_UOP].elem_bytes);
 			st = print_uops(s, cfg, out, err);
 		} else {

@@ -10,7 +10,7 @@
 const char *vta_space_name(vta_space s)
 {
 	static const char *const others[VTA_SPACE_COUNT - VTA_SRAM_COUNT] = {"lut table",
-									      "lut slot", "dram"};
+									     "lut slot", "dram"};
 	if (vta_mem_is_sram((unsigned)s))
 		return vta_mem_name((vta_mem)s); /* an SRAM space is its SRAM's code */
 	return (unsigned)s < VTA_SPACE_COUNT ? others[s - VTA_SRAM_COUNT] : "?";
@@ -139,7 +139,10 @@ vta_status vta_footprint_uops(const vta_config *cfg, const vta_insn *insn,
 	uint32_t decoded = 0;
 	vta_error bad = {0};
 	while (decoded < n &&
-	       vta_uop_decode(cfg, uop_sram + (size_t)(l->uop_bgn + decoded) * cfg->sram[VTA_MEM_UOP].elem_bytes,
+	       vta_uop_decode(cfg,
+			      uop_sram +
+				      (size_t)(l->uop_bgn + decoded) *
+					      cfg->sram[VTA_MEM_UOP].elem_bytes,
 			      &uops[decoded], &bad) == VTA_OK)
 		decoded++;
 	vta_uop_bounds b;

@@ -43,7 +43,7 @@
 extern "C" {
 #endif
 
-/* Where an access lands: vta_space, with the memory table (vta_mem.h). */
+/* Where an access lands is a vta_space, declared with the memory table (vta_mem.h). */
 
 /* "uop", "wgt", "inp", "acc", "out", "lut table", "lut slot", "dram" ("?" out of range). */
 const char *vta_space_name(vta_space s);
@@ -64,8 +64,8 @@ typedef struct vta_access {
 
 /* The state an instruction's footprint depends on. */
 typedef struct vta_fp_state {
-	const uint8_t *uop_sram;   /* cfg->sram[VTA_MEM_UOP].depth encoded micro-ops of cfg->sram[VTA_MEM_UOP].elem_bytes
-				      each (GEMM, ALU) */
+	const uint8_t *uop_sram;   /* the UOP SRAM: its depth in encoded micro-ops of its
+				      elem_bytes each (GEMM, ALU) */
 	const vta_lut_desc *slots; /* VTA_LUT_SLOTS descriptors (decompressing loads) */
 	uint64_t dram_size;        /* bytes: LOAD and STORE rows are checked against it */
 } vta_fp_state;

@@ -120,9 +120,9 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 		unsigned high = vta_field_high_width(f, fw);
 		if (high) { /* unsigned: the low bits here, the rest in the high part's word */
 			if ((uint64_t)v > mask_of(w + high))
-				return vta_fail(err, VTA_E_ENCODE, "%s%s %llu does not fit in %u bits",
-						fmt->prefix, f->name, (unsigned long long)v,
-						w + high);
+				return vta_fail(err, VTA_E_ENCODE,
+						"%s%s %llu does not fit in %u bits", fmt->prefix,
+						f->name, (unsigned long long)v, w + high);
 			if ((st = put_u(b, word, w, (uint64_t)v & mask_of(w), fmt->prefix, f->name,
 					err)))
 				return st;

@@ -133,7 +133,8 @@ static vta_nest_result decode(const vta_nest_cache *c, entry *e)
 	for (uint32_t k = 0; k < n; k++) {
 		vta_uop u;
 		vta_error bad = {0};
-		if (vta_uop_decode(cfg, e->bytes + (size_t)k * cfg->sram[VTA_MEM_UOP].elem_bytes, &u, &bad))
+		if (vta_uop_decode(cfg, e->bytes + (size_t)k * cfg->sram[VTA_MEM_UOP].elem_bytes,
+				   &u, &bad))
 			return VTA_NEST_UOP_BY_UOP;
 		e->kern[0].v[k] = u.dst;
 		e->kern[1].v[k] = u.src;

@@ -123,7 +123,9 @@ static bool imm_rows_differ(const check *c, const vta_insn *in, const uint8_t *u
 		return false;
 	for (uint32_t k = l->uop_bgn; k < l->uop_end; k++) {
 		vta_error e = {0};
-		if (vta_uop_decode(c->cfg, uop_img + (uint64_t)k * c->cfg->sram[VTA_MEM_UOP].elem_bytes, u, &e))
+		if (vta_uop_decode(c->cfg,
+				   uop_img + (uint64_t)k * c->cfg->sram[VTA_MEM_UOP].elem_bytes, u,
+				   &e))
 			return false;
 		if (u->dst != u->src || (l->iter_out > 1 && l->dst_factor_out != l->src_factor_out) ||
 		    (l->iter_in > 1 && l->dst_factor_in != l->src_factor_in)) {
@@ -286,7 +288,8 @@ static vta_status check_stores(check *c, const vta_program *prog, const vta_dram
 		return VTA_OK; /* the engines diagnose a stream the checks cannot run */
 	}
 	const vta_config *cfg = c->cfg;
-	acc_rows r = {calloc(cfg->sram[VTA_MEM_ACC].depth, 1), calloc(cfg->sram[VTA_MEM_ACC].depth, sizeof(uint32_t)), 0, 0};
+	acc_rows r = {calloc(cfg->sram[VTA_MEM_ACC].depth, 1),
+		      calloc(cfg->sram[VTA_MEM_ACC].depth, sizeof(uint32_t)), 0, 0};
 	uint8_t *uop_img = calloc(cfg->sram[VTA_MEM_UOP].depth, cfg->sram[VTA_MEM_UOP].elem_bytes);
 	st = r.kind && r.by && uop_img ? VTA_OK
 				       : vta_fail(err, VTA_E_NOMEM, "out of memory for %u ACC rows",

@@ -1217,7 +1217,8 @@ static vta_status setup(pass *p)
 	p->wrote = calloc(n, sizeof(*p->wrote));
 	p->pair_stamp = calloc(n, sizeof(*p->pair_stamp));
 	p->pair_head = calloc(n, sizeof(*p->pair_head));
-	p->uop_img = calloc(p->cfg->sram[VTA_MEM_UOP].depth ? p->cfg->sram[VTA_MEM_UOP].depth : 1, p->cfg->sram[VTA_MEM_UOP].elem_bytes);
+	p->uop_img = calloc(p->cfg->sram[VTA_MEM_UOP].depth ? p->cfg->sram[VTA_MEM_UOP].depth : 1,
+			    p->cfg->sram[VTA_MEM_UOP].elem_bytes);
 	if (!p->insns || !p->module_of || !p->lclock || !p->vc || !p->pos || !p->wrote ||
 	    !p->pair_stamp || !p->pair_head || !p->uop_img)
 		return VTA_E_NOMEM;

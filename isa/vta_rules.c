@@ -47,7 +47,7 @@ uint64_t vta_store_dram_end(const vta_config *cfg, const vta_mem_insn *m)
 	if (m->y_size == 0 || m->x_size == 0)
 		return 0;
 	return row_addr(m, m->y_size - 1u, cfg->sram[VTA_MEM_OUT].elem_bytes) +
-	       (uint64_t)m->x_size * cfg->sram[VTA_MEM_OUT].elem_bytes;
+		(uint64_t)m->x_size * cfg->sram[VTA_MEM_OUT].elem_bytes;
 }
 
 uint64_t vta_load_sram_rows(const vta_mem_insn *m)
@@ -199,7 +199,8 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
 	if (end > cfg->sram[VTA_MEM_OUT].depth)
 		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
-				m->sram_base, (unsigned long long)end, cfg->sram[VTA_MEM_OUT].depth);
+				m->sram_base, (unsigned long long)end,
+				cfg->sram[VTA_MEM_OUT].depth);
 	return check_dram_rows(m, cfg->sram[VTA_MEM_OUT].elem_bytes, dram_size, "write", err);
 }
 
@@ -289,7 +290,9 @@ void vta_uop_bounds_of(const vta_config *cfg, const vta_insn *insn, vta_uop_boun
 	bool reads_src = !vta_insn_resets(insn) &&
 			 (!is_alu || !insn->alu.use_imm || vta_alu_imm_reads_src(cfg, insn));
 	b->acc_depth = cfg->sram[VTA_MEM_ACC].depth;
-	b->src_depth = !reads_src ? UINT64_MAX : is_alu ? cfg->sram[VTA_MEM_ACC].depth : cfg->sram[VTA_MEM_INP].depth;
+	b->src_depth = !reads_src ? UINT64_MAX
+		: is_alu	  ? cfg->sram[VTA_MEM_ACC].depth
+				  : cfg->sram[VTA_MEM_INP].depth;
 	b->wgt_depth = reads_src && !is_alu ? cfg->sram[VTA_MEM_WGT].depth : UINT64_MAX;
 	b->src_name = is_alu ? "src acc" : "inp";
 }

@@ -156,10 +156,12 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st
 	fprintf(out, "%*ssram   capacity_bytes  peak_bytes   peak%%      reads     writes\n", in, "");
 	for (int s = 0; s < VTA_STATS_SRAMS; s++) {
 		const vta_sram_stats *ss = &st->sram[s];
-		fprintf(out, "%*s%-5s %15llu %11llu %6.1f%% %10llu %10llu\n", in, "", vta_stats_slot_name(s),
-			(unsigned long long)ss->capacity_bytes, (unsigned long long)ss->peak_bytes,
-			ss->capacity_bytes ? 100.0 * (double)ss->peak_bytes / (double)ss->capacity_bytes
-					   : 0.0,
+		fprintf(out, "%*s%-5s %15llu %11llu %6.1f%% %10llu %10llu\n", in, "",
+			vta_stats_slot_name(s), (unsigned long long)ss->capacity_bytes,
+			(unsigned long long)ss->peak_bytes,
+			ss->capacity_bytes
+				? 100.0 * (double)ss->peak_bytes / (double)ss->capacity_bytes
+				: 0.0,
 			(unsigned long long)ss->reads, (unsigned long long)ss->writes);
 	}
 	/* every memory type a plain LOAD reads, in the table's order (OUT is only stored) */

@@ -219,8 +219,9 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 		auto &uops = s.uops();
 		for (uint64_t r = m.sram_base; r < m.sram_base + rows; r++) {
 			vta_uop u{};
-			bool ok = vta_uop_decode(&cfg, s.bytes() + r * cfg.sram[VTA_MEM_UOP].elem_bytes, &u, nullptr) ==
-				  VTA_OK;
+			bool ok = vta_uop_decode(&cfg,
+						 s.bytes() + r * cfg.sram[VTA_MEM_UOP].elem_bytes,
+						 &u, nullptr) == VTA_OK;
 			uops[r] = sram::decoded_uop{u.dst, u.src, u.wgt, ok};
 		}
 	}

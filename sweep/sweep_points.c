@@ -60,7 +60,8 @@ static bool derived_value(point_ctx *c, const char *name, sw_value *out, bool *f
 	const vta_config *raw = &c->p->raw, *cfg = &c->p->cfg;
 	if (!strcmp(name, "sram_kib.total")) {
 		*out = (sw_value){SW_NUM,
-				  (double)raw->sram[VTA_MEM_UOP].kib + raw->sram[VTA_MEM_INP].kib + raw->sram[VTA_MEM_WGT].kib + raw->sram[VTA_MEM_ACC].kib,
+				  (double)raw->sram[VTA_MEM_UOP].kib + raw->sram[VTA_MEM_INP].kib +
+					  raw->sram[VTA_MEM_WGT].kib + raw->sram[VTA_MEM_ACC].kib,
 				  NULL};
 		return true;
 	}
@@ -428,8 +429,10 @@ json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t
 			json_object_set_new(lv, sw->lets[j].name, value_json(&p->let_values[j]));
 		json_object_set_new(o, "lets", lv);
 		json_object_set_new(o, "sram_kib.total",
-				    json_integer((json_int_t)p->raw.sram[VTA_MEM_UOP].kib + p->raw.sram[VTA_MEM_INP].kib +
-						 p->raw.sram[VTA_MEM_WGT].kib + p->raw.sram[VTA_MEM_ACC].kib));
+				    json_integer((json_int_t)p->raw.sram[VTA_MEM_UOP].kib +
+						 p->raw.sram[VTA_MEM_INP].kib +
+						 p->raw.sram[VTA_MEM_WGT].kib +
+						 p->raw.sram[VTA_MEM_ACC].kib));
 		json_object_set_new(o, "mode", json_string(mode_name(p->mode)));
 		json_object_set_new(o, "threads", json_integer(p->threads));
 		json_object_set_new(o, "decompress", json_string(p->decompress));

@@ -94,8 +94,8 @@ static bool sb_stage_ok(vta_stage st)
 static uint64_t sb_max_elem_bytes(const vta_config *cfg)
 {
 	uint64_t m = cfg->sram[VTA_MEM_UOP].elem_bytes;
-	const uint64_t e[] = {cfg->sram[VTA_MEM_INP].elem_bytes, cfg->sram[VTA_MEM_WGT].elem_bytes, cfg->sram[VTA_MEM_ACC].elem_bytes,
-			      cfg->sram[VTA_MEM_OUT].elem_bytes};
+	const uint64_t e[] = {cfg->sram[VTA_MEM_INP].elem_bytes, cfg->sram[VTA_MEM_WGT].elem_bytes,
+			      cfg->sram[VTA_MEM_ACC].elem_bytes, cfg->sram[VTA_MEM_OUT].elem_bytes};
 	for (size_t i = 0; i < sizeof(e) / sizeof(e[0]); i++)
 		if (e[i] > m)
 			m = e[i];
@@ -610,9 +610,10 @@ vta_status vta_stream_kernel(vta_stream *s, const vta_uop *uops, size_t n, uint3
 		return vta_fail(err, VTA_E_USAGE, "layer %s: a kernel needs at least one uop",
 				s->layer);
 	if (n > s->cfg.sram[VTA_MEM_UOP].depth)
-		return vta_fail(err, VTA_E_USAGE,
-				"layer %s: a kernel of %zu uops does not fit the UOP SRAM (%u rows)",
-				s->layer, n, s->cfg.sram[VTA_MEM_UOP].depth);
+		return vta_fail(
+			err, VTA_E_USAGE,
+			"layer %s: a kernel of %zu uops does not fit the UOP SRAM (%u rows)",
+			s->layer, n, s->cfg.sram[VTA_MEM_UOP].depth);
 	uint64_t h = sb_hash(uops, n);
 	for (size_t i = 0; i < s->n_kernels; i++) {
 		const sb_kernel *k = &s->kernels[i];

@@ -507,10 +507,11 @@ static void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const 
 	c->last_nob = vta_conv_grp_obs(g, p, p->ngrp - 1);
 	for (int i = 0; i < 2; i++) {
 		const uint32_t nbw = ti_grp_obw(p, i ? (uint32_t)c->last_nob : p->nob);
-		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->sram[VTA_MEM_WGT].elem_bytes;
+		c->wgt_bytes[i] =
+			(uint64_t)nbw * c->taps * p->ncb * cfg->sram[VTA_MEM_WGT].elem_bytes;
 		c->wgt[i] = ti_xfer_bytes(cfg, c->wgt_bytes[i]);
-		c->alu_kern[i] =
-			ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->sram[VTA_MEM_UOP].elem_bytes);
+		c->alu_kern[i] = ti_xfer_bytes(
+			cfg, (i ? c->last_nob : p->nob) * cfg->sram[VTA_MEM_UOP].elem_bytes);
 	}
 	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
@@ -528,9 +529,9 @@ static void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const 
 	for (int all = 0; all < 2; all++)
 		for (int i = 0; i < 2; i++) {
 			const uint32_t blocks = all ? g->ob : i ? (uint32_t)c->last_nob : p->nob;
-			c->consts_by[all][i] = ti_consts(cfg, (uint64_t)n_plain * blocks *
-							      cfg->sram[VTA_MEM_ACC].elem_bytes,
-							 &blut, blocks);
+			c->consts_by[all][i] = ti_consts(
+				cfg, (uint64_t)n_plain * blocks * cfg->sram[VTA_MEM_ACC].elem_bytes,
+				&blut, blocks);
 		}
 }
 
@@ -574,24 +575,30 @@ static void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const v
 			/* whole padded rows when the chunk holds every input block, else a
 			 * row per pixel of the chunk's blocks (cv_load_step) */
 			c->inp[i] = p->ncb == g->cb
-					    ? ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
-							   false)
-					    : ti_xfer_runs(cfg, rows_in * cin, p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
-							   false);
+				? ti_xfer_runs(cfg, rows_in,
+					       cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
+					       false)
+				: ti_xfer_runs(cfg, rows_in * cin,
+					       p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes, false);
 			/* a row per pixel of the tile's blocks, one row when they are all the
 			 * output's (vta_stream merges adjacent rows) */
-			c->out[i] = nb == g->ob ? ti_xfer_runs(cfg, 1, c->out_bytes[i], true)
-						: ti_xfer_runs(cfg, pix, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
+			c->out[i] = nb == g->ob
+				? ti_xfer_runs(cfg, 1, c->out_bytes[i], true)
+				: ti_xfer_runs(cfg, pix, nb * cfg->sram[VTA_MEM_OUT].elem_bytes,
+					       true);
 		} else {
 			/* a column tile's window: one run per input row; its store one run per
 			 * output row, or one store per row when the tile holds some blocks only */
-			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
+			c->inp[i] = ti_xfer_runs(cfg, rows_in,
+						 cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 						 false);
 			if (nb == g->ob) {
-				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
+				c->out[i] = ti_xfer_runs(
+					cfg, r, cols * nb * cfg->sram[VTA_MEM_OUT].elem_bytes,
+					true);
 			} else {
-				const ti_xfer one =
-					ti_xfer_runs(cfg, cols, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
+				const ti_xfer one = ti_xfer_runs(
+					cfg, cols, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r, true};
 				c->out_insns[i] = r;
 			}
@@ -1195,7 +1202,8 @@ static uint64_t ti_acc_left(const ti_search *se, const vta_conv_plan *p)
 	const uint32_t D = cfg->acc_dep_distance;
 	const uint64_t crows = (uint64_t)p->nconst * (p->const_all ? g->ob : p->nob);
 	const uint64_t wrows = (uint64_t)p->nobw * g->kh * g->kw * p->ncb;
-	if (wrows * p->s_wgt > cfg->sram[VTA_MEM_WGT].depth || crows + D >= cfg->sram[VTA_MEM_ACC].depth)
+	if (wrows * p->s_wgt > cfg->sram[VTA_MEM_WGT].depth ||
+	    crows + D >= cfg->sram[VTA_MEM_ACC].depth)
 		return 0;
 	return cfg->sram[VTA_MEM_ACC].depth - crows - D;
 }
@@ -1352,8 +1360,9 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 				dobw[0] = nob;
 			/* constants of every channel stay resident when they fit next to the
 			 * smallest tiles; per-group constants are tried as well */
-			const bool call = (uint64_t)nconst * g.ob + D + (uint64_t)smax * g.wo * nob <=
-					  cfg->sram[VTA_MEM_ACC].depth;
+			const bool call =
+				(uint64_t)nconst * g.ob + D + (uint64_t)smax * g.wo * nob <=
+				cfg->sram[VTA_MEM_ACC].depth;
 			for (uint32_t l = 0; l < nobws; l++) {
 				se.block = se.n_bases;
 				for (unsigned code = 0; code < 16; code++) {
@@ -1397,22 +1406,25 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 		const uint64_t in_rows = (uint64_t)vta_conv_rows_in(g0, 1) * g0->wp;
 		const uint64_t px_rows = (uint64_t)vta_conv_rows_in(g0, 1) * vta_conv_cols_in(g0, 1) *
 					 g0->cb;
-		if (in_rows > cfg->sram[VTA_MEM_INP].depth && px_rows > cfg->sram[VTA_MEM_INP].depth)
-			return vta_fail(err, VTA_E_USAGE,
-					"layer %s: CONV2D does not fit the INP SRAM: one output row "
-					"reads %u input rows of %d padded columns (%llu INP rows at "
-					"one channel block), one output column at all %u input "
-					"blocks %llu, the INP SRAM has %u rows",
-					layer, vta_conv_rows_in(g0, 1), (int)g0->wp,
-					(unsigned long long)in_rows, g0->cb,
-					(unsigned long long)px_rows, cfg->sram[VTA_MEM_INP].depth);
+		if (in_rows > cfg->sram[VTA_MEM_INP].depth &&
+		    px_rows > cfg->sram[VTA_MEM_INP].depth)
+			return vta_fail(
+				err, VTA_E_USAGE,
+				"layer %s: CONV2D does not fit the INP SRAM: one output row "
+				"reads %u input rows of %d padded columns (%llu INP rows at "
+				"one channel block), one output column at all %u input "
+				"blocks %llu, the INP SRAM has %u rows",
+				layer, vta_conv_rows_in(g0, 1), (int)g0->wp,
+				(unsigned long long)in_rows, g0->cb, (unsigned long long)px_rows,
+				cfg->sram[VTA_MEM_INP].depth);
 		if ((uint64_t)g0->kh * g0->kw > cfg->sram[VTA_MEM_WGT].depth)
-			return vta_fail(err, VTA_E_USAGE,
-					"layer %s: CONV2D does not fit the WGT SRAM: one block of the "
-					"%dx%d filter needs %llu WGT rows, the WGT SRAM has %u",
-					layer, (int)g0->kh, (int)g0->kw,
-					(unsigned long long)g0->kh * (unsigned long long)g0->kw,
-					cfg->sram[VTA_MEM_WGT].depth);
+			return vta_fail(
+				err, VTA_E_USAGE,
+				"layer %s: CONV2D does not fit the WGT SRAM: one block of the "
+				"%dx%d filter needs %llu WGT rows, the WGT SRAM has %u",
+				layer, (int)g0->kh, (int)g0->kw,
+				(unsigned long long)g0->kh * (unsigned long long)g0->kw,
+				cfg->sram[VTA_MEM_WGT].depth);
 		const uint64_t px_wgt = (uint64_t)g0->kh * g0->kw * g0->cb;
 		if (in_rows > cfg->sram[VTA_MEM_INP].depth && px_wgt > cfg->sram[VTA_MEM_WGT].depth)
 			return vta_fail(err, VTA_E_USAGE,
@@ -1420,16 +1432,18 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 					"INP rows, the INP SRAM has %u, and a column tile's filter "
 					"block at all %u input blocks needs %llu WGT rows, the WGT "
 					"SRAM has %u",
-					layer, (unsigned long long)in_rows, cfg->sram[VTA_MEM_INP].depth, g0->cb,
+					layer, (unsigned long long)in_rows,
+					cfg->sram[VTA_MEM_INP].depth, g0->cb,
 					(unsigned long long)px_wgt, cfg->sram[VTA_MEM_WGT].depth);
 		if ((uint64_t)nconst + g0->wo + D > cfg->sram[VTA_MEM_ACC].depth)
-			return vta_fail(err, VTA_E_USAGE,
-					"layer %s: CONV2D does not fit the ACC SRAM: one output row "
-					"of %d pixels needs %llu ACC rows with its %u constant rows, "
-					"the ACC SRAM has %u",
-					layer, (int)g0->wo,
-					(unsigned long long)nconst + (uint64_t)g0->wo + D, nconst,
-					cfg->sram[VTA_MEM_ACC].depth);
+			return vta_fail(
+				err, VTA_E_USAGE,
+				"layer %s: CONV2D does not fit the ACC SRAM: one output row "
+				"of %d pixels needs %llu ACC rows with its %u constant rows, "
+				"the ACC SRAM has %u",
+				layer, (int)g0->wo,
+				(unsigned long long)nconst + (uint64_t)g0->wo + D, nconst,
+				cfg->sram[VTA_MEM_ACC].depth);
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: CONV2D does not fit the UOP SRAM: the smallest GEMM "
 				"kernel is longer than its %u rows",
@@ -1507,7 +1521,8 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: %u constant rows, %u slot(s) of %u rows and %u "
 				"scratch rows exceed the ACC SRAM (%u rows)",
-				layer, p->acc_const_rows, p->s_acc, p->acc_slot, D, cfg->sram[VTA_MEM_ACC].depth);
+				layer, p->acc_const_rows, p->s_acc, p->acc_slot, D,
+				cfg->sram[VTA_MEM_ACC].depth);
 	vta_conv_kshape k;
 	vta_conv_kshape_make_cols(cfg, &g, p->nob, p->nobw, p->th, p->tw, p->ncb, &k);
 	if (!k.ok || k.list_len > cfg->sram[VTA_MEM_UOP].depth)

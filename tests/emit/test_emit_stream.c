@@ -80,7 +80,8 @@ static void test_stream_program(void **state)
 	vta_stream *s = f.s;
 	const vta_config *cfg = &f.cfg;
 	uint64_t a_inp, a_wgt, a_out;
-	vta_status st = vta_stream_alloc(s, 3 * cfg->sram[VTA_MEM_INP].elem_bytes, 0, "inp", &a_inp, &f.err);
+	vta_status st = vta_stream_alloc(s, 3 * cfg->sram[VTA_MEM_INP].elem_bytes, 0, "inp", &a_inp,
+					 &f.err);
 	et_assert_ok(st, &f.err);
 	st = vta_stream_alloc(s, cfg->sram[VTA_MEM_WGT].elem_bytes, 0, "wgt", &a_wgt, &f.err);
 	et_assert_ok(st, &f.err);

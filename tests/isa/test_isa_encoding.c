@@ -53,7 +53,8 @@ static void small(vta_config *cfg, vta_encoding enc)
 	vta_config_default(cfg);
 	cfg->log_block_in = 2;
 	cfg->log_block_out = 2;
-	cfg->sram[VTA_MEM_UOP].kib = cfg->sram[VTA_MEM_INP].kib = cfg->sram[VTA_MEM_WGT].kib = cfg->sram[VTA_MEM_ACC].kib = 1;
+	cfg->sram[VTA_MEM_UOP].kib = cfg->sram[VTA_MEM_INP].kib = cfg->sram[VTA_MEM_WGT].kib =
+		cfg->sram[VTA_MEM_ACC].kib = 1;
 	cfg->isa_encoding = enc;
 	derive(cfg);
 }
@@ -394,7 +395,8 @@ static void test_uops_both_encodings(void **state)
 		assert_int_equal(v.wgt, u.wgt);
 		assert_int_equal(vta_uop_encode(&cfg, &v, b2, &err), VTA_OK);
 		assert_memory_equal(b, b2, cfg.sram[VTA_MEM_UOP].elem_bytes);
-		uint64_t word = cfg.sram[VTA_MEM_UOP].elem_bytes == 8 ? vta_le64_get(b) : vta_le32_get(b);
+		uint64_t word =
+			cfg.sram[VTA_MEM_UOP].elem_bytes == 8 ? vta_le64_get(b) : vta_le32_get(b);
 		assert_int_equal(word, (uint64_t)u.dst | (uint64_t)u.src << fw->uop_dst |
 					       (uint64_t)u.wgt << (fw->uop_dst + fw->uop_src));
 		/* one past each field's maximum is refused */

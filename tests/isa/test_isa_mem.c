@@ -178,7 +178,8 @@ static void test_sram_too_small(void **state)
 	cfg.log_block_in = cfg.log_block_out = 7; /* a WGT row of 16 KiB */
 	cfg.sram[VTA_MEM_WGT].kib = 8;
 	assert_int_equal(vta_config_derive(&cfg, &err), VTA_E_CONFIG);
-	assert_string_equal(err.detail, "sram_kib.wgt: 8 KiB is smaller than one row of 16384 bytes");
+	assert_string_equal(err.detail,
+			    "sram_kib.wgt: 8 KiB is smaller than one row of 16384 bytes");
 }
 
 static vta_insn load_of(uint32_t mem)

@@ -255,10 +255,12 @@ static void mutate(const char *out, const char *name, const char *source, unsign
 			if (byte % cfg->sram[VTA_MEM_OUT].elem_bytes)
 				continue;
 			m[i].mem.dram_base = (uint32_t)(byte / cfg->sram[VTA_MEM_OUT].elem_bytes);
-			snprintf(what, sizeof(what), "insn %zu stores at DRAM 0x%llx, where insn %zu "
-				 "loads INP, instead of 0x%llx", i, (unsigned long long)byte,
-				 first_inp,
-				 (unsigned long long)in->mem.dram_base * cfg->sram[VTA_MEM_OUT].elem_bytes);
+			snprintf(what, sizeof(what),
+				 "insn %zu stores at DRAM 0x%llx, where insn %zu "
+				 "loads INP, instead of 0x%llx",
+				 i, (unsigned long long)byte, first_inp,
+				 (unsigned long long)in->mem.dram_base *
+					 cfg->sram[VTA_MEM_OUT].elem_bytes);
 			snprintf(case_name, sizeof(case_name), "%s-move-dram-%zu", name, i);
 		} else {
 			continue;

@@ -505,7 +505,8 @@ static void test_gemm_index_oob(void **state)
 	(void)state;
 	fx f;
 	fx_init(&f);
-	uint32_t depth_acc = f.cfg.sram[VTA_MEM_ACC].depth, depth_inp = f.cfg.sram[VTA_MEM_INP].depth;
+	uint32_t depth_acc = f.cfg.sram[VTA_MEM_ACC].depth,
+		 depth_inp = f.cfg.sram[VTA_MEM_INP].depth;
 	uint32_t depth_wgt = f.cfg.sram[VTA_MEM_WGT].depth;
 	struct {
 		vta_uop uop;

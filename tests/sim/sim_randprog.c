@@ -310,11 +310,13 @@ static void rand_phase(gen *g, int p, int phases)
 		vta_uop *uops = g->uops;
 		uint32_t nu = 1 + rnd(g, UOPS_MAX);
 		uint32_t ub = rnd(g, cfg->sram[VTA_MEM_UOP].depth - nu + 1);
-		const uint32_t size = cfg->sram[VTA_MEM_UOP].elem_bytes; /* the encoding's micro-op */
+		const uint32_t size =
+			cfg->sram[VTA_MEM_UOP].elem_bytes; /* the encoding's micro-op */
 		uint8_t bytes[UOPS_MAX * VTA_UOP_MAX_BYTES];
 		uint32_t margin = 33; /* loop offsets reach 2*8 + 2*8 */
-		uint32_t src_depth = cfg->sram[VTA_MEM_INP].depth < cfg->sram[VTA_MEM_ACC].depth ? cfg->sram[VTA_MEM_INP].depth
-								     : cfg->sram[VTA_MEM_ACC].depth;
+		uint32_t src_depth = cfg->sram[VTA_MEM_INP].depth < cfg->sram[VTA_MEM_ACC].depth
+			? cfg->sram[VTA_MEM_INP].depth
+			: cfg->sram[VTA_MEM_ACC].depth;
 		for (uint32_t u = 0; u < nu; u++) {
 			vta_uop *x = &uops[ub + u];
 			x->dst = rnd(g, cfg->sram[VTA_MEM_ACC].depth - margin);
