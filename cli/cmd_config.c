@@ -79,26 +79,11 @@ static void print_config(const vta_config *c)
 	printf("  gemm core        %ux%ux%u (batch x block_in x block_out), %u MACs per uop\n",
 	       c->batch, c->block_in, c->block_out, c->batch * c->block_in * c->block_out);
 	printf("\nSRAM     capacity    element  depth  index bits\n");
-	const struct {
-		const char *name;
-		uint64_t bytes;
-		uint32_t elem, depth;
-		unsigned log;
-	} s[] = {
-		{"uop", c->sram[VTA_MEM_UOP].bytes, c->sram[VTA_MEM_UOP].elem_bytes,
-		 c->sram[VTA_MEM_UOP].depth, c->sram[VTA_MEM_UOP].log_depth},
-		{"inp", c->sram[VTA_MEM_INP].bytes, c->sram[VTA_MEM_INP].elem_bytes,
-		 c->sram[VTA_MEM_INP].depth, c->sram[VTA_MEM_INP].log_depth},
-		{"wgt", c->sram[VTA_MEM_WGT].bytes, c->sram[VTA_MEM_WGT].elem_bytes,
-		 c->sram[VTA_MEM_WGT].depth, c->sram[VTA_MEM_WGT].log_depth},
-		{"acc", c->sram[VTA_MEM_ACC].bytes, c->sram[VTA_MEM_ACC].elem_bytes,
-		 c->sram[VTA_MEM_ACC].depth, c->sram[VTA_MEM_ACC].log_depth},
-		{"out", c->sram[VTA_MEM_OUT].bytes, c->sram[VTA_MEM_OUT].elem_bytes,
-		 c->sram[VTA_MEM_OUT].depth, c->sram[VTA_MEM_OUT].log_depth},
-	};
-	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++)
-		printf("  %-5s %9llu B  %5u B  %5u  %u\n", s[i].name, (unsigned long long)s[i].bytes,
-		       s[i].elem, s[i].depth, s[i].log);
+	for (unsigned slot = 0; slot < VTA_STATS_SRAMS; slot++) { /* the reports' order */
+		const vta_sram_geometry *g = &c->sram[vta_mem_of_stats_slot(slot)];
+		printf("  %-5s %9llu B  %5u B  %5u  %u\n", vta_stats_slot_name(slot),
+		       (unsigned long long)g->bytes, g->elem_bytes, g->depth, g->log_depth);
+	}
 	if (c->decomp_enabled)
 		printf("  lut   %9llu B  %5u B  %5u  (LUT decoder's table memory)\n",
 		       (unsigned long long)c->lut_depth * 4, 4u, c->lut_depth);

@@ -33,12 +33,6 @@ static vta_space load_target(uint32_t mem)
 	return vta_mem_info_of(mem)->space;
 }
 
-/* A value-table load: it writes the table memory and sets a descriptor slot. */
-static bool is_table(uint32_t mem)
-{
-	return mem < VTA_MEM_COUNT && load_target(mem) == VTA_SPACE_LUT;
-}
-
 static vta_status emit(vta_access_fn fn, void *ctx, vta_space space, bool write, uint64_t lo,
 		       uint64_t hi)
 {
@@ -93,7 +87,7 @@ static vta_status load_footprint(const vta_config *cfg, const vta_mem_insn *m,
 	if ((s = emit_dram(fn, ctx, m, vta_load_elem_bytes(cfg, m), false)) ||
 	    (s = emit(fn, ctx, target, true, m->sram_base, m->sram_base + rows)))
 		return s;
-	if (is_table(m->mem_type))
+	if (vta_mem_is_table(m->mem_type))
 		s = emit(fn, ctx, VTA_SPACE_LUT_SLOT, true, m->lut_slot, m->lut_slot + 1u);
 	return s;
 }
@@ -229,7 +223,7 @@ void vta_footprint_spaces(const vta_insn *insn, uint32_t *reads, uint32_t *write
 		if (m->mem_type >= VTA_MEM_COUNT || m->mem_type == VTA_MEM_OUT)
 			return; /* refused by the rules: touches nothing */
 		*writes = BIT(load_target(m->mem_type));
-		if (is_table(m->mem_type))
+		if (vta_mem_is_table(m->mem_type))
 			*writes |= BIT(VTA_SPACE_LUT_SLOT);
 		else if (m->lut_bw)
 			*reads |= BIT(VTA_SPACE_LUT) | BIT(VTA_SPACE_LUT_SLOT);

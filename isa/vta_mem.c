@@ -41,6 +41,18 @@ bool vta_mem_is_sram(uint32_t mem)
 	return mem < VTA_SRAM_COUNT;
 }
 
+bool vta_mem_is_table(uint32_t mem)
+{
+	return mem < VTA_MEM_COUNT && TABLE[mem].space == VTA_SPACE_LUT;
+}
+
+vta_mem vta_mem_sram_of(uint32_t mem)
+{
+	if (mem >= VTA_MEM_COUNT || !vta_mem_is_sram((uint32_t)TABLE[mem].space))
+		return VTA_MEM_COUNT;
+	return (vta_mem)TABLE[mem].space; /* an SRAM space is its SRAM's code */
+}
+
 vta_mem vta_mem_of_stats_slot(unsigned slot)
 {
 	for (unsigned m = 0; m < VTA_SRAM_COUNT; m++)

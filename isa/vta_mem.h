@@ -116,6 +116,14 @@ const char *vta_mem_name(vta_mem mem);
 /* True for the SRAMs (codes below VTA_SRAM_COUNT). */
 bool vta_mem_is_sram(uint32_t mem);
 
+/* True for the value-table loads (LUT, LUT32): their loads write the LUT decoder's table
+ * memory and set a descriptor slot. */
+bool vta_mem_is_table(uint32_t mem);
+
+/* The SRAM a LOAD of a memory type that is no table writes (ACC_8BIT: ACC; an SRAM:
+ * itself); VTA_MEM_COUNT for a table or a code without a row. */
+vta_mem vta_mem_sram_of(uint32_t mem);
+
 /* The SRAM listed in statistics slot `slot` (VTA_STATS_UOP ..). */
 vta_mem vta_mem_of_stats_slot(unsigned slot);
 

@@ -142,7 +142,7 @@ static void check_insn(check *c, size_t i, const vta_insn *in, const uint8_t *uo
 	const target_facts *t = c->t;
 	const vta_mem_insn *m = &in->mem;
 	if (in->opcode == VTA_OP_LOAD && !vta_insn_is_nop(in)) {
-		if (m->mem_type == VTA_MEM_LUT || m->mem_type == VTA_MEM_LUT32)
+		if (vta_mem_is_table(m->mem_type))
 			problem(c, i, "a LUT table load: vtasim's LUT decoder, not in %s", t->title);
 		else if (m->lut_bw)
 			problem(c, i, "a decompressing load (lut_bw %u): vtasim's LUT decoder, not "

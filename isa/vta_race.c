@@ -643,7 +643,7 @@ static void apply(pass *p, const vta_insn *in)
 	const vta_mem_insn *m = &in->mem;
 	if (in->opcode != VTA_OP_LOAD || vta_insn_is_nop(in))
 		return;
-	if (m->mem_type == VTA_MEM_LUT || m->mem_type == VTA_MEM_LUT32) {
+	if (vta_mem_is_table(m->mem_type)) {
 		p->slots[m->lut_slot] = vta_lut_desc_of(m);
 	} else if (m->mem_type == VTA_MEM_UOP) {
 		const uint64_t eb = p->cfg->sram[VTA_MEM_UOP].elem_bytes;

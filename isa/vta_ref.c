@@ -198,7 +198,7 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 	vta_error sub = {0};
 	if (vta_load_check(cfg, m, r->dram->size, &sub) != VTA_OK)
 		return rule_fail(r, idx, insn, &sub);
-	if (m->mem_type == VTA_MEM_LUT || m->mem_type == VTA_MEM_LUT32) {
+	if (vta_mem_is_table(m->mem_type)) {
 		exec_table_load(r, m);
 		return VTA_OK;
 	}
@@ -206,7 +206,7 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 		return exec_lut_load(r, idx, insn);
 
 	vta_mem mem = (vta_mem)m->mem_type;
-	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
+	vta_mem target = vta_mem_sram_of(mem); /* ACC_8BIT: ACC */
 	uint32_t dram_eb = vta_config_dram_elem_bytes(cfg, mem);
 	size_t sram_eb = r->ref->row_bytes[target];
 	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;

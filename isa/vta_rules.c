@@ -57,11 +57,6 @@ uint64_t vta_load_sram_rows(const vta_mem_insn *m)
 	return rows * width;
 }
 
-static bool is_table(vta_mem mem)
-{
-	return mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32;
-}
-
 uint32_t vta_lut_lanes(const vta_config *cfg, vta_mem mem)
 {
 	switch (mem) {
@@ -135,24 +130,24 @@ vta_status vta_lut_index_fail(uint32_t index, uint64_t element, uint32_t stride,
 static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m, vta_mem mem,
 				   vta_error *err)
 {
-	if (!is_table(mem) && m->lut_bw == 0)
+	if (!vta_mem_is_table(mem) && m->lut_bw == 0)
 		return VTA_OK;
 	if (!cfg->decomp_enabled)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"a %s needs decompressor.enabled in the config",
-				is_table(mem) ? "LUT table load" : "decompressing load");
-	if (is_table(mem) && m->lut_bw)
+				vta_mem_is_table(mem) ? "LUT table load" : "decompressing load");
+	if (vta_mem_is_table(mem) && m->lut_bw)
 		return vta_fail(err, VTA_E_STREAM, "a %s table load cannot be decompressing "
 				"(lut_bw %u)", vta_mem_name(mem), m->lut_bw);
 	if (m->lut_bw > VTA_LUT_MAX_BW || m->lut_slot >= VTA_LUT_SLOTS)
 		return vta_fail(err, VTA_E_STREAM, "lut_bw %u or lut_slot %u out of range",
 				m->lut_bw, m->lut_slot);
-	if (!is_table(mem) && vta_lut_lanes(cfg, mem) == 0)
+	if (!vta_mem_is_table(mem) && vta_lut_lanes(cfg, mem) == 0)
 		return vta_fail(err, VTA_E_STREAM, "decompressing load of memory type %s (only "
 				"wgt, inp and acc decompress)", vta_mem_name(mem));
 	if (any_pad(m))
 		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
-				is_table(mem) ? vta_mem_name(mem) : "a decompressing load");
+				vta_mem_is_table(mem) ? vta_mem_name(mem) : "a decompressing load");
 	return VTA_OK;
 }
 
@@ -172,10 +167,10 @@ vta_status vta_load_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t
 	if ((mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && any_pad(m))
 		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
 				vta_mem_name(mem));
-	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
+	vta_mem target = vta_mem_sram_of(mem);
 	uint32_t depth = vta_config_sram_depth(cfg, mem);
 	uint64_t end = m->sram_base + vta_load_sram_rows(m);
-	if (end > depth && is_table(mem))
+	if (end > depth && vta_mem_is_table(mem))
 		return vta_fail(err, VTA_E_OOB, "table memory entries [%u, %llu) beyond depth %u",
 				m->sram_base, (unsigned long long)end, depth);
 	if (end > depth)

@@ -203,7 +203,7 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 	if (!hw_.port->transfer(plan, g, st_, module_ + 1, mem, idx, &first_beat))
 		return false;
 	hw_.dram_read_bytes[mem] += vta_cost_dma_bytes(&cfg, &m);
-	if (mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32) {
+	if (vta_mem_is_table(mem)) {
 		hw_.lut.table_load(m, *ctl_.dram);
 		return true;
 	}

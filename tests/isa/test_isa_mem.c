@@ -60,6 +60,14 @@ static void test_rows(void **state)
 	assert_int_equal(vta_mem_info_of(VTA_MEM_ACC_8BIT)->space, VTA_SPACE_ACC);
 	assert_int_equal(vta_mem_info_of(VTA_MEM_LUT32)->space, VTA_SPACE_LUT);
 	assert_int_equal(vta_mem_info_of(VTA_MEM_OUT)->depth_of, VTA_MEM_ACC);
+	for (unsigned m = 0; m <= VTA_MEM_COUNT; m++) {
+		bool table = m == VTA_MEM_LUT || m == VTA_MEM_LUT32;
+		assert_int_equal(vta_mem_is_table(m), table);
+		vta_mem want = m == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC
+			       : m < VTA_SRAM_COUNT  ? (vta_mem)m
+						     : VTA_MEM_COUNT;
+		assert_int_equal(vta_mem_sram_of(m), want);
+	}
 }
 
 /* The statistics slots: one per SRAM, in the order reports print them (uop, inp, wgt, acc,
