@@ -5,8 +5,9 @@
  * of its element (how its row size follows from the config), the config key that sizes it,
  * its statistics slot and its footprint space. The config's SRAM array, the config keys
  * sram_kib.*, the statistics, the race checks, the reports, the traces and the CLI read
- * names, order and geometry from it, so a memory is added by one row here (and one code
- * below) and the checks of tests/isa/test_isa_mem.c fail if a derived list falls out of step.
+ * names, order and geometry from it, so a memory type is added by its code below and its
+ * row in vta_mem.c (docs/architecture.md "How to add a memory"), and the checks of
+ * tests/isa/test_isa_mem.c fail if a derived list falls out of step.
  */
 #ifndef VTA_MEM_H
 #define VTA_MEM_H
