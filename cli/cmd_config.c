@@ -34,6 +34,19 @@ static unsigned print_word(const vta_insn_format *f, const vta_field_widths *w, 
 		if (fd->presence != VTA_PRESENT_LUT)
 			pos += width;
 	}
+	for (size_t j = 0; j < f->n_fields; j++) { /* high parts: "memory_type[3] 0" */
+		const vta_insn_field *fd = &f->fields[j];
+		unsigned high = vta_field_high_width(fd, w), low = vta_field_width(fd, w);
+		if (!high || vta_field_high_word(fd, w) != k)
+			continue;
+		if (high == 1)
+			printf("%s %s[%u] %u", *any ? "," : "", fd->name, low, pos);
+		else
+			printf("%s %s[%u:%u] %u:%u", *any ? "," : "", fd->name, low + high - 1, low,
+			       pos + high - 1, pos);
+		*any = true;
+		pos += high;
+	}
 	return pos;
 }
 
@@ -67,21 +80,11 @@ static void print_config(const vta_config *c)
 	printf("  gemm core        %ux%ux%u (batch x block_in x block_out), %u MACs per uop\n",
 	       c->batch, c->block_in, c->block_out, c->batch * c->block_in * c->block_out);
 	printf("\nSRAM     capacity    element  depth  index bits\n");
-	const struct {
-		const char *name;
-		uint64_t bytes;
-		uint32_t elem, depth;
-		unsigned log;
-	} s[] = {
-		{"uop", c->uop_bytes, c->uop_elem_bytes, c->uop_depth, c->log_uop_depth},
-		{"inp", c->inp_bytes, c->inp_elem_bytes, c->inp_depth, c->log_inp_depth},
-		{"wgt", c->wgt_bytes, c->wgt_elem_bytes, c->wgt_depth, c->log_wgt_depth},
-		{"acc", c->acc_bytes, c->acc_elem_bytes, c->acc_depth, c->log_acc_depth},
-		{"out", c->out_bytes, c->out_elem_bytes, c->out_depth, c->log_out_depth},
-	};
-	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++)
-		printf("  %-5s %9llu B  %5u B  %5u  %u\n", s[i].name, (unsigned long long)s[i].bytes,
-		       s[i].elem, s[i].depth, s[i].log);
+	for (unsigned slot = 0; slot < VTA_STATS_SRAMS; slot++) { /* the reports' order */
+		const vta_sram_geometry *g = &c->sram[vta_mem_of_stats_slot(slot)];
+		printf("  %-5s %9llu B  %5u B  %5u  %u\n", vta_stats_slot_name(slot),
+		       (unsigned long long)g->bytes, g->elem_bytes, g->depth, g->log_depth);
+	}
 	if (c->decomp_enabled)
 		printf("  lut   %9llu B  %5u B  %5u  (LUT decoder's table memory)\n",
 		       (unsigned long long)c->lut_depth * 4, 4u, c->lut_depth);
@@ -95,7 +98,7 @@ static void print_config(const vta_config *c)
 	printf("\ninstruction encoding %s: %u-byte instructions (%u words of 64 bits), "
 	       "%u-byte micro-ops\n",
 	       vta_encoding_name(c->isa_encoding), c->insn_bytes, w->insn_words,
-	       c->uop_elem_bytes);
+	       c->sram[VTA_MEM_UOP].elem_bytes);
 	printf("\ninstruction fields (bits), in packing order; every instruction starts with head\n");
 	size_t nf;
 	const vta_insn_format *const *formats = vta_insn_formats(&nf);
@@ -105,11 +108,14 @@ static void print_config(const vta_config *c)
 		if (!f->n_fields)
 			continue; /* finish: the head only */
 		printf("  %-11s", f->name);
-		for (size_t j = 0; j < f->n_fields; j++)
-			printf("%s %s %u%s", j ? "," : "", f->fields[j].name,
-			       vta_field_width(&f->fields[j], w),
-			       f->fields[j].presence == VTA_PRESENT_LUT ? " (in the pads' bits)"
-									 : "");
+		for (size_t j = 0; j < f->n_fields; j++) {
+			const vta_insn_field *fd = &f->fields[j];
+			printf("%s %s %u%s", j ? "," : "", fd->name, vta_field_width(fd, w),
+			       fd->presence == VTA_PRESENT_LUT ? " (in the pads' bits)" : "");
+			if (vta_field_high_width(fd, w))
+				printf(" + %u in word%u", vta_field_high_width(fd, w),
+				       vta_field_high_word(fd, w));
+		}
 		if (f == vta_uop_format()) {
 			printf("  (%u/%u)\n", vta_format_bits(f, w, 0), w->uop_word_bits);
 		} else if (f != head) {

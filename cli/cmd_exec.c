@@ -189,9 +189,9 @@ static vta_status compare_engines(const vta_config *cfg, const engine_side *r,
 	}
 	engine_cmp first = {0}, c;
 	const char *hdr = "the reference executor and the model differ:\n";
-	for (int i = 0; i < SRAM_VIEWS; i++) {
+	for (unsigned i = 0; i < VTA_STATS_SRAMS; i++) {
 		sram_view v;
-		sram_view_of(cfg, sram_view_mems[i], &v);
+		sram_view_of(cfg, vta_mem_of_stats_slot(i), &v);
 		uint64_t rn = 0, sn = 0;
 		const uint8_t *a = r->kind->sram(r->engine, v.mem, &rn);
 		const uint8_t *b = kind->sram(model, v.mem, &sn);

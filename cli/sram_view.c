@@ -3,6 +3,7 @@
  */
 #include "sram_view.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,41 +11,17 @@
 #include "vta_bytes.h"
 #include "vta_insn.h"
 
-const vta_mem sram_view_mems[SRAM_VIEWS] = {VTA_MEM_UOP, VTA_MEM_INP, VTA_MEM_WGT, VTA_MEM_ACC,
-					    VTA_MEM_OUT};
-
 int sram_view_of(const vta_config *cfg, vta_mem mem, sram_view *v)
 {
 	memset(v, 0, sizeof(*v));
+	if (!vta_mem_is_sram(mem))
+		return -1;
 	v->mem = mem;
-	switch (mem) {
-	case VTA_MEM_UOP:
-		v->name = "UOP";
-		v->lanes = 1;
-		v->lane_bytes = cfg->uop_elem_bytes; /* 4, or 8 in the wide encoding */
-		break;
-	case VTA_MEM_INP:
-		v->name = "INP";
-		v->lanes = cfg->batch * cfg->block_in;
-		v->lane_bytes = cfg->inp_bits / 8;
-		break;
-	case VTA_MEM_WGT:
-		v->name = "WGT";
-		v->lanes = cfg->block_out * cfg->block_in;
-		v->lane_bytes = cfg->wgt_bits / 8;
-		break;
-	case VTA_MEM_ACC:
-		v->name = "ACC";
-		v->lanes = cfg->batch * cfg->block_out;
-		v->lane_bytes = cfg->acc_bits / 8;
-		break;
-	case VTA_MEM_OUT:
-		v->name = "OUT";
-		v->lanes = cfg->batch * cfg->block_out;
-		v->lane_bytes = cfg->out_bits / 8;
-		break;
-	default: return -1;
-	}
+	const char *name = vta_mem_name(mem);
+	for (size_t i = 0; name[i] && i + 1 < sizeof(v->name); i++)
+		v->name[i] = (char)toupper((unsigned char)name[i]);
+	v->lanes = vta_config_elem_lanes(cfg, mem);
+	v->lane_bytes = vta_config_lane_bits(cfg, mem) / 8;
 	v->depth = vta_config_sram_depth(cfg, mem);
 	v->row_bytes = v->lanes * v->lane_bytes;
 	return 0;
@@ -52,9 +29,9 @@ int sram_view_of(const vta_config *cfg, vta_mem mem, sram_view *v)
 
 int sram_view_parse(const char *name, vta_mem *mem)
 {
-	for (int i = 0; i < SRAM_VIEWS; i++)
-		if (!strcmp(name, vta_mem_name(sram_view_mems[i]))) {
-			*mem = sram_view_mems[i];
+	for (unsigned m = 0; m < VTA_SRAM_COUNT; m++)
+		if (!strcmp(name, vta_mem_name((vta_mem)m))) {
+			*mem = (vta_mem)m;
 			return 0;
 		}
 	return -1;

@@ -14,16 +14,12 @@
 
 typedef struct sram_view {
 	vta_mem mem;         /* UOP, WGT, INP, ACC or OUT */
-	const char *name;    /* "UOP", "WGT", "INP", "ACC", "OUT" */
+	char name[8];        /* "UOP", "WGT", "INP", "ACC", "OUT": its table name in capitals */
 	uint32_t depth;      /* rows */
 	uint32_t row_bytes;
 	uint32_t lanes;      /* per row (UOP: 1, the micro-op) */
 	uint32_t lane_bytes; /* 1 (int8), 4 (int32); UOP: the micro-op's, 4 or 8 */
 } sram_view;
-
-/* The SRAMs in the order they are compared and listed. */
-#define SRAM_VIEWS 5
-extern const vta_mem sram_view_mems[SRAM_VIEWS];
 
 /* The view of SRAM mem for cfg; 0, or -1 for a memory type that is no SRAM of its own
  * (ACC_8BIT, LUT, LUT32). */

@@ -143,10 +143,9 @@ static void counter(trace_chrome *c, const trace_step *s, const char *name, cons
 /* The SRAMs' live bytes. */
 static void live_counter(trace_chrome *c, const trace_step *s)
 {
-	static const char *const names[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
 	json_t *args = json_object();
 	for (int m = 0; m < VTA_STATS_SRAMS; m++)
-		json_object_set_new(args, names[m], json_integer(s->live[m]));
+		json_object_set_new(args, vta_stats_slot_name(m), json_integer(s->live[m]));
 	emit(c, event("SRAM live bytes", NULL, "C", s->run->offset + s->start, s->number, 0,
 		      args));
 }

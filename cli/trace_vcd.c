@@ -33,7 +33,6 @@ static const char *const STATE_NAMES[ST_COUNT] = {"idle", "busy", "wait_token", 
 						  "wait_room"};
 static const char *const OWNER_NAMES[VTA_STATS_MODULES + 1] = {"none", "fetch", "load",
 							       "compute", "store"};
-static const char *const SRAM_NAMES[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
 
 /* The signals, in the order they are declared. */
 enum {
@@ -361,7 +360,7 @@ static void header(trace_vcd *v)
 		var(f, "integer", 32, SIG_INSN_Q + q, "", trace_module_name(VTA_STATS_LOAD + q));
 	fprintf(f, "$upscope $end\n$scope module sram_live $end\n");
 	for (int m = 0; m < VTA_STATS_SRAMS; m++)
-		var(f, "integer", 32, SIG_LIVE + m, "", SRAM_NAMES[m]);
+		var(f, "integer", 32, SIG_LIVE + m, "", vta_stats_slot_name(m));
 	fprintf(f, "$upscope $end\n$scope module dram_port $end\n");
 	var(f, "wire", 3, SIG_OWNER, "", "owner");
 	var(f, "string", 1, SIG_OWNER, "s", "owner_name");

@@ -475,11 +475,12 @@ static vta_status parse_directive(asm_ctx *a, tok dir, const char *p, const char
 		if (n.neg)
 			return asm_fail(a, VTA_E_ENCODE, arg.p, "DRAM address " TOKFMT
 					" is negative", TOKARG(arg));
-		if (is_uops && n.mag % a->cfg->uop_elem_bytes != 0)
+		if (is_uops && n.mag % a->cfg->sram[VTA_MEM_UOP].elem_bytes != 0)
 			return asm_fail(a, VTA_E_PARSE, arg.p,
 					".uops address 0x%llx is not a multiple of %u (LOAD UOP "
 					"addresses whole micro-ops)",
-					(unsigned long long)n.mag, a->cfg->uop_elem_bytes);
+					(unsigned long long)n.mag,
+					a->cfg->sram[VTA_MEM_UOP].elem_bytes);
 		if ((st = seg_close(a)))
 			return st;
 		a->section = is_uops ? SECTION_UOPS : SECTION_DATA;
@@ -546,7 +547,7 @@ static vta_status parse_uop(asm_ctx *a, tok m, const char *p, const char *end)
 	vta_error sub = {0};
 	if (vta_uop_encode(a->cfg, &u, b, &sub) != VTA_OK)
 		return asm_fail(a, sub.status, m.p, "%s", sub.detail);
-	return seg_append(a, b, a->cfg->uop_elem_bytes, m.p);
+	return seg_append(a, b, a->cfg->sram[VTA_MEM_UOP].elem_bytes, m.p);
 }
 
 static vta_status parse_line(asm_ctx *a, const char *p, const char *end)

@@ -41,21 +41,95 @@ uint32_t vta_encoding_uop_bytes(uint32_t encoding)
 	return encoding == VTA_ENC_WIDE ? 8 : 4;
 }
 
-/* Depth of an SRAM of `kib` KiB whose rows are `row_bits` wide. */
+/* Bits of one lane of a memory's element (vta_mem_info.lane_bits). */
+static uint64_t lane_bits(const vta_config *cfg, vta_mem_lane_bits bits)
+{
+	switch (bits) {
+	case VTA_LANE_UOP_BITS: return vta_encoding_uop_bytes(cfg->isa_encoding) * 8u;
+	case VTA_LANE_INP_BITS: return cfg->inp_bits;
+	case VTA_LANE_WGT_BITS: return cfg->wgt_bits;
+	case VTA_LANE_ACC_BITS: return cfg->acc_bits;
+	case VTA_LANE_OUT_BITS: return cfg->out_bits;
+	case VTA_LANE_8_BITS: return 8;
+	case VTA_LANE_32_BITS: return 32;
+	}
+	return 0;
+}
+
+/* Lanes of one element of a memory type: rows x lanes of its geometry in the table. */
+static uint32_t elem_lanes(const vta_config *cfg, const vta_mem_info *m)
+{
+	uint32_t rows = m->rows == VTA_ROWS_BATCH ? cfg->batch
+			: m->rows == VTA_ROWS_BLOCK_OUT ? cfg->block_out
+							: 1;
+	uint32_t lanes = m->lanes == VTA_LANES_BLOCK_IN ? cfg->block_in
+			 : m->lanes == VTA_LANES_BLOCK_OUT ? cfg->block_out
+							   : 1;
+	return rows * lanes;
+}
+
+/* Bytes of one element of a memory type, from its geometry in the table. */
+static uint32_t elem_bytes(const vta_config *cfg, const vta_mem_info *m)
+{
+	return (uint32_t)(elem_lanes(cfg, m) * lane_bits(cfg, m->lane_bits) / 8u);
+}
+
+uint32_t vta_config_elem_lanes(const vta_config *cfg, vta_mem mem)
+{
+	const vta_mem_info *m = vta_mem_info_of(mem);
+	return m ? elem_lanes(cfg, m) : 0;
+}
+
+uint32_t vta_config_lane_bits(const vta_config *cfg, vta_mem mem)
+{
+	const vta_mem_info *m = vta_mem_info_of(mem);
+	return m ? (uint32_t)lane_bits(cfg, m->lane_bits) : 0;
+}
+
+/* Depth of an SRAM sized by `key` (`kib` KiB) whose rows are `row_bits` wide. */
 static vta_status sram_depth(const char *key, uint32_t kib, uint64_t row_bits, uint32_t *depth,
 			     vta_error *err)
 {
 	uint64_t bits = (uint64_t)kib * 1024u * 8u;
 	if (bits < row_bits)
 		return vta_fail(err, VTA_E_CONFIG,
-				"sram_kib.%s: %u KiB is smaller than one row of %llu bytes", key,
-				kib, (unsigned long long)(row_bits / 8));
+				"%s: %u KiB is smaller than one row of %llu bytes", key, kib,
+				(unsigned long long)(row_bits / 8));
 	if (bits / row_bits > 65536u)
 		return vta_fail(err, VTA_E_CONFIG,
-				"sram_kib.%s: %u KiB gives %llu rows, more than the 16-bit sram_base "
+				"%s: %u KiB gives %llu rows, more than the 16-bit sram_base "
 				"field can address (65536)",
 				key, kib, (unsigned long long)(bits / row_bits));
 	*depth = (uint32_t)(bits / row_bits);
+	return VTA_OK;
+}
+
+/* Every SRAM's row size, depth and capacity: the sized ones in the order of their keys
+ * (statistics slots), so the first too small is the one reported; then those whose depth
+ * is another's (OUT). */
+static vta_status derive_srams(vta_config *cfg, vta_error *err)
+{
+	for (unsigned m = 0; m < VTA_SRAM_COUNT; m++)
+		cfg->sram[m].elem_bytes = elem_bytes(cfg, vta_mem_info_of(m));
+	for (unsigned slot = 0; slot < VTA_STATS_SRAMS; slot++) {
+		const vta_mem_info *m = vta_mem_info_of(vta_mem_of_stats_slot(slot));
+		vta_sram_geometry *s = &cfg->sram[m->id];
+		if (!m->size_key)
+			continue;
+		vta_status st =
+			sram_depth(m->size_key, s->kib, s->elem_bytes * 8ull, &s->depth, err);
+		if (st)
+			return st;
+		s->bytes = (uint64_t)s->kib * 1024u;
+	}
+	for (unsigned m = 0; m < VTA_SRAM_COUNT; m++) {
+		vta_sram_geometry *s = &cfg->sram[m];
+		if (!vta_mem_info_of(m)->size_key) {
+			s->depth = cfg->sram[vta_mem_info_of(m)->depth_of].depth;
+			s->bytes = (uint64_t)s->depth * s->elem_bytes;
+		}
+		s->log_depth = vta_log2(s->depth);
+	}
 	return VTA_OK;
 }
 
@@ -69,47 +143,28 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	cfg->block_in = 1u << cfg->log_block_in;
 	cfg->block_out = 1u << cfg->log_block_out;
 	cfg->out_bits = cfg->inp_bits;
-	cfg->inp_elem_bytes = cfg->batch * cfg->block_in * cfg->inp_bits / 8;
-	cfg->wgt_elem_bytes = cfg->block_out * cfg->block_in * cfg->wgt_bits / 8;
-	cfg->acc_elem_bytes = cfg->batch * cfg->block_out * cfg->acc_bits / 8;
-	cfg->out_elem_bytes = cfg->batch * cfg->block_out * cfg->out_bits / 8;
 	const bool wide = cfg->isa_encoding == VTA_ENC_WIDE;
-	cfg->uop_elem_bytes = vta_encoding_uop_bytes(cfg->isa_encoding);
 	cfg->insn_bytes = vta_encoding_insn_bytes(cfg->isa_encoding);
-
-	if ((st = sram_depth("uop", cfg->uop_kib, cfg->uop_elem_bytes * 8ull, &cfg->uop_depth,
-			     err)) ||
-	    (st = sram_depth("inp", cfg->inp_kib, cfg->inp_elem_bytes * 8ull, &cfg->inp_depth, err)) ||
-	    (st = sram_depth("wgt", cfg->wgt_kib, cfg->wgt_elem_bytes * 8ull, &cfg->wgt_depth, err)) ||
-	    (st = sram_depth("acc", cfg->acc_kib, cfg->acc_elem_bytes * 8ull, &cfg->acc_depth, err)))
+	if ((st = derive_srams(cfg, err)))
 		return st;
-	cfg->out_depth = cfg->acc_depth;
-	cfg->uop_bytes = (uint64_t)cfg->uop_kib * 1024u;
-	cfg->inp_bytes = (uint64_t)cfg->inp_kib * 1024u;
-	cfg->wgt_bytes = (uint64_t)cfg->wgt_kib * 1024u;
-	cfg->acc_bytes = (uint64_t)cfg->acc_kib * 1024u;
-	cfg->out_bytes = (uint64_t)cfg->out_depth * cfg->out_elem_bytes;
-	cfg->log_uop_depth = vta_log2(cfg->uop_depth);
-	cfg->log_inp_depth = vta_log2(cfg->inp_depth);
-	cfg->log_wgt_depth = vta_log2(cfg->wgt_depth);
-	cfg->log_acc_depth = vta_log2(cfg->acc_depth);
-	cfg->log_out_depth = vta_log2(cfg->out_depth);
 	cfg->lut_depth = cfg->decomp_table_kib * 256u; /* 32-bit entries; 256 KiB: 65536 */
-	if (cfg->isa_uop_field_depth != 0 && cfg->isa_uop_field_depth < cfg->uop_depth)
+	if (cfg->isa_uop_field_depth != 0 &&
+	    cfg->isa_uop_field_depth < cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_CONFIG,
 				"isa.uop_field_depth: %u is less than the UOP SRAM's %u micro-ops "
 				"(sram_kib.uop): uop_end could not address them all",
-				cfg->isa_uop_field_depth, cfg->uop_depth);
+				cfg->isa_uop_field_depth, cfg->sram[VTA_MEM_UOP].depth);
 	cfg->log_uop_field_depth = cfg->isa_uop_field_depth ? vta_log2(cfg->isa_uop_field_depth)
-							    : cfg->log_uop_depth;
+							    : cfg->sram[VTA_MEM_UOP].log_depth;
 
 	vta_field_widths *fw = &cfg->fw;
 	fw->encoding = cfg->isa_encoding;
 	fw->insn_words = cfg->insn_bytes / 8;
-	fw->uop_word_bits = cfg->uop_elem_bytes * 8;
+	fw->uop_word_bits = cfg->sram[VTA_MEM_UOP].elem_bytes * 8;
 	fw->opcode = 3;
 	fw->dep_flag = 1;
-	fw->memop_id = 3;
+	fw->memop_id = VTA_MEM_TYPE_BITS_VTA128;
+	fw->memop_id_high = wide ? VTA_MEM_TYPE_BITS_WIDE - VTA_MEM_TYPE_BITS_VTA128 : 0;
 	fw->memop_sram = 16;
 	fw->memop_dram = 32;
 	fw->memop_lut_bw = 3;
@@ -122,24 +177,25 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->uop_bgn = cfg->log_uop_field_depth;
 	fw->uop_end = cfg->log_uop_field_depth + 1;
 	/* VTA's 14 bits; wide: at least enough to walk the deepest INP, WGT or ACC row by row */
-	unsigned deepest = cfg->log_acc_depth;
-	if (cfg->log_inp_depth > deepest)
-		deepest = cfg->log_inp_depth;
-	if (cfg->log_wgt_depth > deepest)
-		deepest = cfg->log_wgt_depth;
+	unsigned deepest = cfg->sram[VTA_MEM_ACC].log_depth;
+	if (cfg->sram[VTA_MEM_INP].log_depth > deepest)
+		deepest = cfg->sram[VTA_MEM_INP].log_depth;
+	if (cfg->sram[VTA_MEM_WGT].log_depth > deepest)
+		deepest = cfg->sram[VTA_MEM_WGT].log_depth;
 	fw->loop_iter = wide && deepest + 1 > 14 ? deepest + 1 : 14;
-	fw->gemm_dst_factor = cfg->log_acc_depth;
-	fw->gemm_src_factor = cfg->log_inp_depth;
-	fw->gemm_wgt_factor = cfg->log_wgt_depth;
-	fw->alu_dst_factor = cfg->log_acc_depth;
-	fw->alu_src_factor = cfg->log_acc_depth;
+	fw->gemm_dst_factor = cfg->sram[VTA_MEM_ACC].log_depth;
+	fw->gemm_src_factor = cfg->sram[VTA_MEM_INP].log_depth;
+	fw->gemm_wgt_factor = cfg->sram[VTA_MEM_WGT].log_depth;
+	fw->alu_dst_factor = cfg->sram[VTA_MEM_ACC].log_depth;
+	fw->alu_src_factor = cfg->sram[VTA_MEM_ACC].log_depth;
 	fw->alu_opcode = VTA_ALU_OPCODE_BITS;
 	fw->alu_use_imm = 1;
 	fw->alu_imm = 16;
-	fw->uop_dst = cfg->log_acc_depth;
-	fw->uop_src = cfg->log_acc_depth > cfg->log_inp_depth ? cfg->log_acc_depth
-							     : cfg->log_inp_depth;
-	fw->uop_wgt = cfg->log_wgt_depth;
+	fw->uop_dst = cfg->sram[VTA_MEM_ACC].log_depth;
+	fw->uop_src = cfg->sram[VTA_MEM_ACC].log_depth > cfg->sram[VTA_MEM_INP].log_depth
+		? cfg->sram[VTA_MEM_ACC].log_depth
+		: cfg->sram[VTA_MEM_INP].log_depth;
+	fw->uop_wgt = cfg->sram[VTA_MEM_WGT].log_depth;
 
 	/* word sizes from the field tables: the head, then each format's own fields */
 	unsigned head = vta_format_bits(vta_insn_head(), fw, 0);
@@ -199,32 +255,18 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 
 uint32_t vta_config_dram_elem_bytes(const vta_config *cfg, vta_mem mem)
 {
-	switch (mem) {
-	case VTA_MEM_UOP: return cfg->uop_elem_bytes;
-	case VTA_MEM_WGT: return cfg->wgt_elem_bytes;
-	case VTA_MEM_INP: return cfg->inp_elem_bytes;
-	case VTA_MEM_ACC: return cfg->acc_elem_bytes;
-	case VTA_MEM_OUT: return cfg->out_elem_bytes;
-	case VTA_MEM_ACC_8BIT: return cfg->batch * cfg->block_out * cfg->inp_bits / 8;
-	case VTA_MEM_LUT: return 1;
-	case VTA_MEM_LUT32: return 4;
-	default: return 0;
-	}
+	const vta_mem_info *m = vta_mem_info_of(mem);
+	return m ? elem_bytes(cfg, m) : 0;
 }
 
 uint32_t vta_config_sram_depth(const vta_config *cfg, vta_mem mem)
 {
-	switch (mem) {
-	case VTA_MEM_UOP: return cfg->uop_depth;
-	case VTA_MEM_WGT: return cfg->wgt_depth;
-	case VTA_MEM_INP: return cfg->inp_depth;
-	case VTA_MEM_ACC:
-	case VTA_MEM_ACC_8BIT: return cfg->acc_depth;
-	case VTA_MEM_OUT: return cfg->out_depth;
-	case VTA_MEM_LUT:
-	case VTA_MEM_LUT32: return cfg->lut_depth;
-	default: return 0;
-	}
+	const vta_mem_info *m = vta_mem_info_of(mem);
+	if (!m)
+		return 0;
+	if (m->space == VTA_SPACE_LUT)
+		return cfg->lut_depth;
+	return cfg->sram[m->space].depth; /* an SRAM space is its SRAM's code */
 }
 
 void vta_config_default(vta_config *cfg)

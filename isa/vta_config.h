@@ -12,24 +12,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vta_mem.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Memory types as encoded in LOAD/STORE memory_type (VTA values). */
-typedef enum vta_mem {
-	VTA_MEM_UOP = 0,
-	VTA_MEM_WGT = 1,
-	VTA_MEM_INP = 2,
-	VTA_MEM_ACC = 3,
-	VTA_MEM_OUT = 4,
-	VTA_MEM_ACC_8BIT = 5,
-	VTA_MEM_LUT = 6,   /* int8 value tables into the LUT decoder's table memory */
-	VTA_MEM_LUT32 = 7, /* int32 value tables likewise */
-	VTA_MEM_COUNT = 8
-} vta_mem;
 
 /* The instruction encoding (docs/isa.md "Instruction formats" and "The wide encoding"):
  * VTA's 128-bit instructions with 32-bit micro-ops, or 256-bit instructions with 64-bit
@@ -55,7 +43,8 @@ typedef struct vta_field_widths {
 	unsigned opcode;        /* 3 */
 	unsigned dep_flag;      /* 1 each, four of them */
 	/* LOAD / STORE */
-	unsigned memop_id;      /* 3 */
+	unsigned memop_id;      /* 3: memory_type (its low bits, wide) */
+	unsigned memop_id_high; /* wide: 1, memory_type's high bit, in word 2; vta128: 0 */
 	unsigned memop_sram;    /* 16, must hold the deepest SRAM's indices */
 	unsigned memop_dram;    /* 32 */
 	unsigned memop_lut_bw;  /* 3: bits of a packed index, 0 for a plain load */
@@ -111,6 +100,16 @@ typedef enum vta_fetch_dispatch {
 			       * burst once all are dispatched (VTA's Chisel Fetch64Bit) */
 } vta_fetch_dispatch;
 
+/* One SRAM of the config: its size key's value and what vta_config_derive makes of it. */
+typedef struct vta_sram_geometry {
+	uint32_t kib;        /* sram_kib.NAME; 0 for an SRAM no key sizes (OUT) */
+	/* ----- derived by vta_config_derive() ----- */
+	uint32_t elem_bytes; /* one row */
+	uint64_t bytes;      /* capacity */
+	uint32_t depth;      /* rows */
+	unsigned log_depth;
+} vta_sram_geometry;
+
 typedef struct vta_config {
 	char name[64];
 	double clock_mhz;
@@ -119,8 +118,9 @@ typedef struct vta_config {
 	unsigned log_batch, log_block_in, log_block_out;
 	unsigned inp_bits, wgt_bits, acc_bits;
 
-	/* SRAM sizes in KiB; OUT is derived as in VTA (acc size * out_bits / acc_bits) */
-	uint32_t uop_kib, inp_kib, wgt_kib, acc_kib;
+	/* the SRAMs by vta_mem (VTA_MEM_UOP .. VTA_MEM_OUT): each sized SRAM's kib is its key
+	 * (vta_mem_info.size_key), the rest is derived; OUT has ACC's depth, as in VTA */
+	vta_sram_geometry sram[VTA_SRAM_COUNT];
 
 	/* the instruction encoding: vta_encoding */
 	uint32_t isa_encoding;
@@ -184,14 +184,8 @@ typedef struct vta_config {
 
 	/* ----- derived by vta_config_derive() ----- */
 	unsigned batch, block_in, block_out, out_bits;
-	/* element sizes in bytes: one SRAM row of each memory */
-	uint32_t inp_elem_bytes, wgt_elem_bytes, acc_elem_bytes, out_elem_bytes, uop_elem_bytes;
 	uint32_t insn_bytes; /* one instruction in the stream: 16 (vta128) or 32 (wide) */
-	uint64_t uop_bytes, inp_bytes, wgt_bytes, acc_bytes, out_bytes; /* SRAM capacities */
-	/* depths (rows) and their log2 */
-	uint32_t uop_depth, inp_depth, wgt_depth, acc_depth, out_depth;
 	uint32_t lut_depth; /* entries of the decoder's table memory */
-	unsigned log_uop_depth, log_inp_depth, log_wgt_depth, log_acc_depth, log_out_depth;
 	/* log2 of the micro-op range the uop_bgn/uop_end fields address: isa.uop_field_depth,
 	 * or the UOP SRAM's depth; a stream file's geometry records it as its UOP depth */
 	unsigned log_uop_field_depth;
@@ -215,16 +209,19 @@ vta_status vta_config_set(vta_config *cfg, const char *key, const char *value, v
 /* Same value in every key but the name: configs that build the same hardware model. */
 bool vta_config_same(const vta_config *a, const vta_config *b);
 
-/* Bytes of one element of a memory type in DRAM (ACC_8BIT: acc lanes of inp_bits; LUT: 1,
- * LUT32: 4, one table entry). A decompressing load's element is packed: vta_load_elem_bytes. */
+/* Bytes of one element of a memory type in DRAM, from its row of the memory table (ACC_8BIT:
+ * acc lanes of inp_bits; LUT: 1, LUT32: 4, one table entry; an SRAM's: one row of it). A
+ * decompressing load's element is packed: vta_load_elem_bytes. */
 uint32_t vta_config_dram_elem_bytes(const vta_config *cfg, vta_mem mem);
+
+/* Lanes of one element of a memory type (rows x lanes of its geometry: INP batch x
+ * block_in, WGT block_out x block_in, ...; UOP 1, the micro-op) and the bits of each lane. */
+uint32_t vta_config_elem_lanes(const vta_config *cfg, vta_mem mem);
+uint32_t vta_config_lane_bits(const vta_config *cfg, vta_mem mem);
 
 /* Depth (rows) of the SRAM a memory type targets (ACC_8BIT -> ACC; LUT, LUT32 -> the
  * decoder's table memory, in entries). */
 uint32_t vta_config_sram_depth(const vta_config *cfg, vta_mem mem);
-
-/* "uop", "wgt", "inp", "acc", "out", "acc8", "lut", "lut32" */
-const char *vta_mem_name(vta_mem mem);
 
 /* floor(log2(v)), 0 for v <= 1: the log2 of the config's power-of-two sizes. */
 unsigned vta_log2(uint64_t v);

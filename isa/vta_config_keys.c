@@ -18,6 +18,10 @@
 	 max, pow2, NULL}
 #define CHOICE(name, field, def, choices) \
 	{name, VTA_KEY_CHOICE, offsetof(vta_config, field), sizeof(uint32_t), def, 0, 0, false, choices}
+/* An SRAM's size: the kib of its entry in vta_config.sram, under its row's size_key (the
+ * memory table, vta_mem.c; tests/isa/test_isa_mem.c holds the two in step). */
+#define SRAM_KEY(name, mem, def) \
+	KEY(name, VTA_KEY_U32, sram[VTA_MEM_##mem].kib, def, 1, 1 << 20, true)
 static const char *const DATAPATHS[] = {"c", "rtl", NULL}; /* by vta_datapath */
 static const char *const ENCODINGS[] = {"vta128", "wide", NULL}; /* by vta_encoding */
 static const char *const DISPATCHES[] = {"stream", "burst", NULL}; /* by vta_fetch_dispatch */
@@ -49,10 +53,10 @@ static const vta_config_key KEYS[] = {
 	KEY("arch.inp_bits", VTA_KEY_U32, inp_bits, "8", 8, 8, false),
 	KEY("arch.wgt_bits", VTA_KEY_U32, wgt_bits, "8", 8, 8, false),
 	KEY("arch.acc_bits", VTA_KEY_U32, acc_bits, "32", 32, 32, false),
-	KEY("sram_kib.uop", VTA_KEY_U32, uop_kib, "32", 1, 1 << 20, true),
-	KEY("sram_kib.inp", VTA_KEY_U32, inp_kib, "32", 1, 1 << 20, true),
-	KEY("sram_kib.wgt", VTA_KEY_U32, wgt_kib, "256", 1, 1 << 20, true),
-	KEY("sram_kib.acc", VTA_KEY_U32, acc_kib, "128", 1, 1 << 20, true),
+	SRAM_KEY("sram_kib.uop", UOP, "32"),
+	SRAM_KEY("sram_kib.inp", INP, "32"),
+	SRAM_KEY("sram_kib.wgt", WGT, "256"),
+	SRAM_KEY("sram_kib.acc", ACC, "128"),
 	CHOICE("isa.encoding", isa_encoding, "vta128", ENCODINGS),
 	KEY("isa.uop_field_depth", VTA_KEY_U32, isa_uop_field_depth, "0", 0, 65536, true),
 	KEY("queues.insn_depth", VTA_KEY_U32, insn_depth, "512", 1, 1 << 20, false),

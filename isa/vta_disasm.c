@@ -11,7 +11,7 @@
 static vta_status print_uops(const vta_segment *s, const vta_config *cfg, FILE *out,
 			     vta_error *err)
 {
-	const uint32_t size = cfg->uop_elem_bytes;
+	const uint32_t size = cfg->sram[VTA_MEM_UOP].elem_bytes;
 	for (uint32_t k = 0; k < s->size / size; k++) {
 		vta_uop u;
 		vta_error sub = {0};
@@ -66,8 +66,9 @@ vta_status vta_disasm_program(const vta_program *prog, const vta_config *cfg, FI
 	for (size_t i = 0; i < prog->n_segments && st == VTA_OK; i++) {
 		const vta_segment *s = &prog->segments[i];
 		if (s->kind == VTA_SEG_UOP) {
-			fprintf(out, "\n.uops 0x%llx  ; %u uops\n", (unsigned long long)s->dram_addr,
-				s->size / cfg->uop_elem_bytes);
+			fprintf(out, "\n.uops 0x%llx  ; %u uops\n",
+				(unsigned long long)s->dram_addr,
+				s->size / cfg->sram[VTA_MEM_UOP].elem_bytes);
 			st = print_uops(s, cfg, out, err);
 		} else {
 			fprintf(out, "\n.data 0x%llx  ; %u bytes\n", (unsigned long long)s->dram_addr,

@@ -21,12 +21,10 @@
 extern "C" {
 #endif
 
-/* The stages of the accelerator (FETCH and the three vta_module queues) and its SRAMs, as
- * the statistics index them. */
+/* The stages of the accelerator (FETCH and the three vta_module queues), as the statistics
+ * index them; the SRAMs' statistics slots are the memory table's (vta_sram_slot). */
 enum { VTA_STATS_FETCH = 0, VTA_STATS_LOAD, VTA_STATS_COMPUTE, VTA_STATS_STORE,
        VTA_STATS_MODULES };
-enum { VTA_STATS_UOP = 0, VTA_STATS_INP, VTA_STATS_WGT, VTA_STATS_ACC, VTA_STATS_OUT,
-       VTA_STATS_SRAMS };
 
 typedef struct vta_module_stats {
 	uint64_t insns;

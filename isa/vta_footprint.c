@@ -9,36 +9,28 @@
 
 const char *vta_space_name(vta_space s)
 {
-	static const char *const names[VTA_SPACE_COUNT] = {
-		"uop", "wgt", "inp", "acc", "out", "lut table", "lut slot", "dram"};
-	return (unsigned)s < VTA_SPACE_COUNT ? names[s] : "?";
+	static const char *const others[VTA_SPACE_COUNT - VTA_SRAM_COUNT] = {"lut table",
+									     "lut slot", "dram"};
+	if (vta_mem_is_sram((unsigned)s))
+		return vta_mem_name((vta_mem)s); /* an SRAM space is its SRAM's code */
+	return (unsigned)s < VTA_SPACE_COUNT ? others[s - VTA_SRAM_COUNT] : "?";
 }
 
 uint64_t vta_space_rows(const vta_config *cfg, vta_space s)
 {
+	if (vta_mem_is_sram((unsigned)s))
+		return cfg->sram[s].depth;
 	switch (s) {
-	case VTA_SPACE_UOP:
-	case VTA_SPACE_WGT:
-	case VTA_SPACE_INP:
-	case VTA_SPACE_ACC:
-	case VTA_SPACE_OUT: return vta_config_sram_depth(cfg, (vta_mem)s);
 	case VTA_SPACE_LUT: return cfg->lut_depth;
 	case VTA_SPACE_LUT_SLOT: return VTA_LUT_SLOTS;
 	default: return 0;
 	}
 }
 
-static bool is_table(uint32_t mem)
-{
-	return mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32;
-}
-
-/* The SRAM space a LOAD of memory type `mem` writes. */
+/* The space a LOAD of memory type `mem` (a defined one: the rules checked it) writes. */
 static vta_space load_target(uint32_t mem)
 {
-	if (is_table(mem))
-		return VTA_SPACE_LUT;
-	return mem == VTA_MEM_ACC_8BIT ? VTA_SPACE_ACC : (vta_space)mem;
+	return vta_mem_info_of(mem)->space;
 }
 
 static vta_status emit(vta_access_fn fn, void *ctx, vta_space space, bool write, uint64_t lo,
@@ -95,7 +87,7 @@ static vta_status load_footprint(const vta_config *cfg, const vta_mem_insn *m,
 	if ((s = emit_dram(fn, ctx, m, vta_load_elem_bytes(cfg, m), false)) ||
 	    (s = emit(fn, ctx, target, true, m->sram_base, m->sram_base + rows)))
 		return s;
-	if (is_table(m->mem_type))
+	if (vta_mem_is_table(m->mem_type))
 		s = emit(fn, ctx, VTA_SPACE_LUT_SLOT, true, m->lut_slot, m->lut_slot + 1u);
 	return s;
 }
@@ -110,7 +102,7 @@ static vta_status store_footprint(const vta_config *cfg, const vta_mem_insn *m,
 	uint64_t rows = (uint64_t)m->y_size * m->x_size;
 	if ((s = emit(fn, ctx, VTA_SPACE_OUT, false, m->sram_base, m->sram_base + rows)))
 		return s;
-	return emit_dram(fn, ctx, m, cfg->out_elem_bytes, true);
+	return emit_dram(fn, ctx, m, cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 }
 
 void vta_uop_roles_of(const vta_config *cfg, const vta_insn *insn, vta_uop_roles *r)
@@ -141,7 +133,10 @@ vta_status vta_footprint_uops(const vta_config *cfg, const vta_insn *insn,
 	uint32_t decoded = 0;
 	vta_error bad = {0};
 	while (decoded < n &&
-	       vta_uop_decode(cfg, uop_sram + (size_t)(l->uop_bgn + decoded) * cfg->uop_elem_bytes,
+	       vta_uop_decode(cfg,
+			      uop_sram +
+				      (size_t)(l->uop_bgn + decoded) *
+					      cfg->sram[VTA_MEM_UOP].elem_bytes,
 			      &uops[decoded], &bad) == VTA_OK)
 		decoded++;
 	vta_uop_bounds b;
@@ -228,7 +223,7 @@ void vta_footprint_spaces(const vta_insn *insn, uint32_t *reads, uint32_t *write
 		if (m->mem_type >= VTA_MEM_COUNT || m->mem_type == VTA_MEM_OUT)
 			return; /* refused by the rules: touches nothing */
 		*writes = BIT(load_target(m->mem_type));
-		if (is_table(m->mem_type))
+		if (vta_mem_is_table(m->mem_type))
 			*writes |= BIT(VTA_SPACE_LUT_SLOT);
 		else if (m->lut_bw)
 			*reads |= BIT(VTA_SPACE_LUT) | BIT(VTA_SPACE_LUT_SLOT);

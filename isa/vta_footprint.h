@@ -43,18 +43,7 @@
 extern "C" {
 #endif
 
-/* Where an access lands. The SRAMs keep vta_mem's numbers. */
-typedef enum vta_space {
-	VTA_SPACE_UOP = VTA_MEM_UOP,
-	VTA_SPACE_WGT = VTA_MEM_WGT,
-	VTA_SPACE_INP = VTA_MEM_INP,
-	VTA_SPACE_ACC = VTA_MEM_ACC,
-	VTA_SPACE_OUT = VTA_MEM_OUT,
-	VTA_SPACE_LUT,      /* the decoder's table memory, in entries */
-	VTA_SPACE_LUT_SLOT, /* its VTA_LUT_SLOTS descriptors */
-	VTA_SPACE_DRAM,     /* bytes */
-	VTA_SPACE_COUNT
-} vta_space;
+/* Where an access lands is a vta_space, declared with the memory table (vta_mem.h). */
 
 /* "uop", "wgt", "inp", "acc", "out", "lut table", "lut slot", "dram" ("?" out of range). */
 const char *vta_space_name(vta_space s);
@@ -75,8 +64,8 @@ typedef struct vta_access {
 
 /* The state an instruction's footprint depends on. */
 typedef struct vta_fp_state {
-	const uint8_t *uop_sram;   /* cfg->uop_depth encoded micro-ops of cfg->uop_elem_bytes
-				      each (GEMM, ALU) */
+	const uint8_t *uop_sram;   /* the UOP SRAM: its depth in encoded micro-ops of its
+				      elem_bytes each (GEMM, ALU) */
 	const vta_lut_desc *slots; /* VTA_LUT_SLOTS descriptors (decompressing loads) */
 	uint64_t dram_size;        /* bytes: LOAD and STORE rows are checked against it */
 } vta_fp_state;

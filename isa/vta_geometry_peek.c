@@ -53,10 +53,10 @@ vta_status vta_config_from_geometry(const vta_geometry *geo, vta_config *cfg, vt
 		return vta_fail(err, VTA_E_STREAM,
 				"stream geometry implies SRAM sizes that are not whole KiB; pass -c "
 				"CONFIG");
-	cfg->uop_kib = (uint32_t)(uop / 1024);
-	cfg->inp_kib = (uint32_t)(inp / 1024);
-	cfg->wgt_kib = (uint32_t)(wgt / 1024);
-	cfg->acc_kib = (uint32_t)(acc / 1024);
+	cfg->sram[VTA_MEM_UOP].kib = (uint32_t)(uop / 1024);
+	cfg->sram[VTA_MEM_INP].kib = (uint32_t)(inp / 1024);
+	cfg->sram[VTA_MEM_WGT].kib = (uint32_t)(wgt / 1024);
+	cfg->sram[VTA_MEM_ACC].kib = (uint32_t)(acc / 1024);
 	snprintf(cfg->name, sizeof(cfg->name), "%s", "from-stream-geometry");
 	vta_error derr = {0};
 	if (vta_config_derive(cfg, &derr))

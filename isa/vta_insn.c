@@ -117,10 +117,22 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 		if (f->defined && (uint64_t)v >= f->defined)
 			return vta_fail(err, VTA_E_ENCODE, "%s%s %u is not defined (0..%u)",
 					fmt->prefix, f->name, (unsigned)v, f->defined - 1);
-		if (f->type == VTA_FIELD_SIGNED)
+		unsigned high = vta_field_high_width(f, fw);
+		if (high) { /* unsigned: the low bits here, the rest in the high part's word */
+			if ((uint64_t)v > mask_of(w + high))
+				return vta_fail(err, VTA_E_ENCODE,
+						"%s%s %llu does not fit in %u bits", fmt->prefix,
+						f->name, (unsigned long long)v, w + high);
+			if ((st = put_u(b, word, w, (uint64_t)v & mask_of(w), fmt->prefix, f->name,
+					err)))
+				return st;
+			st = put_u(b, (int)vta_field_high_word(f, fw), high, (uint64_t)v >> w,
+				   fmt->prefix, f->name, err);
+		} else if (f->type == VTA_FIELD_SIGNED) {
 			st = put_s(b, word, w, v, fmt->prefix, f->name, err);
-		else
+		} else {
 			st = put_u(b, word, w, (uint64_t)v, fmt->prefix, f->name, err);
+		}
 		if (st)
 			return st;
 	}
@@ -139,6 +151,9 @@ static vta_status get_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 		int word = (int)vta_field_word(f, fw);
 		int64_t v = f->type == VTA_FIELD_SIGNED ? get_s(b, word, w)
 							: (int64_t)get_u(b, word, w);
+		unsigned high = vta_field_high_width(f, fw);
+		if (high)
+			v |= (int64_t)(get_u(b, (int)vta_field_high_word(f, fw), high) << w);
 		if (f->defined && (uint64_t)v >= f->defined)
 			return vta_fail(err, VTA_E_STREAM, "%s%s %llu is not defined (0..%u)",
 					fmt->prefix, f->name, (unsigned long long)v, f->defined - 1);

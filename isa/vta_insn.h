@@ -24,7 +24,7 @@ extern "C" {
 #endif
 
 /* A vta128 instruction and micro-op. A config's own sizes are cfg->insn_bytes and
- * cfg->uop_elem_bytes; the MAX sizes hold one of any encoding. */
+ * cfg->sram[VTA_MEM_UOP].elem_bytes; the MAX sizes hold one of any encoding. */
 #define VTA_INSN_BYTES 16
 #define VTA_UOP_BYTES 4
 #define VTA_INSN_MAX_BYTES 32
@@ -94,7 +94,7 @@ vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn, uint8_t 
 vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
 			   vta_error *err);
 
-/* A micro-op is cfg->uop_elem_bytes little-endian bytes. */
+/* A micro-op is cfg->sram[VTA_MEM_UOP].elem_bytes little-endian bytes. */
 vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t *out,
 			  vta_error *err);
 vta_status vta_uop_decode(const vta_config *cfg, const uint8_t *in, vta_uop *uop,

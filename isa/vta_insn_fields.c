@@ -12,13 +12,6 @@
 
 #include <string.h>
 
-/* Declared in vta_config.h; defined here, with the field table that names memory types. */
-const char *vta_mem_name(vta_mem mem)
-{
-	static const char *const names[] = {"uop", "wgt", "inp", "acc", "out", "acc8", "lut", "lut32"};
-	return (unsigned)mem < VTA_MEM_COUNT ? names[mem] : "?";
-}
-
 #define FW(w) offsetof(vta_field_widths, w)
 #define IN(m) offsetof(vta_insn, m)
 #define UOP(m) offsetof(vta_uop, m)
@@ -27,15 +20,15 @@ const char *vta_mem_name(vta_mem mem)
 /* name, assembly key, words, width, member, type, required */
 #define FIELD(name, key, words, width, member, type, req) \
 	{name, key, words, FW(width), member, VTA_FIELD_##type, 0, VTA_NAMES_NONE, req, false, \
-	 VTA_PRESENT_ALWAYS, false}
+	 VTA_PRESENT_ALWAYS, false, 0, W(0, 0)}
 /* The pads, which a decompressing load uses for lut_chan. */
 #define PAD(name, key, member) \
 	{name, key, W(1, 1), FW(memop_pad), IN(mem.member), VTA_FIELD_UNSIGNED, 0, \
-	 VTA_NAMES_NONE, false, false, VTA_PRESENT_PLAIN, false}
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_PLAIN, false, 0, W(0, 0)}
 
 static const vta_insn_field HEAD[] = {
 	{"opcode", NULL, W(0, 0), FW(opcode), IN(opcode), VTA_FIELD_OPCODE, VTA_OP_ALU + 1,
-	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, false},
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, false, 0, W(0, 0)},
 	FIELD("pop_prev", "deps", W(0, 0), dep_flag, IN(deps.pop_prev), FLAG, false),
 	FIELD("pop_next", "deps", W(0, 0), dep_flag, IN(deps.pop_next), FLAG, false),
 	FIELD("push_prev", "deps", W(0, 0), dep_flag, IN(deps.push_prev), FLAG, false),
@@ -43,15 +36,17 @@ static const vta_insn_field HEAD[] = {
 };
 
 static const vta_insn_field MEM[] = {
+	/* vta128's three bits are all used; the wide encoding has a fourth in word 2 */
 	{"memory_type", "mem", W(0, 0), FW(memop_id), IN(mem.mem_type), VTA_FIELD_UNSIGNED,
-	 VTA_MEM_COUNT, VTA_NAMES_MEM, true, false, VTA_PRESENT_ALWAYS, false},
+	 VTA_MEM_COUNT, VTA_NAMES_MEM, true, false, VTA_PRESENT_ALWAYS, false,
+	 FW(memop_id_high), W(0, 2)},
 	FIELD("sram_base", "sram", W(0, 0), memop_sram, IN(mem.sram_base), UNSIGNED, true),
 	{"dram_base", "dram", W(0, 0), FW(memop_dram), IN(mem.dram_base), VTA_FIELD_UNSIGNED, 0,
-	 VTA_NAMES_NONE, true, true, VTA_PRESENT_ALWAYS, false},
+	 VTA_NAMES_NONE, true, true, VTA_PRESENT_ALWAYS, false, 0, W(0, 0)},
 	{"lut_bw", "bw", W(0, 0), FW(memop_lut_bw), IN(mem.lut_bw), VTA_FIELD_UNSIGNED, 0,
-	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true},
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true, 0, W(0, 0)},
 	{"lut_slot", "slot", W(0, 0), FW(memop_lut_slot), IN(mem.lut_slot), VTA_FIELD_UNSIGNED, 0,
-	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true},
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true, 0, W(0, 0)},
 	FIELD("y_size", "y", W(1, 1), memop_size, IN(mem.y_size), UNSIGNED, true),
 	FIELD("x_size", "x", W(1, 1), memop_size, IN(mem.x_size), UNSIGNED, true),
 	FIELD("x_stride", "stride", W(1, 1), memop_stride, IN(mem.x_stride), UNSIGNED, true),
@@ -60,7 +55,7 @@ static const vta_insn_field MEM[] = {
 	PAD("x_pad_0", "xpad", x_pad_0),
 	PAD("x_pad_1", "xpad", x_pad_1),
 	{"lut_chan", "chan", W(1, 1), FW(memop_lut_chan), IN(mem.lut_chan), VTA_FIELD_UNSIGNED, 0,
-	 VTA_NAMES_NONE, false, false, VTA_PRESENT_LUT, false},
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_LUT, false, 0, W(0, 0)},
 };
 
 /* GEMM and ALU share word 0 (and, wide, word 1) and continue with their dst and src
@@ -94,7 +89,7 @@ static const vta_insn_field ALU[] = {
 	LOOP_HEAD,
 	FACTORS(alu, dst, src),
 	{"alu_opcode", "op", W(1, 3), FW(alu_opcode), IN(alu.op), VTA_FIELD_UNSIGNED,
-	 VTA_ALU_OP_COUNT, VTA_NAMES_ALU_OP, true, false, VTA_PRESENT_ALWAYS, false},
+	 VTA_ALU_OP_COUNT, VTA_NAMES_ALU_OP, true, false, VTA_PRESENT_ALWAYS, false, 0, W(0, 0)},
 	FIELD("use_imm", "use_imm", W(1, 3), alu_use_imm, IN(alu.use_imm), FLAG, true),
 	FIELD("imm", "imm", W(1, 3), alu_imm, IN(alu.imm), SIGNED, false),
 };
@@ -178,13 +173,29 @@ unsigned vta_field_word(const vta_insn_field *f, const vta_field_widths *fw)
 	return f->word[fw->encoding < VTA_ENC_COUNT ? fw->encoding : VTA_ENC_VTA128];
 }
 
+unsigned vta_field_high_width(const vta_insn_field *f, const vta_field_widths *fw)
+{
+	unsigned w = 0;
+	if (f->high_width)
+		memcpy(&w, (const char *)fw + f->high_width, sizeof(w));
+	return w;
+}
+
+unsigned vta_field_high_word(const vta_insn_field *f, const vta_field_widths *fw)
+{
+	return f->high_word[fw->encoding < VTA_ENC_COUNT ? fw->encoding : VTA_ENC_VTA128];
+}
+
 unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word)
 {
 	unsigned bits = 0;
-	for (size_t i = 0; i < fmt->n_fields; i++)
-		if (vta_field_word(&fmt->fields[i], fw) == word &&
-		    fmt->fields[i].presence != VTA_PRESENT_LUT)
-			bits += vta_field_width(&fmt->fields[i], fw);
+	for (size_t i = 0; i < fmt->n_fields; i++) {
+		const vta_insn_field *f = &fmt->fields[i];
+		if (vta_field_word(f, fw) == word && f->presence != VTA_PRESENT_LUT)
+			bits += vta_field_width(f, fw);
+		if (vta_field_high_word(f, fw) == word)
+			bits += vta_field_high_width(f, fw);
+	}
 	return bits;
 }
 

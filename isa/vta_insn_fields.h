@@ -59,6 +59,12 @@ typedef struct vta_insn_field {
 	bool hex;            /* the disassembler writes it in hex */
 	vta_field_presence presence;
 	bool quiet;          /* the disassembler leaves it out when it is 0 */
+	/* The value's bits above `width`, where the encoding has them apart: the offset of
+	 * their width in vta_field_widths (0: none; a width of 0: none in that encoding) and
+	 * their word per encoding, packed there in table order like a field (memory_type's
+	 * fourth bit, in a spare bit of the wide encoding's word 2). */
+	size_t high_width;
+	unsigned char high_word[VTA_ENC_COUNT];
 } vta_insn_field;
 
 typedef struct vta_insn_format {
@@ -83,10 +89,14 @@ const vta_insn_format *const *vta_insn_formats(size_t *count);
 bool vta_field_present(const vta_insn_field *f, const void *base);
 
 unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw);
+/* Bits of the field's high part in fw's encoding (0: the value is `width` bits) and the word
+ * they occupy. */
+unsigned vta_field_high_width(const vta_insn_field *f, const vta_field_widths *fw);
+unsigned vta_field_high_word(const vta_insn_field *f, const vta_field_widths *fw);
 /* The 64-bit word the field occupies in fw's encoding. */
 unsigned vta_field_word(const vta_insn_field *f, const vta_field_widths *fw);
 /* Bits a format uses in `word` of fw's encoding (without the head; overlaid
- * VTA_PRESENT_LUT fields add nothing). */
+ * VTA_PRESENT_LUT fields add nothing; high parts count in their word). */
 unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word);
 
 /* A field's value in a vta_insn or vta_uop, widened (signed fields sign-extended). */

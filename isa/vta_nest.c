@@ -133,7 +133,8 @@ static vta_nest_result decode(const vta_nest_cache *c, entry *e)
 	for (uint32_t k = 0; k < n; k++) {
 		vta_uop u;
 		vta_error bad = {0};
-		if (vta_uop_decode(cfg, e->bytes + (size_t)k * cfg->uop_elem_bytes, &u, &bad))
+		if (vta_uop_decode(cfg, e->bytes + (size_t)k * cfg->sram[VTA_MEM_UOP].elem_bytes,
+				   &u, &bad))
 			return VTA_NEST_UOP_BY_UOP;
 		e->kern[0].v[k] = u.dst;
 		e->kern[1].v[k] = u.src;
@@ -162,8 +163,8 @@ vta_nest_result vta_nest_find(vta_nest_cache *c, const vta_loop *l, const uint8_
 	c->cur = NULL;
 	if (l->uop_end <= l->uop_bgn || !l->iter_out || !l->iter_in)
 		return VTA_NEST_UOP_BY_UOP;
-	size_t nb = (size_t)k.n_uops * c->cfg->uop_elem_bytes;
-	const uint8_t *bytes = uop_sram + (size_t)l->uop_bgn * c->cfg->uop_elem_bytes;
+	size_t nb = (size_t)k.n_uops * c->cfg->sram[VTA_MEM_UOP].elem_bytes;
+	const uint8_t *bytes = uop_sram + (size_t)l->uop_bgn * c->cfg->sram[VTA_MEM_UOP].elem_bytes;
 	uint64_t h = fnv(fnv(0xcbf29ce484222325ull, &k, sizeof(k)), bytes, nb);
 	for (int w = 0; w < WAYS; w++) {
 		entry *e = &c->e[w];

@@ -120,11 +120,13 @@ static bool imm_rows_differ(const check *c, const vta_insn *in, const uint8_t *u
 			    uint32_t *uop, vta_uop *u)
 {
 	const vta_loop *l = &in->loop;
-	if (!l->iter_out || !l->iter_in || l->uop_end > c->cfg->uop_depth)
+	if (!l->iter_out || !l->iter_in || l->uop_end > c->cfg->sram[VTA_MEM_UOP].depth)
 		return false;
 	for (uint32_t k = l->uop_bgn; k < l->uop_end; k++) {
 		vta_error e = {0};
-		if (vta_uop_decode(c->cfg, uop_img + (uint64_t)k * c->cfg->uop_elem_bytes, u, &e))
+		if (vta_uop_decode(c->cfg,
+				   uop_img + (uint64_t)k * c->cfg->sram[VTA_MEM_UOP].elem_bytes, u,
+				   &e))
 			return false;
 		if (u->dst != u->src || (l->iter_out > 1 && l->dst_factor_out != l->src_factor_out) ||
 		    (l->iter_in > 1 && l->dst_factor_in != l->src_factor_in)) {
@@ -141,7 +143,7 @@ static void check_insn(check *c, size_t i, const vta_insn *in, const uint8_t *uo
 	const target_facts *t = c->t;
 	const vta_mem_insn *m = &in->mem;
 	if (in->opcode == VTA_OP_LOAD && !vta_insn_is_nop(in)) {
-		if (m->mem_type == VTA_MEM_LUT || m->mem_type == VTA_MEM_LUT32)
+		if (vta_mem_is_table(m->mem_type))
 			problem(c, i, "a LUT table load: vtasim's LUT decoder, not in %s", t->title);
 		else if (m->lut_bw)
 			problem(c, i, "a decompressing load (lut_bw %u): vtasim's LUT decoder, not "
@@ -196,7 +198,7 @@ static void replay_uop_load(const vta_config *cfg, const vta_dram *dram, const v
 	if (in->opcode != VTA_OP_LOAD || m->mem_type != VTA_MEM_UOP || vta_insn_is_nop(in) ||
 	    vta_load_check(cfg, m, dram->size, NULL) != VTA_OK)
 		return;
-	const uint64_t eb = cfg->uop_elem_bytes;
+	const uint64_t eb = cfg->sram[VTA_MEM_UOP].elem_bytes;
 	for (uint64_t y = 0; y < m->y_size; y++)
 		memcpy(uop_img + ((uint64_t)m->sram_base + y * m->x_size) * eb,
 		       dram->bytes + ((uint64_t)m->dram_base + y * m->x_stride) * eb,
@@ -252,7 +254,7 @@ static void check_store(check *c, size_t s, const vta_insn *in, const acc_rows *
 {
 	const vta_mem_insn *m = &in->mem;
 	const uint64_t lo = m->sram_base, hi = lo + (uint64_t)m->y_size * m->x_size;
-	if (hi > c->cfg->acc_depth)
+	if (hi > c->cfg->sram[VTA_MEM_ACC].depth)
 		return; /* the engines refuse it */
 	uint64_t first = hi, n = 0;
 	const uint8_t bad = c->t->out_buffer ? W_RESET : W_LOAD;
@@ -289,11 +291,12 @@ static vta_status check_stores(check *c, const vta_program *prog, const vta_dram
 		return VTA_OK; /* the engines diagnose a stream the checks cannot run */
 	}
 	const vta_config *cfg = c->cfg;
-	acc_rows r = {calloc(cfg->acc_depth, 1), calloc(cfg->acc_depth, sizeof(uint32_t)), 0, 0};
-	uint8_t *uop_img = calloc(cfg->uop_depth, cfg->uop_elem_bytes);
+	acc_rows r = {calloc(cfg->sram[VTA_MEM_ACC].depth, 1),
+		      calloc(cfg->sram[VTA_MEM_ACC].depth, sizeof(uint32_t)), 0, 0};
+	uint8_t *uop_img = calloc(cfg->sram[VTA_MEM_UOP].depth, cfg->sram[VTA_MEM_UOP].elem_bytes);
 	st = r.kind && r.by && uop_img ? VTA_OK
 				       : vta_fail(err, VTA_E_NOMEM, "out of memory for %u ACC rows",
-						  cfg->acc_depth);
+						  cfg->sram[VTA_MEM_ACC].depth);
 	size_t next = 0; /* the next compute instruction to apply, in stream order */
 	bool stopped = false;
 	for (size_t s = 0; !st && !stopped && s < hb.n; s++) {
@@ -327,7 +330,7 @@ vta_status vta_portable_check(const vta_config *cfg, const vta_program *prog,
 		return vta_fail(err, VTA_E_USAGE, "vta_portable_check: bad argument");
 	check c = {cfg, NULL, &TARGETS[target], fn, ctx, 0};
 	vta_insn *insns = malloc((prog->n_insns ? prog->n_insns : 1) * sizeof(*insns));
-	uint8_t *uop_img = calloc(cfg->uop_depth, cfg->uop_elem_bytes);
+	uint8_t *uop_img = calloc(cfg->sram[VTA_MEM_UOP].depth, cfg->sram[VTA_MEM_UOP].elem_bytes);
 	vta_status st = VTA_OK;
 	if (!insns || !uop_img)
 		st = vta_fail(err, VTA_E_NOMEM, "out of memory for %zu instructions", prog->n_insns);

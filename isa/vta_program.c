@@ -37,9 +37,9 @@ void vta_geometry_from_config(const vta_config *cfg, vta_geometry *geo)
 	/* what decoding needs: the width of the micro-op range fields (the UOP SRAM's depth
 	 * unless isa.uop_field_depth sets more) */
 	geo->log_uop_depth = (uint8_t)cfg->log_uop_field_depth;
-	geo->log_inp_depth = (uint8_t)cfg->log_inp_depth;
-	geo->log_wgt_depth = (uint8_t)cfg->log_wgt_depth;
-	geo->log_acc_depth = (uint8_t)cfg->log_acc_depth;
+	geo->log_inp_depth = (uint8_t)cfg->sram[VTA_MEM_INP].log_depth;
+	geo->log_wgt_depth = (uint8_t)cfg->sram[VTA_MEM_WGT].log_depth;
+	geo->log_acc_depth = (uint8_t)cfg->sram[VTA_MEM_ACC].log_depth;
 	geo->encoding = (uint8_t)cfg->isa_encoding;
 }
 
@@ -381,7 +381,7 @@ static vta_status parse_body(const uint8_t *buf, size_t len, const vta_config *c
 	size_t n_insns = vta_le32_get(buf + 32), n_segs = vta_le32_get(buf + 36);
 	size_t pos = HEADER_BYTES;
 	/* the geometry matched the config's: the stream's encoding is the config's */
-	const size_t insn_bytes = cfg->insn_bytes, uop_bytes = cfg->uop_elem_bytes;
+	const size_t insn_bytes = cfg->insn_bytes, uop_bytes = cfg->sram[VTA_MEM_UOP].elem_bytes;
 	if (n_insns > (len - pos) / insn_bytes)
 		return vta_fail(err, VTA_E_STREAM,
 				"byte offset 32: %zu instructions need %zu bytes, only %zu left",

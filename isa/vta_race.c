@@ -643,10 +643,10 @@ static void apply(pass *p, const vta_insn *in)
 	const vta_mem_insn *m = &in->mem;
 	if (in->opcode != VTA_OP_LOAD || vta_insn_is_nop(in))
 		return;
-	if (m->mem_type == VTA_MEM_LUT || m->mem_type == VTA_MEM_LUT32) {
+	if (vta_mem_is_table(m->mem_type)) {
 		p->slots[m->lut_slot] = vta_lut_desc_of(m);
 	} else if (m->mem_type == VTA_MEM_UOP) {
-		const uint64_t eb = p->cfg->uop_elem_bytes;
+		const uint64_t eb = p->cfg->sram[VTA_MEM_UOP].elem_bytes;
 		for (uint64_t y = 0; y < m->y_size; y++)
 			memcpy(p->uop_img + ((uint64_t)m->sram_base + y * m->x_size) * eb,
 			       p->dram->bytes + ((uint64_t)m->dram_base + y * m->x_stride) * eb,
@@ -1217,7 +1217,8 @@ static vta_status setup(pass *p)
 	p->wrote = calloc(n, sizeof(*p->wrote));
 	p->pair_stamp = calloc(n, sizeof(*p->pair_stamp));
 	p->pair_head = calloc(n, sizeof(*p->pair_head));
-	p->uop_img = calloc(p->cfg->uop_depth ? p->cfg->uop_depth : 1, p->cfg->uop_elem_bytes);
+	p->uop_img = calloc(p->cfg->sram[VTA_MEM_UOP].depth ? p->cfg->sram[VTA_MEM_UOP].depth : 1,
+			    p->cfg->sram[VTA_MEM_UOP].elem_bytes);
 	if (!p->insns || !p->module_of || !p->lclock || !p->vc || !p->pos || !p->wrote ||
 	    !p->pair_stamp || !p->pair_head || !p->uop_img)
 		return VTA_E_NOMEM;

@@ -195,7 +195,7 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 	vta_error sub = {0};
 	if (vta_load_check(cfg, m, r->dram->size, &sub) != VTA_OK)
 		return rule_fail(r, idx, insn, &sub);
-	if (m->mem_type == VTA_MEM_LUT || m->mem_type == VTA_MEM_LUT32) {
+	if (vta_mem_is_table(m->mem_type)) {
 		exec_table_load(r, m);
 		return VTA_OK;
 	}
@@ -203,7 +203,7 @@ static vta_status exec_load(run *r, size_t idx, const vta_insn *insn)
 		return exec_lut_load(r, idx, insn);
 
 	vta_mem mem = (vta_mem)m->mem_type;
-	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
+	vta_mem target = vta_mem_sram_of(mem); /* ACC_8BIT: ACC */
 	uint32_t dram_eb = vta_config_dram_elem_bytes(cfg, mem);
 	size_t sram_eb = r->ref->row_bytes[target];
 	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
@@ -236,7 +236,7 @@ static vta_status exec_store(run *r, size_t idx, const vta_insn *insn)
 	vta_error sub = {0};
 	if (vta_store_check(cfg, m, r->dram->size, &sub) != VTA_OK)
 		return rule_fail(r, idx, insn, &sub);
-	uint32_t eb = cfg->out_elem_bytes;
+	uint32_t eb = cfg->sram[VTA_MEM_OUT].elem_bytes;
 	for (uint64_t row = 0; row < m->y_size; row++) {
 		uint64_t src = (m->sram_base + row * m->x_size) * eb;
 		uint64_t dst = ((uint64_t)m->dram_base + row * m->x_stride) * eb;
@@ -477,7 +477,7 @@ vta_status vta_ref_create(const vta_config *cfg, vta_ref **out, vta_error *err)
 		return vta_fail(err, VTA_E_USAGE, "vta_ref_create: NULL argument");
 	*out = NULL;
 	if (cfg->inp_bits != 8 || cfg->wgt_bits != 8 || cfg->acc_bits != 32 || cfg->out_bits != 8 ||
-	    cfg->uop_depth == 0 || cfg->acc_dep_distance > VTA_ACC_HAZARD_MAX)
+	    cfg->sram[VTA_MEM_UOP].depth == 0 || cfg->acc_dep_distance > VTA_ACC_HAZARD_MAX)
 		return vta_fail(
 			err, VTA_E_CONFIG,
 			"the reference executor needs a derived config with int8 inputs, "

@@ -48,8 +48,8 @@ uint64_t vta_store_dram_end(const vta_config *cfg, const vta_mem_insn *m)
 {
 	if (m->y_size == 0 || m->x_size == 0)
 		return 0;
-	return row_addr(m, m->y_size - 1u, cfg->out_elem_bytes) +
-	       (uint64_t)m->x_size * cfg->out_elem_bytes;
+	return row_addr(m, m->y_size - 1u, cfg->sram[VTA_MEM_OUT].elem_bytes) +
+		(uint64_t)m->x_size * cfg->sram[VTA_MEM_OUT].elem_bytes;
 }
 
 uint64_t vta_load_sram_rows(const vta_mem_insn *m)
@@ -57,11 +57,6 @@ uint64_t vta_load_sram_rows(const vta_mem_insn *m)
 	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
 	uint64_t rows = (uint64_t)m->y_pad_0 + m->y_size + m->y_pad_1;
 	return rows * width;
-}
-
-static bool is_table(vta_mem mem)
-{
-	return mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32;
 }
 
 uint32_t vta_lut_lanes(const vta_config *cfg, vta_mem mem)
@@ -137,24 +132,24 @@ vta_status vta_lut_index_fail(uint32_t index, uint64_t element, uint32_t stride,
 static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m, vta_mem mem,
 				   vta_error *err)
 {
-	if (!is_table(mem) && m->lut_bw == 0)
+	if (!vta_mem_is_table(mem) && m->lut_bw == 0)
 		return VTA_OK;
 	if (!cfg->decomp_enabled)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"a %s needs decompressor.enabled in the config",
-				is_table(mem) ? "LUT table load" : "decompressing load");
-	if (is_table(mem) && m->lut_bw)
+				vta_mem_is_table(mem) ? "LUT table load" : "decompressing load");
+	if (vta_mem_is_table(mem) && m->lut_bw)
 		return vta_fail(err, VTA_E_STREAM, "a %s table load cannot be decompressing "
 				"(lut_bw %u)", vta_mem_name(mem), m->lut_bw);
 	if (m->lut_bw > VTA_LUT_MAX_BITWIDTH || m->lut_slot >= VTA_LUT_SLOTS)
 		return vta_fail(err, VTA_E_STREAM, "lut_bw %u or lut_slot %u out of range",
 				m->lut_bw, m->lut_slot);
-	if (!is_table(mem) && vta_lut_lanes(cfg, mem) == 0)
+	if (!vta_mem_is_table(mem) && vta_lut_lanes(cfg, mem) == 0)
 		return vta_fail(err, VTA_E_STREAM, "decompressing load of memory type %s (only "
 				"wgt, inp and acc decompress)", vta_mem_name(mem));
 	if (any_pad(m))
 		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
-				is_table(mem) ? vta_mem_name(mem) : "a decompressing load");
+				vta_mem_is_table(mem) ? vta_mem_name(mem) : "a decompressing load");
 	return VTA_OK;
 }
 
@@ -174,10 +169,10 @@ vta_status vta_load_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t
 	if ((mem == VTA_MEM_UOP || mem == VTA_MEM_WGT) && any_pad(m))
 		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
 				vta_mem_name(mem));
-	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
+	vta_mem target = vta_mem_sram_of(mem);
 	uint32_t depth = vta_config_sram_depth(cfg, mem);
 	uint64_t end = m->sram_base + vta_load_sram_rows(m);
-	if (end > depth && is_table(mem))
+	if (end > depth && vta_mem_is_table(mem))
 		return vta_fail(err, VTA_E_OOB, "table memory entries [%u, %llu) beyond depth %u",
 				m->sram_base, (unsigned long long)end, depth);
 	if (end > depth)
@@ -199,10 +194,11 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 		return vta_fail(err, VTA_E_STREAM, "a store has no LUT fields (lut_bw %u, "
 				"lut_slot %u)", m->lut_bw, m->lut_slot);
 	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
-	if (end > cfg->out_depth)
+	if (end > cfg->sram[VTA_MEM_OUT].depth)
 		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",
-				m->sram_base, (unsigned long long)end, cfg->out_depth);
-	return check_dram_rows(m, cfg->out_elem_bytes, dram_size, "write", err);
+				m->sram_base, (unsigned long long)end,
+				cfg->sram[VTA_MEM_OUT].depth);
+	return check_dram_rows(m, cfg->sram[VTA_MEM_OUT].elem_bytes, dram_size, "write", err);
 }
 
 vta_status vta_uop_budget_check(const vta_config *cfg, const vta_insn *insn, uint64_t *done,
@@ -252,9 +248,9 @@ vta_status vta_loop_check(const vta_config *cfg, const vta_insn *insn, vta_error
 	if (l->uop_bgn > l->uop_end)
 		return vta_fail(err, VTA_E_STREAM, "uop_bgn %u is after uop_end %u", l->uop_bgn,
 				l->uop_end);
-	if (l->uop_end > cfg->uop_depth)
+	if (l->uop_end > cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_OOB, "uop range [%u, %u) beyond UOP depth %u",
-				l->uop_bgn, l->uop_end, cfg->uop_depth);
+				l->uop_bgn, l->uop_end, cfg->sram[VTA_MEM_UOP].depth);
 	if (insn->opcode != VTA_OP_ALU)
 		return VTA_OK;
 	const uint32_t op = insn->alu.op;
@@ -290,9 +286,11 @@ void vta_uop_bounds_of(const vta_config *cfg, const vta_insn *insn, vta_uop_boun
 	bool is_alu = insn->opcode == VTA_OP_ALU;
 	bool reads_src = !vta_insn_resets(insn) &&
 			 (!is_alu || !insn->alu.use_imm || vta_alu_imm_reads_src(cfg, insn));
-	b->acc_depth = cfg->acc_depth;
-	b->src_depth = !reads_src ? UINT64_MAX : is_alu ? cfg->acc_depth : cfg->inp_depth;
-	b->wgt_depth = reads_src && !is_alu ? cfg->wgt_depth : UINT64_MAX;
+	b->acc_depth = cfg->sram[VTA_MEM_ACC].depth;
+	b->src_depth = !reads_src ? UINT64_MAX
+		: is_alu	  ? cfg->sram[VTA_MEM_ACC].depth
+				  : cfg->sram[VTA_MEM_INP].depth;
+	b->wgt_depth = reads_src && !is_alu ? cfg->sram[VTA_MEM_WGT].depth : UINT64_MAX;
 	b->src_name = is_alu ? "src acc" : "inp";
 }
 

@@ -133,8 +133,6 @@ static void input_from(const vta_model_op_result *r, char *buf, size_t size)
 		snprintf(buf, size, "-");
 }
 
-static const char *SRAM_NAMES[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
-
 static const char *compression(const vta_model_op_result *r)
 {
 	if (r->place != VTA_OP_ACCEL || !r->layer.has_lut)
@@ -290,7 +288,7 @@ json_t *model_report_json(const model_report *rep)
 			json_object_set_new(o, "energy", report_energy_json(rep->cfg, s));
 			json_t *p = json_object();
 			for (int k = 0; k < VTA_STATS_SRAMS; k++)
-				report_set_int(p, SRAM_NAMES[k], s->sram[k].peak_bytes);
+				report_set_int(p, vta_stats_slot_name(k), s->sram[k].peak_bytes);
 			json_object_set_new(o, "sram_peak_bytes", p);
 			json_object_set_new(o, "compression", json_string(compression(r)));
 			report_set_int(o, "macs", r->layer.counters.macs);
@@ -336,7 +334,7 @@ json_t *model_report_json(const model_report *rep)
 	json_object_set_new(tot, "area", report_area_json(rep->cfg));
 	json_t *p = json_object();
 	for (int k = 0; k < VTA_STATS_SRAMS; k++)
-		report_set_int(p, SRAM_NAMES[k], t.sram_peak[k]);
+		report_set_int(p, vta_stats_slot_name(k), t.sram_peak[k]);
 	json_object_set_new(tot, "sram_peak_bytes", p);
 	json_object_set_new(tot, "host_seconds", json_real(t.host_seconds));
 	report_set_int(tot, "staged_in_bytes", t.staged_in);

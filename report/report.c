@@ -6,7 +6,6 @@
 
 static const char *const MODULE_NAMES[VTA_STATS_MODULES] = {"fetch", "load", "compute",
 							       "store"};
-static const char *const SRAM_NAMES[VTA_STATS_SRAMS] = {"uop", "inp", "wgt", "acc", "out"};
 
 uint64_t report_dram_read_bytes(const vta_run_stats *st)
 {
@@ -136,7 +135,7 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 		report_set_int(so, "peak_bytes", ss->peak_bytes);
 		report_set_int(so, "reads", ss->reads);
 		report_set_int(so, "writes", ss->writes);
-		json_object_set_new(srams, SRAM_NAMES[s], so);
+		json_object_set_new(srams, vta_stats_slot_name(s), so);
 	}
 	json_object_set_new(o, "sram", srams);
 
@@ -146,7 +145,7 @@ json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 	report_set_int(rd, "insn", st->dram_insn_bytes);
 	for (int m = 0; m < VTA_MEM_COUNT; m++) {
 		if (m == VTA_MEM_OUT ||
-		    ((m == VTA_MEM_LUT || m == VTA_MEM_LUT32) && !used_decoder(st)))
+		    (vta_mem_info_of((unsigned)m)->space == VTA_SPACE_LUT && !used_decoder(st)))
 			continue;
 		report_set_int(rd, vta_mem_name((vta_mem)m), st->dram_read_bytes[m]);
 		total_read += st->dram_read_bytes[m];
@@ -218,21 +217,23 @@ void report_stats_text(FILE *out, const vta_config *cfg, const vta_run_stats *st
 	fprintf(out, "%*ssram   capacity_bytes  peak_bytes   peak%%      reads     writes\n", in, "");
 	for (int s = 0; s < VTA_STATS_SRAMS; s++) {
 		const vta_sram_stats *ss = &st->sram[s];
-		fprintf(out, "%*s%-5s %15llu %11llu %6.1f%% %10llu %10llu\n", in, "", SRAM_NAMES[s],
-			(unsigned long long)ss->capacity_bytes, (unsigned long long)ss->peak_bytes,
-			ss->capacity_bytes ? 100.0 * (double)ss->peak_bytes / (double)ss->capacity_bytes
-					   : 0.0,
+		fprintf(out, "%*s%-5s %15llu %11llu %6.1f%% %10llu %10llu\n", in, "",
+			vta_stats_slot_name(s), (unsigned long long)ss->capacity_bytes,
+			(unsigned long long)ss->peak_bytes,
+			ss->capacity_bytes
+				? 100.0 * (double)ss->peak_bytes / (double)ss->capacity_bytes
+				: 0.0,
 			(unsigned long long)ss->reads, (unsigned long long)ss->writes);
 	}
-	fprintf(out, "%*sdram   read %llu B (insn %llu, uop %llu, wgt %llu, inp %llu, acc %llu, acc8 %llu),"
-		     " write %llu B\n",
-		in, "", (unsigned long long)report_dram_read_bytes(st), (unsigned long long)st->dram_insn_bytes,
-		(unsigned long long)st->dram_read_bytes[VTA_MEM_UOP],
-		(unsigned long long)st->dram_read_bytes[VTA_MEM_WGT],
-		(unsigned long long)st->dram_read_bytes[VTA_MEM_INP],
-		(unsigned long long)st->dram_read_bytes[VTA_MEM_ACC],
-		(unsigned long long)st->dram_read_bytes[VTA_MEM_ACC_8BIT],
-		(unsigned long long)st->dram_write_bytes);
+	/* every memory type a plain LOAD reads, in the table's order (OUT is only stored) */
+	fprintf(out, "%*sdram   read %llu B (insn %llu", in, "",
+		(unsigned long long)report_dram_read_bytes(st),
+		(unsigned long long)st->dram_insn_bytes);
+	for (int m = 0; m < VTA_MEM_COUNT; m++)
+		if (m != VTA_MEM_OUT && vta_mem_info_of((unsigned)m)->space != VTA_SPACE_LUT)
+			fprintf(out, ", %s %llu", vta_mem_name((vta_mem)m),
+				(unsigned long long)st->dram_read_bytes[m]);
+	fprintf(out, "), write %llu B\n", (unsigned long long)st->dram_write_bytes);
 	if (used_decoder(st))
 		fprintf(out, "%*slut    %llu table loads (%llu B), %llu index bytes, %llu elements, "
 			     "decoder busy %llu, stall %llu\n",

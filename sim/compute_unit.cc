@@ -24,12 +24,14 @@ compute_unit::compute_unit(sc_core::sc_module_name name, run_ctl &ctl, shared_hw
 
 void compute_unit::reset_compute()
 {
-	acc_written_at_.assign(ctl_.cfg.acc_depth, 0);
+	acc_written_at_.assign(ctl_.cfg.sram[VTA_MEM_ACC].depth, 0);
 	uop_clock_ = 1;
 	gemm_ = vtasim_gemm_choose(ctl_.cfg.batch, ctl_.cfg.block_in, ctl_.cfg.block_out,
 				   VTASIM_GEMM_BEST);
 	/* sram::reset flagged every WGT row rewritten: each is packed before its first use */
-	packed_wgt_.assign(gemm_.pack ? (uint64_t)ctl_.cfg.wgt_depth * gemm_.packed_bytes / 64 : 0,
+	packed_wgt_.assign(gemm_.pack ? (uint64_t)ctl_.cfg.sram[VTA_MEM_WGT].depth *
+					   gemm_.packed_bytes / 64
+				      : 0,
 			   line{});
 	gemm_rows_.resize(GEMM_RUN);
 	uops_done_ = 0;
@@ -431,8 +433,12 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 				if (CHECKED && __builtin_expect(!u.ok, 0)) {
 					vta_error sub{};
 					vta_uop ignored;
-					vta_uop_decode(&cfg, U.bytes() + (uint64_t)upc * cfg.uop_elem_bytes,
-						       &ignored, &sub);
+					vta_uop_decode(
+						&cfg,
+						U.bytes() +
+							(uint64_t)upc *
+								cfg.sram[VTA_MEM_UOP].elem_bytes,
+						&ignored, &sub);
 					vta_fail(&why, VTA_E_STREAM, "uop %u: %s", upc, sub.detail);
 					break;
 				}

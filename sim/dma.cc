@@ -21,9 +21,8 @@ extern "C" void vtasim_load_exec(const vta_config *cfg, const vta_mem_insn *m,
 {
 	vta_mem mem = (vta_mem)m->mem_type;
 	uint32_t dram_eb = vta_config_dram_elem_bytes(cfg, mem);
-	/* an SRAM row holds one DRAM element of its type (ACC_8BIT: of ACC) */
-	uint32_t sram_eb =
-		vta_config_dram_elem_bytes(cfg, mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem);
+	/* a row of the SRAM the load writes (ACC_8BIT: ACC's) holds one element */
+	uint32_t sram_eb = cfg->sram[vta_mem_info_of(mem)->space].elem_bytes;
 	uint64_t width = (uint64_t)m->x_pad_0 + m->x_size + m->x_pad_1;
 	uint8_t *base = sram + (uint64_t)m->sram_base * sram_eb;
 	uint64_t row_bytes = width * sram_eb;
@@ -50,7 +49,7 @@ extern "C" void vtasim_load_exec(const vta_config *cfg, const vta_mem_insn *m,
 extern "C" void vtasim_store_exec(const vta_config *cfg, const vta_mem_insn *m,
 				  const uint8_t *out, vta_dram *dram)
 {
-	uint32_t eb = cfg->out_elem_bytes;
+	uint32_t eb = cfg->sram[VTA_MEM_OUT].elem_bytes;
 	uint64_t len = (uint64_t)m->x_size * eb;
 	for (uint64_t r = 0; r < m->y_size; r++)
 		memcpy(dram->bytes + row_addr(m, r, eb),

@@ -19,12 +19,18 @@ constexpr uint64_t max_budget = uint64_t{1} << 60;
 
 } // namespace
 
+/* One SRAM module per SRAM row of the memory table, named and sized by it. */
+static std::array<std::unique_ptr<sram>, VTA_SRAM_COUNT> make_srams(const vta_config &cfg)
+{
+	std::array<std::unique_ptr<sram>, VTA_SRAM_COUNT> srams;
+	for (unsigned m = 0; m < VTA_SRAM_COUNT; m++)
+		srams[m] = std::make_unique<sram>(vta_mem_name((vta_mem)m), cfg.sram[m].depth,
+						  cfg.sram[m].elem_bytes, m == VTA_MEM_UOP);
+	return srams;
+}
+
 top::top(sc_core::sc_module_name name, const vta_config &cfg, rtl_datapath *rtl)
-    : sc_core::sc_module(name), ctl_(cfg), uop_("uop", cfg.uop_depth, cfg.uop_elem_bytes, true),
-      inp_("inp", cfg.inp_depth, cfg.inp_elem_bytes),
-      wgt_("wgt", cfg.wgt_depth, cfg.wgt_elem_bytes),
-      acc_("acc", cfg.acc_depth, cfg.acc_elem_bytes),
-      out_("out", cfg.out_depth, cfg.out_elem_bytes), port_("dram_port", ctl_),
+    : sc_core::sc_module(name), ctl_(cfg), srams_(make_srams(cfg)), port_("dram_port", ctl_),
       l2g_("l2g", ctl_, VTA_QUEUE_L2G), g2l_("g2l", ctl_, VTA_QUEUE_G2L),
       g2s_("g2s", ctl_, VTA_QUEUE_G2S), s2g_("s2g", ctl_, VTA_QUEUE_S2G),
       load_q_("load_queue", ctl_, cfg.insn_depth),
@@ -35,12 +41,13 @@ top::top(sc_core::sc_module_name name, const vta_config &cfg, rtl_datapath *rtl)
       compute_("compute", ctl_, hw_, compute_q_, {&l2g_, &g2l_, &g2s_, &s2g_}),
       store_("store", VTA_MODULE_STORE, ctl_, hw_, store_q_, {&l2g_, &g2l_, &g2s_, &s2g_})
 {
-	hw_.mem[VTA_MEM_UOP] = &uop_;
-	hw_.mem[VTA_MEM_INP] = &inp_;
-	hw_.mem[VTA_MEM_WGT] = &wgt_;
-	hw_.mem[VTA_MEM_ACC] = &acc_;
-	hw_.mem[VTA_MEM_ACC_8BIT] = &acc_;
-	hw_.mem[VTA_MEM_OUT] = &out_;
+	/* each memory type to the SRAM a LOAD of it writes (ACC_8BIT: ACC); the value tables
+	 * go to the LUT decoder's table memory, not an SRAM of the ISA's layouts */
+	for (unsigned m = 0; m < VTA_MEM_COUNT; m++) {
+		unsigned space = vta_mem_info_of(m)->space;
+		if (vta_mem_is_sram(space))
+			hw_.mem[m] = srams_[space].get();
+	}
 	hw_.port = &port_;
 	rtl_.reset(rtl);
 	hw_.rtl = rtl;
@@ -68,7 +75,7 @@ vta_status top::prepare(const vta_program *prog, vta_error *err)
 void top::reset_all()
 {
 	const vta_config &cfg = ctl_.cfg;
-	for (sram *s : {&uop_, &inp_, &wgt_, &acc_, &out_})
+	for (auto &s : srams_)
 		s->reset();
 	port_.reset();
 	for (token_queue *q : {&l2g_, &g2l_, &g2s_, &s2g_})
@@ -167,9 +174,9 @@ vta_status top::finish_run(vta_run_stats *stats, vta_error *err)
 	end_cycles_ = run_cycles();
 	collect(stats);
 	if (events) { /* collect() closed the SRAMs' live intervals */
-		const std::vector<int64_t> *deltas[VTA_STATS_SRAMS] = {
-			&uop_.live_deltas(), &inp_.live_deltas(), &wgt_.live_deltas(),
-			&acc_.live_deltas(), &out_.live_deltas()};
+		const std::vector<int64_t> *deltas[VTA_STATS_SRAMS];
+		for (unsigned i = 0; i < VTA_STATS_SRAMS; i++)
+			deltas[i] = &srams_[vta_mem_of_stats_slot(i)]->live_deltas();
 		events->make_live(deltas);
 	}
 	if (stats) /* stats arrive zeroed */
@@ -261,7 +268,9 @@ void top::open_records(std::vector<vtasim_insn_record> &records)
 void top::collect(vta_run_stats *stats)
 {
 	const vta_config &cfg = ctl_.cfg;
-	sram *const by_index[VTA_STATS_SRAMS] = {&uop_, &inp_, &wgt_, &acc_, &out_};
+	sram *by_index[VTA_STATS_SRAMS]; /* by statistics slot */
+	for (unsigned i = 0; i < VTA_STATS_SRAMS; i++)
+		by_index[i] = srams_[vta_mem_of_stats_slot(i)].get();
 	uint64_t peaks[VTA_STATS_SRAMS];
 	for (int i = 0; i < VTA_STATS_SRAMS; i++)
 		peaks[i] = by_index[i]->finish_peak(); /* closes the run's live intervals */
@@ -296,9 +305,9 @@ void top::collect(vta_run_stats *stats)
 
 const uint8_t *top::sram_bytes(vta_mem mem, uint64_t *size) const
 {
-	int m = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : (int)mem;
-	/* the LUT table memories (no hw_.mem entry) are not SRAMs of the ISA's layouts */
-	const sram *s = m >= 0 && m < VTA_MEM_COUNT ? hw_.mem[m] : nullptr;
+	/* ACC_8BIT is ACC's SRAM; the LUT table memories (no hw_.mem entry) are not SRAMs of
+	 * the ISA's layouts */
+	const sram *s = (unsigned)mem < VTA_MEM_COUNT ? hw_.mem[mem] : nullptr;
 	if (!s) {
 		if (size)
 			*size = 0;

@@ -111,7 +111,8 @@ private:
 
 	run_ctl ctl_;
 	shared_hw hw_;
-	sram uop_, inp_, wgt_, acc_, out_;
+	/* the SRAMs by vta_mem, sized by the config's array (the memory table's SRAM rows) */
+	std::array<std::unique_ptr<sram>, VTA_SRAM_COUNT> srams_;
 	dram_port port_;
 	token_queue l2g_, g2l_, g2s_, s2g_;
 	insn_queue load_q_, compute_q_, store_q_;

@@ -203,15 +203,14 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 	if (!hw_.port->transfer(plan, g, st_, module_ + 1, mem, idx, &first_beat))
 		return false;
 	hw_.dram_read_bytes[mem] += vta_cost_dma_bytes(&cfg, &m);
-	if (mem == VTA_MEM_LUT || mem == VTA_MEM_LUT32) {
+	if (vta_mem_is_table(mem)) {
 		hw_.lut.table_load(m, *ctl_.dram);
 		return true;
 	}
 	if (m.lut_bw)
 		return decode_load(idx, m, g, first_beat);
 
-	vta_mem target = mem == VTA_MEM_ACC_8BIT ? VTA_MEM_ACC : mem;
-	sram &s = *hw_.mem[target];
+	sram &s = *hw_.mem[mem]; /* the SRAM it writes: ACC_8BIT's is ACC */
 	vtasim_load_exec(&cfg, &m, ctl_.dram, s.bytes());
 	uint64_t rows = vta_load_sram_rows(&m);
 	s.note_write_range(m.sram_base, rows, ctl_.epoch());
@@ -220,8 +219,9 @@ bool unit_base::do_load(uint64_t idx, const vta_insn &insn, uint64_t g)
 		auto &uops = s.uops();
 		for (uint64_t r = m.sram_base; r < m.sram_base + rows; r++) {
 			vta_uop u{};
-			bool ok = vta_uop_decode(&cfg, s.bytes() + r * cfg.uop_elem_bytes, &u, nullptr) ==
-				  VTA_OK;
+			bool ok = vta_uop_decode(&cfg,
+						 s.bytes() + r * cfg.sram[VTA_MEM_UOP].elem_bytes,
+						 &u, nullptr) == VTA_OK;
 			uops[r] = sram::decoded_uop{u.dst, u.src, u.wgt, ok};
 		}
 	}
@@ -239,7 +239,7 @@ bool unit_base::do_store(uint64_t idx, const vta_insn &insn, uint64_t g)
 		return ctl_.fail_insn(idx, sub.status, sub.detail);
 	if (!ctl_.wait_cycles(cfg.insn_overhead_cycles, g, &st_.busy_cycles))
 		return false;
-	vta_dma_plan plan = vta_cost_dma_plan_of(&m, cfg.out_elem_bytes, true);
+	vta_dma_plan plan = vta_cost_dma_plan_of(&m, cfg.sram[VTA_MEM_OUT].elem_bytes, true);
 	state_.what = activity::port;
 	if (!hw_.port->transfer(plan, g, st_, module_ + 1, VTA_MEM_OUT, idx))
 		return false;

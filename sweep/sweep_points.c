@@ -60,7 +60,8 @@ static bool derived_value(point_ctx *c, const char *name, sw_value *out, bool *f
 	const vta_config *raw = &c->p->raw, *cfg = &c->p->cfg;
 	if (!strcmp(name, "sram_kib.total")) {
 		*out = (sw_value){SW_NUM,
-				  (double)raw->uop_kib + raw->inp_kib + raw->wgt_kib + raw->acc_kib,
+				  (double)raw->sram[VTA_MEM_UOP].kib + raw->sram[VTA_MEM_INP].kib +
+					  raw->sram[VTA_MEM_WGT].kib + raw->sram[VTA_MEM_ACC].kib,
 				  NULL};
 		return true;
 	}
@@ -74,16 +75,16 @@ static bool derived_value(point_ctx *c, const char *name, sw_value *out, bool *f
 		const char *name;
 		double v;
 	} d[] = {
-		{"sram_kib.out", (double)cfg->out_bytes / 1024},
+		{"sram_kib.out", (double)cfg->sram[VTA_MEM_OUT].bytes / 1024},
 		{"batch", cfg->batch},
 		{"block_in", cfg->block_in},
 		{"block_out", cfg->block_out},
 		{"macs_per_cycle", (double)cfg->batch * cfg->block_in * cfg->block_out},
-		{"uop_depth", cfg->uop_depth},
-		{"inp_depth", cfg->inp_depth},
-		{"wgt_depth", cfg->wgt_depth},
-		{"acc_depth", cfg->acc_depth},
-		{"out_depth", cfg->out_depth},
+		{"uop_depth", cfg->sram[VTA_MEM_UOP].depth},
+		{"inp_depth", cfg->sram[VTA_MEM_INP].depth},
+		{"wgt_depth", cfg->sram[VTA_MEM_WGT].depth},
+		{"acc_depth", cfg->sram[VTA_MEM_ACC].depth},
+		{"out_depth", cfg->sram[VTA_MEM_OUT].depth},
 	};
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		if (!strcmp(d[i].name, name)) {
@@ -428,8 +429,10 @@ json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t
 			json_object_set_new(lv, sw->lets[j].name, value_json(&p->let_values[j]));
 		json_object_set_new(o, "lets", lv);
 		json_object_set_new(o, "sram_kib.total",
-				    json_integer((json_int_t)p->raw.uop_kib + p->raw.inp_kib +
-						 p->raw.wgt_kib + p->raw.acc_kib));
+				    json_integer((json_int_t)p->raw.sram[VTA_MEM_UOP].kib +
+						 p->raw.sram[VTA_MEM_INP].kib +
+						 p->raw.sram[VTA_MEM_WGT].kib +
+						 p->raw.sram[VTA_MEM_ACC].kib));
 		json_object_set_new(o, "mode", json_string(mode_name(p->mode)));
 		json_object_set_new(o, "threads", json_integer(p->threads));
 		json_object_set_new(o, "decompress", json_string(p->decompress));

@@ -154,7 +154,8 @@ static desc of_output(const vta_config *cfg, const vta_dram_tensor *t)
 	uint64_t cb = vta_layout_div_up((uint64_t)s[3], cfg->block_out);
 	if (t->layout == VTA_OUT_FLAT && !(cfg->batch == 1 && s[3] % (int32_t)cfg->block_out == 0))
 		return flat(cfg, (uint64_t)s[0] * s[1] * s[2] * s[3]);
-	return blocked(cfg, cfg->out_elem_bytes, s, cfg->block_out, cb, 0, 0, s[1], s[2]);
+	return blocked(cfg, cfg->sram[VTA_MEM_OUT].elem_bytes, s, cfg->block_out, cb, 0, 0, s[1],
+		       s[2]);
 }
 
 static bool same(const desc *a, const desc *b)
@@ -276,9 +277,14 @@ vta_status vta_dram_put_conv_input(const vta_config *cfg, const vta_emit_opts *o
 	uint64_t cb = vta_layout_div_up((uint64_t)in->shape[3], cfg->block_in);
 	if (w->cb > cb)
 		cb = w->cb;
-	dest d = {blocked(cfg, cfg->inp_elem_bytes, in->shape, cfg->block_in, cb, w->pad_top,
-			  w->pad_left, w->hp, w->wp),
-		  vta_layout_conv_input_bytes(cfg, in->shape, w), write_conv, w, fill, false, 0};
+	dest d = {blocked(cfg, cfg->sram[VTA_MEM_INP].elem_bytes, in->shape, cfg->block_in, cb,
+			  w->pad_top, w->pad_left, w->hp, w->wp),
+		  vta_layout_conv_input_bytes(cfg, in->shape, w),
+		  write_conv,
+		  w,
+		  fill,
+		  false,
+		  0};
 	return put(cfg, opts, in, &d, dst, k, err);
 }
 

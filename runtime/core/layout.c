@@ -17,7 +17,7 @@ uint64_t vta_layout_conv_input_bytes(const vta_config *cfg, const int32_t nhwc[4
 	uint64_t cb = vta_layout_div_up((uint64_t)nhwc[3], cfg->block_in);
 	if (w->cb > cb)
 		cb = w->cb;
-	return ng * (uint64_t)w->hp * (uint64_t)w->wp * cb * cfg->inp_elem_bytes;
+	return ng * (uint64_t)w->hp * (uint64_t)w->wp * cb * cfg->sram[VTA_MEM_INP].elem_bytes;
 }
 
 /* A lane run of `len` bytes: the first n from src (or all `fill` if src is NULL), then zeros. */
@@ -87,7 +87,7 @@ uint64_t vta_layout_conv_filter_bytes(const vta_config *cfg, const int32_t ohwi[
 {
 	uint64_t ob = vta_layout_div_up((uint64_t)ohwi[0], cfg->block_out);
 	uint64_t cb = vta_layout_div_up((uint64_t)ohwi[3], cfg->block_in);
-	return ob * (uint64_t)ohwi[1] * (uint64_t)ohwi[2] * cb * cfg->wgt_elem_bytes;
+	return ob * (uint64_t)ohwi[1] * (uint64_t)ohwi[2] * cb * cfg->sram[VTA_MEM_WGT].elem_bytes;
 }
 
 void vta_layout_conv_filter(const vta_config *cfg, const int8_t *filter, const int32_t ohwi[4],
@@ -114,7 +114,7 @@ uint64_t vta_layout_conv_output_bytes(const vta_config *cfg, const int32_t nhwc[
 {
 	uint64_t ng = vta_layout_div_up((uint64_t)nhwc[0], cfg->batch);
 	uint64_t ob = vta_layout_div_up((uint64_t)nhwc[3], cfg->block_out);
-	return ng * (uint64_t)nhwc[1] * (uint64_t)nhwc[2] * ob * cfg->out_elem_bytes;
+	return ng * (uint64_t)nhwc[1] * (uint64_t)nhwc[2] * ob * cfg->sram[VTA_MEM_OUT].elem_bytes;
 }
 
 void vta_layout_conv_output(const vta_config *cfg, const uint8_t *src, const int32_t nhwc[4],
@@ -141,7 +141,7 @@ void vta_layout_conv_output(const vta_config *cfg, const uint8_t *src, const int
 
 uint64_t vta_layout_acc_rows_bytes(const vta_config *cfg, size_t channels)
 {
-	return vta_layout_div_up(channels, cfg->block_out) * cfg->acc_elem_bytes;
+	return vta_layout_div_up(channels, cfg->block_out) * cfg->sram[VTA_MEM_ACC].elem_bytes;
 }
 
 void vta_layout_acc_rows(const vta_config *cfg, const int32_t *values, int32_t fill,

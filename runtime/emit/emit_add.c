@@ -272,15 +272,17 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 
 	/* ACC budget */
 	uint64_t fixed = (uint64_t)nconst + c->bc_rows;
-	uint64_t slot = fixed < cfg->acc_depth ? (cfg->acc_depth - fixed) / c->threads : 0;
+	uint64_t slot = fixed < cfg->sram[VTA_MEM_ACC].depth
+		? (cfg->sram[VTA_MEM_ACC].depth - fixed) / c->threads
+		: 0;
 	uint64_t chunk = full ? slot / 2 : slot;
 	chunk -= chunk % c->period;
 	if (chunk == 0)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: ADD does not fit the ACC SRAM: %u rows hold %llu "
 				"constant rows and %u slot(s) of at least %u rows",
-				layer, cfg->acc_depth, (unsigned long long)fixed, c->threads,
-				c->period * (full ? 2 : 1));
+				layer, cfg->sram[VTA_MEM_ACC].depth, (unsigned long long)fixed,
+				c->threads, c->period * (full ? 2 : 1));
 	if (chunk > c->rows)
 		chunk = c->rows;
 	uint64_t nchunks = vta_layout_div_up(c->rows, chunk);
@@ -307,8 +309,8 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 	if (b_const && !c->klut)
 		ls->counters.const_bytes += (full ? c->rows : c->bc_rows) * c->in_eb;
 	if (nconst) {
-		st = vta_stream_alloc(s, (uint64_t)nconst * cfg->acc_elem_bytes, 0, "add.multipliers",
-				      &k_addr, err);
+		st = vta_stream_alloc(s, (uint64_t)nconst * cfg->sram[VTA_MEM_ACC].elem_bytes, 0,
+				      "add.multipliers", &k_addr, err);
 		if (st != VTA_OK)
 			return st;
 		int32_t m[3] = {c->tp.input1.multiplier, c->tp.input2.multiplier,
@@ -316,10 +318,10 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 		uint8_t *d = vta_stream_dram(s, k_addr);
 		for (int i = 0; i < 3; i++)
 			vta_layout_acc_rows(cfg, NULL, m[i], cfg->block_out,
-					    d + (size_t)i * cfg->acc_elem_bytes);
-		ls->counters.const_bytes += (uint64_t)nconst * cfg->acc_elem_bytes;
+					    d + (size_t)i * cfg->sram[VTA_MEM_ACC].elem_bytes);
+		ls->counters.const_bytes += (uint64_t)nconst * cfg->sram[VTA_MEM_ACC].elem_bytes;
 	}
-	uint64_t out_bytes = c->rows * cfg->out_elem_bytes;
+	uint64_t out_bytes = c->rows * cfg->sram[VTA_MEM_OUT].elem_bytes;
 	st = vta_stream_alloc(s, out_bytes, 0, "add.out", &o_addr, err);
 	if (st != VTA_OK)
 		return st;
@@ -357,8 +359,16 @@ static vta_status add_emit(add_ctx *c, const vta_tensor_i8 *a, const vta_tensor_
 		if (st == VTA_OK)
 			st = vta_stream_dep_pop(s, VTA_STAGE_COMPUTE, VTA_STAGE_STORE, err);
 		if (st == VTA_OK) {
-			vta_xfer x = {VTA_MEM_OUT, a0, o_addr + row0 * cfg->out_elem_bytes,
-				      1, (uint32_t)rows, (uint32_t)rows, 0, 0, 0, 0};
+			vta_xfer x = {VTA_MEM_OUT,
+				      a0,
+				      o_addr + row0 * cfg->sram[VTA_MEM_OUT].elem_bytes,
+				      1,
+				      (uint32_t)rows,
+				      (uint32_t)rows,
+				      0,
+				      0,
+				      0,
+				      0};
 			st = vta_stream_store(s, &x, err);
 		}
 		if (st == VTA_OK && k + c->threads < nchunks)

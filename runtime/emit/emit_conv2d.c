@@ -267,7 +267,7 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 		vta_xfer x = {0};
 		x.mem = VTA_MEM_INP;
 		x.sram = (uint32_t)st->inp_slot * p->inp_slot;
-		x.dram_addr = c->in_addr + first * cfg->inp_elem_bytes;
+		x.dram_addr = c->in_addr + first * cfg->sram[VTA_MEM_INP].elem_bytes;
 		if (p->nct > 1) {
 			/* a column tile's window: its columns and the halo of every input row
 			 * it reads (every input block: vta_conv_plan_check) */
@@ -308,8 +308,9 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 		}
 	} else if (rc == VTA_OK && st->load_wgt) {
 		x.sram = (uint32_t)st->wgt_slot * p->wgt_slot;
-		x.dram_addr = c->w_addr + (ob0 * taps * g->ucb + (uint64_t)st->c * p->ncb) *
-						  cfg->wgt_elem_bytes;
+		x.dram_addr = c->w_addr +
+			(ob0 * taps * g->ucb + (uint64_t)st->c * p->ncb) *
+				cfg->sram[VTA_MEM_WGT].elem_bytes;
 		x.y_size = (uint32_t)(nbw * taps);
 		rc = vta_stream_load(s, &x, err);
 	}
@@ -329,7 +330,7 @@ static vta_status cv_gemm_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	vta_conv_kshape k;
 	vta_conv_kshape_make_cols(c->cfg, g, nb, nb == p->nob ? p->nobw : nb, tl->rows, tl->cols,
 				  p->ncb, &k);
-	if (!k.ok || k.list_len > c->cfg->uop_depth)
+	if (!k.ok || k.list_len > c->cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_INTERNAL, "layer %s: no GEMM kernel shape for a tile of %u "
 				"rows", c->layer, tl->rows);
 	/* dummy uops accumulate into the scratch rows: zero them before the first that uses
@@ -462,9 +463,12 @@ static vta_status cv_store_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t slo
 	const uint32_t nb = vta_conv_grp_obs(g, p, tl->grp);
 	const uint64_t first = (((uint64_t)tl->g * g->ho + tl->y0) * g->wo + tl->x0) * g->ob +
 			       (uint64_t)tl->grp * p->nob;
-	vta_xfer x = {.mem = VTA_MEM_OUT, .sram = slot0,
-		      .dram_addr = c->o_addr + first * cfg->out_elem_bytes,
-		      .y_size = tl->rows * tl->cols, .x_size = nb, .x_stride = g->ob};
+	vta_xfer x = {.mem = VTA_MEM_OUT,
+		      .sram = slot0,
+		      .dram_addr = c->o_addr + first * cfg->sram[VTA_MEM_OUT].elem_bytes,
+		      .y_size = tl->rows * tl->cols,
+		      .x_size = nb,
+		      .x_stride = g->ob};
 	if (p->nct == 1)
 		return vta_stream_store(c->s, &x, err);
 	if (nb == g->ob) {
@@ -478,7 +482,7 @@ static vta_status cv_store_tile(cv_ctx *c, const vta_conv_tile *tl, uint32_t slo
 	for (uint32_t r = 0; r < tl->rows && rc == VTA_OK; r++) {
 		rc = vta_stream_store(c->s, &x, err);
 		x.sram += tl->cols * nb;
-		x.dram_addr += (uint64_t)g->wo * g->ob * cfg->out_elem_bytes;
+		x.dram_addr += (uint64_t)g->wo * g->ob * cfg->sram[VTA_MEM_OUT].elem_bytes;
 	}
 	return rc;
 }
@@ -521,8 +525,8 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 				break;
 			if (q == 0) {
 				if (!p->const_all && c->n_types > 0 && const_grp != (int64_t)tl->grp) {
-					const uint64_t k_off =
-						(uint64_t)tl->grp * p->nob * cfg->acc_elem_bytes;
+					const uint64_t k_off = (uint64_t)tl->grp * p->nob *
+						cfg->sram[VTA_MEM_ACC].elem_bytes;
 					vta_xfer x = {.mem = VTA_MEM_ACC, .sram = p->acc_const_base,
 						      .dram_addr = c->k_addr + k_off, .y_size = n_plain,
 						      .x_size = nb, .x_stride = g->ob};
@@ -844,7 +848,7 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 		uint64_t in_bytes = vta_layout_conv_input_bytes(cfg, conv->input->shape, &win);
 		uint64_t w_bytes = vta_layout_conv_filter_bytes(cfg, wshape);
 		const uint64_t n_plain = (uint64_t)c.n_types - (c.blut != NULL);
-		uint64_t k_bytes = n_plain * g->ob * cfg->acc_elem_bytes;
+		uint64_t k_bytes = n_plain * g->ob * cfg->sram[VTA_MEM_ACC].elem_bytes;
 		ls->out_bytes = vta_layout_conv_output_bytes(cfg, out->shape);
 		st = vta_stream_alloc(c.s, in_bytes, 0, "conv.input", &c.in_addr, err);
 		if (st == VTA_OK && c.wlut) {
@@ -870,7 +874,8 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 			if (st == VTA_OK)
 				st = vta_lut_pack_acc_rows(cfg, c.blut, vta_stream_dram(c.s, c.b_addr),
 							   pb, err);
-			ls->counters.lut_hw_plain_bytes += (uint64_t)g->ob * cfg->acc_elem_bytes;
+			ls->counters.lut_hw_plain_bytes +=
+				(uint64_t)g->ob * cfg->sram[VTA_MEM_ACC].elem_bytes;
 		}
 		if (st == VTA_OK && k_bytes)
 			st = vta_stream_alloc(c.s, k_bytes, 0, "conv.requant", &c.k_addr, err);
@@ -886,9 +891,11 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 				vta_layout_conv_filter(cfg, filter, wshape,
 						       vta_stream_dram(c.s, c.w_addr));
 			for (int i = 0; i < c.n_types && c.types[i]; i++)
-				vta_layout_acc_rows(cfg, c.types[i], 0, (size_t)g->o,
-						    vta_stream_dram(c.s, c.k_addr) +
-							    (size_t)i * g->ob * cfg->acc_elem_bytes);
+				vta_layout_acc_rows(
+					cfg, c.types[i], 0, (size_t)g->o,
+					vta_stream_dram(c.s, c.k_addr) +
+						(size_t)i * g->ob *
+							cfg->sram[VTA_MEM_ACC].elem_bytes);
 			ls->out_addr = c.o_addr;
 			ls->counters.const_bytes = (c.wlut ? 0 : w_bytes) + k_bytes;
 			ls->counters.macs = (uint64_t)g->n * g->ho * g->wo * g->o * g->kh * g->kw *

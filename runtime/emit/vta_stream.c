@@ -93,9 +93,9 @@ static bool sb_stage_ok(vta_stage st)
 
 static uint64_t sb_max_elem_bytes(const vta_config *cfg)
 {
-	uint64_t m = cfg->uop_elem_bytes;
-	const uint64_t e[] = {cfg->inp_elem_bytes, cfg->wgt_elem_bytes, cfg->acc_elem_bytes,
-			      cfg->out_elem_bytes};
+	uint64_t m = cfg->sram[VTA_MEM_UOP].elem_bytes;
+	const uint64_t e[] = {cfg->sram[VTA_MEM_INP].elem_bytes, cfg->sram[VTA_MEM_WGT].elem_bytes,
+			      cfg->sram[VTA_MEM_ACC].elem_bytes, cfg->sram[VTA_MEM_OUT].elem_bytes};
 	for (size_t i = 0; i < sizeof(e) / sizeof(e[0]); i++)
 		if (e[i] > m)
 			m = e[i];
@@ -128,7 +128,7 @@ vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dra
 	if (!cfg || !dram || !out)
 		return vta_fail(err, VTA_E_USAGE, "vta_stream_create: NULL argument");
 	*out = NULL;
-	if (cfg->uop_depth == 0)
+	if (cfg->sram[VTA_MEM_UOP].depth == 0)
 		return vta_fail(err, VTA_E_USAGE, "vta_stream_create: the config is not derived");
 	if (cfg->acc_dep_distance > VTA_ACC_HAZARD_MAX)
 		return vta_fail(err, VTA_E_CONFIG,
@@ -144,8 +144,8 @@ vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dra
 	s->dram_next = (dram_base + al - 1) / al * al;
 	for (int i = 0; i < SB_NSTAGE; i++)
 		s->last_of_stage[i] = -1;
-	s->uop_mem = calloc(cfg->uop_depth, sizeof(*s->uop_mem));
-	s->uop_ok = calloc(cfg->uop_depth, 1);
+	s->uop_mem = calloc(cfg->sram[VTA_MEM_UOP].depth, sizeof(*s->uop_mem));
+	s->uop_ok = calloc(cfg->sram[VTA_MEM_UOP].depth, 1);
 	if (!s->uop_mem || !s->uop_ok) {
 		vta_stream_destroy(s);
 		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
@@ -397,7 +397,7 @@ static void sb_apply_uop_load(vta_stream *s, const vta_mem_insn *m)
 	uint64_t n = (uint64_t)m->y_size * m->x_size;
 	sb_evict(s, m->sram_base, m->sram_base + n);
 	uint64_t row = m->sram_base;
-	const uint64_t size = s->cfg.uop_elem_bytes;
+	const uint64_t size = s->cfg.sram[VTA_MEM_UOP].elem_bytes;
 	for (uint64_t y = 0; y < m->y_size; y++) {
 		uint64_t src = ((uint64_t)m->dram_base + y * m->x_stride) * size;
 		for (uint64_t x = 0; x < m->x_size; x++, row++) {
@@ -609,10 +609,11 @@ vta_status vta_stream_kernel(vta_stream *s, const vta_uop *uops, size_t n, uint3
 	if (!uops || n == 0 || !id)
 		return vta_fail(err, VTA_E_USAGE, "layer %s: a kernel needs at least one uop",
 				s->layer);
-	if (n > s->cfg.uop_depth)
-		return vta_fail(err, VTA_E_USAGE,
-				"layer %s: a kernel of %zu uops does not fit the UOP SRAM (%u rows)",
-				s->layer, n, s->cfg.uop_depth);
+	if (n > s->cfg.sram[VTA_MEM_UOP].depth)
+		return vta_fail(
+			err, VTA_E_USAGE,
+			"layer %s: a kernel of %zu uops does not fit the UOP SRAM (%u rows)",
+			s->layer, n, s->cfg.sram[VTA_MEM_UOP].depth);
 	uint64_t h = sb_hash(uops, n);
 	for (size_t i = 0; i < s->n_kernels; i++) {
 		const sb_kernel *k = &s->kernels[i];
@@ -632,7 +633,7 @@ vta_status vta_stream_kernel(vta_stream *s, const vta_uop *uops, size_t n, uint3
 	char name[48];
 	snprintf(name, sizeof(name), "uops.k%zu", s->n_kernels);
 	uint64_t addr;
-	const uint32_t size = s->cfg.uop_elem_bytes; /* the encoding's micro-op */
+	const uint32_t size = s->cfg.sram[VTA_MEM_UOP].elem_bytes; /* the encoding's micro-op */
 	st = vta_stream_alloc(s, (uint64_t)n * size, size, name, &addr, err);
 	if (st != VTA_OK)
 		return st;
@@ -664,13 +665,13 @@ static vta_status sb_resident(vta_stream *s, uint32_t id, vta_error *err)
 	if (k->pos >= 0)
 		return VTA_OK;
 	uint32_t p = s->uop_ring;
-	if ((uint64_t)p + k->n > s->cfg.uop_depth)
+	if ((uint64_t)p + k->n > s->cfg.sram[VTA_MEM_UOP].depth)
 		p = 0;
 	vta_insn insn = {0};
 	insn.opcode = VTA_OP_LOAD;
 	insn.mem.mem_type = VTA_MEM_UOP;
 	insn.mem.sram_base = p;
-	insn.mem.dram_base = (uint32_t)(k->dram_addr / s->cfg.uop_elem_bytes);
+	insn.mem.dram_base = (uint32_t)(k->dram_addr / s->cfg.sram[VTA_MEM_UOP].elem_bytes);
 	insn.mem.y_size = 1;
 	insn.mem.x_size = k->n;
 	insn.mem.x_stride = k->n;
@@ -892,7 +893,7 @@ vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
 		const sb_kernel *k = &s->kernels[i];
 		st = vta_program_add_segment(prog, VTA_SEG_UOP, k->dram_addr,
 					     s->dram->bytes + k->dram_addr,
-					     k->n * s->cfg.uop_elem_bytes, err);
+					     k->n * s->cfg.sram[VTA_MEM_UOP].elem_bytes, err);
 	}
 	/* 5. the token protocol must complete */
 	if (st == VTA_OK)

@@ -118,7 +118,7 @@ static const ti_base *ti_base_of(ti_search *se, const vta_conv_plan *p)
 	b->p = *p;
 	vta_conv_kshape k;
 	vta_conv_kshape_make_cols(se->cfg, se->g, p->nob, p->nobw, p->th, tw, p->ncb, &k);
-	b->fits = k.ok && k.list_len <= se->cfg->uop_depth;
+	b->fits = k.ok && k.list_len <= se->cfg->sram[VTA_MEM_UOP].depth;
 	if (b->fits)
 		ti_costs_base(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &k, &b->c);
 	return b;
@@ -287,9 +287,9 @@ static uint64_t ti_acc_left(const ti_search *se, const vta_conv_plan *p)
 	const uint32_t D = cfg->acc_dep_distance;
 	const uint64_t crows = (uint64_t)p->nconst * (p->const_all ? g->ob : p->nob);
 	const uint64_t wrows = (uint64_t)p->nobw * g->kh * g->kw * p->ncb;
-	if (wrows * p->s_wgt > cfg->wgt_depth || crows + D >= cfg->acc_depth)
+	if (wrows * p->s_wgt > cfg->sram[VTA_MEM_WGT].depth || crows + D >= cfg->sram[VTA_MEM_ACC].depth)
 		return 0;
-	return cfg->acc_depth - crows - D;
+	return cfg->sram[VTA_MEM_ACC].depth - crows - D;
 }
 
 /* A plan with chunking, grouping, slots and constants fixed: the tallest row tile that
@@ -301,7 +301,7 @@ static void ti_try_slots(ti_search *se, vta_conv_plan p)
 	const uint64_t acc_left = ti_acc_left(se, &p);
 	if (acc_left == 0)
 		return;
-	uint32_t thi = ti_th_inp(g, p.ncb, cfg->inp_depth / p.s_inp);
+	uint32_t thi = ti_th_inp(g, p.ncb, cfg->sram[VTA_MEM_INP].depth / p.s_inp);
 	uint64_t tha = acc_left / ((uint64_t)p.s_acc * g->wo * p.nob);
 	uint32_t thmax = tha < thi ? (uint32_t)tha : thi;
 	if (thmax > 0)
@@ -319,7 +319,7 @@ static void ti_try_cols(ti_search *se, vta_conv_plan p)
 	const uint64_t acc_cap = p.ncb == g->cb ? ti_acc_left(se, &p) : 0;
 	if (acc_cap == 0)
 		return;
-	const uint32_t inp_cap = cfg->inp_depth / p.s_inp;
+	const uint32_t inp_cap = cfg->sram[VTA_MEM_INP].depth / p.s_inp;
 	const uint64_t ekw = (uint64_t)(g->kw - 1) * g->dw + 1;
 	const uint64_t cin = inp_cap / ((uint64_t)vta_conv_rows_in(g, 1) * p.ncb);
 	if (cin < ekw)
@@ -445,7 +445,7 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 			/* constants of every channel stay resident when they fit next to the
 			 * smallest tiles; per-group constants are tried as well */
 			const bool call = (uint64_t)nconst * g.ob + D + (uint64_t)smax * g.wo * nob <=
-					  cfg->acc_depth;
+					  cfg->sram[VTA_MEM_ACC].depth;
 			for (uint32_t l = 0; l < nobws; l++) {
 				se.block = se.n_bases;
 				for (unsigned code = 0; code < 16; code++) {
@@ -489,7 +489,7 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 		const uint64_t in_rows = (uint64_t)vta_conv_rows_in(g0, 1) * g0->wp;
 		const uint64_t px_rows = (uint64_t)vta_conv_rows_in(g0, 1) * vta_conv_cols_in(g0, 1) *
 					 g0->cb;
-		if (in_rows > cfg->inp_depth && px_rows > cfg->inp_depth)
+		if (in_rows > cfg->sram[VTA_MEM_INP].depth && px_rows > cfg->sram[VTA_MEM_INP].depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the INP SRAM: one output row "
 					"reads %u input rows of %d padded columns (%llu INP rows at "
@@ -497,35 +497,35 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 					"blocks %llu, the INP SRAM has %u rows",
 					layer, vta_conv_rows_in(g0, 1), (int)g0->wp,
 					(unsigned long long)in_rows, g0->cb,
-					(unsigned long long)px_rows, cfg->inp_depth);
-		if ((uint64_t)g0->kh * g0->kw > cfg->wgt_depth)
+					(unsigned long long)px_rows, cfg->sram[VTA_MEM_INP].depth);
+		if ((uint64_t)g0->kh * g0->kw > cfg->sram[VTA_MEM_WGT].depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the WGT SRAM: one block of the "
 					"%dx%d filter needs %llu WGT rows, the WGT SRAM has %u",
 					layer, (int)g0->kh, (int)g0->kw,
 					(unsigned long long)g0->kh * (unsigned long long)g0->kw,
-					cfg->wgt_depth);
+					cfg->sram[VTA_MEM_WGT].depth);
 		const uint64_t px_wgt = (uint64_t)g0->kh * g0->kw * g0->cb;
-		if (in_rows > cfg->inp_depth && px_wgt > cfg->wgt_depth)
+		if (in_rows > cfg->sram[VTA_MEM_INP].depth && px_wgt > cfg->sram[VTA_MEM_WGT].depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit: one output row reads %llu "
 					"INP rows, the INP SRAM has %u, and a column tile's filter "
 					"block at all %u input blocks needs %llu WGT rows, the WGT "
 					"SRAM has %u",
-					layer, (unsigned long long)in_rows, cfg->inp_depth, g0->cb,
-					(unsigned long long)px_wgt, cfg->wgt_depth);
-		if ((uint64_t)nconst + g0->wo + D > cfg->acc_depth)
+					layer, (unsigned long long)in_rows, cfg->sram[VTA_MEM_INP].depth, g0->cb,
+					(unsigned long long)px_wgt, cfg->sram[VTA_MEM_WGT].depth);
+		if ((uint64_t)nconst + g0->wo + D > cfg->sram[VTA_MEM_ACC].depth)
 			return vta_fail(err, VTA_E_USAGE,
 					"layer %s: CONV2D does not fit the ACC SRAM: one output row "
 					"of %d pixels needs %llu ACC rows with its %u constant rows, "
 					"the ACC SRAM has %u",
 					layer, (int)g0->wo,
 					(unsigned long long)nconst + (uint64_t)g0->wo + D, nconst,
-					cfg->acc_depth);
+					cfg->sram[VTA_MEM_ACC].depth);
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: CONV2D does not fit the UOP SRAM: the smallest GEMM "
 				"kernel is longer than its %u rows",
-				layer, cfg->uop_depth);
+				layer, cfg->sram[VTA_MEM_UOP].depth);
 	}
 	vta_status st = vta_conv_plan_check(cfg, g0, nconst, layer, &best, err);
 	if (st == VTA_OK)
@@ -574,13 +574,13 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 	p->nsub = p->nob / p->nobw;
 	p->nconst = nconst;
 	p->rowskip = g.rowskip;
-	p->inp_slot = cfg->inp_depth / p->s_inp;
-	p->wgt_slot = cfg->wgt_depth / p->s_wgt;
+	p->inp_slot = cfg->sram[VTA_MEM_INP].depth / p->s_inp;
+	p->wgt_slot = cfg->sram[VTA_MEM_WGT].depth / p->s_wgt;
 	p->acc_const_base = 0;
 	p->acc_const_rows = nconst * (p->const_all ? g.ob : p->nob);
 	p->acc_slot_base = p->acc_const_rows;
 	p->acc_slot = p->th * p->tw * p->nob;
-	p->acc_scratch = cfg->acc_depth - D;
+	p->acc_scratch = cfg->sram[VTA_MEM_ACC].depth - D;
 	uint64_t in_rows = (uint64_t)vta_conv_rows_in(&g, p->th) * vta_conv_cols_in(&g, p->tw) *
 			   p->ncb;
 	if (in_rows > p->inp_slot)
@@ -595,17 +595,17 @@ vta_status vta_conv_plan_check(const vta_config *cfg, const vta_conv_geom *g0, u
 				"of %u",
 				layer, (unsigned long long)w_rows, p->wgt_slot);
 	uint64_t acc_rows = p->acc_const_rows + (uint64_t)p->s_acc * p->acc_slot + D;
-	if (acc_rows > cfg->acc_depth)
+	if (acc_rows > cfg->sram[VTA_MEM_ACC].depth)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: %u constant rows, %u slot(s) of %u rows and %u "
 				"scratch rows exceed the ACC SRAM (%u rows)",
-				layer, p->acc_const_rows, p->s_acc, p->acc_slot, D, cfg->acc_depth);
+				layer, p->acc_const_rows, p->s_acc, p->acc_slot, D, cfg->sram[VTA_MEM_ACC].depth);
 	vta_conv_kshape k;
 	vta_conv_kshape_make_cols(cfg, &g, p->nob, p->nobw, p->th, p->tw, p->ncb, &k);
-	if (!k.ok || k.list_len > cfg->uop_depth)
+	if (!k.ok || k.list_len > cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_USAGE,
 				"layer %s: plan: the GEMM kernel of %u uops exceeds the UOP SRAM "
 				"(%u rows)",
-				layer, k.list_len, cfg->uop_depth);
+				layer, k.list_len, cfg->sram[VTA_MEM_UOP].depth);
 	return VTA_OK;
 }

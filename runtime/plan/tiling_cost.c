@@ -37,7 +37,7 @@ static ti_xfer ti_xfer_runs(const vta_config *cfg, uint64_t runs, uint64_t run_b
 	plan.run_bytes = run_bytes;
 	plan.stride = run_bytes;
 	plan.write = store;
-	plan.elem_bytes = store ? cfg->out_elem_bytes : 0;
+	plan.elem_bytes = store ? cfg->sram[VTA_MEM_OUT].elem_bytes : 0;
 	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan), store};
 	return x;
 }
@@ -106,10 +106,10 @@ void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_con
 	c->last_nob = vta_conv_grp_obs(g, p, p->ngrp - 1);
 	for (int i = 0; i < 2; i++) {
 		const uint32_t nbw = ti_grp_obw(p, i ? (uint32_t)c->last_nob : p->nob);
-		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->wgt_elem_bytes;
+		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->sram[VTA_MEM_WGT].elem_bytes;
 		c->wgt[i] = ti_xfer_bytes(cfg, c->wgt_bytes[i]);
 		c->alu_kern[i] =
-			ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->uop_elem_bytes);
+			ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->sram[VTA_MEM_UOP].elem_bytes);
 	}
 	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
@@ -119,7 +119,7 @@ void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_con
 	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
 	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
 	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
-	c->uop_one = ti_xfer_bytes(cfg, cfg->uop_elem_bytes);
+	c->uop_one = ti_xfer_bytes(cfg, cfg->sram[VTA_MEM_UOP].elem_bytes);
 	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
 	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
 	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
@@ -128,7 +128,7 @@ void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_con
 		for (int i = 0; i < 2; i++) {
 			const uint32_t blocks = all ? g->ob : i ? (uint32_t)c->last_nob : p->nob;
 			c->consts_by[all][i] = ti_consts(cfg, (uint64_t)n_plain * blocks *
-							      cfg->acc_elem_bytes,
+							      cfg->sram[VTA_MEM_ACC].elem_bytes,
 							 &blut, blocks);
 		}
 }
@@ -166,31 +166,31 @@ void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv
 		const uint64_t pix = r * cols, rows = pix * nb;
 		const uint64_t rows_in = vta_conv_rows_in(g, (uint32_t)r);
 		const uint64_t cin = vta_conv_cols_in(g, (uint32_t)cols);
-		c->inp_bytes[i] = rows_in * cin * p->ncb * cfg->inp_elem_bytes;
-		c->out_bytes[i] = rows * cfg->out_elem_bytes;
+		c->inp_bytes[i] = rows_in * cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes;
+		c->out_bytes[i] = rows * cfg->sram[VTA_MEM_OUT].elem_bytes;
 		c->out_insns[i] = 1;
 		if (nct == 1) {
 			/* whole padded rows when the chunk holds every input block, else a
 			 * row per pixel of the chunk's blocks (cv_load_step) */
 			c->inp[i] = p->ncb == g->cb
-					    ? ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes,
+					    ? ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 							   false)
-					    : ti_xfer_runs(cfg, rows_in * cin, p->ncb * cfg->inp_elem_bytes,
+					    : ti_xfer_runs(cfg, rows_in * cin, p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 							   false);
 			/* a row per pixel of the tile's blocks, one row when they are all the
 			 * output's (vta_stream merges adjacent rows) */
 			c->out[i] = nb == g->ob ? ti_xfer_runs(cfg, 1, c->out_bytes[i], true)
-						: ti_xfer_runs(cfg, pix, nb * cfg->out_elem_bytes, true);
+						: ti_xfer_runs(cfg, pix, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 		} else {
 			/* a column tile's window: one run per input row; its store one run per
 			 * output row, or one store per row when the tile holds some blocks only */
-			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->inp_elem_bytes,
+			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 						 false);
 			if (nb == g->ob) {
-				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->out_elem_bytes, true);
+				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 			} else {
 				const ti_xfer one =
-					ti_xfer_runs(cfg, cols, nb * cfg->out_elem_bytes, true);
+					ti_xfer_runs(cfg, cols, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r, true};
 				c->out_insns[i] = r;
 			}
@@ -203,7 +203,7 @@ void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv
 		c->alu[i] = alu_tt * vta_cost_loop_cycles(cfg, rows, cfg->alu_ii) +
 			    alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
 	}
-	c->uop_bytes = (uint64_t)c->k.list_len * cfg->uop_elem_bytes;
+	c->uop_bytes = (uint64_t)c->k.list_len * cfg->sram[VTA_MEM_UOP].elem_bytes;
 	c->uop = ti_xfer_bytes(cfg, c->uop_bytes);
 	ti_bound_base(cfg, g, p, alu_tt, alu_imm, c);
 }
@@ -214,7 +214,7 @@ static uint64_t ti_variants(const vta_config *cfg, const vta_conv_plan *p, const
 			    bool *fit)
 {
 	const uint64_t v = ti_min((uint64_t)p->s_inp * p->s_wgt * p->s_acc * p->nsub, c->ns);
-	*fit = (v + 1) * c->k.list_len + 64 <= cfg->uop_depth;
+	*fit = (v + 1) * c->k.list_len + 64 <= cfg->sram[VTA_MEM_UOP].depth;
 	return v;
 }
 
@@ -462,7 +462,7 @@ bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p
 					if (t < p->s_acc) { /* the slot's reset kernel (the ALU's
 							     * immediate ops share it): one uop */
 						tC = ti_go(&m, tC, &c->uop_one);
-						dram += cfg->uop_elem_bytes;
+						dram += cfg->sram[VTA_MEM_UOP].elem_bytes;
 						insns++;
 					}
 					tC += c->reset[kind];
@@ -485,7 +485,7 @@ bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p
 					   (p->const_all ? tl.grp : 0)];
 		for (uint32_t i = 0; !*seen && i < w->alu_tt; i++) {
 			tC = ti_go(&m, tC, &c->alu_kern[gk]);
-			dram += (uint64_t)nb * cfg->uop_elem_bytes;
+			dram += (uint64_t)nb * cfg->sram[VTA_MEM_UOP].elem_bytes;
 			insns++;
 		}
 		*seen = true;

@@ -49,16 +49,16 @@ static void test_default_matches_vta(void **state)
 	assert_int_equal(cfg.batch, 1);
 	assert_int_equal(cfg.block_in, 16);
 	assert_int_equal(cfg.block_out, 16);
-	assert_int_equal(cfg.uop_depth, 8192);
-	assert_int_equal(cfg.inp_depth, 2048);
-	assert_int_equal(cfg.wgt_depth, 1024);
-	assert_int_equal(cfg.acc_depth, 2048);
-	assert_int_equal(cfg.out_depth, 2048);
-	assert_int_equal(cfg.out_bytes, 32 * 1024);
-	assert_int_equal(cfg.inp_elem_bytes, 16);
-	assert_int_equal(cfg.wgt_elem_bytes, 256);
-	assert_int_equal(cfg.acc_elem_bytes, 64);
-	assert_int_equal(cfg.out_elem_bytes, 16);
+	assert_int_equal(cfg.sram[VTA_MEM_UOP].depth, 8192);
+	assert_int_equal(cfg.sram[VTA_MEM_INP].depth, 2048);
+	assert_int_equal(cfg.sram[VTA_MEM_WGT].depth, 1024);
+	assert_int_equal(cfg.sram[VTA_MEM_ACC].depth, 2048);
+	assert_int_equal(cfg.sram[VTA_MEM_OUT].depth, 2048);
+	assert_int_equal(cfg.sram[VTA_MEM_OUT].bytes, 32 * 1024);
+	assert_int_equal(cfg.sram[VTA_MEM_INP].elem_bytes, 16);
+	assert_int_equal(cfg.sram[VTA_MEM_WGT].elem_bytes, 256);
+	assert_int_equal(cfg.sram[VTA_MEM_ACC].elem_bytes, 64);
+	assert_int_equal(cfg.sram[VTA_MEM_OUT].elem_bytes, 16);
 	/* VTA's default field widths (hw_spec.h) */
 	assert_int_equal(cfg.fw.uop_bgn, 13);
 	assert_int_equal(cfg.fw.uop_end, 14);
@@ -77,8 +77,8 @@ static void test_default_matches_vta(void **state)
 	/* the file and the built-in default agree on the architecture */
 	vta_config def;
 	vta_config_default(&def);
-	assert_int_equal(def.uop_depth, cfg.uop_depth);
-	assert_int_equal(def.wgt_depth, cfg.wgt_depth);
+	assert_int_equal(def.sram[VTA_MEM_UOP].depth, cfg.sram[VTA_MEM_UOP].depth);
+	assert_int_equal(def.sram[VTA_MEM_WGT].depth, cfg.sram[VTA_MEM_WGT].depth);
 	assert_memory_equal(&def.fw, &cfg.fw, sizeof(def.fw));
 }
 
@@ -96,8 +96,8 @@ static void test_shipped_configs_load(void **state)
 	vta_error err = {0};
 	assert_int_equal(vta_config_load("configs/tiny.yaml", &tiny, &err), VTA_OK);
 	assert_int_equal(tiny.block_in, 4);
-	assert_int_equal(tiny.inp_depth, 512);
-	assert_int_equal(tiny.acc_depth, 256);
+	assert_int_equal(tiny.sram[VTA_MEM_INP].depth, 512);
+	assert_int_equal(tiny.sram[VTA_MEM_ACC].depth, 256);
 	assert_int_equal(tiny.fw.uop_dst, 8);
 	assert_int_equal(tiny.fw.uop_src, 9);
 }
@@ -111,7 +111,7 @@ static void test_partial_file_keeps_defaults(void **state)
 	assert_string_equal(cfg.name, "small");
 	assert_int_equal(cfg.dram_latency_cycles, 7);
 	assert_int_equal(cfg.dram_bus_bits, 64);
-	assert_int_equal(cfg.acc_depth, 2048);
+	assert_int_equal(cfg.sram[VTA_MEM_ACC].depth, 2048);
 }
 
 static void test_errors(void **state)
@@ -193,7 +193,7 @@ static void test_set(void **state)
 	assert_int_equal(cfg.dram_latency_cycles, 128);
 	/* derived values follow */
 	assert_int_equal(vta_config_set(&cfg, "sram_kib.acc", "64", &err), VTA_OK);
-	assert_int_equal(cfg.acc_depth, 1024);
+	assert_int_equal(cfg.sram[VTA_MEM_ACC].depth, 1024);
 	assert_int_equal(cfg.fw.gemm_dst_factor, 10);
 	assert_int_equal(vta_config_set(&cfg, "alu.mul", "false", &err), VTA_OK);
 	assert_false(cfg.alu_mul);

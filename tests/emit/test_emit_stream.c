@@ -80,11 +80,12 @@ static void test_stream_program(void **state)
 	vta_stream *s = f.s;
 	const vta_config *cfg = &f.cfg;
 	uint64_t a_inp, a_wgt, a_out;
-	vta_status st = vta_stream_alloc(s, 3 * cfg->inp_elem_bytes, 0, "inp", &a_inp, &f.err);
+	vta_status st = vta_stream_alloc(s, 3 * cfg->sram[VTA_MEM_INP].elem_bytes, 0, "inp", &a_inp,
+					 &f.err);
 	et_assert_ok(st, &f.err);
-	st = vta_stream_alloc(s, cfg->wgt_elem_bytes, 0, "wgt", &a_wgt, &f.err);
+	st = vta_stream_alloc(s, cfg->sram[VTA_MEM_WGT].elem_bytes, 0, "wgt", &a_wgt, &f.err);
 	et_assert_ok(st, &f.err);
-	st = vta_stream_alloc(s, 3 * cfg->out_elem_bytes, 0, "out", &a_out, &f.err);
+	st = vta_stream_alloc(s, 3 * cfg->sram[VTA_MEM_OUT].elem_bytes, 0, "out", &a_out, &f.err);
 	et_assert_ok(st, &f.err);
 	int8_t *inp = (int8_t *)vta_stream_dram(s, a_inp), *wgt = (int8_t *)vta_stream_dram(s, a_wgt);
 	for (int i = 0; i < 12; i++)
@@ -212,7 +213,7 @@ static void test_stream_thread_rows(void **state)
 	assert_int_equal(rows, 256);
 	vta_stream_thread_rows(&cfg, VTA_MEM_ACC_8BIT, 0, 1, &base, &rows);
 	assert_int_equal(base, 0);
-	assert_int_equal(rows, cfg.acc_depth);
+	assert_int_equal(rows, cfg.sram[VTA_MEM_ACC].depth);
 	assert_int_equal(vta_stream_elem_bytes(&cfg, VTA_MEM_WGT), 16);
 }
 

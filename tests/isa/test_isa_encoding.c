@@ -40,10 +40,10 @@ static void scaled(vta_config *cfg, unsigned lb, uint32_t scale, vta_encoding en
 	vta_config_default(cfg);
 	cfg->log_block_in = lb;
 	cfg->log_block_out = lb;
-	cfg->uop_kib *= scale;
-	cfg->inp_kib *= scale;
-	cfg->wgt_kib *= scale;
-	cfg->acc_kib *= scale;
+	cfg->sram[VTA_MEM_UOP].kib *= scale;
+	cfg->sram[VTA_MEM_INP].kib *= scale;
+	cfg->sram[VTA_MEM_WGT].kib *= scale;
+	cfg->sram[VTA_MEM_ACC].kib *= scale;
 	cfg->isa_encoding = enc;
 }
 
@@ -53,7 +53,8 @@ static void small(vta_config *cfg, vta_encoding enc)
 	vta_config_default(cfg);
 	cfg->log_block_in = 2;
 	cfg->log_block_out = 2;
-	cfg->uop_kib = cfg->inp_kib = cfg->wgt_kib = cfg->acc_kib = 1;
+	cfg->sram[VTA_MEM_UOP].kib = cfg->sram[VTA_MEM_INP].kib = cfg->sram[VTA_MEM_WGT].kib =
+		cfg->sram[VTA_MEM_ACC].kib = 1;
 	cfg->isa_encoding = enc;
 	derive(cfg);
 }
@@ -117,7 +118,7 @@ static void test_table_consistent(void **state)
 		config_n(c, &cfg);
 		const vta_field_widths *fw = &cfg.fw;
 		assert_int_equal(fw->insn_words * 8, cfg.insn_bytes);
-		assert_int_equal(fw->uop_word_bits, cfg.uop_elem_bytes * 8);
+		assert_int_equal(fw->uop_word_bits, cfg.sram[VTA_MEM_UOP].elem_bytes * 8);
 		for (size_t i = 0; i < nf; i++) {
 			const vta_insn_format *fmt = formats[i];
 			bool uop = fmt == vta_uop_format();
@@ -274,8 +275,8 @@ static void test_wide_positions(void **state)
 	const vta_field_widths *fw = &cfg.fw;
 	assert_int_equal(fw->insn_words, 4);
 	assert_int_equal(cfg.insn_bytes, 32);
-	assert_int_equal(cfg.uop_elem_bytes, 8);
-	assert_int_equal(cfg.uop_depth, 32768); /* 256 KiB of 8-byte micro-ops */
+	assert_int_equal(cfg.sram[VTA_MEM_UOP].elem_bytes, 8);
+	assert_int_equal(cfg.sram[VTA_MEM_UOP].depth, 32768); /* 256 KiB of 8-byte micro-ops */
 	assert_int_equal(fw->loop_iter, 15);    /* the deepest data SRAM, 16384 rows, + 1 */
 	const struct {
 		vta_opcode op;
@@ -393,8 +394,9 @@ static void test_uops_both_encodings(void **state)
 		assert_int_equal(v.src, u.src);
 		assert_int_equal(v.wgt, u.wgt);
 		assert_int_equal(vta_uop_encode(&cfg, &v, b2, &err), VTA_OK);
-		assert_memory_equal(b, b2, cfg.uop_elem_bytes);
-		uint64_t word = cfg.uop_elem_bytes == 8 ? vta_le64_get(b) : vta_le32_get(b);
+		assert_memory_equal(b, b2, cfg.sram[VTA_MEM_UOP].elem_bytes);
+		uint64_t word =
+			cfg.sram[VTA_MEM_UOP].elem_bytes == 8 ? vta_le64_get(b) : vta_le32_get(b);
 		assert_int_equal(word, (uint64_t)u.dst | (uint64_t)u.src << fw->uop_dst |
 					       (uint64_t)u.wgt << (fw->uop_dst + fw->uop_src));
 		/* one past each field's maximum is refused */
@@ -540,8 +542,8 @@ static void test_wide_asm_and_stream(void **state)
 	vta_config from;
 	assert_int_equal(vta_config_from_geometry(&p.geometry, &from, &err), VTA_OK);
 	assert_int_equal(from.isa_encoding, VTA_ENC_WIDE);
-	assert_int_equal(from.uop_depth, cfg.uop_depth);
-	assert_int_equal(from.acc_depth, cfg.acc_depth);
+	assert_int_equal(from.sram[VTA_MEM_UOP].depth, cfg.sram[VTA_MEM_UOP].depth);
+	assert_int_equal(from.sram[VTA_MEM_ACC].depth, cfg.sram[VTA_MEM_ACC].depth);
 	free(a);
 	free(b);
 	free(c);

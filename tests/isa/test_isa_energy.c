@@ -144,7 +144,7 @@ static void test_area(void **state)
 	assert_close(a.total_mm2, total);
 	/* half the WGT SRAM: half its area, nothing else moves */
 	vta_config half = cfg;
-	half.wgt_kib = 128;
+	half.sram[VTA_MEM_WGT].kib = 128;
 	vta_error err = {0};
 	assert_int_equal(vta_config_derive(&half, &err), VTA_OK);
 	vta_area b;

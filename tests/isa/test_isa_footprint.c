@@ -307,7 +307,7 @@ static void test_uops(void **state)
 	assert_int_equal(r.src_space, VTA_SPACE_ACC);
 	vta_uop_bounds b;
 	vta_uop_bounds_of(&f.cfg, &insn, &b);
-	assert_int_equal(b.src_depth, f.cfg.acc_depth);
+	assert_int_equal(b.src_depth, f.cfg.sram[VTA_MEM_ACC].depth);
 	insn = one(&f, "alu op=max uop=0,1 iter=1,1 dst=0,0 src=0,0 use_imm=0");
 	vta_uop_roles_of(&f.cfg, &insn, &r);
 	assert_true(r.reads_dst && r.src_space == VTA_SPACE_ACC);

@@ -282,10 +282,10 @@ static void test_uop_field_depth(void **state)
 	vta_config_default(&def);
 	vta_config_default(&chisel);
 	assert_int_equal(vta_config_set(&chisel, "sram_kib.uop", "8", &err), VTA_OK);
-	assert_int_equal(chisel.uop_depth, 2048);
+	assert_int_equal(chisel.sram[VTA_MEM_UOP].depth, 2048);
 	assert_int_equal(chisel.fw.uop_bgn, 11);
 	assert_int_equal(vta_config_set(&chisel, "isa.uop_field_depth", "8192", &err), VTA_OK);
-	assert_int_equal(chisel.uop_depth, 2048);
+	assert_int_equal(chisel.sram[VTA_MEM_UOP].depth, 2048);
 	assert_int_equal(chisel.fw.uop_bgn, 13);
 	assert_int_equal(chisel.fw.uop_end, 14);
 	const char *s = HEAD ALU("add", "1,2", "1", "imm=5 deps=push_next") TAIL;

@@ -22,10 +22,10 @@ static void small_config(vta_config *cfg)
 	vta_config_default(cfg);
 	cfg->log_block_in = 2;
 	cfg->log_block_out = 2;
-	cfg->uop_kib = 1;
-	cfg->inp_kib = 1;
-	cfg->wgt_kib = 1;
-	cfg->acc_kib = 1;
+	cfg->sram[VTA_MEM_UOP].kib = 1;
+	cfg->sram[VTA_MEM_INP].kib = 1;
+	cfg->sram[VTA_MEM_WGT].kib = 1;
+	cfg->sram[VTA_MEM_ACC].kib = 1;
 	vta_error err = {0};
 	assert_int_equal(vta_config_derive(cfg, &err), VTA_OK);
 }

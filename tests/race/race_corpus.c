@@ -251,14 +251,16 @@ static void mutate(const char *out, const char *name, const char *source, unsign
 			snprintf(case_name, sizeof(case_name), "%s-move-sram-%zu", name, i);
 		} else if (in->opcode == VTA_OP_STORE && first_inp != SIZE_MAX) {
 			const vta_mem_insn *l = &insns[first_inp].mem;
-			uint64_t byte = (uint64_t)l->dram_base * cfg->inp_elem_bytes;
-			if (byte % cfg->out_elem_bytes)
+			uint64_t byte = (uint64_t)l->dram_base * cfg->sram[VTA_MEM_INP].elem_bytes;
+			if (byte % cfg->sram[VTA_MEM_OUT].elem_bytes)
 				continue;
-			m[i].mem.dram_base = (uint32_t)(byte / cfg->out_elem_bytes);
-			snprintf(what, sizeof(what), "insn %zu stores at DRAM 0x%llx, where insn %zu "
-				 "loads INP, instead of 0x%llx", i, (unsigned long long)byte,
-				 first_inp,
-				 (unsigned long long)in->mem.dram_base * cfg->out_elem_bytes);
+			m[i].mem.dram_base = (uint32_t)(byte / cfg->sram[VTA_MEM_OUT].elem_bytes);
+			snprintf(what, sizeof(what),
+				 "insn %zu stores at DRAM 0x%llx, where insn %zu "
+				 "loads INP, instead of 0x%llx",
+				 i, (unsigned long long)byte, first_inp,
+				 (unsigned long long)in->mem.dram_base *
+					 cfg->sram[VTA_MEM_OUT].elem_bytes);
 			snprintf(case_name, sizeof(case_name), "%s-move-dram-%zu", name, i);
 		} else {
 			continue;

@@ -402,7 +402,7 @@ vta_status oracle_run(const vta_config *cfg, const vta_program *prog, const vta_
 	o->in_e = calloc(n, sizeof(*o->in_e));
 	o->reach = calloc(n, sizeof(*o->reach));
 	o->fps = calloc(n, sizeof(*o->fps));
-	uint8_t *uops = calloc(cfg->uop_depth, cfg->uop_elem_bytes);
+	uint8_t *uops = calloc(cfg->sram[VTA_MEM_UOP].depth, cfg->sram[VTA_MEM_UOP].elem_bytes);
 	size_t *order = calloc(n, sizeof(*order));
 	vta_status st = VTA_OK;
 	if (!o->insns || !o->mod || !o->in_e || !o->reach || !o->fps || !uops || !order) {
@@ -505,7 +505,7 @@ vta_status oracle_run(const vta_config *cfg, const vta_program *prog, const vta_
 			goto done;
 		}
 		const vta_mem_insn *m = &in->mem;
-		const uint64_t eb = cfg->uop_elem_bytes;
+		const uint64_t eb = cfg->sram[VTA_MEM_UOP].elem_bytes;
 		if (in->opcode == VTA_OP_LOAD && m->mem_type == VTA_MEM_UOP && m->x_size)
 			for (uint64_t y = 0; y < m->y_size; y++)
 				memcpy(uops + ((uint64_t)m->sram_base + y * m->x_size) * eb,

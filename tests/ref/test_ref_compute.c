@@ -505,8 +505,9 @@ static void test_gemm_index_oob(void **state)
 	(void)state;
 	fx f;
 	fx_init(&f);
-	uint32_t depth_acc = f.cfg.acc_depth, depth_inp = f.cfg.inp_depth;
-	uint32_t depth_wgt = f.cfg.wgt_depth;
+	uint32_t depth_acc = f.cfg.sram[VTA_MEM_ACC].depth,
+		 depth_inp = f.cfg.sram[VTA_MEM_INP].depth;
+	uint32_t depth_wgt = f.cfg.sram[VTA_MEM_WGT].depth;
 	struct {
 		vta_uop uop;
 		uint32_t dfo, sfo, wfo;
@@ -563,7 +564,7 @@ static void test_alu_index_oob(void **state)
 		fx f;
 		fx_init(&f);
 		fx_start(&f);
-		vta_uop uop = {.dst = 0, .src = f.cfg.acc_depth - 1, .wgt = 0};
+		vta_uop uop = {.dst = 0, .src = f.cfg.sram[VTA_MEM_ACC].depth - 1, .wgt = 0};
 		fx_uops(&f, UOP_ADDR, &uop, 1);
 		fx_push(&f, mk_load(VTA_MEM_UOP, 0, UOP_ADDR / 4, 1, 1, 1));
 		vta_insn alu = mk_alu(VTA_ALU_ADD, imm, 1, 0, 1, 1, 2);
@@ -589,7 +590,7 @@ static void test_uop_range(void **state)
 	fx f;
 	fx_init(&f);
 	fx_start(&f);
-	fx_push(&f, mk_gemm(false, 0, f.cfg.uop_depth + 1, 1, 1));
+	fx_push(&f, mk_gemm(false, 0, f.cfg.sram[VTA_MEM_UOP].depth + 1, 1, 1));
 	fx_push(&f, mk_finish(NO_DEPS));
 	const char *const n1[] = {"insn 0 (", "uop range [0, 8193) beyond UOP depth 8192", NULL};
 	fx_run_fails(&f, VTA_E_OOB, n1);
@@ -620,7 +621,7 @@ static void test_malformed_uop(void **state)
 	(void)state;
 	fx f;
 	fx_init(&f);
-	f.cfg.acc_kib = 64; /* acc depth 1024: dst 10 + src 11 + wgt 10 bits */
+	f.cfg.sram[VTA_MEM_ACC].kib = 64; /* acc depth 1024: dst 10 + src 11 + wgt 10 bits */
 	fx_start(&f);
 	assert_int_equal(f.cfg.fw.uop_bits, 31);
 	const uint8_t bad[8] = {0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff};
@@ -641,7 +642,7 @@ static void test_cycle_budget(void **state)
 	fx f;
 	fx_init(&f);
 	fx_start(&f);
-	vta_insn g = mk_gemm(false, 0, f.cfg.uop_depth, 16383, 16383);
+	vta_insn g = mk_gemm(false, 0, f.cfg.sram[VTA_MEM_UOP].depth, 16383, 16383);
 	fx_push(&f, g);
 	fx_push(&f, mk_finish(NO_DEPS));
 	const char *const n1[] = {"insn 0 (", "cycle budget", NULL};

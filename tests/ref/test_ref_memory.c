@@ -355,7 +355,7 @@ static void test_geometry_mismatch(void **state)
 	fx_start(&f);
 	vta_config other;
 	vta_config_default(&other);
-	other.inp_kib = 16; /* another INP depth: another geometry */
+	other.sram[VTA_MEM_INP].kib = 16; /* another INP depth: another geometry */
 	vta_error e = {0};
 	assert_int_equal(vta_config_derive(&other, &e), VTA_OK);
 	vta_program prog;

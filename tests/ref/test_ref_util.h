@@ -142,7 +142,7 @@ static inline uint8_t fx_out(const fx *f, uint32_t row, uint32_t lane)
 {
 	size_t size = 0;
 	const uint8_t *out = vta_ref_sram(f->ref, VTA_MEM_OUT, &size);
-	size_t off = (size_t)row * f->cfg.out_elem_bytes + lane;
+	size_t off = (size_t)row * f->cfg.sram[VTA_MEM_OUT].elem_bytes + lane;
 	assert_true(off < size);
 	return out[off];
 }

@@ -92,9 +92,9 @@ static void shape_config(vta_config *cfg, unsigned batch, unsigned bi, unsigned 
 	cfg->batch = batch;
 	cfg->block_in = bi;
 	cfg->block_out = bo;
-	cfg->inp_elem_bytes = batch * bi;
-	cfg->wgt_elem_bytes = bo * bi;
-	cfg->out_elem_bytes = batch * bo;
+	cfg->sram[VTA_MEM_INP].elem_bytes = batch * bi;
+	cfg->sram[VTA_MEM_WGT].elem_bytes = bo * bi;
+	cfg->sram[VTA_MEM_OUT].elem_bytes = batch * bo;
 }
 
 static const unsigned geometries[][3] = {{1, 16, 16}, {1, 4, 4}, {2, 8, 4}, {4, 4, 8}};

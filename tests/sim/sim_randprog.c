@@ -191,8 +191,8 @@ static vta_insn rand_store(gen *g)
 	m->y_size = 1 + rnd(g, 3);
 	m->x_size = 1 + rnd(g, 5);
 	m->x_stride = m->x_size + rnd(g, 4);
-	m->sram_base = rnd(g, cfg->out_depth - m->y_size * m->x_size + 1);
-	uint32_t eb = cfg->out_elem_bytes;
+	m->sram_base = rnd(g, cfg->sram[VTA_MEM_OUT].depth - m->y_size * m->x_size + 1);
+	uint32_t eb = cfg->sram[VTA_MEM_OUT].elem_bytes;
 	uint64_t span = (uint64_t)(m->y_size - 1) * m->x_stride + m->x_size;
 	uint64_t lo = RP_OUT_BASE / eb, hi = RP_OUT_END / eb;
 	m->dram_base = (uint32_t)(lo + rnd(g, (uint32_t)(hi - lo - span + 1)));
@@ -309,17 +309,19 @@ static void rand_phase(gen *g, int p, int phases)
 	if (nloops > 0) {
 		vta_uop *uops = g->uops;
 		uint32_t nu = 1 + rnd(g, UOPS_MAX);
-		uint32_t ub = rnd(g, cfg->uop_depth - nu + 1);
-		const uint32_t size = cfg->uop_elem_bytes; /* the encoding's micro-op */
+		uint32_t ub = rnd(g, cfg->sram[VTA_MEM_UOP].depth - nu + 1);
+		const uint32_t size =
+			cfg->sram[VTA_MEM_UOP].elem_bytes; /* the encoding's micro-op */
 		uint8_t bytes[UOPS_MAX * VTA_UOP_MAX_BYTES];
 		uint32_t margin = 33; /* loop offsets reach 2*8 + 2*8 */
-		uint32_t src_depth = cfg->inp_depth < cfg->acc_depth ? cfg->inp_depth
-								     : cfg->acc_depth;
+		uint32_t src_depth = cfg->sram[VTA_MEM_INP].depth < cfg->sram[VTA_MEM_ACC].depth
+			? cfg->sram[VTA_MEM_INP].depth
+			: cfg->sram[VTA_MEM_ACC].depth;
 		for (uint32_t u = 0; u < nu; u++) {
 			vta_uop *x = &uops[ub + u];
-			x->dst = rnd(g, cfg->acc_depth - margin);
+			x->dst = rnd(g, cfg->sram[VTA_MEM_ACC].depth - margin);
 			x->src = rnd(g, src_depth - margin);
-			x->wgt = rnd(g, cfg->wgt_depth - margin);
+			x->wgt = rnd(g, cfg->sram[VTA_MEM_WGT].depth - margin);
 			if (vta_uop_encode(cfg, x, bytes + u * size, &err) != VTA_OK)
 				fail_msg("uop: %s", err.detail);
 		}
@@ -369,7 +371,7 @@ static void rand_phase(gen *g, int p, int phases)
 void rp_generate(const vta_config *cfg, uint32_t seed, vta_program *prog)
 {
 	gen g = {cfg, seed ? seed : 1, (seed ^ 0x9e3779b9u) ? seed ^ 0x9e3779b9u : 1, prog,
-		 calloc(cfg->uop_depth, sizeof(vta_uop))};
+		 calloc(cfg->sram[VTA_MEM_UOP].depth, sizeof(vta_uop))};
 	vta_error err = {0};
 	assert_non_null(g.uops);
 	int phases = 1 + (int)rnd(&g, 6);

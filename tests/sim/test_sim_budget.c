@@ -27,7 +27,7 @@ static int setup(void **state)
 	cfg.insn_depth = 4;
 	cfg.dep_depth = 2;
 	cfg.alu_mul = false;
-	cfg.acc_kib = 64;
+	cfg.sram[VTA_MEM_ACC].kib = 64;
 	vta_error err = {0};
 	if (vta_config_derive(&cfg, &err) != VTA_OK)
 		fail_msg("%s", err.detail);

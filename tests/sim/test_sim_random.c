@@ -33,10 +33,10 @@ static void make_config(vta_config *cfg)
 	cfg->log_batch = 1;
 	cfg->log_block_in = 3;
 	cfg->log_block_out = 4;
-	cfg->uop_kib = 4;
-	cfg->inp_kib = 8;
-	cfg->wgt_kib = 16;
-	cfg->acc_kib = 16;
+	cfg->sram[VTA_MEM_UOP].kib = 4;
+	cfg->sram[VTA_MEM_INP].kib = 8;
+	cfg->sram[VTA_MEM_WGT].kib = 16;
+	cfg->sram[VTA_MEM_ACC].kib = 16;
 	cfg->insn_depth = 3;
 	cfg->dep_depth = 2;
 	cfg->dram_bus_bits = 128;
@@ -56,10 +56,10 @@ static void make_config(vta_config *cfg)
 	cfg->isa_encoding = VTA_ENC_WIDE;
 	cfg->log_block_in = 3;
 	cfg->log_block_out = 3;
-	cfg->uop_kib *= 8;
-	cfg->inp_kib *= 8;
-	cfg->wgt_kib *= 8;
-	cfg->acc_kib *= 8;
+	cfg->sram[VTA_MEM_UOP].kib *= 8;
+	cfg->sram[VTA_MEM_INP].kib *= 8;
+	cfg->sram[VTA_MEM_WGT].kib *= 8;
+	cfg->sram[VTA_MEM_ACC].kib *= 8;
 	cfg->alu_tflite_ext = true;
 #endif
 	vta_error err = {0};
