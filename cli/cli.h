@@ -5,6 +5,8 @@
 #ifndef VTASIM_CLI_H
 #define VTASIM_CLI_H
 
+#include <stdint.h>
+
 #include "vta_config.h"
 #include "vta_status.h"
 
@@ -64,6 +66,13 @@ void cli_note(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)))
 #endif
 	;
+
+/* --timeline PATH and --timeline-window WINDOW (either may be NULL) of exec and run: a
+ * window needs a picture, the picture the timed model (use_ref: 1 for exec's --engine ref,
+ * 2 for run's), PATH ends .svg or .png and WINDOW is "A:B" cycles (docs/cli.md). Sets the
+ * window [from, to) (0, 0: all of it); returns 0 or a usage error's exit status. */
+int cli_timeline_options(const char *path, const char *window, int use_ref, uint64_t *from,
+			 uint64_t *to);
 
 /* The --set KEY=VALUE options of run, exec, config and regress. */
 #define CLI_MAX_SETS 32

@@ -40,7 +40,8 @@ typedef struct dram_dump {
 const char cmd_exec_usage[] =
 	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
 	"[--dump-dram ADDR:LEN:FILE]... [--expect-dram ADDR:LEN:FILE]... "
-	"[--engine sim|ref|both] [--log L.txt] [--trace T.json] [--vcd W.vcd] [--strict] "
+	"[--engine sim|ref|both] [--log L.txt] [--trace T.json] [--vcd W.vcd] "
+	"[--timeline T.svg|T.png] [--timeline-window A:B] [--strict] "
 	"[--no-check-races] [--portable hls|chisel|fsim] [--set KEY=VALUE]...";
 
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
@@ -220,6 +221,8 @@ int cmd_exec(int argc, char **argv)
 {
 	const char *config = NULL, *image = NULL, *report = NULL, *engine = "sim";
 	const char *log_path = NULL, *trace_path = NULL, *vcd_path = NULL, *portable = NULL;
+	const char *timeline = NULL, *window = NULL;
+	uint64_t win_from = 0, win_to = 0;
 	dram_dump dumps[MAX_DUMPS], expects[MAX_DUMPS];
 	int ndumps = 0, nexpects = 0;
 	cli_sets sets = {.n = 0};
@@ -234,6 +237,8 @@ int cmd_exec(int argc, char **argv)
 					     {"trace", required_argument, 0, 'T'},
 					     {"set", required_argument, 0, 'S'},
 					     {"vcd", required_argument, 0, 'V'},
+					     {"timeline", required_argument, 0, 'G'},
+					     {"timeline-window", required_argument, 0, 'W'},
 					     {"strict", no_argument, 0, 'X'},
 					     {"no-check-races", no_argument, 0, 'N'},
 					     {"portable", required_argument, 0, 'P'},
@@ -251,6 +256,8 @@ int cmd_exec(int argc, char **argv)
 		case 'L': log_path = optarg; break;
 		case 'T': trace_path = optarg; break;
 		case 'V': vcd_path = optarg; break;
+		case 'G': timeline = optarg; break;
+		case 'W': window = optarg; break;
 		case 'X': strict = 1; break;
 		case 'N': check = 0; break;
 		case 'P': portable = optarg; break;
@@ -287,6 +294,8 @@ int cmd_exec(int argc, char **argv)
 	if (vcd_path && !strcmp(engine, "ref"))
 		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
 				       "--engine sim or both");
+	if ((rc = cli_timeline_options(timeline, window, !strcmp(engine, "ref"), &win_from, &win_to)))
+		return rc;
 	const char *program = argv[optind];
 	vta_target target = VTA_TARGET_HLS;
 	vta_error perr = {0};
@@ -345,13 +354,15 @@ int cmd_exec(int argc, char **argv)
 		st = both ? ref_side_run(&cfg, &prog, &dram, &ref, &err) : VTA_OK;
 		if (!st)
 			st = vtasim_sim_create(&cfg, &sim, &err);
-		if (!st && (log_path || trace_path || vcd_path)) {
+		if (!st && (log_path || trace_path || vcd_path || timeline)) {
 			char title[1024];
 			snprintf(title, sizeof(title), "exec %s", program);
 			st = trace_out_open(log_path, trace_path, &cfg, title, sim, &tr, &err);
 		}
 		if (!st && vcd_path)
 			st = trace_out_set_vcd(tr, vcd_path, &err);
+		if (!st && timeline)
+			st = trace_out_set_timeline(tr, timeline, win_from, win_to, &err);
 		if (!st) {
 			st = run_st = vtasim_sim_run(sim, &prog, &dram, &stats, &err);
 			ran = 1;

@@ -28,7 +28,8 @@
 const char cmd_run_usage[] =
 	"run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
 	"[--threads 1|2] [--max-memory SIZE] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
-	"[--trace T.json] [--vcd W.vcd] [--decompress hw|host] [--strict] [--no-check-races] "
+	"[--trace T.json] [--vcd W.vcd] [--timeline T.svg|T.png] [--timeline-window A:B] "
+	"[--decompress hw|host] [--strict] [--no-check-races] "
 	"[--set KEY=VALUE]...";
 
 typedef struct run_opts {
@@ -36,6 +37,8 @@ typedef struct run_opts {
 	const char *workload, *report, *dump;
 	const char *log, *trace; /* per-instruction log, timeline */
 	const char *vcd;         /* waveform of each layer's run */
+	const char *timeline, *window; /* the timeline's picture and its window */
+	uint64_t from, to;
 	vta_arith_mode mode;
 	long fault_index; /* >= 0: flip a bit of this output element of the first layer */
 	int mode_given;
@@ -52,6 +55,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 					     {"log", required_argument, 0, 'L'},
 					     {"trace", required_argument, 0, 'T'},
 					     {"vcd", required_argument, 0, 'V'},
+					     {"timeline", required_argument, 0, 'G'},
+					     {"timeline-window", required_argument, 0, 'W'},
 					     CLI_HELP_OPTION, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
@@ -75,6 +80,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		case 'L': o->log = optarg; break;
 		case 'T': o->trace = optarg; break;
 		case 'V': o->vcd = optarg; break;
+		case 'G': o->timeline = optarg; break;
+		case 'W': o->window = optarg; break;
 		case 'm':
 			o->mode_given = 1;
 			if (!strcmp(optarg, "tflite"))
@@ -105,7 +112,8 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 	if (o->vcd && o->c.use_ref)
 		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
 				       "--engine sim");
-	return 0;
+	return cli_timeline_options(o->timeline, o->window, o->c.use_ref ? 2 : 0, &o->from,
+				    &o->to);
 }
 
 /* The waveform of layer i of n: the --vcd path itself for one layer, else one per layer
@@ -167,7 +175,8 @@ static int run_workload_model(const run_opts *o, const vta_workload *wl, const v
 	model_job j = {.c = &o->c, .model = wm->path, .inputs = inputs,
 		       .n_inputs = wm->n_inputs, .seed = wm->seed,
 		       .host_classes = wm->host_classes, .report = o->report, .dump = o->dump,
-		       .log = o->log, .trace = o->trace, .vcd = o->vcd, .title = title};
+		       .log = o->log, .trace = o->trace, .vcd = o->vcd, .timeline = o->timeline,
+		       .timeline_from = o->from, .timeline_to = o->to, .title = title};
 	return model_job_run(&j, cfg, dec);
 }
 
@@ -204,7 +213,7 @@ int cmd_run(int argc, char **argv)
 
 	vtasim_sim *sim = NULL;
 	vta_ref *ref = NULL;
-	const int recorded = o.log || o.trace || o.vcd;
+	const int recorded = o.log || o.trace || o.vcd || o.timeline;
 	run_observer ob = {.base = {.executed = recorded ? trace_layer : NULL,
 				    .checked = o.dump ? dump_layer : NULL},
 			   .cfg = &cfg, .dump = o.dump};
@@ -215,6 +224,8 @@ int cmd_run(int argc, char **argv)
 		char title[1024];
 		snprintf(title, sizeof(title), "run %s", o.workload);
 		st = trace_out_open(o.log, o.trace, &cfg, title, sim, &ob.tr, &err);
+		if (!st && o.timeline)
+			st = trace_out_set_timeline(ob.tr, o.timeline, o.from, o.to, &err);
 	}
 	vta_layer_result *results = calloc(wl.n_layers, sizeof(*results));
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */

@@ -34,7 +34,8 @@ const char cmd_run_model_usage[] =
 	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [--host-staging] [-o REPORT.json] "
 	"[--threads 1|2] [--max-memory SIZE] "
 	"[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
-	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--set KEY=VALUE]...";
+	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--timeline T.svg|T.png] "
+	"[--timeline-window A:B] [--set KEY=VALUE]...";
 
 typedef struct model_opts {
 	run_common c;
@@ -53,6 +54,8 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		{"mode", required_argument, 0, 'M'}, {"log", required_argument, 0, 'L'},
 		{"trace", required_argument, 0, 'T'}, {"vcd", required_argument, 0, 'V'},
 		{"host-staging", no_argument, 0, 'G'},
+		{"timeline", required_argument, 0, 'Q'},
+		{"timeline-window", required_argument, 0, 'W'},
 		CLI_HELP_OPTION, {0, 0, 0, 0}};
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
@@ -60,6 +63,7 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 	j->c = &o->c;
 	j->inputs = o->inputs;
 	j->seed = 1;
+	const char *window = NULL;
 	int c;
 	if (cli_help_asked(argc, argv, ":hc:m:o:", opts))
 		return cli_command_help(argv[0]);
@@ -81,6 +85,8 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		case 'T': j->trace = optarg; break;
 		case 'V': j->vcd = optarg; break;
 		case 'G': j->host_staging = true; break;
+		case 'Q': j->timeline = optarg; break;
+		case 'W': window = optarg; break;
 		case 'i':
 			if (j->n_inputs == MAX_INPUTS)
 				return cli_usage_error("more than %d --input files", MAX_INPUTS);
@@ -113,7 +119,8 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 	}
 	if (optind != argc || !o->c.config || !j->model)
 		return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
-	return 0;
+	return cli_timeline_options(j->timeline, window, o->c.use_ref ? 2 : 0, &j->timeline_from,
+				    &j->timeline_to);
 }
 
 static vta_status write_tensor(const vta_tfl_model *m, int32_t idx, const void *v,
@@ -232,12 +239,15 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	vta_ref *ref = NULL;
 	if (!st)
 		st = c->use_ref ? vta_ref_create(cfg, &ref, &err) : vtasim_sim_create(cfg, &sim, &err);
-	const int recorded = j->log || j->trace || j->vcd;
+	const int recorded = j->log || j->trace || j->vcd || j->timeline;
 	model_observer ob = {.base = {op_begin, op_end}, .j = j};
 	ob.layer = (layer_hook){.base = {.executed = op_executed}, .ob = &ob};
 	if (!st && recorded)
 		st = trace_out_open(j->log, j->trace, cfg, j->title ? j->title : j->model, sim,
 				    &ob.tr, &err);
+	if (!st && recorded && j->timeline)
+		st = trace_out_set_timeline(ob.tr, j->timeline, j->timeline_from, j->timeline_to,
+					    &err);
 	vta_model_run run;
 	memset(&run, 0, sizeof(run));
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */
