@@ -102,9 +102,10 @@ struct trace_timeline {
 	uint64_t from, to; /* the window; to == 0: up to the end of the runs */
 	uint64_t end;      /* the end of the last run */
 	int failed;        /* out of memory */
-	/* detail, dropped (detail_over) once it would exceed TL_DETAIL_MAX */
+	/* detail, each kind dropped (its _over set) once it would exceed its bound: the lanes
+	 * then show the summary, the token and DRAM tracks their columns */
 	tl_vec spans, arrows, tokens, bursts, texts;
-	int detail_over, arrows_over;
+	int spans_over, arrows_over, tokens_over, bursts_over;
 	size_t insns;        /* instructions executing in the window */
 	size_t insns_runs;   /* instructions of the runs the window shows */
 	size_t arrows_total; /* tokens handed over in the window */
@@ -252,13 +253,15 @@ static int kind_of(const trace_step *s)
 	}
 }
 
-/* An instruction's tooltip, kept as gnuplot will read it: no quotes, no control bytes. */
+/* An instruction's tooltip, kept as gnuplot will read it and as the svg's script quotes
+ * it: no quotes, backslashes or control bytes. */
 static size_t keep_text(trace_timeline *t, const trace_step *s)
 {
 	char text[TL_TEXT];
 	snprintf(text, sizeof(text), "%s insn %zu: %s", s->run->name, s->insn, s->text);
 	for (char *p = text; *p; p++)
-		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+		if (*p == '"' || *p == '\'' || *p == '\\' || (unsigned char)*p < 0x20 ||
+		    (unsigned char)*p >= 0x7f)
 			*p = '?';
 	if (vec_push(t, &t->texts, text, sizeof(text)))
 		return 0;
@@ -290,12 +293,11 @@ static void span_label(const trace_step *s, char *buf, size_t size)
 	}
 }
 
-static void drop_detail(trace_timeline *t)
+/* Too many items of one kind for detail: drop them (`over` set) and keep the columns. */
+static void drop_detail(tl_vec *v, int *over)
 {
-	t->detail_over = 1;
-	vec_free(&t->spans);
-	vec_free(&t->tokens);
-	vec_free(&t->bursts);
+	*over = 1;
+	vec_free(v);
 }
 
 static void add_span(trace_timeline *t, const trace_step *s, int kind, int outer)
@@ -307,10 +309,11 @@ static void add_span(trace_timeline *t, const trace_step *s, int kind, int outer
 		bin_span(t, s->track, kind, outer, a, b);
 	if (s->kind == TRACE_EXEC)
 		t->insns++;
-	if (t->detail_over)
+	if (t->spans_over)
 		return;
 	if (t->spans.n >= TL_DETAIL_MAX) {
-		drop_detail(t);
+		drop_detail(&t->spans, &t->spans_over);
+		drop_detail(&t->arrows, &t->arrows_over); /* no arrows over a summary */
 		return;
 	}
 	tl_span sp = {.start = a, .end = b, .lane = (uint8_t)s->track, .kind = (uint8_t)kind,
@@ -347,10 +350,10 @@ static void add_tokens(trace_timeline *t, uint64_t at, const long *n)
 	bin_tokens_until(t, at);
 	t->tok_since = at;
 	memcpy(t->tok_now, n, sizeof(t->tok_now));
-	if (t->detail_over || at < t->from || (t->to && at >= t->to))
+	if (t->tokens_over || at < t->from || (t->to && at >= t->to))
 		return;
 	if (t->tokens.n >= 4 * TL_DETAIL_MAX) {
-		drop_detail(t);
+		drop_detail(&t->tokens, &t->tokens_over);
 		return;
 	}
 	tl_tokens k = {.t = at};
@@ -376,10 +379,10 @@ static void add_burst(trace_timeline *t, const trace_step *s)
 			*(write ? &t->bins[j].write_bytes : &t->bins[j].read_bytes) += part;
 		}
 	}
-	if (t->detail_over || a == b)
+	if (t->bursts_over || a == b)
 		return;
 	if (t->bursts.n >= TL_DETAIL_MAX) {
-		drop_detail(t);
+		drop_detail(&t->bursts, &t->bursts_over);
 		return;
 	}
 	tl_burst bu = {.start = a, .end = b, .bytes = (uint64_t)(bytes + 0.5),
@@ -458,11 +461,6 @@ static double lane_y(int lane)
 	return (double)(TL_LANES - lane);
 }
 
-static int detail_shown(const trace_timeline *t)
-{
-	return !t->detail_over;
-}
-
 /* Data block $kK: the boxes of kind K, "x0 x1 y0 y1". Returns the boxes written. */
 static size_t detail_boxes(FILE *f, const trace_timeline *t, int kind)
 {
@@ -516,7 +514,7 @@ static size_t summary_boxes(FILE *f, const trace_timeline *t, int kind, uint64_t
 
 static void write_lanes(FILE *f, const trace_timeline *t, uint64_t to, int svg)
 {
-	const int detail = detail_shown(t);
+	const int detail = !t->spans_over;
 	size_t boxes[K_COUNT];
 	for (int k = 0; k < K_COUNT; k++)
 		boxes[k] = detail ? detail_boxes(f, t, k) : summary_boxes(f, t, k, to);
@@ -613,7 +611,7 @@ static void write_tokens(FILE *f, const trace_timeline *t, uint64_t to)
 {
 	long most = 0;
 	fprintf(f, "$tok << EOD\n");
-	if (detail_shown(t)) {
+	if (!t->tokens_over) {
 		const tl_tokens *k = t->tokens.items;
 		long last[VTA_QUEUE_COUNT] = {0};
 		for (size_t i = 0; i < t->tokens.n; i++) {
@@ -639,8 +637,8 @@ static void write_tokens(FILE *f, const trace_timeline *t, uint64_t to)
 		fprintf(f, "%" PRIu64 " 0 0 0 0\n", to);
 	}
 	fprintf(f, "EOD\n");
-	fprintf(f, "set yrange [0:%ld.3]\nset ytics 1\nset ylabel '%s'\n", most > 0 ? most : 1,
-		detail_shown(t) ? "tokens" : "tokens (most)");
+	fprintf(f, "set yrange [0:%ld.3]\nset ytics %s\nset ylabel '%s'\n", most > 0 ? most : 1,
+		most <= 8 ? "1" : "autofreq", !t->tokens_over ? "tokens" : "tokens (most per column)");
 	fprintf(f, "%s\nplot ", KEY);
 	for (int q = 0; q < VTA_QUEUE_COUNT; q++)
 		fprintf(f, "%s$tok using 1:%d with steps lw 1.5 lc rgb '%s' title '%s'",
@@ -652,7 +650,7 @@ static void write_dram(FILE *f, const trace_timeline *t, uint64_t to)
 {
 	/* reads above the axis, writes below: they have channels of their own */
 	fprintf(f, "$dram << EOD\n");
-	if (detail_shown(t)) {
+	if (!t->bursts_over) {
 		const tl_burst *b = t->bursts.items;
 		for (size_t i = 0; i < t->bursts.n; i++) {
 			const double rate = (double)b[i].bytes / (double)(b[i].end - b[i].start);
@@ -673,7 +671,7 @@ static void write_dram(FILE *f, const trace_timeline *t, uint64_t to)
 		}
 	}
 	fprintf(f, "EOD\n");
-	fprintf(f, "set yrange [*:*]\nset ylabel 'DRAM B/cycle'\nset xlabel 'cycle'\n"
+	fprintf(f, "set yrange [*:*]\nset ytics autofreq\nset ylabel 'DRAM B/cycle'\nset xlabel 'cycle'\n"
 		   "set format x '%%.0f'\nset xtics\n" KEY "\n"
 		   "plot 0 with lines lc rgb '#808080' notitle");
 	fprintf(f, ", $dram using (($1+$2)/2):($3 > 0 ? $3/2 : NaN):1:2:(0):3 with boxxyerror "
@@ -733,7 +731,7 @@ static void write_script(FILE *f, const trace_timeline *t, const char *path, int
 	fprintf(f, "set output ");
 	gp_string(f, path);
 	char what[512];
-	if (detail_shown(t))
+	if (!t->spans_over)
 		snprintf(what, sizeof(what),
 			 "cycles %" PRIu64 "-%" PRIu64 ", %zu of %zu instructions executing, "
 			 "every one a box%s",
