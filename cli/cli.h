@@ -52,6 +52,13 @@ int cli_usage_error(const char *fmt, ...)
 #endif
 	;
 
+/* What a command line lacks, named: "CMD: no WHAT: give HOW (see 'vtasim CMD --help')",
+ * e.g. cli_missing("run", "workload", "-w FILE or -m MODEL"); returns 2. */
+int cli_missing(const char *cmd, const char *what, const char *how);
+/* An argument the command takes no place for: "CMD: unexpected argument 'ARG' (see ...)";
+ * returns 2. */
+int cli_unexpected(const char *cmd, const char *arg);
+
 /* getopt_long's error (its optstring starts with ':', so c is '?' for an unknown option and
  * ':' for a missing value) as one usage error line naming the option: returns 2. */
 int cli_bad_option(int c, char **argv);

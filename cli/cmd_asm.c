@@ -17,8 +17,8 @@ const char cmd_asm_usage[] = "asm IN.s -c CONFIG -o OUT.bin [--portable hls|chis
 const char cmd_disasm_usage[] = "disasm IN.bin [-c CONFIG] [-o OUT.s]";
 
 /* The shape both commands share: one input file, -c CONFIG and -o OUT (and for asm,
- * --portable TARGET: portable NULL refuses it). */
-static int parse_opts(int argc, char **argv, const char *usage, const char **config,
+ * --portable TARGET: portable NULL refuses it); `what` names the input when it is missing. */
+static int parse_opts(int argc, char **argv, const char *what, const char **config,
 		      const char **out, const char **portable)
 {
 	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
@@ -41,19 +41,23 @@ static int parse_opts(int argc, char **argv, const char *usage, const char **con
 		else
 			return cli_bad_option(c, argv);
 	}
-	if (optind != argc - 1)
-		return cli_usage_error("usage: vtasim %s", usage);
+	if (optind < argc - 1)
+		return cli_unexpected(argv[0], argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing(argv[0], "input", what);
 	return 0;
 }
 
 int cmd_asm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL, *portable = NULL;
-	int rc = parse_opts(argc, argv, cmd_asm_usage, &config, &out, &portable);
+	int rc = parse_opts(argc, argv, "IN.s, a stream as assembly", &config, &out, &portable);
 	if (rc)
 		return CLI_EXIT(rc);
-	if (!config || !out)
-		return cli_usage_error("usage: vtasim %s", cmd_asm_usage);
+	if (!config)
+		return cli_missing("asm", "config", "-c CONFIG");
+	if (!out)
+		return cli_missing("asm", "output", "-o OUT.bin");
 	vta_error err = {0};
 	vta_target target = VTA_TARGET_HLS;
 	if (portable && vta_target_parse(portable, &target, &err))
@@ -81,7 +85,7 @@ int cmd_asm(int argc, char **argv)
 int cmd_disasm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL;
-	int rc = parse_opts(argc, argv, cmd_disasm_usage, &config, &out, NULL);
+	int rc = parse_opts(argc, argv, "IN.bin, a binary stream", &config, &out, NULL);
 	if (rc)
 		return CLI_EXIT(rc);
 	vta_config cfg;

@@ -125,8 +125,14 @@ int cmd_compress(int argc, char **argv)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (argc - optind != 2 || !out)
-		return cli_usage_error("usage: vtasim %s", cmd_compress_usage);
+	if (argc - optind > 2)
+		return cli_unexpected("compress", argv[optind + 2]);
+	if (argc - optind < 1)
+		return cli_missing("compress", "model", "MODEL.tflite SPEC.yaml");
+	if (argc - optind < 2)
+		return cli_missing("compress", "spec", "SPEC.yaml after the model");
+	if (!out)
+		return cli_missing("compress", "output", "-o OUT.tflite");
 	const char *model_path = argv[optind], *spec_path = argv[optind + 1];
 	vta_error err = {0};
 	vta_tfl_model m;

@@ -142,8 +142,10 @@ int cmd_config(int argc, char **argv)
 		if ((rc = cli_sets_add(&sets, optarg)))
 			return rc;
 	}
-	if (optind != argc - 1)
-		return cli_usage_error("usage: vtasim %s", cmd_config_usage);
+	if (optind < argc - 1)
+		return cli_unexpected("config", argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing("config", "config file", "FILE, a hardware config YAML");
 	vta_config cfg;
 	if ((rc = cli_load_config(argv[optind], &sets, &cfg)))
 		return rc;

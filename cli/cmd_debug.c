@@ -185,8 +185,12 @@ int cmd_debug(int argc, char **argv)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc - 1 || !config)
-		return cli_usage_error("usage: vtasim %s", cmd_debug_usage);
+	if (optind < argc - 1)
+		return cli_unexpected("debug", argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing("debug", "program", "PROGRAM, a stream as assembly (.s) or binary");
+	if (!config)
+		return cli_missing("debug", "config", "-c CONFIG");
 	const char *program = argv[optind];
 
 	FILE *in = NULL;

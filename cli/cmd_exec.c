@@ -284,8 +284,12 @@ int cmd_exec(int argc, char **argv)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc - 1 || !config)
-		return cli_usage_error("usage: vtasim %s", cmd_exec_usage);
+	if (optind < argc - 1)
+		return cli_unexpected("exec", argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing("exec", "program", "PROGRAM, a stream as assembly (.s) or binary");
+	if (!config)
+		return cli_missing("exec", "config", "-c CONFIG");
 	if (strcmp(engine, "sim") && strcmp(engine, "ref") && strcmp(engine, "both"))
 		return cli_usage_error("--engine '%s': expected sim, ref or both", VTA_Q(engine));
 	if ((log_path || trace_path) && !strcmp(engine, "ref"))

@@ -91,7 +91,7 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 		}
 	}
 	if (optind < argc - 1)
-		return cli_usage_error("usage: vtasim %s", cmd_regress_usage);
+		return cli_unexpected("regress", argv[optind + 1]);
 	if (o->update && o->sets.n)
 		return cli_usage_error("--update with --set would record the statistics of "
 				       "another config than the cases'");

@@ -104,8 +104,12 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc || !o->c.config || !o->workload)
-		return cli_usage_error("usage: vtasim %s", cmd_run_usage);
+	if (optind != argc)
+		return cli_unexpected("run", argv[optind]);
+	if (!o->c.config)
+		return cli_missing("run", "config", "-c CONFIG");
+	if (!o->workload)
+		return cli_missing("run", "workload", "-w FILE or -m MODEL");
 	if ((o->log || o->trace) && o->c.use_ref)
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim");
@@ -180,6 +184,19 @@ static int run_workload_model(const run_opts *o, const vta_workload *wl, const v
 	return model_job_run(&j, cfg, dec);
 }
 
+/* Whether `path` is a .tflite model (its flatbuffer's identifier "TFL3" at byte 4): given
+ * as a workload, the YAML reader would only complain about its first byte. */
+static int is_tflite(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	unsigned char head[8];
+	const size_t n = fread(head, 1, sizeof(head), f);
+	fclose(f);
+	return n == sizeof(head) && !memcmp(head + 4, "TFL3", 4);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	/* a .tflite model has its own runner (cmd_run_model.c) */
@@ -190,6 +207,10 @@ int cmd_run(int argc, char **argv)
 	int rc = parse_opts(argc, argv, &o);
 	if (rc)
 		return CLI_EXIT(rc);
+	if (is_tflite(o.workload))
+		return cli_usage_error("-w %s: this is a .tflite model, not a workload YAML: run it "
+				       "with -m %s",
+				       VTA_QPATH(o.workload), VTA_QPATH(o.workload));
 	vta_config cfg;
 	vta_decompress dec;
 	if ((rc = run_common_config(&o.c, &cfg, &dec)))

@@ -117,8 +117,12 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc || !o->c.config || !j->model)
-		return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
+	if (optind != argc)
+		return cli_unexpected("run", argv[optind]);
+	if (!o->c.config)
+		return cli_missing("run", "config", "-c CONFIG");
+	if (!j->model)
+		return cli_missing("run", "model", "-m MODEL.tflite");
 	return cli_timeline_options(j->timeline, window, o->c.use_ref ? 2 : 0, &j->timeline_from,
 				    &j->timeline_to);
 }

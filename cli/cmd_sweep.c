@@ -135,8 +135,10 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 			return cli_usage_error("--merge DIR takes no sweep file and no other mode");
 		return 0;
 	}
-	if (optind != argc - 1)
-		return cli_usage_error("usage: vtasim %s", cmd_sweep_usage);
+	if (optind < argc - 1)
+		return cli_unexpected("sweep", argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing("sweep", "sweep file", "SWEEP.yaml");
 	o->file = argv[optind];
 	if (o->emit && (!o->dir || o->shard_n))
 		return cli_usage_error("--emit %s needs -o DIR (and no --shard)", o->emit);

@@ -144,6 +144,17 @@ void cli_note(const char *fmt, ...)
 	fprintf(stderr, "vtasim: note: %s\n", line);
 }
 
+int cli_missing(const char *cmd, const char *what, const char *how)
+{
+	return cli_usage_error("%s: no %s: give %s (see 'vtasim %s --help')", cmd, what, how, cmd);
+}
+
+int cli_unexpected(const char *cmd, const char *arg)
+{
+	return cli_usage_error("%s: unexpected argument '%s' (see 'vtasim %s --help')", cmd,
+			       VTA_Q(arg), cmd);
+}
+
 int cli_bad_option(int c, char **argv)
 {
 	/* getopt left optind past the option when it was a word of its own; a long one is named
