@@ -16,20 +16,30 @@
 const char cmd_asm_usage[] = "asm IN.s -c CONFIG -o OUT.bin [--portable hls|chisel|fsim]";
 const char cmd_disasm_usage[] = "disasm IN.bin [-c CONFIG] [-o OUT.s]";
 
+const cli_opt cmd_asm_opts[] = {
+	{"config", 'c', 'c', "CONFIG", "the hardware config YAML: geometry, encoding, rules"},
+	{"output", 'o', 'o', "OUT.bin", "the binary stream to write"},
+	{"portable", 0, 'P', "hls|chisel|fsim", "first check the stream runs the same on that VTA"},
+	CLI_OPT_END};
+
+const cli_opt cmd_disasm_opts[] = {
+	{"config", 'c', 'c', "CONFIG", "the config to read with (default: the stream's header)"},
+	{"output", 'o', 'o', "OUT.s", "the assembly to write (default: stdout)"},
+	{"portable", 0, 'P', "TARGET", "refused: only asm and exec check portability"},
+	CLI_OPT_END};
+
 /* The shape both commands share: one input file, -c CONFIG and -o OUT (and for asm,
  * --portable TARGET: portable NULL refuses it); `what` names the input when it is missing. */
 static int parse_opts(int argc, char **argv, const char *what, const char **config,
 		      const char **out, const char **portable)
 {
-	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
-					     {"output", required_argument, 0, 'o'},
-					     {"portable", required_argument, 0, 'P'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(portable ? cmd_asm_opts : cmd_disasm_opts, &g);
 	int c;
-	if (cli_help_asked(argc, argv, ":hc:o:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		if (c == 'c')
 			*config = optarg;
 		else if (c == 'o')

@@ -74,21 +74,25 @@ const char cmd_compress_usage[] =
 	"compress MODEL.tflite SPEC.yaml -o OUT.tflite [--container decode|metadata] "
 	"[--binning kmeans|quantile|none] [--stride pow2|unique]";
 
+const cli_opt cmd_compress_opts[] = {
+	{"output", 'o', 'o', "OUT.tflite", "the compressed model (required)"},
+	{"container", 0, 'C', "decode|metadata", "TFLM_DECODE operators (default) or COMPRESSION_METADATA"},
+	{"binning", 0, 'B', "kmeans|quantile|none", "how a channel with too many values is reduced; default kmeans"},
+	{"stride", 0, 'S', "pow2|unique", "value tables padded to 2^width (default) or the largest channel's count"},
+	CLI_OPT_END};
+
 int cmd_compress(int argc, char **argv)
 {
-	static const struct option opts[] = {{"output", required_argument, 0, 'o'},
-					     {"container", required_argument, 0, 'C'},
-					     {"binning", required_argument, 0, 'B'},
-					     {"stride", required_argument, 0, 'S'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_compress_opts, &g);
 	vta_tfl_compress_options o;
 	vta_tfl_compress_defaults(&o);
 	const char *out = NULL;
 	int c;
-	if (cli_help_asked(argc, argv, ":ho:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;

@@ -44,6 +44,24 @@ const char cmd_exec_usage[] =
 	"[--timeline T.svg|T.png] [--timeline-window A:B] [--strict] "
 	"[--no-check-races] [--portable hls|chisel|fsim] [--set KEY=VALUE]...";
 
+const cli_opt cmd_exec_opts[] = {
+	{"config", 'c', 'c', "CONFIG", "the hardware config YAML (docs/configs.md)"},
+	{"dram", 0, 'd', "IMAGE", "raw bytes loaded at DRAM address 0 before the program's own"},
+	{"output", 'o', 'o', "REPORT.json", "write the report as JSON"},
+	{"dump-dram", 0, 'D', "ADDR:LEN:FILE", "after the run, write DRAM bytes to FILE (repeatable)"},
+	{"expect-dram", 0, 'E', "ADDR:LEN:FILE", "after the run, DRAM bytes must equal FILE's (repeatable)"},
+	{"engine", 0, 'e', "sim|ref|both", "the SystemC model (default), the reference executor, or both compared"},
+	{"log", 0, 'L', "L.txt", "the per-instruction log: stages, stalls, disassembly"},
+	{"trace", 0, 'T', "T.json", "the timeline as Chrome trace events (ui.perfetto.dev)"},
+	{"vcd", 0, 'V', "W.vcd", "the waveform of modules, queues, SRAMs and DRAM port"},
+	{"timeline", 0, 'G', "T.svg|T.png", "the timeline as a picture: lanes, token arrows, tracks"},
+	{"timeline-window", 0, 'W', "A:B", "draw cycles [A, B) only (with --timeline)"},
+	{"set", 0, 'S', "KEY=VALUE", "override a config key (repeatable)"},
+	{"strict", 0, 'X', NULL, "a warning of the stream checks is an error: nothing runs"},
+	{"no-check-races", 0, 'N', NULL, "run the stream without the stream checks"},
+	{"portable", 0, 'P', "hls|chisel|fsim", "first check the stream runs the same on that VTA"},
+	CLI_OPT_END};
+
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
 static int parse_dump(char *spec, dram_dump *d)
 {
@@ -227,27 +245,13 @@ int cmd_exec(int argc, char **argv)
 	int ndumps = 0, nexpects = 0;
 	cli_sets sets = {.n = 0};
 	int strict = 0, check = 1;
-	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
-					     {"dram", required_argument, 0, 'd'},
-					     {"output", required_argument, 0, 'o'},
-					     {"dump-dram", required_argument, 0, 'D'},
-					     {"expect-dram", required_argument, 0, 'E'},
-					     {"engine", required_argument, 0, 'e'},
-					     {"log", required_argument, 0, 'L'},
-					     {"trace", required_argument, 0, 'T'},
-					     {"set", required_argument, 0, 'S'},
-					     {"vcd", required_argument, 0, 'V'},
-					     {"timeline", required_argument, 0, 'G'},
-					     {"timeline-window", required_argument, 0, 'W'},
-					     {"strict", no_argument, 0, 'X'},
-					     {"no-check-races", no_argument, 0, 'N'},
-					     {"portable", required_argument, 0, 'P'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_exec_opts, &g);
 	int c, rc;
-	if (cli_help_asked(argc, argv, ":hc:o:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config = optarg; break;
 		case 'd': image = optarg; break;

@@ -32,6 +32,20 @@ const char cmd_run_usage[] =
 	"[--decompress hw|host] [--strict] [--no-check-races] "
 	"[--set KEY=VALUE]...";
 
+const cli_opt cmd_run_opts[] = {
+	RUN_COMMON_OPTIONS,
+	{"workload", 'w', 'w', "WORKLOAD", "the workload YAML: its layers (docs/workload.md)"},
+	{"output", 'o', 'o', "REPORT.json", "write the report as JSON"},
+	{"mode", 0, 'M', "tflite|vta16", "the arithmetic (docs/arithmetic.md); default tflite"},
+	{"dump", 0, 'd', "DIR", "per layer: tensors, stream, DRAM image and plan into DIR/<layer>/"},
+	{"inject-fault", 0, 'F', "INDEX", "flip a bit of output element INDEX of the first layer"},
+	{"log", 0, 'L', "L.txt", "the per-instruction log of every layer"},
+	{"trace", 0, 'T', "T.json", "the timeline as Chrome trace events (ui.perfetto.dev)"},
+	{"vcd", 0, 'V', "W.vcd", "the waveform of each layer's run"},
+	{"timeline", 0, 'G', "T.svg|T.png", "the timeline as a picture: lanes, token arrows, tracks"},
+	{"timeline-window", 0, 'W', "A:B", "draw cycles [A, B) only (with --timeline)"},
+	CLI_OPT_END};
+
 typedef struct run_opts {
 	run_common c;
 	const char *workload, *report, *dump;
@@ -46,27 +60,17 @@ typedef struct run_opts {
 
 static int parse_opts(int argc, char **argv, run_opts *o)
 {
-	static const struct option opts[] = {RUN_COMMON_OPTIONS,
-					     {"workload", required_argument, 0, 'w'},
-					     {"output", required_argument, 0, 'o'},
-					     {"mode", required_argument, 0, 'm'},
-					     {"dump", required_argument, 0, 'd'},
-					     {"inject-fault", required_argument, 0, 'F'},
-					     {"log", required_argument, 0, 'L'},
-					     {"trace", required_argument, 0, 'T'},
-					     {"vcd", required_argument, 0, 'V'},
-					     {"timeline", required_argument, 0, 'G'},
-					     {"timeline-window", required_argument, 0, 'W'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_run_opts, &g);
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
 	o->mode = VTA_ARITH_TFLITE;
 	o->fault_index = -1;
 	int c;
-	if (cli_help_asked(argc, argv, ":hc:w:o:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:w:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		int rc = run_common_opt(&o->c, c, optarg);
 		if (rc >= 0) {
 			if (rc)
@@ -82,7 +86,7 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		case 'V': o->vcd = optarg; break;
 		case 'G': o->timeline = optarg; break;
 		case 'W': o->window = optarg; break;
-		case 'm':
+		case 'M':
 			o->mode_given = 1;
 			if (!strcmp(optarg, "tflite"))
 				o->mode = VTA_ARITH_TFLITE;

@@ -37,6 +37,25 @@ const char cmd_run_model_usage[] =
 	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--timeline T.svg|T.png] "
 	"[--timeline-window A:B] [--set KEY=VALUE]...";
 
+const cli_opt cmd_run_model_opts[] = {
+	RUN_COMMON_OPTIONS,
+	{"model", 'm', 'm', "MODEL.tflite", "the .tflite model (docs/models.md)"},
+	{NULL, 'o', 'o', "REPORT.json", "write the report as JSON"},
+	{"input", 0, 'i', "X.npy", "one per model input, in order; default seeded random values"},
+	{"seed", 0, 's', "N", "the seed of random inputs (default 1)"},
+	{"output", 0, 'O', "Y.npy", "write the model's (first) output"},
+	{"dump", 0, 'd', "DIR", "write every computed tensor as DIR/tensor_<index>.npy"},
+	{"expect", 0, 'E', "DIR", "compare every operator output with DIR/tensor_<index>.npy"},
+	{"host-ops", 0, 'H', "CLASSES", "run these op classes on the host: conv2d,depthwise,fc,add"},
+	{"host-staging", 0, 'G', NULL, "the host stages every accelerated op's input and output"},
+	{"mode", 0, 'M', "tflite", "the only arithmetic of a model"},
+	{"log", 0, 'L', "L.txt", "the per-instruction log of every accelerated op"},
+	{"trace", 0, 'T', "T.json", "the timeline as Chrome trace events (ui.perfetto.dev)"},
+	{"vcd", 0, 'V', "W.vcd", "a waveform per accelerated op (W.<op>.vcd)"},
+	{"timeline", 0, 'Q', "T.svg|T.png", "the timeline as a picture: lanes, token arrows, tracks"},
+	{"timeline-window", 0, 'W', "A:B", "draw cycles [A, B) only (with --timeline)"},
+	CLI_OPT_END};
+
 typedef struct model_opts {
 	run_common c;
 	model_job j;
@@ -45,18 +64,8 @@ typedef struct model_opts {
 
 static int parse_opts(int argc, char **argv, model_opts *o)
 {
-	static const struct option opts[] = {
-		RUN_COMMON_OPTIONS,
-		{"model", required_argument, 0, 'm'}, {"output", required_argument, 0, 'O'},
-		{"input", required_argument, 0, 'i'}, {"dump", required_argument, 0, 'd'},
-		{"expect", required_argument, 0, 'E'},
-		{"seed", required_argument, 0, 's'}, {"host-ops", required_argument, 0, 'H'},
-		{"mode", required_argument, 0, 'M'}, {"log", required_argument, 0, 'L'},
-		{"trace", required_argument, 0, 'T'}, {"vcd", required_argument, 0, 'V'},
-		{"host-staging", no_argument, 0, 'G'},
-		{"timeline", required_argument, 0, 'Q'},
-		{"timeline-window", required_argument, 0, 'W'},
-		CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_run_model_opts, &g);
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
 	model_job *j = &o->j;
@@ -65,10 +74,10 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 	j->seed = 1;
 	const char *window = NULL;
 	int c;
-	if (cli_help_asked(argc, argv, ":hc:m:o:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:m:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		int rc = run_common_opt(&o->c, c, optarg);
 		if (rc >= 0) {
 			if (rc)

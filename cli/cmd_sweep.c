@@ -30,6 +30,20 @@ const char cmd_sweep_usage[] =
 	"[--shard K/N] [--golden DIR] [--no-plots] [--emit slurm|parallel [--shards N]] | "
 	"sweep --merge DIR";
 
+const cli_opt cmd_sweep_opts[] = {
+	{"output", 'o', 'o', "DIR", "where everything goes (default sweep-NAME); rerunning into DIR resumes"},
+	{"jobs", 'j', 'j', "N", "points at a time, each in its own process; default the number of CPUs"},
+	{"timeout", 0, 't', "SECONDS", "per point (default the file's timeout, else 600)"},
+	{"retry-errors", 0, 'r', NULL, "also rerun points whose row is error or mismatch"},
+	{"list", 0, 'l', NULL, "print the points and stop"},
+	{"shard", 0, 's', "K/N", "run only the points at positions K, K+N, K+2N, ..."},
+	{"golden", 0, 'g', "DIR", "the golden-output cache (default DIR/golden)"},
+	{"no-plots", 0, 'P', NULL, "write the plots' data and scripts but do not run gnuplot"},
+	{"emit", 0, 'e', "slurm|parallel", "write a Slurm array job or a GNU parallel job list instead"},
+	{"shards", 0, 'n', "N", "with --emit: how many shards (default one per point, at most 1000)"},
+	{"merge", 0, 'm', "DIR", "gather the shards' records into DIR's results, plots and page"},
+	CLI_OPT_END};
+
 typedef struct sweep_opts {
 	const char *file, *dir, *golden, *emit, *merge;
 	int jobs;
@@ -62,27 +76,17 @@ static int parse_count(const char *what, const char *arg, long lo, long hi, long
 
 static int parse_opts(int argc, char **argv, sweep_opts *o)
 {
-	static const struct option opts[] = {{"output", required_argument, 0, 'o'},
-					     {"jobs", required_argument, 0, 'j'},
-					     {"timeout", required_argument, 0, 't'},
-					     {"retry-errors", no_argument, 0, 'r'},
-					     {"list", no_argument, 0, 'l'},
-					     {"shard", required_argument, 0, 's'},
-					     {"golden", required_argument, 0, 'g'},
-					     {"no-plots", no_argument, 0, 'P'},
-					     {"emit", required_argument, 0, 'e'},
-					     {"shards", required_argument, 0, 'n'},
-					     {"merge", required_argument, 0, 'm'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_sweep_opts, &g);
 	memset(o, 0, sizeof(*o));
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	o->jobs = ncpu > 0 ? (int)(ncpu < 256 ? ncpu : 256) : 1;
 	int c, rc;
 	long v;
-	if (cli_help_asked(argc, argv, ":ho:j:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:j:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': o->dir = optarg; break;
 		case 'j':
