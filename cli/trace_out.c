@@ -125,6 +125,11 @@ vta_status trace_out_timeline_check(const char *path, const char *window, uint64
 		return vta_fail(err, VTA_E_USAGE,
 				"--timeline %s: expected a file name ending .svg or .png",
 				VTA_QPATH(path));
+	for (const char *p = path; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return vta_fail(err, VTA_E_USAGE,
+					"--timeline %s: a file name with control characters",
+					VTA_QPATH(path));
 	if (!window)
 		return VTA_OK;
 	const char *colon = strchr(window, ':');

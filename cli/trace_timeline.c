@@ -116,6 +116,7 @@ struct trace_timeline {
 	uint64_t bin_width;
 	long tok_now[VTA_QUEUE_COUNT];
 	uint64_t tok_since;
+	long tok_before[VTA_QUEUE_COUNT]; /* the tokens as the window opens */
 };
 
 static int vec_push(trace_timeline *t, tl_vec *v, const void *item, size_t size)
@@ -350,7 +351,9 @@ static void add_tokens(trace_timeline *t, uint64_t at, const long *n)
 	bin_tokens_until(t, at);
 	t->tok_since = at;
 	memcpy(t->tok_now, n, sizeof(t->tok_now));
-	if (t->tokens_over || at < t->from || (t->to && at >= t->to))
+	if (at <= t->from)
+		memcpy(t->tok_before, n, sizeof(t->tok_before));
+	if (t->tokens_over || at <= t->from || (t->to && at >= t->to))
 		return;
 	if (t->tokens.n >= 4 * TL_DETAIL_MAX) {
 		drop_detail(&t->tokens, &t->tokens_over);
@@ -613,7 +616,12 @@ static void write_tokens(FILE *f, const trace_timeline *t, uint64_t to)
 	fprintf(f, "$tok << EOD\n");
 	if (!t->tokens_over) {
 		const tl_tokens *k = t->tokens.items;
-		long last[VTA_QUEUE_COUNT] = {0};
+		long last[VTA_QUEUE_COUNT];
+		memcpy(last, t->tok_before, sizeof(last));
+		fprintf(f, "%" PRIu64 " %ld %ld %ld %ld\n", t->from, last[0], last[1], last[2],
+			last[3]);
+		for (int q = 0; q < VTA_QUEUE_COUNT; q++)
+			most = last[q] > most ? last[q] : most;
 		for (size_t i = 0; i < t->tokens.n; i++) {
 			fprintf(f, "%" PRIu64, k[i].t);
 			for (int q = 0; q < VTA_QUEUE_COUNT; q++) {
