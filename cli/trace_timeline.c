@@ -197,7 +197,8 @@ static void bins_reach(trace_timeline *t, uint64_t end)
 	}
 }
 
-/* Call f(bin, overlap cycles) for every column [s, e) (already in the window) touches. */
+/* Loop j over the columns [s, e) touches (already cut to the window), `overlap` the cycles
+ * of [s, e) in column j. */
 #define FOR_BINS(t, s, e, j, overlap)                                                      \
 	for (uint64_t j = ((s) - (t)->from) / (t)->bin_width, overlap = 0;                 \
 	     j < TL_BINS && (t)->from + j * (t)->bin_width < (e) &&                        \
