@@ -28,7 +28,8 @@ static const char *const QUEUE_COLOURS[VTA_QUEUE_COUNT] = {"#1f3b73", "#8c2d04",
 
 #define TL_PLOT_PX 1020    /* the lanes' width in pixels, to tell which labels fit */
 #define TL_CHAR_PX 6.5     /* a label character's width in pixels (sans, 8 pt) */
-#define TL_RUNS_MAX 24     /* runs in the window up to which each is marked and named */
+#define TL_RUNS_NAMED 24   /* runs in the window up to which each is named at its start */
+#define TL_RUNS_MARKED 200 /* ... and up to which a line marks where each starts */
 /* every panel's legend at the same place, right of the plots */
 #define KEY "set key at screen 0.815, graph 1 left top Left reverse samplen 1.5 spacing 1.1"
 
@@ -276,23 +277,23 @@ static void write_dram(FILE *f, const trace_timeline *t, uint64_t to)
 		   "fs solid 0.8 noborder lc rgb '#b07aa1' title 'write'\n");
 }
 
-/* Marks on every panel: where each run starts (named, when there are few) and where a
- * failed run stopped. */
-static void write_marks(FILE *f, const trace_timeline *t, uint64_t to, int named)
+/* Marks on every panel: where each run starts (when there are not too many; named on the
+ * top panel when there are few) and, always, where a failed run stopped (labelled on top). */
+static void write_marks(FILE *f, const trace_timeline *t, uint64_t to, int top)
 {
 	const tl_run *r = t->runs.items;
+	const int marked = t->runs.n > 1 && t->runs_in_window <= TL_RUNS_MARKED;
+	const int named = top && marked && t->runs_in_window <= TL_RUNS_NAMED;
 	int tag = 1;
 	fprintf(f, "unset arrow\nunset label\n");
-	if (t->runs_in_window > TL_RUNS_MAX)
-		return;
 	for (size_t i = 0; i < t->runs.n; i++) {
 		if (r[i].end <= t->from || r[i].start >= to)
 			continue;
-		if (t->runs.n > 1 && r[i].start > t->from)
+		if (marked && r[i].start > t->from)
 			fprintf(f, "set arrow %d from %" PRIu64 ", graph 0 to %" PRIu64
 				   ", graph 1 nohead dt 2 lc rgb '#606060'\n",
 				tag++, r[i].start, r[i].start);
-		if (named && t->runs.n > 1) {
+		if (named) {
 			fprintf(f, "set label %d ", tag++);
 			gp_string(f, r[i].name);
 			fprintf(f, " at %" PRIu64 ", graph 1.02 left font ',8'\n",
@@ -302,7 +303,7 @@ static void write_marks(FILE *f, const trace_timeline *t, uint64_t to, int named
 			fprintf(f, "set arrow %d from %" PRIu64 ", graph 0 to %" PRIu64
 				   ", graph 1 nohead lw 2 lc rgb '#d00000'\n",
 				tag++, r[i].end, r[i].end);
-			if (named) {
+			if (top) {
 				char text[TL_TEXT + 16];
 				snprintf(text, sizeof(text), "stopped: %s", r[i].stopped);
 				fprintf(f, "set label %d ", tag++);
