@@ -5,6 +5,10 @@
 #ifndef VTASIM_CLI_H
 #define VTASIM_CLI_H
 
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+
 #include "vta_config.h"
 #include "vta_status.h"
 
@@ -28,15 +32,42 @@ extern const char cmd_config_usage[], cmd_asm_usage[], cmd_disasm_usage[], cmd_e
 	cmd_run_usage[], cmd_regress_usage[], cmd_inspect_usage[], cmd_compress_usage[],
 	cmd_debug_usage[], cmd_sweep_usage[], cmd_run_model_usage[], cmd_diff_usage[];
 
+/* One option of a command, written once: getopt_long's entry and its line of --help. Each
+ * command has one table of them, ending with CLI_OPT_END (no name, no letter); -h/--help is
+ * added to every one. */
+typedef struct cli_opt {
+	const char *name;  /* the long form, without "--", or NULL for a short one alone */
+	char letter;       /* the short form (-c), or 0; when set, val is the same letter */
+	int val;           /* what getopt_long returns for it */
+	const char *arg;   /* the name of its value ("CONFIG"), or NULL for a switch */
+	const char *help;  /* one line */
+} cli_opt;
+#define CLI_OPT_END {NULL, 0, 0, NULL, NULL}
+
+/* A table's options as getopt_long takes them, -h/--help included, the optstring starting
+ * with ':' (see cli_bad_option). */
+#define CLI_MAX_OPTS 40
+typedef struct cli_getopt {
+	struct option longopts[CLI_MAX_OPTS + 2];
+	char shortopts[3 * CLI_MAX_OPTS + 4];
+} cli_getopt;
+void cli_getopt_make(const cli_opt *opts, cli_getopt *g);
+
+/* The option lines of --help, one per option of the table, then -h/--help. */
+void cli_opts_help(FILE *f, const cli_opt *opts);
+
+/* Each command's table (cmd_*.c), which its parser and its --help both read. */
+extern const cli_opt cmd_config_opts[], cmd_asm_opts[], cmd_disasm_opts[], cmd_exec_opts[],
+	cmd_run_opts[], cmd_regress_opts[], cmd_inspect_opts[], cmd_compress_opts[],
+	cmd_debug_opts[], cmd_sweep_opts[], cmd_run_model_opts[], cmd_diff_opts[];
+
 /* -h or --help in option position (as getopt sees it, so never an option's value, nor an
  * argument after "--") asks for a command's synopsis, whatever else the line holds: every
- * command's option table ends with CLI_HELP_OPTION, its optstring holds 'h', and its parser
+ * command's getopt tables (cli_getopt_make) hold -h and --help, and its parser
  * first calls cli_help_asked, a getopt pass that looks for 'h' alone. If asked, the parser
  * returns cli_command_help (the synopsis on stdout, CLI_HELP_SHOWN), which the command turns
  * into exit status 0 with CLI_EXIT; CLI_HELP_SHOWN tells "done" from "go on" (0). */
-#define CLI_HELP_OPTION {"help", no_argument, 0, 'h'}
 #define CLI_HELP_SHOWN (-1)
-struct option;
 int cli_help_asked(int argc, char **argv, const char *optstring, const struct option *opts);
 int cli_command_help(const char *name);
 /* A parser's result as the command's exit status (CLI_HELP_SHOWN is success). */
@@ -50,6 +81,13 @@ int cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)))
 #endif
 	;
+
+/* What a command line lacks, named: "CMD: no WHAT: give HOW (see 'vtasim CMD --help')",
+ * e.g. cli_missing("run", "workload", "-w FILE or -m MODEL"); returns 2. */
+int cli_missing(const char *cmd, const char *what, const char *how);
+/* An argument the command takes no place for: "CMD: unexpected argument 'ARG' (see ...)";
+ * returns 2. */
+int cli_unexpected(const char *cmd, const char *arg);
 
 /* getopt_long's error (its optstring starts with ':', so c is '?' for an unknown option and
  * ':' for a missing value) as one usage error line naming the option: returns 2. */
@@ -65,6 +103,13 @@ void cli_note(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)))
 #endif
 	;
+
+/* --timeline PATH and --timeline-window WINDOW (either may be NULL) of exec and run: a
+ * window needs a picture, the picture the timed model (use_ref: 1 for exec's --engine ref,
+ * 2 for run's), PATH ends .svg or .png and WINDOW is "A:B" cycles (docs/cli.md). Sets the
+ * window [from, to) (0, 0: all of it); returns 0 or a usage error's exit status. */
+int cli_timeline_options(const char *path, const char *window, int use_ref, uint64_t *from,
+			 uint64_t *to);
 
 /* The --set KEY=VALUE options of run, exec, config and regress. */
 #define CLI_MAX_SETS 32

@@ -17,21 +17,33 @@ const char cmd_asm_usage[] =
 	"asm IN.s -c CONFIG [--set KEY=VALUE]... -o OUT.bin [--portable hls|chisel|fsim]";
 const char cmd_disasm_usage[] = "disasm IN.bin [-c CONFIG [--set KEY=VALUE]...] [-o OUT.s]";
 
-/* The shape both commands share: one input file, -c CONFIG with its --set options and
- * -o OUT (and for asm, --portable TARGET: portable NULL refuses it). */
-static int parse_opts(int argc, char **argv, const char *usage, const char **config,
+const cli_opt cmd_asm_opts[] = {
+	{"config", 'c', 'c', "CONFIG", "the hardware config YAML: geometry, encoding, rules"},
+	{"set", 0, 'S', "KEY=VALUE", "set one config key over the file (repeatable)"},
+	{"output", 'o', 'o', "OUT.bin", "the binary stream to write"},
+	{"portable", 0, 'P', "hls|chisel|fsim", "first check the stream runs the same on that VTA"},
+	CLI_OPT_END};
+
+const cli_opt cmd_disasm_opts[] = {
+	{"config", 'c', 'c', "CONFIG", "the config to read with (default: the stream's header)"},
+	{"set", 0, 'S', "KEY=VALUE", "set one key of -c CONFIG over the file (repeatable)"},
+	{"output", 'o', 'o', "OUT.s", "the assembly to write (default: stdout)"},
+	{"portable", 0, 'P', "TARGET", "refused: only asm and exec check portability"},
+	CLI_OPT_END};
+
+/* The shape both commands share: one input file, -c CONFIG with its --set options and -o
+ * OUT (and for asm, --portable TARGET: portable NULL refuses it); `what` names the input
+ * when it is missing. */
+static int parse_opts(int argc, char **argv, const char *what, const char **config,
 		      cli_sets *sets, const char **out, const char **portable)
 {
-	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
-					     {"set", required_argument, 0, 'S'},
-					     {"output", required_argument, 0, 'o'},
-					     {"portable", required_argument, 0, 'P'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(portable ? cmd_asm_opts : cmd_disasm_opts, &g);
 	int c, rc;
-	if (cli_help_asked(argc, argv, ":hc:o:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		if (c == 'c')
 			*config = optarg;
 		else if (c == 'S' && (rc = cli_sets_add(sets, optarg)))
@@ -47,8 +59,10 @@ static int parse_opts(int argc, char **argv, const char *usage, const char **con
 		else
 			return cli_bad_option(c, argv);
 	}
-	if (optind != argc - 1)
-		return cli_usage_error("usage: vtasim %s", usage);
+	if (optind < argc - 1)
+		return cli_unexpected(argv[0], argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing(argv[0], "input", what);
 	if (sets->n && !*config)
 		return cli_usage_error("--set needs -c CONFIG to set keys of");
 	return 0;
@@ -58,11 +72,14 @@ int cmd_asm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL, *portable = NULL;
 	cli_sets sets = {.n = 0};
-	int rc = parse_opts(argc, argv, cmd_asm_usage, &config, &sets, &out, &portable);
+	int rc = parse_opts(argc, argv, "IN.s, a stream as assembly", &config, &sets, &out,
+			    &portable);
 	if (rc)
 		return CLI_EXIT(rc);
-	if (!config || !out)
-		return cli_usage_error("usage: vtasim %s", cmd_asm_usage);
+	if (!config)
+		return cli_missing("asm", "config", "-c CONFIG");
+	if (!out)
+		return cli_missing("asm", "output", "-o OUT.bin");
 	vta_error err = {0};
 	vta_target target = VTA_TARGET_HLS;
 	if (portable && vta_target_parse(portable, &target, &err))
@@ -91,7 +108,7 @@ int cmd_disasm(int argc, char **argv)
 {
 	const char *config = NULL, *out = NULL;
 	cli_sets sets = {.n = 0};
-	int rc = parse_opts(argc, argv, cmd_disasm_usage, &config, &sets, &out, NULL);
+	int rc = parse_opts(argc, argv, "IN.bin, a binary stream", &config, &sets, &out, NULL);
 	if (rc)
 		return CLI_EXIT(rc);
 	vta_config cfg;

@@ -114,16 +114,20 @@ static vta_status report_drift(const vta_tfl_model *m, const uint8_t *image, siz
 	return st;
 }
 
+const cli_opt cmd_compress_opts[] = {
+	{"output", 'o', 'o', "OUT.tflite", "the compressed model (required)"},
+	{"container", 0, 'C', "decode|metadata", "TFLM_DECODE operators (default) or COMPRESSION_METADATA"},
+	{"binning", 0, 'B', "kmeans|quantile|none", "how a channel with too many values is reduced; default kmeans"},
+	{"stride", 0, 'S', "pow2|unique", "value tables padded to 2^width (default) or the largest channel's count"},
+	{"filters", 0, 'F', "BITS", "compress every CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED filter"},
+	{"min-elements", 0, 'M', "N", "with --filters: only filters of at least N elements"},
+	{"report-on", 0, 'R', "INPUT.npy", "run both models on the input: how far the outputs move"},
+	CLI_OPT_END};
+
 int cmd_compress(int argc, char **argv)
 {
-	static const struct option opts[] = {{"output", required_argument, 0, 'o'},
-					     {"container", required_argument, 0, 'C'},
-					     {"binning", required_argument, 0, 'B'},
-					     {"stride", required_argument, 0, 'S'},
-					     {"filters", required_argument, 0, 'F'},
-					     {"min-elements", required_argument, 0, 'M'},
-					     {"report-on", required_argument, 0, 'R'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_compress_opts, &g);
 	vta_tfl_compress_options o;
 	vta_tfl_compress_defaults(&o);
 	const char *out = NULL;
@@ -132,10 +136,10 @@ int cmd_compress(int argc, char **argv)
 	unsigned long filter_bits = 0, min_elements = 0;
 	int has_min = 0;
 	int c;
-	if (cli_help_asked(argc, argv, ":ho:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
@@ -194,8 +198,14 @@ int cmd_compress(int argc, char **argv)
 		}
 	}
 	const int n_args = argc - optind;
-	if (!out || n_args < 1 || n_args > 2 || (n_args == 1 && !filter_bits))
-		return cli_usage_error("usage: vtasim %s", cmd_compress_usage);
+	if (n_args > 2)
+		return cli_unexpected("compress", argv[optind + 2]);
+	if (n_args < 1)
+		return cli_missing("compress", "model", "MODEL.tflite [SPEC.yaml]");
+	if (n_args < 2 && !filter_bits)
+		return cli_missing("compress", "spec", "SPEC.yaml after the model, or --filters BITS");
+	if (!out)
+		return cli_missing("compress", "output", "-o OUT.tflite");
 	if (has_min && !filter_bits)
 		return cli_usage_error("--min-elements selects among --filters: give --filters BITS");
 	const char *model_path = argv[optind], *spec_path = n_args == 2 ? argv[optind + 1] : NULL;

@@ -141,23 +141,29 @@ static void print_config(const vta_config *c)
 
 const char cmd_config_usage[] = "config FILE [--set KEY=VALUE]...";
 
+const cli_opt cmd_config_opts[] = {
+	{"set", 0, 'S', "KEY=VALUE", "override a config key (repeatable), checked as in the file"},
+	CLI_OPT_END};
+
 int cmd_config(int argc, char **argv)
 {
-	static const struct option opts[] = {{"set", required_argument, 0, 'S'}, CLI_HELP_OPTION,
-					     {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_config_opts, &g);
 	cli_sets sets = {.n = 0};
 	int c, rc;
-	if (cli_help_asked(argc, argv, ":h", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		if (c != 'S')
 			return cli_bad_option(c, argv);
 		if ((rc = cli_sets_add(&sets, optarg)))
 			return rc;
 	}
-	if (optind != argc - 1)
-		return cli_usage_error("usage: vtasim %s", cmd_config_usage);
+	if (optind < argc - 1)
+		return cli_unexpected("config", argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing("config", "config file", "FILE, a hardware config YAML");
 	vta_config cfg;
 	if ((rc = cli_load_config(argv[optind], &sets, &cfg)))
 		return rc;

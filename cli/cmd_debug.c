@@ -30,6 +30,13 @@
 const char cmd_debug_usage[] =
 	"debug -c CONFIG PROGRAM [--dram IMAGE] [-x SCRIPT] [--set KEY=VALUE]...";
 
+const cli_opt cmd_debug_opts[] = {
+	{"config", 'c', 'c', "CONFIG", "the hardware config YAML (docs/configs.md)"},
+	{"dram", 0, 'd', "IMAGE", "raw bytes loaded at DRAM address 0 before the program's own"},
+	{"script", 'x', 'x', "SCRIPT", "read debugger commands from SCRIPT instead of the terminal"},
+	{"set", 0, 'S', "KEY=VALUE", "override a config key (repeatable)"},
+	CLI_OPT_END};
+
 static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig)
@@ -164,16 +171,13 @@ int cmd_debug(int argc, char **argv)
 {
 	const char *config = NULL, *image = NULL, *script = NULL;
 	cli_sets sets = {.n = 0};
-	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
-					     {"dram", required_argument, 0, 'd'},
-					     {"script", required_argument, 0, 'x'},
-					     {"set", required_argument, 0, 'S'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_debug_opts, &g);
 	int c, rc;
-	if (cli_help_asked(argc, argv, ":hc:x:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:x:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config = optarg; break;
 		case 'd': image = optarg; break;
@@ -185,8 +189,12 @@ int cmd_debug(int argc, char **argv)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc - 1 || !config)
-		return cli_usage_error("usage: vtasim %s", cmd_debug_usage);
+	if (optind < argc - 1)
+		return cli_unexpected("debug", argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing("debug", "program", "PROGRAM, a stream as assembly (.s) or binary");
+	if (!config)
+		return cli_missing("debug", "config", "-c CONFIG");
 	const char *program = argv[optind];
 
 	FILE *in = NULL;

@@ -16,6 +16,10 @@
 
 const char cmd_diff_usage[] = "diff A.json B.json [--threshold PCT]";
 
+const cli_opt cmd_diff_opts[] = {
+	{"threshold", 0, 't', "PCT", "exit 1 when a value moved by more than PCT percent"},
+	CLI_OPT_END};
+
 /* A value as the table shows it: integers whole, the rest to 6 significant digits. */
 static void value_text(const report_diff_cell *c, bool side_b, char *out, size_t size)
 {
@@ -46,14 +50,14 @@ static void change_text(const report_diff_cell *c, char *out, size_t size)
 
 int cmd_diff(int argc, char **argv)
 {
-	static const struct option opts[] = {{"threshold", required_argument, 0, 't'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_diff_opts, &g);
 	double threshold = -1;
 	int c;
-	if (cli_help_asked(argc, argv, ":h", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		if (c == 't') {
 			char *end;
 			threshold = strtod(optarg, &end);
@@ -64,8 +68,10 @@ int cmd_diff(int argc, char **argv)
 			return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc - 2)
-		return cli_usage_error("usage: vtasim %s", cmd_diff_usage);
+	if (argc - optind > 2)
+		return cli_unexpected("diff", argv[optind + 2]);
+	if (argc - optind < 2)
+		return cli_missing("diff", "report", "A.json B.json, two reports of vtasim run -o");
 	const char *pa = argv[optind], *pb = argv[optind + 1];
 	vta_error err = {0};
 	json_t *a = report_json_load(pa, &err);

@@ -41,8 +41,27 @@ typedef struct dram_dump {
 const char cmd_exec_usage[] =
 	"exec -c CONFIG PROGRAM [--dram IMAGE] [-o REPORT.json] "
 	"[--dump-dram ADDR:LEN:FILE]... [--expect-dram ADDR:LEN:FILE]... "
-	"[--engine sim|ref|both] [--log L.txt] [--trace T.json] [--vcd W.vcd] [--strict] "
+	"[--engine sim|ref|both] [--log L.txt] [--trace T.json] [--vcd W.vcd] "
+	"[--timeline T.svg|T.png] [--timeline-window A:B] [--strict] "
 	"[--no-check-races] [--portable hls|chisel|fsim] [--set KEY=VALUE]...";
+
+const cli_opt cmd_exec_opts[] = {
+	{"config", 'c', 'c', "CONFIG", "the hardware config YAML (docs/configs.md)"},
+	{"dram", 0, 'd', "IMAGE", "raw bytes loaded at DRAM address 0 before the program's own"},
+	{"output", 'o', 'o', "REPORT.json", "write the report as JSON"},
+	{"dump-dram", 0, 'D', "ADDR:LEN:FILE", "after the run, write DRAM bytes to FILE (repeatable)"},
+	{"expect-dram", 0, 'E', "ADDR:LEN:FILE", "after the run, DRAM bytes must equal FILE's (repeatable)"},
+	{"engine", 0, 'e', "sim|ref|both", "the SystemC model (default), the reference executor, or both compared"},
+	{"log", 0, 'L', "L.txt", "the per-instruction log: stages, stalls, disassembly"},
+	{"trace", 0, 'T', "T.json", "the timeline as Chrome trace events (ui.perfetto.dev)"},
+	{"vcd", 0, 'V', "W.vcd", "the waveform of modules, queues, SRAMs and DRAM port"},
+	{"timeline", 0, 'G', "T.svg|T.png", "the timeline as a picture: lanes, token arrows, tracks"},
+	{"timeline-window", 0, 'W', "A:B", "draw cycles [A, B) only (with --timeline)"},
+	{"set", 0, 'S', "KEY=VALUE", "override a config key (repeatable)"},
+	{"strict", 0, 'X', NULL, "a warning of the stream checks is an error: nothing runs"},
+	{"no-check-races", 0, 'N', NULL, "run the stream without the stream checks"},
+	{"portable", 0, 'P', "hls|chisel|fsim", "first check the stream runs the same on that VTA"},
+	CLI_OPT_END};
 
 /* "ADDR:LEN:FILE" with decimal or 0x numbers. */
 static int parse_dump(char *spec, dram_dump *d)
@@ -231,29 +250,19 @@ int cmd_exec(int argc, char **argv)
 {
 	const char *config = NULL, *image = NULL, *report = NULL, *engine = "sim";
 	const char *log_path = NULL, *trace_path = NULL, *vcd_path = NULL, *portable = NULL;
+	const char *timeline = NULL, *window = NULL;
+	uint64_t win_from = 0, win_to = 0;
 	dram_dump dumps[MAX_DUMPS], expects[MAX_DUMPS];
 	int ndumps = 0, nexpects = 0;
 	cli_sets sets = {.n = 0};
 	int strict = 0, check = 1;
-	static const struct option opts[] = {{"config", required_argument, 0, 'c'},
-					     {"dram", required_argument, 0, 'd'},
-					     {"output", required_argument, 0, 'o'},
-					     {"dump-dram", required_argument, 0, 'D'},
-					     {"expect-dram", required_argument, 0, 'E'},
-					     {"engine", required_argument, 0, 'e'},
-					     {"log", required_argument, 0, 'L'},
-					     {"trace", required_argument, 0, 'T'},
-					     {"set", required_argument, 0, 'S'},
-					     {"vcd", required_argument, 0, 'V'},
-					     {"strict", no_argument, 0, 'X'},
-					     {"no-check-races", no_argument, 0, 'N'},
-					     {"portable", required_argument, 0, 'P'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_exec_opts, &g);
 	int c, rc;
-	if (cli_help_asked(argc, argv, ":hc:o:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return CLI_EXIT(cli_command_help(argv[0]));
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': config = optarg; break;
 		case 'd': image = optarg; break;
@@ -262,6 +271,8 @@ int cmd_exec(int argc, char **argv)
 		case 'L': log_path = optarg; break;
 		case 'T': trace_path = optarg; break;
 		case 'V': vcd_path = optarg; break;
+		case 'G': timeline = optarg; break;
+		case 'W': window = optarg; break;
 		case 'X': strict = 1; break;
 		case 'N': check = 0; break;
 		case 'P': portable = optarg; break;
@@ -288,8 +299,12 @@ int cmd_exec(int argc, char **argv)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc - 1 || !config)
-		return cli_usage_error("usage: vtasim %s", cmd_exec_usage);
+	if (optind < argc - 1)
+		return cli_unexpected("exec", argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing("exec", "program", "PROGRAM, a stream as assembly (.s) or binary");
+	if (!config)
+		return cli_missing("exec", "config", "-c CONFIG");
 	const int both = !strcmp(engine, "both");
 	const vta_engine_kind *kind =
 		both ? &vtasim_engine_kind
@@ -302,6 +317,8 @@ int cmd_exec(int argc, char **argv)
 	if (vcd_path && !kind->timed)
 		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
 				       "--engine sim or both");
+	if ((rc = cli_timeline_options(timeline, window, !kind->timed, &win_from, &win_to)))
+		return rc;
 	const char *program = argv[optind];
 	vta_target target = VTA_TARGET_HLS;
 	vta_error perr = {0};
@@ -362,13 +379,15 @@ int cmd_exec(int argc, char **argv)
 		if (!st)
 			st = kind->create(&cfg, &model, &err);
 		sim = st ? NULL : vtasim_sim_of(model);
-		if (!st && (log_path || trace_path || vcd_path)) {
+		if (!st && (log_path || trace_path || vcd_path || timeline)) {
 			char title[1024];
 			snprintf(title, sizeof(title), "exec %s", program);
 			st = trace_out_open(log_path, trace_path, &cfg, title, sim, &tr, &err);
 		}
 		if (!st && vcd_path)
 			st = trace_out_set_vcd(tr, vcd_path, &err);
+		if (!st && timeline)
+			st = trace_out_set_timeline(tr, timeline, win_from, win_to, &err);
 		if (!st) {
 			st = run_st = model->run(model, &prog, &dram, &stats, &err);
 			ran = 1;

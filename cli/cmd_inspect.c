@@ -315,13 +315,19 @@ static void print_model(const vta_tfl_model *m)
 
 const char cmd_inspect_usage[] = "inspect MODEL.tflite";
 
+/* none but -h/--help */
+const cli_opt cmd_inspect_opts[] = {CLI_OPT_END};
+
 int cmd_inspect(int argc, char **argv)
 {
-	static const struct option opts[] = {CLI_HELP_OPTION, {0, 0, 0, 0}};
-	if (cli_help_asked(argc, argv, ":h", opts))
+	cli_getopt g;
+	cli_getopt_make(cmd_inspect_opts, &g);
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return CLI_EXIT(cli_command_help(argv[0]));
-	if (argc != 2 || argv[1][0] == '-')
-		return cli_usage_error("usage: vtasim %s", cmd_inspect_usage);
+	if (argc < 2)
+		return cli_missing("inspect", "model", "MODEL.tflite");
+	if (argc > 2 || argv[1][0] == '-')
+		return cli_unexpected("inspect", argv[argc > 2 && argv[1][0] != '-' ? 2 : 1]);
 	vta_tfl_model m;
 	vta_error err = {0};
 	if (vta_tfl_model_load(argv[1], &m, &err) != VTA_OK) {

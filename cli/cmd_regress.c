@@ -27,6 +27,15 @@
 const char cmd_regress_usage[] = "regress [DIR] [-j N] [--update] [--filter SUBSTRING] "
 			    "[--timeout SECONDS] [--strict] [--set KEY=VALUE]...";
 
+const cli_opt cmd_regress_opts[] = {
+	{"jobs", 'j', 'j', "N", "cases run at a time; default the number of CPUs"},
+	{"update", 0, 'u', NULL, "rewrite the expected statistics (never the outputs), print what moved"},
+	{"filter", 0, 'f', "SUBSTRING", "run only the cases whose name holds SUBSTRING"},
+	{"timeout", 0, 't', "SECONDS", "a case running longer fails"},
+	{"set", 0, 'S', "KEY=VALUE", "override a config key of every case (repeatable)"},
+	{"strict", 0, 'X', NULL, "a warning of the stream checks fails the case"},
+	CLI_OPT_END};
+
 typedef struct regress_opts {
 	const char *dir, *filter;
 	int jobs, update, strict;
@@ -44,13 +53,8 @@ typedef struct case_result {
 
 static int parse_opts(int argc, char **argv, regress_opts *o)
 {
-	static const struct option opts[] = {{"jobs", required_argument, 0, 'j'},
-					     {"update", no_argument, 0, 'u'},
-					     {"filter", required_argument, 0, 'f'},
-					     {"timeout", required_argument, 0, 't'},
-					     {"set", required_argument, 0, 'S'},
-					     {"strict", no_argument, 0, 'X'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_regress_opts, &g);
 	memset(o, 0, sizeof(*o));
 	o->dir = "traces";
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -58,10 +62,10 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 	o->timeout_s = 300;
 	int c;
 	char *end;
-	if (cli_help_asked(argc, argv, ":hj:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hj:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j': {
 			long v = strtol(optarg, &end, 10);
@@ -92,7 +96,7 @@ static int parse_opts(int argc, char **argv, regress_opts *o)
 		}
 	}
 	if (optind < argc - 1)
-		return cli_usage_error("usage: vtasim %s", cmd_regress_usage);
+		return cli_unexpected("regress", argv[optind + 1]);
 	if (o->update && o->sets.n)
 		return cli_usage_error("--update with --set would record the statistics of "
 				       "another config than the cases'");

@@ -28,14 +28,31 @@
 const char cmd_run_usage[] =
 	"run -c CONFIG -w WORKLOAD [-o REPORT.json] [--mode tflite|vta16] "
 	"[--threads 1|2] [--max-memory SIZE] [--dump DIR] [--engine sim|ref] [--inject-fault INDEX] [--log L.txt] "
-	"[--trace T.json] [--vcd W.vcd] [--decompress hw|host] [--strict] [--no-check-races] "
+	"[--trace T.json] [--vcd W.vcd] [--timeline T.svg|T.png] [--timeline-window A:B] "
+	"[--decompress hw|host] [--strict] [--no-check-races] "
 	"[--set KEY=VALUE]...";
+
+const cli_opt cmd_run_opts[] = {
+	RUN_COMMON_OPTIONS,
+	{"workload", 'w', 'w', "WORKLOAD", "the workload YAML: its layers (docs/workload.md)"},
+	{"output", 'o', 'o', "REPORT.json", "write the report as JSON"},
+	{"mode", 0, 'M', "tflite|vta16", "the arithmetic (docs/arithmetic.md); default tflite"},
+	{"dump", 0, 'd', "DIR", "per layer: tensors, stream, DRAM image and plan into DIR/<layer>/"},
+	{"inject-fault", 0, 'F', "INDEX", "flip a bit of output element INDEX of the first layer"},
+	{"log", 0, 'L', "L.txt", "the per-instruction log of every layer"},
+	{"trace", 0, 'T', "T.json", "the timeline as Chrome trace events (ui.perfetto.dev)"},
+	{"vcd", 0, 'V', "W.vcd", "the waveform of each layer's run"},
+	{"timeline", 0, 'G', "T.svg|T.png", "the timeline as a picture: lanes, token arrows, tracks"},
+	{"timeline-window", 0, 'W', "A:B", "draw cycles [A, B) only (with --timeline)"},
+	CLI_OPT_END};
 
 typedef struct run_opts {
 	run_common c;
 	const char *workload, *report, *dump;
 	const char *log, *trace; /* per-instruction log, timeline */
 	const char *vcd;         /* waveform of each layer's run */
+	const char *timeline, *window; /* the timeline's picture and its window */
+	uint64_t from, to;
 	vta_arith_mode mode;
 	long fault_index; /* >= 0: flip a bit of this output element of the first layer */
 	int mode_given;
@@ -43,25 +60,17 @@ typedef struct run_opts {
 
 static int parse_opts(int argc, char **argv, run_opts *o)
 {
-	static const struct option opts[] = {RUN_COMMON_OPTIONS,
-					     {"workload", required_argument, 0, 'w'},
-					     {"output", required_argument, 0, 'o'},
-					     {"mode", required_argument, 0, 'm'},
-					     {"dump", required_argument, 0, 'd'},
-					     {"inject-fault", required_argument, 0, 'F'},
-					     {"log", required_argument, 0, 'L'},
-					     {"trace", required_argument, 0, 'T'},
-					     {"vcd", required_argument, 0, 'V'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_run_opts, &g);
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
 	o->mode = VTA_ARITH_TFLITE;
 	o->fault_index = -1;
 	int c;
-	if (cli_help_asked(argc, argv, ":hc:w:o:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:w:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		int rc = run_common_opt(&o->c, c, optarg);
 		if (rc >= 0) {
 			if (rc)
@@ -75,7 +84,9 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		case 'L': o->log = optarg; break;
 		case 'T': o->trace = optarg; break;
 		case 'V': o->vcd = optarg; break;
-		case 'm':
+		case 'G': o->timeline = optarg; break;
+		case 'W': o->window = optarg; break;
+		case 'M':
 			o->mode_given = 1;
 			if (!strcmp(optarg, "tflite"))
 				o->mode = VTA_ARITH_TFLITE;
@@ -97,15 +108,20 @@ static int parse_opts(int argc, char **argv, run_opts *o)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc || !o->c.config || !o->workload)
-		return cli_usage_error("usage: vtasim %s", cmd_run_usage);
+	if (optind != argc)
+		return cli_unexpected("run", argv[optind]);
+	if (!o->c.config)
+		return cli_missing("run", "config", "-c CONFIG");
+	if (!o->workload)
+		return cli_missing("run", "workload", "-w FILE or -m MODEL");
 	if ((o->log || o->trace) && o->c.use_ref)
 		return cli_usage_error("--log and --trace record the timed model: they need "
 				       "--engine sim");
 	if (o->vcd && o->c.use_ref)
 		return cli_usage_error("--vcd is the waveform of the timed model: it needs "
 				       "--engine sim");
-	return 0;
+	return cli_timeline_options(o->timeline, o->window, o->c.use_ref ? 2 : 0, &o->from,
+				    &o->to);
 }
 
 /* The waveform of layer i of n: the --vcd path itself for one layer, else one per layer
@@ -167,8 +183,22 @@ static int run_workload_model(const run_opts *o, const vta_workload *wl, const v
 	model_job j = {.c = &o->c, .model = wm->path, .inputs = inputs,
 		       .n_inputs = wm->n_inputs, .seed = wm->seed,
 		       .host_classes = wm->host_classes, .report = o->report, .dump = o->dump,
-		       .log = o->log, .trace = o->trace, .vcd = o->vcd, .title = title};
+		       .log = o->log, .trace = o->trace, .vcd = o->vcd, .timeline = o->timeline,
+		       .timeline_from = o->from, .timeline_to = o->to, .title = title};
 	return model_job_run(&j, cfg, dec);
+}
+
+/* Whether `path` is a .tflite model (its flatbuffer's identifier "TFL3" at byte 4): given
+ * as a workload, the YAML reader would only complain about its first byte. */
+static int is_tflite(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	unsigned char head[8];
+	const size_t n = fread(head, 1, sizeof(head), f);
+	fclose(f);
+	return n == sizeof(head) && !memcmp(head + 4, "TFL3", 4);
 }
 
 int cmd_run(int argc, char **argv)
@@ -181,6 +211,10 @@ int cmd_run(int argc, char **argv)
 	int rc = parse_opts(argc, argv, &o);
 	if (rc)
 		return CLI_EXIT(rc);
+	if (is_tflite(o.workload))
+		return cli_usage_error("-w %s: this is a .tflite model, not a workload YAML: run it "
+				       "with -m %s",
+				       VTA_QPATH(o.workload), VTA_QPATH(o.workload));
 	vta_config cfg;
 	vta_decompress dec;
 	if ((rc = run_common_config(&o.c, &cfg, &dec)))
@@ -204,7 +238,7 @@ int cmd_run(int argc, char **argv)
 
 	vtasim_sim *sim = NULL;
 	vta_ref *ref = NULL;
-	const int recorded = o.log || o.trace || o.vcd;
+	const int recorded = o.log || o.trace || o.vcd || o.timeline;
 	run_observer ob = {.base = {.executed = recorded ? trace_layer : NULL,
 				    .checked = o.dump ? dump_layer : NULL},
 			   .cfg = &cfg, .dump = o.dump};
@@ -215,6 +249,8 @@ int cmd_run(int argc, char **argv)
 		char title[1024];
 		snprintf(title, sizeof(title), "run %s", o.workload);
 		st = trace_out_open(o.log, o.trace, &cfg, title, sim, &ob.tr, &err);
+		if (!st && o.timeline)
+			st = trace_out_set_timeline(ob.tr, o.timeline, o.from, o.to, &err);
 	}
 	vta_layer_result *results = calloc(wl.n_layers, sizeof(*results));
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */

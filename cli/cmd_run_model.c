@@ -34,7 +34,27 @@ const char cmd_run_model_usage[] =
 	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [--host-staging] [-o REPORT.json] "
 	"[--threads 1|2] [--max-memory SIZE] "
 	"[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
-	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--set KEY=VALUE]...";
+	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--timeline T.svg|T.png] "
+	"[--timeline-window A:B] [--set KEY=VALUE]...";
+
+const cli_opt cmd_run_model_opts[] = {
+	RUN_COMMON_OPTIONS,
+	{"model", 'm', 'm', "MODEL.tflite", "the .tflite model (docs/models.md)"},
+	{NULL, 'o', 'o', "REPORT.json", "write the report as JSON"},
+	{"input", 0, 'i', "X.npy", "one per model input, in order; default seeded random values"},
+	{"seed", 0, 's', "N", "the seed of random inputs (default 1)"},
+	{"output", 0, 'O', "Y.npy", "write the model's (first) output"},
+	{"dump", 0, 'd', "DIR", "write every computed tensor as DIR/tensor_<index>.npy"},
+	{"expect", 0, 'E', "DIR", "compare every operator output with DIR/tensor_<index>.npy"},
+	{"host-ops", 0, 'H', "CLASSES", "run these op classes on the host: conv2d,depthwise,fc,add"},
+	{"host-staging", 0, 'G', NULL, "the host stages every accelerated op's input and output"},
+	{"mode", 0, 'M', "tflite", "the only arithmetic of a model"},
+	{"log", 0, 'L', "L.txt", "the per-instruction log of every accelerated op"},
+	{"trace", 0, 'T', "T.json", "the timeline as Chrome trace events (ui.perfetto.dev)"},
+	{"vcd", 0, 'V', "W.vcd", "a waveform per accelerated op (W.<op>.vcd)"},
+	{"timeline", 0, 'Q', "T.svg|T.png", "the timeline as a picture: lanes, token arrows, tracks"},
+	{"timeline-window", 0, 'W', "A:B", "draw cycles [A, B) only (with --timeline)"},
+	CLI_OPT_END};
 
 typedef struct model_opts {
 	run_common c;
@@ -44,27 +64,20 @@ typedef struct model_opts {
 
 static int parse_opts(int argc, char **argv, model_opts *o)
 {
-	static const struct option opts[] = {
-		RUN_COMMON_OPTIONS,
-		{"model", required_argument, 0, 'm'}, {"output", required_argument, 0, 'O'},
-		{"input", required_argument, 0, 'i'}, {"dump", required_argument, 0, 'd'},
-		{"expect", required_argument, 0, 'E'},
-		{"seed", required_argument, 0, 's'}, {"host-ops", required_argument, 0, 'H'},
-		{"mode", required_argument, 0, 'M'}, {"log", required_argument, 0, 'L'},
-		{"trace", required_argument, 0, 'T'}, {"vcd", required_argument, 0, 'V'},
-		{"host-staging", no_argument, 0, 'G'},
-		CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_run_model_opts, &g);
 	memset(o, 0, sizeof(*o));
 	run_common_init(&o->c);
 	model_job *j = &o->j;
 	j->c = &o->c;
 	j->inputs = o->inputs;
 	j->seed = 1;
+	const char *window = NULL;
 	int c;
-	if (cli_help_asked(argc, argv, ":hc:m:o:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":hc:m:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		int rc = run_common_opt(&o->c, c, optarg);
 		if (rc >= 0) {
 			if (rc)
@@ -81,6 +94,8 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		case 'T': j->trace = optarg; break;
 		case 'V': j->vcd = optarg; break;
 		case 'G': j->host_staging = true; break;
+		case 'Q': j->timeline = optarg; break;
+		case 'W': window = optarg; break;
 		case 'i':
 			if (j->n_inputs == MAX_INPUTS)
 				return cli_usage_error("more than %d --input files", MAX_INPUTS);
@@ -111,9 +126,14 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc || !o->c.config || !j->model)
-		return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
-	return 0;
+	if (optind != argc)
+		return cli_unexpected("run", argv[optind]);
+	if (!o->c.config)
+		return cli_missing("run", "config", "-c CONFIG");
+	if (!j->model)
+		return cli_missing("run", "model", "-m MODEL.tflite");
+	return cli_timeline_options(j->timeline, window, o->c.use_ref ? 2 : 0, &j->timeline_from,
+				    &j->timeline_to);
 }
 
 static vta_status write_tensor(const vta_tfl_model *m, int32_t idx, const void *v,
@@ -256,12 +276,15 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	vta_ref *ref = NULL;
 	if (!st)
 		st = c->use_ref ? vta_ref_create(cfg, &ref, &err) : vtasim_sim_create(cfg, &sim, &err);
-	const int recorded = j->log || j->trace || j->vcd;
+	const int recorded = j->log || j->trace || j->vcd || j->timeline;
 	model_observer ob = {.base = {op_begin, op_end}, .j = j};
 	ob.layer = (layer_hook){.base = {.executed = op_executed}, .ob = &ob};
 	if (!st && recorded)
 		st = trace_out_open(j->log, j->trace, cfg, j->title ? j->title : j->model, sim,
 				    &ob.tr, &err);
+	if (!st && recorded && j->timeline)
+		st = trace_out_set_timeline(ob.tr, j->timeline, j->timeline_from, j->timeline_to,
+					    &err);
 	vta_model_run run;
 	memset(&run, 0, sizeof(run));
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */

@@ -32,6 +32,24 @@ const char cmd_sweep_usage[] =
 	"--shard-minutes M] [--sbatch-arg OPTION]...] | "
 	"sweep --merge DIR | sweep --compare DIR1 DIR2 [--threshold PCT]";
 
+const cli_opt cmd_sweep_opts[] = {
+	{"output", 'o', 'o', "DIR", "where everything goes (default sweep-NAME); rerunning into DIR resumes"},
+	{"jobs", 'j', 'j', "N", "points at a time, each in its own process; default the number of CPUs"},
+	{"timeout", 0, 't', "SECONDS", "per point (default the file's timeout, else 600)"},
+	{"retry-errors", 0, 'r', NULL, "also rerun points whose row is error or mismatch"},
+	{"list", 0, 'l', NULL, "print the points and stop"},
+	{"shard", 0, 's', "K/N", "run only the points at positions K, K+N, K+2N, ..."},
+	{"golden", 0, 'g', "DIR", "the golden-output cache (default DIR/golden)"},
+	{"no-plots", 0, 'P', NULL, "write the plots' data and scripts but do not run gnuplot"},
+	{"emit", 0, 'e', "slurm|parallel", "write a Slurm array job or a GNU parallel job list instead"},
+	{"shards", 0, 'n', "N", "with --emit: how many shards (default: sized from points run here)"},
+	{"shard-minutes", 0, 'M', "M", "with --emit: what a sized shard should take (default 10)"},
+	{"sbatch-arg", 0, 'S', "OPTION", "with --emit slurm: one more #SBATCH line in every job"},
+	{"merge", 0, 'm', "DIR", "gather the shards' records into DIR's results, plots and page"},
+	{"compare", 0, 'C', "DIR1", "compare sweep DIR1 with DIR2 (the argument) point by point"},
+	{"threshold", 0, 'T', "PCT", "with --compare: exit 1 when a value moved by more than PCT%"},
+	CLI_OPT_END};
+
 typedef struct sweep_opts {
 	const char *file, *dir, *golden, *emit, *merge;
 	const char *compare[2];  /* --compare DIR1 DIR2 */
@@ -70,22 +88,8 @@ static int parse_count(const char *what, const char *arg, long lo, long hi, long
 
 static int parse_opts(int argc, char **argv, sweep_opts *o)
 {
-	static const struct option opts[] = {{"output", required_argument, 0, 'o'},
-					     {"jobs", required_argument, 0, 'j'},
-					     {"timeout", required_argument, 0, 't'},
-					     {"retry-errors", no_argument, 0, 'r'},
-					     {"list", no_argument, 0, 'l'},
-					     {"shard", required_argument, 0, 's'},
-					     {"golden", required_argument, 0, 'g'},
-					     {"no-plots", no_argument, 0, 'P'},
-					     {"emit", required_argument, 0, 'e'},
-					     {"shards", required_argument, 0, 'n'},
-					     {"shard-minutes", required_argument, 0, 'M'},
-					     {"sbatch-arg", required_argument, 0, 'S'},
-					     {"merge", required_argument, 0, 'm'},
-					     {"compare", required_argument, 0, 'C'},
-					     {"threshold", required_argument, 0, 'T'},
-					     CLI_HELP_OPTION, {0, 0, 0, 0}};
+	cli_getopt g;
+	cli_getopt_make(cmd_sweep_opts, &g);
 	memset(o, 0, sizeof(*o));
 	o->shard_minutes = SW_SHARD_MINUTES;
 	o->threshold = -1;
@@ -93,10 +97,10 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 	o->jobs = ncpu > 0 ? (int)(ncpu < 256 ? ncpu : 256) : 1;
 	int c, rc;
 	long v;
-	if (cli_help_asked(argc, argv, ":ho:j:", opts))
+	if (cli_help_asked(argc, argv, g.shortopts, g.longopts))
 		return cli_command_help(argv[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":ho:j:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, g.shortopts, g.longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': o->dir = optarg; break;
 		case 'j':
@@ -183,8 +187,10 @@ static int parse_opts(int argc, char **argv, sweep_opts *o)
 			return cli_usage_error("--merge DIR takes no sweep file and no other mode");
 		return 0;
 	}
-	if (optind != argc - 1)
-		return cli_usage_error("usage: vtasim %s", cmd_sweep_usage);
+	if (optind < argc - 1)
+		return cli_unexpected("sweep", argv[optind + 1]);
+	if (optind == argc)
+		return cli_missing("sweep", "sweep file", "SWEEP.yaml");
 	o->file = argv[optind];
 	if (o->emit && (!o->dir || o->shard_n))
 		return cli_usage_error("--emit %s needs -o DIR (and no --shard)", o->emit);

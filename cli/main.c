@@ -15,47 +15,79 @@
 #include "vta_text.h"
 #include "vtasim_api.h"
 
+/* Every command: its synopsis, its option table (both read by --help and the first by the
+ * command's parser) and what it does, in one line for `vtasim help`. */
 static const struct {
 	const char *name;
 	int (*fn)(int, char **);
 	const char *usage;
+	const cli_opt *opts;
+	const char *does; /* NULL: a second form, listed under the first */
 } COMMANDS[] = {
-	{"run", cmd_run, cmd_run_usage},
+	{"run", cmd_run, cmd_run_usage, cmd_run_opts,
+	 "simulate every layer of a workload (or a .tflite model), check it bit-exact, report"},
 	/* run's second form, listed by --help; dispatch stops at the first "run" */
-	{"run", cmd_run, cmd_run_model_usage},
-	{"exec", cmd_exec, cmd_exec_usage},
-	{"debug", cmd_debug, cmd_debug_usage},
-	{"config", cmd_config, cmd_config_usage},
-	{"asm", cmd_asm, cmd_asm_usage},
-	{"disasm", cmd_disasm, cmd_disasm_usage},
-	{"regress", cmd_regress, cmd_regress_usage},
-	{"inspect", cmd_inspect, cmd_inspect_usage},
-	{"compress", cmd_compress, cmd_compress_usage},
-	{"sweep", cmd_sweep, cmd_sweep_usage},
-	{"diff", cmd_diff, cmd_diff_usage},
+	{"run", cmd_run, cmd_run_model_usage, cmd_run_model_opts, NULL},
+	{"exec", cmd_exec, cmd_exec_usage, cmd_exec_opts,
+	 "run a raw instruction stream (assembly or binary) against a DRAM image"},
+	{"debug", cmd_debug, cmd_debug_usage, cmd_debug_opts,
+	 "step a stream: breakpoints, SRAM rows, queues and tokens"},
+	{"config", cmd_config, cmd_config_usage, cmd_config_opts,
+	 "check a hardware config and print what it derives"},
+	{"asm", cmd_asm, cmd_asm_usage, cmd_asm_opts, "assemble a stream into its binary form"},
+	{"disasm", cmd_disasm, cmd_disasm_usage, cmd_disasm_opts,
+	 "disassemble a binary stream into assembly"},
+	{"regress", cmd_regress, cmd_regress_usage, cmd_regress_opts,
+	 "run the golden regression cases (traces/)"},
+	{"inspect", cmd_inspect, cmd_inspect_usage, cmd_inspect_opts,
+	 "show what a .tflite model holds and where each operator would run"},
+	{"compress", cmd_compress, cmd_compress_usage, cmd_compress_opts,
+	 "LUT-compress a model's constants in TFLM's format"},
+	{"sweep", cmd_sweep, cmd_sweep_usage, cmd_sweep_opts,
+	 "run a design-space sweep: results, plots, a page; cluster job scripts"},
+	{"diff", cmd_diff, cmd_diff_usage, cmd_diff_opts,
+	 "compare two run reports row by row: cycles, DRAM bytes, energy; a --threshold gate"},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 
 static const char EXIT_STATUS[] =
 	"exit status: 0 ok, 1 the simulation found a problem, 2 bad usage or input\n";
 
+/* `vtasim help`: each command in one line, then every synopsis. */
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: vtasim COMMAND [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (COMMANDS[i].does)
+			fprintf(out, "  %-9s %s\n", COMMANDS[i].name, COMMANDS[i].does);
+	fprintf(out, "  %-9s %s\n", "help", "this list; 'vtasim help COMMAND' is 'vtasim COMMAND --help'");
+	fprintf(out, "\nsynopses:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  vtasim %s\n", COMMANDS[i].usage);
-	fprintf(out, "  vtasim --version\n\n'vtasim COMMAND --help' shows one command; "
-		     "docs/cli.md explains every option.\n%s", EXIT_STATUS);
+	fprintf(out, "  vtasim --version\n\n'vtasim COMMAND --help' explains each option of a "
+		     "command; docs/cli.md says more.\n%s", EXIT_STATUS);
 }
 
-/* `vtasim COMMAND --help`: the command's synopsis (each form of run) on stdout. */
+/* `vtasim COMMAND --help`: the command's synopsis (each form of run), then each form's
+ * options, one line each, on stdout. */
 static int command_help(const char *name)
 {
 	int forms = 0;
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(name, COMMANDS[i].name))
 			printf("%s vtasim %s\n", forms++ ? "      " : "usage:", COMMANDS[i].usage);
-	printf("\nEvery option is explained in docs/cli.md.\n%s", EXIT_STATUS);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		if (strcmp(name, COMMANDS[i].name))
+			continue;
+		if (forms > 1) /* "run -c CONFIG -w WORKLOAD": the form's first words */
+			printf("\noptions of vtasim %.*s:\n",
+			       (int)(strstr(COMMANDS[i].usage, " [") - COMMANDS[i].usage),
+			       COMMANDS[i].usage);
+		else
+			printf("\noptions:\n");
+		cli_opts_help(stdout, COMMANDS[i].opts);
+	}
+	printf("\nEach option and the report keys are explained in docs/cli.md.\n%s", EXIT_STATUS);
 	return 0;
 }
 
@@ -143,6 +175,17 @@ void cli_note(const char *fmt, ...)
 	vta_escape(line, sizeof(line), raw, strlen(raw));
 	fflush(stdout);
 	fprintf(stderr, "vtasim: note: %s\n", line);
+}
+
+int cli_missing(const char *cmd, const char *what, const char *how)
+{
+	return cli_usage_error("%s: no %s: give %s (see 'vtasim %s --help')", cmd, what, how, cmd);
+}
+
+int cli_unexpected(const char *cmd, const char *arg)
+{
+	return cli_usage_error("%s: unexpected argument '%s' (see 'vtasim %s --help')", cmd,
+			       VTA_Q(arg), cmd);
 }
 
 int cli_bad_option(int c, char **argv)

@@ -29,6 +29,8 @@ typedef struct model_job {
 	const char *expect;          /* reference tensor_N.npy files to compare, or NULL */
 	const char *log, *trace;     /* per-instruction log, timeline */
 	const char *vcd;             /* waveforms: one per accelerated op */
+	const char *timeline;        /* the timeline's picture, or NULL */
+	uint64_t timeline_from, timeline_to; /* its window (0, 0: all of it) */
 	const char *title;           /* what the log and trace say ran */
 } model_job;
 

@@ -20,14 +20,18 @@ typedef struct run_common {
 	uint64_t max_memory;    /* --max-memory: bytes of tensors a run may hold */
 } run_common;
 
-/* The getopt values run_common_opt takes; each form lists them in its option table. */
-#define RUN_COMMON_OPTIONS                                                                  \
-	{"config", required_argument, 0, 'c'}, {"threads", required_argument, 0, 't'},     \
-		{"engine", required_argument, 0, 'e'},                                      \
-		{"decompress", required_argument, 0, 'D'},                                  \
-		{"set", required_argument, 0, 'S'}, {"strict", no_argument, 0, 'X'},        \
-		{"no-check-races", no_argument, 0, 'N'},                                   \
-		{"max-memory", required_argument, 0, 'Y'}
+/* The options run_common_opt takes (cli_opt entries); each form lists them in its table. */
+#define RUN_COMMON_OPTIONS                                                                      \
+	{"config", 'c', 'c', "CONFIG", "the hardware config YAML (docs/configs.md)"},            \
+		{"threads", 0, 't', "1|2", "virtual threads at most (double buffering); default 2"}, \
+		{"engine", 0, 'e', "sim|ref", "the SystemC model (default) or the untimed reference " \
+					      "executor (no timing)"},                                \
+		{"decompress", 0, 'D', "hw|host",                                                   \
+		 "where LUT constants are decoded; default hw with a decoder in the config"},       \
+		{"set", 0, 'S', "KEY=VALUE", "override a config key (repeatable)"},                 \
+		{"strict", 0, 'X', NULL, "a warning of the stream checks fails the layer"},         \
+		{"no-check-races", 0, 'N', NULL, "do not run the stream checks"},                   \
+		{"max-memory", 0, 'Y', "SIZE", "bytes of tensors a run may hold (K, M, G, T); default 4G"}
 
 /* Zeroed, two threads, the default memory limit (VTA_MAX_MEMORY_DEFAULT). */
 void run_common_init(run_common *o);

@@ -25,6 +25,8 @@ struct trace_out {
 	trace_chrome *chrome;
 	char *vcd;       /* the next runs' waveform, or NULL */
 	trace_vcd *wave; /* its writer during a walk */
+	trace_timeline *timeline; /* the picture's steps, drawn at the close */
+	char *timeline_path;
 	char *title;
 	int runs;        /* runs added so far: the next run's number */
 	uint64_t offset; /* cycles of those runs: where the next one starts */
@@ -96,6 +98,62 @@ static void to_writers(void *writer, const trace_step *s)
 		trace_chrome_step(t->chrome, s);
 	if (t->wave)
 		trace_vcd_step(t->wave, s);
+	if (t->timeline)
+		trace_timeline_step(t->timeline, s);
+}
+
+/* An unsigned decimal number of cycles, all of `s`. */
+static int parse_cycle(const char *s, const char *end, uint64_t *v)
+{
+	if (s == end || end - s > 19)
+		return -1;
+	*v = 0;
+	for (; s < end; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		*v = *v * 10 + (uint64_t)(*s - '0');
+	}
+	return 0;
+}
+
+vta_status trace_out_timeline_check(const char *path, const char *window, uint64_t *from,
+				    uint64_t *to, vta_error *err)
+{
+	*from = *to = 0;
+	const size_t n = strlen(path);
+	if (n < 5 || (strcmp(path + n - 4, ".svg") && strcmp(path + n - 4, ".png")))
+		return vta_fail(err, VTA_E_USAGE,
+				"--timeline %s: expected a file name ending .svg or .png",
+				VTA_QPATH(path));
+	for (const char *p = path; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return vta_fail(err, VTA_E_USAGE,
+					"--timeline %s: a file name with control characters",
+					VTA_QPATH(path));
+	if (!window)
+		return VTA_OK;
+	const char *colon = strchr(window, ':');
+	if (!colon || parse_cycle(window, colon, from) ||
+	    parse_cycle(colon + 1, colon + strlen(colon), to) || *from >= *to)
+		return vta_fail(err, VTA_E_USAGE,
+				"--timeline-window '%s': expected A:B, cycles with A < B",
+				VTA_Q(window));
+	return VTA_OK;
+}
+
+vta_status trace_out_set_timeline(trace_out *t, const char *path, uint64_t from, uint64_t to,
+				  vta_error *err)
+{
+	/* say now, before the runs, when the file cannot be written */
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return vta_fail(err, VTA_E_IO, "cannot create '%s': %s", VTA_QPATH(path),
+				strerror(errno));
+	fclose(f);
+	if (!(t->timeline_path = strdup(path)) ||
+	    !(t->timeline = trace_timeline_open(t->title, from, to)))
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	return VTA_OK;
 }
 
 /* "<path>.<what>.part": the waveforms a run's file is merged from. */
@@ -230,6 +288,13 @@ vta_status trace_out_close(trace_out *t, vta_error *err)
 	const int chrome_failed = t->chrome && trace_chrome_close(t->chrome);
 	vta_status st = finish(&t->log_file, 0, VTA_OK, err);
 	st = finish(&t->chrome_file, chrome_failed, st, err);
+	if (t->timeline && !t->runs) { /* nothing ran: no picture */
+		trace_timeline_close(t->timeline, NULL, NULL);
+	} else if (t->timeline) {
+		vta_status ts = trace_timeline_close(t->timeline, t->timeline_path, st ? NULL : err);
+		st = st ? st : ts;
+	}
+	free(t->timeline_path);
 	free(t->vcd);
 	free(t->title);
 	free(t);

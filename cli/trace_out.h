@@ -27,6 +27,18 @@ vta_status trace_out_open(const char *log_path, const char *trace_path, const vt
  * (VTA_E_IO) at once when the file cannot be written. */
 vta_status trace_out_set_vcd(trace_out *t, const char *path, vta_error *err);
 
+/* The --timeline PATH and --timeline-window WINDOW options (WINDOW may be NULL): PATH must
+ * end .svg or .png, WINDOW be "A:B", cycles A < B of the time axis. VTA_E_USAGE naming the
+ * option otherwise. */
+vta_status trace_out_timeline_check(const char *path, const char *window, uint64_t *from,
+				    uint64_t *to, vta_error *err);
+
+/* Draw the runs' timeline, cycles [from, to) of the time axis (to == 0: all of it), into
+ * `path` when t is closed (trace_walk.h trace_timeline_*). Fails (VTA_E_IO) at once when the
+ * file cannot be written. */
+vta_status trace_out_set_timeline(trace_out *t, const char *path, uint64_t from, uint64_t to,
+				  vta_error *err);
+
 /* Append sim's last run, named `name`, of `prog`, with its statistics and the error it failed
  * with (NULL if it completed): a section of the log and a process of the trace, starting
  * where the run before ended, and its waveform. A failed run too: its records up to the

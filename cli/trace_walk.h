@@ -160,4 +160,21 @@ void trace_vcd_step(trace_vcd *v, const trace_step *s);
 /* Write the waveform and free v; nonzero if memory ran out or a write failed. */
 int trace_vcd_close(trace_vcd *v);
 
+/* The timeline as a picture (`--timeline`): the modules as lanes of boxes (instructions by
+ * kind, stalls by cause), the tokens as arrows between lanes, the token queues and the DRAM
+ * port's bandwidth as tracks below, drawn by gnuplot as SVG or PNG; beyond a bounded number
+ * of boxes, a summary of each module's states per column. Format: docs/cli.md. */
+typedef struct trace_timeline trace_timeline;
+
+/* Collect the steps of cycles [from, to) of the time axis (to == 0: to the end of the
+ * runs); NULL when out of memory. */
+trace_timeline *trace_timeline_open(const char *title, uint64_t from, uint64_t to);
+
+void trace_timeline_step(trace_timeline *t, const trace_step *s);
+
+/* Draw the picture into `path` (SVG if it ends ".svg", else PNG) and free t (NULL is fine):
+ * a NULL path only frees; VTA_E_USAGE when the window begins after the runs ended, VTA_E_IO when gnuplot is
+ * missing or fails. */
+vta_status trace_timeline_close(trace_timeline *t, const char *path, vta_error *err);
+
 #endif /* VTASIM_TRACE_WALK_H */

@@ -51,5 +51,5 @@ echo '{"layers": 3}' > x.json
 expect "^vtasim: error: x.json: not a run report of vtasim run -o" x.json a.json
 expect "^vtasim: error: nope.json: " a.json nope.json
 expect "^vtasim: error: --threshold '-1': expected a percentage >= 0$" a.json b.json --threshold -1
-expect "^vtasim: error: usage: vtasim diff A.json B.json" a.json
+expect "^vtasim: error: diff: no report: give A.json B.json" a.json
 exit 0

@@ -1,7 +1,8 @@
 #!/bin/sh
 # help.sh VTASIM: every subcommand answers --help and -h (also `vtasim help CMD`) with its
-# usage on stdout, nothing on stderr and exit status 0; an unknown option or a missing value
-# is exactly one line, "vtasim: error: ...", exit status 2 (getopt's own message silenced).
+# usage on stdout, nothing on stderr and exit status 0; an unknown option, a missing value, a
+# missing or extra argument is exactly one line, "vtasim: error: ...", exit status 2 (getopt's
+# own message silenced); -h as an option's value is not a request for help.
 set -u
 vtasim=$1
 out=$(mktemp) err=$(mktemp)
@@ -40,6 +41,27 @@ for args in "exec -c" "run --config" "asm x.s -o"; do
 	status=$?
 	if [ "$status" -ne 2 ] || [ "$(wc -l <"$err")" -ne 1 ] || ! grep -q "needs a value" "$err"; then
 		bad "vtasim $args: exit status $status, want 2 and one 'needs a value' line"
+	fi
+done
+# a usage error names what is missing or extra: one line on stderr, nothing on stdout, exit 2
+for args in run exec debug config asm disasm "regress a b" inspect compress sweep; do
+	cmd=${args%% *}
+	# shellcheck disable=SC2086
+	"$vtasim" $args >"$out" 2>"$err"
+	status=$?
+	if [ "$status" -ne 2 ] || [ -s "$out" ] || [ "$(wc -l <"$err")" -ne 1 ] ||
+		! grep -Eq "^vtasim: error: $cmd: (no|unexpected argument) .*\(see 'vtasim $cmd --help'\)$" "$err"; then
+		bad "vtasim $args: exit status $status, want 2 and one line naming what is missing"
+	fi
+done
+# -h as an option's value is that value, not a request for help
+for args in "run -c nothing.yaml -w x.yaml -o -h" "exec -c nothing.yaml -o -h x.s" \
+	"sweep nothing.yaml -o -h" "asm x.s -c nothing.yaml -o -h"; do
+	# shellcheck disable=SC2086
+	"$vtasim" $args >"$out" 2>"$err"
+	status=$?
+	if [ "$status" -ne 2 ] || [ -s "$out" ] || ! grep -q "nothing.yaml" "$err"; then
+		bad "vtasim $args: exit status $status, want 2 and the config's error, not help"
 	fi
 done
 "$vtasim" --help >"$out" 2>"$err"

@@ -249,7 +249,7 @@ usage)
 	run 2 "$tmp/empty"
 	has "no regression cases (folders holding a case.yaml)"
 	run 2 "$tmp/cases" extra
-	has "usage: vtasim regress"
+	has "regress: unexpected argument 'extra' (see 'vtasim regress --help')"
 	# a single case folder is a valid DIR, and --filter selects
 	run 0 "$tmp/cases/asm_gemm_default"
 	has "1 passed, 0 failed"
