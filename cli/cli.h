@@ -26,7 +26,11 @@ int cmd_diff(int argc, char **argv);
  * prints its own as "usage: vtasim <synopsis>" on a usage error. */
 extern const char cmd_config_usage[], cmd_asm_usage[], cmd_disasm_usage[], cmd_exec_usage[],
 	cmd_run_usage[], cmd_regress_usage[], cmd_inspect_usage[], cmd_compress_usage[],
-	cmd_debug_usage[], cmd_sweep_usage[], cmd_run_model_usage[], cmd_diff_usage[];
+	cmd_debug_usage[], cmd_sweep_usage[], cmd_diff_usage[];
+/* run's model form, whose --host-ops classes come from the operator registry: written into
+ * buf (CLI_USAGE_MAX bytes are enough), which it returns. */
+#define CLI_USAGE_MAX 512
+const char *cmd_run_model_usage(char *buf, size_t size);
 
 /* -h or --help in option position (as getopt sees it, so never an option's value, nor an
  * argument after "--") asks for a command's synopsis, whatever else the line holds: every

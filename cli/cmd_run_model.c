@@ -29,13 +29,19 @@
 
 #define MAX_INPUTS VTA_MODEL_MAX_INPUTS
 
-const char cmd_run_model_usage[] =
-	"run -c CONFIG -m MODEL.tflite [--input X.npy]... [--output Y.npy] [--dump DIR] "
-	"[--expect DIR] "
-	"[--seed N] [--host-ops conv2d,depthwise,fc,add] [--host-staging] [-o REPORT.json] "
-	"[--threads 1|2] [--max-memory SIZE] "
-	"[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
-	"[--log L.txt] [--trace T.json] [--vcd W.vcd] [--set KEY=VALUE]...";
+const char *cmd_run_model_usage(char *buf, size_t size)
+{
+	char classes[128];
+	snprintf(buf, size,
+		 "run -c CONFIG -m MODEL.tflite [--input X.npy]... [--output Y.npy] [--dump DIR] "
+		 "[--expect DIR] "
+		 "[--seed N] [--host-ops %s] [--host-staging] [-o REPORT.json] "
+		 "[--threads 1|2] [--max-memory SIZE] "
+		 "[--engine sim|ref] [--decompress hw|host] [--strict] [--no-check-races] "
+		 "[--log L.txt] [--trace T.json] [--vcd W.vcd] [--set KEY=VALUE]...",
+		 vta_op_list(VTA_OP_NAMES_CLASSES, ",", ",", NULL, classes, sizeof(classes)));
+	return buf;
+}
 
 typedef struct model_opts {
 	run_common c;
@@ -112,8 +118,10 @@ static int parse_opts(int argc, char **argv, model_opts *o)
 		default: return cli_bad_option(c, argv);
 		}
 	}
-	if (optind != argc || !o->c.config || !j->model)
-		return cli_usage_error("usage: vtasim %s", cmd_run_model_usage);
+	if (optind != argc || !o->c.config || !j->model) {
+		char usage[CLI_USAGE_MAX];
+		return cli_usage_error("usage: vtasim %s", cmd_run_model_usage(usage, sizeof(usage)));
+	}
 	return 0;
 }
 

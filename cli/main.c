@@ -19,31 +19,39 @@ static const struct {
 	const char *name;
 	int (*fn)(int, char **);
 	const char *usage;
+	const char *(*usage_of)(char *buf, size_t size); /* a synopsis derived at run time */
 } COMMANDS[] = {
-	{"run", cmd_run, cmd_run_usage},
+	{"run", cmd_run, cmd_run_usage, NULL},
 	/* run's second form, listed by --help; dispatch stops at the first "run" */
-	{"run", cmd_run, cmd_run_model_usage},
-	{"exec", cmd_exec, cmd_exec_usage},
-	{"debug", cmd_debug, cmd_debug_usage},
-	{"config", cmd_config, cmd_config_usage},
-	{"asm", cmd_asm, cmd_asm_usage},
-	{"disasm", cmd_disasm, cmd_disasm_usage},
-	{"regress", cmd_regress, cmd_regress_usage},
-	{"inspect", cmd_inspect, cmd_inspect_usage},
-	{"compress", cmd_compress, cmd_compress_usage},
-	{"sweep", cmd_sweep, cmd_sweep_usage},
-	{"diff", cmd_diff, cmd_diff_usage},
+	{"run", cmd_run, NULL, cmd_run_model_usage},
+	{"exec", cmd_exec, cmd_exec_usage, NULL},
+	{"debug", cmd_debug, cmd_debug_usage, NULL},
+	{"config", cmd_config, cmd_config_usage, NULL},
+	{"asm", cmd_asm, cmd_asm_usage, NULL},
+	{"disasm", cmd_disasm, cmd_disasm_usage, NULL},
+	{"regress", cmd_regress, cmd_regress_usage, NULL},
+	{"inspect", cmd_inspect, cmd_inspect_usage, NULL},
+	{"compress", cmd_compress, cmd_compress_usage, NULL},
+	{"sweep", cmd_sweep, cmd_sweep_usage, NULL},
+	{"diff", cmd_diff, cmd_diff_usage, NULL},
 };
 #define NCOMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
 
 static const char EXIT_STATUS[] =
 	"exit status: 0 ok, 1 the simulation found a problem, 2 bad usage or input\n";
 
+/* Command i's synopsis. */
+static const char *synopsis(size_t i, char buf[CLI_USAGE_MAX])
+{
+	return COMMANDS[i].usage_of ? COMMANDS[i].usage_of(buf, CLI_USAGE_MAX) : COMMANDS[i].usage;
+}
+
 static void usage(FILE *out)
 {
+	char buf[CLI_USAGE_MAX];
 	fprintf(out, "usage: vtasim COMMAND [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(out, "  vtasim %s\n", COMMANDS[i].usage);
+		fprintf(out, "  vtasim %s\n", synopsis(i, buf));
 	fprintf(out, "  vtasim --version\n\n'vtasim COMMAND --help' shows one command; "
 		     "docs/cli.md explains every option.\n%s", EXIT_STATUS);
 }
@@ -52,9 +60,10 @@ static void usage(FILE *out)
 static int command_help(const char *name)
 {
 	int forms = 0;
+	char buf[CLI_USAGE_MAX];
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(name, COMMANDS[i].name))
-			printf("%s vtasim %s\n", forms++ ? "      " : "usage:", COMMANDS[i].usage);
+			printf("%s vtasim %s\n", forms++ ? "      " : "usage:", synopsis(i, buf));
 	printf("\nEvery option is explained in docs/cli.md.\n%s", EXIT_STATUS);
 	return 0;
 }
