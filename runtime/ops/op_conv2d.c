@@ -33,8 +33,8 @@ static vta_status conv_emit(const vta_config *cfg, const vta_layer_data *d,
 			    vta_error *err)
 {
 	return vta_emit_conv2d_pinned(cfg, &d->conv, d->has_lut ? &d->lut.tensor : NULL,
-				      d->has_bias_lut ? &d->bias_lut.tensor : NULL, &d->output, opts,
-				      &d->spec->pin, dram, ls, err);
+				      d->has_bias_lut ? &d->bias_lut.tensor : NULL, &d->output,
+				      opts, &d->spec->pin, dram, ls, err);
 }
 
 
@@ -60,7 +60,8 @@ static size_t conv_arrays(const vta_layer_data *d, const vta_layer_plain *p,
 	size_t oc = (size_t)fs[0];
 	out[0] = vta_op_nhwc_array("input", &d->input);
 	out[1] = (vta_layer_array){"filter", VTA_NPY_I8, 4,
-				   {oc, (size_t)fs[1], (size_t)fs[2], (size_t)fs[3]}, p->conv.filter};
+				   {oc, (size_t)fs[1], (size_t)fs[2], (size_t)fs[3]},
+				   p->conv.filter};
 	out[2] = (vta_layer_array){"filter_scales", VTA_NPY_F32, 1, {oc}, d->filter_scales};
 	out[3] = (vta_layer_array){"bias", VTA_NPY_I32, 1, {oc}, p->conv.bias};
 	return p->conv.bias ? 4 : 3;

@@ -15,8 +15,8 @@
 
 static vta_status dw_decode(const vta_layer_data *d, vta_layer_plain *p, vta_error *err)
 {
-	return vta_golden_depthwise_decode(&d->dw, vta_op_filter_lut(d), vta_op_bias_lut(d), &p->dw, p->owned,
-					   err);
+	return vta_golden_depthwise_decode(&d->dw, vta_op_filter_lut(d), vta_op_bias_lut(d),
+					   &p->dw, p->owned, err);
 }
 
 static vta_status dw_golden(const vta_layer_data *d, const vta_layer_plain *p,
@@ -31,8 +31,8 @@ static vta_status dw_emit(const vta_config *cfg, const vta_layer_data *d,
 			  const vta_emit_opts *opts, vta_dram *dram, vta_layer_stream *ls,
 			  vta_error *err)
 {
-	return vta_emit_depthwise_conv2d(cfg, &d->dw, vta_op_filter_lut(d), vta_op_bias_lut(d), &d->output, opts,
-					 dram, ls, err);
+	return vta_emit_depthwise_conv2d(cfg, &d->dw, vta_op_filter_lut(d), vta_op_bias_lut(d),
+					 &d->output, opts, dram, ls, err);
 }
 
 static size_t dw_arrays(const vta_layer_data *d, const vta_layer_plain *p, vta_layer_array out[])

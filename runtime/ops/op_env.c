@@ -69,7 +69,8 @@ void vta_op_layer_free(vta_op_layer *b)
 }
 
 /* Filter scales (one per output channel) and constants of a CONV/DEPTHWISE/FC layer. */
-vta_status vta_op_weights(vta_op_env *env, const vta_tfl_op *op, size_t oc, vta_op_layer *b, vta_error *err)
+vta_status vta_op_weights(vta_op_env *env, const vta_tfl_op *op, size_t oc, vta_op_layer *b,
+			  vta_error *err)
 {
 	const vta_tfl_model *m = vta_op_env_model(env);
 	int32_t fi = op->inputs[1];
@@ -141,8 +142,9 @@ vta_status vta_op_layer_output(vta_op_env *env, const vta_tfl_op *op, const int3
 		return st;
 	size_t n = 1; /* saturating: four int32 dimensions can overflow 64 bits */
 	for (int i = 0; i < 4; i++)
-		n = shape[i] > 0 && n > SIZE_MAX / (size_t)shape[i] ? SIZE_MAX
-								     : n * (size_t)(shape[i] > 0 ? shape[i] : 0);
+		n = shape[i] > 0 && n > SIZE_MAX / (size_t)shape[i]
+			    ? SIZE_MAX
+			    : n * (size_t)(shape[i] > 0 ? shape[i] : 0);
 	if (n != t->count)
 		return vta_fail(err, VTA_E_DATA,
 				"output tensor %d '%s' holds %zu elements, the layer makes %zu "

@@ -13,7 +13,8 @@
 
 static vta_status fc_decode(const vta_layer_data *d, vta_layer_plain *p, vta_error *err)
 {
-	return vta_golden_fc_decode(&d->fc, vta_op_filter_lut(d), vta_op_bias_lut(d), &p->fc, p->owned, err);
+	return vta_golden_fc_decode(&d->fc, vta_op_filter_lut(d), vta_op_bias_lut(d), &p->fc,
+				    p->owned, err);
 }
 
 static vta_status fc_golden(const vta_layer_data *d, const vta_layer_plain *p,
@@ -28,8 +29,8 @@ static vta_status fc_emit(const vta_config *cfg, const vta_layer_data *d,
 			  const vta_emit_opts *opts, vta_dram *dram, vta_layer_stream *ls,
 			  vta_error *err)
 {
-	return vta_emit_fully_connected(cfg, &d->fc, vta_op_filter_lut(d), vta_op_bias_lut(d), &d->output, opts,
-					dram, ls, err);
+	return vta_emit_fully_connected(cfg, &d->fc, vta_op_filter_lut(d), vta_op_bias_lut(d),
+					&d->output, opts, dram, ls, err);
 }
 
 static size_t fc_arrays(const vta_layer_data *d, const vta_layer_plain *p, vta_layer_array out[])
@@ -48,8 +49,9 @@ static void fc_golden_key(const vta_layer_data *d, const vta_layer_plain *p, vta
 	const vta_fully_connected *c = &p->fc;
 	vta_op_key_tensor(h, c->input, true);
 	vta_op_key_ints(h, c->filter_shape, 2);
-	vta_op_key_consts(h, c->filter, (size_t)c->filter_shape[0] * c->filter_shape[1], c->filter_scales,
-		   c->filter_scale_count, c->bias, (size_t)c->filter_shape[0]);
+	vta_op_key_consts(h, c->filter, (size_t)c->filter_shape[0] * c->filter_shape[1],
+			  c->filter_scales, c->filter_scale_count, c->bias,
+			  (size_t)c->filter_shape[0]);
 	vta_golden_key_u64(h, (uint64_t)c->activation);
 	vta_op_key_tensor(h, &d->output, false);
 }

@@ -39,8 +39,8 @@ static vta_status mean_derive(vta_op_shape *c, uint64_t *want, bool *known)
 		if (ax < 0)
 			ax += a->rank;
 		if (ax < 0 || ax >= a->rank)
-			return vta_op_shape_fail(c, "axis %d of a rank-%d input", (int)vta_op_shape_i32_at(p, i),
-				       a->rank);
+			return vta_op_shape_fail(c, "axis %d of a rank-%d input",
+						 (int)vta_op_shape_i32_at(p, i), a->rank);
 		reduced[ax] = true;
 	}
 	uint64_t n = 1;

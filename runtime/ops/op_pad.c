@@ -17,7 +17,8 @@ static vta_status pad_run(vta_op_env *env, const vta_tfl_op *op, vta_error *err)
 	int32_t pads[VTA_HOST_MAX_DIMS][2];
 	size_t n;
 	if ((st = vta_op_host_in(env, op->inputs[0], &in, err)) ||
-	    (st = vta_op_const_i32(env, op->inputs[1], &pads[0][0], 2 * VTA_HOST_MAX_DIMS, &n, err)))
+	    (st = vta_op_const_i32(env, op->inputs[1], &pads[0][0], 2 * VTA_HOST_MAX_DIMS, &n,
+				   err)))
 		return st;
 	if (n != 2 * (size_t)in.rank)
 		return vta_fail(err, VTA_E_DATA, "PAD: %zu paddings for rank %d", n,
@@ -62,7 +63,8 @@ static vta_status pad_derive(vta_op_shape *c, uint64_t *want, bool *known)
 	}
 	uint64_t n = 1;
 	for (int i = 0; i < a->rank; i++) {
-		int64_t lo = vta_op_shape_i32_at(p, 2 * (size_t)i), hi = vta_op_shape_i32_at(p, 2 * (size_t)i + 1);
+		int64_t lo = vta_op_shape_i32_at(p, 2 * (size_t)i);
+		int64_t hi = vta_op_shape_i32_at(p, 2 * (size_t)i + 1);
 		if (lo < 0 || hi < 0)
 			return vta_op_shape_fail(c, "paddings of dimension %d are %lld and %lld, "
 				       "expected non-negative", i, (long long)lo,

@@ -17,7 +17,8 @@ static vta_status pool_run(vta_op_env *env, const vta_tfl_op *op, vta_error *err
 	const vta_tfl_pool_options *po = &op->opt.pool;
 	vta_pool_params p = {po->filter_h, po->filter_w, po->stride_h, po->stride_w,
 			     po->padding, po->activation};
-	if ((st = vta_op_host_in(env, op->inputs[0], &in, err)) || (st = vta_op_host_out(env, oi, &out, err)))
+	if ((st = vta_op_host_in(env, op->inputs[0], &in, err)) ||
+	    (st = vta_op_host_out(env, oi, &out, err)))
 		return st;
 	return op->builtin == VTA_TFL_OP_MAX_POOL_2D ? vta_host_max_pool(&in, &p, &out, err)
 						      : vta_host_avg_pool(&in, &p, &out, err);

@@ -27,7 +27,8 @@ static bool int_type_of(vta_tfl_type t, vta_host_int_type *out)
 static vta_status run_quantize_int(vta_op_env *env, const vta_tfl_op *op, vta_error *err)
 {
 	int32_t ii = op->inputs[0], oi = op->outputs[0];
-	const vta_tfl_tensor *ti = &vta_op_env_model(env)->tensors[ii], *to = &vta_op_env_model(env)->tensors[oi];
+	const vta_tfl_model *m = vta_op_env_model(env);
+	const vta_tfl_tensor *ti = &m->tensors[ii], *to = &m->tensors[oi];
 	vta_host_quantized in, out;
 	if (!int_type_of(ti->type, &in.type) || !int_type_of(to->type, &out.type))
 		return vta_fail(err, VTA_E_UNSUPPORTED, "QUANTIZE from %s to %s",
@@ -37,8 +38,8 @@ static vta_status run_quantize_int(vta_op_env *env, const vta_tfl_op *op, vta_er
 				to->count);
 	if (to->quant.count != 1)
 		return vta_fail(err, VTA_E_DATA,
-				"the output, tensor %d '%s', has %zu scales; QUANTIZE takes one", oi,
-				VTA_Q(to->name), to->quant.count);
+				"the output, tensor %d '%s', has %zu scales; QUANTIZE takes one",
+				oi, VTA_Q(to->name), to->quant.count);
 	/* TFLM reads a tensor without quantization as scale 0: refused below */
 	in.scale = ti->quant.count ? ti->quant.scale[0] : 0.0f;
 	in.zero_point = vta_op_zero_point(ti);

@@ -15,19 +15,21 @@
 static vta_status run_softmax_i16(vta_op_env *env, const vta_tfl_op *op, vta_error *err)
 {
 	int32_t oi = op->outputs[0];
-	const vta_tfl_tensor *ti = &vta_op_env_model(env)->tensors[op->inputs[0]], *to = &vta_op_env_model(env)->tensors[oi];
+	const vta_tfl_model *m = vta_op_env_model(env);
+	const vta_tfl_tensor *ti = &m->tensors[op->inputs[0]], *to = &m->tensors[oi];
 	vta_host_tensor in;
 	vta_status st = vta_op_host_in(env, op->inputs[0], &in, err);
 	if (st)
 		return st;
-	if (to->rank != ti->rank || memcmp(to->shape, ti->shape, (size_t)ti->rank * sizeof(int32_t)))
+	if (to->rank != ti->rank ||
+	    memcmp(to->shape, ti->shape, (size_t)ti->rank * sizeof(int32_t)))
 		return vta_fail(err, VTA_E_DATA, "SOFTMAX: the output, tensor %d '%s', is not "
 				"shaped as the input", oi, VTA_Q(to->name));
 	void *o = vta_op_env_output(env, oi, err);
 	if (!o)
 		return err->status;
-	return vta_host_softmax_i16(&in, op->opt.softmax.beta, vta_op_scale(to), vta_op_zero_point(to), o,
-				    err);
+	return vta_host_softmax_i16(&in, op->opt.softmax.beta, vta_op_scale(to),
+				    vta_op_zero_point(to), o, err);
 }
 
 static vta_status softmax_run(vta_op_env *env, const vta_tfl_op *op, vta_error *err)
@@ -38,7 +40,8 @@ static vta_status softmax_run(vta_op_env *env, const vta_tfl_op *op, vta_error *
 	vta_status st;
 	if (m->tensors[oi].type == VTA_TFL_INT16)
 		return run_softmax_i16(env, op, err);
-	if ((st = vta_op_host_in(env, op->inputs[0], &in, err)) || (st = vta_op_host_out(env, oi, &out, err)))
+	if ((st = vta_op_host_in(env, op->inputs[0], &in, err)) ||
+	    (st = vta_op_host_out(env, oi, &out, err)))
 		return st;
 	return vta_host_softmax(&in, op->opt.softmax.beta, &out, err);
 }

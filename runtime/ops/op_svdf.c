@@ -78,15 +78,18 @@ static vta_status run_svdf(vta_op_env *env, const vta_tfl_op *op, vta_error *err
 		.output_scale = vta_op_scale(y),
 		/* TFLM reads a bias without quantization as scale 0 */
 		.bias_scale = bias && bias->quant.count ? bias->quant.scale[0] : 0.0f,
-		.input_zero_point = vta_op_zero_point(x), .state_zero_point = vta_op_zero_point(state),
+		.input_zero_point = vta_op_zero_point(x),
+		.state_zero_point = vta_op_zero_point(state),
 		.output_zero_point = vta_op_zero_point(y),
 	};
 	vta_svdf_quant q;
 	if ((st = vta_host_svdf_prepare(&s, &q, err)))
 		return st;
 	const void *vx, *vwf, *vwt, *vb = NULL;
-	if (!(vx = vta_op_env_value(env, in[0], err)) || !(vwf = vta_op_env_value(env, in[1], err)) ||
-	    !(vwt = vta_op_env_value(env, in[2], err)) || (bias && !(vb = vta_op_env_value(env, in[3], err))))
+	if (!(vx = vta_op_env_value(env, in[0], err)) ||
+	    !(vwf = vta_op_env_value(env, in[1], err)) ||
+	    !(vwt = vta_op_env_value(env, in[2], err)) ||
+	    (bias && !(vb = vta_op_env_value(env, in[3], err))))
 		return err->status;
 	bool fresh = !vta_op_env_computed(env, in[4]);
 	if (fresh && !vta_op_env_output(env, in[4], err))
