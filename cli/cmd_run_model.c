@@ -18,6 +18,7 @@
 #include "model_report.h"
 #include "model_run.h"
 #include "npy.h"
+#include "op_registry.h"
 #include "run_common.h"
 #include "stream_check.h"
 #include "trace_out.h"
@@ -251,12 +252,12 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 				       "need --engine sim");
 	/* a model runs in tflite mode; with every accelerated op class on the host, the ALU
 	 * does no requantization */
-	const unsigned all = VTA_MODEL_CLASS_CONV2D | VTA_MODEL_CLASS_DEPTHWISE |
-			     VTA_MODEL_CLASS_FC | VTA_MODEL_CLASS_ADD;
+	const unsigned all = vta_op_class_all();
+	char classes[128], hint[192];
+	snprintf(hint, sizeof(hint), "run every op class on the host (--host-ops %s)",
+		 vta_op_list(VTA_OP_NAMES_CLASSES, ",", ",", NULL, classes, sizeof(classes)));
 	if ((j->host_classes & all) != all &&
-	    (rc = run_common_check_mode(c, cfg, VTA_ARITH_TFLITE,
-					"run every op class on the host "
-					"(--host-ops conv2d,depthwise,fc,add)")))
+	    (rc = run_common_check_mode(c, cfg, VTA_ARITH_TFLITE, hint)))
 		return rc;
 	if (j->dump && (rc = run_common_dump_dir(j->dump)))
 		return rc;

@@ -18,8 +18,7 @@ vta_status host_run(const vta_tfl_model *m, const void *const *inputs, size_t n,
 		return st;
 	vta_model_run_opts o = {
 		.layer = {.mode = VTA_ARITH_TFLITE, .threads = 1, .fault_index = -1},
-		.host_classes = VTA_MODEL_CLASS_CONV2D | VTA_MODEL_CLASS_DEPTHWISE |
-				VTA_MODEL_CLASS_FC | VTA_MODEL_CLASS_ADD,
+		.host_classes = vta_op_class_all(),
 		.seed = 1,
 		.inputs = inputs,
 		.n_inputs = n,

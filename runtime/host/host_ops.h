@@ -1,9 +1,9 @@
 /*
  * host_ops.h - the int8 ops a model needs that do not go to the accelerator, as host
  * kernels with exactly TFLite Micro's int8 reference semantics: AVERAGE_POOL_2D,
- * MAX_POOL_2D, RESHAPE, SOFTMAX, PAD (and PADV2), TRANSPOSE, MEAN, QUANTIZE and
- * CONCATENATION. docs/arithmetic.md section 5 gives each op's arithmetic, its rounding and
- * the TFLM source it follows.
+ * MAX_POOL_2D, RESHAPE, SOFTMAX, PAD (and PADV2), TRANSPOSE, MEAN, QUANTIZE,
+ * CONCATENATION, RELU and RELU6. docs/arithmetic.md section 5 gives each op's arithmetic,
+ * its rounding and the TFLM source it follows.
  *
  * Tensors are row-major int8 of rank 1..VTA_HOST_MAX_DIMS with per-tensor quantization
  * (real = scale * (q - zero_point)); the caller owns every buffer. Each kernel checks its
@@ -93,7 +93,7 @@ vta_status vta_host_concat_shape(const vta_host_tensor *const *ins, int n, int a
 vta_status vta_host_concat(const vta_host_tensor *const *ins, int n, int axis,
 			   vta_host_tensor *out, vta_error *err);
 
-/* ---- arithmetic (host_quantize.c, host_mean.c, host_softmax.c) ---- */
+/* ---- arithmetic (host_quantize.c, host_relu.c, host_mean.c, host_softmax.c) ---- */
 
 /* QUANTIZE int8 -> int8: out = clamp(MBQM(q - zp_in, M, s) + zp_out), (M, s) =
  * QuantizeMultiplier((double)s_in / (double)s_out); shapes of equal element count. */
@@ -105,6 +105,14 @@ vta_status vta_host_requantize_u8(const uint8_t *in, size_t count, float scale,
  * in float. */
 vta_status vta_host_quantize_f32(const float *in, size_t count, vta_host_tensor *out,
 				 vta_error *err);
+
+/* RELU (host_relu.c): out = clamp(MBQM(q - zp_in, M, s) + zp_out, max(-128, zp_out), 127),
+ * (M, s) = QuantizeMultiplier((double)s_in / (double)s_out); out shaped as in. */
+vta_status vta_host_relu(const vta_host_tensor *in, vta_host_tensor *out, vta_error *err);
+/* RELU6: out = clamp(q, zp_in, min(127, zp_in + round(6 / s_in))), the input's codes with
+ * the input's bounds: TFLM's kernel neither reads nor requantizes into the output's
+ * quantization (the converter gives both the same). */
+vta_status vta_host_relu6(const vta_host_tensor *in, vta_host_tensor *out, vta_error *err);
 
 /* MEAN over `axes` (negative count from the end, duplicates ignored), as TFLM computes
  * int8 MEAN for every axis set and every quantization: the sum requantized with 1/count

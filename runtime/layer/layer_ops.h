@@ -1,9 +1,9 @@
 /*
- * layer_ops.h - what differs between layer ops, in one table: for CONV2D, DEPTHWISE_CONV_2D,
- * FULLY_CONNECTED and ADD, how to
- * materialise the layer, decode its constants and run its golden kernel, its emitter, the
- * activation bytes it reads, and its inputs and constants as plain arrays (for dumps). The
- * pipeline (layer_run.c) and the CLI look an op up here instead of testing which it is.
+ * layer_ops.h - what differs between layer ops: how to materialise the layer, decode its
+ * constants and run its golden kernel, its emitter, the activation bytes it reads, and its
+ * inputs and constants as plain arrays (for dumps). Each accelerated operator's descriptor
+ * (runtime/ops/op_*.c) holds its hooks; the pipeline (layer_run.c) and the CLI look an op up
+ * here instead of testing which it is.
  */
 #ifndef VTA_LAYER_OPS_H
 #define VTA_LAYER_OPS_H
@@ -65,6 +65,7 @@ typedef struct vta_layer_ops {
 			 vta_layer_array out[VTA_LAYER_MAX_ARRAYS]);
 } vta_layer_ops;
 
+/* The hooks of a workload op (op->layer). */
 const vta_layer_ops *vta_layer_ops_of(vta_wl_op op);
 
 void vta_layer_plain_free(vta_layer_plain *p);

@@ -52,7 +52,7 @@ static vta_status golden_in_mode(const vta_layer_run_opts *o, const vta_layer_op
 		vta_golden_key h;
 		vta_golden_key_init(&h, vta_golden_cache_fast_keys(gc));
 		vta_golden_key_str(&h, "vtasim golden 1");
-		vta_golden_key_u64(&h, (uint64_t)L->d.op);
+		vta_golden_key_u64(&h, (uint64_t)L->d.op->builtin); /* stable across processes */
 		vta_golden_key_u64(&h, (uint64_t)mode);
 		ops->golden_key(&L->d, &L->plain, &h);
 		vta_golden_key_final_hex(&h, key);

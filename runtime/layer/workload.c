@@ -460,15 +460,13 @@ static vta_status parse_layer(ctx *c, const yaml_node_t *node, size_t index, vta
 	if ((st = need(c, node, "op", what, &n)))
 		return st;
 	const char *op = vta_yaml_scalar(n);
-	int k = 0;
-	while (k < VTA_WL_OPS && !(op && !strcmp(op, vta_wl_op_name((vta_wl_op)k))))
-		k++;
-	if (k == VTA_WL_OPS)
-		return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err,
-				     "%s.op: expected conv2d, depthwise_conv2d, fully_connected or "
-				     "add",
-				     what);
-	l->op = (vta_wl_op)k;
+	l->op = op ? vta_op_by_workload_name(op, strlen(op)) : NULL;
+	if (!l->op) {
+		char names[256];
+		return vta_yaml_fail(&c->y, n, VTA_E_PARSE, c->err, "%s.op: expected %s", what,
+				     vta_op_list(VTA_OP_NAMES_WORKLOAD, ", ", " or ", NULL, names,
+						 sizeof(names)));
+	}
 	if (l->op != VTA_WL_ADD) {
 		if ((st = need(c, node, "input", what, &n)) ||
 		    (st = parse_tensor(c, n, "input", &l->input, false, false)) ||
@@ -765,11 +763,5 @@ void vta_workload_free(vta_workload *wl)
 
 const char *vta_wl_op_name(vta_wl_op op)
 {
-	static const char *const names[VTA_WL_OPS] = {
-		[VTA_WL_CONV2D] = "conv2d",
-		[VTA_WL_ADD] = "add",
-		[VTA_WL_DEPTHWISE] = "depthwise_conv2d",
-		[VTA_WL_FC] = "fully_connected",
-	};
-	return (unsigned)op < VTA_WL_OPS ? names[op] : "?";
+	return op && op->workload_name ? op->workload_name : "?";
 }

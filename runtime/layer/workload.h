@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "op_registry.h"
 #include "quant.h"
 #include "tiling.h"
 #include "vta_status.h"
@@ -63,13 +64,14 @@ typedef struct vta_wl_tensor {
 	int line, col;           /* where the tensor was written, for later errors */
 } vta_wl_tensor;
 
-typedef enum vta_wl_op {
-	VTA_WL_CONV2D = 0,
-	VTA_WL_ADD,
-	VTA_WL_DEPTHWISE,
-	VTA_WL_FC,
-	VTA_WL_OPS /* how many */
-} vta_wl_op;
+/* A layer's op: an accelerated operator's descriptor (runtime/ops/), which says how to
+ * materialise, compute and emit it. */
+typedef const vta_op_desc *vta_wl_op;
+/* The ops by the names callers use. */
+#define VTA_WL_CONV2D (&vta_op_conv2d)
+#define VTA_WL_ADD (&vta_op_add)
+#define VTA_WL_DEPTHWISE (&vta_op_depthwise)
+#define VTA_WL_FC (&vta_op_fc)
 typedef enum vta_wl_padding { VTA_WL_SAME = 0, VTA_WL_VALID } vta_wl_padding;
 
 typedef struct vta_wl_layer {
@@ -101,7 +103,7 @@ typedef struct vta_wl_model {
 	size_t n_inputs;              /* `inputs:` .npy files, in the model's input order; */
 	char (*inputs)[VTA_WL_PATH_MAX]; /* none: seeded random */
 	uint64_t seed;                /* `seed:` of the random inputs (default 1) */
-	unsigned host_classes;        /* `host_ops:` VTA_MODEL_CLASS_* (model_run.h) */
+	unsigned host_classes;        /* `host_ops:` class bits (vta_op_class_bit) */
 	char host_ops[128];           /* ... as written, joined by ','; "" when not given */
 } vta_wl_model;
 

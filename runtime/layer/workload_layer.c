@@ -3,6 +3,7 @@
 
 #include "golden.h"
 #include "layer_ops.h"
+#include "op.h"
 #include "vta_text.h"
 
 #include <stdlib.h>

@@ -29,16 +29,9 @@
 extern "C" {
 #endif
 
-/* Op classes that may be moved from the accelerator to the host (a bit each). */
-enum {
-	VTA_MODEL_CLASS_CONV2D = 1u << 0,
-	VTA_MODEL_CLASS_DEPTHWISE = 1u << 1,
-	VTA_MODEL_CLASS_FC = 1u << 2,
-	VTA_MODEL_CLASS_ADD = 1u << 3
-};
-
-/* "conv2d,depthwise,fc,add" (any subset, comma-separated; "none" for none) into a mask;
- * VTA_E_USAGE naming the unknown class. */
+/* A list of the op classes that may be moved from the accelerator to the host (each
+ * accelerated operator's `host_class`, runtime/ops/; any subset, comma-separated; "none" for
+ * none) into a mask of their bits (vta_op_class_bit); VTA_E_USAGE naming the unknown class. */
 vta_status vta_model_host_classes(const char *list, unsigned *mask, vta_error *err);
 
 typedef struct vta_model_op_result vta_model_op_result;
@@ -58,7 +51,7 @@ struct vta_model_observer {
 
 typedef struct vta_model_run_opts {
 	vta_layer_run_opts layer;  /* threads, decompress, observer (mode must be tflite) */
-	unsigned host_classes;     /* VTA_MODEL_CLASS_* run on the host instead */
+	unsigned host_classes;     /* class bits (vta_op_class_bit) run on the host instead */
 	uint64_t seed;             /* random model inputs */
 	/* One entry per model input, in the model's order: its bytes (the tensor's type and
 	 * element count), or NULL for seeded random values. inputs may be NULL. */

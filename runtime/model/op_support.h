@@ -1,19 +1,21 @@
 /*
  * op_support.h - where each TFLite builtin op of an int8 model runs: on the accelerator
- * (an emitter and a golden kernel: CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, ADD), on
- * the host (host_ops.h), or nowhere, with the one-line reason a model runner reports. Keyed
- * by TFLite's BuiltinOperator codes (schema.fbs), so a .tflite reader can ask directly.
+ * (an emitter and a golden kernel), on the host (host_ops.h), or nowhere, with the one-line
+ * reason a model runner reports. Keyed by TFLite's BuiltinOperator codes (schema.fbs), so a
+ * .tflite reader can ask directly; the answers come from the operator registry
+ * (runtime/ops/op_registry.h).
  */
 #ifndef VTA_OP_SUPPORT_H
 #define VTA_OP_SUPPORT_H
 
+#include "op.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* TFLite BuiltinOperator codes of the ops this runtime knows. */
+/* TFLite BuiltinOperator codes under the names callers of this header use. */
 enum {
 	VTA_TFL_ADD = 0,
 	VTA_TFL_AVERAGE_POOL_2D = 1,
@@ -31,12 +33,6 @@ enum {
 	VTA_TFL_PADV2 = 60,
 	VTA_TFL_QUANTIZE = 114
 };
-
-typedef enum vta_op_place {
-	VTA_OP_UNSUPPORTED = 0,
-	VTA_OP_ACCEL, /* emitted as a VTA stream (layer_ops.h) */
-	VTA_OP_HOST   /* a host kernel (host_ops.h) */
-} vta_op_place;
 
 /* Where `builtin_code` runs; *name (may be NULL) gets TFLite's op name, or "op N". */
 vta_op_place vta_op_where(int builtin_code, const char **name);

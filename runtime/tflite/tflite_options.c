@@ -12,8 +12,9 @@
 
 #include "vta_bytes.h"
 
-/* What each typed op takes: its options member, whether it is required, its inputs (the
- * first `min_in` present but those `optional` marks, up to `max_in`; 0 = any number). */
+/* What each typed op takes: its options member (TFL_OPT_NONE: the op has none), whether it
+ * is required, its inputs (the first `min_in` present but those `optional` marks, up to
+ * `max_in`; 0 = any number). */
 static const struct {
 	int32_t op;
 	uint8_t options;
@@ -36,6 +37,8 @@ static const struct {
 	{VTA_TFL_OP_TRANSPOSE, TFL_OPT_TRANSPOSE, "TransposeOptions", false, 2, 2, 0},
 	{VTA_TFL_OP_MEAN, TFL_OPT_REDUCER, "ReducerOptions", false, 2, 2, 0},
 	{VTA_TFL_OP_QUANTIZE, TFL_OPT_QUANTIZE, "QuantizeOptions", false, 1, 1, 0},
+	{VTA_TFL_OP_RELU, TFL_OPT_NONE, NULL, false, 1, 1, 0},
+	{VTA_TFL_OP_RELU6, TFL_OPT_NONE, NULL, false, 1, 1, 0},
 	/* input, feature weights, time weights, bias (optional), activation state */
 	{VTA_TFL_OP_SVDF, TFL_OPT_SVDF, "SVDFOptions", true, 5, 5, 1u << 3},
 };
@@ -249,6 +252,8 @@ vta_status tfl_read_options(tfl_rd *r, const vta_fb_table *op_table, vta_tfl_op 
 		if (op->inputs[i] < 0 && (i < op_rules[k].min_in || !op_rules[k].max_in) &&
 		    !(i < 8 && (op_rules[k].optional >> i) & 1))
 			return tfl_fail(r, VTA_E_PARSE, "input %zu is missing (-1)", i);
+	if (op_rules[k].options == TFL_OPT_NONE) /* none to read, whatever the file holds */
+		return VTA_OK;
 	uint8_t type;
 	vta_fb_table t;
 	bool present;

@@ -7,13 +7,16 @@
  * tests: DIR/run_pad_value_quant.tflite, run_pad_value_type.tflite, run_padv2_one_input.tflite;
  * the SVDF model (tfl_svdfmodel.h) DIR/svdf.tflite and its broken variants DIR/svdf_*.tflite;
  * the ADD model and the variants that break what a model may claim (tfl_badmodel.h),
- * DIR/bad_*.tflite.
+ * DIR/bad_*.tflite; the RELU model (tfl_relumodel.h) DIR/relu.tflite, its input
+ * DIR/relu_input.npy, what its first RELU must hold for it, DIR/relu_expect.npy, and its
+ * broken variants DIR/relu_*.tflite.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "npy.h"
 #include "tfl_badmodel.h"
+#include "tfl_relumodel.h"
 #include "tfl_runmodel.h"
 #include "tfl_svdfmodel.h"
 #include "tfl_testmodel.h"
@@ -82,6 +85,22 @@ int main(int argc, char **argv)
 		b = tb_build((enum tb_defect)d, &len);
 		rc |= write_bytes(dir, tb_names[d], b, len);
 	}
+
+	static const char *const relu_names[TRL_DEFECT_COUNT] = {
+		"relu.tflite", "relu_int16.tflite", "relu_no_quant.tflite",
+		"relu_two_inputs.tflite"};
+	for (int d = 0; d < TRL_DEFECT_COUNT; d++) {
+		b = trl_build((enum trl_defect)d, &len);
+		rc |= write_bytes(dir, relu_names[d], b, len);
+	}
+	int8_t relu_in[TRL_COUNT], relu_expect[TRL_COUNT];
+	for (size_t e = 0; e < TRL_COUNT; e++) {
+		relu_in[e] = trl_input(e);
+		relu_expect[e] = trl_expect(relu_in[e]);
+	}
+	const size_t relu_shape[4] = {1, 4, 8, 8};
+	rc |= write_npy(dir, "relu_input.npy", VTA_NPY_I8, 4, relu_shape, relu_in);
+	rc |= write_npy(dir, "relu_expect.npy", VTA_NPY_I8, 4, relu_shape, relu_expect);
 
 	float image[TR_IMAGE_COUNT];
 	uint8_t bytes[16];

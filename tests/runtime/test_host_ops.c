@@ -347,6 +347,43 @@ static void test_quantize(void **state)
 	rt_assert_error(&err, VTA_E_USAGE, "uint8 input zero point 300 is outside 0..255");
 }
 
+/* RELU requantizes and clamps at the output's zero; RELU6 clamps the input's codes only. */
+static void test_relu(void **state)
+{
+	(void)state;
+	vta_error err = {0};
+	/* ratio 0.5: MBQM rounds half up (x = -1 -> 0, 3 -> 2, 124 -> 62), then zp_out -5 and
+	 * the clamp at -5 */
+	int8_t x[7] = {-128, 0, 2, 4, 6, 127, -11}, y[7];
+	vta_host_tensor in = {1, {7}, 0.1f, 3, x}, out = {1, {7}, 0.2f, -5, y};
+	ok(vta_host_relu(&in, &out, &err), &err);
+	const int8_t relu[7] = {-5, -5, -5, -4, -3, 57, -5};
+	assert_memory_equal(y, relu, 7);
+	/* 6 / 0.05 = 120: [-10, 110] on the input's codes; the output's 0.2 and -5 unread */
+	in.scale = 0.05f;
+	in.zero_point = -10;
+	ok(vta_host_relu6(&in, &out, &err), &err);
+	const int8_t relu6[7] = {-10, 0, 2, 4, 6, 110, -10};
+	assert_memory_equal(y, relu6, 7);
+	/* a 6 beyond the range clamps at 127 */
+	in.scale = 0.01f;
+	ok(vta_host_relu6(&in, &out, &err), &err);
+	const int8_t wide[7] = {-10, 0, 2, 4, 6, 127, -10};
+	assert_memory_equal(y, wide, 7);
+	/* the diagnostics */
+	vta_host_tensor bad = {1, {6}, 0.2f, -5, y};
+	assert_int_equal(vta_host_relu(&in, &bad, &err), VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "RELU output shape [6] should be [7]");
+	in.scale = 0.0f;
+	assert_int_equal(vta_host_relu(&in, &out, &err), VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE, "RELU input: scale 0 must be finite and positive");
+	in.scale = 0.1f;
+	out.zero_point = 200;
+	assert_int_equal(vta_host_relu6(&in, &out, &err), VTA_E_USAGE);
+	rt_assert_error(&err, VTA_E_USAGE,
+			"RELU6 output: zero point 200 is outside the int8 range");
+}
+
 static void test_mean(void **state)
 {
 	(void)state;
@@ -475,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_mean),
 		cmocka_unit_test(test_tensor_checks),
 		cmocka_unit_test(test_op_support),
+		cmocka_unit_test(test_relu),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

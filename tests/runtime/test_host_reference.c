@@ -533,6 +533,81 @@ static void test_quantize_random(void **state)
 	}
 }
 
+/* ---- RELU, RELU6 ---- */
+
+/* TFLM's standalone RELU (CalculateReluOpData, ReluQuantized): requantized into the output,
+ * clamped to [max(-128, zp_out + round(0 / s_out)), 127]. */
+static int32_t r_relu(int32_t q, float s_in, int32_t zi, float s_out, int32_t zo)
+{
+	r_mult m = r_quantize_multiplier((double)s_in / (double)s_out);
+	int64_t lo = zo + (int64_t)round((double)(0.0f / s_out));
+	if (lo < -128)
+		lo = -128;
+	int64_t v = (int64_t)r_mbqm(q - zi, m) + zo;
+	return v < lo ? (int32_t)lo : v > 127 ? 127 : (int32_t)v;
+}
+
+/* TFLM's RELU6 (Relu6Prepare, Relu6Quantized): the input's codes between its zero point and
+ * FloatToQuantizedType(6, s_in, zp_in); the output's quantization is not read. */
+static int32_t r_relu6(int32_t q, float s_in, int32_t zi)
+{
+	int32_t six = r_clamp8(zi + (int64_t)round((double)(6.0f / s_in)));
+	return q > six ? six : q < zi ? zi : q;
+}
+
+static void relu_check(const int8_t *x, float s_in, int32_t zi, float s_out, int32_t zo)
+{
+	int8_t y[256];
+	vta_error err = {0};
+	vta_host_tensor in = {2, {16, 16}, s_in, zi, (int8_t *)x}, out = {2, {16, 16}, s_out, zo, y};
+	ok(vta_host_relu(&in, &out, &err), &err);
+	for (int i = 0; i < 256; i++)
+		if (y[i] != r_relu(x[i], s_in, zi, s_out, zo))
+			fail_msg("RELU of %d, in %g zp %d, out %g zp %d: %d, expected %d", x[i],
+				 (double)s_in, zi, (double)s_out, zo, y[i],
+				 r_relu(x[i], s_in, zi, s_out, zo));
+	ok(vta_host_relu6(&in, &out, &err), &err);
+	for (int i = 0; i < 256; i++)
+		if (y[i] != r_relu6(x[i], s_in, zi))
+			fail_msg("RELU6 of %d, in %g zp %d: %d, expected %d", x[i], (double)s_in, zi,
+				 y[i], r_relu6(x[i], s_in, zi));
+}
+
+/* Every int8 input under fixed quantizations (scale ratios above, at and below 1, a 6 above
+ * and inside the int8 range, zero points at both ends) and random ones. */
+static void test_relu_random(void **state)
+{
+	(void)state;
+	int8_t x[256];
+	for (int i = 0; i < 256; i++)
+		x[i] = (int8_t)(i - 128);
+	static const struct {
+		float s_in;
+		int32_t zi;
+		float s_out;
+		int32_t zo;
+	} fixed[] = {
+		{0.05f, 3, 0.03f, -20},       /* ratio 5/3: a left shift */
+		{0.02f, -128, 0.1f, -128},    /* ratio 1/5, 6 beyond the range */
+		{0.1f, 0, 0.1f, 0},           /* ratio 1 */
+		{0.0235294f, 10, 0.0235294f, 10},
+		{0.5f, 100, 0.0039f, -128},   /* ratio 128: saturates */
+		{0.25f, -60, 2.0f, 127},      /* ratio 1/8: halves; the output's zero at the top */
+		{0.047244f, -128, 0.047244f, -128}, /* 6 at 127 */
+	};
+	for (size_t k = 0; k < sizeof(fixed) / sizeof(fixed[0]); k++)
+		relu_check(x, fixed[k].s_in, fixed[k].zi, fixed[k].s_out, fixed[k].zo);
+	rt_rng rng;
+	rt_rng_seed(&rng, 19);
+	for (int trial = 0; trial < 300; trial++) {
+		float s_in = draw_scale(&rng, -9, 0);
+		float s_out = trial % 3 ? draw_scale(&rng, -9, 0)
+					: ldexpf(s_in, rt_rng_range(&rng, -2, 2));
+		int32_t zi = rt_rng_range(&rng, -128, 127), zo = rt_rng_range(&rng, -128, 127);
+		relu_check(x, s_in, zi, s_out, zo);
+	}
+}
+
 /* ---- data movement ---- */
 
 static void test_movement_random(void **state)
@@ -662,6 +737,7 @@ int main(void)
 		cmocka_unit_test(test_pool_random),
 		cmocka_unit_test(test_softmax_random),
 		cmocka_unit_test(test_quantize_random),
+		cmocka_unit_test(test_relu_random),
 		cmocka_unit_test(test_movement_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
