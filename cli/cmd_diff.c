@@ -20,34 +20,6 @@ const cli_opt cmd_diff_opts[] = {
 	{"threshold", 0, 't', "PCT", "exit 1 when a value moved by more than PCT percent"},
 	CLI_OPT_END};
 
-/* A value as the table shows it: integers whole, the rest to 6 significant digits. */
-static void value_text(const report_diff_cell *c, bool side_b, char *out, size_t size)
-{
-	const bool in = side_b ? c->in_b : c->in_a;
-	const double v = side_b ? c->b : c->a;
-	if (!in)
-		snprintf(out, size, "-");
-	else if (v == floor(v) && fabs(v) < 1e15)
-		snprintf(out, size, "%.0f", v);
-	else
-		snprintf(out, size, "%.6g", v);
-}
-
-static void change_text(const report_diff_cell *c, char *out, size_t size)
-{
-	if (!c->in_a || !c->in_b) {
-		snprintf(out, size, "-");
-		return;
-	}
-	const double ch = report_diff_change(c);
-	if (ch == 0)
-		snprintf(out, size, "=");
-	else if (isinf(ch))
-		snprintf(out, size, "%s", ch > 0 ? "+inf" : "-inf");
-	else
-		snprintf(out, size, "%+.2f%%", ch);
-}
-
 int cmd_diff(int argc, char **argv)
 {
 	cli_getopt g;
@@ -101,9 +73,9 @@ int cmd_diff(int argc, char **argv)
 			if (!cell->in_a && !cell->in_b)
 				continue;
 			char va[32], vb[32], ch[32];
-			value_text(cell, false, va, sizeof(va));
-			value_text(cell, true, vb, sizeof(vb));
-			change_text(cell, ch, sizeof(ch));
+			report_diff_value_text(cell, false, va, sizeof(va));
+			report_diff_value_text(cell, true, vb, sizeof(vb));
+			report_diff_change_text(cell, ch, sizeof(ch));
 			printf("%-28s %-22s %16s %16s %10s\n", m ? "" : r->name, d.metrics[m].name, va,
 			       vb, ch);
 			if (cell->in_a && cell->in_b) {

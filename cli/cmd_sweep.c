@@ -900,18 +900,6 @@ static int emit(const sweep *sw, const sw_point *pts, size_t n, size_t skipped,
 
 /* ---------- two sweeps point by point ---------- */
 
-static void cell_text(const report_diff_cell *c, bool side_b, char *out, size_t size)
-{
-	const bool in = side_b ? c->in_b : c->in_a;
-	const double v = side_b ? c->b : c->a;
-	if (!in)
-		snprintf(out, size, "-");
-	else if (v == floor(v) && fabs(v) < 1e15)
-		snprintf(out, size, "%.0f", v);
-	else
-		snprintf(out, size, "%.6g", v);
-}
-
 static int compare(const char *dir_a, const char *dir_b, double threshold)
 {
 	sw_compare c;
@@ -941,17 +929,10 @@ static int compare(const char *dir_a, const char *dir_b, double threshold)
 			if (!cell->in_a && !cell->in_b)
 				continue;
 			char va[32], vb[32], ch[32];
-			cell_text(cell, false, va, sizeof(va));
-			cell_text(cell, true, vb, sizeof(vb));
+			report_diff_value_text(cell, false, va, sizeof(va));
+			report_diff_change_text(cell, ch, sizeof(ch));
+			report_diff_value_text(cell, true, vb, sizeof(vb));
 			const double d = report_diff_change(cell);
-			if (!cell->in_a || !cell->in_b)
-				snprintf(ch, sizeof(ch), "-");
-			else if (d == 0)
-				snprintf(ch, sizeof(ch), "=");
-			else if (isinf(d))
-				snprintf(ch, sizeof(ch), "%s", d > 0 ? "+inf" : "-inf");
-			else
-				snprintf(ch, sizeof(ch), "%+.2f%%", d);
 			printf("%-*s %-22s %16s %16s %10s\n", (int)width, first ? r->name : "",
 			       c.metrics[m], va, vb, ch);
 			first = false;

@@ -180,3 +180,28 @@ double report_diff_change(const report_diff_cell *c)
 		return c->b > 0 ? INFINITY : -INFINITY;
 	return (c->b - c->a) / fabs(c->a) * 100.0;
 }
+
+void report_diff_value_text(const report_diff_cell *c, bool side_b, char *out, size_t size)
+{
+	const bool in = side_b ? c->in_b : c->in_a;
+	const double v = side_b ? c->b : c->a;
+	if (!in)
+		snprintf(out, size, "-");
+	else if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(out, size, "%.0f", v);
+	else
+		snprintf(out, size, "%.6g", v);
+}
+
+void report_diff_change_text(const report_diff_cell *c, char *out, size_t size)
+{
+	const double ch = report_diff_change(c);
+	if (!c->in_a || !c->in_b)
+		snprintf(out, size, "-");
+	else if (ch == 0)
+		snprintf(out, size, "=");
+	else if (isinf(ch))
+		snprintf(out, size, "%s", ch > 0 ? "+inf" : "-inf");
+	else
+		snprintf(out, size, "%+.2f%%", ch);
+}

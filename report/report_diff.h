@@ -52,4 +52,9 @@ void report_diff_free(report_diff *d);
  * a is 0. */
 double report_diff_change(const report_diff_cell *c);
 
+/* A cell's value as the tables show it ("-" when absent; integers whole, the rest to 6
+ * significant digits), and its change ("=", "+1.25%", "+inf", "-" when a side lacks it). */
+void report_diff_value_text(const report_diff_cell *c, bool side_b, char *out, size_t size);
+void report_diff_change_text(const report_diff_cell *c, char *out, size_t size);
+
 #endif /* VTASIM_REPORT_DIFF_H */
