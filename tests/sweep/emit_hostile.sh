@@ -84,7 +84,7 @@ grep -q "^2 points: 2 ok, 0 failed, 0 not run" "$work/merge.log" || fail "$(cat 
 injected "merge.sbatch: $(cat "$dir/slurm/merge.sbatch")"
 
 # a newline cannot be quoted for every reader: refused, one line, nothing made
-{ printf 'name: "x\\ntouch %s"\n' "$mark"; grep -v '^name:' "$work/s.yaml"; } > "$work/nl.yaml"
+{ printf 'name: "x\\ntouch INJ"\n'; grep -v '^name:' "$work/s.yaml"; } > "$work/nl.yaml"
 for kind in parallel slurm; do
 	sh "$src/tests/cli/expect.sh" 2 "^vtasim: error: --emit $kind: the sweep's name 'x\\\\ntouch .*' holds a control character, which a job script cannot carry$" -- \
 		"$vtasim" sweep "$work/nl.yaml" --emit $kind -o "$work/nl_$kind" || fail "newline in the name, $kind"
