@@ -12,6 +12,8 @@
  *                   run once into the golden cache
  *   sweep_jobs.c    child processes, -j at a time, with deadlines and interruption
  *   sweep_results.c records -> results.csv / results.json
+ *   sweep_metrics.c the file's metrics: their names and types checked against the columns
+ *                   the report writers make, then evaluated on every row of the results
  *   sweep_plot.c    gnuplot plots and index.html
  *   sweep_emit.c    Slurm array scripts, GNU parallel job lists, merging shards
  *   cli/cmd_sweep.c the command (in the CLI): options, phases, progress
@@ -67,6 +69,15 @@ typedef struct sw_let {
 	sw_expr *expr;
 } sw_let;
 
+/* A derived column of the results (docs/sweep.md "Metrics"): an expression over a row's
+ * columns, evaluated on every row once the points have run. */
+typedef struct sw_metric {
+	char name[SW_NAME_MAX];
+	sw_expr *expr;
+	int line, col; /* of the expression, for the messages of a later evaluation */
+	sw_type type;  /* what it holds, as far as is known before it runs */
+} sw_metric;
+
 typedef struct sweep {
 	char path[SW_PATH_MAX];  /* the sweep file, absolute */
 	char name[SW_NAME_MAX];
@@ -79,6 +90,9 @@ typedef struct sweep {
 	size_t n_lets;
 	sw_expr **constraints;
 	size_t n_constraints;
+	sw_metric *metrics;
+	size_t n_metrics;
+	json_t *columns;          /* the columns a point's record brings: name -> sw_type */
 	vta_config base;          /* the config file, derived */
 	vta_workload wl;          /* wl.is_model: the workload is a model (wl.model) */
 	vta_tfl_model model;      /* that model, read */
@@ -122,6 +136,8 @@ vta_status sweep_points(const sweep *sw, sw_point **points, size_t *n, size_t *s
 void sweep_points_free(const sweep *sw, sw_point *points, size_t n);
 /* The manifest: everything results, plots and merges need to know of the points. */
 json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t skipped);
+/* An expression's value as a cell of the results (a whole number as an integer). */
+json_t *sweep_value_json(const sw_value *v);
 /* "sram_kib.inp=32 arch.log_block_in=3" (the axes' values), for progress lines. */
 void sweep_point_label(const sweep *sw, const sw_point *p, char *out, size_t size);
 
@@ -135,10 +151,14 @@ vta_wl_layer *sweep_point_layers(const sweep *sw, const sw_point *p, size_t *n_o
 				 vta_error *err);
 #define SW_RECORD_FORMAT "vtasim sweep point 2"
 #define SW_BUILD_MAX 160
-/* A point's record: its key, status, one-line error and seconds; the caller adds the rest,
- * then seals it. */
+/* A point's record: its key, status, one-line error and seconds; the caller adds the rest
+ * ("layers": sweep_record_layer entries, "total": the report's total), then seals it. */
 json_t *sweep_record_new(const char *key, const char *status, const char *error,
 			 double seconds);
+/* One entry of a record's "layers": a layer's (or a model operator's) name, status, error
+ * and report (NULL when it produced none; the entry takes the reference). */
+json_t *sweep_record_layer(const char *name, const char *status, const char *error,
+			   json_t *report);
 /* Seal a finished record: the workload's digest, this vtasim's build, and the digest of
  * all of it. */
 void sweep_record_seal(json_t *rec, const char *workload_digest);
@@ -160,6 +180,9 @@ vta_status sweep_mkdir_p(const char *dir, vta_error *err);
 /* The record of point p of a model sweep: the model run on p's config (in the point's own
  * process), an entry per operator under "layers", the model's totals under "total". */
 json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache *gc);
+/* A model report (model_report_json) as a point's record holds it: an entry per operator
+ * under "layers", the model's totals under "total". */
+void sweep_model_record_fill(json_t *rec, const json_t *report);
 /* The model's all-host reference into the cache (the golden phase's child): exit status 0
  * when it was there, 1 when it was computed, 2 when it failed (after saying why). */
 int sweep_model_reference(const sweep *sw, vta_golden_cache *gc);
@@ -203,18 +226,46 @@ typedef struct sw_table {
 
 typedef struct sw_summary {
 	size_t points, ok, failed, pending;
+	/* metric cells left empty because their expression had no value there (division by
+	 * zero, a string where a number is needed; not a missing column), and the first such
+	 * problem, "FILE:LINE:COL: metric NAME: problem (point P, layer L)" */
+	size_t metric_cells_empty;
+	char metric_problem[VTA_ERROR_DETAIL_MAX];
 } sw_summary;
 
 /* Build the table from the manifest and the records under the folders `records`
- * (the first holding a point's record wins). */
+ * (the first holding a point's record wins), the manifest's metrics evaluated last. */
 vta_status sweep_table_build(const json_t *manifest, const char *const *records, size_t n_dirs,
 			     sw_table *t, sw_summary *sum, vta_error *err);
 void sweep_table_free(sw_table *t);
 /* DIR/results.csv and DIR/results.json. */
 vta_status sweep_table_write(const sw_table *t, const json_t *manifest, const char *dir,
 			     vta_error *err);
+/* The rows one record makes, without reading any folder: point `pt` of the manifest with
+ * record `rec` (sweep_metrics.c learns the columns from a sample). */
+vta_status sweep_table_of_record(const json_t *manifest, const json_t *pt, const json_t *rec,
+				 sw_table *t, vta_error *err);
+/* Add a column at the end, unless the table has it. */
+vta_status sweep_table_add_column(sw_table *t, const char *name, vta_error *err);
 /* The value of a cell as text ("" when absent), as the CSV writes it. */
 void sweep_cell_text(const json_t *v, char *out, size_t size);
+
+/* ---- metrics (sweep_metrics.c) ---- */
+
+/* The columns a point's record brings to the results and what they hold (name -> sw_type):
+ * learnt from a sample record made by the same report writers as a point's (every
+ * optional section present) and the same table builder. NULL when out of memory. */
+json_t *sweep_record_columns(const sweep *sw, vta_error *err);
+/* Check metric m (the file's metrics before it are checked): its names are columns a row
+ * can have or metrics before it, its operators get the types they need. Errors are the
+ * sweep file's, at the token. */
+vta_status sweep_metric_check(const sweep *sw, const sw_metric *m, vta_error *err);
+/* Is `name` a column of the results (or one the results keep for themselves)? */
+bool sweep_is_column(const sweep *sw, const char *name);
+/* Evaluate the manifest's metrics (its "metrics", in order) on every row of t, each a
+ * column after the others; *sum says what could not be computed. */
+vta_status sweep_table_metrics(sw_table *t, const json_t *manifest, sw_summary *sum,
+			       vta_error *err);
 
 /* ---- plots (sweep_plot.c) ---- */
 

@@ -428,6 +428,77 @@ vta_status sw_expr_check_names(const sw_expr *e, bool (*known)(void *ctx, const 
 	return check_node(e, e->root, known, ctx, err);
 }
 
+
+/* ---------- types ---------- */
+
+typedef struct typer {
+	const sw_expr *e;
+	sw_type_of type_of;
+	void *ctx;
+	vta_error *err;
+} typer;
+
+static vta_status type_node(typer *t, const node *n, sw_type *out);
+
+static vta_status need_num_type(typer *t, const node *at, sw_type ty, const char *op)
+{
+	if (ty != SW_TYPE_STR)
+		return VTA_OK;
+	return fail_at(t->e, at->off, t->err, "'%s' needs numbers, and this side is a string", op);
+}
+
+static vta_status type_binary(typer *t, const node *n, sw_type *out)
+{
+	sw_type a, b;
+	vta_status st;
+	if ((st = type_node(t, n->a, &a)) || (st = type_node(t, n->b, &b)))
+		return st;
+	const char *opt = OP_TEXT[n->op];
+	*out = SW_TYPE_NUM;
+	if (n->op >= OP_EQ && n->op <= OP_GE) {
+		if (a == SW_TYPE_ANY || b == SW_TYPE_ANY)
+			return VTA_OK;
+		if (a != b)
+			return fail_at(t->e, n->off, t->err,
+				       "'%s' cannot compare a string with a number", opt);
+		if (a == SW_TYPE_STR && n->op != OP_EQ && n->op != OP_NE)
+			return fail_at(t->e, n->off, t->err, "strings compare only with == and !=");
+		return VTA_OK;
+	}
+	if ((st = need_num_type(t, n, a, opt)))
+		return st;
+	return need_num_type(t, n, b, opt);
+}
+
+static vta_status type_node(typer *t, const node *n, sw_type *out)
+{
+	vta_status st;
+	switch (n->kind) {
+	case N_NUM: *out = SW_TYPE_NUM; return VTA_OK;
+	case N_STR: *out = SW_TYPE_STR; return VTA_OK;
+	case N_NAME: *out = t->type_of(t->ctx, n->str); return VTA_OK;
+	case N_UNARY:
+		if ((st = type_node(t, n->a, out)) ||
+		    (st = need_num_type(t, n, *out, n->op == OP_NOT ? "!" : OP_TEXT[n->op])))
+			return st;
+		*out = SW_TYPE_NUM;
+		return VTA_OK;
+	default: return type_binary(t, n, out);
+	}
+}
+
+vta_status sw_expr_check_types(const sw_expr *e, sw_type_of type_of, void *ctx, sw_type *out,
+			       vta_error *err)
+{
+	typer t = {e, type_of, ctx, err};
+	return type_node(&t, e->root, out);
+}
+
+const char *sw_expr_text(const sw_expr *e)
+{
+	return e->text;
+}
+
 /* ---------- evaluation ---------- */
 
 typedef struct evaluator {

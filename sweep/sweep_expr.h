@@ -47,6 +47,20 @@ void sw_expr_free(sw_expr *e);
 vta_status sw_expr_check_names(const sw_expr *e, bool (*known)(void *ctx, const char *name),
 			       void *ctx, vta_error *err);
 
+/* What a name holds, as far as is known before any value is: a number, a string, or either
+ * (a column whose rows differ). */
+typedef enum sw_type { SW_TYPE_NUM, SW_TYPE_STR, SW_TYPE_ANY } sw_type;
+typedef sw_type (*sw_type_of)(void *ctx, const char *name);
+
+/* The type errors evaluation would find on every value the names may hold ("'+' needs
+ * numbers"), found before any value exists; *out: the expression's type. Names must be known
+ * (sw_expr_check_names) first. */
+vta_status sw_expr_check_types(const sw_expr *e, sw_type_of type_of, void *ctx, sw_type *out,
+			       vta_error *err);
+
+/* The expression's text, as it was written. */
+const char *sw_expr_text(const sw_expr *e);
+
 /* Evaluate: type errors ("'+' needs numbers"), division by zero and a lookup's failure are
  * errors at the operator's or the name's position. */
 vta_status sw_expr_eval(const sw_expr *e, sw_lookup lookup, void *ctx, sw_value *out,

@@ -555,6 +555,25 @@ static vta_status parse_expr(ctx *c, const yaml_node_t *n, const char *what, siz
 	return st;
 }
 
+/* A name a let or a metric introduces: written as names are, and not a column of the
+ * results already (nor a literal). */
+static vta_status new_name(ctx *c, const yaml_node_t *k, const char *what, const char *name)
+{
+	bool ok = strlen(name) < SW_NAME_MAX && name[0] &&
+		  strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_", name[0]);
+	for (const char *s = name; ok && *s; s++)
+		ok = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.",
+			    *s) != NULL;
+	if (!ok)
+		return fail(c, k, "%s: '%s' is not a name (letters, digits, '_' and '.')", what,
+			    VTA_Q(name));
+	if (!strcmp(name, "true") || !strcmp(name, "false"))
+		return fail(c, k, "%s: '%s' is already a name", what, VTA_Q(name));
+	if (sweep_is_column(c->sw, name))
+		return fail(c, k, "%s: '%s' is already a column of the results", what, VTA_Q(name));
+	return VTA_OK;
+}
+
 static vta_status parse_lets(ctx *c, const yaml_node_t *map)
 {
 	sweep *sw = c->sw;
@@ -570,23 +589,10 @@ static vta_status parse_lets(ctx *c, const yaml_node_t *map)
 		yaml_node_t *k = vta_yaml_node(&c->y, pr->key), *v = vta_yaml_node(&c->y, pr->value);
 		const char *name = vta_yaml_scalar(k);
 		known_ctx kc = {sw, sw->n_lets};
-		bool ok = strlen(name) < SW_NAME_MAX && name[0] && strchr("abcdefghijklmnopqrstuvwxyz"
-									 "ABCDEFGHIJKLMNOPQRSTUVWXYZ_",
-									 name[0]);
-		for (const char *s = name; ok && *s; s++)
-			ok = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.",
-				    *s) != NULL;
-		if (!ok)
-			return fail(c, k, "let: '%s' is not a name (letters, digits, '_' and '.')",
-				    VTA_Q(name));
-		/* the literals and the results' own columns are taken too */
-		static const char *const taken[] = {"true", "false", "point", "key", "layer",
-						    "status", "error", "point_seconds",
-						    "roofline_ratio", NULL};
-		for (size_t i = 0; taken[i] && ok; i++)
-			ok = strcmp(taken[i], name) != 0;
-		if (!ok || known_name(&kc, name))
+		if (known_name(&kc, name))
 			return fail(c, k, "let: '%s' is already a name", VTA_Q(name));
+		if ((st = new_name(c, k, "let", name)))
+			return st;
 		sw_let *l = &sw->lets[sw->n_lets];
 		snprintf(l->name, sizeof(l->name), "%s", name);
 		char what[SW_NAME_MAX + 8];
@@ -611,6 +617,45 @@ static vta_status parse_constraints(ctx *c, const yaml_node_t *n)
 		if (st)
 			return st;
 		sw->n_constraints++;
+	}
+	return VTA_OK;
+}
+
+/* metrics: NAME: EXPRESSION, over the columns of a row and the metrics above */
+static vta_status parse_metrics(ctx *c, const yaml_node_t *map)
+{
+	sweep *sw = c->sw;
+	vta_status st;
+	if ((st = vta_yaml_expect_mapping(&c->y, map, "metrics", c->err)) ||
+	    (st = vta_yaml_check_keys(&c->y, map, "metrics", c->err)))
+		return st;
+	size_t n = n_items(map);
+	if (!(sw->metrics = calloc(n ? n : 1, sizeof(*sw->metrics))))
+		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top;
+	     pr++) {
+		yaml_node_t *k = vta_yaml_node(&c->y, pr->key), *v = vta_yaml_node(&c->y, pr->value);
+		const char *name = vta_yaml_scalar(k);
+		if ((st = new_name(c, k, "metrics", name)))
+			return st;
+		for (size_t i = 0; i < sw->n_metrics; i++)
+			if (!strcmp(sw->metrics[i].name, name))
+				return fail(c, k, "metrics: '%s' is already a name", VTA_Q(name));
+		sw_metric *m = &sw->metrics[sw->n_metrics];
+		snprintf(m->name, sizeof(m->name), "%s", name);
+		const char *text = vta_yaml_scalar(v);
+		if (!text)
+			return fail(c, v, "metric %s: expected an expression", name);
+		char what[SW_NAME_MAX + 8];
+		snprintf(what, sizeof(what), "metric %s", name);
+		sw_where w = where_of(c, v, what);
+		m->line = w.line;
+		m->col = w.col;
+		if ((st = sw_expr_parse(text, &w, &m->expr, c->err)))
+			return st;
+		sw->n_metrics++; /* freed with the sweep from here on */
+		if ((st = sweep_metric_check(sw, m, c->err)))
+			return st;
 	}
 	return VTA_OK;
 }
@@ -684,7 +729,7 @@ static vta_status load_workload(ctx *c, const yaml_node_t *n)
 static vta_status parse_root(ctx *c, yaml_node_t *root)
 {
 	static const char *const keys[] = {"name", "config", "workload", "timeout", "fixed",
-					   "axes", "zip", "let", "constraint", NULL};
+					   "axes", "zip", "let", "constraint", "metrics", NULL};
 	sweep *sw = c->sw;
 	vta_status st;
 	yaml_node_t *n;
@@ -707,6 +752,8 @@ static vta_status parse_root(ctx *c, yaml_node_t *root)
 	    (st = load_workload(c, n)) ||
 	    (st = hash_workload(sw, c->err)))
 		return st;
+	if (!(sw->columns = sweep_record_columns(sw, c->err)))
+		return c->err->status;
 	sw->timeout_s = 600;
 	if ((n = vta_yaml_get(&c->y, root, "timeout")) &&
 	    (st = vta_yaml_double(&c->y, n, "timeout", 0.001, 1e6, &sw->timeout_s, c->err)))
@@ -720,6 +767,8 @@ static vta_status parse_root(ctx *c, yaml_node_t *root)
 	if ((n = vta_yaml_get(&c->y, root, "let")) && (st = parse_lets(c, n)))
 		return st;
 	if ((n = vta_yaml_get(&c->y, root, "constraint")) && (st = parse_constraints(c, n)))
+		return st;
+	if ((n = vta_yaml_get(&c->y, root, "metrics")) && (st = parse_metrics(c, n)))
 		return st;
 	return VTA_OK;
 }
@@ -764,6 +813,10 @@ void sweep_free(sweep *sw)
 	for (size_t i = 0; i < sw->n_constraints; i++)
 		sw_expr_free(sw->constraints[i]);
 	free(sw->constraints);
+	for (size_t i = 0; i < sw->n_metrics; i++)
+		sw_expr_free(sw->metrics[i].expr);
+	free(sw->metrics);
+	json_decref(sw->columns);
 	vta_workload_free(&sw->wl);
 	vta_tfl_model_free(&sw->model);
 	memset(sw, 0, sizeof(*sw));

@@ -59,43 +59,6 @@ int sweep_model_reference(const sweep *sw, vta_golden_cache *gc)
 	return st ? 2 : computed ? 1 : 0;
 }
 
-/* The sweep's columns speak of DRAM bytes as the layer reports do (the plots read them). */
-static void rename_dram(json_t *o)
-{
-	json_t *rd = json_object_get(o, "dram_read_bytes");
-	json_t *wr = json_object_get(o, "dram_write_bytes");
-	if (!rd || !wr)
-		return;
-	json_t *d = json_pack("{s:{s:O}, s:{s:O}}", "read_bytes", "total", rd, "write_bytes",
-			      "total", wr);
-	json_object_del(o, "dram_read_bytes");
-	json_object_del(o, "dram_write_bytes");
-	json_object_set_new(o, "dram", d);
-}
-
-/* One entry per operator, as sweep_point.c writes a layer's. */
-static json_t *op_entries(json_t *ops)
-{
-	json_t *ls = json_array();
-	size_t i;
-	json_t *op;
-	json_array_foreach(ops, i, op)
-	{
-		char name[96];
-		snprintf(name, sizeof(name), "%lld %s",
-			 (long long)json_integer_value(json_object_get(op, "index")),
-			 json_string_value(json_object_get(op, "op")));
-		json_t *bx = json_object_get(op, "bit_exact");
-		const bool bad = bx && !json_is_true(bx);
-		json_t *rep = json_deep_copy(op);
-		rename_dram(rep);
-		json_array_append_new(ls, json_pack("{s:s, s:s, s:s, s:o}", "name", name, "status",
-						    bad ? "mismatch" : "ok", "error",
-						    bad ? "not bit-exact" : "", "report", rep));
-	}
-	return ls;
-}
-
 json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache *gc)
 {
 	const double t0 = vta_host_now();
@@ -117,13 +80,7 @@ json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache 
 		model_report rep = {&p->cfg, sw->wl.model.path, &run, p->threads, "sim",
 				    p->decompress, vta_host_now() - t0};
 		json_t *report = model_report_json(&rep);
-		json_object_set_new(rec, "layers", op_entries(json_object_get(report, "ops")));
-		json_t *tot = json_object_get(report, "total");
-		/* the accelerator's cycles are the point's cycles, as a layer workload's are */
-		json_object_set(tot, "cycles", json_object_get(tot, "accel_cycles"));
-		json_object_del(tot, "accel_cycles");
-		rename_dram(tot);
-		json_object_set(rec, "total", tot);
+		sweep_model_record_fill(rec, report);
 		json_decref(report);
 	}
 	json_object_set_new(rec, "seconds", json_real(vta_host_now() - t0));

@@ -135,13 +135,12 @@ int sweep_point_run(const sweep *sw, const sw_point *p, const char *records,
 		json_t *rl = report ? json_object_get(report, "layers") : NULL;
 		json_t *ls = json_array();
 		for (size_t i = 0, k = 0; i < n; i++) {
-			json_t *o = json_object();
-			json_object_set_new(o, "name", json_string(layers[i].name));
-			json_object_set_new(o, "status", json_string(status_of(status[i])));
-			json_object_set_new(o, "error", json_string(errors[i]));
-			if (!status[i] || status[i] == VTA_E_MISMATCH)
-				json_object_set(o, "report", json_array_get(rl, k++));
-			json_array_append_new(ls, o);
+			const bool ran = !status[i] || status[i] == VTA_E_MISMATCH;
+			json_array_append_new(
+				ls, sweep_record_layer(layers[i].name, status_of(status[i]),
+						       errors[i],
+						       ran ? json_incref(json_array_get(rl, k++))
+							   : NULL));
 		}
 		json_object_set_new(rec, "layers", ls);
 		/* a total only of every layer: a partial sum would read as the point's */

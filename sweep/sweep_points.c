@@ -370,7 +370,7 @@ void sweep_point_label(const sweep *sw, const sw_point *p, char *out, size_t siz
 		snprintf(out, size, "(the only point)");
 }
 
-static json_t *value_json(const sw_value *v)
+json_t *sweep_value_json(const sw_value *v)
 {
 	if (v->type == SW_STR)
 		return json_string(v->str);
@@ -410,6 +410,14 @@ json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t
 	for (size_t i = 0; i < sw->n_lets; i++)
 		json_array_append_new(lets, json_string(sw->lets[i].name));
 	json_object_set_new(m, "lets", lets);
+	json_t *metrics = json_array();
+	for (size_t i = 0; i < sw->n_metrics; i++) {
+		const sw_metric *q = &sw->metrics[i];
+		json_array_append_new(metrics, json_pack("{s:s, s:s, s:i, s:i}", "name", q->name,
+							 "expr", sw_expr_text(q->expr), "line",
+							 q->line, "col", q->col));
+	}
+	json_object_set_new(m, "metrics", metrics);
 	json_t *layers = json_array();
 	for (size_t i = 0; i < sw->wl.n_layers; i++)
 		json_array_append_new(layers, json_string(sw->wl.layers[i].name));
@@ -426,7 +434,7 @@ json_t *sweep_manifest(const sweep *sw, const sw_point *points, size_t n, size_t
 		json_object_set_new(o, "values", vals);
 		json_t *lv = json_object();
 		for (size_t j = 0; j < sw->n_lets; j++)
-			json_object_set_new(lv, sw->lets[j].name, value_json(&p->let_values[j]));
+			json_object_set_new(lv, sw->lets[j].name, sweep_value_json(&p->let_values[j]));
 		json_object_set_new(o, "lets", lv);
 		json_object_set_new(o, "sram_kib.total",
 				    json_integer((json_int_t)p->raw.sram[VTA_MEM_UOP].kib +

@@ -1,7 +1,8 @@
 /*
  * sweep_record.c - the files a sweep writes: a point's record (its key, status, error and
  * seconds, to which the point adds its run report), written through a temporary file and a
- * rename so a reader never sees half of one, and the folders they go in.
+ * rename so a reader never sees half of one, and the folders they go in; a model point's
+ * record holds its model report as a layer point's holds its run report.
  *
  * A record is read back later (a resumed sweep, a merge of shards), by then it may be
  * another point's record copied over it, one of another workload or another vtasim build,
@@ -64,6 +65,18 @@ json_t *sweep_record_new(const char *key, const char *status, const char *error,
 	json_object_set_new(r, "error", json_string(error ? error : ""));
 	json_object_set_new(r, "seconds", json_real(seconds));
 	return r;
+}
+
+json_t *sweep_record_layer(const char *name, const char *status, const char *error,
+			   json_t *report)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "name", json_string(name));
+	json_object_set_new(o, "status", json_string(status));
+	json_object_set_new(o, "error", json_string(error ? error : ""));
+	if (report)
+		json_object_set_new(o, "report", report);
+	return o;
 }
 
 /* SHA-256 of the record without its "digest", in canonical JSON; false if it cannot dump. */
@@ -182,4 +195,53 @@ vta_status sweep_record_failure(const char *records, const char *key,
 	vta_status st = sweep_write_json_atomic(r, path, err);
 	json_decref(r);
 	return st;
+}
+
+/* ---------- a model point's record ---------- */
+
+/* The sweep's columns speak of DRAM bytes as the layer reports do (the plots read them). */
+static void rename_dram(json_t *o)
+{
+	json_t *rd = json_object_get(o, "dram_read_bytes");
+	json_t *wr = json_object_get(o, "dram_write_bytes");
+	if (!rd || !wr)
+		return;
+	json_t *d = json_pack("{s:{s:O}, s:{s:O}}", "read_bytes", "total", rd, "write_bytes",
+			      "total", wr);
+	json_object_del(o, "dram_read_bytes");
+	json_object_del(o, "dram_write_bytes");
+	json_object_set_new(o, "dram", d);
+}
+
+/* One entry per operator, as sweep_point.c writes a layer's. */
+static json_t *op_entries(json_t *ops)
+{
+	json_t *ls = json_array();
+	size_t i;
+	json_t *op;
+	json_array_foreach(ops, i, op)
+	{
+		char name[96];
+		snprintf(name, sizeof(name), "%lld %s",
+			 (long long)json_integer_value(json_object_get(op, "index")),
+			 json_string_value(json_object_get(op, "op")));
+		json_t *bx = json_object_get(op, "bit_exact");
+		const bool bad = bx && !json_is_true(bx);
+		json_t *rep = json_deep_copy(op);
+		rename_dram(rep);
+		json_array_append_new(ls, sweep_record_layer(name, bad ? "mismatch" : "ok",
+							     bad ? "not bit-exact" : "", rep));
+	}
+	return ls;
+}
+
+void sweep_model_record_fill(json_t *rec, const json_t *report)
+{
+	json_object_set_new(rec, "layers", op_entries(json_object_get(report, "ops")));
+	json_t *tot = json_deep_copy(json_object_get(report, "total"));
+	/* the accelerator's cycles are the point's cycles, as a layer workload's are */
+	json_object_set(tot, "cycles", json_object_get(tot, "accel_cycles"));
+	json_object_del(tot, "accel_cycles");
+	rename_dram(tot);
+	json_object_set_new(rec, "total", tot);
 }

@@ -26,14 +26,10 @@ static vta_status add_col(builder *b, const char *name)
 {
 	if (json_object_get(b->index, name))
 		return VTA_OK;
-	char **cols = realloc(b->t->cols, (b->t->n_cols + 1) * sizeof(*cols));
-	if (!cols)
-		return vta_fail(b->err, VTA_E_NOMEM, "out of memory");
-	b->t->cols = cols;
-	if (!(cols[b->t->n_cols] = strdup(name)))
-		return vta_fail(b->err, VTA_E_NOMEM, "out of memory");
-	json_object_set_new(b->index, name, json_integer((json_int_t)b->t->n_cols++));
-	return VTA_OK;
+	vta_status st = sweep_table_add_column(b->t, name, b->err);
+	if (!st)
+		json_object_set_new(b->index, name, json_integer((json_int_t)b->t->n_cols - 1));
+	return st;
 }
 
 static vta_status set_cell(builder *b, json_t *row, const char *col, json_t *v)
@@ -240,9 +236,39 @@ vta_status sweep_table_build(const json_t *manifest, const char *const *records,
 		json_decref(rec);
 	}
 	json_decref(b.index);
+	if (!st)
+		st = sweep_table_metrics(t, manifest, sum, err);
 	if (st)
 		sweep_table_free(t);
 	return st;
+}
+
+vta_status sweep_table_of_record(const json_t *manifest, const json_t *pt, const json_t *rec,
+				 sw_table *t, vta_error *err)
+{
+	memset(t, 0, sizeof(*t));
+	sw_summary sum = {0};
+	builder b = {t, json_object(), err};
+	vta_status st = point_rows(&b, manifest, pt, rec, &sum);
+	json_decref(b.index);
+	if (st)
+		sweep_table_free(t);
+	return st;
+}
+
+vta_status sweep_table_add_column(sw_table *t, const char *name, vta_error *err)
+{
+	for (size_t c = 0; c < t->n_cols; c++)
+		if (!strcmp(t->cols[c], name))
+			return VTA_OK;
+	char **cols = realloc(t->cols, (t->n_cols + 1) * sizeof(*cols));
+	if (!cols)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	t->cols = cols;
+	if (!(cols[t->n_cols] = strdup(name)))
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	t->n_cols++;
+	return VTA_OK;
 }
 
 void sweep_table_free(sw_table *t)

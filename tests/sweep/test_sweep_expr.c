@@ -221,6 +221,51 @@ static void test_check_names(void **state)
 	sw_expr_free(e);
 }
 
+/* Types, before any value: n is a number, s a string, a either. */
+static sw_type type_of(void *ctx, const char *name)
+{
+	(void)ctx;
+	return !strcmp(name, "n") ? SW_TYPE_NUM : !strcmp(name, "s") ? SW_TYPE_STR : SW_TYPE_ANY;
+}
+
+/* The type of text, as "num", "str", "any", or the error. */
+static void type_text(const char *text, char *out, size_t size)
+{
+	sw_expr *e;
+	vta_error err = {0};
+	sw_type t;
+	assert_int_equal(sw_expr_parse(text, &WHERE, &e, &err), VTA_OK);
+	if (sw_expr_check_types(e, type_of, NULL, &t, &err))
+		snprintf(out, size, "%s", err.detail);
+	else
+		snprintf(out, size, "%s", t == SW_TYPE_NUM ? "num" : t == SW_TYPE_STR ? "str" : "any");
+	sw_expr_free(e);
+}
+
+#define EXPECT_TYPE(text, want)                                                                \
+	do {                                                                                   \
+		char got_[512];                                                                \
+		type_text(text, got_, sizeof(got_));                                           \
+		assert_string_equal(got_, want);                                               \
+	} while (0)
+
+static void test_check_types(void **state)
+{
+	(void)state;
+	EXPECT_TYPE("n * 2 / (n - 1)", "num"); /* a division by zero is the value's, not the type's */
+	EXPECT_TYPE("s", "str");
+	EXPECT_TYPE("a", "any");
+	EXPECT_TYPE("a + 1", "num");
+	EXPECT_TYPE("s == 'x' && n > 1", "num");
+	EXPECT_TYPE("a == s || a < n", "num");
+	EXPECT_TYPE("n + s", "s.yaml:7:15: constraint: '+' needs numbers, and this side is a string");
+	EXPECT_TYPE("-s", "s.yaml:7:13: constraint: '-' needs numbers, and this side is a string");
+	EXPECT_TYPE("!'x'", "s.yaml:7:13: constraint: '!' needs numbers, and this side is a string");
+	EXPECT_TYPE("s < 'b'", "s.yaml:7:15: constraint: strings compare only with == and !=");
+	EXPECT_TYPE("n == s", "s.yaml:7:15: constraint: '==' cannot compare a string with a number");
+	EXPECT_TYPE("n > 0 || s", "s.yaml:7:19: constraint: '||' needs numbers, and this side is a string");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +273,7 @@ int main(void)
 		cmocka_unit_test(test_diagnostics),  cmocka_unit_test(test_deep_chains),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_check_names),
+		cmocka_unit_test(test_check_types),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
