@@ -16,6 +16,7 @@
 #include "layer_dump.h"
 #include "layer_run.h"
 #include "model_job.h"
+#include "report_table.h"
 #include "run_report.h"
 #include "stream_check.h"
 #include "trace_out.h"
@@ -35,7 +36,7 @@ const char cmd_run_usage[] =
 const cli_opt cmd_run_opts[] = {
 	RUN_COMMON_OPTIONS,
 	{"workload", 'w', 'w', "WORKLOAD", "the workload YAML: its layers (docs/workload.md)"},
-	{"output", 'o', 'o', "REPORT.json", "write the report as JSON"},
+	{"output", 'o', 'o', "REPORT.json", "write the report as JSON, or as a CSV table of the layers when the name ends in .csv"},
 	{"mode", 0, 'M', "tflite|vta16", "the arithmetic (docs/arithmetic.md); default tflite"},
 	{"dump", 0, 'd', "DIR", "per layer: tensors, stream, DRAM image and plan into DIR/<layer>/"},
 	{"inject-fault", 0, 'F', "INDEX", "flip a bit of output element INDEX of the first layer"},
@@ -304,7 +305,9 @@ int cmd_run(int argc, char **argv)
 				  .datapath = o.c.use_ref ? NULL : vta_datapath_name(cfg.datapath)};
 		run_report_text(stdout, &rep);
 		vta_error werr = {0};
-		if (o.report && run_report_write_json(&rep, o.report, &werr))
+		if (o.report && (report_path_is_csv(o.report)
+					 ? run_report_write_csv(&rep, o.report, &werr)
+					 : run_report_write_json(&rep, o.report, &werr)))
 			rc = cli_report_error(&werr);
 	}
 	vta_error terr = {0};

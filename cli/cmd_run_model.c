@@ -16,6 +16,7 @@
 #include "model_inputs.h"
 #include "model_job.h"
 #include "model_report.h"
+#include "report_table.h"
 #include "model_run.h"
 #include "npy.h"
 #include "op_registry.h"
@@ -41,7 +42,7 @@ const char cmd_run_model_usage[] =
 const cli_opt cmd_run_model_opts[] = {
 	RUN_COMMON_OPTIONS,
 	{"model", 'm', 'm', "MODEL.tflite", "the .tflite model (docs/models.md)"},
-	{NULL, 'o', 'o', "REPORT.json", "write the report as JSON"},
+	{NULL, 'o', 'o', "REPORT.json", "write the report as JSON, or as a CSV table of the operators when the name ends in .csv"},
 	{"input", 0, 'i', "X.npy", "one per model input, in order; default seeded random values"},
 	{"seed", 0, 's', "N", "the seed of random inputs (default 1)"},
 	{"output", 0, 'O', "Y.npy", "write the model's (first) output"},
@@ -331,7 +332,9 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 					    vta_decompress_name(dec), wall};
 			model_report_text(stdout, &rep);
 			vta_error werr = {0};
-			if (j->report && model_report_write_json(&rep, j->report, &werr))
+			if (j->report && (report_path_is_csv(j->report)
+						  ? model_report_write_csv(&rep, j->report, &werr)
+						  : model_report_write_json(&rep, j->report, &werr)))
 				rc = cli_report_error(&werr);
 		}
 		vta_error ferr = {0};

@@ -2,10 +2,12 @@
 #include "model_report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model_expect.h"
 #include "report.h"
+#include "report_table.h"
 #include "vta_energy.h"
 #include "vta_text.h"
 
@@ -146,7 +148,9 @@ void model_report_text(FILE *out, const model_report *rep)
 	fprintf(out, "vtasim run: model %s on %s, mode tflite, %u virtual thread%s, engine %s, "
 		     "decompress %s\n\n", VTA_QPATH(rep->model), VTA_Q(rep->cfg->name), rep->threads,
 		rep->threads == 1 ? "" : "s", rep->engine, rep->decompress);
-	fprintf(out, "  op  name                where         cycles  host s    DRAM rd B  DRAM wr B"
+	model_totals t;
+	totals(rep, &t);
+	fprintf(out, "  op  name                where         cycles  %%total  host s    DRAM rd B  DRAM wr B"
 		     "  input from   staged B  relayout B"
 		     "  peak inp/wgt/acc/out B     lut   check\n");
 	for (size_t i = 0; i < run->n_ops; i++) {
@@ -159,8 +163,8 @@ void model_report_text(FILE *out, const model_report *rep)
 		char note[128];
 		expect_note(r, note, sizeof(note));
 		if (r->place == VTA_OP_HOST) {
-			fprintf(out, "%4zu  %-18s  host   %12s  %.6f  %s%s\n", r->index, r->name,
-				"-", r->host_seconds,
+			fprintf(out, "%4zu  %-18s  host   %12s  %6s  %.6f  %s%s\n", r->index, r->name,
+				"-", "-", r->host_seconds,
 				r->expect_checked ? "" : "unchecked (its own reference)", note);
 			continue;
 		}
@@ -168,9 +172,10 @@ void model_report_text(FILE *out, const model_report *rep)
 		const vta_layer_counters *k = &r->layer.counters;
 		char from[32];
 		input_from(r, from, sizeof(from));
-		fprintf(out, "%4zu  %-18s  accel  %12llu  %8s  %9llu  %9llu  %-11s  %8llu  %10llu  "
-			     "%llu/%llu/%llu/%llu  %5s  %s%s\n",
-			r->index, r->name, (unsigned long long)s->cycles, "-",
+		fprintf(out, "%4zu  %-18s  accel  %12llu  %5.1f%%  %8s  %9llu  %9llu  %-11s  %8llu  "
+			     "%10llu  %llu/%llu/%llu/%llu  %5s  %s%s\n",
+			r->index, r->name, (unsigned long long)s->cycles,
+			t.cycles ? 100.0 * (double)s->cycles / (double)t.cycles : 0.0, "-",
 			(unsigned long long)report_dram_read_bytes(s),
 			(unsigned long long)s->dram_write_bytes, from,
 			(unsigned long long)(k->staged_bytes + r->copied_out_bytes),
@@ -181,8 +186,6 @@ void model_report_text(FILE *out, const model_report *rep)
 			(unsigned long long)s->sram[VTA_STATS_OUT].peak_bytes, compression(r),
 			r->layer.check.bit_exact ? "bit-exact" : "MISMATCH", note);
 	}
-	model_totals t;
-	totals(rep, &t);
 	fprintf(out, "\ntotal: %zu ops on the accelerator, %zu on the host\n", t.accel_ops,
 		t.host_ops);
 	fprintf(out, "  accelerator cycles %llu (%.2f us at %g MHz): %.1f inferences/s "
@@ -376,6 +379,25 @@ json_t *model_report_json(const model_report *rep)
 	json_object_set_new(tot, "check", c);
 	json_object_set_new(root, "total", tot);
 	return root;
+}
+
+vta_status model_report_write_csv(const model_report *rep, const char *path, vta_error *err)
+{
+	const vta_model_run *run = rep->run;
+	report_row *rows = calloc(run->n_ops ? run->n_ops : 1, sizeof(*rows));
+	if (!rows)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	for (size_t i = 0; i < run->n_ops; i++) {
+		const vta_model_op_result *r = &run->ops[i];
+		snprintf(rows[i].name, sizeof(rows[i].name), "%zu %s", r->index, r->name);
+		rows[i].op = r->name;
+		rows[i].where = r->skipped ? "skipped" : r->place == VTA_OP_HOST ? "host" : "accel";
+		rows[i].layer = !r->skipped && r->place == VTA_OP_ACCEL ? &r->layer : NULL;
+		rows[i].host_seconds = r->host_seconds;
+	}
+	vta_status st = report_table_write_csv(rep->cfg, rows, run->n_ops, path, err);
+	free(rows);
+	return st;
 }
 
 vta_status model_report_write_json(const model_report *rep, const char *path, vta_error *err)

@@ -21,5 +21,7 @@ void model_report_text(FILE *out, const model_report *rep);
 /* The JSON report (-o): the run, "ops" one object per operator, "total". */
 json_t *model_report_json(const model_report *rep);
 vta_status model_report_write_json(const model_report *rep, const char *path, vta_error *err);
+/* The table of the operators and their total as CSV (report_table.h). */
+vta_status model_report_write_csv(const model_report *rep, const char *path, vta_error *err);
 
 #endif /* VTA_MODEL_REPORT_H */

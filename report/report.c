@@ -103,6 +103,47 @@ void report_area_text(FILE *out, const vta_config *cfg, int indent)
 		a.part_mm2[VTA_AREA_ALU]);
 }
 
+void report_stats_add(vta_run_stats *t, const vta_run_stats *s)
+{
+	t->cycles += s->cycles;
+	t->time_us += s->time_us;
+	t->gemm_uops += s->gemm_uops;
+	t->alu_uops += s->alu_uops;
+	t->alu_imm_uops += s->alu_imm_uops;
+	t->macs += s->macs;
+	for (int m = 0; m < VTA_STATS_MODULES; m++) {
+		t->module[m].insns += s->module[m].insns;
+		t->module[m].busy_cycles += s->module[m].busy_cycles;
+		t->module[m].stall_dep_cycles += s->module[m].stall_dep_cycles;
+		t->module[m].stall_mem_cycles += s->module[m].stall_mem_cycles;
+	}
+	for (int i = 0; i < VTA_STATS_SRAMS; i++) {
+		t->sram[i].capacity_bytes = s->sram[i].capacity_bytes;
+		if (s->sram[i].peak_bytes > t->sram[i].peak_bytes)
+			t->sram[i].peak_bytes = s->sram[i].peak_bytes;
+		t->sram[i].reads += s->sram[i].reads;
+		t->sram[i].writes += s->sram[i].writes;
+	}
+	for (int m = 0; m < VTA_MEM_COUNT; m++)
+		t->dram_read_bytes[m] += s->dram_read_bytes[m];
+	t->dram_insn_bytes += s->dram_insn_bytes;
+	t->dram_write_bytes += s->dram_write_bytes;
+	t->dram_busy_cycles += s->dram_busy_cycles;
+	t->decoder.busy_cycles += s->decoder.busy_cycles;
+	t->decoder.stall_cycles += s->decoder.stall_cycles;
+	t->decoder.table_loads += s->decoder.table_loads;
+	t->decoder.table_bytes += s->decoder.table_bytes;
+	t->decoder.index_bytes += s->decoder.index_bytes;
+	t->decoder.elements += s->decoder.elements;
+	t->host_seconds += s->host_seconds;
+}
+
+void report_stats_utilization(const vta_config *cfg, vta_run_stats *t)
+{
+	const uint64_t gemm = t->macs / ((uint64_t)cfg->batch * cfg->block_in * cfg->block_out);
+	t->gemm_utilization = t->cycles ? (double)(gemm * cfg->gemm_ii) / (double)t->cycles : 0.0;
+}
+
 json_t *report_stats_json(const vta_config *cfg, const vta_run_stats *st)
 {
 	vta_roofline r = report_roofline_of(cfg, st);

@@ -18,6 +18,12 @@ void report_set_int(json_t *o, const char *key, json_int_t v);
 /* Bytes a run read from DRAM: instructions and every memory type. */
 uint64_t report_dram_read_bytes(const vta_run_stats *st);
 
+/* t += s: the statistics of runs one after the other (cycles, counts and bytes add; an
+ * SRAM's peak is the largest); t's gemm_utilization is then report_stats_utilization's. */
+void report_stats_add(vta_run_stats *t, const vta_run_stats *s);
+/* The GEMM core's utilization over t's cycles, from its MACs. */
+void report_stats_utilization(const vta_config *cfg, vta_run_stats *t);
+
 /* The keys roofline_cycles, roofline_compute_cycles and roofline_dram_cycles of r. */
 void report_roofline_json(json_t *o, const vta_roofline *r);
 

@@ -1,6 +1,8 @@
 /* run_report.c - text and JSON reports of `vtasim run` (see run_report.h, docs/cli.md). */
 #include "run_report.h"
 
+#include "report_table.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -20,42 +22,6 @@ static double peak_rss_mib(void)
 static const char *mode_name(vta_arith_mode m)
 {
 	return m == VTA_ARITH_VTA16 ? "vta16" : "tflite";
-}
-
-/* Sum of the per-layer statistics (layers run one after the other). */
-static void accumulate(vta_run_stats *t, const vta_run_stats *s)
-{
-	t->cycles += s->cycles;
-	t->time_us += s->time_us;
-	t->gemm_uops += s->gemm_uops;
-	t->alu_uops += s->alu_uops;
-	t->alu_imm_uops += s->alu_imm_uops;
-	t->macs += s->macs;
-	for (int m = 0; m < VTA_STATS_MODULES; m++) {
-		t->module[m].insns += s->module[m].insns;
-		t->module[m].busy_cycles += s->module[m].busy_cycles;
-		t->module[m].stall_dep_cycles += s->module[m].stall_dep_cycles;
-		t->module[m].stall_mem_cycles += s->module[m].stall_mem_cycles;
-	}
-	for (int i = 0; i < VTA_STATS_SRAMS; i++) {
-		t->sram[i].capacity_bytes = s->sram[i].capacity_bytes;
-		if (s->sram[i].peak_bytes > t->sram[i].peak_bytes)
-			t->sram[i].peak_bytes = s->sram[i].peak_bytes;
-		t->sram[i].reads += s->sram[i].reads;
-		t->sram[i].writes += s->sram[i].writes;
-	}
-	for (int m = 0; m < VTA_MEM_COUNT; m++)
-		t->dram_read_bytes[m] += s->dram_read_bytes[m];
-	t->dram_insn_bytes += s->dram_insn_bytes;
-	t->dram_write_bytes += s->dram_write_bytes;
-	t->dram_busy_cycles += s->dram_busy_cycles;
-	t->decoder.busy_cycles += s->decoder.busy_cycles;
-	t->decoder.stall_cycles += s->decoder.stall_cycles;
-	t->decoder.table_loads += s->decoder.table_loads;
-	t->decoder.table_bytes += s->decoder.table_bytes;
-	t->decoder.index_bytes += s->decoder.index_bytes;
-	t->decoder.elements += s->decoder.elements;
-	t->host_seconds += s->host_seconds;
 }
 
 /* DRAM bytes the decoder saved: the plain layouts less the packed indices and tables. */
@@ -90,7 +56,7 @@ static void totals(const run_report *rep, vta_run_stats *t, vta_layer_result *su
 	sum->check.bit_exact = true;
 	for (size_t i = 0; i < rep->n_layers; i++) {
 		const vta_layer_result *r = &rep->layers[i];
-		accumulate(t, &r->stats);
+		report_stats_add(t, &r->stats);
 		sum->counters.macs += r->counters.macs;
 		sum->compressed_bytes += r->compressed_bytes;
 		sum->decompressed_bytes += r->decompressed_bytes;
@@ -125,10 +91,7 @@ static void totals(const run_report *rep, vta_run_stats *t, vta_layer_result *su
 		sum->vs_tflite.mismatches += r->vs_tflite.mismatches;
 		sum->has_vs_tflite |= r->has_vs_tflite;
 	}
-	uint64_t gemm = t->macs / ((uint64_t)rep->cfg->batch * rep->cfg->block_in *
-				   rep->cfg->block_out);
-	t->gemm_utilization =
-		t->cycles ? (double)(gemm * rep->cfg->gemm_ii) / (double)t->cycles : 0.0;
+	report_stats_utilization(rep->cfg, t);
 }
 
 static json_t *histogram_json(const vta_compare *c)
@@ -320,6 +283,23 @@ vta_status run_report_write_json(const run_report *rep, const char *path, vta_er
 	return st;
 }
 
+vta_status run_report_write_csv(const run_report *rep, const char *path, vta_error *err)
+{
+	report_row *rows = calloc(rep->n_layers ? rep->n_layers : 1, sizeof(*rows));
+	if (!rows)
+		return vta_fail(err, VTA_E_NOMEM, "out of memory");
+	for (size_t i = 0; i < rep->n_layers; i++) {
+		const vta_layer_result *r = &rep->layers[i];
+		snprintf(rows[i].name, sizeof(rows[i].name), "%s", r->name);
+		rows[i].op = vta_wl_op_name(r->op);
+		rows[i].where = "accel";
+		rows[i].layer = r;
+	}
+	vta_status st = report_table_write_csv(rep->cfg, rows, rep->n_layers, path, err);
+	free(rows);
+	return st;
+}
+
 static void print_check(FILE *out, const vta_layer_result *r)
 {
 	if (r->check.bit_exact)
@@ -390,18 +370,22 @@ static void print_estimates(FILE *out, const run_report *rep)
 static void print_roofline_table(FILE *out, const run_report *rep, const vta_roofline *sum,
 				 uint64_t cycles)
 {
-	fprintf(out, "\nroofline (docs/runtime.md \"The roofline\")\n  %-20s %10s %10s %6s %5s %7s\n",
-		"name", "cycles", "roofline", "ratio", "bound", "threads");
+	fprintf(out, "\nroofline (docs/runtime.md \"The roofline\")\n  %-20s %10s %7s %10s %6s %5s "
+		     "%7s\n",
+		"name", "cycles", "%total", "roofline", "ratio", "bound", "threads");
 	for (size_t i = 0; i < rep->n_layers; i++) {
 		const vta_layer_result *r = &rep->layers[i];
 		vta_roofline rl = vta_layer_roofline(rep->cfg, r);
-		fprintf(out, "  %-20.20s %10llu %10llu %6.2f %5s %7u\n", r->name,
-			(unsigned long long)r->stats.cycles, (unsigned long long)rl.roofline_cycles,
+		fprintf(out, "  %-20.20s %10llu %6.1f%% %10llu %6.2f %5s %7u\n", r->name,
+			(unsigned long long)r->stats.cycles,
+			cycles ? 100.0 * (double)r->stats.cycles / (double)cycles : 0.0,
+			(unsigned long long)rl.roofline_cycles,
 			rl.roofline_cycles ? (double)r->stats.cycles / (double)rl.roofline_cycles
 					   : 0.0,
 			vta_bound_name(rl.bound), r->threads);
 	}
-	fprintf(out, "  %-20s %10llu %10llu %6.2f %5s\n", "sum", (unsigned long long)cycles,
+	fprintf(out, "  %-20s %10llu %6.1f%% %10llu %6.2f %5s\n", "sum", (unsigned long long)cycles,
+		100.0,
 		(unsigned long long)sum->roofline_cycles,
 		sum->roofline_cycles ? (double)cycles / (double)sum->roofline_cycles : 0.0,
 		vta_bound_name(sum->bound));

@@ -29,5 +29,7 @@ void run_report_text(FILE *out, const run_report *rep);
 /* The JSON report as a value (the caller owns it), and written to a file. */
 json_t *run_report_json(const run_report *rep);
 vta_status run_report_write_json(const run_report *rep, const char *path, vta_error *err);
+/* The table of the layers and their total as CSV (report_table.h). */
+vta_status run_report_write_csv(const run_report *rep, const char *path, vta_error *err);
 
 #endif /* VTASIM_RUN_REPORT_H */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "json_read.h"
+#include "report_table.h"
 #include "sweep.h"
 #include "vta_text.h"
 
@@ -298,31 +299,6 @@ void sweep_cell_text(const json_t *v, char *out, size_t size)
 		snprintf(out, size, "%s", "");
 }
 
-/* One CSV field: control bytes and bytes that are not UTF-8 escaped (as in every message:
- * an escape sequence in a record must not reach a terminal that shows the file), then
- * quoted when it holds a comma or a quote. */
-static void csv_field(FILE *f, const char *raw)
-{
-	const size_t n = strlen(raw);
-	char *s = malloc(4 * n + 1);
-	if (!s)
-		return;
-	vta_escape(s, 4 * n + 1, raw, n);
-	if (!strpbrk(s, ",\"")) {
-		fputs(s, f);
-		free(s);
-		return;
-	}
-	fputc('"', f);
-	for (const char *c = s; *c; c++) {
-		if (*c == '"')
-			fputc('"', f);
-		fputc(*c, f);
-	}
-	fputc('"', f);
-	free(s);
-}
-
 static vta_status write_csv(const sw_table *t, const char *path, vta_error *err)
 {
 	char tmp[SW_PATH_MAX + 64];
@@ -333,7 +309,7 @@ static vta_status write_csv(const sw_table *t, const char *path, vta_error *err)
 	for (size_t c = 0; c < t->n_cols; c++) {
 		if (c)
 			fputc(',', f);
-		csv_field(f, t->cols[c]);
+		report_csv_field(f, t->cols[c]);
 	}
 	fputc('\n', f);
 	char *cell = malloc(VTA_ERROR_DETAIL_MAX * 2);
@@ -343,7 +319,7 @@ static vta_status write_csv(const sw_table *t, const char *path, vta_error *err)
 				fputc(',', f);
 			sweep_cell_text(json_object_get(t->rows[r], t->cols[c]), cell,
 					VTA_ERROR_DETAIL_MAX * 2);
-			csv_field(f, cell);
+			report_csv_field(f, cell);
 		}
 		fputc('\n', f);
 	}
