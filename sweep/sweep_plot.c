@@ -16,6 +16,8 @@
  *   pareto_energy_cycles,  likewise energy and area against cycles
  *   pareto_area_cycles
  *   lut_bits               DRAM bytes and cycles against the LUT index width
+ *   <metric>_by_<axis>     every axis whose values are not numbers: grouped bars, a bar
+ *                          per value, a group per combination of the other axes
  *
  * Only points whose total is "ok" are plotted. Without gnuplot the scripts and data are
  * still written and index.html says what to install.
@@ -152,23 +154,31 @@ static FILE *open_file(plot_ctx *c, const char *name, const char *ext)
 	return f;
 }
 
-/* gnuplot's single-quoted string: the one form in which gnuplot neither runs `commands`
- * (it does inside double quotes) nor reads backslash escapes; a quote is doubled, and control
- * bytes show escaped (a line break would end the command) */
-static void gp_quote(FILE *f, const char *s)
+/* gnuplot's single-quoted string, into out: the one form in which gnuplot neither runs
+ * `commands` (it does anywhere else on a line, double quotes included) nor reads backslash
+ * escapes; a quote is doubled, and control bytes show escaped (a line break would end the
+ * command). Every text a plot shows that comes from the sweep (values, labels) goes
+ * through here. */
+static void gp_str(char *out, size_t size, const char *s)
 {
 	const size_t n = strlen(s);
 	char *shown = malloc(4 * n + 1);
 	if (shown)
 		vta_escape(shown, 4 * n + 1, s, n);
-	fputc('\'', f);
-	for (const char *c = shown ? shown : ""; *c; c++) {
-		if (*c == '\'')
-			fputc('\'', f);
-		fputc(*c, f);
-	}
-	fputc('\'', f);
+	size_t len = 0;
+	out[0] = '\0';
+	vta_appendf(out, size, &len, "'");
+	for (const char *c = shown ? shown : ""; *c && len + 4 < size; c++)
+		vta_appendf(out, size, &len, *c == '\'' ? "''" : "%c", *c);
+	vta_appendf(out, size, &len, "'");
 	free(shown);
+}
+
+static void gp_quote(FILE *f, const char *s)
+{
+	char q[1024];
+	gp_str(q, sizeof(q), s);
+	fputs(q, f);
 }
 
 /* Run gnuplot on NAME.gp in the plots folder; a failure is noted for index.html. */
@@ -337,43 +347,187 @@ static bool any_axis(const axis_info *a)
 	return true;
 }
 
-/* A line per series of `cells` into f (blocks separated for gnuplot's `index`), and the
- * plot command. */
+/* Do series a and b (cells [a0, a1) and [b0, b1)) hold the same points? */
+static bool same_series(const cell *cells, size_t a0, size_t a1, size_t b0, size_t b1)
+{
+	if (a1 - a0 != b1 - b0)
+		return false;
+	for (size_t i = 0; i < a1 - a0; i++) {
+		const cell *p = &cells[a0 + i], *q = &cells[b0 + i];
+		if (p->x != q->x || p->y != q->y || p->y2 != q->y2)
+			return false;
+	}
+	return true;
+}
+
+/* Part q of a label "a=1, b=2" into out; false when it has fewer parts. */
+static bool label_part(const char *label, size_t q, char *out, size_t size)
+{
+	for (size_t i = 0; i < q; i++) {
+		label = strstr(label, ", ");
+		if (!label)
+			return false;
+		label += 2;
+	}
+	snprintf(out, size, "%.*s", (int)strcspn(label, ","), label);
+	return true;
+}
+
+static size_t label_parts(const char *label)
+{
+	size_t n = 1;
+	for (const char *c = label; (c = strstr(c, ", ")); c += 2)
+		n++;
+	return n;
+}
+
+/* The legend of series drawn as one because their points are the same. When the labels
+ * ("a=1, b=2") are every combination of some values of each part, each part reads
+ * "name=v1|v2"; other sets are listed, the first three and how many more. */
+static void merged_label(const char *const *labels, size_t n, char *out, size_t size)
+{
+	size_t len = 0;
+	out[0] = '\0';
+	const size_t np = label_parts(labels[0]);
+	bool product = n > 1 && np <= 16;
+	for (size_t i = 1; product && i < n; i++)
+		product = label_parts(labels[i]) == np;
+	/* per part, its distinct values; the same name in every label */
+	char text[16][512];
+	size_t count = 1;
+	for (size_t q = 0; product && q < np; q++) {
+		char a[128];
+		label_part(labels[0], q, a, sizeof(a));
+		const size_t name = strcspn(a, "=");
+		size_t tl = 0, distinct = 0;
+		text[q][0] = '\0';
+		for (size_t i = 0; product && i < n; i++) {
+			char b[128];
+			label_part(labels[i], q, b, sizeof(b));
+			product = a[name] && !strncmp(a, b, name + 1);
+			bool seen = false;
+			for (size_t j = 0; j < i && !seen; j++) {
+				char e[128];
+				label_part(labels[j], q, e, sizeof(e));
+				seen = !strcmp(e, b);
+			}
+			if (product && !seen) {
+				vta_appendf(text[q], sizeof(text[q]), &tl, "%s%s",
+					    distinct ? "|" : "", distinct ? b + name + 1 : b);
+				distinct++;
+			}
+		}
+		count *= distinct;
+	}
+	if (product && count == n) {
+		for (size_t q = 0; q < np; q++)
+			vta_appendf(out, size, &len, "%s%s", q ? ", " : "", text[q]);
+		return;
+	}
+	for (size_t i = 0; i < n && i < 3; i++)
+		vta_appendf(out, size, &len, "%s%s", i ? "; " : "", labels[i]);
+	if (n > 3)
+		vta_appendf(out, size, &len, "; and %zu more", n - 3);
+}
+
+/* A line per series of `cells` into dat (blocks separated for gnuplot's `index`), and the
+ * plot command; series with the same points are one line with a merged legend. */
 static void lines(FILE *dat, char *body, size_t size, const cell *cells, size_t n,
 		  const char *name, bool two_y, const char *y1_title, const char *y2_title)
 {
-	size_t len = strlen(body), idx = 0;
+	/* the series: their first cells, and which earlier one each repeats */
+	size_t *first = calloc(n + 1, sizeof(*first)), *same = calloc(n + 1, sizeof(*same));
+	const char **labels = calloc(n + 1, sizeof(*labels));
+	size_t ns = 0, len = strlen(body), idx = 0;
+	if (!first || !same || !labels)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || strcmp(cells[i].series, cells[i - 1].series))
+			first[ns++] = i;
+	first[ns] = n;
+	for (size_t j = 0; j < ns; j++) {
+		same[j] = j;
+		for (size_t i = 0; i < j && same[j] == j; i++)
+			if (same[i] == i && same_series(cells, first[i], first[i + 1], first[j],
+							first[j + 1]))
+				same[j] = i;
+	}
 	vta_appendf(body, size, &len, "plot ");
-	for (size_t i = 0; i < n; i++) {
-		const bool first = i == 0 || strcmp(cells[i].series, cells[i - 1].series);
-		if (first && i) {
+	for (size_t j = 0; j < ns; j++) {
+		if (same[j] != j)
+			continue;
+		size_t nl = 0;
+		for (size_t k = j; k < ns; k++)
+			if (same[k] == j)
+				labels[nl++] = cells[first[k]].label;
+		char label[512], t[600], t2[600];
+		merged_label(labels, nl, label, sizeof(label));
+		if (idx)
 			fprintf(dat, "\n\n");
-			idx++;
+		fprintf(dat, "# %s\n", label);
+		for (size_t i = first[j]; i < first[j + 1]; i++)
+			fprintf(dat, "%.10g %.10g %.10g\n", cells[i].x, cells[i].y, cells[i].y2);
+		if (two_y) {
+			char a[600], b[600];
+			snprintf(a, sizeof(a), "%s: %s", y1_title, label);
+			snprintf(b, sizeof(b), "%s: %s", y2_title, label);
+			gp_str(t, sizeof(t), a);
+			gp_str(t2, sizeof(t2), b);
+			vta_appendf(body, size, &len,
+				    "%s\"%s.dat\" index %zu using 1:2 axes x1y1 with linespoints lw 2 "
+				    "pt 7 lc %zu title %s, \"%s.dat\" index %zu using 1:3 axes x1y2 "
+				    "with linespoints dt 2 lw 2 pt 6 lc %zu title %s",
+				    idx ? ", " : "", name, idx, idx + 1, t, name, idx, idx + 1, t2);
+		} else {
+			gp_str(t, sizeof(t), label);
+			vta_appendf(body, size, &len,
+				    "%s\"%s.dat\" index %zu using 1:2 with linespoints lw 2 pt 7 "
+				    "title %s",
+				    idx ? ", " : "", name, idx, t);
 		}
-		if (first) {
-			fprintf(dat, "# %s\n", cells[i].label);
-			char t[300];
-			snprintf(t, sizeof(t), "%s", cells[i].label);
-			for (char *q = t; *q; q++)
-				if (*q == '"')
-					*q = '\'';
-			if (two_y)
-				vta_appendf(body, size, &len,
-					    "%s\"%s.dat\" index %zu using 1:2 axes x1y1 with "
-					    "linespoints lw 2 pt 7 lc %zu title \"%s: %s\", \"%s.dat\" "
-					    "index %zu using 1:3 axes x1y2 with linespoints dt 2 lw 2 pt "
-					    "6 lc %zu title \"%s: %s\"",
-					    idx ? ", " : "", name, idx, idx + 1, y1_title, t, name, idx,
-					    idx + 1, y2_title, t);
-			else
-				vta_appendf(body, size, &len,
-					    "%s\"%s.dat\" index %zu using 1:2 with linespoints lw 2 "
-					    "pt 7 title \"%s\"",
-					    idx ? ", " : "", name, idx, t);
-		}
-		fprintf(dat, "%.10g %.10g %.10g\n", cells[i].x, cells[i].y, cells[i].y2);
+		idx++;
 	}
 	vta_appendf(body, size, &len, "\n");
+out:
+	free(first);
+	free(same);
+	free(labels);
+}
+
+/* Tick labels that tell the ticks apart: as many decimals as a tick step of about a fifth
+ * of [lo, hi] needs, SI prefixes (3.07M) from 10^4 up; on a log scale, ticks at 1, 2 and 5
+ * of a decade need none. */
+static void axis_format(char *body, size_t size, size_t *len, const char *axis, double lo,
+			double hi, bool log_scale)
+{
+	const double big = fmax(fabs(lo), fabs(hi));
+	double step = (hi - lo) / 5;
+	if (!(step > 0))
+		step = big > 0 ? big / 10 : 1;
+	double unit = 1;
+	if (big >= 1e4)
+		unit = pow(1000, floor(log10(big) / 3));
+	int dec = (int)ceil(-log10(step / unit) - 1e-9);
+	if (log_scale) /* 1, 2, 5 of a decade: whole in SI units, else the smallest's digits */
+		dec = big >= 1e4 ? 0 : (int)ceil(-log10(fmin(fabs(lo), fabs(hi)) / 1.5) - 1e-9);
+	dec = dec < 0 ? 0 : dec > 6 ? 6 : dec;
+	if (big >= 1e4)
+		vta_appendf(body, size, len, "set format %s \"%%.%ds%%c\"\n", axis, dec);
+	else
+		vta_appendf(body, size, len, "set format %s \"%%.%df\"\n", axis, dec);
+}
+
+/* How many different x the cells have. */
+static size_t distinct_x(const cell *cells, size_t n)
+{
+	size_t d = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < i && cells[j].x != cells[i].x)
+			j++;
+		d += j == i;
+	}
+	return d;
 }
 
 /* Tics at the axis's values, when there are few of them. */
@@ -404,10 +558,12 @@ static void y_scale(char *body, size_t size, size_t *len, const cell *cells, siz
 		lo = fmin(lo, cells[i].y);
 		hi = fmax(hi, cells[i].y);
 	}
+	const bool log_scale = lo > 0 && hi > 4 * lo;
+	axis_format(body, size, len, "y", lo, hi, log_scale);
 	vta_appendf(body, size, len,
-		    "set format y \"%%.0f\"\nset autoscale fix\nset offsets graph 0.04, graph "
-		    "0.04, graph 0.08, graph 0.08\n");
-	if (!(lo > 0 && hi > 4 * lo))
+		    "set autoscale fix\nset offsets graph 0.04, graph 0.04, graph 0.08, graph "
+		    "0.08\n");
+	if (!log_scale)
 		return;
 	/* a log scale, labelled at 1, 2 and 5 of each decade in range */
 	vta_appendf(body, size, len, "set logscale y\nset ytics (");
@@ -416,7 +572,7 @@ static void y_scale(char *body, size_t size, size_t *len, const cell *cells, siz
 		for (int m = 0; m < 3; m++) {
 			const double t = d * (m == 0 ? 1 : m == 1 ? 2 : 5);
 			if (t >= lo / 1.5 && t <= hi * 1.5)
-				vta_appendf(body, size, len, "%s%.0f", nt++ ? ", " : "", t);
+				vta_appendf(body, size, len, "%s%.10g", nt++ ? ", " : "", t);
 		}
 	vta_appendf(body, size, len, ")\n");
 }
@@ -530,6 +686,185 @@ static vta_status other_plots(plot_ctx *c)
 	return VTA_OK;
 }
 
+/* ---------- text and yes/no axes: grouped bars ---------- */
+
+#define MAX_GROUPS 12 /* more combinations of the other axes than this: one group */
+
+typedef struct bar_group {
+	char key[256], label[256];
+	double *y; /* per value of the axis; NAN where no point has it */
+} bar_group;
+
+/* A label for a data file's quoted column, which gnuplot reads with backslash escapes:
+ * escaped, no double quote left, a line per "name=value" part. */
+static void dat_text(const char *s, char *out, size_t size)
+{
+	char *shown = malloc(4 * strlen(s) + 1);
+	size_t len = 0;
+	out[0] = '\0';
+	if (!shown)
+		return;
+	vta_escape(shown, 4 * strlen(s) + 1, s, strlen(s));
+	for (const char *q = shown; *q; q++) {
+		if (q[0] == ',' && q[1] == ' ') {
+			vta_appendf(out, size, &len, "\\n");
+			q++;
+		} else {
+			vta_appendf(out, size, &len, "%c", *q == '"' ? '\'' : *q);
+		}
+	}
+	free(shown);
+}
+
+/* Metric m of the ok points, a bar per value of the text axis x, grouped by the combination
+ * of the other axes (the fewest, or the most, over them when they make too many groups). */
+static vta_status bars_by(plot_ctx *c, const plot_metric *m, const axis_info *x,
+			  const json_t *values)
+{
+	const size_t nv = json_array_size(values);
+	const axis_info *s[64];
+	size_t ns = others(c, x, s, any_axis), combos = 1;
+	for (size_t j = 0; j < ns; j++)
+		combos *= s[j]->n_values;
+	const bool over_others = ns && combos > MAX_GROUPS;
+	if (over_others)
+		ns = 0;
+	bar_group *g = calloc(c->n_ok + 1, sizeof(*g));
+	double *ys = malloc((c->n_ok + 1) * nv * sizeof(*ys));
+	if (!g || !ys) {
+		free(g);
+		free(ys);
+		return vta_fail(c->err, VTA_E_NOMEM, "out of memory");
+	}
+	size_t ng = 0, filled = 0;
+	double hi = 0;
+	for (size_t r = 0; r < c->n_ok; r++) {
+		double y;
+		char v[256];
+		if (!metric(c->ok[r], m->col, &y))
+			continue;
+		text(c->ok[r], x->name, v, sizeof(v));
+		size_t vi = 0;
+		while (vi < nv && strcmp(json_string_value(json_array_get(values, vi)), v))
+			vi++;
+		if (vi == nv)
+			continue;
+		char key[256];
+		series_key(c->ok[r], s, ns, key, sizeof(key));
+		size_t i = 0;
+		while (i < ng && strcmp(g[i].key, key))
+			i++;
+		if (i == ng) {
+			snprintf(g[i].key, sizeof(g[i].key), "%s", key);
+			/* the other axes' values, one line each; the x label names them */
+			size_t ll = 0;
+			g[i].label[0] = '\0';
+			for (size_t j = 0; j < ns; j++) {
+				char v2[128];
+				text(c->ok[r], s[j]->name, v2, sizeof(v2));
+				vta_appendf(g[i].label, sizeof(g[i].label), &ll, "%s%s",
+					    j ? ", " : "", v2);
+			}
+			if (!ns)
+				snprintf(g[i].label, sizeof(g[i].label), "all points");
+			g[i].y = ys + ng * nv;
+			for (size_t j = 0; j < nv; j++)
+				g[i].y[j] = NAN;
+			ng++;
+		}
+		double *cell = &g[i].y[vi];
+		if (isnan(*cell) || (m->most ? y > *cell : y < *cell)) {
+			filled += isnan(*cell);
+			*cell = y;
+			hi = fmax(hi, y);
+		}
+	}
+	char name[96], title[256];
+	snprintf(name, sizeof(name), "%s_by_%s", m->col, x->name);
+	snprintf(title, sizeof(title), "%s by %s%s", m->title, x->name,
+		 !over_others ? "" : m->most ? " (the most over the other axes)"
+					     : " (the fewest over the other axes)");
+	size_t k;
+	FILE *dat = filled >= 2 ? plot_begin(c, name, title, &k) : NULL;
+	if (!dat) {
+		free(g);
+		free(ys);
+		return filled < 2 || c->n == MAX_PLOTS ? VTA_OK : c->err->status;
+	}
+	fprintf(dat, "# group");
+	for (size_t j = 0; j < nv; j++)
+		fprintf(dat, " %s=%s", x->name, json_string_value(json_array_get(values, j)));
+	fprintf(dat, "\n");
+	for (size_t i = 0; i < ng; i++) {
+		char t[1024];
+		dat_text(g[i].label, t, sizeof(t));
+		fprintf(dat, "\"%s\"", t);
+		for (size_t j = 0; j < nv; j++)
+			fprintf(dat, isnan(g[i].y[j]) ? " ?" : " %.10g", g[i].y[j]);
+		fprintf(dat, "\n");
+	}
+	fclose(dat);
+	free(g);
+	free(ys);
+	char body[8192];
+	size_t len = 0;
+	body[0] = '\0';
+	vta_appendf(body, sizeof(body), &len,
+		    "set ylabel \"%s\"\nset style data histograms\nset style histogram clustered "
+		    "gap 1\nset style fill solid 0.8 border -1\nset datafile missing \"?\"\n"
+		    "set yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n%s",
+		    m->label, "");
+	if (ns) { /* a line of each group's label per other axis, named below */
+		char names[512], q[700];
+		size_t nl = 0;
+		names[0] = '\0';
+		for (size_t j = 0; j < ns; j++)
+			vta_appendf(names, sizeof(names), &nl, "%s%s", j ? " / " : "", s[j]->name);
+		gp_str(q, sizeof(q), names);
+		vta_appendf(body, sizeof(body), &len, "set xlabel %s offset 0,-%zu\nset bmargin %zu\n",
+			    q, ns - 1, ns + 4);
+	}
+	axis_format(body, sizeof(body), &len, "y", 0, hi, false);
+	vta_appendf(body, sizeof(body), &len, "plot ");
+	for (size_t j = 0; j < nv; j++) {
+		char v[300], t[700];
+		snprintf(v, sizeof(v), "%s=%s", x->name, json_string_value(json_array_get(values, j)));
+		gp_str(t, sizeof(t), v);
+		if (j == 0)
+			vta_appendf(body, sizeof(body), &len, "\"%s.dat\" using 2:xtic(1) title %s",
+				    c->name[k], t);
+		else
+			vta_appendf(body, sizeof(body), &len, ", \"\" using %zu title %s", j + 2, t);
+	}
+	vta_appendf(body, sizeof(body), &len, "\n");
+	return plot_end(c, k, body);
+}
+
+/* Every axis whose values are not numbers (yes/no keys, decompress, datapath, layers): the
+ * metrics of cycles_vs as grouped bars, a bar per value. */
+static vta_status bar_plots(plot_ctx *c)
+{
+	const plot_metric *const metrics[] = {&CYCLES, &INFERENCES, &ENERGY, &DRAM_BYTES};
+	size_t i;
+	json_t *q;
+	json_array_foreach(json_object_get(c->manifest, "params"), i, q)
+	{
+		const char *nm = json_string_value(json_object_get(q, "name"));
+		const axis_info *x = NULL;
+		for (size_t a = 0; a < c->n_axes; a++)
+			if (!strcmp(c->axes[a].name, nm))
+				x = &c->axes[a];
+		if (!x || x->numeric || x->n_values < 2)
+			continue;
+		for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
+			vta_status st = bars_by(c, metrics[m], x, json_object_get(q, "values"));
+			if (st)
+				return st;
+		}
+	}
+	return VTA_OK;
+}
+
 static vta_status lut_plot(plot_ctx *c)
 {
 	const axis_info *x = NULL;
@@ -557,10 +892,19 @@ static vta_status lut_plot(plot_ctx *c)
 		return n < 2 || c->n == MAX_PLOTS ? VTA_OK : c->err->status;
 	}
 	char body[8192];
-	snprintf(body, sizeof(body), "set xlabel \"lut_bits\"\nset ylabel \"DRAM bytes (solid)\"\n"
-		 "set y2label \"cycles (dashed)\"\nset ytics nomirror\nset y2tics\n"
-		 "set format y \"%%.0f\"\nset format y2 \"%%.0f\"\nset xtics 1\n"
-		 "set key top center box opaque\nset yrange [0:*]\nset y2range [0:*]\n");
+	size_t len = 0;
+	double hi = 0, hi2 = 0;
+	for (size_t i = 0; i < n; i++) {
+		hi = fmax(hi, cells[i].y);
+		hi2 = fmax(hi2, cells[i].y2);
+	}
+	body[0] = '\0';
+	vta_appendf(body, sizeof(body), &len,
+		    "set xlabel \"lut_bits\"\nset ylabel \"DRAM bytes (solid)\"\n"
+		    "set y2label \"cycles (dashed)\"\nset ytics nomirror\nset y2tics\nset xtics 1\n"
+		    "set key top center box opaque\nset yrange [0:*]\nset y2range [0:*]\n");
+	axis_format(body, sizeof(body), &len, "y", 0, hi, false);
+	axis_format(body, sizeof(body), &len, "y2", 0, hi2, false);
 	lines(dat, body, sizeof(body), cells, n, c->name[k], true, "DRAM bytes", "cycles");
 	fclose(dat);
 	free(cells);
@@ -647,13 +991,17 @@ static vta_status heatmap(plot_ctx *c)
 		    "\"#3fb58f\", 1 \"#f4e04d\")\nset xrange [-0.5:%zu.5]\nset yrange "
 		    "[-0.5:%zu.5]\nset xtics (",
 		    a->name, b->name, na - 1, nb - 1);
-	for (size_t j = 0; j < na; j++)
-		vta_appendf(body, sizeof(body), &len, "%s\"%s\" %zu", j ? ", " : "",
-			    json_string_value(json_array_get(pa, j)), j);
+	for (size_t j = 0; j < na; j++) {
+		char q[300];
+		gp_str(q, sizeof(q), json_string_value(json_array_get(pa, j)));
+		vta_appendf(body, sizeof(body), &len, "%s%s %zu", j ? ", " : "", q, j);
+	}
 	vta_appendf(body, sizeof(body), &len, ")\nset ytics (");
-	for (size_t j = 0; j < nb; j++)
-		vta_appendf(body, sizeof(body), &len, "%s\"%s\" %zu", j ? ", " : "",
-			    json_string_value(json_array_get(pb, j)), j);
+	for (size_t j = 0; j < nb; j++) {
+		char q[300];
+		gp_str(q, sizeof(q), json_string_value(json_array_get(pb, j)));
+		vta_appendf(body, sizeof(body), &len, "%s%s %zu", j ? ", " : "", q, j);
+	}
 	vta_appendf(body, sizeof(body), &len,
 		    ")\nset key off\nplot \"%s.dat\" using 1:2:(0.5):(0.5):3 with boxxyerror fs "
 		    "solid 1.0 noborder lc palette, \"%s.dat\" using 1:2:(sprintf(\"%%.0f%%%%\", "
@@ -723,8 +1071,16 @@ static vta_status pareto(plot_ctx *c, const pareto_spec *p)
 	char body[8192];
 	size_t len = 0, idx = 0;
 	body[0] = '\0';
+	/* a log scale only where it spreads the points: over a narrow range it has no tick */
+	const bool log_x = p->log2_x && lo > 0 && hi >= 4 * lo;
 	vta_appendf(body, sizeof(body), &len, "set xlabel \"%s\"\nset ylabel \"cycles\"\n%s",
-		    p->xlabel, p->log2_x ? "set logscale x 2\n" : "");
+		    p->xlabel, log_x ? "set logscale x 2\n" : "");
+	/* a tick at each value when there are few; small ones read as they are */
+	const bool at_values = distinct_x(cells, n) <= 8;
+	if (at_values)
+		x_tics(body, sizeof(body), &len, cells, n);
+	if (!at_values || fmax(fabs(lo), fabs(hi)) >= 1e4)
+		axis_format(body, sizeof(body), &len, "x", lo, hi, false);
 	y_scale(body, sizeof(body), &len, cells, n);
 	vta_appendf(body, sizeof(body), &len, "plot ");
 	for (size_t i = 0; i < n; i++) {
@@ -732,10 +1088,12 @@ static vta_status pareto(plot_ctx *c, const pareto_spec *p)
 			if (i)
 				fprintf(dat, "\n\n");
 			fprintf(dat, "# %s: %s cycles\n", cells[i].label, p->col);
+			char t[600];
+			gp_str(t, sizeof(t), cells[i].label);
 			vta_appendf(body, sizeof(body), &len,
 				    "\"%s.dat\" index %zu using 1:2 with points pt 7 ps 0.9 title "
-				    "\"%s\", ",
-				    c->name[k], idx++, cells[i].label);
+				    "%s, ",
+				    c->name[k], idx++, t);
 		}
 		fprintf(dat, "%.10g %.10g\n", cells[i].x, cells[i].y);
 	}
@@ -1084,6 +1442,8 @@ vta_status sweep_plots_write(const sw_table *t, const json_t *manifest, const ch
 		st = lut_plot(c);
 	if (!st)
 		st = other_plots(c);
+	if (!st)
+		st = bar_plots(c);
 	if (!st)
 		st = write_index(c, dir);
 	*n_plots = c->n;
