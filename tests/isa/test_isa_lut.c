@@ -23,7 +23,7 @@
 static vta_mem_insn mem_of(vta_mem mem, uint32_t sram, uint32_t dram, uint32_t y, uint32_t x,
 			   uint32_t bw, uint32_t slot, uint32_t chan)
 {
-	return (vta_mem_insn){mem, sram, dram, y, x, x, 0, 0, 0, 0, bw, slot, chan};
+	return (vta_mem_insn){mem, sram, dram, y, x, x, 0, 0, 0, 0, bw, slot, chan, 0};
 }
 
 static uint64_t word(const uint8_t *b, int w)
