@@ -426,7 +426,7 @@ static void test_stream_lut(void **state)
 	vta_xfer w = xfer(VTA_MEM_WGT, 0, 96 * 100, 1, 1, 1);
 	et_assert_ok(vta_stream_load_lut(f.s, &w, &use, &f.err), &f.err);
 	vta_xfer wide = xfer(VTA_MEM_LUT32, 64, 0x2000, 1, 4, 4);
-	vta_lut_fields set32 = {0, 5, 0};
+	vta_lut_fields set32 = {0, 5, 0, 0};
 	et_assert_ok(vta_stream_load_lut(f.s, &wide, &set32, &f.err), &f.err);
 	w.dram_addr = 96 * 100 + 1; /* packed elements are 96 bytes */
 	assert_int_equal(vta_stream_load_lut(f.s, &w, &use, &f.err), VTA_E_USAGE);
