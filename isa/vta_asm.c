@@ -159,6 +159,9 @@ static vta_status check_unsigned(asm_ctx *a, const num *v, unsigned width, const
 	if (v->neg)
 		return asm_fail(a, VTA_E_ENCODE, v->at, "%s -%llu does not fit in %u bits (unsigned)",
 				field, (unsigned long long)v->mag, width);
+	if (width == 0 && v->mag != 0)
+		return asm_fail(a, VTA_E_ENCODE, v->at, "%s %llu: the field exists only in the wide "
+				"encoding (isa.encoding: wide)", field, (unsigned long long)v->mag);
 	if (v->mag > max)
 		return asm_fail(a, VTA_E_ENCODE, v->at, "%s %llu does not fit in %u bits", field,
 				(unsigned long long)v->mag, width);

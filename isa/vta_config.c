@@ -148,6 +148,10 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	if ((st = derive_srams(cfg, err)))
 		return st;
 	cfg->lut_depth = cfg->decomp_table_kib * 256u; /* 32-bit entries; 256 KiB: 65536 */
+	if (cfg->decomp_multi_block && !wide)
+		return vta_fail(err, VTA_E_CONFIG,
+				"decompressor.multi_block: a multi-block load's lut_run has no bits "
+				"in VTA's 128-bit memory instruction; set isa.encoding: wide");
 	if (cfg->isa_uop_field_depth != 0 &&
 	    cfg->isa_uop_field_depth < cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_CONFIG,
@@ -170,6 +174,7 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->memop_lut_bw = 3;
 	fw->memop_lut_slot = 3;
 	fw->memop_lut_chan = 16; /* the four 4-bit pads */
+	fw->memop_lut_run = wide ? 16 : 0; /* vta128's memory words are full */
 	fw->memop_size = 16;
 	fw->memop_stride = 16;
 	fw->memop_pad = 4;

@@ -77,7 +77,8 @@ static vta_status load_footprint(const vta_config *cfg, const vta_mem_insn *m,
 		if ((s = vta_lut_use_check(cfg, m, d, err)))
 			return s;
 		uint64_t first = d->channels > 1 ? m->lut_chan : 0;
-		uint64_t count = d->channels > 1 ? vta_lut_row_channels(cfg, (vta_mem)m->mem_type)
+		uint64_t count = d->channels > 1 ? (uint64_t)vta_lut_run_blocks(m) *
+							   vta_lut_row_channels(cfg, (vta_mem)m->mem_type)
 						 : 1;
 		if ((s = emit(fn, ctx, VTA_SPACE_LUT_SLOT, false, m->lut_slot, m->lut_slot + 1u)) ||
 		    (s = emit(fn, ctx, VTA_SPACE_LUT, false, d->base + first * d->stride,

@@ -16,7 +16,8 @@
  *                      write descriptor slot lut_slot
  *   decompressing load read descriptor slot lut_slot; read every entry of the tables it
  *                      decodes through (the descriptor's tables of channels lut_chan ..
- *                      lut_chan + channels of a row - 1, or its one table: which entries the
+ *                      lut_chan + channels of a row x blocks of its run - 1, or its one
+ *                      table: which entries the
  *                      indices pick is data, not the instruction); read its packed DRAM rows;
  *                      write its SRAM rows
  *   STORE              read OUT rows [sram_base, + y_size*x_size); write its DRAM rows

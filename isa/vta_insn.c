@@ -114,6 +114,10 @@ static vta_status put_fields(bits *b, const vta_insn_format *fmt, const vta_fiel
 									       : "lut_chan");
 			continue;
 		}
+		if (w == 0 && v != 0 && !vta_field_high_width(f, fw))
+			return vta_fail(err, VTA_E_ENCODE, "%s%s %lld: the field exists only in the "
+					"wide encoding (isa.encoding: wide)", fmt->prefix, f->name,
+					(long long)v);
 		if (f->defined && (uint64_t)v >= f->defined)
 			return vta_fail(err, VTA_E_ENCODE, "%s%s %u is not defined (0..%u)",
 					fmt->prefix, f->name, (unsigned)v, f->defined - 1);

@@ -54,6 +54,9 @@ typedef struct vta_mem_insn {
 	 * lut_slot, lut_chan being the channel of its first lanes (in the pads' bits, so a
 	 * decompressing load has no padding); a LOAD of lut/lut32 sets descriptor lut_slot. */
 	uint32_t lut_bw, lut_slot, lut_chan;
+	/* Wide encoding only: a multi-block decompressing load advances its tables by one
+	 * channel block every lut_run rows of y (0: the whole load is one block). */
+	uint32_t lut_run;
 } vta_mem_insn;
 
 /* GEMM and ALU share the loop header. */

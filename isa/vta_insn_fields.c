@@ -56,6 +56,9 @@ static const vta_insn_field MEM[] = {
 	PAD("x_pad_1", "xpad", x_pad_1),
 	{"lut_chan", "chan", W(1, 1), FW(memop_lut_chan), IN(mem.lut_chan), VTA_FIELD_UNSIGNED, 0,
 	 VTA_NAMES_NONE, false, false, VTA_PRESENT_LUT, false, 0, W(0, 0)},
+	/* wide only (no bits in vta128): after memory_type's fourth bit in word 2 */
+	{"lut_run", "run", W(1, 2), FW(memop_lut_run), IN(mem.lut_run), VTA_FIELD_UNSIGNED, 0,
+	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true, 0, W(0, 0)},
 };
 
 /* GEMM and ALU share word 0 (and, wide, word 1) and continue with their dst and src
@@ -108,7 +111,7 @@ static const vta_insn_field UOP_FIELDS[] = {
 
 static const char *const HEAD_KEYS[] = {"deps", NULL};
 static const char *const MEM_KEYS[] = {"mem",    "sram", "dram", "bw",   "slot", "y", "x",
-				       "stride", "ypad", "xpad", "chan", "deps", NULL};
+				       "stride", "ypad", "xpad", "chan", "run",  "deps", NULL};
 static const char *const GEMM_KEYS[] = {"reset", "uop", "iter", "dst",
 					"src",   "wgt", "deps", NULL};
 static const char *const ALU_KEYS[] = {"op",  "reset",   "uop", "iter", "dst",

@@ -154,6 +154,7 @@ static vta_status exec_lut_load(run *r, size_t idx, const vta_insn *insn)
 		return vta_insn_fail(r->err, VTA_E_NOMEM, NULL, idx, insn,
 				     "out of memory decoding %llu rows", (unsigned long long)rows);
 	for (uint64_t y = 0; y < m->y_size; y++) {
+		const uint64_t chan0 = vta_lut_row_chan(cfg, m, y);
 		for (uint64_t x = 0; x < m->x_size; x++) {
 			uint64_t row = y * m->x_size + x;
 			const uint8_t *s = r->dram->bytes +
@@ -166,7 +167,7 @@ static vta_status exec_lut_load(run *r, size_t idx, const vta_insn *insn)
 					return rule_fail(r, idx, insn, &sub);
 				}
 				uint64_t table = slot->channels > 1
-							 ? m->lut_chan + lane_channel(cfg, mem, l)
+							 ? chan0 + lane_channel(cfg, mem, l)
 							 : 0;
 				uint32_t v = ref->lut_table[slot->base + table * slot->stride + index];
 				uint8_t *d = out + row * row_bytes;

@@ -74,6 +74,19 @@ uint32_t vta_lut_row_channels(const vta_config *cfg, vta_mem mem)
 	return mem == VTA_MEM_INP ? cfg->block_in : cfg->block_out;
 }
 
+uint32_t vta_lut_run_blocks(const vta_mem_insn *m)
+{
+	if (!m->lut_run || m->y_size == 0)
+		return 1;
+	return (uint32_t)(((uint64_t)m->y_size + m->lut_run - 1) / m->lut_run);
+}
+
+uint64_t vta_lut_row_chan(const vta_config *cfg, const vta_mem_insn *m, uint64_t y)
+{
+	const uint64_t block = m->lut_run ? y / m->lut_run : 0;
+	return m->lut_chan + block * vta_lut_row_channels(cfg, (vta_mem)m->mem_type);
+}
+
 uint32_t vta_lut_packed_bytes(const vta_config *cfg, vta_mem mem, uint32_t bw)
 {
 	return (vta_lut_lanes(cfg, mem) * bw + 7) / 8;
@@ -113,11 +126,13 @@ vta_status vta_lut_use_check(const vta_config *cfg, const vta_mem_insn *m,
 				"LUT slot %u holds int%u tables (%s), a load of %s needs int%u ones (%s)",
 				m->lut_slot, slot->width, slot->width == 8 ? "lut" : "lut32",
 				vta_mem_name(mem), want, want == 8 ? "lut" : "lut32");
-	uint64_t end = (uint64_t)m->lut_chan + vta_lut_row_channels(cfg, mem);
+	const uint32_t blocks = vta_lut_run_blocks(m);
+	uint64_t end = (uint64_t)m->lut_chan + (uint64_t)blocks * vta_lut_row_channels(cfg, mem);
 	if (slot->channels > 1 && end > slot->channels)
 		return vta_fail(err, VTA_E_OOB,
-				"channels [%u, %llu) beyond the %u tables of LUT slot %u", m->lut_chan,
-				(unsigned long long)end, slot->channels, m->lut_slot);
+				"channels [%u, %llu) beyond the %u tables of LUT slot %u%s",
+				m->lut_chan, (unsigned long long)end, slot->channels, m->lut_slot,
+				blocks > 1 ? " (a run of several channel blocks)" : "");
 	return VTA_OK;
 }
 
@@ -132,6 +147,9 @@ vta_status vta_lut_index_fail(uint32_t index, uint64_t element, uint32_t stride,
 static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m, vta_mem mem,
 				   vta_error *err)
 {
+	if (m->lut_run && (m->lut_bw == 0 || vta_mem_is_table(mem)))
+		return vta_fail(err, VTA_E_STREAM, "lut_run %u on a load that does not decompress "
+				"(only a decompressing load spans channel blocks)", m->lut_run);
 	if (!vta_mem_is_table(mem) && m->lut_bw == 0)
 		return VTA_OK;
 	if (!cfg->decomp_enabled)
@@ -150,6 +168,9 @@ static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m,
 	if (any_pad(m))
 		return vta_fail(err, VTA_E_STREAM, "padding not supported for %s",
 				vta_mem_is_table(mem) ? vta_mem_name(mem) : "a decompressing load");
+	if (m->lut_run && !cfg->decomp_multi_block)
+		return vta_fail(err, VTA_E_UNSUPPORTED, "a multi-block decompressing load (lut_run "
+				"%u) needs decompressor.multi_block in the config", m->lut_run);
 	return VTA_OK;
 }
 
@@ -193,6 +214,9 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 	if (m->lut_bw || m->lut_slot)
 		return vta_fail(err, VTA_E_STREAM, "a store has no LUT fields (lut_bw %u, "
 				"lut_slot %u)", m->lut_bw, m->lut_slot);
+	if (m->lut_run)
+		return vta_fail(err, VTA_E_STREAM, "a store has no LUT fields (lut_run %u)",
+				m->lut_run);
 	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
 	if (end > cfg->sram[VTA_MEM_OUT].depth)
 		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",

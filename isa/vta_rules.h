@@ -53,6 +53,11 @@ typedef struct vta_lut_desc {
 uint32_t vta_lut_lanes(const vta_config *cfg, vta_mem mem);
 /* Channels one row spans: WGT and ACC block_out, INP block_in. */
 uint32_t vta_lut_row_channels(const vta_config *cfg, vta_mem mem);
+/* Channel blocks a decompressing load spans: ceil(y_size / lut_run), or 1 (lut_run 0). */
+uint32_t vta_lut_run_blocks(const vta_mem_insn *m);
+/* The table channel of the first lanes of the load's row y (y < y_size): lut_chan, plus
+ * one row's channels for every lut_run rows before it. */
+uint64_t vta_lut_row_chan(const vta_config *cfg, const vta_mem_insn *m, uint64_t y);
 /* Bytes of one packed DRAM element: ceil(lanes * bw / 8). */
 uint32_t vta_lut_packed_bytes(const vta_config *cfg, vta_mem mem, uint32_t bw);
 /* DRAM bytes of one element of a LOAD or STORE: packed for a decompressing load. */

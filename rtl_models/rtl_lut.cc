@@ -30,6 +30,7 @@ struct rtl_job {
 	unsigned bitwidth;
 	unsigned skip_bits;
 	uint32_t count, stride, run_len, channels, row_len, table_base;
+	uint32_t block_len; /* indices per channel block, 0: one block */
 	const uint8_t *bytes;
 	size_t nbytes;
 };
@@ -136,6 +137,7 @@ public:
 		io.stride = (CData)jb.stride; /* 128 fits the 8-bit port */
 		io.run_len = (IData)jb.run_len;
 		io.channels = (IData)jb.channels;
+		io.block_len = (IData)jb.block_len;
 		io.row_len = (IData)jb.row_len;
 		io.skip_bits = (CData)jb.skip_bits;
 		io.table_base = (decltype(+io.table_base))jb.table_base;
@@ -255,6 +257,7 @@ vta_status run_group(vta_rtl_lut *lut, const vta_rtl_lut_job *job, const lut_gro
 	jb.run_len = (uint32_t)g.run_len;
 	jb.channels = (uint32_t)g.channels;
 	jb.row_len = 0;
+	jb.block_len = 0;
 	jb.table_base = (uint32_t)(g.table_first - t0);
 	jb.bytes = job->indices + bit0 / 8;
 	jb.nbytes = (jb.skip_bits + g.count * job->bitwidth + 7) / 8;
@@ -322,22 +325,31 @@ vta_status check_load(const vta_rtl_lut *lut, const vta_rtl_lut_load *ld, const 
 				!ld ? "a load" : !out ? "an output" : !ld->packed ? "packed rows"
 									: "tables");
 	if (ld->bitwidth < 1 || ld->bitwidth > VTA_LUT_MAX_BITWIDTH || ld->lanes < 1 || ld->rows < 1 ||
-	    ld->channels < 1 || ld->run_len < 1 || ld->stride < 1)
+	    ld->channels < 1 || ld->run_len < 1 || ld->stride < 1 ||
+	    (ld->blocks > 1 && ld->block_rows < 1))
 		return vta_fail(err, VTA_E_USAGE,
 				"datapath rtl: malformed LUT load (bit width %u, %u lanes, %llu rows, "
-				"%u channels, run %u, stride %u)",
+				"%u channels, run %u, stride %u, %u blocks of %llu rows)",
 				ld->bitwidth, ld->lanes, (unsigned long long)ld->rows, ld->channels,
-				ld->run_len, ld->stride);
+				ld->run_len, ld->stride, ld->blocks,
+				(unsigned long long)ld->block_rows);
 	if (ld->rows > UINT32_MAX / ld->lanes)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
 				"datapath rtl: a LUT load of %llu rows of %u lanes exceeds the RTL "
 				"decoder's 32-bit element counter",
 				(unsigned long long)ld->rows, ld->lanes);
-	if ((uint64_t)ld->channels * held_stride(ld) > lut->table_entries())
+	if (ld->block_rows > UINT32_MAX / ld->lanes)
 		return vta_fail(err, VTA_E_UNSUPPORTED,
-				"datapath rtl: a LUT load's %u tables of %u entries exceed the RTL "
+				"datapath rtl: a LUT load's channel block of %llu rows exceeds the RTL "
+				"decoder's 32-bit block counter",
+				(unsigned long long)ld->block_rows);
+	const uint64_t blocks = ld->blocks > 1 ? ld->blocks : 1;
+	if (blocks * ld->channels * held_stride(ld) > lut->table_entries())
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"datapath rtl: a LUT load's %llu tables of %u entries exceed the RTL "
 				"decoder's table of %zu entries",
-				ld->channels, held_stride(ld), lut->table_entries());
+				(unsigned long long)(blocks * ld->channels), held_stride(ld),
+				lut->table_entries());
 	return VTA_OK;
 }
 
@@ -463,7 +475,7 @@ extern "C" vta_status vta_rtl_lut_load_run(vta_rtl_lut *lut, const vta_rtl_lut_l
 	 * just before the job so that the job starts at the load's cycle on the waveform. */
 	size_t te = lut->port_entries();
 	const size_t hs = held_stride(load);
-	size_t n = (size_t)load->channels * hs;
+	size_t n = (size_t)(load->blocks > 1 ? load->blocks : 1) * load->channels * hs;
 	size_t words = (n + te - 1) / te;
 	uint32_t e[k_port_max];
 	auto entry = [&](size_t k) { return load->tables[k / hs * load->stride + k % hs]; };
@@ -495,6 +507,7 @@ extern "C" vta_status vta_rtl_lut_load_run(vta_rtl_lut *lut, const vta_rtl_lut_l
 	jb.run_len = load->run_len;
 	jb.channels = load->channels;
 	jb.row_len = load->lanes;
+	jb.block_len = load->blocks > 1 ? (uint32_t)(load->block_rows * load->lanes) : 0;
 	jb.table_base = 0;
 	jb.bytes = load->packed;
 	jb.nbytes = (size_t)load->rows * row_bytes;

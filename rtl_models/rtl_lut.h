@@ -83,7 +83,8 @@ vta_status vta_rtl_lut_decode(vta_rtl_lut *lut, const vta_rtl_lut_job *job, int8
  * ceil(lanes * bitwidth / 8) bytes each, back to back as the DMA delivers them: `lanes`
  * indices MSB first, then pad bits to the byte, which the decoder skips. Lane L of every row
  * reads table (L / run_len) % channels of `tables` (channels x stride 32-bit entries, as the
- * model's table memory holds them). The values written are the entries' low 8 bits (int8
+ * model's table memory holds them), of block r / block_rows for row r of a multi-block load
+ * (`blocks` blocks of `channels` tables, one after another). The values written are the entries' low 8 bits (int8
  * rows: WGT, INP) or the whole entries (wide: ACC rows from lut32 tables). */
 typedef struct vta_rtl_lut_load {
 	unsigned bitwidth;       /* 1..7 */
@@ -91,12 +92,16 @@ typedef struct vta_rtl_lut_load {
 	uint64_t rows;           /* >= 1 */
 	const uint8_t *packed;   /* rows x ceil(lanes * bitwidth / 8) bytes */
 	const uint32_t *tables;  /* channels x stride entries */
-	unsigned channels;       /* >= 1 */
+	unsigned channels;       /* >= 1: tables of one channel block */
 	unsigned run_len;        /* >= 1 */
 	unsigned stride;         /* entries per channel table, >= 1 (the decoder holds the
 				  * first min(stride, 2^bitwidth), all an index can read) */
 	int wide;                /* int32 values (out is int32_t[]) rather than int8 */
 	uint64_t cycle;          /* simulated cycle of the job's start (the waveform's time) */
+	unsigned blocks;         /* channel blocks (0 or 1: one); `tables` holds blocks x
+				  * channels tables, one block after another */
+	uint64_t block_rows;     /* rows per block when blocks > 1: row r reads block
+				  * r / block_rows's tables */
 } vta_rtl_lut_load;
 
 /* Decode a load into out (rows x lanes values, int8 or int32), *cycles = the job's decode

@@ -24,6 +24,7 @@ module vta_lut_decoder #(
     input  wire [7:0]                              stride,     // entries per channel, 1..128
     input  wire [31:0]                             run_len,    // >= 1
     input  wire [31:0]                             channels,   // >= 1
+    input  wire [31:0]                             block_len,  // indices per block, 0: one block
     input  wire [31:0]                             row_len,    // indices per padded row, 0: none
     input  wire [2:0]                              skip_bits,
     input  wire [TABLE_AW-1:0]                     table_base,
@@ -65,7 +66,8 @@ module vta_lut_decoder #(
     reg [31:0]         run_r;
     reg [31:0]         chans_r;
     reg [31:0]         row_r;
-    reg [TABLE_AW-1:0] tbase_r;
+    reg [31:0]         blk_r;       // indices per channel block (0: the job is one block)
+    reg [TABLE_AW-1:0] bstep_r;     // channels * stride: the next block's tables
     reg [2:0]          skip_r;      // bits still to drop from the next word
 
     // stream state
@@ -75,7 +77,9 @@ module vta_lut_decoder #(
     reg [31:0]         elem_r;      // number of the next index
     reg [31:0]         pos_r;       // position inside the current channel run
     reg [31:0]         chan_r;      // current channel
-    reg [TABLE_AW-1:0] base_r;      // table_base + chan_r * stride
+    reg [TABLE_AW-1:0] base_r;      // bbase_r + chan_r * stride
+    reg [31:0]         bpos_r;      // position inside the current block
+    reg [TABLE_AW-1:0] bbase_r;     // first table of the current block
     reg [31:0]         rpos_r;      // position inside the current row
 
     // ---- this cycle's fields, lookups and next state ----
@@ -89,8 +93,8 @@ module vta_lut_decoder #(
     reg [VB*IPC-1:0]       vals;
     reg                    bad_any;
     reg [NW-1:0]           bad_lane;
-    reg [31:0]             p_nx, c_nx, r_nx;
-    reg [TABLE_AW-1:0]     b_nx;
+    reg [31:0]             p_nx, c_nx, r_nx, q_nx;
+    reg [TABLE_AW-1:0]     b_nx, bb_nx;
     reg [6:0]              field, idx;
     reg [TABLE_AW-1:0]     addr;
     integer                j;
@@ -106,6 +110,8 @@ module vta_lut_decoder #(
         c_nx     = chan_r;
         b_nx     = base_r;
         r_nx     = rpos_r;
+        q_nx     = bpos_r;
+        bb_nx    = bbase_r;
         for (j = 0; j < IPC; j = j + 1) begin
             // Lane j takes the next field if it is in the buffer and the job wants it.
             fend  = off + bw_c;
@@ -126,13 +132,25 @@ module vta_lut_decoder #(
                     p_nx = 32'd0;
                     if (c_nx + 32'd1 == chans_r) begin
                         c_nx = 32'd0;
-                        b_nx = tbase_r;
+                        b_nx = bb_nx;
                     end else begin
                         c_nx = c_nx + 32'd1;
                         b_nx = b_nx + {{(TABLE_AW-8){1'b0}}, stride_r};
                     end
                 end else begin
                     p_nx = p_nx + 32'd1;
+                end
+                // Block bookkeeping: a block's last index moves to the next block's tables.
+                if (blk_r != 32'd0) begin
+                    if (q_nx + 32'd1 == blk_r) begin
+                        q_nx  = 32'd0;
+                        p_nx  = 32'd0;
+                        c_nx  = 32'd0;
+                        bb_nx = bb_nx + bstep_r;
+                        b_nx  = bb_nx;
+                    end else begin
+                        q_nx = q_nx + 32'd1;
+                    end
                 end
                 // Row bookkeeping: a row's last field is followed by its pad to the byte.
                 // The buffer ends on a byte, so the pad is (cnt_r - fend) mod 8 bits, and
@@ -202,7 +220,10 @@ module vta_lut_decoder #(
             run_r     <= run_len;
             chans_r   <= channels;
             row_r     <= row_len;
-            tbase_r   <= table_base;
+            blk_r     <= block_len;
+            bstep_r   <= channels[TABLE_AW-1:0] * {{(TABLE_AW-8){1'b0}}, stride};
+            bpos_r    <= 32'd0;
+            bbase_r   <= table_base;
             skip_r    <= skip_bits;
             buf_r     <= {BUF_BITS{1'b0}};
             cnt_r     <= {CW{1'b0}};
@@ -227,6 +248,8 @@ module vta_lut_decoder #(
                 chan_r <= c_nx;
                 base_r <= b_nx;
                 rpos_r <= r_nx;
+                bpos_r <= q_nx;
+                bbase_r <= bb_nx;
                 if (take)
                     skip_r <= 3'd0;
                 if (left_r == {{(32-NW){1'b0}}, n})

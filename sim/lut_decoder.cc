@@ -57,6 +57,7 @@ bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta
 	uint8_t *o = out.data();
 	uint64_t element = 0;
 	for (uint64_t y = 0; y < m.y_size; y++) {
+		const uint64_t chan0 = vta_lut_row_chan(&cfg, &m, y);
 		for (uint64_t x = 0; x < m.x_size; x++) {
 			/* a shift register fed a byte at a time, read from its top */
 			const uint8_t *p = dram.bytes + (m.dram_base + y * m.x_stride + x) * packed;
@@ -76,7 +77,7 @@ bool lut_decoder::decode(const vta_config &cfg, const vta_mem_insn &m, const vta
 					}
 					const uint32_t ch = wgt ? a : b;
 					const uint32_t at = d.base + index +
-							    (d.channels > 1 ? (m.lut_chan + ch) * d.stride : 0);
+							    (d.channels > 1 ? (chan0 + ch) * d.stride : 0);
 					const uint32_t v = table[at];
 					if (wide) {
 						std::memcpy(o, &v, 4);
@@ -114,6 +115,9 @@ bool lut_decoder::decode_rtl(const vta_config &cfg, const vta_mem_insn &m, const
 	job.packed = string.data();
 	job.tables = table.data() + d.base + (per_channel ? (uint64_t)m.lut_chan * d.stride : 0);
 	job.channels = per_channel ? vta_lut_row_channels(&cfg, mem) : 1;
+	/* a multi-block load moves to the next block's tables every lut_run rows of y */
+	job.blocks = per_channel ? vta_lut_run_blocks(&m) : 1;
+	job.block_rows = per_channel && m.lut_run ? (uint64_t)m.lut_run * m.x_size : 0;
 	job.run_len = per_channel && mem == VTA_MEM_WGT ? cfg.block_in : 1;
 	job.stride = d.stride;
 	job.wide = mem == VTA_MEM_ACC;

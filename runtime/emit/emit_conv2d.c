@@ -293,14 +293,30 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 	x.mem = VTA_MEM_WGT;
 	x.x_size = p->ncb;
 	x.x_stride = g->ucb; /* the filter holds a unit's input blocks per tap */
-	if (rc == VTA_OK && st->load_wgt && c->wlut) {
+	if (rc == VTA_OK && st->load_wgt && c->wlut && g->wgt_lut_window) {
+		/* multi-block loads: as many blocks per load as the resident tables cover, the
+		 * tables advancing a block every `taps` rows (lut_run) */
+		for (uint32_t j = 0, n; j < nbw && rc == VTA_OK; j += n) {
+			n = nbw - j < g->wgt_lut_window ? nbw - j : g->wgt_lut_window;
+			x.sram = (uint32_t)(st->wgt_slot * p->wgt_slot + j * taps * p->ncb);
+			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->ucb +
+						   (uint64_t)st->c * p->ncb) * c->wrow_bytes;
+			x.y_size = (uint32_t)(n * taps);
+			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0,
+					    n > 1 ? (uint32_t)taps : 0};
+			rc = vta_em_lut_use_run(s, &c->wtab, (uint32_t)((ob0 + j) * cfg->block_out),
+						n * cfg->block_out, &f.chan, err);
+			if (rc == VTA_OK)
+				rc = vta_stream_load_lut(s, &x, &f, err);
+		}
+	} else if (rc == VTA_OK && st->load_wgt && c->wlut) {
 		/* one decompressing load per output-channel block: a load covers one block */
 		for (uint32_t j = 0; j < nbw && rc == VTA_OK; j++) {
 			x.sram = (uint32_t)(st->wgt_slot * p->wgt_slot + j * taps * p->ncb);
 			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->ucb +
 						   (uint64_t)st->c * p->ncb) * c->wrow_bytes;
 			x.y_size = (uint32_t)taps;
-			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0};
+			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0, 0};
 			rc = vta_em_lut_use(s, &c->wtab, (uint32_t)((ob0 + j) * cfg->block_out),
 					    &f.chan, err);
 			if (rc == VTA_OK)
@@ -444,7 +460,7 @@ static vta_status cv_load_bias(cv_ctx *c, uint32_t ob0, uint32_t n, uint32_t cst
 		vta_xfer x = {.mem = VTA_MEM_ACC, .sram = row0 + i,
 			      .dram_addr = c->b_addr + (uint64_t)(ob0 + i) * c->brow_bytes,
 			      .y_size = 1, .x_size = 1, .x_stride = 1};
-		vta_lut_fields f = {c->blut->bitwidth, c->btab.slot, 0};
+		vta_lut_fields f = {c->blut->bitwidth, c->btab.slot, 0, 0};
 		rc = vta_em_lut_use(c->s, &c->btab, (ob0 + i) * c->cfg->block_out, &f.chan, err);
 		if (rc == VTA_OK)
 			rc = vta_stream_load_lut(c->s, &x, &f, err);
@@ -505,7 +521,9 @@ static vta_status cv_emit(cv_ctx *c, vta_error *err)
 				    err);
 	if (rc == VTA_OK && c->wlut)
 		rc = vta_em_lut_put(s, &c->tm, c->wlut, VTA_MEM_WGT, "the filter", true,
-				    cfg->block_out, &c->wtab, err);
+				    g->wgt_lut_window ? g->wgt_lut_window * cfg->block_out
+						      : cfg->block_out,
+				    &c->wtab, err);
 	if (rc == VTA_OK && p->const_all && n_plain > 0) {
 		vta_xfer x = {VTA_MEM_ACC, p->acc_const_base, c->k_addr, n_plain, g->ob,
 			      g->ob, 0, 0, 0, 0};
@@ -751,6 +769,10 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		if (vta_em_lut_splits(c->cfg, bias_entries, &img))
 			c->g.wgt_lut_block_table_bytes =
 				(uint32_t)(img.bytes / img.channels * c->cfg->block_out);
+		if (c->cfg->decomp_multi_block)
+			c->g.wgt_lut_window = (uint32_t)(vta_em_lut_window(c->cfg, bias_entries, &img,
+									   c->cfg->block_out) /
+							 c->cfg->block_out);
 	}
 	const int8_t *filter = *fbuf ? *fbuf : conv->filter;
 	const int32_t *bias = c->blut ? NULL : *bbuf ? *bbuf : conv->bias;

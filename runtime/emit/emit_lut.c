@@ -84,10 +84,47 @@ vta_status vta_em_lut_use(vta_stream *s, vta_em_lut_table *tb, uint32_t chan,
 	vta_xfer x = {.mem = tb->entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32, .sram = tb->sram,
 		      .dram_addr = tb->addr + (uint64_t)want * rows * tb->stride * tb->entry_bytes,
 		      .y_size = (uint32_t)rows, .x_size = tb->stride, .x_stride = tb->stride};
-	vta_lut_fields f = {0, tb->slot, 0};
+	vta_lut_fields f = {0, tb->slot, 0, 0};
 	vta_status st = vta_stream_load_lut(s, &x, &f, err);
 	if (st == VTA_OK)
 		tb->resident = want;
+	return st;
+}
+
+uint64_t vta_em_lut_window(const vta_config *cfg, uint64_t used, const vta_lut_table_image *img,
+			   uint32_t unit)
+{
+	const uint64_t left = cfg->lut_depth > used ? cfg->lut_depth - used : 0;
+	if (!vta_em_lut_splits(cfg, used, img))
+		return img->channels;
+	if (!img->stride || !unit)
+		return 0;
+	return left / img->stride / unit * unit;
+}
+
+vta_status vta_em_lut_use_run(vta_stream *s, vta_em_lut_table *tb, uint32_t chan, uint32_t n,
+			      uint32_t *lut_chan, vta_error *err)
+{
+	if (!tb->block)
+		return vta_em_lut_use(s, tb, chan, lut_chan, err);
+	const uint64_t first = (uint64_t)tb->resident;
+	if (tb->resident >= 0 && chan >= first && (uint64_t)chan + n <= first + tb->block) {
+		*lut_chan = (uint32_t)(chan - first);
+		return VTA_OK;
+	}
+	if (n > tb->block || chan >= tb->channels)
+		return vta_fail(err, VTA_E_INTERNAL, "layer %s: a load of %u channels from %u "
+				"beyond a table window of %u", vta_stream_layer(s), n, chan, tb->block);
+	const uint64_t rows = tb->channels - chan < tb->block ? tb->channels - chan : tb->block;
+	vta_xfer x = {.mem = tb->entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32, .sram = tb->sram,
+		      .dram_addr = tb->addr + (uint64_t)chan * tb->stride * tb->entry_bytes,
+		      .y_size = (uint32_t)rows, .x_size = tb->stride, .x_stride = tb->stride};
+	vta_lut_fields f = {0, tb->slot, 0, 0};
+	vta_status st = vta_stream_load_lut(s, &x, &f, err);
+	if (st == VTA_OK) {
+		tb->resident = chan;
+		*lut_chan = 0;
+	}
 	return st;
 }
 

@@ -31,7 +31,8 @@ typedef struct vta_em_lut_table {
 	uint32_t entry_bytes;   /* 1 (lut) or 4 (lut32) */
 	uint32_t sram, slot;
 	uint32_t block;         /* 0: the whole image is loaded; else tables per load */
-	int64_t resident;       /* split: the block whose tables are loaded, or -1 */
+	int64_t resident;       /* split: the block whose tables are loaded, or -1; a window
+				 * (vta_em_lut_use_run): its first channel */
 } vta_em_lut_table;
 
 /* Whether tables of image `img` do not fit whole in the table memory left after `used`
@@ -52,6 +53,19 @@ vta_status vta_em_lut_put(vta_stream *s, vta_em_lut *tm, const vta_lut_tensor *t
  * block's first). */
 vta_status vta_em_lut_use(vta_stream *s, vta_em_lut_table *tb, uint32_t chan,
 			  uint32_t *lut_chan, vta_error *err);
+
+/* Channels of a filter's tables that fit the table memory left after `used` entries, in
+ * whole blocks of `unit` channels (0 when not even one block fits); all of them when the
+ * image fits whole. What a multi-block load can span at once. */
+uint64_t vta_em_lut_window(const vta_config *cfg, uint64_t used, const vta_lut_table_image *img,
+			   uint32_t unit);
+
+/* Make the tables of channels [chan, chan + n) resident for one multi-block load and return
+ * its lut_chan: the whole image on the first call, or, for tables put with `block` the
+ * window's channels, a window of them from chan when [chan, chan + n) is not inside the
+ * loaded one (n <= block). */
+vta_status vta_em_lut_use_run(vta_stream *s, vta_em_lut_table *tb, uint32_t chan, uint32_t n,
+			      uint32_t *lut_chan, vta_error *err);
 
 /* Allocate `bytes` of packed index rows of `row_bytes` each, at a multiple of row_bytes
  * (a decompressing load addresses DRAM in packed elements). */

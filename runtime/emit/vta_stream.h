@@ -52,6 +52,7 @@ typedef struct vta_lut_fields {
 	uint32_t bw;   /* 1..7: the DRAM holds packed indices of this width; 0: a table load */
 	uint32_t slot; /* the descriptor used, or set by a table load */
 	uint32_t chan; /* channel of the first lanes (decompressing loads) */
+	uint32_t run;  /* rows of y per channel block of a multi-block load; 0: one block */
 } vta_lut_fields;
 
 /* Up to two loop levels around a kernel. With one loop it is the inner one (iter_out 1);

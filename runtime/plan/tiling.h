@@ -47,6 +47,10 @@ typedef struct vta_conv_geom {
 	uint32_t wgt_lut_block_table_bytes; /* when the tables do not fit the table memory whole:
 					     * one output block's, loaded before a load of
 					     * another block than the last; else 0 */
+	uint32_t wgt_lut_window;   /* multi-block loads (decompressor.multi_block): output
+				    * blocks whose tables the table memory holds at once (all
+				    * of them when the image fits), so one load spans up to
+				    * that many; 0: one load per output block */
 	unsigned bias_lut_bw;      /* 1..7: the bias is the last constant row, loaded through
 				    * the decoder one block per load; 0: every row plain */
 	uint32_t bias_lut_table_bytes; /* its table image, loaded before the first bias load */

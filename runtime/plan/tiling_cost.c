@@ -116,6 +116,31 @@ void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_con
 			     .y_size = (uint32_t)c->taps, .x_size = p->ncb, .x_stride = g->ucb};
 	c->wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
 	c->wlut = g->wgt_lut_bw ? ti_xfer_lut(cfg, &wlut) : (ti_xfer){0, 0, false};
+	/* multi-block: a step's nbw blocks in loads of at most W blocks, the tables
+	 * advancing a block every taps rows */
+	const uint32_t win = g->wgt_lut_bw ? g->wgt_lut_window : 0;
+	c->wlut_win = (ti_xfer){0, 0, false};
+	for (int i = 0; i < 2; i++) {
+		c->wlut_rest[i] = c->wlut_step[i] = (ti_xfer){0, 0, false};
+		c->wlut_step_bytes[i] = c->wlut_step_insns[i] = 0;
+		if (!win)
+			continue;
+		const uint32_t nbw = ti_grp_obw(p, i ? (uint32_t)c->last_nob : p->nob);
+		const uint32_t full = nbw / win, rest = nbw % win;
+		vta_mem_insn m = wlut;
+		m.y_size = (uint32_t)(win * c->taps);
+		m.lut_run = win > 1 ? (uint32_t)c->taps : 0;
+		c->wlut_win = ti_xfer_lut(cfg, &m);
+		const uint64_t win_bytes = vta_cost_dma_bytes(cfg, &m);
+		m.y_size = (uint32_t)(rest * c->taps);
+		m.lut_run = rest > 1 ? (uint32_t)c->taps : 0;
+		if (rest)
+			c->wlut_rest[i] = ti_xfer_lut(cfg, &m);
+		c->wlut_step[i].beats = full * c->wlut_win.beats + c->wlut_rest[i].beats;
+		c->wlut_step[i].cycles = full * c->wlut_win.cycles + c->wlut_rest[i].cycles;
+		c->wlut_step_bytes[i] = full * win_bytes + (rest ? vta_cost_dma_bytes(cfg, &m) : 0);
+		c->wlut_step_insns[i] = full + (rest != 0);
+	}
 	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
 	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
 	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
@@ -283,7 +308,10 @@ static void ti_bound_base(const vta_config *cfg, const vta_conv_geom *g, const v
 				   (uint64_t)(c->last_nob / last_obw) * p->nci};
 	const uint64_t n_wblk[2] = {n_wgt[0] * p->nobw, n_wgt[1] * last_obw};
 	for (int i = 0; i < 2; i++) {
-		if (g->wgt_lut_bw) {
+		if (g->wgt_lut_bw && g->wgt_lut_window) {
+			port += n_wgt[i] * c->wlut_step[i].beats;
+			insns += n_wgt[i] * c->wlut_step_insns[i];
+		} else if (g->wgt_lut_bw) {
 			port += n_wblk[i] * c->wlut.beats;
 			insns += n_wblk[i];
 		} else {
@@ -298,8 +326,12 @@ static void ti_bound_base(const vta_config *cfg, const vta_conv_geom *g, const v
 	 * inside a tile loads after the previous step's GEMM, and its GEMM waits for the load;
 	 * one WGT slot: every step inside a tile does. */
 	const uint64_t wload[2] = {
-		g->wgt_lut_bw ? p->nobw * c->wlut.cycles : c->wgt[0].cycles,
-		g->wgt_lut_bw ? last_obw * c->wlut.cycles : c->wgt[1].cycles};
+		g->wgt_lut_window ? c->wlut_step[0].cycles
+		: g->wgt_lut_bw	  ? p->nobw * c->wlut.cycles
+				  : c->wgt[0].cycles,
+		g->wgt_lut_window ? c->wlut_step[1].cycles
+		: g->wgt_lut_bw	  ? last_obw * c->wlut.cycles
+				  : c->wgt[1].cycles};
 	c->b_wait_wgt = c->b_wait_inp = 0;
 	for (int i = 0; i < TI_KINDS; i++) {
 		c->b_wait_wgt += tiles[i] * (spt - 1) * wload[i & TI_LAST_GRP ? 1 : 0];
@@ -428,7 +460,36 @@ bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p
 						dram += c->inp_bytes[kind];
 						insns++;
 					}
-					if (load[1] && g->wgt_lut_bw) {
+					if (load[1] && g->wgt_lut_bw && g->wgt_lut_window) {
+						/* as the emitter: loads of at most W blocks,
+						 * a table window from a load's first block
+						 * when it is not inside the resident one */
+						const int64_t ob0 = (int64_t)tl.grp * p->nob +
+								    (int64_t)sub * p->nobw;
+						const int64_t W = g->wgt_lut_window;
+						for (uint32_t b = 0, n; b < nbw; b += n) {
+							n = nbw - b < W ? nbw - b : (uint32_t)W;
+							const int64_t b0 = ob0 + b;
+							if (wtab_bytes &&
+							    !(wtab_block >= 0 && b0 >= wtab_block &&
+							      b0 + n <= wtab_block + W)) {
+								const int64_t left = (int64_t)g->ob - b0;
+								const uint64_t tb =
+									(uint64_t)(left < W ? left : W) *
+									wtab_bytes;
+								const ti_xfer tx = ti_xfer_bytes(cfg, tb);
+								t0 = ti_go(&m, t0, &tx);
+								dram += tb;
+								insns++;
+								wtab_block = b0;
+							}
+							t0 = ti_go(&m, t0,
+								   n == W ? &c->wlut_win
+									  : &c->wlut_rest[gk]);
+						}
+						dram += c->wlut_step_bytes[gk];
+						insns += c->wlut_step_insns[gk];
+					} else if (load[1] && g->wgt_lut_bw) {
 						const int64_t ob0 = (int64_t)tl.grp * p->nob +
 								    (int64_t)sub * p->nobw;
 						for (uint32_t b = 0; b < nbw; b++) {

@@ -167,6 +167,10 @@ typedef struct ti_costs {
 				       * holds fewer than all output blocks) */
 	uint64_t wgt_bytes[2], wlut_bytes; /* [1]: the last group's */
 	ti_xfer wgt[2], wlut, wtab_block, wtab, btab;
+	/* multi-block loads (geometry's wgt_lut_window W): one load of W blocks, one of a
+	 * group's last nbw % W ([0] full group, [1] last), and a step's loads in all */
+	ti_xfer wlut_win, wlut_rest[2], wlut_step[2];
+	uint64_t wlut_step_bytes[2], wlut_step_insns[2];
 	uint64_t uop_bytes, variants;
 	bool uop_fit;
 	ti_xfer uop, uop_one, alu_kern[2]; /* a GEMM kernel, a reset kernel, a tensor ALU

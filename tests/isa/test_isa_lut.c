@@ -23,7 +23,7 @@
 static vta_mem_insn mem_of(vta_mem mem, uint32_t sram, uint32_t dram, uint32_t y, uint32_t x,
 			   uint32_t bw, uint32_t slot, uint32_t chan)
 {
-	return (vta_mem_insn){mem, sram, dram, y, x, x, 0, 0, 0, 0, bw, slot, chan};
+	return (vta_mem_insn){mem, sram, dram, y, x, x, 0, 0, 0, 0, bw, slot, chan, 0};
 }
 
 static uint64_t word(const uint8_t *b, int w)
@@ -187,6 +187,64 @@ static void test_rules(void **state)
 	       "LUT index 9 of element 17 beyond its table of 8 entries");
 }
 
+/* Multi-block loads: lut_run in the wide encoding's word 2, its rules and channels. */
+static void test_multi_block(void **state)
+{
+	(void)state;
+	vta_config narrow, cfg;
+	vta_config_default(&narrow);
+	vta_config_default(&cfg);
+	vta_error err = {0};
+	assert_int_equal(vta_config_set(&cfg, "isa.encoding", "wide", &err), VTA_OK);
+	assert_int_equal(vta_config_set(&cfg, "sram_kib.uop", "64", &err), VTA_OK);
+	assert_int_equal(vta_config_set(&cfg, "decompressor.multi_block", "true", &err), VTA_OK);
+	vta_insn in, out;
+	memset(&in, 0, sizeof(in));
+	in.opcode = VTA_OP_LOAD;
+	in.mem = mem_of(VTA_MEM_WGT, 0, 0x20, 6, 2, 4, 1, 16);
+	in.mem.lut_run = 3;
+	uint8_t b[VTA_INSN_MAX_BYTES];
+	assert_int_equal(vta_insn_encode(&cfg, &in, b, &err), VTA_OK);
+	assert_int_equal(word(b, 2), 3u << 1); /* after memory_type's fourth bit */
+	assert_int_equal(vta_insn_decode(&cfg, b, &out, &err), VTA_OK);
+	assert_memory_equal(&in.mem, &out.mem, sizeof(in.mem));
+	char text[256];
+	vta_disasm_insn(&in, text, sizeof(text));
+	assert_string_equal(text, "load   mem=wgt sram=0 dram=0x20 bw=4 slot=1 y=6 x=2 stride=2 "
+				  "chan=16 run=3 deps=none");
+	/* VTA's 128-bit words have no room for it */
+	expect(vta_insn_encode(&narrow, &in, b, &err), &err, VTA_E_ENCODE,
+	       "lut_run 3: the field exists only in the wide encoding (isa.encoding: wide)");
+	/* rules: two blocks of channels from 16, within 48 tables; not on a plain load */
+	const uint64_t dram = 1u << 20;
+	assert_int_equal(vta_load_check(&cfg, &in.mem, dram, &err), VTA_OK);
+	assert_int_equal(vta_lut_run_blocks(&in.mem), 2);
+	assert_int_equal(vta_lut_row_chan(&cfg, &in.mem, 2), 16);
+	assert_int_equal(vta_lut_row_chan(&cfg, &in.mem, 3), 32);
+	vta_lut_desc d48 = {true, 0, 16, 48, 8}, d40 = {true, 0, 16, 40, 8};
+	assert_int_equal(vta_lut_use_check(&cfg, &in.mem, &d48, &err), VTA_OK);
+	expect(vta_lut_use_check(&cfg, &in.mem, &d40, &err), &err, VTA_E_OOB,
+	       "channels [16, 48) beyond the 40 tables of LUT slot 1 (a run of several channel "
+	       "blocks)");
+	vta_mem_insn plain = mem_of(VTA_MEM_WGT, 0, 0, 2, 1, 0, 0, 0);
+	plain.lut_run = 1;
+	expect(vta_load_check(&cfg, &plain, dram, &err), &err, VTA_E_STREAM,
+	       "lut_run 1 on a load that does not decompress (only a decompressing load spans "
+	       "channel blocks)");
+	vta_mem_insn beyond = in.mem;
+	beyond.y_size = 600; /* 1200 rows past the 1024-row WGT SRAM */
+	expect(vta_load_check(&cfg, &beyond, dram, &err), &err, VTA_E_OOB,
+	       "wgt SRAM rows [0, 1200) beyond depth 1024");
+	assert_int_equal(vta_config_set(&cfg, "decompressor.multi_block", "false", &err), VTA_OK);
+	expect(vta_load_check(&cfg, &in.mem, dram, &err), &err, VTA_E_UNSUPPORTED,
+	       "a multi-block decompressing load (lut_run 3) needs decompressor.multi_block in "
+	       "the config");
+	expect(vta_config_set(&narrow, "decompressor.multi_block", "true", &err), &err,
+	       VTA_E_CONFIG,
+	       "decompressor.multi_block: a multi-block load's lut_run has no bits in VTA's "
+	       "128-bit memory instruction; set isa.encoding: wide");
+}
+
 static void test_cost(void **state)
 {
 	(void)state;
@@ -264,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_encoding),
 		cmocka_unit_test(test_asm_errors),
 		cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_multi_block),
 		cmocka_unit_test(test_cost),
 		cmocka_unit_test(test_ref_decode),
 	};

@@ -81,7 +81,7 @@ static vta_rtl_lut_load load_of(const vta_config *cfg, vta_mem mem, unsigned bw,
 				uint64_t rows)
 {
 	vta_rtl_lut_load ld = {bw,	   vta_lut_lanes(cfg, mem), rows, packed, tables,
-			       m.channels, m.run_len,		    stride, mem == VTA_MEM_ACC, 0};
+			       m.channels, m.run_len,		    stride, mem == VTA_MEM_ACC, 0, 1, 0};
 	return ld;
 }
 
@@ -192,7 +192,7 @@ static void check_load(vta_ref *ref, vta_rtl_lut *dec, const vta_config *cfg, lu
 					 e / lanes, e % lanes, got, want);
 		}
 		vta_mem_insn mi = {p->mem, 2, LUTP_INDEX_ELEM, 1, p->rows, p->rows,
-				   0, 0, 0, 0, p->bw, 3, p->chan};
+				   0, 0, 0, 0, p->bw, 3, p->chan, 0};
 		assert_int_equal(cycles, vta_cost_lut_decode_cycles(cfg, &mi));
 	}
 	free(out);
@@ -510,7 +510,7 @@ static void test_sweep_cycles(void **state)
 			for (uint32_t bw = 1; bw <= 7; bw++)
 				for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 					vta_mem_insn m = {mems[k], 0, 0, 1, rows[i], rows[i],
-							  0, 0, 0, 0, bw, 0, 0};
+							  0, 0, 0, 0, bw, 0, 0, 0};
 					check_cycles(dec, &cfg, &m, k_configs[c], &r);
 				}
 		vta_rtl_lut_destroy(dec);
