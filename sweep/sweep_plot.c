@@ -36,6 +36,7 @@
 
 #define MAX_PLOTS 64
 #define MAX_SERIES 6 /* more combinations than this: the fewest over them */
+#define MAX_METRICS 12 /* the built-in plotted metrics and the first of the file's */
 
 typedef struct axis_info {
 	const char *name, *kind;
@@ -56,6 +57,9 @@ typedef struct plot_ctx {
 	size_t n;
 	char name[MAX_PLOTS][96], title[MAX_PLOTS][256], failure[MAX_PLOTS][256];
 	vta_error *err;
+	struct plot_metric *metrics[MAX_METRICS]; /* what the plots show: the built-in ones,
+						   * then the sweep file's metrics */
+	size_t n_metrics;
 } plot_ctx;
 
 /* ---------- reading the table ---------- */
@@ -633,14 +637,14 @@ static const plot_metric ENERGY = {"energy.total_pj", "energy (pJ)", "total ener
 static const plot_metric DRAM_BYTES = {"dram_bytes", "DRAM bytes", "DRAM bytes read and written",
 				       false};
 
-/* Cycles against x and, for a model, inferences per second too; energy and DRAM bytes. */
+/* Cycles against x and, for a model, inferences per second too; energy, DRAM bytes and
+ * the sweep file's numeric metrics. */
 static vta_status cycles_vs(plot_ctx *c, const axis_info *x, const axis_info *const *s,
 			    size_t ns, bool over_others)
 {
-	const plot_metric *const metrics[] = {&CYCLES, &INFERENCES, &ENERGY, &DRAM_BYTES};
 	vta_status st = VTA_OK;
-	for (size_t i = 0; !st && i < sizeof(metrics) / sizeof(metrics[0]); i++)
-		st = metric_vs(c, metrics[i], x, s, ns, over_others);
+	for (size_t i = 0; !st && i < c->n_metrics; i++)
+		st = metric_vs(c, c->metrics[i], x, s, ns, over_others);
 	return st;
 }
 
@@ -844,7 +848,6 @@ static vta_status bars_by(plot_ctx *c, const plot_metric *m, const axis_info *x,
  * metrics of cycles_vs as grouped bars, a bar per value. */
 static vta_status bar_plots(plot_ctx *c)
 {
-	const plot_metric *const metrics[] = {&CYCLES, &INFERENCES, &ENERGY, &DRAM_BYTES};
 	size_t i;
 	json_t *q;
 	json_array_foreach(json_object_get(c->manifest, "params"), i, q)
@@ -856,8 +859,8 @@ static vta_status bar_plots(plot_ctx *c)
 				x = &c->axes[a];
 		if (!x || x->numeric || x->n_values < 2)
 			continue;
-		for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++) {
-			vta_status st = bars_by(c, metrics[m], x, json_object_get(q, "values"));
+		for (size_t m = 0; m < c->n_metrics; m++) {
+			vta_status st = bars_by(c, c->metrics[m], x, json_object_get(q, "values"));
 			if (st)
 				return st;
 		}
@@ -1421,6 +1424,20 @@ vta_status sweep_plots_write(const sw_table *t, const json_t *manifest, const ch
 			strtod(json_string_value(v), &end);
 			a->numeric = a->numeric && *json_string_value(v) && !*end;
 		}
+	}
+	static const plot_metric *const builtin[] = {&CYCLES, &INFERENCES, &ENERGY, &DRAM_BYTES};
+	for (size_t m = 0; m < sizeof(builtin) / sizeof(builtin[0]); m++)
+		c->metrics[c->n_metrics++] = (plot_metric *)builtin[m];
+	/* the file's metrics, by their own names; a text one gathers no number, so no plot */
+	plot_metric user[MAX_METRICS];
+	json_array_foreach(json_object_get(manifest, "metrics"), i, q)
+	{
+		const char *nm = json_string_value(json_object_get(q, "name"));
+		if (!nm || c->n_metrics == MAX_METRICS)
+			continue;
+		plot_metric *m = &user[c->n_metrics];
+		*m = (plot_metric){nm, nm, nm, false};
+		c->metrics[c->n_metrics++] = m;
 	}
 	c->ok = calloc(t->n_rows + 1, sizeof(*c->ok));
 	vta_status st = c->ok ? sweep_mkdir_p(c->dir, err)
