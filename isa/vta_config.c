@@ -152,6 +152,11 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 		return vta_fail(err, VTA_E_CONFIG,
 				"decompressor.multi_block: a multi-block load's lut_run has no bits "
 				"in VTA's 128-bit memory instruction; set isa.encoding: wide");
+	if (cfg->decomp_zero_fill && !wide)
+		return vta_fail(err, VTA_E_CONFIG,
+				"decompressor.zero_fill: a zero-lane fill load's lut_group and "
+				"lut_period have no bits in VTA's 128-bit memory instruction; set "
+				"isa.encoding: wide");
 	if (cfg->isa_uop_field_depth != 0 &&
 	    cfg->isa_uop_field_depth < cfg->sram[VTA_MEM_UOP].depth)
 		return vta_fail(err, VTA_E_CONFIG,
@@ -175,6 +180,8 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->memop_lut_slot = 3;
 	fw->memop_lut_chan = 16; /* the four 4-bit pads */
 	fw->memop_lut_run = wide ? 16 : 0; /* vta128's memory words are full */
+	fw->memop_lut_group = wide ? 8 : 0;   /* divides block_in, at most 128 */
+	fw->memop_lut_period = wide ? 16 : 0; /* output channels per group */
 	fw->memop_size = 16;
 	fw->memop_stride = 16;
 	fw->memop_pad = 4;

@@ -51,6 +51,8 @@ typedef struct vta_field_widths {
 	unsigned memop_lut_slot; /* 3: the LUT decoder's table descriptor */
 	unsigned memop_lut_chan; /* 16: in the pads' bits when lut_bw != 0 */
 	unsigned memop_lut_run;  /* wide: 16, in word 2; vta128: 0 (no multi-block loads) */
+	unsigned memop_lut_group;  /* wide: 8, in word 2; vta128: 0 (no zero-lane fill) */
+	unsigned memop_lut_period; /* wide: 16, in word 2; vta128: 0 */
 	unsigned memop_size;    /* 16, y_size and x_size */
 	unsigned memop_stride;  /* 16 */
 	unsigned memop_pad;     /* 4, each of the four pads */
@@ -153,6 +155,7 @@ typedef struct vta_config {
 	uint32_t decomp_indices_per_cycle;
 	uint32_t decomp_table_kib; /* table memory of 32-bit entries */
 	bool decomp_multi_block;   /* a decompressing load may span channel blocks (lut_run) */
+	bool decomp_zero_fill;     /* a WGT load may hold only its groups' lanes (lut_group) */
 
 	/* timing knobs (cycles) */
 	uint32_t gemm_ii;              /* cycles per GEMM uop */

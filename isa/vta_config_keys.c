@@ -82,6 +82,7 @@ static const vta_config_key KEYS[] = {
 	    1 << 16, false),
 	KEY("decompressor.table_kib", VTA_KEY_U32, decomp_table_kib, "32", 1, 256, true),
 	KEY("decompressor.multi_block", VTA_KEY_BOOL, decomp_multi_block, "false", 0, 0, false),
+	KEY("decompressor.zero_fill", VTA_KEY_BOOL, decomp_zero_fill, "false", 0, 0, false),
 	KEY("timing.gemm_ii", VTA_KEY_U32, gemm_ii, "1", 1, 1 << 16, false),
 	KEY("timing.alu_ii", VTA_KEY_U32, alu_ii, "2", 1, 1 << 16, false),
 	KEY("timing.alu_imm_ii", VTA_KEY_U32, alu_imm_ii, "1", 1, 1 << 16, false),

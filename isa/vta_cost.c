@@ -60,7 +60,7 @@ uint64_t vta_cost_lut_elements(const vta_config *cfg, const vta_mem_insn *mem)
 {
 	if (!mem->lut_bw || mem->mem_type >= VTA_MEM_COUNT)
 		return 0;
-	return (uint64_t)mem->x_size * mem->y_size * vta_lut_lanes(cfg, (vta_mem)mem->mem_type);
+	return (uint64_t)mem->x_size * mem->y_size * vta_lut_real_lanes(cfg, mem);
 }
 
 uint64_t vta_cost_lut_decode_cycles(const vta_config *cfg, const vta_mem_insn *mem)

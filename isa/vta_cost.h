@@ -129,7 +129,8 @@ uint64_t vta_cost_dma_bytes(const vta_config *cfg, const vta_mem_insn *mem);
 /* The LUT decoder's fixed cycles per instruction (pipeline fill of the RTL). */
 #define VTA_COST_LUT_FIXED_CYCLES 3
 
-/* Elements a decompressing load decodes: y_size * x_size * lanes (0 for a plain load). */
+/* Elements a decompressing load decodes: y_size * x_size * the lanes its DRAM rows hold
+ * (vta_lut_real_lanes: a zero-lane fill load's groups only; 0 for a plain load). */
 uint64_t vta_cost_lut_elements(const vta_config *cfg, const vta_mem_insn *mem);
 /* The decoder's cycles for a decompressing load (0 for a plain load). */
 uint64_t vta_cost_lut_decode_cycles(const vta_config *cfg, const vta_mem_insn *mem);

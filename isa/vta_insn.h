@@ -57,6 +57,11 @@ typedef struct vta_mem_insn {
 	/* Wide encoding only: a multi-block decompressing load advances its tables by one
 	 * channel block every lut_run rows of y (0: the whole load is one block). */
 	uint32_t lut_run;
+	/* Wide encoding only, zero-lane fill of a block-diagonal WGT row: the DRAM holds only
+	 * lut_group input lanes per output channel (0: every lane), those of group
+	 * ((channel / lut_period) mod (block_in / lut_group)); the decoder writes the other
+	 * lanes 0 (vta_lut_fill_lane). */
+	uint32_t lut_group, lut_period;
 } vta_mem_insn;
 
 /* GEMM and ALU share the loop header. */

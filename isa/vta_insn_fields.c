@@ -59,6 +59,11 @@ static const vta_insn_field MEM[] = {
 	/* wide only (no bits in vta128): after memory_type's fourth bit in word 2 */
 	{"lut_run", "run", W(1, 2), FW(memop_lut_run), IN(mem.lut_run), VTA_FIELD_UNSIGNED, 0,
 	 VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true, 0, W(0, 0)},
+	/* wide only: zero-lane fill of a block-diagonal WGT row, after lut_run */
+	{"lut_group", "group", W(1, 2), FW(memop_lut_group), IN(mem.lut_group),
+	 VTA_FIELD_UNSIGNED, 0, VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true, 0, W(0, 0)},
+	{"lut_period", "period", W(1, 2), FW(memop_lut_period), IN(mem.lut_period),
+	 VTA_FIELD_UNSIGNED, 0, VTA_NAMES_NONE, false, false, VTA_PRESENT_ALWAYS, true, 0, W(0, 0)},
 };
 
 /* GEMM and ALU share word 0 (and, wide, word 1) and continue with their dst and src
@@ -111,7 +116,8 @@ static const vta_insn_field UOP_FIELDS[] = {
 
 static const char *const HEAD_KEYS[] = {"deps", NULL};
 static const char *const MEM_KEYS[] = {"mem",    "sram", "dram", "bw",   "slot", "y", "x",
-				       "stride", "ypad", "xpad", "chan", "run",  "deps", NULL};
+				       "stride", "ypad", "xpad", "chan", "run",  "group",
+				       "period", "deps", NULL};
 static const char *const GEMM_KEYS[] = {"reset", "uop", "iter", "dst",
 					"src",   "wgt", "deps", NULL};
 static const char *const ALU_KEYS[] = {"op",  "reset",   "uop", "iter", "dst",

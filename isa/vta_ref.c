@@ -146,7 +146,8 @@ static vta_status exec_lut_load(run *r, size_t idx, const vta_insn *insn)
 	if (vta_lut_use_check(cfg, m, slot, &sub) != VTA_OK)
 		return rule_fail(r, idx, insn, &sub);
 	uint32_t lanes = vta_lut_lanes(cfg, mem);
-	uint32_t packed = vta_lut_packed_bytes(cfg, mem, m->lut_bw);
+	uint32_t real_lanes = vta_lut_real_lanes(cfg, m);
+	uint32_t packed = vta_load_elem_bytes(cfg, m);
 	size_t row_bytes = ref->row_bytes[mem];
 	uint64_t rows = (uint64_t)m->y_size * m->x_size;
 	uint8_t *out = malloc((size_t)rows * row_bytes);
@@ -160,17 +161,23 @@ static vta_status exec_lut_load(run *r, size_t idx, const vta_insn *insn)
 			const uint8_t *s = r->dram->bytes +
 					   ((uint64_t)m->dram_base + y * m->x_stride + x) * packed;
 			for (uint32_t l = 0; l < lanes; l++) {
-				uint32_t index = packed_index(s, l, m->lut_bw);
+				uint8_t *d = out + row * row_bytes;
+				uint32_t real;
+				if (!vta_lut_fill_lane(cfg, m, chan0, l, &real)) {
+					d[l] = 0; /* zero-lane fill: outside the row's groups */
+					continue;
+				}
+				uint32_t index = packed_index(s, real, m->lut_bw);
 				if (index >= slot->stride) {
 					free(out);
-					vta_lut_index_fail(index, row * lanes + l, slot->stride, &sub);
+					vta_lut_index_fail(index, row * real_lanes + real, slot->stride,
+							   &sub);
 					return rule_fail(r, idx, insn, &sub);
 				}
 				uint64_t table = slot->channels > 1
 							 ? chan0 + lane_channel(cfg, mem, l)
 							 : 0;
 				uint32_t v = ref->lut_table[slot->base + table * slot->stride + index];
-				uint8_t *d = out + row * row_bytes;
 				if (mem == VTA_MEM_ACC)
 					vta_le_put(d + 4 * l, 4, v);
 				else
@@ -183,7 +190,7 @@ static vta_status exec_lut_load(run *r, size_t idx, const vta_insn *insn)
 	uint64_t bytes = vta_cost_dma_bytes(cfg, m);
 	ref->counters.load_bytes[mem] += bytes;
 	ref->counters.lut_index_bytes += bytes;
-	ref->counters.lut_elements += rows * lanes;
+	ref->counters.lut_elements += rows * real_lanes;
 	return VTA_OK;
 }
 

@@ -92,12 +92,35 @@ uint32_t vta_lut_packed_bytes(const vta_config *cfg, vta_mem mem, uint32_t bw)
 	return (vta_lut_lanes(cfg, mem) * bw + 7) / 8;
 }
 
+uint32_t vta_lut_real_lanes(const vta_config *cfg, const vta_mem_insn *m)
+{
+	if (m->lut_group)
+		return cfg->block_out * m->lut_group;
+	return m->mem_type < VTA_MEM_COUNT ? vta_lut_lanes(cfg, (vta_mem)m->mem_type) : 0;
+}
+
+bool vta_lut_fill_lane(const vta_config *cfg, const vta_mem_insn *m, uint64_t chan,
+		       uint32_t lane, uint32_t *real)
+{
+	if (!m->lut_group) {
+		*real = lane;
+		return true;
+	}
+	const uint32_t o = lane / cfg->block_in, i = lane % cfg->block_in;
+	const uint64_t groups = cfg->block_in / m->lut_group; /* groups side by side in a row */
+	const uint32_t first = (uint32_t)((chan + o) / m->lut_period % groups) * m->lut_group;
+	if (i < first || i >= first + m->lut_group)
+		return false;
+	*real = o * m->lut_group + (i - first);
+	return true;
+}
+
 uint32_t vta_load_elem_bytes(const vta_config *cfg, const vta_mem_insn *m)
 {
 	if (m->mem_type >= VTA_MEM_COUNT)
 		return 0;
 	if (m->lut_bw)
-		return vta_lut_packed_bytes(cfg, (vta_mem)m->mem_type, m->lut_bw);
+		return (vta_lut_real_lanes(cfg, m) * m->lut_bw + 7) / 8;
 	return vta_config_dram_elem_bytes(cfg, (vta_mem)m->mem_type);
 }
 
@@ -143,6 +166,31 @@ vta_status vta_lut_index_fail(uint32_t index, uint64_t element, uint32_t stride,
 			"entries", index, (unsigned long long)element, stride);
 }
 
+/* The zero-lane fill fields of a decompressing load: both 0, or a group width dividing
+ * block_in and a period of at least one channel, on a WGT load. */
+static vta_status check_fill_fields(const vta_config *cfg, const vta_mem_insn *m, vta_mem mem,
+				    vta_error *err)
+{
+	if (!m->lut_group && !m->lut_period)
+		return VTA_OK;
+	if (mem != VTA_MEM_WGT)
+		return vta_fail(err, VTA_E_STREAM, "lut_group %u on a decompressing load of %s "
+				"(only WGT rows are block-diagonal)", m->lut_group,
+				vta_mem_name(mem));
+	if (!m->lut_group || !m->lut_period)
+		return vta_fail(err, VTA_E_STREAM, "lut_group %u with lut_period %u: zero-lane "
+				"fill needs both (a group width and its output channels), or "
+				"neither", m->lut_group, m->lut_period);
+	if (m->lut_group > cfg->block_in || cfg->block_in % m->lut_group)
+		return vta_fail(err, VTA_E_STREAM, "lut_group %u does not divide block_in %u "
+				"(a row holds whole groups of input lanes)", m->lut_group,
+				cfg->block_in);
+	if (!cfg->decomp_zero_fill)
+		return vta_fail(err, VTA_E_UNSUPPORTED, "a zero-lane fill load (lut_group %u) "
+				"needs decompressor.zero_fill in the config", m->lut_group);
+	return VTA_OK;
+}
+
 /* The LUT fields of a non-NOP LOAD (memory type known). */
 static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m, vta_mem mem,
 				   vta_error *err)
@@ -150,6 +198,10 @@ static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m,
 	if (m->lut_run && (m->lut_bw == 0 || vta_mem_is_table(mem)))
 		return vta_fail(err, VTA_E_STREAM, "lut_run %u on a load that does not decompress "
 				"(only a decompressing load spans channel blocks)", m->lut_run);
+	if ((m->lut_group || m->lut_period) && (m->lut_bw == 0 || vta_mem_is_table(mem)))
+		return vta_fail(err, VTA_E_STREAM, "lut_group %u, lut_period %u on a load that "
+				"does not decompress (only a decompressing WGT load fills zero "
+				"lanes)", m->lut_group, m->lut_period);
 	if (!vta_mem_is_table(mem) && m->lut_bw == 0)
 		return VTA_OK;
 	if (!cfg->decomp_enabled)
@@ -171,7 +223,7 @@ static vta_status check_lut_fields(const vta_config *cfg, const vta_mem_insn *m,
 	if (m->lut_run && !cfg->decomp_multi_block)
 		return vta_fail(err, VTA_E_UNSUPPORTED, "a multi-block decompressing load (lut_run "
 				"%u) needs decompressor.multi_block in the config", m->lut_run);
-	return VTA_OK;
+	return check_fill_fields(cfg, m, mem, err);
 }
 
 vta_status vta_load_check(const vta_config *cfg, const vta_mem_insn *m, uint64_t dram_size,
@@ -214,9 +266,10 @@ vta_status vta_store_check(const vta_config *cfg, const vta_mem_insn *m, uint64_
 	if (m->lut_bw || m->lut_slot)
 		return vta_fail(err, VTA_E_STREAM, "a store has no LUT fields (lut_bw %u, "
 				"lut_slot %u)", m->lut_bw, m->lut_slot);
-	if (m->lut_run)
-		return vta_fail(err, VTA_E_STREAM, "a store has no LUT fields (lut_run %u)",
-				m->lut_run);
+	if (m->lut_run || m->lut_group || m->lut_period)
+		return vta_fail(err, VTA_E_STREAM, "a store has no LUT fields (lut_run %u, "
+				"lut_group %u, lut_period %u)", m->lut_run, m->lut_group,
+				m->lut_period);
 	uint64_t end = m->sram_base + (uint64_t)m->y_size * m->x_size;
 	if (end > cfg->sram[VTA_MEM_OUT].depth)
 		return vta_fail(err, VTA_E_OOB, "out SRAM rows [%u, %llu) beyond depth %u",

@@ -60,6 +60,15 @@ uint32_t vta_lut_run_blocks(const vta_mem_insn *m);
 uint64_t vta_lut_row_chan(const vta_config *cfg, const vta_mem_insn *m, uint64_t y);
 /* Bytes of one packed DRAM element: ceil(lanes * bw / 8). */
 uint32_t vta_lut_packed_bytes(const vta_config *cfg, vta_mem mem, uint32_t bw);
+/* Lanes of a row of decompressing load m that its DRAM element holds indices for, which
+ * the decoder decodes: block_out * lut_group with zero-lane fill, else vta_lut_lanes. */
+uint32_t vta_lut_real_lanes(const vta_config *cfg, const vta_mem_insn *m);
+/* Zero-lane fill (lut_group != 0): whether lane L of a WGT row whose first lanes have
+ * table channel `chan` (vta_lut_row_chan) holds a real index, and then its place among the
+ * row's real lanes (*real: output lane o's lut_group lanes, o by o). Without fill every
+ * lane is real, at its own place. */
+bool vta_lut_fill_lane(const vta_config *cfg, const vta_mem_insn *m, uint64_t chan,
+		       uint32_t lane, uint32_t *real);
 /* DRAM bytes of one element of a LOAD or STORE: packed for a decompressing load. */
 uint32_t vta_load_elem_bytes(const vta_config *cfg, const vta_mem_insn *m);
 /* The descriptor a checked table load sets. */

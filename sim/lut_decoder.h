@@ -45,6 +45,10 @@ struct lut_decoder {
 	bool decode_rtl(const vta_config &cfg, const vta_mem_insn &m, const vta_dram &dram,
 			vta_rtl_lut *rtl, uint64_t cycle, std::vector<uint8_t> &rows,
 			uint64_t *cycles, vta_error &why) const;
+	/* Zero-lane fill: spread decoded rows of a load's real lanes over whole WGT rows, the
+	 * lanes outside each output lane's group 0 (the SRAM write's part of the mode). */
+	static void fill_rows(const vta_config &cfg, const vta_mem_insn &m,
+			      std::vector<uint8_t> &rows);
 	/* Write decoded rows into the target SRAM's bytes `sram`, and count them. */
 	void commit(const vta_config &cfg, const vta_mem_insn &m,
 		    const std::vector<uint8_t> &rows, uint8_t *sram);

@@ -94,12 +94,12 @@ static void lutp_build(const vta_config *cfg, lutp *p, uint32_t seed, vta_progra
 				p->channels,
 				p->stride,
 				p->stride,
-				0, 0, 0, 0, 0, 3, 0, 0};
+				0, 0, 0, 0, 0, 3, 0, 0, 0, 0};
 	vta_program_push(prog, cfg, &in, NULL);
 	memset(&in, 0, sizeof(in));
 	in.opcode = VTA_OP_LOAD;
 	in.mem = (vta_mem_insn){p->mem, 2, LUTP_INDEX_ELEM, 1, p->rows, p->rows,
-				0, 0, 0, 0, p->bw, 3, p->chan, 0};
+				0, 0, 0, 0, p->bw, 3, p->chan, 0, 0, 0};
 	in.deps.push_next = !wide; /* the load module runs it: tell compute */
 	vta_program_push(prog, cfg, &in, NULL);
 	memset(&in, 0, sizeof(in));

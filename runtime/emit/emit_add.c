@@ -146,7 +146,7 @@ static vta_status add_load_operand(add_ctx *c, bool is_a, uint32_t sram, uint64_
 		vta_xfer x = {VTA_MEM_ACC, (uint32_t)(sram + r),
 			      c->k_addr + (row0 + r) * c->krow_bytes, 1, (uint32_t)n, (uint32_t)n,
 			      0, 0, 0, 0};
-		vta_lut_fields f = {c->klut->bitwidth, c->ktab.slot, 0, 0};
+		vta_lut_fields f = {c->klut->bitwidth, c->ktab.slot, 0, 0, 0, 0};
 		st = vta_em_lut_use(c->s, &c->ktab, (uint32_t)chan, &f.chan, err);
 		if (st == VTA_OK)
 			st = vta_stream_load_lut(c->s, &x, &f, err);

@@ -303,7 +303,8 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 						   (uint64_t)st->c * p->ncb) * c->wrow_bytes;
 			x.y_size = (uint32_t)(n * taps);
 			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0,
-					    n > 1 ? (uint32_t)taps : 0};
+					    n > 1 ? (uint32_t)taps : 0, g->wgt_lut_group,
+					    g->wgt_lut_period};
 			rc = vta_em_lut_use_run(s, &c->wtab, (uint32_t)((ob0 + j) * cfg->block_out),
 						n * cfg->block_out, &f.chan, err);
 			if (rc == VTA_OK)
@@ -316,7 +317,8 @@ static vta_status cv_load_step(cv_ctx *c, const vta_conv_step *st, vta_error *er
 			x.dram_addr = c->w_addr + ((ob0 + j) * taps * g->ucb +
 						   (uint64_t)st->c * p->ncb) * c->wrow_bytes;
 			x.y_size = (uint32_t)taps;
-			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0, 0};
+			vta_lut_fields f = {c->wlut->bitwidth, c->wtab.slot, 0, 0, g->wgt_lut_group,
+					    g->wgt_lut_period};
 			rc = vta_em_lut_use(s, &c->wtab, (uint32_t)((ob0 + j) * cfg->block_out),
 					    &f.chan, err);
 			if (rc == VTA_OK)
@@ -460,7 +462,7 @@ static vta_status cv_load_bias(cv_ctx *c, uint32_t ob0, uint32_t n, uint32_t cst
 		vta_xfer x = {.mem = VTA_MEM_ACC, .sram = row0 + i,
 			      .dram_addr = c->b_addr + (uint64_t)(ob0 + i) * c->brow_bytes,
 			      .y_size = 1, .x_size = 1, .x_stride = 1};
-		vta_lut_fields f = {c->blut->bitwidth, c->btab.slot, 0, 0};
+		vta_lut_fields f = {c->blut->bitwidth, c->btab.slot, 0, 0, 0, 0};
 		rc = vta_em_lut_use(c->s, &c->btab, (ob0 + i) * c->cfg->block_out, &f.chan, err);
 		if (rc == VTA_OK)
 			rc = vta_stream_load_lut(c->s, &x, &f, err);
@@ -714,6 +716,33 @@ static vta_status cv_lut_operand(cv_ctx *c, const vta_lut_tensor *lut, vta_lut_t
 	return vta_lut_decode(lut, *buf, count * elem, err);
 }
 
+/* Whether a grouped LUT filter takes zero-lane fill (*group: its groups' input channels,
+ * else 0): the config has it, a unit is one input block whose groups leave lanes between
+ * them, and the decoder finds a row's groups from its table channel. That channel is the
+ * output channel when the tables are resident whole or per tensor; a table window
+ * renumbers channels from a block's first, which keeps the groups' places only when a
+ * block holds whole cycles of them (BO a multiple of period * BI / group). */
+static vta_status cv_zero_fill(cv_ctx *c, uint64_t bias_entries, uint32_t *group,
+			       vta_error *err)
+{
+	const vta_config *cfg = c->cfg;
+	const vta_conv_geom *g = &c->g;
+	const uint64_t in_g = (uint64_t)(g->c / g->groups), out_g = (uint64_t)(g->o / g->groups);
+	*group = 0;
+	if (!cfg->decomp_zero_fill || g->ucb != 1 || in_g >= cfg->block_in ||
+	    out_g >= (1u << cfg->fw.memop_lut_period))
+		return VTA_OK;
+	vta_lut_table_image img;
+	vta_status st = vta_lut_pack_table_image(cfg, c->wlut, VTA_MEM_WGT, &img, err);
+	if (st != VTA_OK)
+		return st;
+	const uint64_t cycle = out_g * (cfg->block_in / in_g); /* channels per unit */
+	if (vta_em_lut_splits(cfg, bias_entries, &img) && cfg->block_out % cycle)
+		return VTA_OK;
+	*group = (uint32_t)in_g;
+	return VTA_OK;
+}
+
 static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_tensor *filter_lut,
 			     const vta_lut_tensor *bias_lut, const vta_tensor_i8 *out,
 			     const vta_emit_opts *opts, void **fbuf, void **bbuf, vta_error *err)
@@ -732,21 +761,6 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 	    (st = cv_lut_operand(c, bias_lut, VTA_LUT_INT32, (size_t)fs[0], sizeof(int32_t),
 				 "bias", true, opts, &c->blut, bbuf, err)))
 		return st;
-	/* a grouped filter is laid out with zeros between its groups: the decoder takes the
-	 * indices spread over the units, the zero lanes pointing at a zero table entry */
-	if (c->wlut && c->g.groups > 1) {
-		const size_t taps = (size_t)fs[1] * (size_t)fs[2];
-		vta_error sub = {0};
-		st = vta_lut_spread_groups(c->wlut, (size_t)c->g.o, taps,
-					   (size_t)(c->g.c / c->g.groups),
-					   (size_t)(c->g.o / c->g.groups),
-					   (size_t)c->g.ucb * c->cfg->block_in, &c->wspread, &sub);
-		if (st != VTA_OK)
-			return vta_fail(err, st, "layer %s: %s", layer, sub.detail);
-		c->wlut = &c->wspread.tensor;
-		if ((st = vta_em_lut_check(c->cfg, c->wlut, layer, "the filter", err)))
-			return st;
-	}
 	st = vta_em_check_mode(c->cfg, opts->mode, layer, "CONV2D", err);
 	if (st != VTA_OK)
 		return st;
@@ -759,6 +773,27 @@ static vta_status cv_prepare(cv_ctx *c, const vta_conv2d *conv, const vta_lut_te
 		c->g.bias_lut_bw = c->blut->bitwidth;
 		c->g.bias_lut_table_bytes = (uint32_t)img.bytes;
 		bias_entries = img.channels * img.stride;
+	}
+	/* a grouped filter is laid out with zeros between its groups: with zero-lane fill the
+	 * decoder writes them and DRAM holds the groups' indices only; else the decoder takes
+	 * the indices spread over the units, the zero lanes pointing at a zero table entry */
+	if (c->wlut && c->g.groups > 1 &&
+	    (st = cv_zero_fill(c, bias_entries, &c->g.wgt_lut_group, err)))
+		return st;
+	if (c->g.wgt_lut_group)
+		c->g.wgt_lut_period = (uint32_t)(c->g.o / c->g.groups);
+	if (c->wlut && c->g.groups > 1 && !c->g.wgt_lut_group) {
+		const size_t taps = (size_t)fs[1] * (size_t)fs[2];
+		vta_error sub = {0};
+		st = vta_lut_spread_groups(c->wlut, (size_t)c->g.o, taps,
+					   (size_t)(c->g.c / c->g.groups),
+					   (size_t)(c->g.o / c->g.groups),
+					   (size_t)c->g.ucb * c->cfg->block_in, &c->wspread, &sub);
+		if (st != VTA_OK)
+			return vta_fail(err, st, "layer %s: %s", layer, sub.detail);
+		c->wlut = &c->wspread.tensor;
+		if ((st = vta_em_lut_check(c->cfg, c->wlut, layer, "the filter", err)))
+			return st;
 	}
 	if (c->wlut) {
 		vta_lut_table_image img;
@@ -873,7 +908,24 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 		uint64_t k_bytes = n_plain * g->ob * cfg->sram[VTA_MEM_ACC].elem_bytes;
 		ls->out_bytes = vta_layout_conv_output_bytes(cfg, out->shape);
 		st = vta_stream_alloc(c.s, in_bytes, 0, "conv.input", &c.in_addr, err);
-		if (st == VTA_OK && c.wlut) {
+		if (st == VTA_OK && c.wlut && g->wgt_lut_group) {
+			/* zero-lane fill: compact rows of the groups' lanes */
+			const size_t taps = (size_t)g->kh * (size_t)g->kw, in_g = g->wgt_lut_group;
+			const vta_mem_insn row = {.mem_type = VTA_MEM_WGT,
+						  .lut_bw = c.wlut->bitwidth,
+						  .lut_group = g->wgt_lut_group,
+						  .lut_period = g->wgt_lut_period};
+			c.wrow_bytes = vta_load_elem_bytes(cfg, &row);
+			uint64_t pb = vta_lut_pack_group_rows_bytes(cfg, (size_t)g->o, taps, in_g,
+								    c.wlut->bitwidth);
+			st = vta_em_lut_alloc(c.s, &c.tm, pb, c.wrow_bytes, "conv.filter.lut",
+					      &c.w_addr, err);
+			if (st == VTA_OK)
+				st = vta_lut_pack_group_rows(cfg, c.wlut, (size_t)g->o, taps, in_g,
+							     vta_stream_dram(c.s, c.w_addr), pb,
+							     err);
+			ls->counters.lut_hw_plain_bytes += w_bytes;
+		} else if (st == VTA_OK && c.wlut) {
 			c.wrow_bytes = vta_lut_packed_bytes(cfg, VTA_MEM_WGT, c.wlut->bitwidth);
 			uint64_t pb = vta_lut_pack_conv_filter_bytes(cfg, wshape,
 								     c.wlut->bitwidth);

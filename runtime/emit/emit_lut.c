@@ -84,7 +84,7 @@ vta_status vta_em_lut_use(vta_stream *s, vta_em_lut_table *tb, uint32_t chan,
 	vta_xfer x = {.mem = tb->entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32, .sram = tb->sram,
 		      .dram_addr = tb->addr + (uint64_t)want * rows * tb->stride * tb->entry_bytes,
 		      .y_size = (uint32_t)rows, .x_size = tb->stride, .x_stride = tb->stride};
-	vta_lut_fields f = {0, tb->slot, 0, 0};
+	vta_lut_fields f = {0, tb->slot, 0, 0, 0, 0};
 	vta_status st = vta_stream_load_lut(s, &x, &f, err);
 	if (st == VTA_OK)
 		tb->resident = want;
@@ -119,7 +119,7 @@ vta_status vta_em_lut_use_run(vta_stream *s, vta_em_lut_table *tb, uint32_t chan
 	vta_xfer x = {.mem = tb->entry_bytes == 1 ? VTA_MEM_LUT : VTA_MEM_LUT32, .sram = tb->sram,
 		      .dram_addr = tb->addr + (uint64_t)chan * tb->stride * tb->entry_bytes,
 		      .y_size = (uint32_t)rows, .x_size = tb->stride, .x_stride = tb->stride};
-	vta_lut_fields f = {0, tb->slot, 0, 0};
+	vta_lut_fields f = {0, tb->slot, 0, 0, 0, 0};
 	vta_status st = vta_stream_load_lut(s, &x, &f, err);
 	if (st == VTA_OK) {
 		tb->resident = chan;

@@ -521,6 +521,8 @@ static vta_status sb_xfer(vta_stream *s, const vta_xfer *x, const vta_lut_fields
 		insn.mem.lut_slot = lut->slot;
 		insn.mem.lut_chan = lut->chan;
 		insn.mem.lut_run = lut->run;
+		insn.mem.lut_group = lut->group;
+		insn.mem.lut_period = lut->period;
 	}
 	uint32_t eb = vta_load_elem_bytes(&s->cfg, &insn.mem); /* packed when lut_bw != 0 */
 	if (eb == 0)

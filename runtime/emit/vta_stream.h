@@ -53,6 +53,7 @@ typedef struct vta_lut_fields {
 	uint32_t slot; /* the descriptor used, or set by a table load */
 	uint32_t chan; /* channel of the first lanes (decompressing loads) */
 	uint32_t run;  /* rows of y per channel block of a multi-block load; 0: one block */
+	uint32_t group, period; /* zero-lane fill of WGT rows (lut_group, lut_period); 0: off */
 } vta_lut_fields;
 
 /* Up to two loop levels around a kernel. With one loop it is the inner one (iter_out 1);

@@ -143,3 +143,48 @@ vta_status vta_lut_spread_groups(const vta_lut_tensor *t, size_t O, size_t taps,
 	free(zero);
 	return VTA_OK;
 }
+
+uint64_t vta_lut_pack_group_rows_bytes(const vta_config *cfg, size_t O, size_t taps,
+				       size_t in_g, unsigned bitwidth)
+{
+	const uint64_t ob = ((uint64_t)O + cfg->block_out - 1) / cfg->block_out;
+	return ob * taps * (((uint64_t)cfg->block_out * in_g * bitwidth + 7) / 8);
+}
+
+vta_status vta_lut_pack_group_rows(const vta_config *cfg, const vta_lut_tensor *t, size_t O,
+				   size_t taps, size_t in_g, uint8_t *dst, uint64_t dst_bytes,
+				   vta_error *err)
+{
+	vta_status st = vta_lut_expect(t, VTA_LUT_INT8, O * taps * in_g, NULL, "grouped filter",
+				       "filter", err);
+	if (st != VTA_OK)
+		return st;
+	if (in_g < 1 || in_g > cfg->block_in || cfg->block_in % in_g)
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"LUT grouped filter: groups of %zu input channels do not divide "
+				"block_in %u: a compact row holds whole groups", in_g, cfg->block_in);
+	if (t->channels > 1 && (t->axis_last || t->channels != O))
+		return vta_fail(err, VTA_E_UNSUPPORTED,
+				"LUT grouped filter: %zu tables%s; WGT lanes need one, or one per "
+				"output channel along the first axis", t->channels,
+				t->axis_last ? " along the last axis" : "");
+	const uint64_t need = vta_lut_pack_group_rows_bytes(cfg, O, taps, in_g, t->bitwidth);
+	if (dst_bytes < need)
+		return vta_fail(err, VTA_E_USAGE,
+				"LUT grouped filter: the packed image needs %llu bytes, the buffer "
+				"has %llu", (unsigned long long)need, (unsigned long long)dst_bytes);
+	const size_t BO = cfg->block_out, ob = (O + BO - 1) / BO;
+	const size_t rb = (BO * in_g * t->bitwidth + 7) / 8;
+	memset(dst, 0, (size_t)need);
+	uint8_t *row = dst;
+	for (size_t o0 = 0; o0 < ob; o0++)
+		for (size_t k = 0; k < taps; k++, row += rb)
+			for (size_t o = 0; o < BO && o0 * BO + o < O; o++)
+				for (size_t i = 0; i < in_g; i++)
+					vta_lut_put_index(row, o * in_g + i, t->bitwidth,
+							  vta_lut_index(t->indices,
+									((o0 * BO + o) * taps + k) *
+											in_g + i,
+									t->bitwidth));
+	return VTA_OK;
+}

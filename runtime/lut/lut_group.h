@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "lut.h"
+#include "vta_config.h"
 #include "vta_status.h"
 
 #ifdef __cplusplus
@@ -38,6 +39,18 @@ vta_status vta_lut_depthwise_ohwi(const vta_lut_tensor *t, size_t taps, size_t O
  * widen if the new entry needs it (VTA_E_UNSUPPORTED beyond 7 bits or 128 entries). */
 vta_status vta_lut_spread_groups(const vta_lut_tensor *t, size_t O, size_t taps, size_t in_g,
 				 size_t out_g, size_t uc, vta_lut_buffer *out, vta_error *err);
+
+/* Zero-lane fill (docs/isa.md "Zero-lane fill"): the grouped OHWI filter [O][taps][in_g]
+ * as compact WGT rows [ceil(O / BO)][taps], each holding only the real lanes: output lane
+ * o's in_g indices at lanes [o * in_g, o * in_g + in_g), ceil(BO * in_g * bw / 8) bytes,
+ * pad bits and the lanes of channels beyond O zero. The decoder places each group in its
+ * row (lut_group = in_g, lut_period = the group's output channels); tables are the
+ * tensor's own, one or O along the first axis, no zero entry needed. */
+uint64_t vta_lut_pack_group_rows_bytes(const vta_config *cfg, size_t O, size_t taps,
+				       size_t in_g, unsigned bitwidth);
+vta_status vta_lut_pack_group_rows(const vta_config *cfg, const vta_lut_tensor *t, size_t O,
+				   size_t taps, size_t in_g, uint8_t *dst, uint64_t dst_bytes,
+				   vta_error *err);
 
 #ifdef __cplusplus
 }

@@ -51,6 +51,10 @@ typedef struct vta_conv_geom {
 				    * blocks whose tables the table memory holds at once (all
 				    * of them when the image fits), so one load spans up to
 				    * that many; 0: one load per output block */
+	uint32_t wgt_lut_group;    /* zero-lane fill (decompressor.zero_fill): a grouped
+				    * filter's rows hold only its groups' input lanes, this many
+				    * per output channel (lut_group); 0: whole rows */
+	uint32_t wgt_lut_period;   /* and its output channels per group (lut_period) */
 	unsigned bias_lut_bw;      /* 1..7: the bias is the last constant row, loaded through
 				    * the decoder one block per load; 0: every row plain */
 	uint32_t bias_lut_table_bytes; /* its table image, loaded before the first bias load */

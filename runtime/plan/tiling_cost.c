@@ -113,7 +113,8 @@ void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_con
 	}
 	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
-			     .y_size = (uint32_t)c->taps, .x_size = p->ncb, .x_stride = g->ucb};
+			     .y_size = (uint32_t)c->taps, .x_size = p->ncb, .x_stride = g->ucb,
+			     .lut_group = g->wgt_lut_group, .lut_period = g->wgt_lut_period};
 	c->wlut_bytes = g->wgt_lut_bw ? vta_cost_dma_bytes(cfg, &wlut) : 0;
 	c->wlut = g->wgt_lut_bw ? ti_xfer_lut(cfg, &wlut) : (ti_xfer){0, 0, false};
 	/* multi-block: a step's nbw blocks in loads of at most W blocks, the tables

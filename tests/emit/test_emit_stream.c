@@ -421,12 +421,12 @@ static void test_stream_lut(void **state)
 	et_assert_ok(vta_dram_init(&f.dram, 1u << 20, &f.err), &f.err);
 	et_assert_ok(vta_stream_create(&f.cfg, &f.dram, 0, "t", &f.s, &f.err), &f.err);
 	vta_xfer table = xfer(VTA_MEM_LUT, 16, 0x1000, 2, 8, 8);
-	vta_lut_fields set = {0, 1, 0, 0}, use = {3, 1, 0, 0};
+	vta_lut_fields set = {0, 1, 0, 0, 0, 0}, use = {3, 1, 0, 0, 0, 0};
 	et_assert_ok(vta_stream_load_lut(f.s, &table, &set, &f.err), &f.err);
 	vta_xfer w = xfer(VTA_MEM_WGT, 0, 96 * 100, 1, 1, 1);
 	et_assert_ok(vta_stream_load_lut(f.s, &w, &use, &f.err), &f.err);
 	vta_xfer wide = xfer(VTA_MEM_LUT32, 64, 0x2000, 1, 4, 4);
-	vta_lut_fields set32 = {0, 5, 0, 0};
+	vta_lut_fields set32 = {0, 5, 0, 0, 0, 0};
 	et_assert_ok(vta_stream_load_lut(f.s, &wide, &set32, &f.err), &f.err);
 	w.dram_addr = 96 * 100 + 1; /* packed elements are 96 bytes */
 	assert_int_equal(vta_stream_load_lut(f.s, &w, &use, &f.err), VTA_E_USAGE);

@@ -381,14 +381,14 @@ static void test_disasm_insn(void **state)
 	vta_insn in;
 	memset(&in, 0, sizeof(in));
 	in.opcode = VTA_OP_LOAD;
-	in.mem = (vta_mem_insn){VTA_MEM_INP, 0, 0x100, 4, 4, 16, 1, 1, 1, 1, 0, 0, 0, 0};
+	in.mem = (vta_mem_insn){VTA_MEM_INP, 0, 0x100, 4, 4, 16, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0};
 	in.deps.push_next = true;
 	assert_string_equal(vta_disasm_insn(&in, buf, sizeof(buf)),
 			    "load   mem=inp sram=0 dram=0x100 y=4 x=4 stride=16 ypad=1,1 xpad=1,1 "
 			    "deps=push_next");
 	memset(&in, 0, sizeof(in));
 	in.opcode = VTA_OP_STORE;
-	in.mem = (vta_mem_insn){VTA_MEM_OUT, 3, 0x200, 1, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0};
+	in.mem = (vta_mem_insn){VTA_MEM_OUT, 3, 0x200, 1, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 	in.deps.pop_prev = in.deps.push_prev = true;
 	assert_string_equal(vta_disasm_insn(&in, buf, sizeof(buf)),
 			    "store  mem=out sram=3 dram=0x200 y=1 x=16 stride=16 ypad=0,0 xpad=0,0 "

@@ -23,7 +23,7 @@
 static vta_mem_insn mem_of(vta_mem mem, uint32_t sram, uint32_t dram, uint32_t y, uint32_t x,
 			   uint32_t bw, uint32_t slot, uint32_t chan)
 {
-	return (vta_mem_insn){mem, sram, dram, y, x, x, 0, 0, 0, 0, bw, slot, chan, 0};
+	return (vta_mem_insn){mem, sram, dram, y, x, x, 0, 0, 0, 0, bw, slot, chan, 0, 0, 0};
 }
 
 static uint64_t word(const uint8_t *b, int w)
@@ -245,6 +245,86 @@ static void test_multi_block(void **state)
 	       "128-bit memory instruction; set isa.encoding: wide");
 }
 
+/* Zero-lane fill: lut_group and lut_period after lut_run in word 2, the compact element, the
+ * lanes the decoder fills, the cost of the real lanes and every rule. */
+static void test_zero_fill(void **state)
+{
+	(void)state;
+	vta_config narrow, cfg;
+	vta_config_default(&narrow);
+	vta_config_default(&cfg);
+	vta_error err = {0};
+	assert_int_equal(vta_config_set(&cfg, "isa.encoding", "wide", &err), VTA_OK);
+	assert_int_equal(vta_config_set(&cfg, "sram_kib.uop", "64", &err), VTA_OK);
+	assert_int_equal(vta_config_set(&cfg, "decompressor.zero_fill", "true", &err), VTA_OK);
+	vta_insn in, out;
+	memset(&in, 0, sizeof(in));
+	in.opcode = VTA_OP_LOAD;
+	in.mem = mem_of(VTA_MEM_WGT, 0, 0x20, 9, 1, 4, 1, 32);
+	in.mem.lut_group = 4;
+	in.mem.lut_period = 3;
+	uint8_t b[VTA_INSN_MAX_BYTES];
+	assert_int_equal(vta_insn_encode(&cfg, &in, b, &err), VTA_OK);
+	assert_int_equal(word(b, 2), (4u << 17) | (3ull << 25)); /* lut_run 0 before them */
+	assert_int_equal(vta_insn_decode(&cfg, b, &out, &err), VTA_OK);
+	assert_memory_equal(&in.mem, &out.mem, sizeof(in.mem));
+	char text[256];
+	vta_disasm_insn(&in, text, sizeof(text));
+	assert_string_equal(text, "load   mem=wgt sram=0 dram=0x20 bw=4 slot=1 y=9 x=1 stride=1 "
+				  "chan=32 group=4 period=3 deps=none");
+	expect(vta_insn_encode(&narrow, &in, b, &err), &err, VTA_E_ENCODE,
+	       "lut_group 4: the field exists only in the wide encoding (isa.encoding: wide)");
+	/* the element holds 16 x 4 lanes of 4 bits; E counts them */
+	assert_int_equal(vta_lut_real_lanes(&cfg, &in.mem), 64);
+	assert_int_equal(vta_load_elem_bytes(&cfg, &in.mem), 32);
+	assert_int_equal(vta_cost_lut_elements(&cfg, &in.mem), 9 * 64);
+	assert_int_equal(vta_cost_dma_bytes(&cfg, &in.mem), 9 * 32);
+	/* output lane o of channel 32 + o: group ((32 + o) / 3) % 4 at input lanes 4g..4g+3 */
+	for (uint32_t o = 0; o < 16; o++)
+		for (uint32_t i = 0; i < 16; i++) {
+			uint32_t real = 99;
+			const uint32_t g = (32 + o) / 3 % 4;
+			const bool want = i / 4 == g;
+			assert_int_equal(vta_lut_fill_lane(&cfg, &in.mem, 32, o * 16 + i, &real), want);
+			if (want)
+				assert_int_equal(real, o * 4 + i % 4);
+		}
+	const uint64_t dram = 1u << 20;
+	assert_int_equal(vta_load_check(&cfg, &in.mem, dram, &err), VTA_OK);
+	vta_mem_insn m = in.mem;
+	m.lut_group = 3;
+	expect(vta_load_check(&cfg, &m, dram, &err), &err, VTA_E_STREAM,
+	       "lut_group 3 does not divide block_in 16 (a row holds whole groups of input lanes)");
+	m.lut_group = 32;
+	expect(vta_load_check(&cfg, &m, dram, &err), &err, VTA_E_STREAM,
+	       "lut_group 32 does not divide block_in 16 (a row holds whole groups of input "
+	       "lanes)");
+	m.lut_group = 4;
+	m.lut_period = 0;
+	expect(vta_load_check(&cfg, &m, dram, &err), &err, VTA_E_STREAM,
+	       "lut_group 4 with lut_period 0: zero-lane fill needs both (a group width and its "
+	       "output channels), or neither");
+	m = in.mem;
+	m.mem_type = VTA_MEM_INP;
+	expect(vta_load_check(&cfg, &m, dram, &err), &err, VTA_E_STREAM,
+	       "lut_group 4 on a decompressing load of inp (only WGT rows are block-diagonal)");
+	m = in.mem;
+	m.lut_bw = 0;
+	expect(vta_load_check(&cfg, &m, dram, &err), &err, VTA_E_STREAM,
+	       "lut_group 4, lut_period 3 on a load that does not decompress (only a "
+	       "decompressing WGT load fills zero lanes)");
+	vta_mem_insn st = mem_of(VTA_MEM_OUT, 0, 0, 1, 1, 0, 0, 0);
+	st.lut_period = 2;
+	expect(vta_store_check(&cfg, &st, dram, &err), &err, VTA_E_STREAM,
+	       "a store has no LUT fields (lut_run 0, lut_group 0, lut_period 2)");
+	assert_int_equal(vta_config_set(&cfg, "decompressor.zero_fill", "false", &err), VTA_OK);
+	expect(vta_load_check(&cfg, &in.mem, dram, &err), &err, VTA_E_UNSUPPORTED,
+	       "a zero-lane fill load (lut_group 4) needs decompressor.zero_fill in the config");
+	expect(vta_config_set(&narrow, "decompressor.zero_fill", "true", &err), &err, VTA_E_CONFIG,
+	       "decompressor.zero_fill: a zero-lane fill load's lut_group and lut_period have no "
+	       "bits in VTA's 128-bit memory instruction; set isa.encoding: wide");
+}
+
 static void test_cost(void **state)
 {
 	(void)state;
@@ -323,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_asm_errors),
 		cmocka_unit_test(test_rules),
 		cmocka_unit_test(test_multi_block),
+		cmocka_unit_test(test_zero_fill),
 		cmocka_unit_test(test_cost),
 		cmocka_unit_test(test_ref_decode),
 	};

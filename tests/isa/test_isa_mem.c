@@ -263,9 +263,9 @@ static void test_code_beyond_field(void **state)
 	assert_int_equal(vta_insn_decode(&wide, b, &out, &err), VTA_E_STREAM);
 	assert_string_equal(err.detail, "memory_type 10 is not defined (0..7)");
 	b[16] = 0;
-	b[18] = 2; /* the bit above lut_run (bits 16:1, after memory_type's high part) */
+	b[21] = 2; /* the bit above lut_period (bits 40:25, after lut_run and lut_group) */
 	assert_int_equal(vta_insn_decode(&wide, b, &out, &err), VTA_E_STREAM);
-	assert_non_null(strstr(err.detail, "unused bits 17..63 of word 2"));
+	assert_non_null(strstr(err.detail, "unused bits 41..63 of word 2"));
 }
 
 /* The field table shows the split: 3 bits in word 0, wide's fourth in word 2. */
@@ -282,7 +282,8 @@ static void test_field_words(void **state)
 	assert_int_equal(vta_field_high_width(f, &narrow.fw), 0);
 	assert_int_equal(vta_field_high_width(f, &wide.fw), 1);
 	assert_int_equal(vta_field_high_word(f, &wide.fw), 2);
-	assert_int_equal(vta_format_bits(mem, &wide.fw, 2), 1 + 16); /* and lut_run */
+	assert_int_equal(vta_format_bits(mem, &wide.fw, 2), 1 + 16 + 8 + 16); /* and the LUT run
+									   * and fill fields */
 	assert_int_equal(vta_format_bits(mem, &narrow.fw, 0) + 7, 64); /* vta128 word 0: full */
 }
 

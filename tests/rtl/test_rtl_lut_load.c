@@ -192,7 +192,7 @@ static void check_load(vta_ref *ref, vta_rtl_lut *dec, const vta_config *cfg, lu
 					 e / lanes, e % lanes, got, want);
 		}
 		vta_mem_insn mi = {p->mem, 2, LUTP_INDEX_ELEM, 1, p->rows, p->rows,
-				   0, 0, 0, 0, p->bw, 3, p->chan, 0};
+				   0, 0, 0, 0, p->bw, 3, p->chan, 0, 0, 0};
 		assert_int_equal(cycles, vta_cost_lut_decode_cycles(cfg, &mi));
 	}
 	free(out);
@@ -510,8 +510,60 @@ static void test_sweep_cycles(void **state)
 			for (uint32_t bw = 1; bw <= 7; bw++)
 				for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 					vta_mem_insn m = {mems[k], 0, 0, 1, rows[i], rows[i],
-							  0, 0, 0, 0, bw, 0, 0, 0};
+							  0, 0, 0, 0, bw, 0, 0, 0, 0, 0};
 					check_cycles(dec, &cfg, &m, k_configs[c], &r);
+				}
+		vta_rtl_lut_destroy(dec);
+	}
+}
+
+/* Zero-lane fill: the model's SRAM write hands the RTL compact rows of BLOCK_OUT x G real
+ * lanes (run_len G, BLOCK_OUT channels); its decode cycles equal the model's, whose E counts
+ * the real lanes, for every group width, width and size on every variant. */
+static void test_zero_fill_cycles(void **state)
+{
+	(void)state;
+	vta_prng r;
+	vta_prng_seed(&r, 30);
+	const uint32_t rows[] = {1, 9, 25};
+	for (size_t c = 0; c < sizeof(k_configs) / sizeof(k_configs[0]); c++) {
+		vta_config cfg;
+		load_config(k_configs[c], &cfg);
+		vta_rtl_lut *dec = decoder_of(&cfg);
+		for (uint32_t g = 1; g < cfg.block_in; g *= 2)
+			for (uint32_t bw = 1; bw <= 7; bw++)
+				for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+					vta_mem_insn m = {VTA_MEM_WGT, 0, 0, rows[i], 1, 1,
+							  0, 0, 0, 0, bw, 0, 0, 0, g, 1};
+					const uint32_t lanes = vta_lut_real_lanes(&cfg, &m);
+					const size_t bytes = rows[i] * (size_t)vta_load_elem_bytes(&cfg, &m);
+					const size_t stride = (size_t)1 << bw;
+					uint8_t *packed = malloc(bytes);
+					uint32_t *tables = malloc(cfg.block_out * stride * sizeof(uint32_t));
+					uint8_t *out = malloc((size_t)rows[i] * lanes);
+					assert_non_null(packed);
+					assert_non_null(tables);
+					assert_non_null(out);
+					for (size_t k = 0; k < bytes; k++)
+						packed[k] = (uint8_t)vta_prng_next(&r);
+					for (size_t k = 0; k < cfg.block_out * stride; k++)
+						tables[k] = vta_prng_next(&r);
+					vta_rtl_lut_load ld = {bw, lanes, rows[i], packed, tables,
+							       cfg.block_out, g, (unsigned)stride, 0,
+							       0, 1, 0};
+					uint64_t cycles = 0;
+					vta_error err = {0};
+					if (vta_rtl_lut_load_run(dec, &ld, out, &cycles, &err) != VTA_OK)
+						fail_msg("%s", err.detail);
+					if (cycles != vta_cost_lut_decode_cycles(&cfg, &m))
+						fail_msg("%s: group %u bw %u rows %u: RTL %llu cycles, "
+							 "model %llu", k_configs[c], g, bw, rows[i],
+							 (unsigned long long)cycles,
+							 (unsigned long long)vta_cost_lut_decode_cycles(
+								 &cfg, &m));
+					free(packed);
+					free(tables);
+					free(out);
 				}
 		vta_rtl_lut_destroy(dec);
 	}
@@ -554,6 +606,7 @@ int main(void)
 		cmocka_unit_test(test_load_waveform_time),
 		cmocka_unit_test(test_regression_loads_cycles),
 		cmocka_unit_test(test_sweep_cycles),
+		cmocka_unit_test(test_zero_fill_cycles),
 		cmocka_unit_test(test_indices_per_cycle_is_lane_count),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

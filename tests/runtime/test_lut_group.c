@@ -128,6 +128,85 @@ static void test_spread(void **state)
 	check_spread(&rng, 16, 9, 4, 4, 4, 1, true, true, 1, 2);
 }
 
+/* Index `lane` of a packed row, MSB first: read here bit by bit, apart from the packer. */
+static unsigned row_index(const uint8_t *row, size_t lane, unsigned bw)
+{
+	unsigned v = 0;
+	for (unsigned k = 0; k < bw; k++) {
+		size_t bit = lane * bw + k;
+		v = v << 1 | ((row[bit / 8] >> (7 - bit % 8)) & 1u);
+	}
+	return v;
+}
+
+/* Zero-lane fill's compact rows: row (o0, k) holds output channel o0*BO + o's in_g indices
+ * at lanes o*in_g.., each reading its channel's table back to the plain filter's value;
+ * lanes of channels beyond O and the pad bits are 0; then the packer's refusals. */
+static void test_group_rows(void **state)
+{
+	(void)state;
+	rt_rng rng;
+	rt_rng_seed(&rng, 30);
+	vta_config cfg;
+	vta_config_default(&cfg);
+	const size_t BO = cfg.block_out, groups[] = {1, 2, 4, 8};
+	for (unsigned bw = 1; bw <= 7; bw++)
+		for (size_t gi = 0; gi < 4; gi++) {
+			const size_t in_g = groups[gi], taps = 1 + rt_rng_below(&rng, 9);
+			const size_t O = 1 + rt_rng_below(&rng, 40), n = O * taps * in_g;
+			int8_t *f = malloc(n);
+			rand_filter(&rng, f, n, bw, false);
+			vta_lut_buffer b;
+			compress(f, n, O, false, bw, &b);
+			const size_t rb = (BO * in_g * bw + 7) / 8, ob = (O + BO - 1) / BO;
+			const uint64_t bytes = vta_lut_pack_group_rows_bytes(&cfg, O, taps, in_g, bw);
+			assert_int_equal(bytes, ob * taps * rb);
+			uint8_t *rows = malloc(bytes);
+			memset(rows, 0xa5, bytes);
+			vta_error err = {0};
+			assert_int_equal(vta_lut_pack_group_rows(&cfg, &b.tensor, O, taps, in_g, rows,
+								 bytes, &err),
+					 VTA_OK);
+			const int8_t *table = b.tensor.value_table;
+			const size_t stride = b.tensor.value_table_stride;
+			for (size_t o0 = 0; o0 < ob; o0++)
+				for (size_t k = 0; k < taps; k++) {
+					const uint8_t *row = rows + (o0 * taps + k) * rb;
+					for (size_t l = 0; l < BO * in_g; l++) {
+						const size_t o = o0 * BO + l / in_g, i = l % in_g;
+						const unsigned idx = row_index(row, l, bw);
+						if (o >= O)
+							assert_int_equal(idx, 0);
+						else
+							assert_int_equal(table[o * stride + idx],
+									 f[(o * taps + k) * in_g + i]);
+					}
+					for (size_t bit = BO * in_g * bw; bit < rb * 8; bit++)
+						assert_int_equal((row[bit / 8] >> (7 - bit % 8)) & 1u, 0);
+				}
+			if (bw == 4 && in_g == 2) {
+				assert_int_equal(vta_lut_pack_group_rows(&cfg, &b.tensor, O, taps,
+									 in_g, rows, bytes - 1, &err),
+						 VTA_E_USAGE);
+				rt_assert_error(&err, VTA_E_USAGE, "the packed image needs");
+			}
+			free(rows);
+			free(f);
+			vta_lut_buffer_free(&b);
+		}
+	int8_t f[3 * 2] = {1, 2, 3, 4, 5, 6};
+	vta_lut_buffer b;
+	compress(f, 6, 2, false, 3, &b);
+	uint8_t rows[64];
+	vta_error err = {0};
+	assert_int_equal(vta_lut_pack_group_rows(&cfg, &b.tensor, 2, 1, 3, rows, sizeof(rows),
+						 &err),
+			 VTA_E_UNSUPPORTED);
+	rt_assert_error(&err, VTA_E_UNSUPPORTED, "groups of 3 input channels do not divide "
+			"block_in 16");
+	vta_lut_buffer_free(&b);
+}
+
 static void test_errors(void **state)
 {
 	(void)state;
@@ -171,6 +250,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_depthwise),
 		cmocka_unit_test(test_spread),
+		cmocka_unit_test(test_group_rows),
 		cmocka_unit_test(test_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
