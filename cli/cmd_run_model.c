@@ -266,6 +266,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		return cli_usage_error("--expect %s: not a folder", VTA_QPATH(j->expect));
 	vta_error err = {0};
 	vta_tfl_model m;
+	const double r0 = vta_host_now();
 	if (vta_tfl_model_load(j->model, &m, &err)) {
 		vta_tfl_model_free(&m);
 		return cli_report_error(&err);
@@ -273,6 +274,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	vta_npy npys[MAX_INPUTS];
 	const void *inputs[MAX_INPUTS];
 	vta_status st = vta_model_inputs_read(&m, j->inputs, j->n_inputs, npys, inputs, &err);
+	const double read_seconds = vta_host_now() - r0;
 	vtasim_sim *sim = NULL;
 	vta_ref *ref = NULL;
 	if (!st)
@@ -328,7 +330,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 						  run.ops[i].layer.name);
 		if ((!st || st == VTA_E_MISMATCH) && run.n_ops) {
 			model_report rep = {cfg, j->model, &run, c->threads, engine->name,
-					    vta_decompress_name(dec), wall};
+					    vta_decompress_name(dec), wall, read_seconds};
 			model_report_text(stdout, &rep);
 			vta_error werr = {0};
 			if (j->report && model_report_write_json(&rep, j->report, &werr))
