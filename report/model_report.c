@@ -76,7 +76,10 @@ static void totals(const model_report *rep, model_totals *t)
 		t->sim_seconds += s->host_seconds;
 		t->golden_seconds += r->layer.golden_seconds;
 		t->check_seconds += r->layer.check_seconds;
-		t->emit_seconds += r->layer.emit_seconds;
+		/* the staging and relayouts of the op's inputs happen while it is emitted: their
+		 * time is the staging phase's, not emitting's */
+		t->emit_seconds += r->layer.emit_seconds - r->layer.counters.staging_seconds -
+				   r->layer.counters.relayout_seconds;
 		t->plan_seconds += r->layer.plan_seconds;
 		t->threads_seconds += r->layer.threads_seconds;
 		t->cycles += s->cycles;

@@ -471,10 +471,10 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "  host              simulation %.3f s, golden kernels %.3f s (ratio %.2f)",
 			t.host_seconds, sum.golden_seconds,
 			sum.golden_seconds > 0 ? t.host_seconds / sum.golden_seconds : 0.0);
-		if (sum.checks_run)
-			fprintf(out, ", stream checks %.3f s", sum.check_seconds);
 		fprintf(out, ", emit %.3f s, plan chooser %.3f s", sum.emit_seconds,
 			sum.plan_seconds);
+		if (sum.checks_run)
+			fprintf(out, ", stream checks %.3f s", sum.check_seconds);
 		if (sum.threads_seconds > 0)
 			fprintf(out, ", one-thread streams timed %.3f s", sum.threads_seconds);
 		fputc('\n', out);

@@ -278,6 +278,11 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 			const layer_stream t = chosen;
 			chosen = one;
 			one = t;
+			/* the other stream's time is now the two-thread one's run and checks, so
+			 * that the phases stay apart (the winner's are the simulation's and the
+			 * checks') */
+			r->threads_seconds += r->stats.host_seconds - one_stats.host_seconds +
+					      t.check_seconds - chosen.check_seconds;
 			r->stats = one_stats;
 			/* the engine's last run is what the observers read: run the winner again */
 			if (o->observer && o->observer->executed) {

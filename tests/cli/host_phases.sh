@@ -32,7 +32,7 @@ awk -v wall="$wall" '
 	fail "the phases ($tmp/ph.txt) do not fit the run's $wall s"
 "$vtasim" run -c "$src/configs/tiny.yaml" -w "$src/tests/cli/workloads/repeated.yaml" \
 	-o "$tmp/r.json" > "$tmp/out.txt" 2>&1 || fail "run repeated.yaml"
-grep -q -E "^  host              simulation .*, emit $n, plan chooser $n" "$tmp/out.txt" ||
+grep -q -E "^  host              simulation .*, emit $n, plan chooser $n, stream checks $n" "$tmp/out.txt" ||
 	fail "no plan chooser in the host line"
 [ "$(grep -c '"plan_seconds": ' "$tmp/r.json")" -eq 4 ] || fail "plan_seconds not per layer and total"
 exit 0
