@@ -51,6 +51,11 @@ struct vta_op_env {
 	 * same. NULL (both) in a run when the reference came from a cache. */
 	vta_golden_stats *ref_stats;
 	void **ref;
+	/* with ref: per tensor, the last operator that reads it (-1: none). The run compares
+	 * each op's output with the reference's as soon as the op ran and frees a reference
+	 * tensor after its last reader, so the memory is reused (first touches of fresh pages
+	 * were a large part of a run) */
+	const int32_t *last_use;
 };
 typedef struct vta_op_env walk;
 
@@ -325,6 +330,73 @@ static vta_status observe(walk *w, vta_model_op_result *r, const vta_tfl_op *op,
 	return ob->op_end ? ob->op_end(ob, r, err) : VTA_OK;
 }
 
+/* Operator i's output in both runs, if both computed it (run->bit_exact and first_tensor
+ * start as true and -1). */
+static void compare_op(const vta_tfl_model *m, size_t i, void **got, void **ref,
+		       vta_model_run *run)
+{
+	int32_t idx = m->ops[i].outputs[0];
+	if (m->ops[i].decode || !got[idx] || !ref[idx])
+		return;
+	size_t n = tensor_bytes(&m->tensors[idx]);
+	run->tensors_compared++;
+	if (!memcmp(got[idx], ref[idx], n))
+		return;
+	run->tensors_differing++;
+	if (run->first_tensor < 0) {
+		run->first_tensor = idx;
+		size_t k = 0;
+		while (((uint8_t *)got[idx])[k] == ((uint8_t *)ref[idx])[k])
+			k++;
+		run->first_index = k;
+	}
+	run->bit_exact = false;
+}
+
+/* Every tensor both runs computed, in operator order. */
+static void compare(const vta_tfl_model *m, void **got, void **ref, vta_model_run *run)
+{
+	for (size_t i = 0; i < m->n_ops; i++)
+		compare_op(m, i, got, ref, run);
+}
+
+/* After operator i of the run: its output compared with the reference's, and the reference
+ * tensors no later operator reads freed (walk.last_use). */
+static void settle_reference(walk *w, size_t i)
+{
+	const vta_tfl_op *op = &w->m->ops[i];
+	compare_op(w->m, i, w->values, w->ref, w->run);
+	for (size_t k = 0; k < op->n_inputs; k++) {
+		int32_t idx = op->inputs[k];
+		if (idx >= 0 && (size_t)idx < w->m->n_tensors && w->last_use[idx] == (int32_t)i) {
+			free(w->ref[idx]);
+			w->ref[idx] = NULL;
+		}
+	}
+	int32_t out = op->outputs[0];
+	if (out >= 0 && (size_t)out < w->m->n_tensors && w->last_use[out] <= (int32_t)i) {
+		free(w->ref[out]);
+		w->ref[out] = NULL;
+	}
+}
+
+/* Per tensor, the last operator that reads it (-1: none). */
+static int32_t *last_readers(const vta_tfl_model *m)
+{
+	int32_t *last = malloc((m->n_tensors ? m->n_tensors : 1) * sizeof(*last));
+	if (!last)
+		return NULL;
+	for (size_t t = 0; t < m->n_tensors; t++)
+		last[t] = -1;
+	for (size_t i = 0; i < m->n_ops; i++)
+		for (size_t k = 0; !m->ops[i].decode && k < m->ops[i].n_inputs; k++) {
+			int32_t idx = m->ops[i].inputs[k];
+			if (idx >= 0 && (size_t)idx < m->n_tensors)
+				last[idx] = (int32_t)i;
+		}
+	return last;
+}
+
 static vta_status walk_ops(walk *w, vta_error *err)
 {
 	const vta_tfl_model *m = w->m;
@@ -372,6 +444,8 @@ static vta_status walk_ops(walk *w, vta_error *err)
 			vta_fail(err, st, "%s: operator %zu (%s): %s", m->name, i,
 				 vta_tfl_op_label(op, nb, sizeof(nb)), e.detail);
 		}
+		if (!st && r && w->ref)
+			settle_reference(w, i);
 		if (!st && r)
 			st = observe(w, r, op, false, err);
 	}
@@ -385,31 +459,6 @@ static vta_status walk_ops(walk *w, vta_error *err)
 		st = mismatch;
 	}
 	return st;
-}
-
-/* Every tensor both runs computed, in operator order. */
-static void compare(const vta_tfl_model *m, void **got, void **ref, vta_model_run *run)
-{
-	run->bit_exact = true;
-	run->first_tensor = -1;
-	for (size_t i = 0; i < m->n_ops; i++) {
-		int32_t idx = m->ops[i].outputs[0];
-		if (m->ops[i].decode || !got[idx] || !ref[idx])
-			continue;
-		size_t n = tensor_bytes(&m->tensors[idx]);
-		run->tensors_compared++;
-		if (!memcmp(got[idx], ref[idx], n))
-			continue;
-		run->tensors_differing++;
-		if (run->first_tensor < 0) {
-			run->first_tensor = idx;
-			size_t k = 0;
-			while (((uint8_t *)got[idx])[k] == ((uint8_t *)ref[idx])[k])
-				k++;
-			run->first_index = k;
-		}
-		run->bit_exact = false;
-	}
 }
 
 static void free_values(void **v, size_t n)
@@ -543,7 +592,7 @@ vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_mode
 	void **ref = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
 	if (!decoded || !ref)
 		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
-	walk r = {cfg, m, NULL, opts, ref, decoded, true, NULL, NULL, NULL, NULL};
+	walk r = {cfg, m, NULL, opts, ref, decoded, true, NULL, NULL, NULL, NULL, NULL};
 	if (!st)
 		st = reference(&r, NULL, computed, err);
 	free_values(ref, m->n_tensors);
@@ -592,21 +641,25 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 	/* the same model on the host alone first: the end-to-end reference, whose golden
 	 * outputs the run's checks then take where an op's inputs are the same, so no golden
 	 * kernel runs twice on the same data (its error, if any, reported after the run's) */
-	walk r = {cfg, m, engine, opts, ref, decoded, true, NULL, NULL, ref_stats, NULL};
+	walk r = {cfg, m, engine, opts, ref, decoded, true, NULL, NULL, ref_stats, NULL, NULL};
 	vta_error rerr = {0};
 	vta_status rs = reference(&r, run, NULL, &rerr);
-	bool reuse = !rs && !run->reference_cached;
+	int32_t *last_use = !rs && !run->reference_cached ? last_readers(m) : NULL;
+	bool reuse = last_use != NULL;
 	walk w = {cfg, m, engine, opts, run->values, decoded, false, run, &dram,
-		  reuse ? ref_stats : NULL, reuse ? ref : NULL};
+		  reuse ? ref_stats : NULL, reuse ? ref : NULL, last_use};
+	run->bit_exact = true;
 	st = walk_ops(&w, err);
 	vta_dram_tensors_free(&dram);
 	free(ref_stats);
+	free(last_use);
 	if (!st || st == VTA_E_MISMATCH) {
 		if (rs) {
 			st = rs;
 			*err = rerr;
 		} else {
-			compare(m, run->values, ref, run);
+			if (!reuse) /* else compared op by op as the run went */
+				compare(m, run->values, ref, run);
 			if (!st && !run->bit_exact) {
 				const vta_tfl_tensor *t = &m->tensors[run->first_tensor];
 				st = vta_fail(err, VTA_E_MISMATCH,
