@@ -309,7 +309,9 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 					 .n_inputs = j->n_inputs,
 					 .observer = recorded ? &ob.base : NULL,
 					 .host_staging = j->host_staging,
-					 .copy_out_all = j->dump != NULL};
+					 .copy_out_all = j->dump != NULL,
+					 /* --expect compares every op output */
+					 .free_intermediates = !j->expect};
 		double t0 = vta_host_now();
 		st = vta_model_run_model(cfg, &m, engine, &mo, &run, &err);
 		double wall = vta_host_now() - t0;

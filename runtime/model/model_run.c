@@ -360,24 +360,41 @@ static void compare(const vta_tfl_model *m, void **got, void **ref, vta_model_ru
 		compare_op(m, i, got, ref, run);
 }
 
-/* After operator i of the run: its output compared with the reference's, and the reference
- * tensors no later operator reads freed (walk.last_use). */
+/* Tensor idx is done with after operator i: the reference's copy freed, and with
+ * free_intermediates the run's own (host copy and DRAM region) unless a caller reads it. */
+static void release(walk *w, int32_t idx)
+{
+	free(w->ref[idx]);
+	w->ref[idx] = NULL;
+	const vta_tfl_model *m = w->m;
+	if (!w->o->free_intermediates || w->o->copy_out_all || !w->values[idx])
+		return;
+	for (size_t k = 0; k < m->n_inputs; k++)
+		if (m->inputs[k] == idx)
+			return;
+	for (size_t k = 0; k < m->n_outputs; k++)
+		if (m->outputs[k] == idx)
+			return;
+	free(w->values[idx]);
+	w->values[idx] = NULL;
+	if (w->dram && (size_t)idx < w->dram->n)
+		vta_dram_tensor_free(&w->dram->t[idx]);
+}
+
+/* After operator i of the run: its output compared with the reference's, and the tensors no
+ * later operator reads released (walk.last_use). */
 static void settle_reference(walk *w, size_t i)
 {
 	const vta_tfl_op *op = &w->m->ops[i];
 	compare_op(w->m, i, w->values, w->ref, w->run);
 	for (size_t k = 0; k < op->n_inputs; k++) {
 		int32_t idx = op->inputs[k];
-		if (idx >= 0 && (size_t)idx < w->m->n_tensors && w->last_use[idx] == (int32_t)i) {
-			free(w->ref[idx]);
-			w->ref[idx] = NULL;
-		}
+		if (idx >= 0 && (size_t)idx < w->m->n_tensors && w->last_use[idx] == (int32_t)i)
+			release(w, idx);
 	}
 	int32_t out = op->outputs[0];
-	if (out >= 0 && (size_t)out < w->m->n_tensors && w->last_use[out] <= (int32_t)i) {
-		free(w->ref[out]);
-		w->ref[out] = NULL;
-	}
+	if (out >= 0 && (size_t)out < w->m->n_tensors && w->last_use[out] <= (int32_t)i)
+		release(w, out);
 }
 
 /* Per tensor, the last operator that reads it (-1: none). */
