@@ -5,7 +5,9 @@
  * corrupted in DRAM. That op must fail its own check; every later accelerated op, whose
  * inputs now differ from the reference's, must be checked against a golden output computed
  * on what it was given (so it is bit-exact); and the end-to-end comparison, made op by op as
- * the run goes, must name the corrupted op's output as the first differing tensor.
+ * the run goes, must name the corrupted op's output as the first differing tensor. A clean
+ * run that frees its intermediate tensors keeps the model's inputs and outputs, the same
+ * output, and nothing else.
  */
 #include "model_test.h"
 
@@ -44,7 +46,7 @@ static vta_status faulty_run(vta_engine *self, const vta_program *prog, vta_dram
 	return st;
 }
 
-static vta_status run_model(int corrupt, vta_model_run *run)
+static vta_status run_model(int corrupt, bool free_intermediates, vta_model_run *run)
 {
 	vta_config cfg;
 	vta_error err = {0};
@@ -57,7 +59,7 @@ static vta_status run_model(int corrupt, vta_model_run *run)
 			   .corrupt = corrupt};
 	f.base.run = faulty_run;
 	vta_model_run_opts o = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = 1, .fault_index = -1},
-				.seed = 1};
+				.seed = 1, .free_intermediates = free_intermediates};
 	vta_status st = vta_model_run_model(&cfg, &m, &f.base, &o, run, &err);
 	if (st && st != VTA_E_MISMATCH)
 		fail_msg("%s", err.detail);
@@ -69,8 +71,8 @@ static vta_status run_model(int corrupt, vta_model_run *run)
 static void test_clean_run(void **state)
 {
 	(void)state;
-	vta_model_run run;
-	assert_int_equal(run_model(-1, &run), VTA_OK);
+	vta_model_run run, lean;
+	assert_int_equal(run_model(-1, false, &run), VTA_OK);
 	assert_true(run.bit_exact);
 	assert_int_equal(run.tensors_compared, 31);
 	assert_int_equal(run.tensors_differing, 0);
@@ -78,6 +80,23 @@ static void test_clean_run(void **state)
 	for (size_t i = 0; i < run.n_ops; i++)
 		if (run.ops[i].place == VTA_OP_ACCEL)
 			assert_true(run.ops[i].layer.check.bit_exact);
+	assert_int_equal(run_model(-1, true, &lean), VTA_OK);
+	assert_true(lean.bit_exact);
+	assert_int_equal(lean.tensors_compared, 31);
+	vta_tfl_model m;
+	mt_load_file(MT_DATA "person_detect.tflite", &m);
+	size_t kept = 0;
+	for (size_t t = 0; t < m.n_tensors; t++) {
+		bool io = t == (size_t)m.inputs[0] || t == (size_t)m.outputs[0];
+		if (io) {
+			assert_non_null(lean.values[t]);
+			assert_memory_equal(lean.values[t], run.values[t], m.tensors[t].count);
+		}
+		kept += lean.values[t] != NULL;
+	}
+	assert_int_equal(kept, 2);
+	vta_tfl_model_free(&m);
+	vta_model_run_free(&lean);
 	vta_model_run_free(&run);
 }
 
@@ -86,7 +105,7 @@ static void test_corrupted_op(void **state)
 	(void)state;
 	vta_model_run run;
 	/* the third accelerated op: operator 2, a CONV_2D */
-	assert_int_equal(run_model(2, &run), VTA_E_MISMATCH);
+	assert_int_equal(run_model(2, false, &run), VTA_E_MISMATCH);
 	assert_int_equal(run.ops[2].place, VTA_OP_ACCEL);
 	assert_false(run.ops[2].layer.check.bit_exact);
 	size_t later = 0;
