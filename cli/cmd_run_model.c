@@ -267,6 +267,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		return cli_usage_error("--expect %s: not a folder", VTA_QPATH(j->expect));
 	vta_error err = {0};
 	vta_tfl_model m;
+	const double r0 = vta_host_now();
 	if (vta_tfl_model_load(j->model, &m, &err)) {
 		vta_tfl_model_free(&m);
 		return cli_report_error(&err);
@@ -274,6 +275,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	vta_npy npys[MAX_INPUTS];
 	const void *inputs[MAX_INPUTS];
 	vta_status st = vta_model_inputs_read(&m, j->inputs, j->n_inputs, npys, inputs, &err);
+	const double read_seconds = vta_host_now() - r0;
 	vtasim_sim *sim = NULL;
 	vta_ref *ref = NULL;
 	if (!st)
@@ -308,7 +310,9 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 					 .n_inputs = j->n_inputs,
 					 .observer = recorded ? &ob.base : NULL,
 					 .host_staging = j->host_staging,
-					 .copy_out_all = j->dump != NULL};
+					 .copy_out_all = j->dump != NULL,
+					 /* --expect compares every op output */
+					 .free_intermediates = !j->expect};
 		double t0 = vta_host_now();
 		st = vta_model_run_model(cfg, &m, engine, &mo, &run, &err);
 		double wall = vta_host_now() - t0;
@@ -329,7 +333,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 						  run.ops[i].layer.name);
 		if ((!st || st == VTA_E_MISMATCH) && run.n_ops) {
 			model_report rep = {cfg, j->model, &run, c->threads, engine->name,
-					    vta_decompress_name(dec), wall};
+					    vta_decompress_name(dec), wall, read_seconds};
 			model_report_text(stdout, &rep);
 			vta_error werr = {0};
 			if (j->report && (report_path_is_csv(j->report)

@@ -888,6 +888,22 @@ static vta_status sweep_dram(pass *p, vta_error *err)
 	span_list *s = &p->stores;
 	if (!s->n || !p->loads.n)
 		return VTA_OK;
+	/* a load beyond every store is skipped below; when all are (a layer's loads read its
+	 * inputs and constants, its stores write its output elsewhere), nothing needs the
+	 * stores sorted */
+	uint64_t lo_min = UINT64_MAX, hi_max = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		lo_min = s->s[i].lo < lo_min ? s->s[i].lo : lo_min;
+		hi_max = s->s[i].hi > hi_max ? s->s[i].hi : hi_max;
+	}
+	size_t near = 0;
+	for (size_t k = 0; k < p->loads.n && !near; k++) {
+		const dram_span *l = &p->loads.s[k];
+		uint64_t last = (uint64_t)(l->rows - 1) * l->stride;
+		near = !(l->hi + last <= lo_min || l->lo >= hi_max);
+	}
+	if (!near)
+		return VTA_OK;
 	qsort(s->s, s->n, sizeof(*s->s), span_cmp);
 	uint64_t *maxhi = malloc(s->n * sizeof(*maxhi));
 	pair_list pl = {0};

@@ -27,7 +27,22 @@ typedef struct model_totals {
 	size_t checked_golden, checked_tflm, host_unchecked;
 	bool bit_exact;              /* the all-host run and, given, the reference tensors */
 	vta_energy energy;           /* the accelerated ops' (the host's work is not priced) */
+	/* the host's time per phase over the accelerated ops (layer_run.h) */
+	double sim_seconds, golden_seconds, check_seconds, emit_seconds, plan_seconds;
+	double threads_seconds;
 } model_totals;
+
+static void totals(const model_report *rep, model_totals *t);
+
+/* The run's wall time no phase counts (the walk, building layers, reading outputs back). */
+static double rest_seconds(const model_report *rep, const model_totals *t)
+{
+	double rest = rep->wall_seconds - t->sim_seconds - t->golden_seconds - t->check_seconds -
+		      t->emit_seconds - t->plan_seconds - t->host_seconds -
+		      rep->run->reference_seconds - t->staging_seconds - t->relayout_seconds -
+		      t->threads_seconds;
+	return rest > 0 ? rest : 0;
+}
 
 static void totals(const model_report *rep, model_totals *t)
 {
@@ -60,6 +75,15 @@ static void totals(const model_report *rep, model_totals *t)
 				t->inputs_staged++;
 		}
 		t->accel_ops++;
+		t->sim_seconds += s->host_seconds;
+		t->golden_seconds += r->layer.golden_seconds;
+		t->check_seconds += r->layer.check_seconds;
+		/* the staging and relayouts of the op's inputs happen while it is emitted: their
+		 * time is the staging phase's, not emitting's */
+		t->emit_seconds += r->layer.emit_seconds - r->layer.counters.staging_seconds -
+				   r->layer.counters.relayout_seconds;
+		t->plan_seconds += r->layer.plan_seconds;
+		t->threads_seconds += r->layer.threads_seconds;
 		t->cycles += s->cycles;
 		vta_energy e;
 		vta_energy_of(rep->cfg, s, &e);
@@ -220,6 +244,12 @@ void model_report_text(FILE *out, const model_report *rep)
 	fprintf(out, "  host kernels       %.4f s; all-host reference run %.4f s; "
 		     "whole run %.3f s\n", t.host_seconds, run->reference_seconds,
 		rep->wall_seconds);
+	fprintf(out, "  host phases        simulation %.4f s, golden %.4f s, checks %.4f s, emit "
+		     "%.4f s, plan %.4f s, host ops %.4f s, reference %.4f s, staging %.4f s, "
+		     "one-thread streams %.4f s, rest %.4f s; reading %.4f s before the run\n",
+		t.sim_seconds, t.golden_seconds, t.check_seconds, t.emit_seconds, t.plan_seconds,
+		t.host_seconds, run->reference_seconds, t.staging_seconds + t.relayout_seconds,
+		t.threads_seconds, rest_seconds(rep, &t), rep->read_seconds);
 	if (run->bit_exact)
 		fprintf(out, "  check              %zu tensors equal the all-host run: %zu "
 			     "accelerated-op outputs against the golden kernels, %zu host-op "
@@ -351,6 +381,20 @@ json_t *model_report_json(const model_report *rep)
 	json_object_set_new(tot, "reference_seconds", json_real(run->reference_seconds));
 	json_object_set_new(tot, "reference_cached", json_boolean(run->reference_cached));
 	json_object_set_new(tot, "run_wall_seconds", json_real(rep->wall_seconds));
+	json_t *ph = json_object();
+	json_object_set_new(ph, "simulation_seconds", json_real(t.sim_seconds));
+	json_object_set_new(ph, "golden_seconds", json_real(t.golden_seconds));
+	json_object_set_new(ph, "check_seconds", json_real(t.check_seconds));
+	json_object_set_new(ph, "emit_seconds", json_real(t.emit_seconds));
+	json_object_set_new(ph, "plan_seconds", json_real(t.plan_seconds));
+	json_object_set_new(ph, "host_ops_seconds", json_real(t.host_seconds));
+	json_object_set_new(ph, "reference_seconds", json_real(run->reference_seconds));
+	json_object_set_new(ph, "staging_seconds",
+			    json_real(t.staging_seconds + t.relayout_seconds));
+	json_object_set_new(ph, "threads_seconds", json_real(t.threads_seconds));
+	json_object_set_new(ph, "rest_seconds", json_real(rest_seconds(rep, &t)));
+	json_object_set_new(ph, "read_seconds", json_real(rep->read_seconds));
+	json_object_set_new(tot, "host_phases", ph);
 	json_t *c = json_object();
 	json_object_set_new(c, "bit_exact", json_boolean(t.bit_exact));
 	json_object_set_new(c, "all_host_equal", json_boolean(run->bit_exact));

@@ -14,7 +14,8 @@ typedef struct model_report {
 	unsigned threads;
 	const char *engine;
 	const char *decompress;   /* hw or host */
-	double wall_seconds;
+	double wall_seconds;      /* vta_model_run_model */
+	double read_seconds;      /* loading the model and its inputs, before the run */
 } model_report;
 
 void model_report_text(FILE *out, const model_report *rep);

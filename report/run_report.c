@@ -68,6 +68,7 @@ static void totals(const run_report *rep, vta_run_stats *t, vta_layer_result *su
 		sum->acc_overflows += r->acc_overflows;
 		sum->golden_seconds += r->golden_seconds;
 		sum->emit_seconds += r->emit_seconds;
+		sum->plan_seconds += r->plan_seconds;
 		sum->check_seconds += r->check_seconds;
 		sum->threads_seconds += r->threads_seconds;
 		sum_checks(sum, r, i == 0);
@@ -227,6 +228,7 @@ static json_t *layer_json(const run_report *rep, const vta_layer_result *r,
 	if (per_layer)
 		json_object_set_new(host, "golden_reused", json_boolean(r->golden_reused));
 	json_object_set_new(host, "emit_seconds", json_real(r->emit_seconds));
+	json_object_set_new(host, "plan_seconds", json_real(r->plan_seconds));
 	if (r->checks_run)
 		json_object_set_new(host, "check_seconds", json_real(r->check_seconds));
 	json_object_set_new(host, "threads_seconds", json_real(r->threads_seconds));
@@ -453,6 +455,8 @@ void run_report_text(FILE *out, const run_report *rep)
 		fprintf(out, "  host              simulation %.3f s, golden kernels %.3f s (ratio %.2f)",
 			t.host_seconds, sum.golden_seconds,
 			sum.golden_seconds > 0 ? t.host_seconds / sum.golden_seconds : 0.0);
+		fprintf(out, ", emit %.3f s, plan chooser %.3f s", sum.emit_seconds,
+			sum.plan_seconds);
 		if (sum.checks_run)
 			fprintf(out, ", stream checks %.3f s", sum.check_seconds);
 		if (sum.threads_seconds > 0)

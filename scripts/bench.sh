@@ -15,11 +15,14 @@
 #   7. ResNet-18 C2-C11: a whole `vtasim run` (2 threads) and the simulation inside it against
 #      the host's dense int8 convolution of the same layers (bench_dense_conv, built with
 #      -march=native: a benchmark only), interleaved in one run;
-#   8. ResNet-50's 53 convolutions in one `vtasim run` on the default and tiny configs: host
+#   8. whole models (MobileNet v2, person_detect, micro_speech) against the dense s8 x s8
+#      convolution of their MACs, and ResNet-18 C2-C11 against the golden CONV2D's best path,
+#      interleaved in one run (bench/dense/models.sh);
+#   9. ResNet-50's 53 convolutions in one `vtasim run` on the default and tiny configs: host
 #      seconds, peak memory, simulated cycles per host second.
-#   9. person_detect, micro_speech, MobileNet v2 and ResNet-18 C2-C11 with 1 and 2 virtual
+#  10. person_detect, micro_speech, MobileNet v2 and ResNet-18 C2-C11 with 1 and 2 virtual
 #      threads: every layer slower with two threads (the target: none);
-#  10. the timing model against VTA's Chisel RTL: the error table per program kind and DRAM
+#  11. the timing model against VTA's Chisel RTL: the error table per program kind and DRAM
 #      latency (tests/fidelity/vta_rtl.sh, docs/fidelity.md).
 # A missed target is reported and the run goes on; a run that fails or is not bit-exact stops
 # `make bench` (bench_decomp's exit status 2).
@@ -55,6 +58,10 @@ sh bench/sweep/cost.sh "$build"
 echo
 echo "== ResNet-18 C2-C11: whole run and simulation vs the dense int8 convolution =="
 sh bench/dense/ratio.sh "$build"
+
+echo
+echo "== Whole models vs the dense convolution of their MACs, ResNet-18 vs the golden CONV2D =="
+sh bench/dense/models.sh "$build"
 
 echo
 echo "== ResNet-50, 53 convolutions in one run =="

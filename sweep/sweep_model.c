@@ -78,7 +78,7 @@ json_t *sweep_model_record(const sweep *sw, const sw_point *p, vta_golden_cache 
 	json_t *rec = sweep_record_new(p->key, status, st ? err.detail : "", 0);
 	if ((!st || st == VTA_E_MISMATCH) && run.n_ops) {
 		model_report rep = {&p->cfg, sw->wl.model.path, &run, p->threads, "sim",
-				    p->decompress, vta_host_now() - t0};
+				    p->decompress, vta_host_now() - t0, 0};
 		json_t *report = model_report_json(&rep);
 		sweep_model_record_fill(rec, report);
 		json_decref(report);

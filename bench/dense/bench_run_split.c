@@ -10,7 +10,11 @@
  * Each is given as wall seconds and as CPU seconds (user + system), the latter steadier on a
  * shared machine.
  *
- * usage: bench_run_split VTASIM CONFIG WORKLOAD THREADS   (exit 2 on an error)
+ * A .tflite model in place of the workload runs as `vtasim run -m` (seed 1, as the command's
+ * default): the simulation alone is then that of the model's accelerated operators, and
+ * `macs` their useful multiply-accumulates, which the dense convolution's rate prices.
+ *
+ * usage: bench_run_split VTASIM CONFIG WORKLOAD|MODEL.tflite THREADS   (exit 2 on an error)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +26,7 @@
 
 #include "bench_host.h"
 #include "layer_run.h"
+#include "model_run.h"
 #include "vtasim_api.h"
 
 static double cpu_now(void)
@@ -46,6 +51,42 @@ static vta_status timed_run(vta_engine *self, const vta_program *prog, vta_dram 
 	vta_status st = t->inner->run(t->inner, prog, dram, stats, err);
 	t->cpu += cpu_now() - c0;
 	t->wall += now() - w0;
+	return st;
+}
+
+/* The model through the model runner, as `vtasim run -m` runs it, on the timed engine. */
+static vta_status run_model(const vta_config *cfg, const char *path, unsigned threads,
+			    timed_engine *te, uint64_t *macs, vta_error *err)
+{
+	vta_tfl_model m;
+	vtasim_sim *sim = NULL;
+	vta_dram dram = {0};
+	vta_model_run run;
+	memset(&run, 0, sizeof(run));
+	vta_conv_plan_cache *plans = vta_conv_plan_cache_new();
+	vta_status st = vta_tfl_model_load(path, &m, err);
+	if (!st && !plans)
+		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
+	if (!st)
+		st = vtasim_sim_create(cfg, &sim, err);
+	if (!st)
+		st = vta_dram_init(&dram, (uint64_t)cfg->dram_size_mib << 20, err);
+	if (!st) {
+		te->inner = vtasim_engine(sim);
+		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = threads,
+						   .fault_index = -1, .plans = plans,
+						   .dram = &dram},
+					 .seed = 1};
+		st = vta_model_run_model(cfg, &m, &te->base, &mo, &run, err);
+		for (size_t i = 0; !st && i < run.n_ops; i++)
+			if (run.ops[i].place == VTA_OP_ACCEL && !run.ops[i].skipped)
+				*macs += run.ops[i].layer.counters.macs;
+	}
+	vta_model_run_free(&run);
+	vta_dram_free(&dram);
+	vta_conv_plan_cache_free(plans);
+	vtasim_sim_destroy(sim);
+	vta_tfl_model_free(&m);
 	return st;
 }
 
@@ -84,8 +125,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench_run_split VTASIM CONFIG WORKLOAD THREADS\n");
 		return 2;
 	}
-	char *run_argv[] = {argv[1], "run", "-c", argv[2], "-w", argv[3], "--threads", argv[4],
-			    NULL};
+	size_t len = strlen(argv[3]);
+	const bool model = len > 7 && !strcmp(argv[3] + len - 7, ".tflite");
+	char *run_argv[] = {argv[1], "run", "-c", argv[2], model ? "-m" : "-w", argv[3],
+			    "--threads", argv[4], NULL};
 	double whole_wall, whole_cpu;
 	int rc = whole_run(run_argv, &whole_wall, &whole_cpu);
 	if (rc) {
@@ -100,8 +143,11 @@ int main(int argc, char **argv)
 	vta_golden_cache gc;
 	vta_golden_cache_memory(&gc);
 	timed_engine te = {.base = {.name = "sim", .timed = true, .run = timed_run}};
+	uint64_t macs = 0;
 	vta_status st = vta_config_load(argv[2], &cfg, &err);
-	if (!st && !(st = vta_workload_load(argv[3], &wl, &err))) {
+	if (!st && model)
+		st = run_model(&cfg, argv[3], (unsigned)atoi(argv[4]), &te, &macs, &err);
+	else if (!st && !(st = vta_workload_load(argv[3], &wl, &err))) {
 		if (!(st = vtasim_sim_create(&cfg, &sim, &err))) {
 			te.inner = vtasim_engine(sim);
 			for (size_t i = 0; !st && i < wl.n_layers; i++) {
@@ -110,6 +156,7 @@ int main(int argc, char **argv)
 							.fault_index = -1, .golden_cache = &gc};
 				vta_layer_result r;
 				st = vta_layer_run(&cfg, &wl.layers[i], &te.base, &o, &r, &err);
+				macs += r.counters.macs;
 			}
 		}
 		vtasim_sim_destroy(sim);
@@ -122,5 +169,6 @@ int main(int argc, char **argv)
 	}
 	printf("whole_seconds %.5f cpu %.5f\n", whole_wall, whole_cpu);
 	printf("sim_seconds %.5f cpu %.5f\n", te.wall, te.cpu);
+	printf("macs %llu\n", (unsigned long long)macs);
 	return 0;
 }

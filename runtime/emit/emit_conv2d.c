@@ -21,6 +21,7 @@
 #include "lut_pack.h"
 #include "tiling.h"
 #include "vta_limits.h"
+#include "vta_rules.h" /* vta_host_now */
 
 /* One requantization operation: a tensor op over a constant row type, or an immediate. */
 typedef struct cv_op {
@@ -876,10 +877,12 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 		c.p.threads = opts->threads;
 		st = vta_conv_plan_check(cfg, &c.g, (uint32_t)c.n_types, c.layer, &c.p, err);
 	} else if (st == VTA_OK) {
+		const double p0 = vta_host_now();
 		st = vta_conv_plan_choose_cached(opts->plans, cfg, &c.g, opts->threads,
 						 (uint32_t)c.n_types, (uint32_t)c.n_types,
 						 (uint32_t)(c.n_ops - c.n_types), pin, c.layer,
 						 &c.p, err);
+		ls->counters.plan_seconds = vta_host_now() - p0;
 	}
 	if (st == VTA_OK) {
 		/* the plan decides: a second slot of any SRAM is what a second thread is for */

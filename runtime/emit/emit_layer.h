@@ -82,6 +82,7 @@ typedef struct vta_layer_counters {
 	uint64_t relayout_bytes;   /* DRAM bytes read and written relayouting such regions */
 	double staging_seconds;    /* the host's time writing the staged bytes */
 	double relayout_seconds;   /* the runtime's time relayouting */
+	double plan_seconds;       /* the plan chooser's (tiling.h), a part of emitting */
 } vta_layer_counters;
 
 typedef struct vta_layer_stream {

@@ -7,12 +7,15 @@
  * skipped (padding with zp_in); the accumulator is int32, summed in 64 bits so a wrap can be
  * counted. The requantization per output channel is CONV2D's (docs/arithmetic.md 2.3, 3.3).
  * Computed per output pixel with the channels innermost and the zero point out of the inner
- * loop (see the kernel), so the compiler vectorizes it; the sums are the same.
+ * loop (see the kernel): the products by the vectorized kernel of golden_dw_mac.h, the
+ * requantization by the row form of golden_requant.c; the sums and outputs are the same.
  */
 #include "golden.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "golden_dw_mac.h"
 
 static size_t gd_offset(int64_t n, int64_t y, int64_t x, int32_t h, int32_t w, int32_t c)
 {
@@ -99,16 +102,25 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	if (st != VTA_OK)
 		return st;
 
-	/* Per output pixel, every channel at once: the inner loops run over the contiguous
-	 * channels of an input pixel and of a filter tap. A tap outside the image reads a row
-	 * of zp_in, and each channel's weight sum over all taps takes the zero point out:
+	/* Per output pixel, every channel at once: each tap's input pixel (a row of zp_in
+	 * outside the image) against its filter row, summed per channel by the vectorized
+	 * kernel (golden_dw_mac.h), then requantized as a row (vta_golden_requant_row). With a
+	 * depth multiplier M > 1 a tap's input channels are first spread to its O = C * M
+	 * filter channels. Each channel's weight sum over all taps takes the zero point out:
 	 * sum over in-image taps of w (x - zp) = sum over all taps of w x' - zp * sum of w. */
+	const size_t taps = (size_t)KH * (size_t)KW;
 	int8_t *pad_row = malloc((size_t)C);
+	int8_t *spread = M > 1 ? malloc(taps * (size_t)O) : NULL;
+	const int8_t **xs = malloc(taps * sizeof(*xs));
+	const int8_t **ws = malloc(taps * sizeof(*ws));
 	int32_t *part = malloc((size_t)O * sizeof(*part));
 	int64_t *acc = malloc((size_t)O * sizeof(*acc));
 	int64_t *wsum = calloc((size_t)O, sizeof(*wsum));
-	if (!pad_row || !part || !acc || !wsum) {
+	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !part || !acc || !wsum) {
 		free(pad_row);
+		free(spread);
+		free(xs);
+		free(ws);
 		free(part);
 		free(acc);
 		free(wsum);
@@ -116,54 +128,56 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 		return vta_fail(err, VTA_E_NOMEM, "DEPTHWISE_CONV_2D: out of memory");
 	}
 	memset(pad_row, (uint8_t)(int8_t)in->zero_point, (size_t)C);
-	for (int32_t t = 0; t < KH * KW; t++)
+	for (size_t t = 0; t < taps; t++) {
+		ws[t] = d->filter + t * (size_t)O;
 		for (int32_t oc = 0; oc < O; oc++)
-			wsum[oc] += d->filter[(size_t)t * (size_t)O + (size_t)oc];
+			wsum[oc] += ws[t][oc];
+	}
+	const vta_golden_dw_mac_fn mac = vta_golden_dw_mac_pick();
 	for (int32_t n = 0; n < N; n++)
 		for (int32_t oy = 0; oy < os[1]; oy++)
 			for (int32_t ox = 0; ox < os[2]; ox++) {
 				const int64_t y0 = (int64_t)oy * d->stride_h - pad_h;
 				const int64_t x0 = (int64_t)ox * d->stride_w - pad_w;
-				memset(acc, 0, (size_t)O * sizeof(*acc));
-				memset(part, 0, (size_t)O * sizeof(*part));
-				int32_t taps = 0; /* in part: |w x| < 2^15, 2^16 taps stay exact */
+				size_t t = 0;
 				for (int32_t fy = 0; fy < KH; fy++) {
 					const int64_t iy = y0 + (int64_t)d->dilation_h * fy;
-					for (int32_t fx = 0; fx < KW; fx++) {
+					for (int32_t fx = 0; fx < KW; fx++, t++) {
 						const int64_t ix = x0 + (int64_t)d->dilation_w * fx;
 						const int8_t *x =
 							iy < 0 || iy >= H || ix < 0 || ix >= W
 								? pad_row
 								: in->data + gd_offset(n, iy, ix, H, W, C);
-						const int8_t *w =
-							d->filter +
-							((size_t)fy * KW + (size_t)fx) * (size_t)O;
-						if (M == 1)
-							for (int32_t c = 0; c < C; c++)
-								part[c] += (int32_t)w[c] * x[c];
-						else
-							for (int32_t c = 0; c < C; c++)
-								for (int32_t m = 0; m < M; m++)
-									part[c * M + m] +=
-										(int32_t)w[c * M + m] *
-										x[c];
-						if (++taps == 65536) {
-							for (int32_t oc = 0; oc < O; oc++) {
-								acc[oc] += part[oc];
-								part[oc] = 0;
-							}
-							taps = 0;
+						if (M == 1) {
+							xs[t] = x;
+							continue;
 						}
+						int8_t *e = spread + t * (size_t)O;
+						for (int32_t c = 0; c < C; c++)
+							for (int32_t m = 0; m < M; m++)
+								e[c * M + m] = x[c];
+						xs[t] = e;
 					}
 				}
-				int8_t *o = out->data + gd_offset(n, oy, ox, os[1], os[2], O);
 				for (int32_t oc = 0; oc < O; oc++)
-					o[oc] = vta_golden_requant_out(
-						&rq, (size_t)oc,
-						acc[oc] + part[oc] - (int64_t)in->zero_point * wsum[oc],
-						d->bias ? d->bias[oc] : 0);
+					acc[oc] = -(int64_t)in->zero_point * wsum[oc];
+				for (size_t t0 = 0; t0 < taps; t0 += VTA_GOLDEN_DW_MAC_MAX_TAPS) {
+					size_t k = taps - t0 < VTA_GOLDEN_DW_MAC_MAX_TAPS
+							   ? taps - t0
+							   : VTA_GOLDEN_DW_MAC_MAX_TAPS;
+					memset(part, 0, (size_t)O * sizeof(*part));
+					mac(xs + t0, ws + t0, k, (size_t)O, part);
+					for (int32_t oc = 0; oc < O; oc++)
+						acc[oc] += part[oc];
+				}
+				vta_golden_requant_row(&rq, acc, d->bias, (size_t)O,
+						       out->data +
+							       gd_offset(n, oy, ox, os[1], os[2], O));
 			}
 	free(pad_row);
+	free(spread);
+	free(xs);
+	free(ws);
 	free(part);
 	free(acc);
 	free(wsum);

@@ -53,7 +53,9 @@ typedef struct vta_layer_result {
 	vta_lut_bin_report binning;
 	bool checks_run;           /* the stream checks ran (vta_race.h) */
 	vta_race_report checks;    /* what they found */
-	double golden_seconds, emit_seconds, check_seconds;
+	/* host time of the golden kernels, of emitting (the plan chooser and the stream checks
+	 * apart), of the plan chooser and of the stream checks */
+	double golden_seconds, emit_seconds, plan_seconds, check_seconds;
 	bool golden_reused;        /* every golden output came from the run's golden cache */
 } vta_layer_result;
 
@@ -97,6 +99,12 @@ typedef struct vta_layer_run_opts {
 	/* golden outputs read from / written to this cache instead of always computed
 	 * (golden_cache.h), which counts both; NULL: always computed */
 	vta_golden_cache *golden_cache;
+	/* the layer's golden output in tflite mode and its overflow counts, computed already
+	 * by the caller from the same inputs and constants (a model run's all-host reference
+	 * run, model_run.h), so the golden kernel does not run twice; NULL: computed here.
+	 * Used in tflite mode only, and instead of golden_cache. */
+	const int8_t *golden_given;
+	vta_golden_stats golden_given_stats;
 	/* CONV2D plans reused for layers the same to the chooser (tiling.h); NULL: none */
 	vta_conv_plan_cache *plans;
 	bool skip_checks;             /* do not run the stream checks (vta_race.h) */

@@ -46,6 +46,16 @@ struct vta_op_env {
 	bool reference;       /* the all-host run */
 	vta_model_run *run;   /* results (not the reference run) */
 	vta_dram_tensors *dram; /* output regions left in DRAM (not the reference run) */
+	/* the reference run's golden overflow counts per operator (it writes them); the run
+	 * reads them with its tensors, ref, to reuse a golden output whose inputs are the
+	 * same. NULL (both) in a run when the reference came from a cache. */
+	vta_golden_stats *ref_stats;
+	void **ref;
+	/* with ref: per tensor, the last operator that reads it (-1: none). The run compares
+	 * each op's output with the reference's as soon as the op ran and frees a reference
+	 * tensor after its last reader, so the memory is reused (first touches of fresh pages
+	 * were a large part of a run) */
+	const int32_t *last_use;
 };
 typedef struct vta_op_env walk;
 
@@ -114,7 +124,8 @@ void *vta_op_env_output(walk *w, int32_t idx, vta_error *err)
 }
 
 /* An accelerated op's golden kernel on the host: the host path of its class. */
-static vta_status golden_on_host(const vta_layer_data *d, vta_error *err)
+static vta_status golden_on_host(const vta_layer_data *d, vta_golden_stats *stats,
+				 vta_error *err)
 {
 	const vta_layer_ops *ops = vta_layer_ops_of(d->op);
 	vta_layer_plain plain;
@@ -122,7 +133,7 @@ static vta_status golden_on_host(const vta_layer_data *d, vta_error *err)
 	vta_tensor_i8 out = d->output;
 	vta_status st = ops->decode(d, &plain, err);
 	if (!st)
-		st = ops->golden(d, &plain, VTA_ARITH_TFLITE, &out, NULL, err);
+		st = ops->golden(d, &plain, VTA_ARITH_TFLITE, &out, stats, err);
 	vta_layer_plain_free(&plain);
 	return st;
 }
@@ -142,6 +153,23 @@ static void copy_out(walk *w, int32_t idx)
 	}
 }
 
+/* The reference run's output of op when the run gave it the same inputs (constants are the
+ * same in both): the golden kernel's result on them, already computed. NULL otherwise. */
+static const void *reference_output(const walk *w, const vta_tfl_op *op)
+{
+	if (!w->ref)
+		return NULL;
+	for (size_t k = 0; k < op->n_inputs; k++) {
+		int32_t idx = op->inputs[k];
+		if (idx < 0 || (size_t)idx >= w->m->n_tensors || !w->values[idx])
+			continue;
+		if (!w->ref[idx] ||
+		    memcmp(w->values[idx], w->ref[idx], tensor_bytes(&w->m->tensors[idx])))
+			return NULL;
+	}
+	return w->ref[op->outputs[0]];
+}
+
 /* An accelerated op on the engine: its inputs from their regions in DRAM where earlier ops
  * left them, its output region kept there for the next. */
 static vta_status run_on_engine(walk *w, const vta_tfl_op *op, size_t index,
@@ -149,6 +177,8 @@ static vta_status run_on_engine(walk *w, const vta_tfl_op *op, size_t index,
 {
 	vta_dram_tensor resident[2];
 	vta_layer_run_opts lo = w->o->layer;
+	if (!lo.golden_cache && (lo.golden_given = reference_output(w, op)))
+		lo.golden_given_stats = w->ref_stats[index];
 	if (!w->o->host_staging) {
 		lo.resident = resident;
 		lo.n_resident = vta_dram_tensors_gather(w->dram, op->inputs, op->n_inputs,
@@ -184,7 +214,13 @@ static vta_status run_accel(walk *w, const vta_op_desc *desc, const vta_tfl_op *
 		bool on_host = w->reference || moved_to_host(w, desc);
 		if (on_host) {
 			double t0 = vta_host_now();
-			st = golden_on_host(&b.d, err);
+			const void *known = w->reference ? NULL : reference_output(w, op);
+			if (known)
+				memcpy(b.d.output.data, known, vta_tensor_i8_count(&b.d.output));
+			else
+				st = golden_on_host(&b.d, w->reference && w->ref_stats
+								  ? &w->ref_stats[index] : NULL,
+						    err);
 			if (r) {
 				r->place = VTA_OP_HOST;
 				r->host_seconds = vta_host_now() - t0;
@@ -294,6 +330,90 @@ static vta_status observe(walk *w, vta_model_op_result *r, const vta_tfl_op *op,
 	return ob->op_end ? ob->op_end(ob, r, err) : VTA_OK;
 }
 
+/* Operator i's output in both runs, if both computed it (run->bit_exact and first_tensor
+ * start as true and -1). */
+static void compare_op(const vta_tfl_model *m, size_t i, void **got, void **ref,
+		       vta_model_run *run)
+{
+	int32_t idx = m->ops[i].outputs[0];
+	if (m->ops[i].decode || !got[idx] || !ref[idx])
+		return;
+	size_t n = tensor_bytes(&m->tensors[idx]);
+	run->tensors_compared++;
+	if (!memcmp(got[idx], ref[idx], n))
+		return;
+	run->tensors_differing++;
+	if (run->first_tensor < 0) {
+		run->first_tensor = idx;
+		size_t k = 0;
+		while (((uint8_t *)got[idx])[k] == ((uint8_t *)ref[idx])[k])
+			k++;
+		run->first_index = k;
+	}
+	run->bit_exact = false;
+}
+
+/* Every tensor both runs computed, in operator order. */
+static void compare(const vta_tfl_model *m, void **got, void **ref, vta_model_run *run)
+{
+	for (size_t i = 0; i < m->n_ops; i++)
+		compare_op(m, i, got, ref, run);
+}
+
+/* Tensor idx is done with after operator i: the reference's copy freed, and with
+ * free_intermediates the run's own (host copy and DRAM region) unless a caller reads it. */
+static void release(walk *w, int32_t idx)
+{
+	free(w->ref[idx]);
+	w->ref[idx] = NULL;
+	const vta_tfl_model *m = w->m;
+	if (!w->o->free_intermediates || w->o->copy_out_all || !w->values[idx])
+		return;
+	for (size_t k = 0; k < m->n_inputs; k++)
+		if (m->inputs[k] == idx)
+			return;
+	for (size_t k = 0; k < m->n_outputs; k++)
+		if (m->outputs[k] == idx)
+			return;
+	free(w->values[idx]);
+	w->values[idx] = NULL;
+	if (w->dram && (size_t)idx < w->dram->n)
+		vta_dram_tensor_free(&w->dram->t[idx]);
+}
+
+/* After operator i of the run: its output compared with the reference's, and the tensors no
+ * later operator reads released (walk.last_use). */
+static void settle_reference(walk *w, size_t i)
+{
+	const vta_tfl_op *op = &w->m->ops[i];
+	compare_op(w->m, i, w->values, w->ref, w->run);
+	for (size_t k = 0; k < op->n_inputs; k++) {
+		int32_t idx = op->inputs[k];
+		if (idx >= 0 && (size_t)idx < w->m->n_tensors && w->last_use[idx] == (int32_t)i)
+			release(w, idx);
+	}
+	int32_t out = op->outputs[0];
+	if (out >= 0 && (size_t)out < w->m->n_tensors && w->last_use[out] <= (int32_t)i)
+		release(w, out);
+}
+
+/* Per tensor, the last operator that reads it (-1: none). */
+static int32_t *last_readers(const vta_tfl_model *m)
+{
+	int32_t *last = malloc((m->n_tensors ? m->n_tensors : 1) * sizeof(*last));
+	if (!last)
+		return NULL;
+	for (size_t t = 0; t < m->n_tensors; t++)
+		last[t] = -1;
+	for (size_t i = 0; i < m->n_ops; i++)
+		for (size_t k = 0; !m->ops[i].decode && k < m->ops[i].n_inputs; k++) {
+			int32_t idx = m->ops[i].inputs[k];
+			if (idx >= 0 && (size_t)idx < m->n_tensors)
+				last[idx] = (int32_t)i;
+		}
+	return last;
+}
+
 static vta_status walk_ops(walk *w, vta_error *err)
 {
 	const vta_tfl_model *m = w->m;
@@ -341,6 +461,8 @@ static vta_status walk_ops(walk *w, vta_error *err)
 			vta_fail(err, st, "%s: operator %zu (%s): %s", m->name, i,
 				 vta_tfl_op_label(op, nb, sizeof(nb)), e.detail);
 		}
+		if (!st && r && w->ref)
+			settle_reference(w, i);
 		if (!st && r)
 			st = observe(w, r, op, false, err);
 	}
@@ -354,31 +476,6 @@ static vta_status walk_ops(walk *w, vta_error *err)
 		st = mismatch;
 	}
 	return st;
-}
-
-/* Every tensor both runs computed, in operator order. */
-static void compare(const vta_tfl_model *m, void **got, void **ref, vta_model_run *run)
-{
-	run->bit_exact = true;
-	run->first_tensor = -1;
-	for (size_t i = 0; i < m->n_ops; i++) {
-		int32_t idx = m->ops[i].outputs[0];
-		if (m->ops[i].decode || !got[idx] || !ref[idx])
-			continue;
-		size_t n = tensor_bytes(&m->tensors[idx]);
-		run->tensors_compared++;
-		if (!memcmp(got[idx], ref[idx], n))
-			continue;
-		run->tensors_differing++;
-		if (run->first_tensor < 0) {
-			run->first_tensor = idx;
-			size_t k = 0;
-			while (((uint8_t *)got[idx])[k] == ((uint8_t *)ref[idx])[k])
-				k++;
-			run->first_index = k;
-		}
-		run->bit_exact = false;
-	}
 }
 
 static void free_values(void **v, size_t n)
@@ -512,7 +609,7 @@ vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_mode
 	void **ref = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
 	if (!decoded || !ref)
 		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
-	walk r = {cfg, m, NULL, opts, ref, decoded, true, NULL, NULL};
+	walk r = {cfg, m, NULL, opts, ref, decoded, true, NULL, NULL, NULL, NULL, NULL};
 	if (!st)
 		st = reference(&r, NULL, computed, err);
 	free_values(ref, m->n_tensors);
@@ -548,26 +645,38 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 		free(ref);
 		return vta_fail(err, VTA_E_NOMEM, "out of memory");
 	}
+	vta_golden_stats *ref_stats = calloc(m->n_ops ? m->n_ops : 1, sizeof(*ref_stats));
 	vta_dram_tensors dram;
-	st = vta_dram_tensors_init(&dram, m->n_tensors, err);
+	st = ref_stats ? vta_dram_tensors_init(&dram, m->n_tensors, err)
+		       : vta_fail(err, VTA_E_NOMEM, "out of memory");
 	if (st) {
+		free(ref_stats);
 		free(decoded);
 		free(ref);
 		return st;
 	}
-	walk w = {cfg, m, engine, opts, run->values, decoded, false, run, &dram};
+	/* the same model on the host alone first: the end-to-end reference, whose golden
+	 * outputs the run's checks then take where an op's inputs are the same, so no golden
+	 * kernel runs twice on the same data (its error, if any, reported after the run's) */
+	walk r = {cfg, m, engine, opts, ref, decoded, true, NULL, NULL, ref_stats, NULL, NULL};
+	vta_error rerr = {0};
+	vta_status rs = reference(&r, run, NULL, &rerr);
+	int32_t *last_use = !rs && !run->reference_cached ? last_readers(m) : NULL;
+	bool reuse = last_use != NULL;
+	walk w = {cfg, m, engine, opts, run->values, decoded, false, run, &dram,
+		  reuse ? ref_stats : NULL, reuse ? ref : NULL, last_use};
+	run->bit_exact = true;
 	st = walk_ops(&w, err);
 	vta_dram_tensors_free(&dram);
+	free(ref_stats);
+	free(last_use);
 	if (!st || st == VTA_E_MISMATCH) {
-		/* the same model on the host alone: the end-to-end reference */
-		walk r = {cfg, m, engine, opts, ref, decoded, true, NULL, NULL};
-		vta_error rerr = {0};
-		vta_status rs = reference(&r, run, NULL, &rerr);
 		if (rs) {
 			st = rs;
 			*err = rerr;
 		} else {
-			compare(m, run->values, ref, run);
+			if (!reuse) /* else compared op by op as the run went */
+				compare(m, run->values, ref, run);
 			if (!st && !run->bit_exact) {
 				const vta_tfl_tensor *t = &m->tensors[run->first_tensor];
 				st = vta_fail(err, VTA_E_MISMATCH,

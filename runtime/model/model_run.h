@@ -67,6 +67,11 @@ typedef struct vta_model_run_opts {
 	 * compare. copy_out_all: every tensor is copied out to the host (a dump needs them). */
 	bool host_staging;
 	bool copy_out_all;
+	/* the run's intermediate tensors (neither a model input nor a model output), host copy
+	 * and DRAM region, freed once no later operator reads them, so their memory serves the
+	 * next ones: run->values then holds only the model's inputs and outputs. Ignored with
+	 * copy_out_all, and where the reference came from a cache. */
+	bool free_intermediates;
 } vta_model_run_opts;
 
 struct vta_model_op_result {
@@ -94,7 +99,8 @@ typedef struct vta_model_run {
 	size_t n_ops;
 	vta_model_op_result *ops;
 	size_t n_tensors;
-	void **values;             /* every computed tensor (inputs and op outputs), else NULL */
+	void **values;             /* every computed tensor (inputs and op outputs), else NULL
+				    * (with opts->free_intermediates, see there) */
 	/* the end-to-end check against the all-host run */
 	bool bit_exact;
 	size_t tensors_compared;   /* computed tensors, the model's outputs among them */

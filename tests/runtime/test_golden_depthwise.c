@@ -2,7 +2,9 @@
  * test_golden_depthwise.c - the golden DEPTHWISE_CONV_2D: hand-computed cases (per-channel
  * filters, depth multiplier 2, zp_in at the borders, stride 2, requantization with bias and
  * an activation), random layers against the grouped CONV2D golden with the filter transposed
- * (a different formulation of the same definition), LUT-fed constants, and the errors.
+ * (a different formulation of the same definition) and against the definition written out
+ * element by element (wide layers, edge values, wrapping biases), LUT-fed constants, and the
+ * errors.
  */
 #include "rt_test.h"
 
@@ -230,6 +232,122 @@ static void test_against_grouped_conv(void **state)
 	}
 }
 
+/* The definition written out element by element: every output channel's sum of (x - zp_in) w
+ * over its in-image taps in 64 bits, requantized one output at a time
+ * (vta_golden_requant_out). */
+static void scalar_dw(const vta_depthwise_conv2d *d, vta_arith_mode mode, vta_tensor_i8 *out,
+		      vta_golden_stats *stats)
+{
+	const vta_tensor_i8 *in = d->input;
+	const int32_t H = in->shape[1], W = in->shape[2], C = in->shape[3];
+	const int32_t KH = d->filter_shape[1], KW = d->filter_shape[2], O = d->filter_shape[3];
+	int32_t ph, pw;
+	vta_error err = {0};
+	assert_int_equal(vta_golden_conv2d_padding(H, KH, d->stride_h, d->dilation_h, d->padding,
+						   NULL, &ph, NULL, &err), VTA_OK);
+	assert_int_equal(vta_golden_conv2d_padding(W, KW, d->stride_w, d->dilation_w, d->padding,
+						   NULL, &pw, NULL, &err), VTA_OK);
+	vta_golden_requant rq;
+	assert_int_equal(vta_golden_requant_init(&rq, "dw", mode, in->scale, d->filter_scales,
+						 d->filter_scale_count, (size_t)O, out,
+						 d->activation, &err), VTA_OK);
+	int8_t *o = out->data;
+	for (int32_t n = 0; n < out->shape[0]; n++)
+		for (int32_t oy = 0; oy < out->shape[1]; oy++)
+			for (int32_t ox = 0; ox < out->shape[2]; ox++)
+				for (int32_t oc = 0; oc < O; oc++) {
+					int64_t acc = 0;
+					for (int32_t fy = 0; fy < KH; fy++)
+						for (int32_t fx = 0; fx < KW; fx++) {
+							int64_t iy = (int64_t)oy * d->stride_h - ph +
+								     (int64_t)fy * d->dilation_h;
+							int64_t ix = (int64_t)ox * d->stride_w - pw +
+								     (int64_t)fx * d->dilation_w;
+							if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+								continue;
+							int32_t x = in->data[((n * H + iy) * W + ix) * C +
+									     oc / (O / C)];
+							int32_t w = d->filter[(fy * KW + fx) * O + oc];
+							acc += (int64_t)(x - in->zero_point) * w;
+						}
+					*o++ = vta_golden_requant_out(&rq, (size_t)oc, acc,
+								      d->bias ? d->bias[oc] : 0);
+				}
+	vta_golden_requant_done(&rq, stats);
+}
+
+/* Random layers, wide enough for every vector width and its tails, with edge values (inputs,
+ * weights and zero points at -128 and 127, biases near the int32 limits so the
+ * requantization's ALU steps wrap), per-channel scales and depth multipliers: the kernel
+ * gives the definition's outputs and overflow counts in both modes. */
+static void test_against_scalar_definition(void **state)
+{
+	(void)state;
+	rt_rng r;
+	rt_rng_seed(&r, 2024);
+	for (int iter = 0; iter < 60; iter++) {
+		const int edge = iter % 3 == 2;
+		const int32_t n = 1 + (int32_t)rt_rng_below(&r, 2), h = 1 + (int32_t)rt_rng_below(&r, 7);
+		const int32_t w = 1 + (int32_t)rt_rng_below(&r, 7);
+		const int32_t c = 1 + (int32_t)rt_rng_below(&r, 100);
+		const int32_t m = iter % 4 == 3 ? 1 + (int32_t)rt_rng_below(&r, 3) : 1, o = c * m;
+		const int32_t kh = 1 + (int32_t)rt_rng_below(&r, 5), kw = 1 + (int32_t)rt_rng_below(&r, 5);
+		size_t ni = (size_t)n * h * w * c, nf = (size_t)kh * kw * o;
+		int8_t *x = malloc(ni), *f = malloc(nf);
+		float *sw = malloc((size_t)o * sizeof(float));
+		int32_t *bias = malloc((size_t)o * sizeof(int32_t));
+		for (size_t i = 0; i < ni; i++)
+			x[i] = edge ? (int8_t)(rt_rng_below(&r, 2) ? 127 : -128)
+				    : (int8_t)rt_rng_range(&r, -128, 127);
+		for (size_t i = 0; i < nf; i++)
+			f[i] = edge ? (int8_t)(rt_rng_below(&r, 2) ? 127 : -128)
+				    : (int8_t)rt_rng_range(&r, -128, 127);
+		for (int32_t i = 0; i < o; i++) {
+			sw[i] = 0.0005f * (float)(1 + rt_rng_below(&r, 40));
+			bias[i] = edge && rt_rng_below(&r, 2)
+					  ? (rt_rng_below(&r, 2) ? INT32_MAX - (int32_t)rt_rng_below(&r, 9)
+								 : INT32_MIN + (int32_t)rt_rng_below(&r, 9))
+					  : rt_rng_range(&r, -20000, 20000);
+		}
+		int32_t zp = edge ? (rt_rng_below(&r, 2) ? 127 : -128) : rt_rng_range(&r, -128, 127);
+		vta_tensor_i8 in = {{n, h, w, c}, 0.02f + 0.01f * (float)rt_rng_below(&r, 5), zp, x};
+		vta_depthwise_conv2d d = {&in, f, {1, kh, kw, o}, m, sw,
+					  rt_rng_below(&r, 4) ? (size_t)o : 1, bias,
+					  1 + (int32_t)rt_rng_below(&r, 2),
+					  1 + (int32_t)rt_rng_below(&r, 2),
+					  1 + (int32_t)rt_rng_below(&r, 2),
+					  1 + (int32_t)rt_rng_below(&r, 2),
+					  rt_rng_below(&r, 2) ? VTA_PADDING_SAME : VTA_PADDING_VALID,
+					  (vta_activation)rt_rng_below(&r, 4)};
+		int32_t os[4];
+		vta_error err = {0};
+		if (vta_golden_depthwise_shape(&d, os, &err) == VTA_OK) {
+			size_t no = (size_t)os[0] * os[1] * os[2] * os[3];
+			int8_t *a = malloc(no), *b = malloc(no);
+			for (int mode = 0; mode < 2; mode++) {
+				vta_tensor_i8 oa = {{os[0], os[1], os[2], os[3]}, 0.05f,
+						    rt_rng_range(&r, -128, 127), a};
+				vta_tensor_i8 ob = oa;
+				ob.data = b;
+				vta_golden_stats sa = {0}, sb = {0};
+				assert_int_equal(vta_golden_depthwise(&d, (vta_arith_mode)mode, &oa,
+								      &sa, &err),
+						 VTA_OK);
+				scalar_dw(&d, (vta_arith_mode)mode, &ob, &sb);
+				assert_memory_equal(a, b, no);
+				assert_int_equal(sa.alu_overflows, sb.alu_overflows);
+				assert_int_equal(sa.acc_overflows, sb.acc_overflows);
+			}
+			free(a);
+			free(b);
+		}
+		free(x);
+		free(f);
+		free(sw);
+		free(bias);
+	}
+}
+
 static void test_lut_and_errors(void **state)
 {
 	(void)state;
@@ -282,6 +400,7 @@ int main(void)
 		cmocka_unit_test(test_requantize),
 		cmocka_unit_test(test_tflite_vector),
 		cmocka_unit_test(test_against_grouped_conv),
+		cmocka_unit_test(test_against_scalar_definition),
 		cmocka_unit_test(test_lut_and_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

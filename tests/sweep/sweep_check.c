@@ -199,7 +199,8 @@ static int host_column(const char *col)
 {
 	return !strncmp(col, "host.", 5) || !strcmp(col, "point_seconds") ||
 	       /* a model's rows: its host kernels, its reference run and the whole run, the
-		* host's staging and the relayouts between ops */
+		* host's staging and the relayouts between ops, the host time per phase */
+	       !strncmp(col, "host_phases.", 12) ||
 	       !strcmp(col, "host_seconds") || !strcmp(col, "reference_seconds") ||
 	       !strcmp(col, "run_wall_seconds") || !strcmp(col, "staging_seconds") ||
 	       !strcmp(col, "relayout_seconds");
