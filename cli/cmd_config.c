@@ -9,41 +9,40 @@
 #include "vta_energy.h"
 #include "vta_insn_fields.h"
 
-/* One word of a format as "name hi:lo, ..." from bit `pos` on; returns the next free bit. The
- * LUT-only field overlays the plain fields before it. */
+/* One word of a format as "name hi:lo, ..." from bit `pos` on; returns the next free bit.
+ * Fields take their bits in the encoder's order (vta_insn.c): each field's low part, then
+ * at once its high part in the word that holds it ("memory_type[3] 0"). The LUT-only field
+ * overlays the plain fields before it. */
 static unsigned print_word(const vta_insn_format *f, const vta_field_widths *w, unsigned k,
 			   unsigned pos, bool *any)
 {
 	unsigned plain_at = pos;
 	for (size_t j = 0; j < f->n_fields; j++) {
 		const vta_insn_field *fd = &f->fields[j];
-		if (vta_field_word(fd, w) != k)
-			continue;
 		unsigned width = vta_field_width(fd, w);
-		unsigned at = pos;
-		if (fd->presence == VTA_PRESENT_LUT)
-			at = plain_at;
-		else if (fd->presence == VTA_PRESENT_PLAIN && (j == 0 ||
-			 f->fields[j - 1].presence != VTA_PRESENT_PLAIN))
-			plain_at = pos;
-		if (width == 1)
-			printf("%s %s %u", *any ? "," : "", fd->name, at);
-		else
-			printf("%s %s %u:%u", *any ? "," : "", fd->name, at + width - 1, at);
-		*any = true;
-		if (fd->presence != VTA_PRESENT_LUT)
-			pos += width;
-	}
-	for (size_t j = 0; j < f->n_fields; j++) { /* high parts: "memory_type[3] 0" */
-		const vta_insn_field *fd = &f->fields[j];
-		unsigned high = vta_field_high_width(fd, w), low = vta_field_width(fd, w);
+		if (vta_field_word(fd, w) == k && width) {
+			unsigned at = pos;
+			if (fd->presence == VTA_PRESENT_LUT)
+				at = plain_at;
+			else if (fd->presence == VTA_PRESENT_PLAIN && (j == 0 ||
+				 f->fields[j - 1].presence != VTA_PRESENT_PLAIN))
+				plain_at = pos;
+			if (width == 1)
+				printf("%s %s %u", *any ? "," : "", fd->name, at);
+			else
+				printf("%s %s %u:%u", *any ? "," : "", fd->name, at + width - 1, at);
+			*any = true;
+			if (fd->presence != VTA_PRESENT_LUT)
+				pos += width;
+		}
+		unsigned high = vta_field_high_width(fd, w);
 		if (!high || vta_field_high_word(fd, w) != k)
 			continue;
 		if (high == 1)
-			printf("%s %s[%u] %u", *any ? "," : "", fd->name, low, pos);
+			printf("%s %s[%u] %u", *any ? "," : "", fd->name, width, pos);
 		else
-			printf("%s %s[%u:%u] %u:%u", *any ? "," : "", fd->name, low + high - 1, low,
-			       pos + high - 1, pos);
+			printf("%s %s[%u:%u] %u:%u", *any ? "," : "", fd->name, width + high - 1,
+			       width, pos + high - 1, pos);
 		*any = true;
 		pos += high;
 	}

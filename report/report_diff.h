@@ -14,7 +14,7 @@
 
 #include "vta_status.h"
 
-#define REPORT_DIFF_MAX_METRICS 8
+#define REPORT_DIFF_MAX_METRICS 16
 #define REPORT_DIFF_NAME_MAX 96
 
 /* A metric: what the table calls it and where a row holds it ("dram.read_bytes.total"). */

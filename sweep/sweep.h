@@ -311,8 +311,10 @@ vta_status sweep_emit_write(const sweep *sw, size_t n_points, const sw_emit *e, 
 
 typedef struct sw_compare {
 	char axes[1024];            /* the names both vary, sorted, joined by ',' */
-	const char *const *metrics; /* the total rows' columns compared */
+	const char *const *metrics; /* the total rows' columns compared (metric_list) */
 	size_t n_metrics;
+	const char *metric_list[REPORT_DIFF_MAX_METRICS];
+	char metric_names[REPORT_DIFF_MAX_METRICS][SW_NAME_MAX]; /* the sweep files' metrics */
 	report_diff_row *rows;      /* a row per point ("name=value ..."), A's order, then B's own */
 	size_t n_rows;
 } sw_compare;

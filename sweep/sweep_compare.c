@@ -13,12 +13,46 @@
 #include "sweep.h"
 #include "vta_text.h"
 
-/* The total rows' columns compared, in this order, those either sweep has. */
+/* The total rows' columns compared, in this order, those either sweep has; then the
+ * metrics both sweep files name (docs/sweep.md "Metrics"), as many as a row holds. */
 static const char *const METRICS[] = {"cycles", "dram.read_bytes.total", "dram.write_bytes.total",
 				      "gemm_utilization", "inferences_per_second",
-				      "energy.total_pj"};
+				      "energy.total_pj", "energy.edp_uj_us", "area.total_mm2"};
 #define N_METRICS (sizeof(METRICS) / sizeof(METRICS[0]))
 _Static_assert(N_METRICS <= REPORT_DIFF_MAX_METRICS, "a row holds every metric");
+
+/* Does the manifest name metric `name`? */
+static bool names_metric(const json_t *manifest, const char *name)
+{
+	size_t i;
+	json_t *m;
+	json_array_foreach(json_object_get(manifest, "metrics"), i, m)
+	{
+		const char *n = json_string_value(json_object_get(m, "name"));
+		if (n && !strcmp(n, name))
+			return true;
+	}
+	return false;
+}
+
+/* The compared columns: the built-in ones, then the metrics of A that B names too. */
+static void compared(sw_compare *out, const json_t *ma, const json_t *mb)
+{
+	for (size_t m = 0; m < N_METRICS; m++)
+		out->metric_list[out->n_metrics++] = METRICS[m];
+	size_t i;
+	json_t *m;
+	json_array_foreach(json_object_get(ma, "metrics"), i, m)
+	{
+		const char *n = json_string_value(json_object_get(m, "name"));
+		if (!n || !names_metric(mb, n) || out->n_metrics == REPORT_DIFF_MAX_METRICS)
+			continue;
+		char *slot = out->metric_names[out->n_metrics];
+		snprintf(slot, SW_NAME_MAX, "%s", n);
+		out->metric_list[out->n_metrics++] = slot;
+	}
+	out->metrics = out->metric_list;
+}
 
 typedef struct side {
 	json_t *manifest, *results;
@@ -107,10 +141,10 @@ static const json_t *total_row(const json_t *results, json_int_t point)
 	return NULL;
 }
 
-static void fill(report_diff_row *row, const json_t *total, bool side_b)
+static void fill(const sw_compare *c, report_diff_row *row, const json_t *total, bool side_b)
 {
-	for (size_t m = 0; m < N_METRICS; m++) {
-		const json_t *v = json_object_get(total, METRICS[m]);
+	for (size_t m = 0; m < c->n_metrics; m++) {
+		const json_t *v = json_object_get(total, c->metrics[m]);
 		report_diff_cell *c = &row->cells[m];
 		if (!json_is_number(v))
 			continue;
@@ -146,6 +180,7 @@ vta_status sweep_compare(const char *dir_a, const char *dir_b, sw_compare *out, 
 			      vta_quote(&q2, axes_b));
 		goto done;
 	}
+	compared(out, a.manifest, b.manifest);
 	const json_t *pa = json_object_get(a.manifest, "points");
 	const json_t *pb = json_object_get(b.manifest, "points");
 	const size_t na = json_array_size(pa), nb = json_array_size(pb);
@@ -167,11 +202,11 @@ vta_status sweep_compare(const char *dir_a, const char *dir_b, sw_compare *out, 
 		const json_t *t = total_row(res, json_integer_value(json_object_get(pt, "index")));
 		if (from_b) {
 			row->in_b = true;
-			fill(row, t, true);
+			fill(out, row, t, true);
 			continue;
 		}
 		row->in_a = true;
-		fill(row, t, false);
+		fill(out, row, t, false);
 		for (size_t j = 0; j < nb; j++) {
 			char label[REPORT_DIFF_NAME_MAX];
 			const json_t *ptb = json_array_get(pb, j);
@@ -179,7 +214,7 @@ vta_status sweep_compare(const char *dir_a, const char *dir_b, sw_compare *out, 
 			if (!taken[j] && !strcmp(label, row->name)) {
 				taken[j] = true;
 				row->in_b = true;
-				fill(row, total_row(b.results,
+				fill(out, row, total_row(b.results,
 						    json_integer_value(json_object_get(ptb, "index"))),
 				     true);
 				break;
@@ -187,8 +222,6 @@ vta_status sweep_compare(const char *dir_a, const char *dir_b, sw_compare *out, 
 		}
 	}
 	free(taken);
-	out->metrics = METRICS;
-	out->n_metrics = N_METRICS;
 	snprintf(out->axes, sizeof(out->axes), "%s", axes_a);
 	st = VTA_OK;
 done:

@@ -66,7 +66,8 @@ static json_t *sample_record(const sweep *sw)
 		run.ops = ops;
 		run.first_tensor = -1;
 		run.expect_first_tensor = -1;
-		model_report rep = {&sw->base, "sample", &run, 1, "sim", "hw", 0};
+		model_report rep = {.cfg = &sw->base, .model = "sample", .run = &run, .threads = 1,
+				    .engine = "sim", .decompress = "hw"};
 		json_t *report = model_report_json(&rep);
 		sweep_model_record_fill(rec, report);
 		json_decref(report);

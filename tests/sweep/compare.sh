@@ -9,8 +9,10 @@ vtasim=$1 check=$2 src=$3 work=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "compare: $*"; exit 1; }
 sed "s|^config: .*|config: $src/configs/tiny.yaml|; s|^workload: .*|workload: $src/tests/cli/workloads/conv_odd.yaml|" \
-	"$src/tests/sweep/small.yaml" > a.yaml
-{ cat a.yaml; printf 'fixed:\n  dram.bus_bits: 128\n'; } > b.yaml
+	"$src/tests/sweep/small.yaml" > a0.yaml
+# a metric both sweep files name is compared; one only B names is not
+{ cat a0.yaml; printf 'metrics:\n  pj_per_mac: energy.total_pj / macs\n'; } > a.yaml
+{ cat a0.yaml; printf 'fixed:\n  dram.bus_bits: 128\nmetrics:\n  only_b: cycles * 2\n  pj_per_mac: energy.total_pj / macs\n'; } > b.yaml
 "$vtasim" sweep a.yaml -o a -j 2 > /dev/null
 "$vtasim" sweep b.yaml -o b -j 2 > /dev/null
 
@@ -27,7 +29,13 @@ set +e
 set -e
 [ $rc -eq 1 ] && grep -q "values moved by more than 0%$" t0.out || fail "--threshold 0: exit $rc: $(tail -1 t0.out)"
 out=$("$vtasim" sweep --compare a a --threshold 0) || fail "a sweep against itself: $out"
-echo "$out" | grep -q "^no value moved by more than 0% (40 compared)$" || fail "$out"
+echo "$out" | grep -q "^no value moved by more than 0% (64 compared)$" || fail "$out"
+# 8 points by cycles, DRAM read and written, utilization, energy, EDP, area and pj_per_mac
+out=$("$vtasim" sweep --compare a b)
+[ "$(echo "$out" | grep -c " pj_per_mac ")" -eq 8 ] || fail "pj_per_mac: $out"
+echo "$out" | grep -q "only_b" && fail "a metric of one sweep compared: $out"
+pa=$(awk -v v="$("$check" get a 0 total pj_per_mac)" 'BEGIN { printf "%.6g", v }')
+echo "$out" | grep -q " pj_per_mac  *$pa " || fail "point 0's pj_per_mac $pa: $out"
 
 expect() { # expect PATTERN ARGS...: exit status 2 and one error line matching
 	pattern=$1; shift
