@@ -19,6 +19,8 @@ sweep_sram_wide|sweep configs/sweeps/sram_wide.yaml -o @OUT -j 2 --no-plots
 sweep_dram_bus_latency|sweep configs/sweeps/dram_bus_latency.yaml -o @OUT -j 2 --no-plots
 sweep_lut_fc|sweep configs/sweeps/lut_fc.yaml -o @OUT -j 2 --no-plots
 sweep_person_detect|sweep configs/sweeps/person_detect.yaml -o @OUT -j 2 --no-plots
+sweep_energy_resnet|sweep configs/sweeps/energy_resnet.yaml -o @OUT -j 2 --no-plots
+sweep_decoder_modes|sweep configs/sweeps/decoder_modes.yaml -o @OUT -j 2 --no-plots
 run_person_detect|run -c configs/default.yaml -m tests/model/data/person_detect.tflite -o @OUT.json
 run_mobilenet_v2|run -c configs/default.yaml -m tests/model/data/mobilenet_v2_quantized_1x3x224x224.tflite -o @OUT.json'
 
