@@ -103,6 +103,10 @@ typedef struct sweep {
  * values derived from a point's config (sweep_points.c gives them), NULL-terminated. */
 extern const char *const sweep_derived_names[];
 
+/* Is name written as a let's or a metric's must be (letters, digits, '_' and '.', not
+ * starting with a digit or '.', shorter than SW_NAME_MAX)? Such a name is safe in a file
+ * name and in a script. */
+bool sweep_is_name(const char *name);
 /* Read and check a sweep file; errors are "FILE:LINE:COL: problem". */
 vta_status sweep_load(const char *path, sweep *sw, vta_error *err);
 void sweep_free(sweep *sw);

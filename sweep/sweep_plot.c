@@ -816,8 +816,8 @@ static vta_status bars_by(plot_ctx *c, const plot_metric *m, const axis_info *x,
 	vta_appendf(body, sizeof(body), &len,
 		    "set ylabel \"%s\"\nset style data histograms\nset style histogram clustered "
 		    "gap 1\nset style fill solid 0.8 border -1\nset datafile missing \"?\"\n"
-		    "set yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n%s",
-		    m->label, "");
+		    "set yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n",
+		    m->label);
 	if (ns) { /* a line of each group's label per other axis, named below */
 		char names[512], q[700];
 		size_t nl = 0;
@@ -1433,7 +1433,7 @@ vta_status sweep_plots_write(const sw_table *t, const json_t *manifest, const ch
 	json_array_foreach(json_object_get(manifest, "metrics"), i, q)
 	{
 		const char *nm = json_string_value(json_object_get(q, "name"));
-		if (!nm || c->n_metrics == MAX_METRICS)
+		if (!nm || !sweep_is_name(nm) || c->n_metrics == MAX_METRICS)
 			continue;
 		plot_metric *m = &user[c->n_metrics];
 		*m = (plot_metric){nm, nm, nm, false};

@@ -58,6 +58,18 @@ cp -r out first
 "$check" same first out > same.out || fail "rerun: $(cat same.out)"
 grep -q ",pj_per_mac,gops_per_mm2,efficient,per_thread$" out/results.csv || fail "rerun lost the metrics"
 
+# an edited manifest whose metric name is no name (it would become a file and a script
+# line of the plots): one line, exit status 2, nothing run
+cp -r out edited
+sed -i 's/"name": "pj_per_mac"/"name": "p`touch INJ`"/' edited/sweep.json
+set +e
+"$vtasim" sweep --merge edited > /dev/null 2> edited.err; rc=$?
+set -e
+[ $rc -eq 2 ] && [ "$(wc -l < edited.err)" -eq 1 ] &&
+	grep -q "^vtasim: error: sweep.json: metric 'p\\x60touch INJ\\x60' is not a name$\|^vtasim: error: sweep.json: metric 'p.touch INJ.' is not a name$" edited.err ||
+	fail "edited manifest: exit $rc: $(cat edited.err)"
+[ ! -e INJ ] && [ ! -e edited/plots/INJ ] || fail "a metric name ran as a command"
+
 # a model sweep: the operators' rows and the total's
 sed "s|^config: .*|config: $src/configs/default.yaml|; s|^workload: .*|workload: $src/tests/model/data/person_detect.tflite|" \
 	"$src/tests/sweep/model.yaml" > model.yaml
