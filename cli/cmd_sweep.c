@@ -555,6 +555,10 @@ static int write_results(const char *dir, const json_t *manifest, bool plots,
 	vta_status st = sweep_table_build(manifest, dirs, 1, &t, sum, &err);
 	if (st)
 		return cli_report_error(&err);
+	if ((st = sweep_table_metrics(&t, manifest, sum, &err))) {
+		sweep_table_free(&t);
+		return cli_report_error(&err);
+	}
 	if (sum->metric_cells_empty)
 		cli_note("%s; %zu metric cell%s left empty", sum->metric_problem,
 			 sum->metric_cells_empty, sum->metric_cells_empty == 1 ? "" : "s");

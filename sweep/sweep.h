@@ -103,10 +103,6 @@ typedef struct sweep {
  * values derived from a point's config (sweep_points.c gives them), NULL-terminated. */
 extern const char *const sweep_derived_names[];
 
-/* Is name written as a let's or a metric's must be (letters, digits, '_' and '.', not
- * starting with a digit or '.', shorter than SW_NAME_MAX)? Such a name is safe in a file
- * name and in a script. */
-bool sweep_is_name(const char *name);
 /* Read and check a sweep file; errors are "FILE:LINE:COL: problem". */
 vta_status sweep_load(const char *path, sweep *sw, vta_error *err);
 void sweep_free(sweep *sw);
@@ -238,7 +234,7 @@ typedef struct sw_summary {
 } sw_summary;
 
 /* Build the table from the manifest and the records under the folders `records`
- * (the first holding a point's record wins), the manifest's metrics evaluated last. */
+ * (the first holding a point's record wins); sweep_table_metrics then adds the metrics. */
 vta_status sweep_table_build(const json_t *manifest, const char *const *records, size_t n_dirs,
 			     sw_table *t, sw_summary *sum, vta_error *err);
 void sweep_table_free(sw_table *t);

@@ -107,6 +107,16 @@ static bool name_char(int c)
 	return isalnum(c) || c == '_' || c == '.';
 }
 
+bool sw_is_name(const char *s, size_t max)
+{
+	if (!name_start((unsigned char)s[0]) || strlen(s) >= max)
+		return false;
+	for (; *s; s++)
+		if (!name_char((unsigned char)*s))
+			return false;
+	return true;
+}
+
 static void lex(parser *p)
 {
 	const char *s = p->s;

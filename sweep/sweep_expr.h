@@ -12,6 +12,7 @@
 #define VTASIM_SWEEP_EXPR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "vta_status.h"
 
@@ -38,6 +39,11 @@ typedef struct sw_where {
  * no value at this point. */
 typedef bool (*sw_lookup)(void *ctx, const char *name, sw_value *out, bool *failed,
 			  vta_error *err);
+
+/* Is s one name as an expression reads it (a letter or '_', then letters, digits, '_' and
+ * '.'), shorter than max? A let's and a metric's name must be; such a name is also safe in
+ * a file name and a script. */
+bool sw_is_name(const char *s, size_t max);
 
 vta_status sw_expr_parse(const char *text, const sw_where *where, sw_expr **out,
 			 vta_error *err);

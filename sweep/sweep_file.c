@@ -557,19 +557,9 @@ static vta_status parse_expr(ctx *c, const yaml_node_t *n, const char *what, siz
 
 /* A name a let or a metric introduces: written as names are, and not a column of the
  * results already (nor a literal). */
-bool sweep_is_name(const char *name)
-{
-	bool ok = strlen(name) < SW_NAME_MAX && name[0] &&
-		  strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_", name[0]);
-	for (const char *s = name; ok && *s; s++)
-		ok = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.",
-			    *s) != NULL;
-	return ok;
-}
-
 static vta_status new_name(ctx *c, const yaml_node_t *k, const char *what, const char *name)
 {
-	if (!sweep_is_name(name))
+	if (!sw_is_name(name, SW_NAME_MAX))
 		return fail(c, k, "%s: '%s' is not a name (letters, digits, '_' and '.')", what,
 			    VTA_Q(name));
 	if (!strcmp(name, "true") || !strcmp(name, "false"))

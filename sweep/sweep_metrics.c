@@ -251,7 +251,7 @@ static vta_status parse_metric(const json_t *manifest, const json_t *m, sw_expr 
 	if (!*name || !text)
 		return vta_fail(err, VTA_E_DATA, "sweep.json: a metric without a name or an "
 						 "expression");
-	if (!sweep_is_name(*name)) /* an edited manifest: the name becomes a column and a plot */
+	if (!sw_is_name(*name, SW_NAME_MAX)) /* an edited manifest: the name becomes a column and a plot */
 		return vta_fail(err, VTA_E_DATA, "sweep.json: metric '%s' is not a name",
 				VTA_Q(*name));
 	char what[SW_NAME_MAX + 16];

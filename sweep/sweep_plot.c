@@ -1433,7 +1433,7 @@ vta_status sweep_plots_write(const sw_table *t, const json_t *manifest, const ch
 	json_array_foreach(json_object_get(manifest, "metrics"), i, q)
 	{
 		const char *nm = json_string_value(json_object_get(q, "name"));
-		if (!nm || !sweep_is_name(nm) || c->n_metrics == MAX_METRICS)
+		if (!nm || !sw_is_name(nm, SW_NAME_MAX) || c->n_metrics == MAX_METRICS)
 			continue;
 		plot_metric *m = &user[c->n_metrics];
 		*m = (plot_metric){nm, nm, nm, false};

@@ -237,8 +237,6 @@ vta_status sweep_table_build(const json_t *manifest, const char *const *records,
 		json_decref(rec);
 	}
 	json_decref(b.index);
-	if (!st)
-		st = sweep_table_metrics(t, manifest, sum, err);
 	if (st)
 		sweep_table_free(t);
 	return st;
