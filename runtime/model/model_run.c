@@ -35,8 +35,10 @@ vta_status vta_model_host_classes(const char *list, unsigned *mask, vta_error *e
 	return VTA_OK;
 }
 
-/* What a run needs while it walks the operators: what an operator sees (op_env.h). */
-struct vta_op_env {
+/* What a run needs while it walks the operators; env, first, is what an operator sees
+ * (op_env.h), its functions those below. */
+typedef struct walk {
+	vta_op_env env;
 	const vta_config *cfg;
 	const vta_tfl_model *m;
 	vta_engine *engine;
@@ -56,8 +58,7 @@ struct vta_op_env {
 	 * tensor after its last reader, so the memory is reused (first touches of fresh pages
 	 * were a large part of a run) */
 	const int32_t *last_use;
-};
-typedef struct vta_op_env walk;
+} walk;
 
 /* An accelerated op the options move to the host. */
 static bool moved_to_host(const walk *w, const vta_op_desc *desc)
@@ -70,20 +71,27 @@ static size_t tensor_bytes(const vta_tfl_tensor *t)
 	return t->count * vta_tfl_type_size(t->type);
 }
 
-const vta_tfl_model *vta_op_env_model(const vta_op_env *env)
+/* The walk an operator's env belongs to: env is its first member. */
+static walk *walk_of(vta_op_env *env)
 {
-	return env->m;
+	return (walk *)env;
 }
 
-void *vta_op_env_computed(const vta_op_env *env, int32_t idx)
+static const vta_tfl_model *env_model(const vta_op_env *env)
 {
-	return env->values[idx];
+	return ((const walk *)env)->m;
+}
+
+static void *env_computed(const vta_op_env *env, int32_t idx)
+{
+	return ((const walk *)env)->values[idx];
 }
 
 /* A tensor's value: computed, plain constant, or a compressed constant decoded once. NULL
  * (with err) when it has none. */
-const void *vta_op_env_value(walk *w, int32_t idx, vta_error *err)
+static const void *env_value(vta_op_env *env, int32_t idx, vta_error *err)
 {
+	walk *w = walk_of(env);
 	const vta_tfl_tensor *t = &w->m->tensors[idx];
 	if (w->values[idx])
 		return w->values[idx];
@@ -111,8 +119,9 @@ const void *vta_op_env_value(walk *w, int32_t idx, vta_error *err)
 }
 
 /* A fresh buffer for an operator's output tensor. */
-void *vta_op_env_output(walk *w, int32_t idx, vta_error *err)
+static void *env_output(vta_op_env *env, int32_t idx, vta_error *err)
 {
+	walk *w = walk_of(env);
 	const vta_tfl_tensor *t = &w->m->tensors[idx];
 	size_t n = tensor_bytes(t);
 	free(w->values[idx]);
@@ -122,6 +131,8 @@ void *vta_op_env_output(walk *w, int32_t idx, vta_error *err)
 			 VTA_Q(t->name), n);
 	return w->values[idx];
 }
+
+static const vta_op_env_fns WALK_ENV = {env_model, env_value, env_output, env_computed};
 
 /* An accelerated op's golden kernel on the host: the host path of its class. */
 static vta_status golden_on_host(const vta_layer_data *d, vta_golden_stats *stats,
@@ -202,7 +213,7 @@ static vta_status build_layer(walk *w, const vta_op_desc *desc, const vta_tfl_op
 		 vta_tfl_op_label(op, nb, sizeof(nb)));
 	b->d.spec = &b->spec;
 	b->spec.op = b->d.op = desc;
-	return desc->build(w, op, b, err);
+	return desc->build(&w->env, op, b, err);
 }
 
 static vta_status run_accel(walk *w, const vta_op_desc *desc, const vta_tfl_op *op,
@@ -242,7 +253,7 @@ static vta_status run_host(walk *w, const vta_op_desc *desc, const vta_tfl_op *o
 		return vta_fail(err, VTA_E_UNSUPPORTED, "no host kernel for %s",
 				vta_tfl_op_label(op, nb, sizeof(nb)));
 	}
-	return desc->run_host(w, op, err);
+	return desc->run_host(&w->env, op, err);
 }
 
 /* Where an operator runs in this walk. */
@@ -291,7 +302,7 @@ static vta_status set_inputs(walk *w, vta_error *err)
 			return vta_fail(err, VTA_E_UNSUPPORTED, "%s: input %zu (tensor %d) is %s",
 					m->name, i, idx, vta_tfl_type_name(t->type));
 		vta_error e = {0};
-		void *buf = vta_op_env_output(w, idx, &e);
+		void *buf = env_output(&w->env, idx, &e);
 		if (!buf)
 			return vta_fail(err, e.status, "%s: input %zu: %s", m->name, i, e.detail);
 		if (o->inputs && i < o->n_inputs && o->inputs[i]) {
@@ -609,7 +620,7 @@ vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_mode
 	void **ref = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
 	if (!decoded || !ref)
 		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
-	walk r = {cfg, m, NULL, opts, ref, decoded, true, NULL, NULL, NULL, NULL, NULL};
+	walk r = {{&WALK_ENV}, cfg, m, NULL, opts, ref, decoded, true, NULL, NULL, NULL, NULL, NULL};
 	if (!st)
 		st = reference(&r, NULL, computed, err);
 	free_values(ref, m->n_tensors);
@@ -658,12 +669,13 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 	/* the same model on the host alone first: the end-to-end reference, whose golden
 	 * outputs the run's checks then take where an op's inputs are the same, so no golden
 	 * kernel runs twice on the same data (its error, if any, reported after the run's) */
-	walk r = {cfg, m, engine, opts, ref, decoded, true, NULL, NULL, ref_stats, NULL, NULL};
+	walk r = {{&WALK_ENV}, cfg, m, engine, opts, ref, decoded, true, NULL, NULL, ref_stats,
+		  NULL, NULL};
 	vta_error rerr = {0};
 	vta_status rs = reference(&r, run, NULL, &rerr);
 	int32_t *last_use = !rs && !run->reference_cached ? last_readers(m) : NULL;
 	bool reuse = last_use != NULL;
-	walk w = {cfg, m, engine, opts, run->values, decoded, false, run, &dram,
+	walk w = {{&WALK_ENV}, cfg, m, engine, opts, run->values, decoded, false, run, &dram,
 		  reuse ? ref_stats : NULL, reuse ? ref : NULL, last_use};
 	run->bit_exact = true;
 	st = walk_ops(&w, err);

@@ -1,10 +1,33 @@
-/* op_env.c - the conversions operator files share over a model run's tensors (op_env.h). */
+/* op_env.c - a model run's tensors as operators see them, through the runner's table, and
+ * the conversions operator files share over them (op_env.h). */
 #include "op_env.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "vta_text.h"
+
+/* The run's tensors: through the runner's table. */
+
+const vta_tfl_model *vta_op_env_model(const vta_op_env *env)
+{
+	return env->fns->model(env);
+}
+
+const void *vta_op_env_value(vta_op_env *env, int32_t idx, vta_error *err)
+{
+	return env->fns->value(env, idx, err);
+}
+
+void *vta_op_env_output(vta_op_env *env, int32_t idx, vta_error *err)
+{
+	return env->fns->output(env, idx, err);
+}
+
+void *vta_op_env_computed(const vta_op_env *env, int32_t idx)
+{
+	return env->fns->computed(env, idx);
+}
 
 size_t vta_op_tensor_bytes(const vta_tfl_tensor *t)
 {

@@ -22,7 +22,21 @@
 extern "C" {
 #endif
 
-/* ---- the run's tensors (model_run.c) ---- */
+/* ---- the run's tensors ---- */
+
+/* The runner (model_run.c) keeps the tensors; it gives them to the operators through these
+ * functions, embedding a vta_op_env first in its own state, so an operator file and this
+ * header's functions know only the table. */
+typedef struct vta_op_env_fns {
+	const vta_tfl_model *(*model)(const vta_op_env *env);
+	const void *(*value)(vta_op_env *env, int32_t idx, vta_error *err);
+	void *(*output)(vta_op_env *env, int32_t idx, vta_error *err);
+	void *(*computed)(const vta_op_env *env, int32_t idx);
+} vta_op_env_fns;
+
+struct vta_op_env {
+	const vta_op_env_fns *fns;
+};
 
 const vta_tfl_model *vta_op_env_model(const vta_op_env *env);
 /* A tensor's value: computed, plain constant, or a compressed constant decoded once. NULL

@@ -7,8 +7,8 @@
 
 #include <string.h>
 
+#include "int_gcd.h"
 #include "layout.h"
-#include "tiling_walk.h"
 
 void vta_conv_geom_derive(const vta_config *cfg, vta_conv_geom *g)
 {
@@ -26,9 +26,9 @@ void vta_conv_geom_derive(const vta_config *cfg, vta_conv_geom *g)
 		/* k groups hold k*I_f input and k*P output channels: the least k making both
 		 * whole blocks; fewer than all groups means several units */
 		const uint64_t in_g = (uint64_t)(g->c / g->groups), out_g = (uint64_t)(g->o / g->groups);
-		const uint64_t ki = cfg->block_in / ti_gcd(cfg->block_in, in_g);
-		const uint64_t ko = cfg->block_out / ti_gcd(cfg->block_out, out_g);
-		const uint64_t k = ki / ti_gcd(ki, ko) * ko;
+		const uint64_t ki = cfg->block_in / vta_gcd(cfg->block_in, in_g);
+		const uint64_t ko = cfg->block_out / vta_gcd(cfg->block_out, out_g);
+		const uint64_t k = ki / vta_gcd(ki, ko) * ko;
 		if (k < (uint64_t)g->groups) {
 			g->ucb = (uint32_t)(k * in_g / cfg->block_in);
 			g->uob = (uint32_t)(k * out_g / cfg->block_out);

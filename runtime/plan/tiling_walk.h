@@ -11,24 +11,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "int_gcd.h"
 #include "tiling.h"
 
 /* ---------- the walk of a plan ---------- */
 
-static inline uint64_t ti_gcd(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 /* Output blocks per tile must divide every unit's output blocks. */
 static inline uint32_t ti_nob_base(const vta_conv_geom *g)
 {
-	return (uint32_t)ti_gcd(g->uob, vta_conv_unit_obs(g, g->units - 1));
+	return (uint32_t)vta_gcd(g->uob, vta_conv_unit_obs(g, g->units - 1));
 }
 
 /* A plan's column tiling; a plan made before column tiles existed has tw 0: whole rows. */
