@@ -521,33 +521,29 @@ static void axis_format(char *body, size_t size, size_t *len, const char *axis, 
 		vta_appendf(body, size, len, "set format %s \"%%.%df\"\n", axis, dec);
 }
 
-/* How many different x the cells have. */
-static size_t distinct_x(const cell *cells, size_t n)
+/* The different x of the cells into xs, at most max of them; returns how many, or max + 1
+ * when there are more (then it stops: a sweep may have 100,000 points). */
+static size_t distinct_x(const cell *cells, size_t n, double *xs, size_t max)
 {
-	size_t d = 0;
-	for (size_t i = 0; i < n; i++) {
-		size_t j = 0;
-		while (j < i && cells[j].x != cells[i].x)
-			j++;
-		d += j == i;
-	}
-	return d;
-}
-
-/* Tics at the axis's values, when there are few of them. */
-static void x_tics(char *body, size_t size, size_t *len, const cell *cells, size_t n)
-{
-	double xs[16];
 	size_t nx = 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t j = 0;
 		while (j < nx && xs[j] != cells[i].x)
 			j++;
-		if (j == nx && nx == 16)
-			return; /* many: gnuplot's own */
+		if (j == nx && nx == max)
+			return max + 1;
 		if (j == nx)
 			xs[nx++] = cells[i].x;
 	}
+	return nx;
+}
+
+static void x_tics(char *body, size_t size, size_t *len, const cell *cells, size_t n)
+{
+	double xs[16];
+	const size_t nx = distinct_x(cells, n, xs, 16);
+	if (nx > 16)
+		return; /* many: gnuplot's own */
 	vta_appendf(body, size, len, "set xtics (");
 	for (size_t j = 0; j < nx; j++)
 		vta_appendf(body, size, len, "%s%.10g", j ? ", " : "", xs[j]);
@@ -1079,7 +1075,8 @@ static vta_status pareto(plot_ctx *c, const pareto_spec *p)
 	vta_appendf(body, sizeof(body), &len, "set xlabel \"%s\"\nset ylabel \"cycles\"\n%s",
 		    p->xlabel, log_x ? "set logscale x 2\n" : "");
 	/* a tick at each value when there are few; small ones read as they are */
-	const bool at_values = distinct_x(cells, n) <= 8;
+	double xs[8];
+	const bool at_values = distinct_x(cells, n, xs, 8) <= 8;
 	if (at_values)
 		x_tics(body, sizeof(body), &len, cells, n);
 	if (!at_values || fmax(fabs(lo), fabs(hi)) >= 1e4)
