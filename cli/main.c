@@ -227,14 +227,23 @@ static void heap_huge_pages(void)
 	free(p); /* back to the heap's top, kept there by the trim threshold */
 }
 
-int main(int argc, char **argv)
+/* Run before any library's constructors (an executable's preinit array comes first), so the
+ * few MiB libsystemc allocates and clears as it loads come from the advised heap too. */
+static void heap_setup(int argc, char **argv, char **envp)
 {
+	(void)argc, (void)argv, (void)envp;
 	/* Layers allocate and free tensors, DRAM images and streams of a few MiB each, one
 	 * layer after another: keep freed memory in the process for the next layer rather
 	 * than handing it back to the kernel and faulting fresh zeroed pages in again. */
 	mallopt(M_MMAP_THRESHOLD, 256 << 20);
 	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	heap_huge_pages();
+}
+__attribute__((section(".preinit_array"), used)) static void (*const heap_setup_early)(
+	int, char **, char **) = heap_setup;
+
+int main(int argc, char **argv)
+{
 	opterr = 0; /* an option error is one "vtasim: error:" line: cli_bad_option */
 	if (argc < 2) {
 		usage(stderr);
