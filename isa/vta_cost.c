@@ -5,6 +5,8 @@
 
 #include "vta_rules.h"
 
+#include <string.h>
+
 static uint64_t sat_add(uint64_t a, uint64_t b)
 {
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
@@ -213,25 +215,139 @@ vta_burst_time vta_write_chan_issue(const vta_config *cfg, vta_write_chan *c, ui
 	return t;
 }
 
+/*
+ * An idle channel walking a plan whose rows all split alike. The channel is a max-plus
+ * system: its state (the times in it) after a row is a function of the state before it
+ * that commutes with adding a constant to every time. So once a block of rows moves every
+ * time of the state by the same amount D, each later block moves it by D too, and the
+ * blocks left can be added at once. A block issues at least as many bursts as the channel
+ * holds, so the state compared is all the history that matters. The walk then costs a few
+ * blocks, not every burst of a tall transfer; the result is the burst-by-burst walk's.
+ */
+typedef struct dma_walk {
+	const vta_config *cfg;
+	const vta_dma_plan *row; /* the plan's first row alone */
+	bool write;
+	uint32_t slots; /* bursts the channel holds */
+	vta_read_chan rc;
+	vta_write_chan wc;
+	uint64_t end; /* the last burst's end */
+} dma_walk;
+
+static void dma_walk_row(dma_walk *d)
+{
+	vta_burst_walk w = {0, 0};
+	uint64_t bytes;
+	while ((bytes = vta_cost_next_burst(d->cfg, d->row, &w)) != 0)
+		d->end = d->write ? vta_write_chan_issue(d->cfg, &d->wc, 0,
+							  vta_cost_write_burst_cycles(d->cfg, d->row,
+										      bytes))
+					    .end
+				  : vta_read_chan_issue(d->cfg, &d->rc, 0, vta_cost_beats(d->cfg, bytes))
+					    .end;
+}
+
+/* The state's times, oldest burst first: slots + 3 of them. */
+static void dma_walk_state(const dma_walk *d, uint64_t *t)
+{
+	const uint64_t *ring = d->write ? d->wc.resp : d->rc.tag_free;
+	const uint64_t n = d->write ? d->wc.n : d->rc.n;
+	for (uint32_t i = 0; i < d->slots; i++)
+		t[i] = ring[(n + i) % d->slots];
+	t[d->slots] = d->write ? d->wc.data_free : d->rc.data_free;
+	t[d->slots + 1] = d->write ? d->wc.data_free : d->rc.addr_free;
+	t[d->slots + 2] = d->end;
+}
+
+/* The amount every time moved by from a to b, or 0 when they did not all move alike. */
+static uint64_t dma_walk_shift(const uint64_t *a, const uint64_t *b, uint32_t n)
+{
+	const uint64_t shift = b[0] - a[0];
+	for (uint32_t i = 0; i < n; i++)
+		if (b[i] < a[i] || b[i] - a[i] != shift || b[i] == UINT64_MAX)
+			return 0;
+	return shift;
+}
+
+static void dma_walk_add(dma_walk *d, uint64_t add)
+{
+	uint64_t *ring = d->write ? d->wc.resp : d->rc.tag_free;
+	for (uint32_t i = 0; i < d->slots; i++)
+		ring[i] = sat_add(ring[i], add);
+	if (d->write) {
+		d->wc.data_free = sat_add(d->wc.data_free, add);
+	} else {
+		d->rc.data_free = sat_add(d->rc.data_free, add);
+		d->rc.addr_free = sat_add(d->rc.addr_free, add);
+	}
+	d->end = sat_add(d->end, add);
+}
+
+/* The last burst's end of the plan's rows on an idle channel (rows that split alike). */
+static uint64_t dma_walk_rows(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	vta_dma_plan row = *plan;
+	row.runs = 1;
+	dma_walk d = {.cfg = cfg, .row = &row, .write = plan->write};
+	d.slots = plan->write ? cfg->dram_max_write_bursts : cfg->dram_max_read_bursts;
+	if (d.slots == 0 || d.slots > VTA_MAX_BURSTS_IN_FLIGHT)
+		d.slots = VTA_MAX_BURSTS_IN_FLIGHT;
+	vta_read_chan_reset(&d.rc, 0);
+	vta_write_chan_reset(&d.wc, 0);
+	const uint64_t per_row = vta_cost_dma_bursts(cfg, &row);
+	const uint64_t block = per_row >= d.slots ? 1 : (d.slots + per_row - 1) / per_row;
+	uint64_t prev[VTA_MAX_BURSTS_IN_FLIGHT + 3], cur[VTA_MAX_BURSTS_IN_FLIGHT + 3];
+	const uint32_t n = d.slots + 3;
+	uint64_t done = 0;
+	bool have_prev = false;
+	while (done < plan->runs) {
+		if (plan->runs - done < block) { /* the last rows, fewer than a block */
+			dma_walk_row(&d);
+			done++;
+			continue;
+		}
+		for (uint64_t r = 0; r < block; r++)
+			dma_walk_row(&d);
+		done += block;
+		dma_walk_state(&d, cur);
+		const uint64_t shift = have_prev ? dma_walk_shift(prev, cur, n) : 0;
+		if (shift) {
+			const uint64_t blocks = (plan->runs - done) / block;
+			dma_walk_add(&d, sat_mul(blocks, shift));
+			done += blocks * block;
+			have_prev = false;
+			continue;
+		}
+		memcpy(prev, cur, n * sizeof(cur[0]));
+		have_prev = true;
+	}
+	return d.end;
+}
+
 uint64_t vta_cost_dma_cycles(const vta_config *cfg, const vta_dma_plan *plan)
 {
 	if (plan->runs == 0 || plan->run_bytes == 0)
 		return 0;
-	vta_burst_walk w = {0, 0};
 	uint64_t end = 0, bytes;
-	if (plan->write) {
+	if (plan->stride % cfg->dram_burst_boundary_bytes == 0 || plan->runs == 1) {
+		end = dma_walk_rows(cfg, plan);
+	} else if (plan->write) {
+		vta_burst_walk w = {0, 0};
 		vta_write_chan c;
 		vta_write_chan_reset(&c, 0);
 		while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
 			end = vta_write_chan_issue(cfg, &c, 0,
 						   vta_cost_write_burst_cycles(cfg, plan, bytes))
 				      .end;
-		return end;
+	} else {
+		vta_burst_walk w = {0, 0};
+		vta_read_chan c;
+		vta_read_chan_reset(&c, 0);
+		while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
+			end = vta_read_chan_issue(cfg, &c, 0, vta_cost_beats(cfg, bytes)).end;
 	}
-	vta_read_chan c;
-	vta_read_chan_reset(&c, 0);
-	while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
-		end = vta_read_chan_issue(cfg, &c, 0, vta_cost_beats(cfg, bytes)).end;
+	if (plan->write)
+		return end;
 	return max64(sat_add(end, cfg->dram_read_pipeline_cycles), vta_cost_pad_fill_cycles(cfg, plan));
 }
 
