@@ -134,17 +134,39 @@ uint64_t vta_cost_next_burst(const vta_config *cfg, const vta_dma_plan *plan, vt
 	return n;
 }
 
+/* Rows whose starts lie alike against the burst boundary split alike; row starts repeat
+ * their offset from it every this many rows. */
+static uint64_t dma_row_period(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	uint64_t a = cfg->dram_burst_boundary_bytes, b = plan->stride % a;
+	while (b) {
+		const uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return cfg->dram_burst_boundary_bytes / a; /* the boundary over gcd(stride, boundary) */
+}
+
+/* Bursts of the plan's first `rows` rows. */
+static uint64_t dma_bursts_rows(const vta_config *cfg, const vta_dma_plan *plan, uint64_t rows)
+{
+	vta_dma_plan part = *plan;
+	part.runs = rows;
+	vta_burst_walk w = {0, 0};
+	uint64_t n = 0;
+	while (vta_cost_next_burst(cfg, &part, &w))
+		n++;
+	return n;
+}
+
 uint64_t vta_cost_dma_bursts(const vta_config *cfg, const vta_dma_plan *plan)
 {
-	/* rows that start alike split alike: walk one row per distinct start (all when the
-	 * stride is not a multiple of the boundary) */
-	const uint64_t bound = cfg->dram_burst_boundary_bytes;
-	const uint64_t walk_rows = plan->stride % bound == 0 && plan->runs ? 1 : plan->runs;
-	uint64_t n = 0;
-	vta_burst_walk w = {0, 0};
-	while (w.row < walk_rows && vta_cost_next_burst(cfg, plan, &w))
-		n++;
-	return walk_rows == 1 ? sat_mul(n, plan->runs) : n;
+	/* every period of rows splits as the first one */
+	const uint64_t period = dma_row_period(cfg, plan);
+	if (plan->runs <= period)
+		return dma_bursts_rows(cfg, plan, plan->runs);
+	return sat_add(sat_mul(dma_bursts_rows(cfg, plan, period), plan->runs / period),
+		       dma_bursts_rows(cfg, plan, plan->runs % period));
 }
 
 uint64_t vta_cost_write_burst_cycles(const vta_config *cfg, const vta_dma_plan *plan,
@@ -216,46 +238,47 @@ vta_burst_time vta_write_chan_issue(const vta_config *cfg, vta_write_chan *c, ui
 }
 
 /*
- * An idle channel walking a plan whose rows all split alike. The channel is a max-plus
- * system: its state (the times in it) after a row is a function of the state before it
- * that commutes with adding a constant to every time. So once a block of rows moves every
- * time of the state by the same amount D, each later block moves it by D too, and the
- * blocks left can be added at once. A block issues at least as many bursts as the channel
- * holds, so the state compared is all the history that matters. The walk then costs a few
- * blocks, not every burst of a tall transfer; the result is the burst-by-burst walk's.
+ * An idle channel walking a plan. The channel is a max-plus system: its state (the times in
+ * it) after a row is a function of the state before it that commutes with adding a constant
+ * to every time. So once a block of rows (whole periods of rows that split alike) moves
+ * every time of the state by the same amount D, each later block moves it by D too, and the
+ * blocks left are added at once. A block issues at least as many bursts as the channel
+ * holds, so the state compared is all the history that matters. A tall transfer then costs
+ * a few blocks, not every burst; the result is the burst-by-burst walk's.
  */
 typedef struct dma_walk {
 	const vta_config *cfg;
-	const vta_dma_plan *row; /* the plan's first row alone */
-	bool write;
+	const vta_dma_plan *plan;
 	uint32_t slots; /* bursts the channel holds */
 	vta_read_chan rc;
 	vta_write_chan wc;
 	uint64_t end; /* the last burst's end */
 } dma_walk;
 
-static void dma_walk_row(dma_walk *d)
+static void dma_walk_row(dma_walk *d, uint64_t row)
 {
-	vta_burst_walk w = {0, 0};
+	vta_burst_walk w = {row, 0};
 	uint64_t bytes;
-	while ((bytes = vta_cost_next_burst(d->cfg, d->row, &w)) != 0)
-		d->end = d->write ? vta_write_chan_issue(d->cfg, &d->wc, 0,
-							  vta_cost_write_burst_cycles(d->cfg, d->row,
-										      bytes))
-					    .end
-				  : vta_read_chan_issue(d->cfg, &d->rc, 0, vta_cost_beats(d->cfg, bytes))
-					    .end;
+	while (w.row == row && (bytes = vta_cost_next_burst(d->cfg, d->plan, &w)) != 0)
+		d->end = d->plan->write
+				 ? vta_write_chan_issue(d->cfg, &d->wc, 0,
+							vta_cost_write_burst_cycles(d->cfg, d->plan,
+										    bytes))
+					   .end
+				 : vta_read_chan_issue(d->cfg, &d->rc, 0, vta_cost_beats(d->cfg, bytes))
+					   .end;
 }
 
 /* The state's times, oldest burst first: slots + 3 of them. */
 static void dma_walk_state(const dma_walk *d, uint64_t *t)
 {
-	const uint64_t *ring = d->write ? d->wc.resp : d->rc.tag_free;
-	const uint64_t n = d->write ? d->wc.n : d->rc.n;
+	const bool write = d->plan->write;
+	const uint64_t *ring = write ? d->wc.resp : d->rc.tag_free;
+	const uint64_t n = write ? d->wc.n : d->rc.n;
 	for (uint32_t i = 0; i < d->slots; i++)
 		t[i] = ring[(n + i) % d->slots];
-	t[d->slots] = d->write ? d->wc.data_free : d->rc.data_free;
-	t[d->slots + 1] = d->write ? d->wc.data_free : d->rc.addr_free;
+	t[d->slots] = write ? d->wc.data_free : d->rc.data_free;
+	t[d->slots + 1] = write ? d->wc.data_free : d->rc.addr_free;
 	t[d->slots + 2] = d->end;
 }
 
@@ -271,10 +294,10 @@ static uint64_t dma_walk_shift(const uint64_t *a, const uint64_t *b, uint32_t n)
 
 static void dma_walk_add(dma_walk *d, uint64_t add)
 {
-	uint64_t *ring = d->write ? d->wc.resp : d->rc.tag_free;
+	uint64_t *ring = d->plan->write ? d->wc.resp : d->rc.tag_free;
 	for (uint32_t i = 0; i < d->slots; i++)
 		ring[i] = sat_add(ring[i], add);
-	if (d->write) {
+	if (d->plan->write) {
 		d->wc.data_free = sat_add(d->wc.data_free, add);
 	} else {
 		d->rc.data_free = sat_add(d->rc.data_free, add);
@@ -283,38 +306,36 @@ static void dma_walk_add(dma_walk *d, uint64_t add)
 	d->end = sat_add(d->end, add);
 }
 
-/* The last burst's end of the plan's rows on an idle channel (rows that split alike). */
+/* The last burst's end of the plan's rows on an idle channel. */
 static uint64_t dma_walk_rows(const vta_config *cfg, const vta_dma_plan *plan)
 {
-	vta_dma_plan row = *plan;
-	row.runs = 1;
-	dma_walk d = {.cfg = cfg, .row = &row, .write = plan->write};
+	dma_walk d = {.cfg = cfg, .plan = plan};
 	d.slots = plan->write ? cfg->dram_max_write_bursts : cfg->dram_max_read_bursts;
 	if (d.slots == 0 || d.slots > VTA_MAX_BURSTS_IN_FLIGHT)
 		d.slots = VTA_MAX_BURSTS_IN_FLIGHT;
 	vta_read_chan_reset(&d.rc, 0);
 	vta_write_chan_reset(&d.wc, 0);
-	const uint64_t per_row = vta_cost_dma_bursts(cfg, &row);
-	const uint64_t block = per_row >= d.slots ? 1 : (d.slots + per_row - 1) / per_row;
+	/* a block: whole periods of rows, at least as many bursts as the channel holds (a
+	 * row has at least one burst) */
+	const uint64_t period = dma_row_period(cfg, plan);
+	const uint64_t block = period * ((d.slots + period - 1) / period);
 	uint64_t prev[VTA_MAX_BURSTS_IN_FLIGHT + 3], cur[VTA_MAX_BURSTS_IN_FLIGHT + 3];
 	const uint32_t n = d.slots + 3;
-	uint64_t done = 0;
+	uint64_t row = 0;
 	bool have_prev = false;
-	while (done < plan->runs) {
-		if (plan->runs - done < block) { /* the last rows, fewer than a block */
-			dma_walk_row(&d);
-			done++;
+	while (row < plan->runs) {
+		if (plan->runs - row < block) { /* the last rows, fewer than a block */
+			dma_walk_row(&d, row++);
 			continue;
 		}
 		for (uint64_t r = 0; r < block; r++)
-			dma_walk_row(&d);
-		done += block;
+			dma_walk_row(&d, row++);
 		dma_walk_state(&d, cur);
 		const uint64_t shift = have_prev ? dma_walk_shift(prev, cur, n) : 0;
 		if (shift) {
-			const uint64_t blocks = (plan->runs - done) / block;
+			const uint64_t blocks = (plan->runs - row) / block;
 			dma_walk_add(&d, sat_mul(blocks, shift));
-			done += blocks * block;
+			row += blocks * block;
 			have_prev = false;
 			continue;
 		}
@@ -328,47 +349,32 @@ uint64_t vta_cost_dma_cycles(const vta_config *cfg, const vta_dma_plan *plan)
 {
 	if (plan->runs == 0 || plan->run_bytes == 0)
 		return 0;
-	uint64_t end = 0, bytes;
-	if (plan->stride % cfg->dram_burst_boundary_bytes == 0 || plan->runs == 1) {
-		end = dma_walk_rows(cfg, plan);
-	} else if (plan->write) {
-		vta_burst_walk w = {0, 0};
-		vta_write_chan c;
-		vta_write_chan_reset(&c, 0);
-		while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
-			end = vta_write_chan_issue(cfg, &c, 0,
-						   vta_cost_write_burst_cycles(cfg, plan, bytes))
-				      .end;
-	} else {
-		vta_burst_walk w = {0, 0};
-		vta_read_chan c;
-		vta_read_chan_reset(&c, 0);
-		while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
-			end = vta_read_chan_issue(cfg, &c, 0, vta_cost_beats(cfg, bytes)).end;
-	}
+	const uint64_t end = dma_walk_rows(cfg, plan);
 	if (plan->write)
 		return end;
 	return max64(sat_add(end, cfg->dram_read_pipeline_cycles), vta_cost_pad_fill_cycles(cfg, plan));
 }
 
-uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan)
+/* Beats of the plan's first `rows` rows. */
+static uint64_t dma_beats_rows(const vta_config *cfg, const vta_dma_plan *plan, uint64_t rows)
 {
-	const uint64_t bound = cfg->dram_burst_boundary_bytes;
-	if (plan->stride % bound == 0 || plan->runs <= 1) {
-		/* every row splits as the first */
-		vta_dma_plan one = *plan;
-		one.runs = plan->runs ? 1 : 0;
-		vta_burst_walk w = {0, 0};
-		uint64_t beats = 0, bytes;
-		while ((bytes = vta_cost_next_burst(cfg, &one, &w)) != 0)
-			beats += vta_cost_beats(cfg, bytes);
-		return sat_mul(beats, plan->runs);
-	}
+	vta_dma_plan part = *plan;
+	part.runs = rows;
 	vta_burst_walk w = {0, 0};
 	uint64_t beats = 0, bytes;
-	while ((bytes = vta_cost_next_burst(cfg, plan, &w)) != 0)
+	while ((bytes = vta_cost_next_burst(cfg, &part, &w)) != 0)
 		beats += vta_cost_beats(cfg, bytes);
 	return beats;
+}
+
+uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	/* every period of rows splits as the first one */
+	const uint64_t period = dma_row_period(cfg, plan);
+	if (plan->runs <= period)
+		return dma_beats_rows(cfg, plan, plan->runs);
+	return sat_add(sat_mul(dma_beats_rows(cfg, plan, period), plan->runs / period),
+		       dma_beats_rows(cfg, plan, plan->runs % period));
 }
 
 uint64_t vta_cost_dma_idle_cycles(const vta_config *cfg, const vta_dma_plan *plan)

@@ -1,7 +1,8 @@
 /*
- * test_isa_cost.c - a transfer's cycles on an idle DRAM port (vta_cost_dma_cycles), which
- * adds the rows of a tall transfer in blocks once they repeat, against a plain walk written
- * here from the channel rules in vta_cost.h: every burst of every row, one after another.
+ * test_isa_cost.c - a transfer's cycles, beats and bursts on an idle DRAM port
+ * (vta_cost_dma_cycles, _beats, _bursts), which add the rows of a tall transfer in blocks
+ * once they repeat, against a plain walk written here from the channel rules in vta_cost.h:
+ * every burst of every row, one after another.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,12 +28,17 @@ static uint64_t max2(uint64_t a, uint64_t b)
 	return a > b ? a : b;
 }
 
-/* The cycles of every burst walked in order; small values only (no saturation). */
-static uint64_t plain_cycles(const vta_config *cfg, const vta_dma_plan *p)
+typedef struct plain_walk {
+	uint64_t cycles, beats, bursts;
+} plain_walk;
+
+/* Every burst walked in order; small values only (no saturation). */
+static plain_walk plain(const vta_config *cfg, const vta_dma_plan *p)
 {
 	const uint64_t bus = cfg->dram_bus_bits / 8, lat = cfg->dram_latency_cycles;
 	uint64_t ring[VTA_MAX_BURSTS_IN_FLIGHT] = {0};
 	uint64_t addr_free = 0, data_free = 0, n = 0, end = 0, beats_all = 0;
+	plain_walk out = {0, 0, 0};
 	for (uint64_t r = 0; r < p->runs; r++)
 		for (uint64_t off = 0; off < p->run_bytes;) {
 			const uint64_t b = plain_burst(cfg, p->addr + r * p->stride + off,
@@ -56,10 +62,17 @@ static uint64_t plain_cycles(const vta_config *cfg, const vta_dma_plan *p)
 				ring[slot] = end;
 			}
 		}
-	if (p->write)
-		return end;
-	return max2(end + cfg->dram_read_pipeline_cycles,
-		    p->pad_elems ? beats_all + p->pad_elems * cfg->pad_elem_cycles : 0);
+	out.beats = beats_all;
+	out.bursts = n;
+	out.cycles = p->write ? end
+			      : max2(end + cfg->dram_read_pipeline_cycles,
+				     p->pad_elems ? beats_all + p->pad_elems * cfg->pad_elem_cycles : 0);
+	return out;
+}
+
+static uint64_t plain_cycles(const vta_config *cfg, const vta_dma_plan *p)
+{
+	return plain(cfg, p).cycles;
 }
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
@@ -103,7 +116,10 @@ static void test_against_plain_walk(void **state)
 		p.write = rng(2);
 		p.elem_bytes = p.write ? 1u << rng(5) : 0;
 		p.pad_elems = p.write ? 0 : rng(3) * rng(500);
-		const uint64_t want = plain_cycles(&cfg, &p), got = vta_cost_dma_cycles(&cfg, &p);
+		const plain_walk pw = plain(&cfg, &p);
+		assert_int_equal(vta_cost_dma_beats(&cfg, &p), pw.beats);
+		assert_int_equal(vta_cost_dma_bursts(&cfg, &p), pw.bursts);
+		const uint64_t want = pw.cycles, got = vta_cost_dma_cycles(&cfg, &p);
 		if (want != got)
 			fail_msg("case %d: %s, %llu rows of %llu B, stride %llu, addr %llu: walk %llu, "
 				 "vta_cost_dma_cycles %llu",
