@@ -215,6 +215,7 @@ int cli_bad_option(int c, char **argv)
  * just ignores or follows the advice; nothing else changes). */
 #define HEAP_RESERVE ((size_t)96 << 20)
 #define HUGE_PAGE ((uintptr_t)2 << 20)
+static void *volatile below_first_huge_page; /* set once before main; kept reachable */
 static void heap_huge_pages(void)
 {
 	char *p = malloc(HEAP_RESERVE); /* from the heap's top: below the mmap threshold */
@@ -225,6 +226,11 @@ static void heap_huge_pages(void)
 	if (hi > lo)
 		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
 	free(p); /* back to the heap's top, kept there by the trim threshold */
+	/* The bytes below the first huge page stay allocated, untouched, so that the
+	 * allocations that follow start on it instead of in 4 KiB pages (a chunk's header
+	 * sits in the 16 bytes before the pointer malloc returns). */
+	if (lo - (uintptr_t)p > 64)
+		below_first_huge_page = malloc(lo - (uintptr_t)p - 16);
 }
 
 /* Run before any library's constructors (an executable's preinit array comes first), so the
