@@ -130,17 +130,21 @@ static uint32_t lrnd(gen *g, uint32_t n)
 /* A table load and a decompressing load of mem through it (the decoder is on). Each module
  * keeps to its own half of the table memory and its own slots (load: lut, slots 0..3, the
  * lower half; compute: lut32, slots 4..7, the upper half), so the two never race. Tables
- * hold 2^bw entries, so the random index strings are all in range. */
+ * hold 2^bw entries, so the random index strings are all in range. Where the config has
+ * them, loads also span channel blocks (lut_run) and WGT loads hold only their groups'
+ * lanes (lut_group, lut_period). */
 static void rand_lut_pair(gen *g, vta_mem mem, stage *st)
 {
 	const vta_config *cfg = g->cfg;
 	bool wide = mem == VTA_MEM_ACC;
 	uint32_t bw = 1 + lrnd(g, 7), entries = 1u << bw;
 	uint32_t rowch = vta_lut_row_channels(cfg, mem);
+	/* a multi-block load (lut_run) needs tables for every channel block it spans */
+	const bool multi = cfg->decomp_multi_block && lrnd(g, 2);
 	uint32_t chan = 0, channels = 1;
 	if (lrnd(g, 2)) {
 		chan = lrnd(g, 4);
-		channels = chan + rowch + lrnd(g, 3);
+		channels = chan + rowch * (multi ? 1 + lrnd(g, 3) : 1) + lrnd(g, 3);
 	}
 	uint32_t half = cfg->lut_depth / 2;
 	if ((uint64_t)channels * entries > half)
@@ -173,7 +177,17 @@ static void rand_lut_pair(gen *g, vta_mem mem, stage *st)
 	m->x_stride = lrnd(g, 5) == 0 ? lrnd(g, m->x_size) : m->x_size + lrnd(g, 3);
 	uint32_t depth = vta_config_sram_depth(cfg, mem);
 	m->sram_base = lrnd(g, depth - m->y_size * m->x_size + 1);
-	uint32_t eb = vta_lut_packed_bytes(cfg, mem, bw);
+	if (multi) { /* as many blocks as the tables cover (one shared table: any) */
+		m->lut_run = 1 + lrnd(g, m->y_size);
+		if (channels > 1 && chan + vta_lut_run_blocks(m) * rowch > channels)
+			m->lut_run = 0;
+	}
+	if (cfg->decomp_zero_fill && mem == VTA_MEM_WGT && lrnd(g, 2)) {
+		/* a group width dividing block_in (a power of two), any period */
+		m->lut_group = 1u << lrnd(g, cfg->log_block_in + 1);
+		m->lut_period = 1 + lrnd(g, 4);
+	}
+	uint32_t eb = vta_load_elem_bytes(cfg, m);
 	uint64_t span = (uint64_t)(m->y_size - 1) * m->x_stride + m->x_size;
 	uint64_t lo = (RP_IN_BASE + eb - 1) / eb, hi = RP_IN_END / eb;
 	m->dram_base = (uint32_t)(lo + lrnd(g, (uint32_t)(hi - lo - span + 1)));

@@ -7,7 +7,8 @@
  * (RANDOM_SMALL_CONFIG) with a small, oddly shaped one (batch 2, block_in 8, a 128-bit
  * bus, short bursts, queue depths of a few entries, the TFLite ALU extension, no MUL), and
  * (RANDOM_WIDE_CONFIG) with the wide encoding and SRAMs 8x the default at BLOCK 8, whose
- * micro-ops and loop factors VTA's 128-bit format cannot hold.
+ * micro-ops and loop factors VTA's 128-bit format cannot hold, and the decoder's
+ * multi-block loads and zero-lane fill.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,6 +62,8 @@ static void make_config(vta_config *cfg)
 	cfg->sram[VTA_MEM_WGT].kib *= 8;
 	cfg->sram[VTA_MEM_ACC].kib *= 8;
 	cfg->alu_tflite_ext = true;
+	cfg->decomp_multi_block = true;
+	cfg->decomp_zero_fill = true;
 #endif
 	vta_error err = {0};
 	if (vta_config_derive(cfg, &err) != VTA_OK)
@@ -86,7 +89,7 @@ static int teardown(void **state)
 static void test_random_programs(void **state)
 {
 	simt *t = *state;
-	uint64_t total_insns = 0, total_uops = 0, total_lut = 0;
+	uint64_t total_insns = 0, total_uops = 0, total_lut = 0, multi_block = 0, zero_fill = 0;
 	for (uint32_t seed = 1; seed <= PROGRAMS; seed++) {
 		vta_program prog;
 		vta_dram dram;
@@ -118,6 +121,12 @@ static void test_random_programs(void **state)
 			assert_true(s.module[m].busy_cycles <= s.cycles);
 		total_insns += prog.n_insns;
 		total_uops += s.gemm_uops + s.alu_uops;
+		for (size_t i = 0; i < prog.n_insns; i++) {
+			vta_insn in;
+			assert_int_equal(vta_program_insn(&prog, &t->cfg, i, &in, &err), VTA_OK);
+			multi_block += in.opcode == VTA_OP_LOAD && in.mem.lut_run;
+			zero_fill += in.opcode == VTA_OP_LOAD && in.mem.lut_group;
+		}
 		vta_dram_free(&dram);
 		vta_program_free(&prog);
 	}
@@ -126,6 +135,11 @@ static void test_random_programs(void **state)
 	assert_true(total_insns > 10 * PROGRAMS);
 	assert_true(total_uops > 10 * PROGRAMS);
 	assert_true(total_lut > 0); /* and decompressed (both configs have the decoder) */
+	/* and, where the config has them, spanned channel blocks and filled zero lanes */
+	print_message("%llu multi-block loads, %llu zero-lane fill loads\n",
+		      (unsigned long long)multi_block, (unsigned long long)zero_fill);
+	assert_true(t->cfg.decomp_multi_block ? multi_block > 10 : multi_block == 0);
+	assert_true(t->cfg.decomp_zero_fill ? zero_fill > 10 : zero_fill == 0);
 }
 
 /* Make instruction i block more: drop one of its pushes or add a pop legal for its
