@@ -260,10 +260,12 @@ int cmd_run(int argc, char **argv)
 	/* a layer whose content ran before reuses its golden output */
 	vta_golden_cache gc;
 	vta_golden_cache_memory(&gc);
-	/* one DRAM for every layer: its pages are mapped once */
-	vta_dram dram = {0};
+	/* one DRAM for every layer and one for its second stream: their pages are mapped once */
+	vta_dram dram = {0}, dram_spare = {0};
 	if (!st)
 		st = vta_dram_init(&dram, (uint64_t)cfg.dram_size_mib << 20, &err);
+	if (!st)
+		st = vta_dram_init(&dram_spare, (uint64_t)cfg.dram_size_mib << 20, &err);
 	size_t done = 0;
 	vta_status first_failure = VTA_OK;
 	vta_error failure = {0};
@@ -280,7 +282,8 @@ int cmd_run(int argc, char **argv)
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
 					 .decompress = dec, .plans = plans, .golden_cache = &gc,
 					 .skip_checks = o.c.no_checks, .strict = o.c.strict,
-					 .dram = &dram, .max_memory = o.c.max_memory};
+					 .dram = &dram, .dram_spare = &dram_spare,
+					 .max_memory = o.c.max_memory};
 		vta_error lerr = {0};
 		vta_status ls = vta_layer_run(&cfg, &wl.layers[i], engine, &lo, &results[i], &lerr);
 		if (results[i].checks_run &&
@@ -317,6 +320,7 @@ int cmd_run(int argc, char **argv)
 	}
 	free(results);
 	vta_dram_free(&dram);
+	vta_dram_free(&dram_spare);
 	vta_conv_plan_cache_free(plans);
 	vta_golden_cache_close(&gc);
 	vtasim_sim_destroy(sim);

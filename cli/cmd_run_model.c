@@ -294,15 +294,19 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */
 	if (!st && !plans)
 		st = vta_fail(&err, VTA_E_NOMEM, "out of memory");
-	vta_dram dram = {0}; /* one for every operator: its pages are mapped once */
+	/* one for every operator and one for its second stream: their pages are mapped once */
+	vta_dram dram = {0}, dram_spare = {0};
 	if (!st)
 		st = vta_dram_init(&dram, (uint64_t)cfg->dram_size_mib << 20, &err);
+	if (!st)
+		st = vta_dram_init(&dram_spare, (uint64_t)cfg->dram_size_mib << 20, &err);
 	if (!st) {
 		vta_engine *engine = c->use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
 		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = c->threads,
 						   .fault_index = -1, .decompress = dec,
 						   .plans = plans, .skip_checks = c->no_checks,
 						   .strict = c->strict, .dram = &dram,
+						   .dram_spare = &dram_spare,
 						   .max_memory = c->max_memory,
 						   .observer = recorded ? &ob.layer.base : NULL},
 					 .host_classes = j->host_classes, .seed = j->seed,
@@ -357,6 +361,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	vta_model_run_free(&run);
 	vta_conv_plan_cache_free(plans);
 	vta_dram_free(&dram);
+	vta_dram_free(&dram_spare);
 	vta_model_inputs_free(npys, j->n_inputs);
 	vtasim_sim_destroy(sim);
 	vta_ref_destroy(ref);

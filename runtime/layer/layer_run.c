@@ -113,20 +113,22 @@ typedef struct layer_stream {
 	double check_seconds;
 } layer_stream;
 
-/* A zeroed DRAM for a stream: the run's own if it lends one of the config's size and no
- * other stream of the layer holds it (it is moved out of *o->dram while lent), else a fresh
- * one. */
+/* A zeroed DRAM for a stream: one the run lends (its own, then its spare) if it is of the
+ * config's size and no other stream of the layer holds it (it is moved out of *o->dram or
+ * *o->dram_spare while lent), else a fresh one. */
 static vta_status take_dram(const vta_config *cfg, const vta_layer_run_opts *o, vta_dram *dram,
 			    vta_dram **home, vta_error *err)
 {
 	uint64_t size = (uint64_t)cfg->dram_size_mib << 20;
 	*home = NULL;
-	if (o->dram && o->dram->bytes && o->dram->size == size) {
-		*dram = *o->dram;
-		*o->dram = (vta_dram){0};
-		*home = o->dram;
-		return VTA_OK;
-	}
+	vta_dram *const lent[] = {o->dram, o->dram_spare}; /* the first free one */
+	for (size_t i = 0; i < sizeof(lent) / sizeof(lent[0]); i++)
+		if (lent[i] && lent[i]->bytes && lent[i]->size == size) {
+			*dram = *lent[i];
+			*lent[i] = (vta_dram){0};
+			*home = lent[i];
+			return VTA_OK;
+		}
 	return vta_dram_init(dram, size, err);
 }
 

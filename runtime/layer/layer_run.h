@@ -120,6 +120,10 @@ typedef struct vta_layer_run_opts {
 	 * run of layers maps and clears its pages once (vta_dram_reset); NULL, or another
 	 * size: the layer has its own */
 	vta_dram *dram;
+	/* another such DRAM for a layer's second stream (the one-thread stream timed beside a
+	 * two-thread one), so that a run of small layers does not map and clear a fresh DRAM
+	 * for every one of them; NULL: the second stream maps its own */
+	vta_dram *dram_spare;
 	/* the bytes of tensors a run may hold (a layer's, or a model's with its reference),
 	 * checked before anything is allocated; 0: VTA_MAX_MEMORY_DEFAULT (model_check.h) */
 	uint64_t max_memory;
