@@ -7,18 +7,28 @@
 
 namespace vtasim {
 
-sram::sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes, bool holds_uops)
+sram::sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes, bool holds_uops,
+	   bool written_in_place)
     : sc_core::sc_module(name), depth_(depth), row_bytes_(row_bytes), holds_uops_(holds_uops),
-      words_((size_bytes() + 3) / 4, 0)
+      written_in_place_(written_in_place), words_((size_bytes() + 3) / 4, 0),
+      uops_(holds_uops ? depth : 0, decoded_uop{0, 0, 0, true}) /* an all-zero uop decodes */
 {
 }
 
 void sram::reset()
 {
-	std::fill(words_.begin(), words_.end(), 0);
+	/* the words holding those rows (a word shared with a clean row clears zeros again) */
+	const uint64_t lo = written_in_place_ ? 0 : dirty_lo_ * row_bytes_ / 4;
+	const uint64_t hi = written_in_place_ ? words_.size()
+					      : std::min<uint64_t>((dirty_hi_ * row_bytes_ + 3) / 4,
+								   words_.size());
+	if (hi > lo)
+		std::fill(words_.begin() + (ptrdiff_t)lo, words_.begin() + (ptrdiff_t)hi, 0);
+	if (holds_uops_ && dirty_hi_ > dirty_lo_)
+		std::fill(uops_.begin() + (ptrdiff_t)dirty_lo_, uops_.begin() + (ptrdiff_t)dirty_hi_,
+			  decoded_uop{0, 0, 0, true});
+	dirty_lo_ = dirty_hi_ = 0;
 	rewritten_.assign(depth_, 1);
-	if (holds_uops_)
-		uops_.assign(depth_, decoded_uop{0, 0, 0, true}); /* an all-zero uop decodes */
 	reads_ = writes_ = 0;
 	live_.reset(depth_, row_bytes_);
 }
@@ -33,6 +43,13 @@ void sram::note_read_range(uint64_t first, uint64_t count, uint32_t epoch)
 void sram::note_write_range(uint64_t first, uint64_t count, uint32_t epoch)
 {
 	writes_ += count;
+	if (count && dirty_hi_ == dirty_lo_) {
+		dirty_lo_ = first;
+		dirty_hi_ = first + count;
+	} else if (count) {
+		dirty_lo_ = std::min(dirty_lo_, first);
+		dirty_hi_ = std::max(dirty_hi_, first + count);
+	}
 	for (uint64_t r = first; r < first + count; r++) {
 		live_.write((uint32_t)r, epoch);
 		rewritten_[r] = 1;

@@ -26,8 +26,10 @@ namespace vtasim {
 
 class sram : public sc_core::sc_module {
 public:
+	/* written_in_place: the compute module writes its rows in place, without noting them
+	 * (ACC and OUT), so a reset clears it whole; the others only the rows noted written. */
 	sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes,
-	     bool holds_uops = false);
+	     bool holds_uops = false, bool written_in_place = true);
 
 	uint32_t depth() const { return depth_; }
 	uint32_t row_bytes() const { return row_bytes_; }
@@ -39,7 +41,8 @@ public:
 	int8_t *i8() { return reinterpret_cast<int8_t *>(words_.data()); }
 	int32_t *i32() { return words_.data(); }
 
-	/* Zero the contents and the counters for a new run. */
+	/* Zero the contents and the counters for a new run (the contents: the rows that may
+	 * have been written since the last reset). */
 	void reset();
 
 	/* A contiguous range of rows (a DMA). Every write of the contents (a LOAD's DMA, the
@@ -69,7 +72,8 @@ public:
 
 private:
 	uint32_t depth_, row_bytes_;
-	bool holds_uops_;
+	bool holds_uops_, written_in_place_;
+	uint64_t dirty_lo_ = 0, dirty_hi_ = 0; /* the rows noted written since the last reset */
 	std::vector<int32_t> words_;
 	std::vector<decoded_uop> uops_;
 	std::vector<uint8_t> rewritten_;

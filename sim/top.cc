@@ -19,13 +19,15 @@ constexpr uint64_t max_budget = uint64_t{1} << 60;
 
 } // namespace
 
-/* One SRAM module per SRAM row of the memory table, named and sized by it. */
+/* One SRAM module per SRAM row of the memory table, named and sized by it. GEMM and ALU
+ * write ACC and OUT rows in place; the other SRAMs are written by loads alone. */
 static std::array<std::unique_ptr<sram>, VTA_SRAM_COUNT> make_srams(const vta_config &cfg)
 {
 	std::array<std::unique_ptr<sram>, VTA_SRAM_COUNT> srams;
 	for (unsigned m = 0; m < VTA_SRAM_COUNT; m++)
 		srams[m] = std::make_unique<sram>(vta_mem_name((vta_mem)m), cfg.sram[m].depth,
-						  cfg.sram[m].elem_bytes, m == VTA_MEM_UOP);
+						  cfg.sram[m].elem_bytes, m == VTA_MEM_UOP,
+						  m == VTA_MEM_ACC || m == VTA_MEM_OUT);
 	return srams;
 }
 
