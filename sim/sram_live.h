@@ -10,8 +10,8 @@
  * epoch). Per row we keep the epoch of the current value's write and of its last read;
  * when the value dies (overwritten, or the run ends) its interval [write, last read] is
  * added to a per-epoch difference array (+bytes at write, -bytes at the last read). One
- * prefix sum at the end gives the peak. Cost: O(1) per access, O(epochs + rows) per run,
- * independent of the number of cycles.
+ * prefix sum at the end gives the peak. Cost: O(1) per access, O(epochs + rows written) per
+ * run, independent of the number of cycles.
  */
 #ifndef VTASIM_SRAM_LIVE_H
 #define VTASIM_SRAM_LIVE_H
@@ -27,7 +27,11 @@ public:
 
 	void reset(uint32_t rows, uint64_t row_bytes)
 	{
-		rows_.assign(rows, value{});
+		/* after finish() every row is closed already: only a run cut short leaves some
+		 * open */
+		if (rows_.size() != rows || !open_.empty())
+			rows_.assign(rows, value{});
+		open_.clear();
 		delta_.clear();
 		row_bytes_ = row_bytes;
 	}
@@ -42,6 +46,8 @@ public:
 	void write(uint32_t row, uint32_t epoch)
 	{
 		value &v = rows_[row];
+		if (v.written == none)
+			open_.push_back(row);
 		close(v);
 		v.written = epoch;
 	}
@@ -49,8 +55,9 @@ public:
 	/* Close every value still open and return the peak live bytes of the run. */
 	uint64_t finish()
 	{
-		for (value &v : rows_)
-			close(v);
+		for (uint32_t row : open_)
+			close(rows_[row]);
+		open_.clear();
 		int64_t live = 0, peak = 0;
 		for (int64_t d : delta_) {
 			live += d;
@@ -83,6 +90,7 @@ private:
 	}
 
 	std::vector<value> rows_;
+	std::vector<uint32_t> open_; /* the rows written since the last finish(), each once */
 	std::vector<int64_t> delta_;
 	uint64_t row_bytes_ = 0;
 };
