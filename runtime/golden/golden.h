@@ -7,8 +7,9 @@
  * loops over the definitions (TFLM reference_integer_ops, docs/arithmetic.md), share nothing
  * with the emitters, and never print. The convolution-like kernels take the input zero point
  * out of their inner loop (with each filter's weight sum) and run it over contiguous bytes,
- * so the compiler vectorizes it (CONV2D and FULLY_CONNECTED through golden_dot.h); the sums
- * are the definition's, exactly. The LUT variants decode the constant operands first
+ * so the compiler vectorizes it (CONV2D and FULLY_CONNECTED through golden_dot.h; CONV2D with
+ * short patches across output channels, golden_dot_oc.h); the sums are the definition's,
+ * exactly. The LUT variants decode the constant operands first
  * (exactly as TFLM does before running the kernel) and then run the plain kernel.
  */
 #ifndef VTA_GOLDEN_H
@@ -119,6 +120,21 @@ vta_status vta_golden_conv2d_shape(const vta_conv2d *c, int32_t out_shape[4], vt
  * clamped to the activation. out->shape must equal vta_golden_conv2d_shape(). */
 vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tensor_i8 *out,
 			     vta_golden_stats *stats, vta_error *err);
+/* The two ways vta_golden_conv2d reaches the same sums: one inner product per output channel
+ * along the patch (golden_dot.h), or 16 output channels per vector across them
+ * (golden_dot_oc.h); AUTO takes vta_golden_conv2d_auto_path's. */
+typedef enum vta_golden_conv2d_path {
+	VTA_GOLDEN_CONV2D_AUTO,
+	VTA_GOLDEN_CONV2D_ALONG,
+	VTA_GOLDEN_CONV2D_ACROSS,
+} vta_golden_conv2d_path;
+/* The faster path for a layer of patch length k (KH * KW * I_f) and o_per_group output
+ * channels per group, by a rule measured on this project's machine (golden_conv2d.c). */
+vta_golden_conv2d_path vta_golden_conv2d_auto_path(size_t k, size_t o_per_group);
+/* vta_golden_conv2d by a given path (tests and benchmarks hold the two to each other). */
+vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
+				vta_golden_conv2d_path path, vta_tensor_i8 *out,
+				vta_golden_stats *stats, vta_error *err);
 /* c with its filter (INT8) and/or bias (INT32) decoded from LUT tensors into *plain; a NULL
  * LUT keeps c->filter / c->bias. Free owned[0] and owned[1]. */
 vta_status vta_golden_conv2d_decode(const vta_conv2d *c, const vta_lut_tensor *filter_lut,

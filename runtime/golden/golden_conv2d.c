@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "golden_dot.h"
+#include "golden_dot_oc.h"
 
 /* Offset of element [i0][i1][i2][0] of a row-major tensor of shape [*][d1][d2][d3]. */
 static size_t gc_offset(int64_t i0, int64_t i1, int64_t i2, int32_t d1, int32_t d2, int32_t d3)
@@ -141,15 +142,140 @@ static void gc_patch(const vta_conv2d *c, int32_t n, int64_t iy0, int64_t ix0, i
 	}
 }
 
-vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tensor_i8 *out,
-			     vta_golden_stats *stats, vta_error *err)
+/* What both paths share: the layer's geometry, the zero point's correction and the
+ * requantization of each output pixel's row of sums. */
+typedef struct gc_layer {
+	const vta_conv2d *c;
+	int32_t os[4];         /* output shape */
+	int32_t pad_h, pad_w;  /* padding before, per axis */
+	int32_t groups, per_group;
+	size_t K;              /* patch length KH * KW * I_f */
+	int64_t zp_biased;     /* zp_in + 128: the patch holds x + 128 */
+	uint8_t pad;           /* a tap outside the image, zp_in + 128 */
+	const int64_t *wsum;   /* each filter's weight sum */
+	vta_golden_requant *rq;
+} gc_layer;
+
+/* Output pixel q (counted over N, Ho, Wo) of group g: its patch into p. */
+static void gc_patch_of(const gc_layer *L, size_t q, int32_t g, uint8_t *p)
 {
-	int32_t os[4];
-	vta_status st = vta_golden_conv2d_shape(c, os, err);
+	const size_t wo = (size_t)L->os[2], ho = (size_t)L->os[1];
+	const int32_t n = (int32_t)(q / (wo * ho)), oy = (int32_t)(q / wo % ho),
+		      ox = (int32_t)(q % wo);
+	/* 64-bit tap coordinates: pads and dilations may be near INT32_MAX. */
+	gc_patch(L->c, n, (int64_t)oy * L->c->stride_h - L->pad_h,
+		 (int64_t)ox * L->c->stride_w - L->pad_w, g, L->pad, p);
+}
+
+/* A pixel's row of exact sums, corrected for the zero point, requantized into o. */
+static void gc_finish_row(const gc_layer *L, int64_t *d, int8_t *o)
+{
+	const size_t O = (size_t)L->os[3];
+	for (size_t oc = 0; oc < O; oc++)
+		d[oc] -= L->zp_biased * L->wsum[oc];
+	vta_golden_requant_row(L->rq, d, L->c->bias, O, o);
+}
+
+/* Along the patch: one inner product per output channel, two pixels at a time so each
+ * weight is loaded once for both. */
+static vta_status gc_along(const gc_layer *L, int8_t *o, vta_error *err)
+{
+	const size_t K = L->K, O = (size_t)L->os[3];
+	uint8_t *patch = malloc(2 * K);
+	int64_t *dot = malloc(2 * O * sizeof(*dot));
+	if (!patch || !dot) {
+		free(patch);
+		free(dot);
+		return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
+	}
+	const vta_golden_dot_fn dot_rows = vta_golden_dot_pick();
+	const vta_golden_dot2_fn dot_rows2 = vta_golden_dot2_pick();
+	const size_t pixels = (size_t)L->os[0] * (size_t)L->os[1] * (size_t)L->os[2];
+	const size_t wo = (size_t)L->os[2];
+	size_t px;
+	for (size_t q = 0; q < pixels; q += px) {
+		/* pairs within an output row: an odd row's last pixel goes alone */
+		px = q % wo + 1 < wo ? 2 : 1;
+		for (int32_t g = 0; g < L->groups; g++) {
+			for (size_t k = 0; k < px; k++)
+				gc_patch_of(L, q + k, g, patch + k * K);
+			const size_t oc0 = (size_t)g * (size_t)L->per_group;
+			const int8_t *f = L->c->filter + oc0 * K;
+			if (px == 2)
+				dot_rows2(patch, patch + K, f, K, (size_t)L->per_group, K,
+					  dot + oc0, dot + O + oc0);
+			else
+				dot_rows(patch, f, K, (size_t)L->per_group, K, dot + oc0);
+		}
+		for (size_t k = 0; k < px; k++, o += O)
+			gc_finish_row(L, dot + k * O, o);
+	}
+	free(patch);
+	free(dot);
+	return VTA_OK;
+}
+
+/* Output pixels per tile of the across path: their patches (GC_TILE * K bytes) and sums
+ * (GC_TILE * O int64) stay small, and each 64-channel block of weights is used for all of
+ * them while it is in the first-level cache. */
+#define GC_TILE 48
+
+/* Across output channels: the filters packed once (golden_dot_oc.h), then tiles of pixels'
+ * patches against them. */
+static vta_status gc_across(const gc_layer *L, int8_t *o, vta_error *err)
+{
+	const size_t K = L->K, O = (size_t)L->os[3], per_group = (size_t)L->per_group;
+	const size_t kp = vta_golden_dot_oc_padded(K);
+	const size_t group_bytes = vta_golden_dot_oc_packed_size(K, per_group);
+	int8_t *packed = malloc(group_bytes * (size_t)L->groups);
+	/* zeroed: the bytes past K of each patch meet zero weights but are read */
+	uint8_t *patch = calloc(GC_TILE, kp);
+	int64_t *dot = malloc(GC_TILE * O * sizeof(*dot));
+	if (!packed || !patch || !dot) {
+		free(packed);
+		free(patch);
+		free(dot);
+		return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
+	}
+	for (int32_t g = 0; g < L->groups; g++)
+		vta_golden_dot_oc_pack(L->c->filter + (size_t)g * per_group * K, K, per_group, K,
+				       packed + (size_t)g * group_bytes);
+	const vta_golden_dot_oc_fn across = vta_golden_dot_oc_pick(NULL);
+	const size_t pixels = (size_t)L->os[0] * (size_t)L->os[1] * (size_t)L->os[2];
+	for (size_t q0 = 0; q0 < pixels; q0 += GC_TILE) {
+		const size_t tn = pixels - q0 < GC_TILE ? pixels - q0 : GC_TILE;
+		for (int32_t g = 0; g < L->groups; g++) {
+			for (size_t t = 0; t < tn; t++)
+				gc_patch_of(L, q0 + t, g, patch + t * kp);
+			across(patch, kp, tn, packed + (size_t)g * group_bytes, K, per_group,
+			       dot + (size_t)g * per_group, O);
+		}
+		for (size_t t = 0; t < tn; t++, o += O)
+			gc_finish_row(L, dot + t * O, o);
+	}
+	free(packed);
+	free(patch);
+	free(dot);
+	return VTA_OK;
+}
+
+vta_golden_conv2d_path vta_golden_conv2d_auto_path(size_t k, size_t o_per_group)
+{
+	(void)o_per_group;
+	return k <= 256 ? VTA_GOLDEN_CONV2D_ACROSS : VTA_GOLDEN_CONV2D_ALONG;
+}
+
+vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
+				vta_golden_conv2d_path path, vta_tensor_i8 *out,
+				vta_golden_stats *stats, vta_error *err)
+{
+	gc_layer L = {.c = c};
+	vta_status st = vta_golden_conv2d_shape(c, L.os, err);
 	if (st == VTA_OK)
 		st = vta_tensor_i8_check(out, "CONV2D output", err);
 	if (st != VTA_OK)
 		return st;
+	const int32_t *os = L.os;
 	for (int i = 0; i < 4; i++)
 		if (out->shape[i] != os[i])
 			return vta_fail(err, VTA_E_USAGE,
@@ -162,85 +288,57 @@ vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tenso
 		return vta_fail(err, VTA_E_USAGE, "CONV2D: no filter data");
 	if (mode != VTA_ARITH_TFLITE && mode != VTA_ARITH_VTA16)
 		return vta_fail(err, VTA_E_USAGE, "CONV2D: unknown arithmetic mode %d", (int)mode);
+	if (path != VTA_GOLDEN_CONV2D_AUTO && path != VTA_GOLDEN_CONV2D_ALONG &&
+	    path != VTA_GOLDEN_CONV2D_ACROSS)
+		return vta_fail(err, VTA_E_USAGE, "CONV2D: unknown golden path %d", (int)path);
 
 	const vta_tensor_i8 *in = c->input;
-	const int32_t N = in->shape[0], H = in->shape[1], W = in->shape[2], C = in->shape[3];
+	const int32_t H = in->shape[1], W = in->shape[2], C = in->shape[3];
 	const int32_t O = c->filter_shape[0], KH = c->filter_shape[1], KW = c->filter_shape[2];
 	const int32_t IF = c->filter_shape[3];
-	const int32_t per_group = O / (C / IF);
-	int32_t pad_h, pad_w;
-	vta_golden_conv2d_padding(H, KH, c->stride_h, c->dilation_h, c->padding, NULL, &pad_h,
+	vta_golden_conv2d_padding(H, KH, c->stride_h, c->dilation_h, c->padding, NULL, &L.pad_h,
 				  NULL, NULL);
-	vta_golden_conv2d_padding(W, KW, c->stride_w, c->dilation_w, c->padding, NULL, &pad_w,
+	vta_golden_conv2d_padding(W, KW, c->stride_w, c->dilation_w, c->padding, NULL, &L.pad_w,
 				  NULL, NULL);
+	L.groups = C / IF;
+	L.per_group = O / L.groups;
+	L.K = (size_t)KH * (size_t)KW * (size_t)IF;
+	L.zp_biased = (int64_t)in->zero_point + 128;
+	L.pad = (uint8_t)L.zp_biased; /* zero_point is int8 (vta_tensor_i8_check) */
 	vta_golden_requant rq;
 	st = vta_golden_requant_init(&rq, "CONV2D", mode, in->scale, c->filter_scales,
 				     c->filter_scale_count, (size_t)O, out, c->activation, err);
 	if (st != VTA_OK)
 		return st;
+	L.rq = &rq;
 
-	/* the patch of one pixel and group, the inner products of its output channels, and
-	 * each filter's weight sum (the zero point's share, taken out of the inner loop) */
-	const size_t K = (size_t)KH * (size_t)KW * (size_t)IF;
-	uint8_t *patch = malloc(2 * K);
-	int64_t *dot = malloc(2 * (size_t)O * sizeof(*dot));
+	/* each filter's weight sum: the zero point's share, taken out of the inner loop */
 	int64_t *wsum = malloc((size_t)O * sizeof(*wsum));
-	if (!patch || !dot || !wsum) {
-		free(patch);
-		free(dot);
-		free(wsum);
+	if (!wsum) {
 		vta_golden_requant_done(&rq, NULL);
 		return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
 	}
 	for (int32_t oc = 0; oc < O; oc++) {
-		const int8_t *w = c->filter + (size_t)oc * K;
+		const int8_t *w = c->filter + (size_t)oc * L.K;
 		int64_t s = 0;
-		for (size_t i = 0; i < K; i++)
+		for (size_t i = 0; i < L.K; i++)
 			s += w[i];
 		wsum[oc] = s;
 	}
-	const vta_golden_dot_fn dot_rows = vta_golden_dot_pick();
-	const vta_golden_dot2_fn dot_rows2 = vta_golden_dot2_pick();
-	const int64_t zp_biased = (int64_t)in->zero_point + 128;
-	const uint8_t pad = (uint8_t)zp_biased; /* zero_point is int8 (vta_tensor_i8_check) */
-	const int32_t groups = C / IF;
-	int8_t *o = out->data;
-	for (int32_t n = 0; n < N; n++) {
-		for (int32_t oy = 0; oy < os[1]; oy++) {
-			/* 64-bit tap coordinates: pads and dilations may be near INT32_MAX. */
-			const int64_t iy0 = (int64_t)oy * c->stride_h - pad_h;
-			/* two pixels at a time: each weight loaded once for both */
-			for (int32_t ox = 0; ox < os[2]; ox += 2) {
-				const int px = ox + 1 < os[2] ? 2 : 1;
-				for (int32_t g = 0; g < groups; g++) {
-					for (int k = 0; k < px; k++)
-						gc_patch(c, n, iy0,
-							 (int64_t)(ox + k) * c->stride_w - pad_w, g,
-							 pad, patch + (size_t)k * K);
-					const size_t oc0 = (size_t)g * (size_t)per_group;
-					const int8_t *f = c->filter + oc0 * K;
-					if (px == 2)
-						dot_rows2(patch, patch + K, f, K, (size_t)per_group,
-							  K, dot + oc0, dot + O + oc0);
-					else
-						dot_rows(patch, f, K, (size_t)per_group, K,
-							 dot + oc0);
-				}
-				for (int k = 0; k < px; k++) {
-					int64_t *d = dot + (size_t)k * (size_t)O;
-					for (int32_t oc = 0; oc < O; oc++)
-						d[oc] -= zp_biased * wsum[oc];
-					vta_golden_requant_row(&rq, d, c->bias, (size_t)O, o);
-					o += O;
-				}
-			}
-		}
-	}
-	free(patch);
-	free(dot);
+	L.wsum = wsum;
+	if (path == VTA_GOLDEN_CONV2D_AUTO)
+		path = vta_golden_conv2d_auto_path(L.K, (size_t)L.per_group);
+	st = path == VTA_GOLDEN_CONV2D_ACROSS ? gc_across(&L, out->data, err)
+					      : gc_along(&L, out->data, err);
 	free(wsum);
-	vta_golden_requant_done(&rq, stats);
-	return VTA_OK;
+	vta_golden_requant_done(&rq, st == VTA_OK ? stats : NULL);
+	return st;
+}
+
+vta_status vta_golden_conv2d(const vta_conv2d *c, vta_arith_mode mode, vta_tensor_i8 *out,
+			     vta_golden_stats *stats, vta_error *err)
+{
+	return vta_golden_conv2d_by(c, mode, VTA_GOLDEN_CONV2D_AUTO, out, stats, err);
 }
 
 vta_status vta_golden_decode_consts(const char *op, const vta_lut_tensor *filter_lut,
