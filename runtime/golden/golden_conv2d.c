@@ -215,10 +215,13 @@ static vta_status gc_along(const gc_layer *L, int8_t *o, vta_error *err)
 	return VTA_OK;
 }
 
-/* Output pixels per tile of the across path: their patches (GC_TILE * K bytes) and sums
- * (GC_TILE * O int64) stay small, and each 64-channel block of weights is used for all of
- * them while it is in the first-level cache. */
-#define GC_TILE 48
+/* Output pixels per tile of the across path, at most: their patches (GC_TILE * K bytes) and
+ * sums (GC_TILE * O int64) stay small, and each 64-channel block of weights is used for all
+ * of them while it is in the first-level cache. The tiles of a layer are made equal and a
+ * multiple of the kernel's 6-pixel blocks (a 49-pixel layer is one tile of 54, not 48 + 1
+ * whose last block computes 6 pixels for 1). */
+#define GC_TILE 60
+#define GC_TILE_STEP 6
 
 /* Across output channels: the filters packed once (golden_dot_oc.h), then tiles of pixels'
  * patches against them. */
@@ -242,8 +245,11 @@ static vta_status gc_across(const gc_layer *L, int8_t *o, vta_error *err)
 				       packed + (size_t)g * group_bytes);
 	const vta_golden_dot_oc_fn across = vta_golden_dot_oc_pick(NULL);
 	const size_t pixels = (size_t)L->os[0] * (size_t)L->os[1] * (size_t)L->os[2];
-	for (size_t q0 = 0; q0 < pixels; q0 += GC_TILE) {
-		const size_t tn = pixels - q0 < GC_TILE ? pixels - q0 : GC_TILE;
+	const size_t tiles = (pixels + GC_TILE - 1) / GC_TILE;
+	const size_t tile = ((pixels + tiles - 1) / tiles + GC_TILE_STEP - 1) / GC_TILE_STEP *
+			    GC_TILE_STEP;
+	for (size_t q0 = 0; q0 < pixels; q0 += tile) {
+		const size_t tn = pixels - q0 < tile ? pixels - q0 : tile;
 		for (int32_t g = 0; g < L->groups; g++) {
 			for (size_t t = 0; t < tn; t++)
 				gc_patch_of(L, q0 + t, g, patch + t * kp);
@@ -259,10 +265,25 @@ static vta_status gc_across(const gc_layer *L, int8_t *o, vta_error *err)
 	return VTA_OK;
 }
 
-vta_golden_conv2d_path vta_golden_conv2d_auto_path(size_t k, size_t o_per_group)
+/* The rule, from bench_conv2d_paths (docs/performance.md "The golden CONV2D across output
+ * channels"), best of 5 at load 5 on this project's AVX-512 VNNI machine, every variant
+ * measured there: across output channels wins on all 43 shapes with 8 or more output
+ * channels per group, short patches or long (MobileNet v2's 1x1 layers 1.3-14x, its first
+ * 3x3 12.8x, ResNet-18 C2-C11 1.3-2.7x), both with AVX-512 VNNI and with AVX2 (1.2-5x);
+ * with fewer channels a 16-lane vector is mostly empty and the inner product along the
+ * patch wins on long patches (1x1 1024 -> 4: along 1.3x, 1024 -> 1: 1.7x), which it does
+ * on short ones by little or not at all. The baseline build of the across path (no
+ * byte dot product, 16-bit products through 128-bit vectors) loses to the baseline along
+ * the patch on most shapes (0.1-1.1x), so without AVX2 the path stays along. */
+#define GC_ACROSS_MIN_CHANNELS 8
+
+vta_golden_conv2d_path vta_golden_conv2d_auto_path(size_t o_per_group)
 {
-	(void)o_per_group;
-	return k <= 256 ? VTA_GOLDEN_CONV2D_ACROSS : VTA_GOLDEN_CONV2D_ALONG;
+	const char *variant;
+	vta_golden_dot_oc_pick(&variant);
+	if (strcmp(variant, "generic") == 0 || o_per_group < GC_ACROSS_MIN_CHANNELS)
+		return VTA_GOLDEN_CONV2D_ALONG;
+	return VTA_GOLDEN_CONV2D_ACROSS;
 }
 
 vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
@@ -327,7 +348,7 @@ vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
 	}
 	L.wsum = wsum;
 	if (path == VTA_GOLDEN_CONV2D_AUTO)
-		path = vta_golden_conv2d_auto_path(L.K, (size_t)L.per_group);
+		path = vta_golden_conv2d_auto_path((size_t)L.per_group);
 	st = path == VTA_GOLDEN_CONV2D_ACROSS ? gc_across(&L, out->data, err)
 					      : gc_along(&L, out->data, err);
 	free(wsum);

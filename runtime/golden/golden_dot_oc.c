@@ -29,14 +29,25 @@ size_t vta_golden_dot_oc_packed_size(size_t n, size_t rows)
 void vta_golden_dot_oc_pack(const int8_t *w, size_t n, size_t rows, size_t stride,
 			    int8_t *packed)
 {
-	const size_t groups = vta_golden_dot_oc_padded(n) / OC_DEPTH;
-	memset(packed, 0, vta_golden_dot_oc_packed_size(n, rows));
-	for (size_t r = 0; r < rows; r++) {
+	const size_t groups = vta_golden_dot_oc_padded(n) / OC_DEPTH, whole = n / OC_DEPTH;
+	/* a row at a time, 4 bytes per group: the packing is as many bytes as the filter and
+	 * runs once per layer, so it must not cost more than a few pixels' products */
+	for (size_t r = 0; r < oc_blocks(rows) * OC_LANES; r++) {
 		int8_t *dst = packed + (r / OC_LANES) * groups * OC_GROUP_BYTES +
 			      (r % OC_LANES) * OC_DEPTH;
+		if (r >= rows) { /* the last block's missing rows: zero weights */
+			for (size_t j = 0; j < groups; j++)
+				memset(dst + j * OC_GROUP_BYTES, 0, OC_DEPTH);
+			continue;
+		}
 		const int8_t *src = w + r * stride;
-		for (size_t i = 0; i < n; i++)
-			dst[(i / OC_DEPTH) * OC_GROUP_BYTES + i % OC_DEPTH] = src[i];
+		for (size_t j = 0; j < whole; j++)
+			memcpy(dst + j * OC_GROUP_BYTES, src + j * OC_DEPTH, OC_DEPTH);
+		if (whole < groups) { /* the last group's missing inputs: zero weights */
+			int8_t last[OC_DEPTH] = {0};
+			memcpy(last, src + whole * OC_DEPTH, n - whole * OC_DEPTH);
+			memcpy(dst + whole * OC_GROUP_BYTES, last, OC_DEPTH);
+		}
 	}
 }
 
