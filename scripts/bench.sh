@@ -33,6 +33,7 @@ cd "$(dirname "$0")/.."
 echo "== LUT decoding, golden CONV2D and the plan chooser =="
 "$build/bench/runtime/bench_lut"
 "$build/bench/runtime/bench_conv2d"
+"$build/bench/runtime/bench_conv2d_paths"
 "$build/bench/runtime/bench_plan"
 
 echo

@@ -68,6 +68,9 @@ static const shape shapes[] = {
 	{"grid 1x1 1024->8", 28, 28, 1024, 8, 1, 1},
 	{"grid 3x3 512->8", 14, 14, 512, 8, 3, 1},
 	{"grid 3x3 512->16", 14, 14, 512, 16, 3, 1},
+	{"grid 1x1 256->4", 28, 28, 256, 4, 1, 1},
+	{"grid 1x1 256->8", 28, 28, 256, 8, 1, 1},
+	{"grid 1x1 512->8", 28, 28, 512, 8, 1, 1},
 };
 
 /* Best seconds of reps runs of one path. */
@@ -133,7 +136,7 @@ int main(int argc, char **argv)
 		double gmac = (double)no * (double)K / 1e9;
 		printf("%-30s %6zu %6d %9.1f %9.1f %7.2f %s\n", s->name, K, s->o, gmac / along,
 		       gmac / across, along / across,
-		       vta_golden_conv2d_auto_path((size_t)s->o) == VTA_GOLDEN_CONV2D_ACROSS
+		       vta_golden_conv2d_auto_path(K, (size_t)s->o) == VTA_GOLDEN_CONV2D_ACROSS
 			       ? "across"
 			       : "along");
 		free(x);

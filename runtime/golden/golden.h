@@ -128,9 +128,10 @@ typedef enum vta_golden_conv2d_path {
 	VTA_GOLDEN_CONV2D_ALONG,
 	VTA_GOLDEN_CONV2D_ACROSS,
 } vta_golden_conv2d_path;
-/* The faster path on this host for a layer of o_per_group output channels per group, by a
- * rule measured on this project's machine (golden_conv2d.c). */
-vta_golden_conv2d_path vta_golden_conv2d_auto_path(size_t o_per_group);
+/* The faster path on this host for a layer of patch length k (KH * KW * I_f) and
+ * o_per_group output channels per group, by a rule measured on this project's machine
+ * (golden_conv2d.c). */
+vta_golden_conv2d_path vta_golden_conv2d_auto_path(size_t k, size_t o_per_group);
 /* vta_golden_conv2d by a given path (tests and benchmarks hold the two to each other). */
 vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
 				vta_golden_conv2d_path path, vta_tensor_i8 *out,

@@ -266,24 +266,30 @@ static vta_status gc_across(const gc_layer *L, int8_t *o, vta_error *err)
 }
 
 /* The rule, from bench_conv2d_paths (docs/performance.md "The golden CONV2D across output
- * channels"), best of 5 at load 5 on this project's AVX-512 VNNI machine, every variant
- * measured there: across output channels wins on all 43 shapes with 8 or more output
- * channels per group, short patches or long (MobileNet v2's 1x1 layers 1.3-14x, its first
- * 3x3 12.8x, ResNet-18 C2-C11 1.3-2.7x), both with AVX-512 VNNI and with AVX2 (1.2-5x);
- * with fewer channels a 16-lane vector is mostly empty and the inner product along the
- * patch wins on long patches (1x1 1024 -> 4: along 1.3x, 1024 -> 1: 1.7x), which it does
- * on short ones by little or not at all. The baseline build of the across path (no
- * byte dot product, 16-bit products through 128-bit vectors) loses to the baseline along
- * the patch on most shapes (0.1-1.1x), so without AVX2 the path stays along. */
-#define GC_ACROSS_MIN_CHANNELS 8
+ * channels"), best of 5 on this project's AVX-512 VNNI machine, every variant measured there.
+ * With 16 or more output channels per group the path across them wins on every shape,
+ * short patches or long: MobileNet v2's 1x1 layers 1.3-6.2x, its first 3x3 (K = 27) 4.4x,
+ * ResNet-18 C2-C11 1.5-2.9x, 1x1 layers of K up to 2048 1.4-2.8x; with AVX2 alone 1.5-5x.
+ * With fewer, a 16-lane vector is partly empty: on short patches (K <= 256, where a vector
+ * along the patch is as empty) it is even or better from 4 channels (0.9-1.3x; AVX2 about
+ * even) and loses at 1 (0.8x); on long ones the path along wins below 16 channels
+ * (K = 1024: 1.0-1.1x at 8, 1.4-1.6x at 4, 1.8x at 1). The baseline build of the across path (16-bit products in 128-bit vectors, no byte
+ * dot product) loses to the baseline along the patch on most shapes (0.1-1.1x), so without
+ * AVX2 the path stays along. */
+#define GC_ACROSS_CHANNELS 16 /* from this many channels per group, across always */
+#define GC_SHORT_PATCH 256    /* a patch this short goes across ... */
+#define GC_SHORT_CHANNELS 4   /* ... from this many channels per group */
 
-vta_golden_conv2d_path vta_golden_conv2d_auto_path(size_t o_per_group)
+vta_golden_conv2d_path vta_golden_conv2d_auto_path(size_t k, size_t o_per_group)
 {
 	const char *variant;
 	vta_golden_dot_oc_pick(&variant);
-	if (strcmp(variant, "generic") == 0 || o_per_group < GC_ACROSS_MIN_CHANNELS)
+	if (strcmp(variant, "generic") == 0)
 		return VTA_GOLDEN_CONV2D_ALONG;
-	return VTA_GOLDEN_CONV2D_ACROSS;
+	if (o_per_group >= GC_ACROSS_CHANNELS ||
+	    (k <= GC_SHORT_PATCH && o_per_group >= GC_SHORT_CHANNELS))
+		return VTA_GOLDEN_CONV2D_ACROSS;
+	return VTA_GOLDEN_CONV2D_ALONG;
 }
 
 vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
@@ -348,7 +354,7 @@ vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
 	}
 	L.wsum = wsum;
 	if (path == VTA_GOLDEN_CONV2D_AUTO)
-		path = vta_golden_conv2d_auto_path((size_t)L.per_group);
+		path = vta_golden_conv2d_auto_path(L.K, (size_t)L.per_group);
 	st = path == VTA_GOLDEN_CONV2D_ACROSS ? gc_across(&L, out->data, err)
 					      : gc_along(&L, out->data, err);
 	free(wsum);
