@@ -269,13 +269,14 @@ static vta_status gc_across(const gc_layer *L, int8_t *o, vta_error *err)
  * channels"), best of 5 on this project's AVX-512 VNNI machine, every variant measured there.
  * With 16 or more output channels per group the path across them wins on every shape,
  * short patches or long: MobileNet v2's 1x1 layers 1.3-6.2x, its first 3x3 (K = 27) 4.4x,
- * ResNet-18 C2-C11 1.5-2.9x, 1x1 layers of K up to 2048 1.4-2.8x; with AVX2 alone 1.5-5x.
+ * ResNet-18 C2-C11 1.5-2.9x, 1x1 layers of K up to 2048 1.4-2.8x; with AVX2 alone 1.2-9.9x.
  * With fewer, a 16-lane vector is partly empty: on short patches (K <= 256, where a vector
  * along the patch is as empty) it is even or better from 4 channels (0.9-1.3x; AVX2 about
  * even) and loses at 1 (0.8x); on long ones the path along wins below 16 channels
- * (K = 1024: 1.0-1.1x at 8, 1.4-1.6x at 4, 1.8x at 1). The baseline build of the across path (16-bit products in 128-bit vectors, no byte
- * dot product) loses to the baseline along the patch on most shapes (0.1-1.1x), so without
- * AVX2 the path stays along. */
+ * (K = 1024: 1.0-1.1x at 8, 1.4-1.6x at 4, 1.8x at 1). The baseline build of the across
+ * path (16-bit products in 128-bit vectors, no byte dot product) loses to the baseline
+ * along the patch on most shapes (0.1-4.5x, below 1 on most), so without AVX2 the path
+ * stays along. */
 #define GC_ACROSS_CHANNELS 16 /* from this many channels per group, across always */
 #define GC_SHORT_PATCH 256    /* a patch this short goes across ... */
 #define GC_SHORT_CHANNELS 4   /* ... from this many channels per group */
