@@ -101,7 +101,8 @@ int main(int argc, char **argv)
 	       "rule");
 	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
 		const shape *s = &shapes[i];
-		int32_t ho = (s->h + s->stride - 1) / s->stride, wo = (s->w + s->stride - 1) / s->stride;
+		int32_t ho = (s->h + s->stride - 1) / s->stride;
+		int32_t wo = (s->w + s->stride - 1) / s->stride;
 		size_t nx = (size_t)s->h * s->w * s->c, nf = (size_t)s->o * s->k * s->k * s->c;
 		size_t no = (size_t)ho * wo * s->o;
 		int8_t *x = malloc(nx), *f = malloc(nf), *o1 = malloc(no), *o2 = malloc(no);

@@ -18,6 +18,11 @@
  * filter's weights computed once. The patch holds x + 128 as uint8 (the inner product of
  * unsigned and signed bytes is what vector units offer), so 128 joins zp_in in the
  * correction.
+ *
+ * The inner products go one of two ways to the same sums (vta_golden_conv2d_auto_path):
+ * along each output channel's patch (golden_dot.h, two pixels at a time), or across output
+ * channels (golden_dot_oc.h: the filters packed once per call, then tiles of pixels'
+ * patches), which fills its vectors where the patches are short.
  */
 #include "golden.h"
 

@@ -3,8 +3,8 @@
  * dilation 2, zp_in at the borders, groups, bias/per-channel scale/activation), TFLite's pad
  * placement, random layers against a deliberately different formulation (input explicitly
  * padded with zp_in, then an unguarded VALID loop) by both paths to the sums (along the patch
- * and across output channels) and by the one the rule picks, LUT-fed filter and bias, overflow counts,
- * and the argument errors.
+ * and across output channels) and by the one the rule picks, LUT-fed filter and bias,
+ * overflow counts, and the argument errors.
  */
 #include "rt_test.h"
 

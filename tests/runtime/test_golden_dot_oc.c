@@ -80,8 +80,8 @@ static void test_pack_layout(void **state)
 	for (int r = 0; r < 32; r++)
 		for (int i = 0; i < 8; i++) {
 			int8_t want = r < 17 && i < 5 ? w[r * 5 + i] : 0;
-			assert_int_equal(packed[(r / 16) * 128 + (i / 4) * 64 + (r % 16) * 4 + i % 4],
-					 want);
+			size_t at = (size_t)((r / 16) * 128 + (i / 4) * 64 + (r % 16) * 4 + i % 4);
+			assert_int_equal(packed[at], want);
 		}
 }
 
