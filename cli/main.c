@@ -225,12 +225,13 @@ static void heap_huge_pages(void)
 	uintptr_t hi = ((uintptr_t)p + HEAP_RESERVE) & ~(HUGE_PAGE - 1);
 	if (hi > lo)
 		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+	const size_t below = (size_t)(lo - (uintptr_t)p);
 	free(p); /* back to the heap's top, kept there by the trim threshold */
 	/* The bytes below the first huge page stay allocated, untouched, so that the
 	 * allocations that follow start on it instead of in 4 KiB pages (a chunk's header
 	 * sits in the 16 bytes before the pointer malloc returns). */
-	if (lo - (uintptr_t)p > 64)
-		below_first_huge_page = malloc(lo - (uintptr_t)p - 16);
+	if (below > 64)
+		below_first_huge_page = malloc(below - 16);
 }
 
 /* Run before any library's constructors (an executable's preinit array comes first), so the
