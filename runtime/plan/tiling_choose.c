@@ -111,7 +111,7 @@ static const ti_base *ti_base_of(ti_search *se, const vta_conv_plan *p)
 		return NULL;
 	ti_base *b = &se->bases[se->n_bases];
 	if (se->n_bases == se->block)
-		ti_costs_block(se->cfg, se->g, p, &b->c);
+		ti_costs_block(se->cfg, se->g, p, &se->w, &b->c);
 	else /* the block's part of the costs */
 		b->c = se->bases[se->block].c;
 	se->n_bases++;
@@ -120,7 +120,7 @@ static const ti_base *ti_base_of(ti_search *se, const vta_conv_plan *p)
 	vta_conv_kshape_make_cols(se->cfg, se->g, p->nob, p->nobw, p->th, tw, p->ncb, &k);
 	b->fits = k.ok && k.list_len <= se->cfg->sram[VTA_MEM_UOP].depth;
 	if (b->fits)
-		ti_costs_base(se->cfg, se->g, p, se->w.alu_tt, se->w.alu_imm, &k, &b->c);
+		ti_costs_base(se->cfg, se->g, p, &se->w, &k, &b->c);
 	return b;
 }
 

@@ -22,15 +22,8 @@ typedef struct ti_model {
 } ti_model;
 
 
-static ti_xfer ti_xfer_bytes(const vta_config *cfg, uint64_t bytes)
-{
-	vta_dma_plan plan = vta_cost_dma_plan_bytes(bytes);
-	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan), false};
-	return x;
-}
-
 /* `runs` rows of `run_bytes` each (a strided 2D transfer), read or, from OUT, written. */
-static ti_xfer ti_xfer_runs(const vta_config *cfg, uint64_t runs, uint64_t run_bytes, bool store)
+static ti_xfer ti_xfer_price(const vta_config *cfg, uint64_t runs, uint64_t run_bytes, bool store)
 {
 	vta_dma_plan plan = vta_cost_dma_plan_bytes(0);
 	plan.runs = runs;
@@ -40,6 +33,61 @@ static ti_xfer ti_xfer_runs(const vta_config *cfg, uint64_t runs, uint64_t run_b
 	plan.elem_bytes = store ? cfg->sram[VTA_MEM_OUT].elem_bytes : 0;
 	ti_xfer x = {vta_cost_dma_beats(cfg, &plan), vta_cost_dma_idle_cycles(cfg, &plan), store};
 	return x;
+}
+
+static uint64_t ti_price_hash(uint64_t runs, uint64_t run_bytes, bool store)
+{
+	uint64_t h = (runs * 0x9e3779b97f4a7c15ull) ^ (run_bytes + (store ? 0x632be59bd9b4e019ull : 0));
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 32);
+}
+
+/* Double the table (from 64 slots); false when out of memory. */
+static bool ti_prices_grow(ti_prices *t)
+{
+	const uint64_t cap = t->cap ? 2 * t->cap : 64;
+	ti_price *slot = calloc(cap, sizeof(*slot));
+	if (!slot)
+		return false;
+	for (uint64_t i = 0; i < t->cap; i++) {
+		const ti_price *e = &t->slot[i];
+		if (!e->used)
+			continue;
+		uint64_t k = ti_price_hash(e->runs, e->run_bytes, e->x.write) & (cap - 1);
+		while (slot[k].used)
+			k = (k + 1) & (cap - 1);
+		slot[k] = *e;
+	}
+	free(t->slot);
+	t->slot = slot;
+	t->cap = cap;
+	return true;
+}
+
+/* ti_xfer_price's price, looked up first in the search's table. */
+static ti_xfer ti_xfer_runs(const vta_config *cfg, ti_work *w, uint64_t runs, uint64_t run_bytes,
+			    bool store)
+{
+	ti_prices *t = &w->prices;
+	if (2 * (t->n + 1) > t->cap && !ti_prices_grow(t))
+		return ti_xfer_price(cfg, runs, run_bytes, store);
+	uint64_t k = ti_price_hash(runs, run_bytes, store) & (t->cap - 1);
+	for (; t->slot[k].used; k = (k + 1) & (t->cap - 1)) {
+		const ti_price *e = &t->slot[k];
+		if (e->runs == runs && e->run_bytes == run_bytes && e->x.write == store)
+			return e->x;
+	}
+	ti_price *e = &t->slot[k];
+	*e = (ti_price){runs, run_bytes, ti_xfer_price(cfg, runs, run_bytes, store), true};
+	t->n++;
+	return e->x;
+}
+
+/* `bytes` in one row (vta_cost_dma_plan_bytes: none when 0). */
+static ti_xfer ti_xfer_bytes(const vta_config *cfg, ti_work *w, uint64_t bytes)
+{
+	return ti_xfer_runs(cfg, w, bytes ? 1 : 0, bytes, false);
 }
 
 static ti_xfer ti_xfer_lut(const vta_config *cfg, const vta_mem_insn *mem)
@@ -68,12 +116,12 @@ static uint64_t ti_go(ti_model *m, uint64_t t, const ti_xfer *x)
 }
 
 
-static ti_consts_cost ti_consts(const vta_config *cfg, uint64_t bytes, const vta_mem_insn *blut,
-				uint32_t blocks)
+static ti_consts_cost ti_consts(const vta_config *cfg, ti_work *w, uint64_t bytes,
+				const vta_mem_insn *blut, uint32_t blocks)
 {
 	ti_consts_cost c = {{0, 0, false}, 0, 0};
 	if (bytes) {
-		c.x = ti_xfer_bytes(cfg, bytes);
+		c.x = ti_xfer_bytes(cfg, w, bytes);
 		c.dram += bytes;
 		c.insns++;
 	}
@@ -91,6 +139,7 @@ static ti_consts_cost ti_consts(const vta_config *cfg, uint64_t bytes, const vta
 void ti_work_free(ti_work *w)
 {
 	free(w->kern_seen);
+	free(w->prices.slot);
 }
 
 
@@ -100,16 +149,16 @@ static void ti_bound_base(const vta_config *cfg, const vta_conv_geom *g, const v
 /* Fill the costs of c that depend on p's chunking and grouping only: the weight and
  * constant loads and the kernels other than the GEMM's. */
 void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
-			   ti_costs *c)
+		    ti_work *w, ti_costs *c)
 {
 	c->taps = (uint64_t)g->kh * g->kw;
 	c->last_nob = vta_conv_grp_obs(g, p, p->ngrp - 1);
 	for (int i = 0; i < 2; i++) {
 		const uint32_t nbw = ti_grp_obw(p, i ? (uint32_t)c->last_nob : p->nob);
 		c->wgt_bytes[i] = (uint64_t)nbw * c->taps * p->ncb * cfg->sram[VTA_MEM_WGT].elem_bytes;
-		c->wgt[i] = ti_xfer_bytes(cfg, c->wgt_bytes[i]);
+		c->wgt[i] = ti_xfer_bytes(cfg, w, c->wgt_bytes[i]);
 		c->alu_kern[i] =
-			ti_xfer_bytes(cfg, (i ? c->last_nob : p->nob) * cfg->sram[VTA_MEM_UOP].elem_bytes);
+			ti_xfer_bytes(cfg, w, (i ? c->last_nob : p->nob) * cfg->sram[VTA_MEM_UOP].elem_bytes);
 	}
 	/* a decompressing WGT load of one output block: taps rows of ncb packed elements */
 	vta_mem_insn wlut = {.mem_type = VTA_MEM_WGT, .lut_bw = g->wgt_lut_bw,
@@ -142,10 +191,10 @@ void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_con
 		c->wlut_step_bytes[i] = full * win_bytes + (rest ? vta_cost_dma_bytes(cfg, &m) : 0);
 		c->wlut_step_insns[i] = full + (rest != 0);
 	}
-	c->wtab_block = ti_xfer_bytes(cfg, g->wgt_lut_block_table_bytes);
-	c->wtab = ti_xfer_bytes(cfg, g->wgt_lut_table_bytes);
-	c->btab = ti_xfer_bytes(cfg, g->bias_lut_table_bytes);
-	c->uop_one = ti_xfer_bytes(cfg, cfg->sram[VTA_MEM_UOP].elem_bytes);
+	c->wtab_block = ti_xfer_bytes(cfg, w, g->wgt_lut_block_table_bytes);
+	c->wtab = ti_xfer_bytes(cfg, w, g->wgt_lut_table_bytes);
+	c->btab = ti_xfer_bytes(cfg, w, g->bias_lut_table_bytes);
+	c->uop_one = ti_xfer_bytes(cfg, w, cfg->sram[VTA_MEM_UOP].elem_bytes);
 	/* constant rows: the plain ones in one load, a decoder's bias row one load per block */
 	const uint32_t n_plain = p->nconst - (g->bias_lut_bw && p->nconst ? 1 : 0);
 	vta_mem_insn blut = {.mem_type = VTA_MEM_ACC, .lut_bw = g->bias_lut_bw, .y_size = 1,
@@ -153,7 +202,7 @@ void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_con
 	for (int all = 0; all < 2; all++)
 		for (int i = 0; i < 2; i++) {
 			const uint32_t blocks = all ? g->ob : i ? (uint32_t)c->last_nob : p->nob;
-			c->consts_by[all][i] = ti_consts(cfg, (uint64_t)n_plain * blocks *
+			c->consts_by[all][i] = ti_consts(cfg, w, (uint64_t)n_plain * blocks *
 							      cfg->sram[VTA_MEM_ACC].elem_bytes,
 							 &blut, blocks);
 		}
@@ -162,9 +211,9 @@ void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_con
 /* ... then those that depend on its row height and column width too, and its kernel k
  * (vta_conv_kshape_make's, which must fit the UOP SRAM). */
 void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
-			  uint32_t alu_tt, uint32_t alu_imm, const vta_conv_kshape *k,
-			  ti_costs *c)
+		   ti_work *w, const vta_conv_kshape *k, ti_costs *c)
 {
+	const uint32_t alu_tt = w->alu_tt, alu_imm = w->alu_imm;
 	c->k = *k;
 	const uint64_t ho = (uint64_t)g->ho, tw = ti_tw(g, p), nct = ti_nct(p);
 	c->last_rows = ho - (uint64_t)(p->nrt - 1) * p->th;
@@ -199,24 +248,24 @@ void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv
 			/* whole padded rows when the chunk holds every input block, else a
 			 * row per pixel of the chunk's blocks (cv_load_step) */
 			c->inp[i] = p->ncb == g->cb
-					    ? ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
+					    ? ti_xfer_runs(cfg, w, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 							   false)
-					    : ti_xfer_runs(cfg, rows_in * cin, p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
+					    : ti_xfer_runs(cfg, w, rows_in * cin, p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 							   false);
 			/* a row per pixel of the tile's blocks, one row when they are all the
 			 * output's (vta_stream merges adjacent rows) */
-			c->out[i] = nb == g->ob ? ti_xfer_runs(cfg, 1, c->out_bytes[i], true)
-						: ti_xfer_runs(cfg, pix, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
+			c->out[i] = nb == g->ob ? ti_xfer_runs(cfg, w, 1, c->out_bytes[i], true)
+						: ti_xfer_runs(cfg, w, pix, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 		} else {
 			/* a column tile's window: one run per input row; its store one run per
 			 * output row, or one store per row when the tile holds some blocks only */
-			c->inp[i] = ti_xfer_runs(cfg, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
+			c->inp[i] = ti_xfer_runs(cfg, w, rows_in, cin * p->ncb * cfg->sram[VTA_MEM_INP].elem_bytes,
 						 false);
 			if (nb == g->ob) {
-				c->out[i] = ti_xfer_runs(cfg, r, cols * nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
+				c->out[i] = ti_xfer_runs(cfg, w, r, cols * nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 			} else {
 				const ti_xfer one =
-					ti_xfer_runs(cfg, cols, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
+					ti_xfer_runs(cfg, w, cols, nb * cfg->sram[VTA_MEM_OUT].elem_bytes, true);
 				c->out[i] = (ti_xfer){one.beats * r, one.cycles * r, true};
 				c->out_insns[i] = r;
 			}
@@ -230,7 +279,7 @@ void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv
 			    alu_imm * vta_cost_loop_cycles(cfg, rows, cfg->alu_imm_ii);
 	}
 	c->uop_bytes = (uint64_t)c->k.list_len * cfg->sram[VTA_MEM_UOP].elem_bytes;
-	c->uop = ti_xfer_bytes(cfg, c->uop_bytes);
+	c->uop = ti_xfer_bytes(cfg, w, c->uop_bytes);
 	ti_bound_base(cfg, g, p, alu_tt, alu_imm, c);
 }
 
@@ -478,7 +527,7 @@ bool ti_estimate(const vta_config *cfg, const vta_conv_geom *g, vta_conv_plan *p
 								const uint64_t tb =
 									(uint64_t)(left < W ? left : W) *
 									wtab_bytes;
-								const ti_xfer tx = ti_xfer_bytes(cfg, tb);
+								const ti_xfer tx = ti_xfer_bytes(cfg, w, tb);
 								t0 = ti_go(&m, t0, &tx);
 								dram += tb;
 								insns++;

@@ -134,10 +134,25 @@ typedef struct ti_consts_cost {
 	uint64_t dram, insns;
 } ti_consts_cost;
 
+/* Prices of the plain transfers a search asks for, by (rows, row bytes, write): the
+ * candidates of a layer repeat few shapes, and a price walks the DMA's bursts. A table of
+ * 2^k slots, open addressing; empty when out of memory (prices are then computed anew). */
+typedef struct ti_price {
+	uint64_t runs, run_bytes;
+	ti_xfer x;
+	bool used;
+} ti_price;
+
+typedef struct ti_prices {
+	ti_price *slot;
+	uint64_t cap, n;
+} ti_prices;
+
 typedef struct ti_work {
 	bool *kern_seen; /* per (ACC slot, channel group): its ALU kernels are loaded */
 	uint64_t cap_seen;
 	uint32_t alu_tt, alu_imm;
+	ti_prices prices;
 } ti_work;
 
 /* What a candidate's estimate and bound price: the kernel's shape and every transfer size
@@ -184,10 +199,10 @@ typedef struct ti_costs {
 void ti_work_free(ti_work *w);
 /* The costs of c that depend on p's chunking and grouping only. */
 void ti_costs_block(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
-		    ti_costs *c);
+		    ti_work *w, ti_costs *c);
 /* ... then those that depend on its row height and column width too, and its kernel k. */
 void ti_costs_base(const vta_config *cfg, const vta_conv_geom *g, const vta_conv_plan *p,
-		   uint32_t alu_tt, uint32_t alu_imm, const vta_conv_kshape *k, ti_costs *c);
+		   ti_work *w, const vta_conv_kshape *k, ti_costs *c);
 /* ... and those that depend on its slots and constants. */
 void ti_costs_slots(const vta_config *cfg, const vta_conv_plan *p, ti_costs *c);
 /* A lower bound of ti_estimate's estimate of p; c: p's base costs. */
