@@ -69,6 +69,7 @@ typedef struct space_shadow {
 					b's clock has it */
 	uint32_t *last[MODS]; /* shared: per module and row, its last access of the row
 				 (insn << 2 | F_READ | F_WRITE), 0 for none */
+	uint32_t newest[MODS]; /* shared: per module, no entry of last[] is above it */
 	bool shared;      /* two modules may touch the space: races are possible */
 	uint32_t modules; /* bit per module that may touch the space */
 	vta_race_log log[MODS]; /* shared: per module, its accesses in program order */
@@ -76,8 +77,9 @@ typedef struct space_shadow {
 				 one by one, logged when it is done */
 } space_shadow;
 
-/* DRAM bytes [lo, hi) and, for a LOAD's rows, [lo + k * stride, hi + k * stride) for
- * k < rows (1 for a STORE's: sweep_dram sorts them). */
+/* DRAM bytes [lo + k * stride, hi + k * stride) for k < rows: a LOAD's or STORE's rows as
+ * its footprint reports them (sweep_dram lists a STORE's row by row when it must sort
+ * them). */
 typedef struct dram_span {
 	uint64_t lo, hi, stride;
 	uint32_t rows, insn;
@@ -117,6 +119,8 @@ typedef struct pass {
 	size_t n;
 	uint8_t *module_of;
 	uint32_t *lclock;
+	uint32_t *at_clock; /* per module m, at [m * (n + 1) + c]: its instruction of local
+			       clock c (a module executes in program order) */
 	vclock *vc;
 	uint64_t *pos; /* place in the execution order */
 	uint64_t n_run;
@@ -282,6 +286,7 @@ static bool own_note(pass *p, space_shadow *s, uint64_t row, bool write)
 {
 	uint32_t b = (uint32_t)p->now, flag = write ? F_WRITE : F_READ;
 	uint32_t *l = &s->last[p->module_of[b]][row];
+	s->newest[p->module_of[b]] = b << 2 | 3u;
 	if (*l && *l >> 2 == b) {
 		if (*l & flag)
 			return false;
@@ -292,11 +297,19 @@ static bool own_note(pass *p, space_shadow *s, uint64_t row, bool write)
 	return true;
 }
 
+/* The largest last-access entry (insn << 2 | flags) of module y that happens before the
+ * current instruction: y's instructions run in program order, so an entry happens before
+ * exactly when it is at most this one (0 when none of y's does). */
+static uint32_t ordered_limit(const pass *p, uint32_t y)
+{
+	uint32_t since = p->vc[p->now].c[y];
+	return since ? p->at_clock[(size_t)y * (p->n + 1) + since] << 2 | 3u : 0;
+}
+
 /* Another module's last access of a row is unordered with the current instruction. */
 static bool unordered_last(const pass *p, const space_shadow *s, uint64_t row, uint32_t y)
 {
-	uint32_t e = s->last[y][row];
-	return e && p->lclock[e >> 2] > p->vc[p->now].c[y];
+	return s->last[y][row] > ordered_limit(p, y);
 }
 
 static void race_row(pass *p, vta_space space, space_shadow *s, uint64_t row, bool write)
@@ -407,10 +420,10 @@ static vta_status on_access(void *ctx, const vta_access *a)
 	if (a->space == VTA_SPACE_DRAM) {
 		span_list *l = a->write ? &p->stores : &p->loads;
 		dram_span *last = l->n ? &l->s[l->n - 1] : NULL;
-		if (!a->write && last && last->insn == p->now && a->lo > last->lo &&
+		if (last && last->insn == p->now && a->lo > last->lo &&
 		    a->hi - a->lo == last->hi - last->lo &&
 		    (last->rows == 1 || a->lo == last->lo + last->rows * last->stride)) {
-			/* the next row of a LOAD at the same stride */
+			/* the next row at the same stride */
 			if (last->rows == 1)
 				last->stride = a->lo - last->lo;
 			last->rows++;
@@ -496,6 +509,28 @@ static bool all_written_before(const pass *p, const space_shadow *s, const uint3
 	return true;
 }
 
+/* rows[0..n) (ascending) are the range rows[0] .. rows[0] + n - 1. */
+static bool is_range(const uint32_t *rows, size_t n)
+{
+	return n && rows[n - 1] - rows[0] == n - 1;
+}
+
+/* The largest of last[rows[j]]: a loop without branches, over contiguous entries for a
+ * range. */
+static uint32_t newest_entry(const uint32_t *last, const uint32_t *rows, size_t n)
+{
+	uint32_t most = 0;
+	if (is_range(rows, n)) {
+		const uint32_t *l = last + rows[0];
+		for (size_t j = 0; j < n; j++)
+			most = l[j] > most ? l[j] : most;
+	} else {
+		for (size_t j = 0; j < n; j++)
+			most = last[rows[j]] > most ? last[rows[j]] : most;
+	}
+	return most;
+}
+
 /* The current instruction's accesses of rows[0..n) of a shared space would race: an
  * access of another module unordered with one of them where one of the two writes. */
 static bool would_race(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write)
@@ -505,10 +540,12 @@ static bool would_race(pass *p, space_shadow *s, const uint32_t *rows, size_t n,
 		if (y == m || !(s->modules >> y & 1))
 			continue;
 		const uint32_t *last = s->last[y];
-		uint32_t since = p->vc[p->now].c[y];
+		const uint32_t lim = ordered_limit(p, y);
+		if (s->newest[y] <= lim || newest_entry(last, rows, n) <= lim)
+			continue; /* every last access by y happens before b, and all before them */
 		for (size_t j = 0; j < n; j++) {
 			uint32_t e = last[rows[j]];
-			if (!e || p->lclock[e >> 2] <= since)
+			if (e <= lim)
 				continue; /* its last access happens before b, and all before it */
 			if (write || (e & F_WRITE))
 				return true;
@@ -542,10 +579,20 @@ static void note_rows(pass *p, space_shadow *s, const uint32_t *rows, size_t n, 
 				first_write(p, s, &s->rows[rows[j]], rows[j], m, b);
 	if (!s->shared)
 		return;
-	uint32_t flag = write ? F_WRITE : F_READ, *last = s->last[m];
-	for (size_t j = 0; j < n; j++) { /* own_note's, for many rows */
+	/* own_note's, for many rows: an entry above b << 2 is b's own (no entry is of a later
+	 * instruction), which keeps its flags */
+	const uint32_t flag = write ? F_WRITE : F_READ, b4 = b << 2;
+	uint32_t *last = s->last[m];
+	s->newest[m] = b4 | 3u;
+	if (is_range(rows, n)) {
+		uint32_t *l = last + rows[0];
+		for (size_t j = 0; j < n; j++)
+			l[j] = (l[j] > b4 ? l[j] : b4) | flag;
+		return;
+	}
+	for (size_t j = 0; j < n; j++) {
 		uint32_t *l = &last[rows[j]];
-		*l = *l && *l >> 2 == b ? *l | flag : b << 2 | flag;
+		*l = (*l > b4 ? *l : b4) | flag;
 	}
 }
 
@@ -701,6 +748,7 @@ static vta_status execute(pass *p, size_t idx)
 	p->cur[m] = v;
 	p->vc[idx] = v;
 	p->lclock[idx] = v.c[m];
+	p->at_clock[(size_t)m * (p->n + 1) + v.c[m]] = (uint32_t)idx;
 	p->pos[idx] = p->n_run++;
 	p->now = idx;
 	vta_error sub = {0};
@@ -885,16 +933,20 @@ static vta_status overlaps(const span_list *s, const uint64_t *maxhi, uint64_t l
  * STORE it reads from is beyond the pass (it knows the DRAM image only). */
 static vta_status sweep_dram(pass *p, vta_error *err)
 {
-	span_list *s = &p->stores;
-	if (!s->n || !p->loads.n)
+	const span_list *strided = &p->stores;
+	if (!strided->n || !p->loads.n)
 		return VTA_OK;
 	/* a load beyond every store is skipped below; when all are (a layer's loads read its
 	 * inputs and constants, its stores write its output elsewhere), nothing needs the
-	 * stores sorted */
+	 * stores listed row by row and sorted */
 	uint64_t lo_min = UINT64_MAX, hi_max = 0;
-	for (size_t i = 0; i < s->n; i++) {
-		lo_min = s->s[i].lo < lo_min ? s->s[i].lo : lo_min;
-		hi_max = s->s[i].hi > hi_max ? s->s[i].hi : hi_max;
+	size_t n_rows = 0;
+	for (size_t i = 0; i < strided->n; i++) {
+		const dram_span *w = &strided->s[i];
+		const uint64_t hi = w->hi + (uint64_t)(w->rows - 1) * w->stride;
+		lo_min = w->lo < lo_min ? w->lo : lo_min;
+		hi_max = hi > hi_max ? hi : hi_max;
+		n_rows += w->rows;
 	}
 	size_t near = 0;
 	for (size_t k = 0; k < p->loads.n && !near; k++) {
@@ -904,11 +956,23 @@ static vta_status sweep_dram(pass *p, vta_error *err)
 	}
 	if (!near)
 		return VTA_OK;
-	qsort(s->s, s->n, sizeof(*s->s), span_cmp);
-	uint64_t *maxhi = malloc(s->n * sizeof(*maxhi));
+	/* the stores' rows, in the order their footprints reported them */
+	span_list rows = {malloc(n_rows * sizeof(dram_span)), n_rows, n_rows};
+	uint64_t *maxhi = malloc(n_rows * sizeof(*maxhi));
 	pair_list pl = {0};
-	if (!maxhi)
+	if (!rows.s || !maxhi) {
+		free(rows.s);
+		free(maxhi);
 		return VTA_E_NOMEM;
+	}
+	for (size_t i = 0, j = 0; i < strided->n; i++) {
+		const dram_span *w = &strided->s[i];
+		for (uint64_t r = 0; r < w->rows; r++)
+			rows.s[j++] = (dram_span){w->lo + r * w->stride, w->hi + r * w->stride, 0, 1,
+						  w->insn};
+	}
+	const span_list *s = &rows;
+	qsort(s->s, s->n, sizeof(*s->s), span_cmp);
 	for (size_t i = 0; i < s->n; i++)
 		maxhi[i] = i && maxhi[i - 1] > s->s[i].hi ? maxhi[i - 1] : s->s[i].hi;
 	vta_status st = VTA_OK;
@@ -921,6 +985,7 @@ static vta_status sweep_dram(pass *p, vta_error *err)
 			st = overlaps(s, maxhi, l->lo + r * l->stride, l->hi + r * l->stride,
 				      l->insn, &pl);
 	}
+	free(rows.s);
 	dram_pair *pairs = pl.v;
 	size_t n_pairs = pl.n;
 	free(maxhi);
@@ -1228,6 +1293,7 @@ static vta_status setup(pass *p)
 	p->insns = malloc(n * sizeof(*p->insns));
 	p->module_of = malloc(n);
 	p->lclock = calloc(n, sizeof(*p->lclock));
+	p->at_clock = malloc((n + 1) * MODS * sizeof(*p->at_clock));
 	p->vc = calloc(n, sizeof(*p->vc));
 	p->pos = calloc(n, sizeof(*p->pos));
 	p->wrote = calloc(n, sizeof(*p->wrote));
@@ -1235,7 +1301,7 @@ static vta_status setup(pass *p)
 	p->pair_head = calloc(n, sizeof(*p->pair_head));
 	p->uop_img = calloc(p->cfg->sram[VTA_MEM_UOP].depth ? p->cfg->sram[VTA_MEM_UOP].depth : 1,
 			    p->cfg->sram[VTA_MEM_UOP].elem_bytes);
-	if (!p->insns || !p->module_of || !p->lclock || !p->vc || !p->pos || !p->wrote ||
+	if (!p->insns || !p->module_of || !p->lclock || !p->at_clock || !p->vc || !p->pos || !p->wrote ||
 	    !p->pair_stamp || !p->pair_head || !p->uop_img)
 		return VTA_E_NOMEM;
 	p->fps = (vta_fp_state){.uop_sram = p->uop_img, .slots = p->slots,
@@ -1300,6 +1366,7 @@ static void teardown(pass *p)
 	free(p->insns);
 	free(p->module_of);
 	free(p->lclock);
+	free(p->at_clock);
 	free(p->vc);
 	free(p->pos);
 	free(p->wrote);
