@@ -162,39 +162,6 @@ const vta_insn_format *const *vta_insn_formats(size_t *count)
 	return ALL;
 }
 
-bool vta_field_present(const vta_insn_field *f, const void *base)
-{
-	if (f->presence == VTA_PRESENT_ALWAYS)
-		return true;
-	bool lut = ((const vta_insn *)base)->mem.lut_bw != 0; /* only LOAD/STORE fields vary */
-	return (f->presence == VTA_PRESENT_LUT) == lut;
-}
-
-unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw)
-{
-	unsigned w;
-	memcpy(&w, (const char *)fw + f->width, sizeof(w));
-	return w;
-}
-
-unsigned vta_field_word(const vta_insn_field *f, const vta_field_widths *fw)
-{
-	return f->word[fw->encoding < VTA_ENC_COUNT ? fw->encoding : VTA_ENC_VTA128];
-}
-
-unsigned vta_field_high_width(const vta_insn_field *f, const vta_field_widths *fw)
-{
-	unsigned w = 0;
-	if (f->high_width)
-		memcpy(&w, (const char *)fw + f->high_width, sizeof(w));
-	return w;
-}
-
-unsigned vta_field_high_word(const vta_insn_field *f, const vta_field_widths *fw)
-{
-	return f->high_word[fw->encoding < VTA_ENC_COUNT ? fw->encoding : VTA_ENC_VTA128];
-}
-
 unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word)
 {
 	unsigned bits = 0;
@@ -206,29 +173,6 @@ unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw,
 			bits += vta_field_high_width(f, fw);
 	}
 	return bits;
-}
-
-int64_t vta_field_get(const vta_insn_field *f, const void *base)
-{
-	const char *p = (const char *)base + f->member;
-	switch (f->type) {
-	case VTA_FIELD_FLAG: return *(const bool *)p;
-	case VTA_FIELD_SIGNED: return *(const int32_t *)p;
-	case VTA_FIELD_OPCODE: return (int64_t)*(const vta_opcode *)p;
-	case VTA_FIELD_UNSIGNED: break;
-	}
-	return *(const uint32_t *)p;
-}
-
-void vta_field_set(const vta_insn_field *f, void *base, int64_t value)
-{
-	char *p = (char *)base + f->member;
-	switch (f->type) {
-	case VTA_FIELD_FLAG: *(bool *)p = value != 0; break;
-	case VTA_FIELD_SIGNED: *(int32_t *)p = (int32_t)value; break;
-	case VTA_FIELD_OPCODE: *(vta_opcode *)p = (vta_opcode)value; break;
-	case VTA_FIELD_UNSIGNED: *(uint32_t *)p = (uint32_t)value; break;
-	}
 }
 
 const char *vta_field_value_name(const vta_insn_field *f, uint32_t value)

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "vta_config.h"
 #include "vta_insn.h"
@@ -85,23 +86,72 @@ const vta_insn_format *vta_uop_format(void);
 /* Head, load/store, gemm, alu, finish, uop: for listings. */
 const vta_insn_format *const *vta_insn_formats(size_t *count);
 
-/* Does the instruction (or micro-op) at base carry the field. */
-bool vta_field_present(const vta_insn_field *f, const void *base);
+/* The accessors below are inline: the encoder and decoder call them for every field of
+ * every instruction. */
 
-unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw);
+/* Does the instruction (or micro-op) at base carry the field. */
+static inline bool vta_field_present(const vta_insn_field *f, const void *base)
+{
+	if (f->presence == VTA_PRESENT_ALWAYS)
+		return true;
+	bool lut = ((const vta_insn *)base)->mem.lut_bw != 0; /* only LOAD/STORE fields vary */
+	return (f->presence == VTA_PRESENT_LUT) == lut;
+}
+
+static inline unsigned vta_field_width(const vta_insn_field *f, const vta_field_widths *fw)
+{
+	unsigned w;
+	memcpy(&w, (const char *)fw + f->width, sizeof(w));
+	return w;
+}
+
 /* Bits of the field's high part in fw's encoding (0: the value is `width` bits) and the word
  * they occupy. */
-unsigned vta_field_high_width(const vta_insn_field *f, const vta_field_widths *fw);
-unsigned vta_field_high_word(const vta_insn_field *f, const vta_field_widths *fw);
+static inline unsigned vta_field_high_width(const vta_insn_field *f, const vta_field_widths *fw)
+{
+	unsigned w = 0;
+	if (f->high_width)
+		memcpy(&w, (const char *)fw + f->high_width, sizeof(w));
+	return w;
+}
+
+static inline unsigned vta_field_high_word(const vta_insn_field *f, const vta_field_widths *fw)
+{
+	return f->high_word[fw->encoding < VTA_ENC_COUNT ? fw->encoding : VTA_ENC_VTA128];
+}
+
 /* The 64-bit word the field occupies in fw's encoding. */
-unsigned vta_field_word(const vta_insn_field *f, const vta_field_widths *fw);
+static inline unsigned vta_field_word(const vta_insn_field *f, const vta_field_widths *fw)
+{
+	return f->word[fw->encoding < VTA_ENC_COUNT ? fw->encoding : VTA_ENC_VTA128];
+}
 /* Bits a format uses in `word` of fw's encoding (without the head; overlaid
  * VTA_PRESENT_LUT fields add nothing; high parts count in their word). */
 unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word);
 
 /* A field's value in a vta_insn or vta_uop, widened (signed fields sign-extended). */
-int64_t vta_field_get(const vta_insn_field *f, const void *base);
-void vta_field_set(const vta_insn_field *f, void *base, int64_t value);
+static inline int64_t vta_field_get(const vta_insn_field *f, const void *base)
+{
+	const char *p = (const char *)base + f->member;
+	switch (f->type) {
+	case VTA_FIELD_FLAG: return *(const bool *)p;
+	case VTA_FIELD_SIGNED: return *(const int32_t *)p;
+	case VTA_FIELD_OPCODE: return (int64_t)*(const vta_opcode *)p;
+	case VTA_FIELD_UNSIGNED: break;
+	}
+	return *(const uint32_t *)p;
+}
+
+static inline void vta_field_set(const vta_insn_field *f, void *base, int64_t value)
+{
+	char *p = (char *)base + f->member;
+	switch (f->type) {
+	case VTA_FIELD_FLAG: *(bool *)p = value != 0; break;
+	case VTA_FIELD_SIGNED: *(int32_t *)p = (int32_t)value; break;
+	case VTA_FIELD_OPCODE: *(vta_opcode *)p = (vta_opcode)value; break;
+	case VTA_FIELD_UNSIGNED: *(uint32_t *)p = (uint32_t)value; break;
+	}
+}
 
 /* The name of a value of a named field (NULL if undefined). */
 const char *vta_field_value_name(const vta_insn_field *f, uint32_t value);
