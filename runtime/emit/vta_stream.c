@@ -39,6 +39,8 @@ struct vta_stream {
 	uint64_t dram_next;
 
 	vta_insn *insns;
+	uint8_t *encoded; /* each instruction's bytes (VTA_INSN_MAX_BYTES apart) as its checks
+			     encoded it, and again when dep_push sets a flag of it */
 	size_t n_insns, cap_insns;
 	long last_of_stage[SB_NSTAGE];
 	bool pending[SB_NSTAGE][2]; /* pop_prev, pop_next waiting for the stage's next insn */
@@ -162,6 +164,7 @@ void vta_stream_destroy(vta_stream *s)
 		free(s->kernels[i].uops);
 	free(s->kernels);
 	free(s->insns);
+	free(s->encoded);
 	free(s->uop_mem);
 	free(s->uop_ok);
 	free(s);
@@ -352,9 +355,10 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 	return VTA_OK;
 }
 
-/* Every check of one instruction, as if it were appended at index idx. */
+/* Every check of one instruction, as if it were appended at index idx; its encoding into
+ * bytes (VTA_INSN_MAX_BYTES). */
 static vta_status sb_check(const vta_stream *s, size_t idx, const vta_insn *insn,
-			   vta_error *err)
+			   uint8_t *bytes, vta_error *err)
 {
 	vta_error sub = {0};
 	if (insn->opcode != VTA_OP_LOAD && insn->opcode != VTA_OP_STORE &&
@@ -364,7 +368,6 @@ static vta_status sb_check(const vta_stream *s, size_t idx, const vta_insn *insn
 				     (int)insn->opcode);
 	if (vta_insn_check_flags(insn, &sub) != VTA_OK)
 		return vta_insn_fail(err, VTA_E_FLAGS, s->layer, idx, insn, "%s", sub.detail);
-	uint8_t bytes[VTA_INSN_MAX_BYTES];
 	if (vta_insn_encode(&s->cfg, insn, bytes, &sub) != VTA_OK)
 		return vta_insn_fail(err, sub.status, s->layer, idx, insn, "%s", sub.detail);
 	switch (insn->opcode) {
@@ -452,17 +455,23 @@ static vta_status sb_append(vta_stream *s, const vta_insn *in, vta_error *err)
 	if (s->pending[st][1])
 		insn.deps.pop_next = true;
 	size_t idx = s->n_insns;
-	vta_status rc = sb_check(s, idx, &insn, err);
+	uint8_t bytes[VTA_INSN_MAX_BYTES];
+	vta_status rc = sb_check(s, idx, &insn, bytes, err);
 	if (rc != VTA_OK)
 		return rc;
 	if (s->n_insns == s->cap_insns) {
 		size_t cap = s->cap_insns ? 2 * s->cap_insns : 256;
 		vta_insn *ni = realloc(s->insns, cap * sizeof(*ni));
-		if (!ni)
+		if (ni)
+			s->insns = ni;
+		uint8_t *ne = realloc(s->encoded, cap * VTA_INSN_MAX_BYTES);
+		if (ne)
+			s->encoded = ne;
+		if (!ni || !ne)
 			return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
-		s->insns = ni;
 		s->cap_insns = cap;
 	}
+	memcpy(s->encoded + s->n_insns * VTA_INSN_MAX_BYTES, bytes, VTA_INSN_MAX_BYTES);
 	s->insns[s->n_insns++] = insn;
 	s->pending[st][0] = s->pending[st][1] = false;
 	s->last_of_stage[st] = (long)idx;
@@ -809,6 +818,13 @@ vta_status vta_stream_dep_push(vta_stream *s, vta_stage from, vta_stage to, vta_
 		bool *flag = next ? &last->deps.push_next : &last->deps.push_prev;
 		if (last->opcode != VTA_OP_FINISH && !*flag) {
 			*flag = true;
+			/* its bytes again (a flag is one bit in either encoding: this does not
+			 * fail) */
+			vta_error sub = {0};
+			if (vta_insn_encode(&s->cfg, last, s->encoded + idx * VTA_INSN_MAX_BYTES,
+					    &sub) != VTA_OK)
+				return vta_insn_fail(err, sub.status, s->layer, (size_t)idx, last,
+						     "%s", sub.detail);
 			s->pushes[vta_queue_pushed(sb_module_of_stage(from), !next)]++;
 			return VTA_OK;
 		}
@@ -885,13 +901,9 @@ vta_status vta_stream_finish(vta_stream *s, vta_program *prog, vta_error *err)
 	st = sb_append(s, &fin, err);
 	if (st != VTA_OK)
 		return st;
-	/* 4. encode */
-	for (size_t i = 0; i < s->n_insns && st == VTA_OK; i++) {
-		vta_error sub = {0};
-		if (vta_program_push(prog, &s->cfg, &s->insns[i], &sub) != VTA_OK)
-			st = vta_insn_fail(err, sub.status, s->layer, i, &s->insns[i], "%s",
-					   sub.detail);
-	}
+	/* 4. the instructions as they were encoded */
+	for (size_t i = 0; i < s->n_insns && st == VTA_OK; i++)
+		st = vta_program_push_raw(prog, s->encoded + i * VTA_INSN_MAX_BYTES, err);
 	for (size_t i = 0; i < s->n_kernels && st == VTA_OK; i++) {
 		const sb_kernel *k = &s->kernels[i];
 		st = vta_program_add_segment(prog, VTA_SEG_UOP, k->dram_addr,
