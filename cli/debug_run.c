@@ -126,7 +126,8 @@ static int wrote_row(const debug_session *s, uint64_t idx, vta_mem mem, uint64_t
 	vta_error err = {0};
 	if (vtasim_step_lut_slots(s->sim, slots, &err) != VTA_OK)
 		return 0;
-	const vta_fp_state st = {vtasim_sim_sram(s->sim, VTA_MEM_UOP, NULL), slots, s->dram.size};
+	const vta_fp_state st = {vtasim_sim_sram(s->sim, VTA_MEM_UOP, NULL), slots, s->dram.size,
+				 false};
 	watched w = {(vta_space)mem, row, 0};
 	/* it executed, so its checks pass again */
 	vta_footprint(s->cfg, insn, &st, note_write, &w, &err);

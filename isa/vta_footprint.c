@@ -38,16 +38,23 @@ static vta_status emit(vta_access_fn fn, void *ctx, vta_space space, bool write,
 {
 	if (lo >= hi)
 		return VTA_OK;
-	vta_access a = {space, write, lo, hi, VTA_FP_NO_UOP, 0, 0};
+	vta_access a = {space, write, lo, hi, VTA_FP_NO_UOP, 0, 0, 1, 0};
 	return fn(ctx, &a);
 }
 
 /* The DRAM rows of a 2D transfer of `eb`-byte elements, rows that touch or overlap merged
  * (row addresses only grow: x_stride is unsigned). */
 static vta_status emit_dram(vta_access_fn fn, void *ctx, const vta_mem_insn *m, uint32_t eb,
-			    bool write)
+			    bool write, bool runs)
 {
 	uint64_t len = (uint64_t)m->x_size * eb, lo = 0, hi = 0;
+	const uint64_t stride = (uint64_t)m->x_stride * eb;
+	if (runs && m->y_size > 1 && stride > len && len) { /* rows apart: one strided access */
+		vta_access a = {VTA_SPACE_DRAM, write, (uint64_t)m->dram_base * eb,
+				(uint64_t)m->dram_base * eb + len, VTA_FP_NO_UOP, 0, 0, m->y_size,
+				stride};
+		return fn(ctx, &a);
+	}
 	for (uint64_t y = 0; y < m->y_size; y++) {
 		uint64_t a = ((uint64_t)m->dram_base + y * m->x_stride) * eb;
 		if (y > 0 && a <= hi) {
@@ -85,7 +92,7 @@ static vta_status load_footprint(const vta_config *cfg, const vta_mem_insn *m,
 			      d->base + (first + count) * d->stride)))
 			return s;
 	}
-	if ((s = emit_dram(fn, ctx, m, vta_load_elem_bytes(cfg, m), false)) ||
+	if ((s = emit_dram(fn, ctx, m, vta_load_elem_bytes(cfg, m), false, st->dram_runs)) ||
 	    (s = emit(fn, ctx, target, true, m->sram_base, m->sram_base + rows)))
 		return s;
 	if (vta_mem_is_table(m->mem_type))
@@ -103,7 +110,7 @@ static vta_status store_footprint(const vta_config *cfg, const vta_mem_insn *m,
 	uint64_t rows = (uint64_t)m->y_size * m->x_size;
 	if ((s = emit(fn, ctx, VTA_SPACE_OUT, false, m->sram_base, m->sram_base + rows)))
 		return s;
-	return emit_dram(fn, ctx, m, cfg->sram[VTA_MEM_OUT].elem_bytes, true);
+	return emit_dram(fn, ctx, m, cfg->sram[VTA_MEM_OUT].elem_bytes, true, st->dram_runs);
 }
 
 void vta_uop_roles_of(const vta_config *cfg, const vta_insn *insn, vta_uop_roles *r)

@@ -27,7 +27,8 @@
  *                      ACC[dst] (GEMM accumulate, ALU but the latter); write ACC[dst] and
  *                      OUT[dst]. A GEMM reset reads nothing but the uop.
  *   FINISH, NOPs       nothing
- * DRAM rows of one transfer that touch or overlap are merged into one range.
+ * DRAM rows of one transfer that touch or overlap are merged into one range; those that do
+ * not are one access each, or one strided access when the caller asks (dram_runs).
  */
 #ifndef VTA_FOOTPRINT_H
 #define VTA_FOOTPRINT_H
@@ -53,7 +54,9 @@ uint64_t vta_space_rows(const vta_config *cfg, vta_space s);
 
 #define VTA_FP_NO_UOP UINT32_MAX
 
-/* One access: [lo, hi) of a space. */
+/* One access: [lo, hi) of a space, and with rows > 1 (the DRAM rows of a transfer, only
+ * when vta_fp_state.dram_runs asks for them so) [lo + k * stride, hi + k * stride) for
+ * 0 < k < rows as well. */
 typedef struct vta_access {
 	vta_space space;
 	bool write;
@@ -61,6 +64,7 @@ typedef struct vta_access {
 	/* GEMM/ALU: the uop (its UOP row) and loop iteration whose execution makes the access;
 	 * uop is VTA_FP_NO_UOP for any other access (the UOP read of a GEMM/ALU included) */
 	uint32_t uop, it_out, it_in;
+	uint64_t rows, stride; /* 0 or 1 row: [lo, hi) alone */
 } vta_access;
 
 /* The state an instruction's footprint depends on. */
@@ -69,6 +73,9 @@ typedef struct vta_fp_state {
 				      elem_bytes each (GEMM, ALU) */
 	const vta_lut_desc *slots; /* VTA_LUT_SLOTS descriptors (decompressing loads) */
 	uint64_t dram_size;        /* bytes: LOAD and STORE rows are checked against it */
+	bool dram_runs;            /* a transfer's DRAM rows that do not touch come as one
+				      access of `rows` rows `stride` bytes apart (else one
+				      access per row) */
 } vta_fp_state;
 
 /* Called per access; a status other than VTA_OK stops the walk and is returned. */
@@ -114,17 +121,17 @@ static inline unsigned vta_uop_accesses(const vta_uop_roles *r, const vta_uop_ex
 	unsigned n = 0;
 	if (r->src_space != VTA_SPACE_COUNT)
 		out[n++] = (vta_access){r->src_space, false, u->src, u->src + 1, u->uop,
-					u->it_out, u->it_in};
+					u->it_out, u->it_in, 1, 0};
 	if (r->reads_wgt)
 		out[n++] = (vta_access){VTA_SPACE_WGT, false, u->wgt, u->wgt + 1, u->uop,
-					u->it_out, u->it_in};
+					u->it_out, u->it_in, 1, 0};
 	if (r->reads_dst)
 		out[n++] = (vta_access){VTA_SPACE_ACC, false, u->dst, u->dst + 1, u->uop,
-					u->it_out, u->it_in};
+					u->it_out, u->it_in, 1, 0};
 	out[n++] = (vta_access){VTA_SPACE_ACC, true, u->dst, u->dst + 1, u->uop, u->it_out,
-				u->it_in};
+				u->it_in, 1, 0};
 	out[n++] = (vta_access){VTA_SPACE_OUT, true, u->dst, u->dst + 1, u->uop, u->it_out,
-				u->it_in};
+				u->it_in, 1, 0};
 	return n;
 }
 

@@ -420,7 +420,7 @@ static vta_status on_access(void *ctx, const vta_access *a)
 	if (a->space == VTA_SPACE_DRAM) {
 		span_list *l = a->write ? &p->stores : &p->loads;
 		dram_span *last = l->n ? &l->s[l->n - 1] : NULL;
-		if (last && last->insn == p->now && a->lo > last->lo &&
+		if (a->rows <= 1 && last && last->insn == p->now && a->lo > last->lo &&
 		    a->hi - a->lo == last->hi - last->lo &&
 		    (last->rows == 1 || a->lo == last->lo + last->rows * last->stride)) {
 			/* the next row at the same stride */
@@ -433,7 +433,11 @@ static vta_status on_access(void *ctx, const vta_access *a)
 				p->nomem = true;
 			} else {
 				l->s = ns;
-				l->s[l->n++] = (dram_span){a->lo, a->hi, 0, 1, (uint32_t)p->now};
+				l->s[l->n++] = a->rows > 1 ? (dram_span){a->lo, a->hi, a->stride,
+									 (uint32_t)a->rows,
+									 (uint32_t)p->now}
+							   : (dram_span){a->lo, a->hi, 0, 1,
+									 (uint32_t)p->now};
 			}
 		}
 	} else {
@@ -441,11 +445,12 @@ static vta_status on_access(void *ctx, const vta_access *a)
 	}
 	if (a->write && p->wrote) {
 		write_hull *w = &p->wrote[p->now];
+		const uint64_t hi = a->rows > 1 ? a->hi + (a->rows - 1) * a->stride : a->hi;
 		if (w->lo == w->hi)
-			*w = (write_hull){a->space, a->lo, a->hi};
+			*w = (write_hull){a->space, a->lo, hi};
 		else if (w->space == a->space)
 			*w = (write_hull){a->space, w->lo < a->lo ? w->lo : a->lo,
-					  w->hi > a->hi ? w->hi : a->hi};
+					  w->hi > hi ? w->hi : hi};
 	}
 	return p->nomem ? VTA_E_NOMEM : VTA_OK;
 }
@@ -461,7 +466,7 @@ static vta_status on_uop(void *ctx, const vta_uop_exec *u)
 		const row_state *r = &pa->rows[row];
 		if (r->seen[pa->write] != stamp) {
 			vta_access a = {pa->space, pa->write, row, row + 1, u->uop, u->it_out,
-					u->it_in};
+					u->it_in, 1, 0};
 			touch(p, &a, true);
 		}
 	}
@@ -664,7 +669,7 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 	if ((st = vta_uop_budget_check(p->cfg, in, &p->work_uops, err)))
 		return st;
 	if (l->iter_out && l->iter_in && l->uop_bgn < l->uop_end) {
-		vta_access a = {VTA_SPACE_UOP, false, l->uop_bgn, l->uop_end, VTA_FP_NO_UOP, 0, 0};
+		vta_access a = {VTA_SPACE_UOP, false, l->uop_bgn, l->uop_end, VTA_FP_NO_UOP, 0, 0, 1, 0};
 		touch(p, &a, false);
 	}
 	/* the accesses of a uop execution whose indices are 0, 1, 2 tell which index each of
@@ -1305,7 +1310,7 @@ static vta_status setup(pass *p)
 	    !p->pair_stamp || !p->pair_head || !p->uop_img)
 		return VTA_E_NOMEM;
 	p->fps = (vta_fp_state){.uop_sram = p->uop_img, .slots = p->slots,
-				.dram_size = p->dram->size};
+				.dram_size = p->dram->size, .dram_runs = true};
 	return VTA_OK;
 }
 

@@ -1,8 +1,8 @@
 /*
  * test_isa_footprint.c - what each instruction reads and writes (vta_footprint.h): LOAD with
  * padding and strided DRAM rows, ACC_8BIT, table loads and decompressing loads, STORE, the
- * GEMM/ALU loop nest with reset and immediates, NOPs and FINISH; the rule failures it
- * returns; the uop-by-uop walk; the spaces per opcode.
+ * GEMM/ALU loop nest with reset and immediates, NOPs and FINISH; strided DRAM rows as one
+ * access (dram_runs); the rule failures it returns; the uop-by-uop walk; the spaces per opcode.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -169,6 +169,61 @@ static void test_store(void **state)
 				   NULL});
 	walk_fails(&f, "store mem=acc sram=0 dram=0 y=1 x=1 stride=1", VTA_E_STREAM,
 		   "STORE supports only memory type out");
+}
+
+/* What a strided access says: its rows, one line each. */
+static vta_status record_rows(void *ctx, const vta_access *a)
+{
+	trace *t = ctx;
+	const uint64_t rows = a->rows > 1 ? a->rows : 1;
+	for (uint64_t k = 0; k < rows; k++) {
+		vta_access one = *a;
+		one.lo = a->lo + k * a->stride;
+		one.hi = a->hi + k * a->stride;
+		vta_status st = record(ctx, &one);
+		if (st)
+			return st;
+	}
+	if (rows > 1 && t->n < MAX_ACC) /* mark it: one access for all of them */
+		snprintf(t->lines[t->n++], 64, "(%llu rows)", (unsigned long long)rows);
+	return VTA_OK;
+}
+
+/* dram_runs: rows apart come as one strided access, rows that touch still merge. */
+static void test_dram_runs(void **state)
+{
+	(void)state;
+	fp f;
+	fp_init(&f);
+	f.st.dram_runs = true;
+	const struct {
+		const char *text;
+		const char *want[6];
+	} cases[] = {
+		{"load mem=inp sram=4 dram=0x10 y=2 x=3 stride=8 ypad=1,0 xpad=0,1",
+		 {"r dram [256,304)", "r dram [384,432)", "(2 rows)", "w inp [4,16)", NULL}},
+		{"store mem=out sram=2 dram=0x40 y=3 x=3 stride=4",
+		 {"r out [2,11)", "w dram [1024,1072)", "w dram [1088,1136)", "w dram [1152,1200)",
+		  "(3 rows)", NULL}},
+		{"load mem=acc8 sram=0 dram=0x2 y=4 x=2 stride=2",
+		 {"r dram [32,160)", "w acc [0,8)", NULL}},
+		{"load mem=uop sram=8 dram=0x100 y=3 x=4 stride=2",
+		 {"r dram [1024,1056)", "w uop [8,20)", NULL}},
+		{"load mem=wgt sram=1 dram=0x3 y=1 x=2 stride=2",
+		 {"r dram [768,1280)", "w wgt [1,3)", NULL}},
+	};
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		vta_insn insn = one(&f, cases[c].text);
+		f.t.n = 0;
+		assert_int_equal(vta_footprint(&f.cfg, &insn, &f.st, record_rows, &f.t, &f.err),
+				 VTA_OK);
+		size_t n = 0;
+		for (; cases[c].want[n]; n++) {
+			assert_true(n < f.t.n);
+			assert_string_equal(f.t.lines[n], cases[c].want[n]);
+		}
+		assert_int_equal(f.t.n, n);
+	}
 }
 
 static void test_lut(void **state)
@@ -369,7 +424,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names), cmocka_unit_test(test_load),
-		cmocka_unit_test(test_store), cmocka_unit_test(test_lut),
+		cmocka_unit_test(test_store), cmocka_unit_test(test_dram_runs),
+		cmocka_unit_test(test_lut),
 		cmocka_unit_test(test_loop),  cmocka_unit_test(test_uops),
 		cmocka_unit_test(test_spaces),
 	};
