@@ -366,6 +366,7 @@ static bool written_before(const pass *p, const space_shadow *s, uint64_t row, u
 	return false;
 }
 
+static vta_status make_shadow(pass *p, vta_space s);
 static bool would_find(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write);
 static void note_rows(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write);
 
@@ -392,6 +393,10 @@ static bool touch_range(pass *p, space_shadow *s, const vta_access *a)
 static void touch(pass *p, const vta_access *a, bool one_by_one)
 {
 	space_shadow *s = &p->sp[a->space];
+	if (!s->rows && make_shadow(p, a->space)) { /* vta_footprint_spaces missed it */
+		p->nomem = true;
+		return;
+	}
 	uint32_t b = (uint32_t)p->now, m = p->module_of[b];
 	if (s->shared && !one_by_one && a->lo < a->hi)
 		log_rows(p, s, a->write ? F_WRITE : F_READ, a->lo, a->hi, NULL, 0);
@@ -679,9 +684,12 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 	vta_uop_exec probe = {.dst = 0, .src = 1, .wgt = 2};
 	vta_access a[VTA_UOP_ACCESSES_MAX];
 	p->n_plan = vta_uop_accesses(&roles, &probe, a);
-	for (unsigned k = 0; k < p->n_plan; k++)
+	for (unsigned k = 0; k < p->n_plan; k++) {
+		if ((st = make_shadow(p, a[k].space)))
+			return st;
 		p->plan[k] = (uop_access){a[k].space, a[k].write, (unsigned)a[k].lo,
 					  p->sp[a[k].space].rows};
+	}
 	if (walk_nest(p, in))
 		return p->nomem ? VTA_E_NOMEM : VTA_OK;
 	if (p->nomem)
@@ -1314,7 +1322,29 @@ static vta_status setup(pass *p)
 	return VTA_OK;
 }
 
-/* Row shadows; the spaces two modules of this stream touch are shared (logs, last accesses). */
+/* The shadow of a space's rows, cleared, unless it has one. */
+static vta_status make_shadow(pass *p, vta_space s)
+{
+	space_shadow *sh = &p->sp[s];
+	if (sh->rows)
+		return VTA_OK;
+	sh->n_rows = vta_space_rows(p->cfg, s);
+	sh->rows = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(*sh->rows));
+	if (!sh->rows)
+		return VTA_E_NOMEM;
+	for (int m = 0; m < MODS; m++)
+		if (!(sh->written[m] = calloc(sh->n_rows / 64 + 1, sizeof(uint64_t))))
+			return VTA_E_NOMEM;
+	sh->shared = sh->modules & (sh->modules - 1);
+	for (int m = 0; m < MODS && sh->shared; m++)
+		if (!(sh->last[m] = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(uint32_t))))
+			return VTA_E_NOMEM;
+	return VTA_OK;
+}
+
+/* Row shadows of the spaces the stream's instructions may touch (vta_footprint_spaces: a
+ * stream without LUT loads leaves the table memory's 8192 rows alone); those two modules of
+ * it touch are shared (logs, last accesses). */
 static vta_status shadows(pass *p)
 {
 	for (size_t i = 0; i < p->n; i++) {
@@ -1324,23 +1354,14 @@ static vta_status shadows(pass *p)
 			if ((reads | writes) >> s & 1)
 				p->sp[s].modules |= 1u << p->module_of[i];
 	}
-	for (int s = 0; s < SRAMS; s++) {
-		space_shadow *sh = &p->sp[s];
-		sh->n_rows = vta_space_rows(p->cfg, (vta_space)s);
-		sh->rows = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(*sh->rows));
-		if (!sh->rows)
-			return VTA_E_NOMEM;
-		for (int m = 0; m < MODS; m++)
-			if (!(sh->written[m] = calloc(sh->n_rows / 64 + 1, sizeof(uint64_t))))
-				return VTA_E_NOMEM;
-		sh->shared = sh->modules & (sh->modules - 1);
-		for (int m = 0; m < MODS && sh->shared; m++)
-			if (!(sh->last[m] = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(uint32_t))))
-				return VTA_E_NOMEM;
-	}
 	uint64_t most = 1; /* the rows an index of a uop may name */
-	for (int s = 0; s < SRAMS; s++)
-		most = p->sp[s].n_rows > most ? p->sp[s].n_rows : most;
+	for (int s = 0; s < SRAMS; s++) {
+		vta_status st = p->sp[s].modules ? make_shadow(p, (vta_space)s) : VTA_OK;
+		if (st)
+			return st;
+		const uint64_t rows = vta_space_rows(p->cfg, (vta_space)s);
+		most = rows > most ? rows : most;
+	}
 	if (!(p->nests = vta_nest_cache_new(p->cfg, most)))
 		return VTA_E_NOMEM;
 	return VTA_OK;
