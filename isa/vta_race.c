@@ -1354,12 +1354,18 @@ static vta_status shadows(pass *p)
 			if ((reads | writes) >> s & 1)
 				p->sp[s].modules |= 1u << p->module_of[i];
 	}
-	uint64_t most = 1; /* the rows an index of a uop may name */
 	for (int s = 0; s < SRAMS; s++) {
 		vta_status st = p->sp[s].modules ? make_shadow(p, (vta_space)s) : VTA_OK;
 		if (st)
 			return st;
-		const uint64_t rows = vta_space_rows(p->cfg, (vta_space)s);
+	}
+	/* the rows an index of a uop may name: of the SRAMs its indices address (walk_nest
+	 * checks them against their own SRAM first) */
+	static const vta_space indexed[] = {VTA_SPACE_WGT, VTA_SPACE_INP, VTA_SPACE_ACC,
+					    VTA_SPACE_OUT};
+	uint64_t most = 1;
+	for (size_t k = 0; k < sizeof(indexed) / sizeof(indexed[0]); k++) {
+		const uint64_t rows = vta_space_rows(p->cfg, indexed[k]);
 		most = rows > most ? rows : most;
 	}
 	if (!(p->nests = vta_nest_cache_new(p->cfg, most)))
