@@ -147,26 +147,38 @@ static uint64_t dma_row_period(const vta_config *cfg, const vta_dma_plan *plan)
 	return cfg->dram_burst_boundary_bytes / a; /* the boundary over gcd(stride, boundary) */
 }
 
-/* Bursts of the plan's first `rows` rows. */
-static uint64_t dma_bursts_rows(const vta_config *cfg, const vta_dma_plan *plan, uint64_t rows)
+/* The bursts and beats of the plan's first `rows` rows, walked. */
+typedef struct dma_count {
+	uint64_t bursts, beats;
+} dma_count;
+
+static dma_count dma_count_rows(const vta_config *cfg, const vta_dma_plan *plan, uint64_t rows)
 {
 	vta_dma_plan part = *plan;
 	part.runs = rows;
 	vta_burst_walk w = {0, 0};
-	uint64_t n = 0;
-	while (vta_cost_next_burst(cfg, &part, &w))
-		n++;
-	return n;
+	dma_count c = {0, 0};
+	for (uint64_t bytes; (bytes = vta_cost_next_burst(cfg, &part, &w)) != 0; c.bursts++)
+		c.beats += vta_cost_beats(cfg, bytes);
+	return c;
+}
+
+/* The plan's bursts and beats: every period of rows splits as the first one. */
+static dma_count dma_count_plan(const vta_config *cfg, const vta_dma_plan *plan)
+{
+	const uint64_t period = dma_row_period(cfg, plan);
+	if (plan->runs <= period)
+		return dma_count_rows(cfg, plan, plan->runs);
+	const dma_count one = dma_count_rows(cfg, plan, period);
+	const dma_count rest = dma_count_rows(cfg, plan, plan->runs % period);
+	const uint64_t periods = plan->runs / period;
+	return (dma_count){sat_add(sat_mul(one.bursts, periods), rest.bursts),
+			   sat_add(sat_mul(one.beats, periods), rest.beats)};
 }
 
 uint64_t vta_cost_dma_bursts(const vta_config *cfg, const vta_dma_plan *plan)
 {
-	/* every period of rows splits as the first one */
-	const uint64_t period = dma_row_period(cfg, plan);
-	if (plan->runs <= period)
-		return dma_bursts_rows(cfg, plan, plan->runs);
-	return sat_add(sat_mul(dma_bursts_rows(cfg, plan, period), plan->runs / period),
-		       dma_bursts_rows(cfg, plan, plan->runs % period));
+	return dma_count_plan(cfg, plan).bursts;
 }
 
 uint64_t vta_cost_write_burst_cycles(const vta_config *cfg, const vta_dma_plan *plan,
@@ -355,26 +367,9 @@ uint64_t vta_cost_dma_cycles(const vta_config *cfg, const vta_dma_plan *plan)
 	return max64(sat_add(end, cfg->dram_read_pipeline_cycles), vta_cost_pad_fill_cycles(cfg, plan));
 }
 
-/* Beats of the plan's first `rows` rows. */
-static uint64_t dma_beats_rows(const vta_config *cfg, const vta_dma_plan *plan, uint64_t rows)
-{
-	vta_dma_plan part = *plan;
-	part.runs = rows;
-	vta_burst_walk w = {0, 0};
-	uint64_t beats = 0, bytes;
-	while ((bytes = vta_cost_next_burst(cfg, &part, &w)) != 0)
-		beats += vta_cost_beats(cfg, bytes);
-	return beats;
-}
-
 uint64_t vta_cost_dma_beats(const vta_config *cfg, const vta_dma_plan *plan)
 {
-	/* every period of rows splits as the first one */
-	const uint64_t period = dma_row_period(cfg, plan);
-	if (plan->runs <= period)
-		return dma_beats_rows(cfg, plan, plan->runs);
-	return sat_add(sat_mul(dma_beats_rows(cfg, plan, period), plan->runs / period),
-		       dma_beats_rows(cfg, plan, plan->runs % period));
+	return dma_count_plan(cfg, plan).beats;
 }
 
 uint64_t vta_cost_dma_idle_cycles(const vta_config *cfg, const vta_dma_plan *plan)
