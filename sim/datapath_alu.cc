@@ -20,6 +20,7 @@
 #include "datapath.h"
 
 #include "vta_alu_ops.h"
+#include "vta_host_cpu.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /* GCC 12's AVX-512 intrinsics pass an undefined vector as the unused merge source of their
@@ -217,9 +218,9 @@ extern "C" vtasim_alu_kernel vtasim_alu_choose(uint32_t op, vtasim_alu_isa most)
 {
 #if VTASIM_HAVE_X86_KERNELS
 	if (op < VTA_ALU_OP_COUNT) {
-		if (most >= VTASIM_ALU_AVX512 && __builtin_cpu_supports("avx512f"))
+		if (most >= VTASIM_ALU_AVX512 && vta_host_cpu_runs(VTA_HOST_AVX512))
 			return {vector_kernel(op, VTASIM_ALU_AVX512), "avx512"};
-		if (most >= VTASIM_ALU_AVX2 && __builtin_cpu_supports("avx2"))
+		if (most >= VTASIM_ALU_AVX2 && vta_host_cpu_runs(VTA_HOST_AVX2))
 			return {vector_kernel(op, VTASIM_ALU_AVX2), "avx2"};
 	}
 #else

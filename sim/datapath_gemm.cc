@@ -13,6 +13,7 @@
  * packed WGT row (pack_vnni), made when the row is written, not per uop.
  */
 #include "datapath.h"
+#include "vta_host_cpu.h"
 
 #include <string.h>
 
@@ -318,8 +319,7 @@ extern "C" vtasim_gemm_kernel vtasim_gemm_choose(unsigned batch, unsigned block_
 #if VTASIM_HAVE_X86_KERNELS
 	const bool groups16 = block_out % 16 == 0;
 	if (most >= VTASIM_GEMM_AVX512_VNNI && block_in % 4 == 0 && groups16 &&
-	    __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512vnni")) {
+	    vta_host_cpu_runs(VTA_HOST_AVX512_VNNI)) {
 		if (block_in == 16 && block_out == 16 && batch == 1)
 			return {rows_vnni<uop_vnni_1x16x16>, nest_vnni_1x16x16, pack_vnni,
 				vnni_packed_bytes(block_in, block_out), "avx512vnni"};
@@ -333,7 +333,7 @@ extern "C" vtasim_gemm_kernel vtasim_gemm_choose(unsigned batch, unsigned block_
 			vnni_packed_bytes(block_in, block_out), "avx512vnni"};
 	}
 	if (most >= VTASIM_GEMM_AVX2 && block_in == 16 && groups16 &&
-	    __builtin_cpu_supports("avx2"))
+	    vta_host_cpu_runs(VTA_HOST_AVX2))
 		return {rows_avx2<uop_avx2>, nest_avx2<uop_avx2>, nullptr, 0, "avx2"};
 #else
 	(void)batch;

@@ -6,6 +6,7 @@
  * runs on any x86-64; every variant gives the bits vta_prng_range gives.
  */
 #include "prng.h"
+#include "vta_host_cpu.h"
 
 #define PF_GAMMA 0x9e3779b97f4a7c15ull
 
@@ -41,14 +42,12 @@ void vta_prng_fill_i8(vta_prng *r, int64_t lo, int64_t hi, int8_t *out, size_t c
 {
 	const uint64_t span = (uint64_t)(hi - lo) + 1;
 #if defined(__GNUC__) && defined(__x86_64__)
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")) {
+	if (vta_host_cpu_runs(VTA_HOST_AVX512)) {
 		pf_avx512(r->state, span, lo, out, count);
 		r->state += (uint64_t)count * PF_GAMMA;
 		return;
 	}
-	if (__builtin_cpu_supports("avx2")) {
+	if (vta_host_cpu_runs(VTA_HOST_AVX2)) {
 		pf_avx2(r->state, span, lo, out, count);
 		r->state += (uint64_t)count * PF_GAMMA;
 		return;

@@ -16,6 +16,7 @@
  *   0 and right shift 0.
  */
 #include "quant_n.h"
+#include "vta_host_cpu.h"
 
 #include <stdlib.h>
 
@@ -319,16 +320,10 @@ size_t vta_quant_n_variants(vta_quant_n_variant v[VTA_QUANT_N_MAX_VARIANTS])
 	v[k++] = (vta_quant_n_variant){"generic", qn_wrap_generic, qn_tflite_generic,
 				       qn_vta16_generic, 1};
 #ifdef QN_X86
-	__builtin_cpu_init();
 	v[k++] = (vta_quant_n_variant){"avx2", qn_wrap_avx2, qn_tflite_avx2, qn_vta16_avx2,
-				       __builtin_cpu_supports("avx2")};
+				       vta_host_cpu_runs(VTA_HOST_AVX2)};
 	v[k++] = (vta_quant_n_variant){"avx512", qn_wrap_avx512, qn_tflite_avx512,
-				       qn_vta16_avx512,
-				       __builtin_cpu_supports("avx2") &&
-					       __builtin_cpu_supports("avx512f") &&
-					       __builtin_cpu_supports("avx512bw") &&
-					       __builtin_cpu_supports("avx512vl") &&
-					       __builtin_cpu_supports("avx512dq")};
+				       qn_vta16_avx512, vta_host_cpu_runs(VTA_HOST_AVX512)};
 #endif
 	return k;
 }

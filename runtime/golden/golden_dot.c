@@ -1,6 +1,8 @@
 /* golden_dot.c - the golden kernels' exact int8 inner product (golden_dot.h). */
 #include "golden_dot.h"
 
+#include "vta_host_cpu.h"
+
 /* Products are at most 255 * 128 < 2^15 in magnitude: an int32 sum of 2^16 of them is exact. */
 #define GD_CHUNK 65536
 
@@ -108,14 +110,10 @@ size_t vta_golden_dot_variants(vta_golden_dot_variant v[VTA_GOLDEN_DOT_MAX_VARIA
 	size_t k = 0;
 	v[k++] = (vta_golden_dot_variant){"generic", gd_generic, gd2_generic, 1};
 #ifdef GD_X86
-	__builtin_cpu_init();
 	v[k++] = (vta_golden_dot_variant){"avx2", gd_avx2, gd2_avx2,
-					  __builtin_cpu_supports("avx2")};
+					  vta_host_cpu_runs(VTA_HOST_AVX2)};
 	v[k++] = (vta_golden_dot_variant){"avx512vnni", gd_avx512vnni, gd2_avx512vnni,
-					  __builtin_cpu_supports("avx512f") &&
-						  __builtin_cpu_supports("avx512bw") &&
-						  __builtin_cpu_supports("avx512vl") &&
-						  __builtin_cpu_supports("avx512vnni")};
+					  vta_host_cpu_runs(VTA_HOST_AVX512_VNNI)};
 #endif
 	return k;
 }

@@ -1,6 +1,8 @@
 /* golden_dot_oc.c - the golden CONV2D's inner products across output channels (golden_dot_oc.h). */
 #include "golden_dot_oc.h"
 
+#include "vta_host_cpu.h"
+
 #include <string.h>
 
 #define OC_LANES VTA_GOLDEN_DOT_OC_LANES
@@ -273,13 +275,9 @@ size_t vta_golden_dot_oc_variants(vta_golden_dot_oc_variant v[VTA_GOLDEN_DOT_OC_
 	size_t k = 0;
 	v[k++] = (vta_golden_dot_oc_variant){"generic", oc_generic, 1};
 #ifdef OC_X86
-	__builtin_cpu_init();
-	v[k++] = (vta_golden_dot_oc_variant){"avx2", oc_avx2, __builtin_cpu_supports("avx2")};
+	v[k++] = (vta_golden_dot_oc_variant){"avx2", oc_avx2, vta_host_cpu_runs(VTA_HOST_AVX2)};
 	v[k++] = (vta_golden_dot_oc_variant){"avx512vnni", oc_avx512vnni,
-					     __builtin_cpu_supports("avx512f") &&
-						     __builtin_cpu_supports("avx512bw") &&
-						     __builtin_cpu_supports("avx512vl") &&
-						     __builtin_cpu_supports("avx512vnni")};
+					     vta_host_cpu_runs(VTA_HOST_AVX512_VNNI)};
 #endif
 	return k;
 }

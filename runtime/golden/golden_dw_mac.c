@@ -1,6 +1,8 @@
 /* golden_dw_mac.c - the golden depthwise kernel's per-channel products (golden_dw_mac.h). */
 #include "golden_dw_mac.h"
 
+#include "vta_host_cpu.h"
+
 /* Channels per block: their sums stay in registers (or the first-level cache) across the
  * taps, so each is loaded and stored once per pixel, not once per tap. */
 #define DM_BLOCK 64
@@ -56,12 +58,9 @@ size_t vta_golden_dw_mac_variants(vta_golden_dw_mac_variant v[VTA_GOLDEN_DW_MAC_
 	size_t k = 0;
 	v[k++] = (vta_golden_dw_mac_variant){"generic", dm_generic, 1};
 #ifdef DM_X86
-	__builtin_cpu_init();
-	v[k++] = (vta_golden_dw_mac_variant){"avx2", dm_avx2, __builtin_cpu_supports("avx2")};
+	v[k++] = (vta_golden_dw_mac_variant){"avx2", dm_avx2, vta_host_cpu_runs(VTA_HOST_AVX2)};
 	v[k++] = (vta_golden_dw_mac_variant){"avx512", dm_avx512,
-					     __builtin_cpu_supports("avx512f") &&
-						     __builtin_cpu_supports("avx512bw") &&
-						     __builtin_cpu_supports("avx512vl")};
+					     vta_host_cpu_runs(VTA_HOST_AVX512)};
 #endif
 	return k;
 }

@@ -16,6 +16,7 @@
 #include "dma.h"
 #include "sim_testutil.h"
 #include "vta_cost.h"
+#include "vta_host_cpu.h"
 #include "vta_rules.h"
 
 static void naive_gemm(const int8_t *inp, const int8_t *wgt, int32_t *acc, unsigned batch,
@@ -223,12 +224,11 @@ static void test_gemm_simd_portable(void **state)
 #if defined(__x86_64__) && defined(__GNUC__)
 					const char *want = "portable";
 					if (isa >= VTASIM_GEMM_AVX512_VNNI && bin % 4 == 0 &&
-					    bout % 16 == 0 && __builtin_cpu_supports("avx512f") &&
-					    __builtin_cpu_supports("avx512bw") &&
-					    __builtin_cpu_supports("avx512vnni"))
+					    bout % 16 == 0 &&
+					    vta_host_cpu_runs(VTA_HOST_AVX512_VNNI))
 						want = "avx512vnni";
 					else if (bin == 16 && bout % 16 == 0 &&
-						 __builtin_cpu_supports("avx2"))
+						 vta_host_cpu_runs(VTA_HOST_AVX2))
 						want = "avx2";
 					assert_string_equal(k.name, want);
 #endif
@@ -356,9 +356,9 @@ static void test_alu_simd_portable(void **state)
 			const vtasim_alu_kernel k = vtasim_alu_choose(op, (vtasim_alu_isa)isa);
 #if defined(__x86_64__) && defined(__GNUC__)
 			const char *name = "portable";
-			if (isa >= VTASIM_ALU_AVX512 && __builtin_cpu_supports("avx512f"))
+			if (isa >= VTASIM_ALU_AVX512 && vta_host_cpu_runs(VTA_HOST_AVX512))
 				name = "avx512";
-			else if (__builtin_cpu_supports("avx2"))
+			else if (vta_host_cpu_runs(VTA_HOST_AVX2))
 				name = "avx2";
 			assert_string_equal(k.name, name);
 #endif
