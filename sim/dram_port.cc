@@ -22,6 +22,9 @@ void dram_port::reset()
 	vta_read_chan_reset(&rd_, now);
 	vta_write_chan_reset(&wr_, now);
 	busy_ = 0;
+	seen_.clear();
+	seen_at_ = 0;
+	seen_valid_ = false;
 	for (flight &f : flights_) {
 		f.active = false;
 		f.wake.cancel(); /* a transfer cut off by the end of the last run */
@@ -65,30 +68,46 @@ vta_burst_time dram_port::issue(vta_read_chan &ch, const flight &f, cursor &c) c
 	return t;
 }
 
+void dram_port::served(const foreseen &r)
+{
+	flight &f = flights_[r.m];
+	f.waited += r.t.first > r.due ? r.t.first - r.due : 0;
+	const uint64_t beats = r.t.end - r.t.first;
+	busy_ += beats;
+	if (ctl_.events) /* a recorded run keeps every burst */
+		record(r.ask, r.t.first, beats, r.bytes, r.m, f.insn);
+	if (f.first_beat && f.first)
+		*f.first_beat = r.t.first;
+	f.first = false;
+}
+
 void dram_port::serve(uint64_t until, bool all)
 {
+	/* a request at `until` waits: another client may still ask at `until` and go first */
+	const auto waits = [&](uint64_t ready) { return ready > until || (ready == until && !all); };
+	if (seen_valid_ && seen_at_ < seen_.size() && !waits(seen_.back().ready)) {
+		/* every request foreseen and not yet served goes now: the projection's state */
+		for (; seen_at_ < seen_.size(); seen_at_++)
+			served(seen_[seen_at_]);
+		rd_ = seen_rd_;
+		for (int i = 0; i < VTA_STATS_MODULES; i++)
+			flights_[i].cur = seen_cur_[i];
+		return;
+	}
 	cursor cur[VTA_STATS_MODULES];
 	for (int i = 0; i < VTA_STATS_MODULES; i++)
 		cur[i] = flights_[i].cur;
 	for (int m; (m = next_of(cur)) >= 0;) {
 		flight &f = flights_[m];
 		const uint64_t ready = vta_read_chan_ready(&ctl_.cfg, &rd_, f.cur.ask_at);
-		/* a request at `until` waits: another client may still ask at `until` and go
-		 * first */
-		if (ready > until || (ready == until && !all))
+		if (waits(ready))
 			return;
-		const uint64_t ask = f.cur.ask_at, bytes = f.cur.next_bytes;
-		const uint64_t due = std::max(ask + ctl_.cfg.dram_latency_cycles, f.cur.data_end);
-		const vta_burst_time t = issue(rd_, f, f.cur);
-		f.waited += t.first > due ? t.first - due : 0;
+		foreseen r{m, f.cur.ask_at, ready, f.cur.next_bytes,
+			   std::max(f.cur.ask_at + ctl_.cfg.dram_latency_cycles, f.cur.data_end), {}};
+		r.t = issue(rd_, f, f.cur);
 		cur[m] = f.cur;
-		const uint64_t beats = t.end - t.first;
-		busy_ += beats;
-		if (ctl_.events) /* a recorded run keeps every burst */
-			record(ask, t.first, beats, bytes, m, f.insn);
-		if (f.first_beat && f.first)
-			*f.first_beat = t.first;
-		f.first = false;
+		served(r);
+		seen_at_++; /* the same request the projection foresaw next */
 	}
 }
 
@@ -98,8 +117,18 @@ void dram_port::project()
 	for (int i = 0; i < VTA_STATS_MODULES; i++)
 		cur[i] = flights_[i].cur;
 	scratch_ = rd_;
-	for (int m; (m = next_of(cur)) >= 0;)
-		issue(scratch_, flights_[m], cur[m]);
+	seen_.clear();
+	seen_at_ = 0;
+	for (int m; (m = next_of(cur)) >= 0;) {
+		foreseen r{m, cur[m].ask_at, vta_read_chan_ready(&ctl_.cfg, &scratch_, cur[m].ask_at),
+			   cur[m].next_bytes,
+			   std::max(cur[m].ask_at + ctl_.cfg.dram_latency_cycles, cur[m].data_end), {}};
+		r.t = issue(scratch_, flights_[m], cur[m]);
+		seen_.push_back(r);
+	}
+	seen_rd_ = scratch_;
+	std::copy(cur, cur + VTA_STATS_MODULES, seen_cur_);
+	seen_valid_ = true;
 	const uint64_t now = run_ctl::now(), cut = ctl_.deadline + 1;
 	for (int i = 0; i < VTA_STATS_MODULES; i++) {
 		flight &f = flights_[i];
@@ -181,6 +210,8 @@ bool dram_port::read_transfer(flight &f, uint64_t g)
 		const uint64_t t = run_ctl::now();
 		if (t >= f.end_at || t > ctl_.deadline) { /* done, or the budget ran out */
 			f.active = false;
+			if (f.cur.next_bytes) /* requests left that the projection counted on */
+				seen_valid_ = false;
 			return true;
 		}
 		sc_core::wait(f.wake_or_run);

@@ -26,8 +26,10 @@
  * or wakes, the port issues the requests of the transfers in flight up to the current time,
  * in the order above, and projects when each transfer will end if no new request comes; a
  * transfer's thread waits once, for its projected end, and is woken again at a new end when
- * a later request moves it. A STORE, the write channel's one client, is scheduled whole
- * when it starts.
+ * a later request moves it. The projection keeps the requests it foresaw and the port's state
+ * after them: serving them later, when no request came between, takes that state instead of
+ * walking the bursts a second time (the same calls made them, so the same times). A STORE,
+ * the write channel's one client, is scheduled whole when it starts.
  */
 #ifndef VTASIM_DRAM_PORT_H
 #define VTASIM_DRAM_PORT_H
@@ -35,6 +37,7 @@
 #include <systemc>
 
 #include <cstdint>
+#include <vector>
 
 #include "run_ctl.h"
 #include "vta_cost.h"
@@ -92,11 +95,20 @@ private:
 		sc_core::sc_event_or_list wake_or_run;
 	};
 
+	/* A request project() foresaw: its flight, ask, address handshake (the earliest, which
+	 * rises request by request), bytes, earliest data by the latency and its times. */
+	struct foreseen {
+		int m;
+		uint64_t ask, ready, bytes, due;
+		vta_burst_time t;
+	};
 	/* The flight whose request goes next, by cursors cur (-1: none pending). */
 	int next_of(const cursor *cur) const;
 	/* Issue, in order, the requests whose address handshake comes before `until`, or at
 	 * `until` too when `all` (no request can come at `until` any more). */
 	void serve(uint64_t until, bool all);
+	/* The bookkeeping of one request served: wait, busy beats, record, first beat. */
+	void served(const foreseen &r);
 	/* Issue the next burst of flight f at cursor c on channel ch. */
 	vta_burst_time issue(vta_read_chan &ch, const flight &f, cursor &c) const;
 	/* Project every read transfer's end as if no request came after now, and move the
@@ -115,6 +127,14 @@ private:
 	vta_read_chan scratch_{}; /* project()'s copy of rd_ */
 	uint64_t busy_ = 0;
 	flight flights_[VTA_STATS_MODULES];
+	/* The last projection: its requests from the state it started from (seen_at_ of them
+	 * served since), the channel and cursors after the last; void once a flight ends with
+	 * requests left (a budget ran out) or the port resets. */
+	std::vector<foreseen> seen_;
+	size_t seen_at_ = 0;
+	bool seen_valid_ = false;
+	vta_read_chan seen_rd_{};
+	cursor seen_cur_[VTA_STATS_MODULES];
 };
 
 } // namespace vtasim
