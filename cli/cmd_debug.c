@@ -2,8 +2,9 @@
  * cmd_debug.c - `vtasim debug`: the debugger's command loop over a session (debug.h).
  *
  * Commands come from a script (-x FILE: each echoed after the prompt; a bad one ends the
- * session with "vtasim: error: FILE:LINE: ...", exit status 2), from a terminal (libedit:
- * line editing and history; a blank line repeats step or continue; Ctrl-C interrupts a
+ * session with "vtasim: error: FILE:LINE: ...", exit status 2), from a terminal (libedit,
+ * line_editor.h: line editing and history, or plain lines with a note when it cannot be
+ * loaded; a blank line repeats step or continue; Ctrl-C interrupts a
  * continue or a long step and does nothing at the prompt), or from any other standard input
  * (read line by line, echoed, as a terminal session otherwise). A line holds at most
  * DEBUG_LINE_MAX bytes and a script VTA_LIMIT_SCRIPT, pipes included; what is echoed is
@@ -17,10 +18,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <editline/readline.h>
-
 #include "cli.h"
 #include "debug.h"
+#include "line_editor.h"
 #include "vta_asm.h"
 #include "vta_file.h"
 #include "vta_text.h"
@@ -119,22 +119,22 @@ static int run_interactive(debug_session *s)
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
-	if (tty) {
-		rl_readline_name = "vtasim";
-		rl_catch_signals = 0;
-		using_history();
-	}
+	line_editor ed = {0};
+	char why[256];
+	if (tty && line_editor_open(&ed, "vtasim", why, sizeof(why)))
+		fprintf(stderr, "vtasim: note: no line editing or history: %s\n", why);
 	while (!quit) {
 		char *line = NULL, piped[DEBUG_LINE_MAX + 2];
 		int got = 1;
 		uint64_t total = 0; /* standard input has no limit of its own: a line has */
-		if (tty) {
-			line = readline(PROMPT);
+		if (ed.lib) {
+			line = ed.readline(PROMPT);
 		} else {
 			fputs(PROMPT, s->out);
+			fflush(s->out);
 			if ((got = debug_read_line(stdin, piped, &total, UINT64_MAX)) != DEBUG_LINE_END &&
-			    (line = strdup(got == DEBUG_LINE_OK ? piped : "")))
-				echo(s->out, line); /* nobody echoed it */
+			    (line = strdup(got == DEBUG_LINE_OK ? piped : "")) && !tty)
+				echo(s->out, line); /* nobody echoed it (a terminal does) */
 		}
 		if (!line) { /* end of input: as quit */
 			fputc('\n', s->out);
@@ -151,8 +151,8 @@ static int run_interactive(debug_session *s)
 		}
 		const char *p = line + strspn(line, " \t");
 		if (*p) {
-			if (tty)
-				add_history(p);
+			if (ed.lib)
+				ed.add_history(p);
 			snprintf(last, sizeof(last), "%s", repeatable(p) ? p : "");
 		} else {
 			p = last;
@@ -164,6 +164,7 @@ static int run_interactive(debug_session *s)
 		}
 		free(line);
 	}
+	line_editor_close(&ed);
 	return 0;
 }
 
