@@ -58,6 +58,8 @@ typedef struct walk {
 	 * tensor after its last reader, so the memory is reused (first touches of fresh pages
 	 * were a large part of a run) */
 	const int32_t *last_use;
+	vta_status mismatch;  /* the first operator whose check failed (the walk goes on) */
+	vta_error first;      /* ... and its message */
 } walk;
 
 /* An accelerated op the options move to the host. */
@@ -425,68 +427,113 @@ static int32_t *last_readers(const vta_tfl_model *m)
 	return last;
 }
 
-static vta_status walk_ops(walk *w, vta_error *err)
+/* Operator i of the walk. A check that fails (VTA_E_MISMATCH) is remembered and the walk
+ * goes on, so that every operator's figures are there; any other error ends it. */
+static vta_status walk_op(walk *w, size_t i, vta_error *err)
 {
 	const vta_tfl_model *m = w->m;
-	vta_status st = set_inputs(w, err);
-	vta_status mismatch = VTA_OK;
-	vta_error first = {0};
-	for (size_t i = 0; !st && i < m->n_ops; i++) {
-		const vta_tfl_op *op = &m->ops[i];
-		vta_model_op_result *r = w->reference ? NULL : &w->run->ops[i];
-		char nb[32];
-		if (r) {
-			r->index = i;
-			snprintf(r->name, sizeof(r->name), "%s", vta_tfl_op_label(op, nb, sizeof(nb)));
-			r->output = op->outputs[0];
-			w->run->n_ops = i + 1;
-		}
-		if (op->decode) {
-			if (r)
-				r->skipped = true;
-			continue;
-		}
-		vta_error e = {0};
-		if (r && (st = observe(w, r, op, true, err)))
-			break;
-		const vta_op_desc *desc = vta_op_by_builtin(op->builtin);
-		for (size_t k = 0; !on_accel(w, desc) && k < op->n_inputs; k++)
-			copy_out(w, op->inputs[k]);
-		if (desc && desc->place == VTA_OP_ACCEL) {
-			st = run_accel(w, desc, op, i, r, &e);
-		} else {
-			double t0 = vta_host_now();
-			st = run_host(w, desc, op, &e);
-			if (r) {
-				r->place = VTA_OP_HOST;
-				r->host_seconds = vta_host_now() - t0;
-			}
-		}
-		if (st == VTA_E_MISMATCH) { /* the output is there: go on, fail at the end */
-			if (!mismatch) {
-				mismatch = st;
-				first = e;
-			}
-			st = VTA_OK;
-		} else if (st) {
-			vta_fail(err, st, "%s: operator %zu (%s): %s", m->name, i,
-				 vta_tfl_op_label(op, nb, sizeof(nb)), e.detail);
-		}
-		if (!st && r && w->ref)
-			settle_reference(w, i);
-		if (!st && r)
-			st = observe(w, r, op, false, err);
+	const vta_tfl_op *op = &m->ops[i];
+	vta_model_op_result *r = w->reference ? NULL : &w->run->ops[i];
+	char nb[32];
+	if (r) {
+		r->index = i;
+		snprintf(r->name, sizeof(r->name), "%s", vta_tfl_op_label(op, nb, sizeof(nb)));
+		r->output = op->outputs[0];
+		w->run->n_ops = i + 1;
 	}
-	/* the model's outputs, and with a dump every tensor, end on the host */
+	if (op->decode) {
+		if (r)
+			r->skipped = true;
+		return VTA_OK;
+	}
+	vta_error e = {0};
+	vta_status st;
+	if (r && (st = observe(w, r, op, true, err)))
+		return st;
+	const vta_op_desc *desc = vta_op_by_builtin(op->builtin);
+	for (size_t k = 0; !on_accel(w, desc) && k < op->n_inputs; k++)
+		copy_out(w, op->inputs[k]);
+	if (desc && desc->place == VTA_OP_ACCEL) {
+		st = run_accel(w, desc, op, i, r, &e);
+	} else {
+		double t0 = vta_host_now();
+		st = run_host(w, desc, op, &e);
+		if (r) {
+			r->place = VTA_OP_HOST;
+			r->host_seconds = vta_host_now() - t0;
+		}
+	}
+	if (st == VTA_E_MISMATCH) { /* the output is there: go on, fail at the end */
+		if (!w->mismatch) {
+			w->mismatch = st;
+			w->first = e;
+		}
+		st = VTA_OK;
+	} else if (st) {
+		return vta_fail(err, st, "%s: operator %zu (%s): %s", m->name, i,
+				vta_tfl_op_label(op, nb, sizeof(nb)), e.detail);
+	}
+	if (r && w->ref)
+		settle_reference(w, i);
+	return r ? observe(w, r, op, false, err) : VTA_OK;
+}
+
+/* The end of a walk that stopped with st: the model's outputs (and with a dump every tensor)
+ * copied to the host, and the first failed check if nothing worse happened. */
+static vta_status walk_end(walk *w, vta_status st, vta_error *err)
+{
+	const vta_tfl_model *m = w->m;
 	for (size_t i = 0; w->dram && i < m->n_outputs; i++)
 		copy_out(w, m->outputs[i]);
 	for (size_t i = 0; w->dram && w->o->copy_out_all && i < m->n_tensors; i++)
 		copy_out(w, (int32_t)i);
-	if (!st && mismatch) {
-		*err = first;
-		st = mismatch;
+	if (!st && w->mismatch) {
+		*err = w->first;
+		st = w->mismatch;
 	}
 	return st;
+}
+
+static vta_status walk_ops(walk *w, vta_error *err)
+{
+	vta_status st = set_inputs(w, err);
+	for (size_t i = 0; !st && i < w->m->n_ops; i++)
+		st = walk_op(w, i, err);
+	return walk_end(w, st, err);
+}
+
+/*
+ * The all-host reference r and the run w side by side, operator by operator: reference
+ * operator i, then the run's, which takes its golden output where the inputs are the same,
+ * compares its output and frees the reference's tensors after their last reader. Only the
+ * tensors some later operator still reads are held, twice, instead of every tensor of the
+ * reference at once: on a large model that was most of the memory a run touched, and fresh
+ * memory is paid for page by page. A reference that fails stops there (its error, in rs and
+ * rerr, is reported after the run's); the run goes on without it.
+ */
+static vta_status walk_side_by_side(walk *r, walk *w, vta_status *rs, vta_error *rerr,
+				    vta_error *err)
+{
+	double ref_seconds = 0, t0 = vta_host_now();
+	*rs = set_inputs(r, rerr);
+	ref_seconds += vta_host_now() - t0;
+	vta_status st = set_inputs(w, err);
+	for (size_t i = 0; !st && i < w->m->n_ops; i++) {
+		if (!*rs) {
+			t0 = vta_host_now();
+			*rs = walk_op(r, i, rerr);
+			ref_seconds += vta_host_now() - t0;
+		}
+		if (*rs) { /* nothing more to reuse or compare */
+			w->ref = NULL;
+			w->ref_stats = NULL;
+		}
+		st = walk_op(w, i, err);
+	}
+	if (!*rs)
+		*rs = walk_end(r, VTA_OK, rerr);
+	w->run->reference_seconds = ref_seconds;
+	return walk_end(w, st, err);
 }
 
 static void free_values(void **v, size_t n)
@@ -620,7 +667,8 @@ vta_status vta_model_reference_prepare(const vta_config *cfg, const vta_tfl_mode
 	void **ref = calloc(m->n_tensors ? m->n_tensors : 1, sizeof(void *));
 	if (!decoded || !ref)
 		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
-	walk r = {{&WALK_ENV}, cfg, m, NULL, opts, ref, decoded, true, NULL, NULL, NULL, NULL, NULL};
+	walk r = {{&WALK_ENV}, cfg, m, NULL, opts, ref, decoded, true, NULL, NULL, NULL, NULL, NULL,
+		  VTA_OK, {0}};
 	if (!st)
 		st = reference(&r, NULL, computed, err);
 	free_values(ref, m->n_tensors);
@@ -666,19 +714,26 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 		free(ref);
 		return st;
 	}
-	/* the same model on the host alone first: the end-to-end reference, whose golden
-	 * outputs the run's checks then take where an op's inputs are the same, so no golden
-	 * kernel runs twice on the same data (its error, if any, reported after the run's) */
+	/* the same model on the host alone: the end-to-end reference, whose golden outputs the
+	 * run's checks take where an op's inputs are the same, so no golden kernel runs twice
+	 * on the same data (its error, if any, reported after the run's). Beside the run,
+	 * operator by operator; whole and first when a cache keeps references whole. */
 	walk r = {{&WALK_ENV}, cfg, m, engine, opts, ref, decoded, true, NULL, NULL, ref_stats,
-		  NULL, NULL};
+		  NULL, NULL, VTA_OK, {0}};
 	vta_error rerr = {0};
-	vta_status rs = reference(&r, run, NULL, &rerr);
-	int32_t *last_use = !rs && !run->reference_cached ? last_readers(m) : NULL;
+	vta_status rs = VTA_OK;
+	int32_t *last_use = NULL;
+	const bool side_by_side = !opts->reference_cache && (last_use = last_readers(m));
+	if (!side_by_side) {
+		rs = reference(&r, run, NULL, &rerr);
+		last_use = !rs && !run->reference_cached ? last_readers(m) : NULL;
+	}
 	bool reuse = last_use != NULL;
 	walk w = {{&WALK_ENV}, cfg, m, engine, opts, run->values, decoded, false, run, &dram,
-		  reuse ? ref_stats : NULL, reuse ? ref : NULL, last_use};
+		  reuse ? ref_stats : NULL, reuse ? ref : NULL, last_use, VTA_OK, {0}};
 	run->bit_exact = true;
-	st = walk_ops(&w, err);
+	st = side_by_side ? walk_side_by_side(&r, &w, &rs, &rerr, err) : walk_ops(&w, err);
+	reuse = reuse && !rs;
 	vta_dram_tensors_free(&dram);
 	free(ref_stats);
 	free(last_use);
