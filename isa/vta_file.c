@@ -84,11 +84,13 @@ vta_status vta_read_file(const char *path, const char *what, uint64_t limit, uin
 	vta_status st = vta_file_open(path, what, limit, &f, &size, err);
 	if (st)
 		return st;
-	/* a regular file: its size and one byte to see it did not grow; a pipe: by steps */
+	/* a regular file: its size and one byte to see it did not grow; a pipe: by steps. The
+	 * buffer grows only when full (one more byte each time holds the closing NUL), so a
+	 * regular file that did not grow is read into size + 2 bytes. */
 	size_t cap = size != UINT64_MAX ? (size_t)size + 1 : 65536, len = 0;
 	uint8_t *buf = NULL;
 	for (;;) {
-		if (len + 1 >= cap || !buf) {
+		if (len == cap || !buf) {
 			size_t ncap = buf ? cap * 2 : cap;
 			uint8_t *nb = realloc(buf, ncap + 1);
 			if (!nb) {
