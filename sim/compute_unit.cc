@@ -182,8 +182,6 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 	distinct(live_dst_);
 	const uint32_t O = l.iter_out, I = l.iter_in;
 	const uint64_t dfo = l.dst_factor_out, dfi = l.dst_factor_in;
-	if (roles.reads_dst)
-		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) { acc.read(r, e); });
 	if (roles.src_space != VTA_SPACE_COUNT) {
 		distinct(live_src_);
 		sram_live &src = hw_.mem[roles.src_space]->live();
@@ -196,11 +194,22 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 		for_rows(live_wgt_, O, I, l.wgt_factor_out, l.wgt_factor_in,
 			 [&](uint32_t r) { wgt.read(r, e); });
 	}
+	/* the writes after every read of the other spaces (an ALU's src may be a dst row); a
+	 * dst row's own read goes with its write: at one epoch, a read after the row's first
+	 * write there changes nothing, so reading each just before writing it is reading them
+	 * all first */
 	sram_live &out = hw_.mem[VTA_MEM_OUT]->live();
-	for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) {
-		acc.write(r, e);
-		out.write(r, e);
-	});
+	if (roles.reads_dst)
+		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) {
+			acc.read(r, e);
+			acc.write(r, e);
+			out.write(r, e);
+		});
+	else
+		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) {
+			acc.write(r, e);
+			out.write(r, e);
+		});
 }
 
 /* The liveness of the first `done` uops of a loop nest a check stopped, uop by uop. */
