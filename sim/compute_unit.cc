@@ -306,6 +306,39 @@ compute_unit::gemm_feed compute_unit::feed()
 			 0};
 }
 
+/* An ALU nest nest_clean passed, on the C datapath, in one call of the kernel. Returns the
+ * uops run. */
+uint64_t compute_unit::alu_nest(const vta_insn &insn)
+{
+	const vta_loop &l = insn.loop;
+	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
+	const uint32_t K = l.uop_end - l.uop_bgn;
+	nest_scratch_.resize(2 * (size_t)K);
+	uint32_t *dst = nest_scratch_.data(), *src = dst + K;
+	for (uint32_t k = 0; k < K; k++) {
+		dst[k] = uops[l.uop_bgn + k].dst;
+		src[k] = uops[l.uop_bgn + k].src;
+	}
+	const vta_config &cfg = ctl_.cfg;
+	vtasim_alu_nest n{};
+	n.acc = hw_.mem[VTA_MEM_ACC]->i32();
+	n.out = hw_.mem[VTA_MEM_OUT]->i8();
+	n.lanes = cfg.batch * cfg.block_out;
+	n.dst = dst;
+	n.src = src;
+	n.uops = K;
+	n.iter_out = l.iter_out;
+	n.iter_in = l.iter_in;
+	n.dst_out = l.dst_factor_out;
+	n.dst_in = l.dst_factor_in;
+	n.src_out = l.src_factor_out;
+	n.src_in = l.src_factor_in;
+	n.imm = insn.alu.imm;
+	n.use_imm = insn.alu.use_imm;
+	n.imm_src = vta_alu_imm_reads_src(&cfg, &insn);
+	return vtasim_alu_run_nest(insn.alu.op, &n);
+}
+
 /* A GEMM nest nest_clean passed, on the C datapath: the WGT rows it reads made ready first
  * (per distinct row), then the uop loop alone, small enough for the compiler to keep in
  * registers. Returns the uops run. */
@@ -396,6 +429,10 @@ void compute_unit::run_nest(const vta_insn &insn, vta_error &why)
 		run_uops<KIND, RTL, WRAPS, true>(insn, why);
 	} else if (KIND == K_GEMM) {
 		const uint64_t done = gemm_nest(insn.loop);
+		uop_clock_ += done;
+		account<KIND, RTL>(insn, done, why);
+	} else if (KIND == K_ALU && !WRAPS) {
+		const uint64_t done = alu_nest(insn);
 		uop_clock_ += done;
 		account<KIND, RTL>(insn, done, why);
 	} else {

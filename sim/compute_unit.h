@@ -58,6 +58,8 @@ private:
 	void run_uops(const vta_insn &insn, vta_error &why);
 	/* A GEMM nest that passed nest_clean on the C datapath; returns its uops. */
 	uint64_t gemm_nest(const vta_loop &l);
+	/* The same of an ALU nest (vtasim_alu_run_nest). */
+	uint64_t alu_nest(const vta_insn &insn);
 	/* The liveness and counters of a nest's first `done` uops. */
 	template <int KIND, bool RTL>
 	void account(const vta_insn &insn, uint64_t done, const vta_error &why);
@@ -96,7 +98,7 @@ private:
 	static constexpr unsigned GEMM_RUN = 64;
 	std::vector<vtasim_gemm_rows> gemm_rows_;
 	std::vector<uint64_t> nest_at_; /* a clean nest's uop offsets (vtasim_gemm_nest) */
-	std::vector<uint32_t> nest_scratch_; /* the kernel's scratch for a nest */
+	std::vector<uint32_t> nest_scratch_; /* the kernel's scratch for a nest; an ALU nest's rows */
 
 	/* ACC write stamps for the hazard check: the uop clock of each row's last write. */
 	std::vector<uint64_t> acc_written_at_;

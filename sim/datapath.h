@@ -10,6 +10,7 @@
 #ifndef VTASIM_DATAPATH_H
 #define VTASIM_DATAPATH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #if defined(__SSE2__)
@@ -197,6 +198,26 @@ int32_t vtasim_alu_lane(uint32_t op, int32_t x, int32_t y);
  * once); an op outside vta_alu_op does nothing. */
 void vtasim_alu_row(uint32_t op, int32_t *dst, const int32_t *src, int32_t imm, int8_t *out,
 		    unsigned lanes);
+
+/* A loop nest of ALU uops of one op that no per-uop check can stop (compute_unit's
+ * nest_clean), as its uops run one by one: for each iteration (o, i) in order and each uop k,
+ * the ACC row dst[k] + o * dst_out + i * dst_in takes op of itself and the row src[k] +
+ * o * src_out + i * src_in (or of imm with use_imm), and the OUT row of the same index its
+ * low 8 bits; with imm_src the source row is first copied to the destination (an immediate
+ * op that reads its source, vta_alu_imm_reads_src). */
+typedef struct vtasim_alu_nest {
+	int32_t *acc;
+	int8_t *out;
+	unsigned lanes;            /* lanes per row */
+	const uint32_t *dst, *src; /* the rows of the nest's uops, `uops` of each */
+	uint32_t uops, iter_out, iter_in;
+	uint64_t dst_out, dst_in, src_out, src_in;
+	int32_t imm;
+	bool use_imm, imm_src;
+} vtasim_alu_nest;
+
+/* Run the nest on op's fastest kernel (as vtasim_alu_row's); returns the uops run. */
+uint64_t vtasim_alu_run_nest(uint32_t op, const vtasim_alu_nest *n);
 
 /* One ALU uop of a fixed op on a row of `lanes` lanes, as vtasim_alu_row. */
 typedef void (*vtasim_alu_fn)(int32_t *dst, const int32_t *src, int32_t imm, int8_t *out,

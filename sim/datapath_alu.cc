@@ -19,6 +19,8 @@
  */
 #include "datapath.h"
 
+#include <cstring>
+
 #include "vta_alu_ops.h"
 #include "vta_host_cpu.h"
 
@@ -31,6 +33,47 @@
 #endif
 
 namespace {
+
+/* The uops of a nest in their order (vtasim_alu_nest), each row by ROW. Always inlined, so
+ * that in a kernel built for a vector extension ROW inlines too. */
+template <void (*ROW)(int32_t *, const int32_t *, int32_t, int8_t *, unsigned), bool IMM>
+__attribute__((always_inline)) inline uint64_t walk_nest(const vtasim_alu_nest &n)
+{
+	const uint64_t lanes = n.lanes;
+	for (uint32_t o = 0; o < n.iter_out; o++)
+		for (uint32_t i = 0; i < n.iter_in; i++) {
+			const uint64_t d_off = o * n.dst_out + i * n.dst_in;
+			const uint64_t s_off = o * n.src_out + i * n.src_in;
+			for (uint32_t k = 0; k < n.uops; k++) {
+				const uint64_t d = n.dst[k] + d_off, s = n.src[k] + s_off;
+				int32_t *row = n.acc + d * lanes;
+				const int32_t *src = n.acc + s * lanes;
+				if (IMM && n.imm_src && s != d)
+					std::memcpy(row, src, lanes * sizeof(int32_t));
+				ROW(row, IMM ? nullptr : src, n.imm, n.out + d * lanes, n.lanes);
+			}
+		}
+	return (uint64_t)n.iter_out * n.iter_in * n.uops;
+}
+
+/* A nest on op's portable kernel (a call per row: the kernels are chosen per op). */
+uint64_t nest_portable(uint32_t op, const vtasim_alu_nest &n)
+{
+	const vtasim_alu_fn row = vtasim_alu_portable(op);
+	const uint64_t lanes = n.lanes;
+	for (uint32_t o = 0; o < n.iter_out; o++)
+		for (uint32_t i = 0; i < n.iter_in; i++)
+			for (uint32_t k = 0; k < n.uops; k++) {
+				const uint64_t d = n.dst[k] + o * n.dst_out + i * n.dst_in;
+				const uint64_t s = n.src[k] + o * n.src_out + i * n.src_in;
+				int32_t *dst = n.acc + d * lanes;
+				if (n.use_imm && n.imm_src && s != d)
+					std::memcpy(dst, n.acc + s * lanes, lanes * sizeof(int32_t));
+				row(dst, n.use_imm ? nullptr : n.acc + s * lanes, n.imm,
+				    n.out + d * lanes, n.lanes);
+			}
+	return (uint64_t)n.iter_out * n.iter_in * n.uops;
+}
 
 /* An op of VTA_ALU_OPS reaching the end of a kernel's if-chain has no vector lanes: the
  * generated dispatch below instantiates every row, so that fails to compile. */
@@ -113,6 +156,12 @@ AVX2_TARGET void alu_avx2(int32_t *dst, const int32_t *src, int32_t imm, int8_t 
 		row_avx2<OP, true>(dst, src, imm, out, lanes);
 }
 
+template <uint32_t OP> AVX2_TARGET uint64_t nest_avx2(const vtasim_alu_nest &n)
+{
+	return n.use_imm ? walk_nest<row_avx2<OP, true>, true>(n)
+			 : walk_nest<row_avx2<OP, false>, false>(n);
+}
+
 template <uint32_t OP> AVX512_TARGET inline __m512i lanes_avx512(__m512i a, __m512i b)
 {
 	const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(1);
@@ -184,6 +233,31 @@ AVX512_TARGET void alu_avx512(int32_t *dst, const int32_t *src, int32_t imm, int
 		row_avx512<OP, true>(dst, src, imm, out, lanes);
 }
 
+template <uint32_t OP> AVX512_TARGET uint64_t nest_avx512(const vtasim_alu_nest &n)
+{
+	return n.use_imm ? walk_nest<row_avx512<OP, true>, true>(n)
+			 : walk_nest<row_avx512<OP, false>, false>(n);
+}
+
+typedef uint64_t (*nest_fn)(const vtasim_alu_nest &n);
+
+template <uint32_t OP> nest_fn vector_nest(vtasim_alu_isa isa)
+{
+	return isa == VTASIM_ALU_AVX512 ? nest_avx512<OP> : nest_avx2<OP>;
+}
+
+/* op's nest kernel at isa (AVX2 or AVX-512); NULL for an op outside vta_alu_op */
+nest_fn vector_nest(uint32_t op, vtasim_alu_isa isa)
+{
+	switch (op) {
+#define VECTOR_NEST(name, ...) \
+	case VTA_ALU_##name: return vector_nest<VTA_ALU_##name>(isa);
+		VTA_ALU_OPS(VECTOR_NEST)
+#undef VECTOR_NEST
+	default: return nullptr;
+	}
+}
+
 template <uint32_t OP> vtasim_alu_fn vector_kernel(vtasim_alu_isa isa)
 {
 	return isa == VTASIM_ALU_AVX512 ? alu_avx512<OP> : alu_avx2<OP>;
@@ -202,15 +276,32 @@ vtasim_alu_fn vector_kernel(uint32_t op, vtasim_alu_isa isa)
 }
 #endif
 
-/* Each op's fastest kernel on this host, chosen once. */
+/* Each op's fastest kernel on this host, chosen once, for a row and for a nest (NULL: the
+ * portable one, a call per row). */
 struct best_kernels {
 	vtasim_alu_fn fn[VTA_ALU_OP_COUNT];
+	uint64_t (*nest[VTA_ALU_OP_COUNT])(const vtasim_alu_nest &n);
 	best_kernels()
 	{
-		for (uint32_t op = 0; op < VTA_ALU_OP_COUNT; op++)
-			fn[op] = vtasim_alu_choose(op, VTASIM_ALU_BEST).run;
+		for (uint32_t op = 0; op < VTA_ALU_OP_COUNT; op++) {
+			const vtasim_alu_kernel k = vtasim_alu_choose(op, VTASIM_ALU_BEST);
+			fn[op] = k.run;
+			nest[op] = nullptr;
+#if VTASIM_HAVE_X86_KERNELS
+			if (!std::strcmp(k.name, "avx512"))
+				nest[op] = vector_nest(op, VTASIM_ALU_AVX512);
+			else if (!std::strcmp(k.name, "avx2"))
+				nest[op] = vector_nest(op, VTASIM_ALU_AVX2);
+#endif
+		}
 	}
 };
+
+const best_kernels &best()
+{
+	static const best_kernels b;
+	return b;
+}
 
 } // namespace
 
@@ -232,7 +323,14 @@ extern "C" vtasim_alu_kernel vtasim_alu_choose(uint32_t op, vtasim_alu_isa most)
 extern "C" void vtasim_alu_row(uint32_t op, int32_t *dst, const int32_t *src, int32_t imm,
 			       int8_t *out, unsigned lanes)
 {
-	static const best_kernels best;
 	if (op < VTA_ALU_OP_COUNT)
-		best.fn[op](dst, src, imm, out, lanes);
+		best().fn[op](dst, src, imm, out, lanes);
+}
+
+extern "C" uint64_t vtasim_alu_run_nest(uint32_t op, const vtasim_alu_nest *n)
+{
+	if (op >= VTA_ALU_OP_COUNT)
+		return (uint64_t)n->iter_out * n->iter_in * n->uops; /* as a row does nothing */
+	const best_kernels &b = best();
+	return b.nest[op] ? b.nest[op](*n) : nest_portable(op, *n);
 }

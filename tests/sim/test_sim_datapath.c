@@ -393,6 +393,73 @@ static void test_alu_simd_portable(void **state)
 	print_message("ALU kernels faster than the portable one: %u\n", fast);
 }
 
+/* A nest of ALU uops in one call of the host's fastest kernel against the uops one by one on
+ * the portable kernel, in the nest's order: random rows that overlap and repeat (a uop may
+ * read a row an earlier one wrote), loop factors 0-3, source rows, immediates, and immediate
+ * ops that copy their source row first; every op, rows of 16 lanes and of 5 (a partial
+ * vector). */
+#define NEST_ROWS 40
+static void test_alu_nest_uops(void **state)
+{
+	(void)state;
+	uint32_t seed = 29;
+	unsigned copies = 0;
+	for (int round = 0; round < 3000; round++) {
+		const uint32_t op = (uint32_t)(round % VTA_ALU_OP_COUNT);
+		const unsigned lanes = round % 7 == 0 ? 5 : 16;
+		vtasim_alu_nest n = {0};
+		uint32_t dst[6], src[6];
+		n.uops = 1 + simt_rand(&seed) % 6;
+		n.iter_out = 1 + simt_rand(&seed) % 3;
+		n.iter_in = 1 + simt_rand(&seed) % 3;
+		n.dst_out = simt_rand(&seed) % 4;
+		n.dst_in = simt_rand(&seed) % 4;
+		n.src_out = simt_rand(&seed) % 4;
+		n.src_in = simt_rand(&seed) % 4;
+		for (uint32_t k = 0; k < n.uops; k++) { /* the largest row stays below NEST_ROWS */
+			dst[k] = simt_rand(&seed) % 16;
+			src[k] = simt_rand(&seed) % 16;
+		}
+		n.use_imm = simt_rand(&seed) % 2;
+		n.imm_src = n.use_imm && simt_rand(&seed) % 2;
+		n.imm = n.use_imm ? alu_operand(&seed) : 0;
+		n.lanes = lanes;
+		n.dst = dst;
+		n.src = src;
+		int32_t acc[NEST_ROWS * 16], want[NEST_ROWS * 16];
+		int8_t out[NEST_ROWS * 16], wout[NEST_ROWS * 16];
+		for (unsigned i = 0; i < NEST_ROWS * 16; i++) {
+			acc[i] = want[i] = alu_operand(&seed);
+			out[i] = wout[i] = (int8_t)i;
+		}
+		n.acc = acc;
+		n.out = out;
+		assert_int_equal(vtasim_alu_run_nest(op, &n),
+				 (uint64_t)n.uops * n.iter_out * n.iter_in);
+		const vtasim_alu_fn port = vtasim_alu_portable(op);
+		for (uint32_t o = 0; o < n.iter_out; o++)
+			for (uint32_t i = 0; i < n.iter_in; i++)
+				for (uint32_t k = 0; k < n.uops; k++) {
+					const uint64_t d = dst[k] + o * n.dst_out + i * n.dst_in;
+					const uint64_t sr = src[k] + o * n.src_out + i * n.src_in;
+					if (n.imm_src && sr != d) {
+						memcpy(want + d * lanes, want + sr * lanes,
+						       lanes * sizeof(int32_t));
+						copies++;
+					}
+					port(want + d * lanes, n.use_imm ? NULL : want + sr * lanes,
+					     n.imm, wout + d * lanes, lanes);
+				}
+		if (memcmp(acc, want, sizeof(acc)) || memcmp(out, wout, sizeof(out)))
+			fail_msg("round %d: op %u, %u lanes, %u uops x %u x %u, %s: the nest "
+				 "differs from its uops one by one", round, op, lanes, n.uops,
+				 n.iter_out, n.iter_in,
+				 n.imm_src ? "immediate on the source row"
+					   : n.use_imm ? "immediate" : "source row");
+	}
+	assert_true(copies > 100);
+}
+
 static void test_timing(void **state)
 {
 	(void)state;
@@ -596,6 +663,7 @@ int main(void)
 		cmocka_unit_test(test_gemm_simd_portable),
 		cmocka_unit_test(test_alu_lanes),
 		cmocka_unit_test(test_alu_simd_portable),
+		cmocka_unit_test(test_alu_nest_uops),
 		cmocka_unit_test(test_timing),
 		cmocka_unit_test(test_dma),
 	};
