@@ -19,7 +19,7 @@
  */
 #include "datapath.h"
 
-#include <cstring>
+#include <cstring> /* memcpy */
 
 #include "vta_alu_ops.h"
 #include "vta_host_cpu.h"
@@ -74,6 +74,14 @@ uint64_t nest_portable(uint32_t op, const vtasim_alu_nest &n)
 			}
 	return (uint64_t)n.iter_out * n.iter_in * n.uops;
 }
+
+typedef uint64_t (*nest_fn)(const vtasim_alu_nest &n);
+
+/* An op's kernels at one instruction-set level: a row, and a nest (NULL: a row at a time). */
+struct op_kernels {
+	vtasim_alu_fn row;
+	nest_fn nest;
+};
 
 /* An op of VTA_ALU_OPS reaching the end of a kernel's if-chain has no vector lanes: the
  * generated dispatch below instantiates every row, so that fails to compile. */
@@ -239,61 +247,64 @@ template <uint32_t OP> AVX512_TARGET uint64_t nest_avx512(const vtasim_alu_nest 
 			 : walk_nest<row_avx512<OP, false>, false>(n);
 }
 
-typedef uint64_t (*nest_fn)(const vtasim_alu_nest &n);
-
-template <uint32_t OP> nest_fn vector_nest(vtasim_alu_isa isa)
+template <uint32_t OP> op_kernels vector_kernels(vtasim_alu_isa isa)
 {
-	return isa == VTASIM_ALU_AVX512 ? nest_avx512<OP> : nest_avx2<OP>;
+	if (isa == VTASIM_ALU_AVX512)
+		return {alu_avx512<OP>, nest_avx512<OP>};
+	return {alu_avx2<OP>, nest_avx2<OP>};
 }
 
-/* op's nest kernel at isa (AVX2 or AVX-512); NULL for an op outside vta_alu_op */
-nest_fn vector_nest(uint32_t op, vtasim_alu_isa isa)
+/* op's kernels at isa (AVX2 or AVX-512) */
+op_kernels vector_kernels(uint32_t op, vtasim_alu_isa isa)
 {
 	switch (op) {
-#define VECTOR_NEST(name, ...) \
-	case VTA_ALU_##name: return vector_nest<VTA_ALU_##name>(isa);
-		VTA_ALU_OPS(VECTOR_NEST)
-#undef VECTOR_NEST
-	default: return nullptr;
-	}
-}
-
-template <uint32_t OP> vtasim_alu_fn vector_kernel(vtasim_alu_isa isa)
-{
-	return isa == VTASIM_ALU_AVX512 ? alu_avx512<OP> : alu_avx2<OP>;
-}
-
-/* op's kernel at isa (AVX2 or AVX-512) */
-vtasim_alu_fn vector_kernel(uint32_t op, vtasim_alu_isa isa)
-{
-	switch (op) {
-#define VECTOR_ROW(name, ...) \
-	case VTA_ALU_##name: return vector_kernel<VTA_ALU_##name>(isa);
-		VTA_ALU_OPS(VECTOR_ROW)
-#undef VECTOR_ROW
-	default: return vtasim_alu_portable(op); /* callers pass a row's code */
+#define VECTOR_KERNELS(name, ...) \
+	case VTA_ALU_##name: return vector_kernels<VTA_ALU_##name>(isa);
+		VTA_ALU_OPS(VECTOR_KERNELS)
+#undef VECTOR_KERNELS
+	default: return {vtasim_alu_portable(op), nullptr}; /* callers pass a row's code */
 	}
 }
 #endif
 
-/* Each op's fastest kernel on this host, chosen once, for a row and for a nest (NULL: the
- * portable one, a call per row). */
+/* The widest level up to `most` the host runs, its name in *name. */
+vtasim_alu_isa host_level(vtasim_alu_isa most, const char **name)
+{
+#if VTASIM_HAVE_X86_KERNELS
+	if (most >= VTASIM_ALU_AVX512 && vta_host_cpu_runs(VTA_HOST_AVX512)) {
+		*name = "avx512";
+		return VTASIM_ALU_AVX512;
+	}
+	if (most >= VTASIM_ALU_AVX2 && vta_host_cpu_runs(VTA_HOST_AVX2)) {
+		*name = "avx2";
+		return VTASIM_ALU_AVX2;
+	}
+#else
+	(void)most;
+#endif
+	*name = "portable";
+	return VTASIM_ALU_PORTABLE;
+}
+
+/* op's kernels at the level; the portable row kernel and no nest one below AVX2 */
+op_kernels kernels_at(uint32_t op, vtasim_alu_isa isa)
+{
+#if VTASIM_HAVE_X86_KERNELS
+	if (isa != VTASIM_ALU_PORTABLE && op < VTA_ALU_OP_COUNT)
+		return vector_kernels(op, isa);
+#endif
+	return {vtasim_alu_portable(op), nullptr};
+}
+
+/* Each op's fastest kernels on this host, chosen once. */
 struct best_kernels {
-	vtasim_alu_fn fn[VTA_ALU_OP_COUNT];
-	uint64_t (*nest[VTA_ALU_OP_COUNT])(const vtasim_alu_nest &n);
+	op_kernels k[VTA_ALU_OP_COUNT];
 	best_kernels()
 	{
-		for (uint32_t op = 0; op < VTA_ALU_OP_COUNT; op++) {
-			const vtasim_alu_kernel k = vtasim_alu_choose(op, VTASIM_ALU_BEST);
-			fn[op] = k.run;
-			nest[op] = nullptr;
-#if VTASIM_HAVE_X86_KERNELS
-			if (!std::strcmp(k.name, "avx512"))
-				nest[op] = vector_nest(op, VTASIM_ALU_AVX512);
-			else if (!std::strcmp(k.name, "avx2"))
-				nest[op] = vector_nest(op, VTASIM_ALU_AVX2);
-#endif
-		}
+		const char *name;
+		const vtasim_alu_isa isa = host_level(VTASIM_ALU_BEST, &name);
+		for (uint32_t op = 0; op < VTA_ALU_OP_COUNT; op++)
+			k[op] = kernels_at(op, isa);
 	}
 };
 
@@ -307,30 +318,22 @@ const best_kernels &best()
 
 extern "C" vtasim_alu_kernel vtasim_alu_choose(uint32_t op, vtasim_alu_isa most)
 {
-#if VTASIM_HAVE_X86_KERNELS
-	if (op < VTA_ALU_OP_COUNT) {
-		if (most >= VTASIM_ALU_AVX512 && vta_host_cpu_runs(VTA_HOST_AVX512))
-			return {vector_kernel(op, VTASIM_ALU_AVX512), "avx512"};
-		if (most >= VTASIM_ALU_AVX2 && vta_host_cpu_runs(VTA_HOST_AVX2))
-			return {vector_kernel(op, VTASIM_ALU_AVX2), "avx2"};
-	}
-#else
-	(void)most;
-#endif
-	return {vtasim_alu_portable(op), "portable"};
+	const char *name;
+	const vtasim_alu_isa isa = host_level(most, &name);
+	return {kernels_at(op, isa).row, op < VTA_ALU_OP_COUNT ? name : "portable"};
 }
 
 extern "C" void vtasim_alu_row(uint32_t op, int32_t *dst, const int32_t *src, int32_t imm,
 			       int8_t *out, unsigned lanes)
 {
 	if (op < VTA_ALU_OP_COUNT)
-		best().fn[op](dst, src, imm, out, lanes);
+		best().k[op].row(dst, src, imm, out, lanes);
 }
 
 extern "C" uint64_t vtasim_alu_run_nest(uint32_t op, const vtasim_alu_nest *n)
 {
 	if (op >= VTA_ALU_OP_COUNT)
 		return (uint64_t)n->iter_out * n->iter_in * n->uops; /* as a row does nothing */
-	const best_kernels &b = best();
-	return b.nest[op] ? b.nest[op](*n) : nest_portable(op, *n);
+	const nest_fn nest = best().k[op].nest;
+	return nest ? nest(*n) : nest_portable(op, *n);
 }
