@@ -39,9 +39,10 @@ int line_editor_open(line_editor *e, const char *name, char *why, size_t n)
 	return 0;
 }
 
+/* The library stays loaded: its state (the history, the terminal's settings) lives in its
+ * own globals to the end of the process, as when it was linked; unloading it would leave
+ * that state unreachable. */
 void line_editor_close(line_editor *e)
 {
-	if (e->lib)
-		dlclose(e->lib);
 	memset(e, 0, sizeof(*e));
 }

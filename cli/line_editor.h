@@ -18,6 +18,7 @@ typedef struct line_editor {
 /* Open libedit for the program `name`, with the signals left to the caller. 0, or -1 with
  * why (at most n bytes) when the library or one of its functions cannot be loaded. */
 int line_editor_open(line_editor *e, const char *name, char *why, size_t n);
+/* Forget e; the library stays loaded (its state is its globals'). */
 void line_editor_close(line_editor *e);
 
 #endif /* VTASIM_LINE_EDITOR_H */
