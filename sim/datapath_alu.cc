@@ -34,10 +34,10 @@
 
 namespace {
 
-/* The uops of a nest in their order (vtasim_alu_nest), each row by ROW. Always inlined, so
- * that in a kernel built for a vector extension ROW inlines too. */
-template <void (*ROW)(int32_t *, const int32_t *, int32_t, int8_t *, unsigned), bool IMM>
-__attribute__((always_inline)) inline uint64_t walk_nest(const vtasim_alu_nest &n)
+/* The uops of a nest in their order (vtasim_alu_nest), each row by `row`. Always inlined, so
+ * that in a kernel built for a vector extension a constant `row` inlines too. */
+template <bool IMM>
+__attribute__((always_inline)) inline uint64_t walk_nest(const vtasim_alu_nest &n, vtasim_alu_fn row)
 {
 	const uint64_t lanes = n.lanes;
 	for (uint32_t o = 0; o < n.iter_out; o++)
@@ -46,11 +46,11 @@ __attribute__((always_inline)) inline uint64_t walk_nest(const vtasim_alu_nest &
 			const uint64_t s_off = o * n.src_out + i * n.src_in;
 			for (uint32_t k = 0; k < n.uops; k++) {
 				const uint64_t d = n.dst[k] + d_off, s = n.src[k] + s_off;
-				int32_t *row = n.acc + d * lanes;
+				int32_t *dst = n.acc + d * lanes;
 				const int32_t *src = n.acc + s * lanes;
 				if (IMM && n.imm_src && s != d)
-					std::memcpy(row, src, lanes * sizeof(int32_t));
-				ROW(row, IMM ? nullptr : src, n.imm, n.out + d * lanes, n.lanes);
+					std::memcpy(dst, src, lanes * sizeof(int32_t));
+				row(dst, IMM ? nullptr : src, n.imm, n.out + d * lanes, n.lanes);
 			}
 		}
 	return (uint64_t)n.iter_out * n.iter_in * n.uops;
@@ -60,19 +60,7 @@ __attribute__((always_inline)) inline uint64_t walk_nest(const vtasim_alu_nest &
 uint64_t nest_portable(uint32_t op, const vtasim_alu_nest &n)
 {
 	const vtasim_alu_fn row = vtasim_alu_portable(op);
-	const uint64_t lanes = n.lanes;
-	for (uint32_t o = 0; o < n.iter_out; o++)
-		for (uint32_t i = 0; i < n.iter_in; i++)
-			for (uint32_t k = 0; k < n.uops; k++) {
-				const uint64_t d = n.dst[k] + o * n.dst_out + i * n.dst_in;
-				const uint64_t s = n.src[k] + o * n.src_out + i * n.src_in;
-				int32_t *dst = n.acc + d * lanes;
-				if (n.use_imm && n.imm_src && s != d)
-					std::memcpy(dst, n.acc + s * lanes, lanes * sizeof(int32_t));
-				row(dst, n.use_imm ? nullptr : n.acc + s * lanes, n.imm,
-				    n.out + d * lanes, n.lanes);
-			}
-	return (uint64_t)n.iter_out * n.iter_in * n.uops;
+	return n.use_imm ? walk_nest<true>(n, row) : walk_nest<false>(n, row);
 }
 
 typedef uint64_t (*nest_fn)(const vtasim_alu_nest &n);
@@ -166,8 +154,8 @@ AVX2_TARGET void alu_avx2(int32_t *dst, const int32_t *src, int32_t imm, int8_t 
 
 template <uint32_t OP> AVX2_TARGET uint64_t nest_avx2(const vtasim_alu_nest &n)
 {
-	return n.use_imm ? walk_nest<row_avx2<OP, true>, true>(n)
-			 : walk_nest<row_avx2<OP, false>, false>(n);
+	return n.use_imm ? walk_nest<true>(n, row_avx2<OP, true>)
+			 : walk_nest<false>(n, row_avx2<OP, false>);
 }
 
 template <uint32_t OP> AVX512_TARGET inline __m512i lanes_avx512(__m512i a, __m512i b)
@@ -243,8 +231,8 @@ AVX512_TARGET void alu_avx512(int32_t *dst, const int32_t *src, int32_t imm, int
 
 template <uint32_t OP> AVX512_TARGET uint64_t nest_avx512(const vtasim_alu_nest &n)
 {
-	return n.use_imm ? walk_nest<row_avx512<OP, true>, true>(n)
-			 : walk_nest<row_avx512<OP, false>, false>(n);
+	return n.use_imm ? walk_nest<true>(n, row_avx512<OP, true>)
+			 : walk_nest<false>(n, row_avx512<OP, false>);
 }
 
 template <uint32_t OP> op_kernels vector_kernels(vtasim_alu_isa isa)

@@ -294,7 +294,7 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 			r->stats = one_stats;
 			st = check_stream(cfg, o, r->name, &chosen, err);
 			/* the engine's last run is what the observers read: run the winner again */
-			if (o->observer && o->observer->executed) {
+			if (!st && o->observer && o->observer->executed) {
 				const double a0 = vta_host_now();
 				st = engine->run(engine, &chosen.ls.prog, &chosen.dram, &r->stats, err);
 				r->threads_seconds += vta_host_now() - a0;

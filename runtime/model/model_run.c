@@ -733,7 +733,6 @@ vta_status vta_model_run_model(const vta_config *cfg, const vta_tfl_model *m, vt
 		  reuse ? ref_stats : NULL, reuse ? ref : NULL, last_use, VTA_OK, {0}};
 	run->bit_exact = true;
 	st = side_by_side ? walk_side_by_side(&r, &w, &rs, &rerr, err) : walk_ops(&w, err);
-	reuse = reuse && !rs;
 	vta_dram_tensors_free(&dram);
 	free(ref_stats);
 	free(last_use);
