@@ -11,6 +11,12 @@
  * 128 x sum_k w[o][k] to lane o; that sum is subtracted from ACC first. Both the weights
  * in vpdpbusd's order (lane j of vector q holds w[j][4q..4q+3]) and the per-row sums are a
  * packed WGT row (pack_vnni), made when the row is written, not per uop.
+ *
+ * AVX2: vpmaddwd multiplies int16 pairs and adds each pair into an int32 lane. A packed WGT
+ * row (pack_avx2) holds, per group of 16 outputs and per input pair j, the pair's weights
+ * (w[o][2j], w[o][2j+1]) of the 16 outputs as int16; the uop broadcasts input pair j to
+ * every lane, so each pair's products land in their output's lane and no horizontal sums
+ * are needed.
  */
 #include "datapath.h"
 #include "vta_host_cpu.h"
@@ -60,61 +66,163 @@ typedef void (*uop_fn)(const int8_t *inp, const int8_t *wgt, int32_t *acc, int8_
 
 VTASIM_GEMM_ENTRIES(portable, )
 
+/* Kernels this long or longer are walked uop after uop (their grouping would cost more). */
+enum { GEMM_GROUP_MAX = 256 };
+
+/* A nest's uops grouped by their ACC row: `order` the uops sorted by row (a stable
+ * insertion sort), `ends` each group's end in it; returns the number of groups. */
+inline uint64_t group_by_acc_row(const vtasim_gemm_nest *n, uint32_t *order, uint32_t *ends)
+{
+	const uint64_t K = n->uops;
+	for (uint32_t k = 0; k < K; k++) {
+		uint32_t j = k;
+		for (; j > 0 && n->dst_at[order[j - 1]] > n->dst_at[k]; j--)
+			order[j] = order[j - 1];
+		order[j] = k;
+	}
+	uint64_t groups = 0;
+	for (uint32_t k = 1; k <= K; k++)
+		if (k == K || n->dst_at[order[k]] != n->dst_at[order[k - 1]])
+			ends[groups++] = (uint32_t)k;
+	return groups;
+}
+
 #if VTASIM_HAVE_X86_KERNELS
-/* The dot product of x (16 int8 widened to int16) with one 16-lane weight row, as 8 int32
- * partial sums. */
-__attribute__((target("avx2"))) inline __m256i row_avx2(__m256i x, const int8_t *w)
-{
-	return _mm256_madd_epi16(x, _mm256_cvtepi8_epi16(
-					    _mm_loadu_si128((const __m128i *)(const void *)w)));
-}
-
-/* Eight 16-lane dot products of x with 8 consecutive weight rows, as 8 int32 lanes in row
- * order. Written out (no array): the compiler keeps every partial sum in a register. */
-__attribute__((target("avx2"))) inline __m256i dot8_avx2(__m256i x, const int8_t *w)
-{
-	/* pairwise sums leave [r0 r1 r2 r3 | r0 r1 r2 r3] halves of rows 0-3 and 4-7 */
-	const __m256i s01 = _mm256_hadd_epi32(row_avx2(x, w), row_avx2(x, w + 16));
-	const __m256i s23 = _mm256_hadd_epi32(row_avx2(x, w + 32), row_avx2(x, w + 48));
-	const __m256i s45 = _mm256_hadd_epi32(row_avx2(x, w + 64), row_avx2(x, w + 80));
-	const __m256i s67 = _mm256_hadd_epi32(row_avx2(x, w + 96), row_avx2(x, w + 112));
-	const __m256i a = _mm256_hadd_epi32(s01, s23), b = _mm256_hadd_epi32(s45, s67);
-	return _mm256_add_epi32(_mm256_permute2x128_si256(a, b, 0x20),
-				_mm256_permute2x128_si256(a, b, 0x31));
-}
-
 #define AVX2_TARGET __attribute__((target("avx2")))
 VTASIM_GEMM_ENTRIES(avx2, AVX2_TARGET)
 
-/* block_in 16, block_out a multiple of 16, on SRAM rows */
+/* One packed WGT row (see the top): per group of 16 outputs and per input pair, the pair's
+ * weights of the 16 outputs as int16, outputs 0-7 then 8-15. */
+uint32_t avx2_packed_bytes(unsigned block_in, unsigned block_out)
+{
+	return 2 * block_out * block_in;
+}
+
+/* Rows r[0..7] of 8 dwords each, transposed in place: r[j] becomes dword j of every row. */
+AVX2_TARGET inline void transpose8_avx2(__m256i r[8])
+{
+	__m256i t[8], u[8];
+	for (unsigned i = 0; i < 8; i += 2) {
+		t[i] = _mm256_unpacklo_epi32(r[i], r[i + 1]);
+		t[i + 1] = _mm256_unpackhi_epi32(r[i], r[i + 1]);
+	}
+	for (unsigned i = 0; i < 8; i += 4) {
+		u[i] = _mm256_unpacklo_epi64(t[i], t[i + 2]);
+		u[i + 1] = _mm256_unpackhi_epi64(t[i], t[i + 2]);
+		u[i + 2] = _mm256_unpacklo_epi64(t[i + 1], t[i + 3]);
+		u[i + 3] = _mm256_unpackhi_epi64(t[i + 1], t[i + 3]);
+	}
+	for (unsigned j = 0; j < 4; j++) {
+		r[j] = _mm256_permute2x128_si256(u[j], u[j + 4], 0x20);
+		r[j + 4] = _mm256_permute2x128_si256(u[j], u[j + 4], 0x31);
+	}
+}
+
+/* block_in 16: each weight row widened to int16 is 8 dwords, one per input pair, and a
+ * group of 8 rows transposed puts pair j of the 8 outputs in one vector */
+AVX2_TARGET void pack_avx2(const int8_t *w, int8_t *p, unsigned block_in, unsigned block_out)
+{
+	(void)block_in;
+	__m256i *d = (__m256i *)(void *)p;
+	for (unsigned og = 0; og < block_out; og += 16)
+		for (unsigned h = 0; h < 2; h++) {
+			__m256i r[8];
+			for (unsigned i = 0; i < 8; i++)
+				r[i] = _mm256_cvtepi8_epi16(_mm_loadu_si128(
+					(const __m128i *)(const void *)(w + (uint64_t)(og + 8 * h + i) * 16)));
+			transpose8_avx2(r);
+			for (unsigned j = 0; j < 8; j++)
+				_mm256_storeu_si256(d + (uint64_t)og + 2 * j + h, r[j]);
+		}
+}
+
+/* Input row x (16 int8) as its 8 pairs of int16, one int32 each. */
+AVX2_TARGET inline void pairs_avx2(const int8_t *x, int32_t pairs[8])
+{
+	_mm256_storeu_si256((__m256i *)(void *)pairs,
+			    _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(const void *)x)));
+}
+
+/* The 16 dot products of one input row (as pairs) with a packed 16-output group, added to
+ * s0 (outputs 0-7) and s1 (8-15). */
+AVX2_TARGET inline void dot16_avx2(const int32_t pairs[8], const int8_t *wg, __m256i &s0,
+				   __m256i &s1)
+{
+	const __m256i *w = (const __m256i *)(const void *)wg;
+#pragma GCC unroll 8
+	for (unsigned j = 0; j < 8; j++) {
+		const __m256i x = _mm256_set1_epi32(pairs[j]);
+		s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(x, _mm256_loadu_si256(w + 2 * j)));
+		s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(x, _mm256_loadu_si256(w + 2 * j + 1)));
+	}
+}
+
+/* ACC lanes 0-15 stored, and their low bytes to the OUT row. */
+AVX2_TARGET inline void put_avx2(__m256i v0, __m256i v1, int32_t *acc, int8_t *out)
+{
+	const __m128i low8 = _mm_set1_epi32(0xff);
+	_mm256_storeu_si256((__m256i *)(void *)acc, v0);
+	_mm256_storeu_si256((__m256i *)(void *)(acc + 8), v1);
+	/* low 8 bits of each lane: 0..255 survive both packs unchanged */
+	const __m128i l0 = _mm_and_si128(_mm256_castsi256_si128(v0), low8);
+	const __m128i h0 = _mm_and_si128(_mm256_extracti128_si256(v0, 1), low8);
+	const __m128i l1 = _mm_and_si128(_mm256_castsi256_si128(v1), low8);
+	const __m128i h1 = _mm_and_si128(_mm256_extracti128_si256(v1, 1), low8);
+	_mm_storeu_si128((__m128i *)(void *)out,
+			 _mm_packus_epi16(_mm_packs_epi32(l0, h0), _mm_packs_epi32(l1, h1)));
+}
+
+/* block_in 16, block_out a multiple of 16, on packed rows */
 AVX2_TARGET inline void uop_avx2(const int8_t *inp, const int8_t *wgt, int32_t *acc,
 				 int8_t *out, unsigned batch, unsigned block_in, unsigned block_out)
 {
-	const __m128i low8 = _mm_set1_epi32(0xff);
+	(void)block_in;
 	for (unsigned b = 0; b < batch; b++) {
-		const __m256i x = _mm256_cvtepi8_epi16(
-			_mm_loadu_si128((const __m128i *)(const void *)(inp + (uint64_t)b * block_in)));
+		int32_t pairs[8];
+		pairs_avx2(inp + (uint64_t)b * 16, pairs);
 		int32_t *a = acc + (uint64_t)b * block_out;
 		int8_t *o8 = out + (uint64_t)b * block_out;
 		for (unsigned o = 0; o < block_out; o += 16) {
-			__m256i *a0 = (__m256i *)(void *)(a + o);
-			__m256i *a1 = (__m256i *)(void *)(a + o + 8);
-			__m256i v0 = _mm256_add_epi32(_mm256_loadu_si256(a0),
-						      dot8_avx2(x, wgt + (uint64_t)o * 16));
-			__m256i v1 = _mm256_add_epi32(_mm256_loadu_si256(a1),
-						      dot8_avx2(x, wgt + (uint64_t)(o + 8) * 16));
-			_mm256_storeu_si256(a0, v0);
-			_mm256_storeu_si256(a1, v1);
-			/* low 8 bits of each lane: 0..255 survive both packs unchanged */
-			__m128i l0 = _mm_and_si128(_mm256_castsi256_si128(v0), low8);
-			__m128i h0 = _mm_and_si128(_mm256_extracti128_si256(v0, 1), low8);
-			__m128i l1 = _mm_and_si128(_mm256_castsi256_si128(v1), low8);
-			__m128i h1 = _mm_and_si128(_mm256_extracti128_si256(v1, 1), low8);
-			_mm_storeu_si128((__m128i *)(void *)(o8 + o),
-					 _mm_packus_epi16(_mm_packs_epi32(l0, h0),
-							  _mm_packs_epi32(l1, h1)));
+			__m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)(a + o));
+			__m256i s1 = _mm256_loadu_si256((const __m256i *)(const void *)(a + o + 8));
+			dot16_avx2(pairs, wgt + (uint64_t)o * 32, s0, s1);
+			put_avx2(s0, s1, a + o, o8 + o);
 		}
 	}
+}
+
+/* The nest, 1 x 16 x 16, each ACC row's uops at once (as nest_vnni_1x16x16). */
+AVX2_TARGET void nest_avx2_1x16x16(const vtasim_gemm_nest *n, unsigned batch, unsigned block_in,
+				   unsigned block_out)
+{
+	const uint64_t K = n->uops;
+	if (!n->scratch || K >= GEMM_GROUP_MAX) {
+		nest_avx2<uop_avx2>(n, batch, block_in, block_out);
+		return;
+	}
+	uint32_t *order = n->scratch, *ends = n->scratch + K;
+	const uint64_t groups = group_by_acc_row(n, order, ends);
+	const uint64_t inner = n->dst_in == 0 ? n->iter_in : 1;
+	for (uint64_t o = 0; o < n->iter_out; o++)
+		for (uint64_t i0 = 0; i0 < n->iter_in; i0 += inner) {
+			const uint64_t d = o * n->dst_out + i0 * n->dst_in;
+			for (uint64_t g = 0, k0 = 0; g < groups; k0 = ends[g++]) {
+				const uint64_t row = d + n->dst_at[order[k0]];
+				__m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)(n->acc + row));
+				__m256i s1 = _mm256_loadu_si256(
+					(const __m256i *)(const void *)(n->acc + row + 8));
+				for (uint64_t i = i0; i < i0 + inner; i++) {
+					const int8_t *x = n->inp + o * n->inp_out + i * n->inp_in;
+					const int8_t *w = n->wgt + o * n->wgt_out + i * n->wgt_in;
+					for (uint64_t k = k0; k < ends[g]; k++) {
+						int32_t pairs[8];
+						pairs_avx2(x + n->inp_at[order[k]], pairs);
+						dot16_avx2(pairs, w + n->wgt_at[order[k]], s0, s1);
+					}
+				}
+				put_avx2(s0, s1, n->acc + row, n->out + row);
+			}
+		}
 }
 
 #define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512vnni")))
@@ -212,9 +320,6 @@ VNNI_TARGET inline void uop_vnni_1x16x16(const int8_t *inp, const int8_t *w, int
 	put_vnni_1x16x16(_mm512_add_epi32(_mm512_loadu_si512(acc), dot), acc, out);
 }
 
-/* Kernels this long or longer are walked uop after uop (their grouping would cost more). */
-enum { VNNI_GROUP_MAX = 256 };
-
 /*
  * The nest, each ACC row's uops at once: the kernel's uops grouped by their ACC row (a
  * stable insertion sort into scratch), then per outer iteration (and per inner one when the
@@ -225,21 +330,12 @@ VNNI_TARGET void nest_vnni_1x16x16(const vtasim_gemm_nest *n, unsigned batch, un
 				   unsigned block_out)
 {
 	const uint64_t K = n->uops;
-	if (!n->scratch || K >= VNNI_GROUP_MAX) {
+	if (!n->scratch || K >= GEMM_GROUP_MAX) {
 		nest_vnni<uop_vnni_1x16x16>(n, batch, block_in, block_out);
 		return;
 	}
 	uint32_t *order = n->scratch, *ends = n->scratch + K;
-	for (uint32_t k = 0; k < K; k++) {
-		uint32_t j = k;
-		for (; j > 0 && n->dst_at[order[j - 1]] > n->dst_at[k]; j--)
-			order[j] = order[j - 1];
-		order[j] = k;
-	}
-	uint64_t groups = 0;
-	for (uint32_t k = 1; k <= K; k++)
-		if (k == K || n->dst_at[order[k]] != n->dst_at[order[k - 1]])
-			ends[groups++] = k;
+	const uint64_t groups = group_by_acc_row(n, order, ends);
 	/* inner iterations on the same rows: one group spans them all */
 	const uint64_t inner = n->dst_in == 0 ? n->iter_in : 1;
 	for (uint64_t o = 0; o < n->iter_out; o++)
@@ -334,7 +430,9 @@ extern "C" vtasim_gemm_kernel vtasim_gemm_choose(unsigned batch, unsigned block_
 	}
 	if (most >= VTASIM_GEMM_AVX2 && block_in == 16 && groups16 &&
 	    vta_host_cpu_runs(VTA_HOST_AVX2))
-		return {rows_avx2<uop_avx2>, nest_avx2<uop_avx2>, nullptr, 0, "avx2"};
+		return {rows_avx2<uop_avx2>,
+			batch == 1 && block_out == 16 ? nest_avx2_1x16x16 : nest_avx2<uop_avx2>,
+			pack_avx2, avx2_packed_bytes(block_in, block_out), "avx2"};
 #else
 	(void)batch;
 	(void)block_in;
