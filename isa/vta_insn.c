@@ -211,6 +211,16 @@ vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *i
 	return VTA_OK;
 }
 
+vta_status vta_insn_decode_head(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
+				vta_error *err)
+{
+	bits b;
+	memset(&b, 0, sizeof(b));
+	b.w[0] = vta_le64_get(in); /* the head is in word 0 */
+	memset(insn, 0, sizeof(*insn));
+	return get_fields(&b, vta_insn_head(), &cfg->fw, insn, err);
+}
+
 /* ---------- micro-ops ---------- */
 
 /* Bits of a micro-op: 32 (vta128) or 64 (wide). */

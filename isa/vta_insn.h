@@ -101,6 +101,10 @@ vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn, uint8_t 
  * bits. */
 vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
 			   vta_error *err);
+/* Decode the head alone (opcode and dependence flags; the rest of *insn zero): for a walk
+ * that decodes only some instructions whole. Rejects an unknown opcode. */
+vta_status vta_insn_decode_head(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
+				vta_error *err);
 
 /* A micro-op is cfg->sram[VTA_MEM_UOP].elem_bytes little-endian bytes. */
 vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t *out,

@@ -225,8 +225,11 @@ vta_status vta_program_overlap(const vta_program *prog, int *found, size_t *earl
 	return VTA_OK;
 }
 
-vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size_t i,
-			    vta_insn *insn, vta_error *err)
+typedef vta_status (*insn_decoder)(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
+				   vta_error *err);
+
+static vta_status program_decode(const vta_program *prog, const vta_config *cfg, size_t i,
+				 vta_insn *insn, insn_decoder decode, vta_error *err)
 {
 	if (i >= prog->n_insns)
 		return vta_fail(err, VTA_E_USAGE, "insn %zu: the program has %zu instructions", i,
@@ -238,9 +241,21 @@ vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size
 				"config's %s (isa.encoding)", i,
 				vta_encoding_name(prog->geometry.encoding),
 				vta_encoding_name(cfg->isa_encoding));
-	if (vta_insn_decode(cfg, prog->insns + i * size, insn, &sub) != VTA_OK)
+	if (decode(cfg, prog->insns + i * size, insn, &sub) != VTA_OK)
 		return vta_fail(err, sub.status, "insn %zu: %s", i, sub.detail);
 	return VTA_OK;
+}
+
+vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size_t i,
+			    vta_insn *insn, vta_error *err)
+{
+	return program_decode(prog, cfg, i, insn, vta_insn_decode, err);
+}
+
+vta_status vta_program_insn_head(const vta_program *prog, const vta_config *cfg, size_t i,
+				 vta_insn *insn, vta_error *err)
+{
+	return program_decode(prog, cfg, i, insn, vta_insn_decode_head, err);
 }
 
 /* ---------- serialisation ---------- */

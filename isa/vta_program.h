@@ -87,6 +87,9 @@ vta_status vta_program_overlap(const vta_program *prog, int *found, size_t *earl
 /* Decode instruction i. */
 vta_status vta_program_insn(const vta_program *prog, const vta_config *cfg, size_t i,
 			    vta_insn *insn, vta_error *err);
+/* Decode instruction i's head only (vta_insn_decode_head). */
+vta_status vta_program_insn_head(const vta_program *prog, const vta_config *cfg, size_t i,
+				 vta_insn *insn, vta_error *err);
 
 /* Binary stream files. Reading checks the geometry against cfg. */
 vta_status vta_program_write(const vta_program *prog, const char *path, vta_error *err);

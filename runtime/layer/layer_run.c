@@ -147,7 +147,10 @@ static uint64_t dram_written_end(const vta_layer_stream *ls, bool emitted)
 	for (size_t i = 0; i < ls->prog.n_insns; i++) {
 		vta_insn insn;
 		vta_error e;
-		if (vta_program_insn(&ls->prog, &ls->cfg, i, &insn, &e) != VTA_OK)
+		/* only a STORE writes DRAM: the others' heads are enough */
+		if (vta_program_insn_head(&ls->prog, &ls->cfg, i, &insn, &e) != VTA_OK ||
+		    (insn.opcode == VTA_OP_STORE &&
+		     vta_program_insn(&ls->prog, &ls->cfg, i, &insn, &e) != VTA_OK))
 			return UINT64_MAX;
 		if (insn.opcode == VTA_OP_STORE && vta_store_dram_end(&ls->cfg, &insn.mem) > end)
 			end = vta_store_dram_end(&ls->cfg, &insn.mem);

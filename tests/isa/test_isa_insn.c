@@ -479,6 +479,8 @@ static void test_decode_undefined(void **state)
 		char want[32];
 		snprintf(want, sizeof(want), "opcode %u is not defined", op);
 		assert_non_null(strstr(err.detail, want));
+		assert_int_equal(vta_insn_decode_head(&cfg, b, &out, &err), VTA_E_STREAM);
+		assert_non_null(strstr(err.detail, want));
 	}
 	/* memory types 6 and 7 (lut, lut32) are defined */
 	for (unsigned m = 6; m <= 7; m++) {
@@ -795,6 +797,13 @@ static void random_round_trip(const vta_config *cfg, uint64_t seed)
 		assert_insn_equal(&in, &out);
 		assert_int_equal(vta_insn_encode(cfg, &out, b2, &err), VTA_OK);
 		assert_memory_equal(b, b2, VTA_INSN_BYTES);
+		/* the head alone: the opcode and flags, nothing else */
+		vta_insn head, want;
+		memset(&want, 0, sizeof(want));
+		want.opcode = in.opcode;
+		want.deps = in.deps;
+		assert_int_equal(vta_insn_decode_head(cfg, b, &head, &err), VTA_OK);
+		assert_memory_equal(&head, &want, sizeof(want));
 	}
 }
 
