@@ -536,6 +536,27 @@ void compute_unit::run_uops(const vta_insn &insn, vta_error &why)
 	account<KIND, RTL>(insn, done, why);
 }
 
+/* The ACC and OUT rows a nest may have written, every row of its kernel's over all its
+ * iterations (more than it wrote when it stopped early), for the SRAMs' next reset: a nest
+ * writes them in place, not through note_write_range. */
+void compute_unit::note_dst_rows(const vta_insn &insn)
+{
+	const vta_loop &l = insn.loop;
+	const std::vector<sram::decoded_uop> &uops = hw_.mem[VTA_MEM_UOP]->uops();
+	const uint64_t end = std::min<uint64_t>(l.uop_end, uops.size());
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (uint64_t upc = l.uop_bgn; upc < end; upc++) {
+		lo = std::min<uint64_t>(lo, uops[upc].dst);
+		hi = std::max<uint64_t>(hi, uops[upc].dst);
+	}
+	if (lo > hi || l.iter_out == 0 || l.iter_in == 0)
+		return;
+	hi += (uint64_t)(l.iter_out - 1) * l.dst_factor_out +
+	      (uint64_t)(l.iter_in - 1) * l.dst_factor_in;
+	hw_.mem[VTA_MEM_ACC]->note_dirty(lo, hi + 1);
+	hw_.mem[VTA_MEM_OUT]->note_dirty(lo, hi + 1);
+}
+
 /* The liveness and the SRAM and uop counters of the first `done` uops of a nest. */
 template <int KIND, bool RTL>
 void compute_unit::account(const vta_insn &insn, uint64_t done, const vta_error &why)
@@ -544,6 +565,9 @@ void compute_unit::account(const vta_insn &insn, uint64_t done, const vta_error 
 	const uint32_t e = ctl_.epoch();
 	sram &U = *hw_.mem[VTA_MEM_UOP], &I = *hw_.mem[VTA_MEM_INP], &W = *hw_.mem[VTA_MEM_WGT];
 	sram &A = *hw_.mem[VTA_MEM_ACC], &O = *hw_.mem[VTA_MEM_OUT];
+
+	if (done)
+		note_dst_rows(insn);
 
 	/* the liveness of the uops executed (the RTL's: when the instruction ends) */
 	vta_uop_roles roles;

@@ -63,6 +63,7 @@ private:
 	/* The liveness and counters of a nest's first `done` uops. */
 	template <int KIND, bool RTL>
 	void account(const vta_insn &insn, uint64_t done, const vta_error &why);
+	void note_dst_rows(const vta_insn &insn);
 	struct gemm_feed; /* GEMM uops to the kernel in runs, WGT rows packed on the way */
 	gemm_feed feed();
 	/* The SRAM liveness (sram_live.h) of one uop's reads and writes at epoch e; roles say

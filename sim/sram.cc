@@ -7,10 +7,9 @@
 
 namespace vtasim {
 
-sram::sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes, bool holds_uops,
-	   bool written_in_place)
+sram::sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes, bool holds_uops)
     : sc_core::sc_module(name), depth_(depth), row_bytes_(row_bytes), holds_uops_(holds_uops),
-      written_in_place_(written_in_place), words_((size_bytes() + 3) / 4, 0),
+      words_((size_bytes() + 3) / 4, 0),
       uops_(holds_uops ? depth : 0, decoded_uop{0, 0, 0, true}) /* an all-zero uop decodes */
 {
 }
@@ -18,10 +17,8 @@ sram::sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes, boo
 void sram::reset()
 {
 	/* the words holding those rows (a word shared with a clean row clears zeros again) */
-	const uint64_t lo = written_in_place_ ? 0 : dirty_lo_ * row_bytes_ / 4;
-	const uint64_t hi = written_in_place_ ? words_.size()
-					      : std::min<uint64_t>((dirty_hi_ * row_bytes_ + 3) / 4,
-								   words_.size());
+	const uint64_t lo = std::min<uint64_t>(dirty_lo_ * row_bytes_ / 4, words_.size());
+	const uint64_t hi = std::min<uint64_t>((dirty_hi_ * row_bytes_ + 3) / 4, words_.size());
 	if (hi > lo)
 		std::fill(words_.begin() + (ptrdiff_t)lo, words_.begin() + (ptrdiff_t)hi, 0);
 	if (holds_uops_ && dirty_hi_ > dirty_lo_)

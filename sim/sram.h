@@ -16,6 +16,7 @@
 
 #include <systemc>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -26,10 +27,8 @@ namespace vtasim {
 
 class sram : public sc_core::sc_module {
 public:
-	/* written_in_place: the compute module writes its rows in place, without noting them
-	 * (ACC and OUT), so a reset clears it whole; the others only the rows noted written. */
 	sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes,
-	     bool holds_uops = false, bool written_in_place = true);
+	     bool holds_uops = false);
 
 	uint32_t depth() const { return depth_; }
 	uint32_t row_bytes() const { return row_bytes_; }
@@ -49,6 +48,20 @@ public:
 	 * LUT decoder's rows) is noted here, after it: the rows' rewritten flags are set. */
 	void note_read_range(uint64_t first, uint64_t count, uint32_t epoch);
 	void note_write_range(uint64_t first, uint64_t count, uint32_t epoch);
+	/* Rows [first, end) that may have been written otherwise (the compute module's ACC and
+	 * OUT rows, whose accounting is its own): only for the next reset to clear. */
+	void note_dirty(uint64_t first, uint64_t end)
+	{
+		if (end <= first)
+			return;
+		if (dirty_hi_ == dirty_lo_) {
+			dirty_lo_ = first;
+			dirty_hi_ = end;
+		} else {
+			dirty_lo_ = std::min(dirty_lo_, first);
+			dirty_hi_ = std::max(dirty_hi_, end);
+		}
+	}
 	/* Per row, 1 when written (or reset) since a reader set it to 0. */
 	uint8_t *rewritten() { return rewritten_.data(); }
 	/* Bulk counter updates for inner loops that track liveness themselves. */
@@ -72,7 +85,7 @@ public:
 
 private:
 	uint32_t depth_, row_bytes_;
-	bool holds_uops_, written_in_place_;
+	bool holds_uops_;
 	uint64_t dirty_lo_ = 0, dirty_hi_ = 0; /* the rows noted written since the last reset */
 	std::vector<int32_t> words_;
 	std::vector<decoded_uop> uops_;

@@ -26,8 +26,7 @@ static std::array<std::unique_ptr<sram>, VTA_SRAM_COUNT> make_srams(const vta_co
 	std::array<std::unique_ptr<sram>, VTA_SRAM_COUNT> srams;
 	for (unsigned m = 0; m < VTA_SRAM_COUNT; m++)
 		srams[m] = std::make_unique<sram>(vta_mem_name((vta_mem)m), cfg.sram[m].depth,
-						  cfg.sram[m].elem_bytes, m == VTA_MEM_UOP,
-						  m == VTA_MEM_ACC || m == VTA_MEM_OUT);
+						  cfg.sram[m].elem_bytes, m == VTA_MEM_UOP);
 	return srams;
 }
 
