@@ -49,8 +49,9 @@ struct vta_stream {
 	sb_kernel *kernels;
 	size_t n_kernels, cap_kernels;
 	uint32_t uop_ring;
-	vta_uop *uop_mem;  /* shadow of the UOP SRAM */
+	vta_uop *uop_mem;  /* shadow of the UOP SRAM's rows [0, uop_rows) */
 	uint8_t *uop_ok;   /* which shadow rows hold a loaded, decodable uop */
+	uint64_t uop_rows; /* grown as loads reach further: a layer uses a few rows of many */
 
 	vta_stream_stats stats;
 	bool finished;
@@ -146,12 +147,6 @@ vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dra
 	s->dram_next = (dram_base + al - 1) / al * al;
 	for (int i = 0; i < SB_NSTAGE; i++)
 		s->last_of_stage[i] = -1;
-	s->uop_mem = calloc(cfg->sram[VTA_MEM_UOP].depth, sizeof(*s->uop_mem));
-	s->uop_ok = calloc(cfg->sram[VTA_MEM_UOP].depth, 1);
-	if (!s->uop_mem || !s->uop_ok) {
-		vta_stream_destroy(s);
-		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
-	}
 	*out = s;
 	return VTA_OK;
 }
@@ -276,7 +271,7 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 	if (n == 0 || l->iter_out == 0 || l->iter_in == 0)
 		return VTA_OK;
 	for (uint32_t u = l->uop_bgn; u < l->uop_end; u++)
-		if (!s->uop_ok[u])
+		if (u >= s->uop_rows || !s->uop_ok[u])
 			return vta_insn_fail(err, VTA_E_STREAM, s->layer, idx, insn,
 					     "UOP SRAM row %u holds no micro-op loaded by this stream",
 					     u);
@@ -394,7 +389,30 @@ static void sb_evict(vta_stream *s, uint64_t lo, uint64_t hi)
 	}
 }
 
-/* Update the shadow UOP SRAM after a LOAD UOP. */
+/* The shadow UOP SRAM grown to hold rows [0, end) (at most the SRAM's depth), new rows
+ * holding no uop. */
+static vta_status sb_uop_rows(vta_stream *s, uint64_t end, vta_error *err)
+{
+	if (end <= s->uop_rows)
+		return VTA_OK;
+	const uint64_t depth = s->cfg.sram[VTA_MEM_UOP].depth;
+	uint64_t n = s->uop_rows ? s->uop_rows : 64;
+	while (n < end)
+		n *= 2;
+	n = n < depth ? n : depth;
+	vta_uop *mem = realloc(s->uop_mem, (size_t)n * sizeof(*mem));
+	if (mem)
+		s->uop_mem = mem;
+	uint8_t *ok = mem ? realloc(s->uop_ok, (size_t)n) : NULL;
+	if (!ok)
+		return vta_fail(err, VTA_E_NOMEM, "stream builder: out of memory");
+	s->uop_ok = ok;
+	memset(ok + s->uop_rows, 0, (size_t)(n - s->uop_rows));
+	s->uop_rows = n;
+	return VTA_OK;
+}
+
+/* Update the shadow UOP SRAM after a LOAD UOP, whose rows it holds (sb_uop_rows). */
 static void sb_apply_uop_load(vta_stream *s, const vta_mem_insn *m)
 {
 	uint64_t n = (uint64_t)m->y_size * m->x_size;
@@ -403,7 +421,7 @@ static void sb_apply_uop_load(vta_stream *s, const vta_mem_insn *m)
 	const uint64_t size = s->cfg.sram[VTA_MEM_UOP].elem_bytes;
 	for (uint64_t y = 0; y < m->y_size; y++) {
 		uint64_t src = ((uint64_t)m->dram_base + y * m->x_stride) * size;
-		for (uint64_t x = 0; x < m->x_size; x++, row++) {
+		for (uint64_t x = 0; x < m->x_size && row < s->uop_rows; x++, row++) {
 			vta_error sub = {0};
 			s->uop_ok[row] = vta_uop_decode(&s->cfg, s->dram->bytes + src + x * size,
 							&s->uop_mem[row], &sub) == VTA_OK;
@@ -459,6 +477,12 @@ static vta_status sb_append(vta_stream *s, const vta_insn *in, vta_error *err)
 	vta_status rc = sb_check(s, idx, &insn, bytes, err);
 	if (rc != VTA_OK)
 		return rc;
+	const bool uop_load = insn.opcode == VTA_OP_LOAD && insn.mem.mem_type == VTA_MEM_UOP &&
+			      !vta_insn_is_nop(&insn);
+	if (uop_load && (rc = sb_uop_rows(s, (uint64_t)insn.mem.sram_base +
+						      (uint64_t)insn.mem.y_size * insn.mem.x_size,
+					  err)))
+		return rc;
 	if (s->n_insns == s->cap_insns) {
 		size_t cap = s->cap_insns ? 2 * s->cap_insns : 256;
 		vta_insn *ni = realloc(s->insns, cap * sizeof(*ni));
@@ -483,8 +507,7 @@ static vta_status sb_append(vta_stream *s, const vta_insn *in, vta_error *err)
 		if (pushes[i] >= 0)
 			s->pushes[pushes[i]]++;
 	}
-	if (insn.opcode == VTA_OP_LOAD && insn.mem.mem_type == VTA_MEM_UOP &&
-	    !vta_insn_is_nop(&insn))
+	if (uop_load)
 		sb_apply_uop_load(s, &insn.mem);
 	sb_count(s, &insn);
 	return VTA_OK;
