@@ -61,7 +61,10 @@ typedef struct row_state {
 } row_state;
 
 typedef struct space_shadow {
-	uint64_t n_rows;
+	uint64_t n_rows; /* rows [0, n_rows) of the arrays below, grown as accesses reach
+			    further up to depth (a layer touches a few rows of large SRAMs:
+			    clearing all of them cost more than checking) */
+	uint64_t depth;
 	row_state *rows;
 	uint64_t *written[MODS]; /* per module, a bit per row its first_write has */
 	uint32_t newest_first[MODS]; /* per module, the local clock of its latest first write
@@ -109,7 +112,6 @@ typedef struct uop_access {
 	vta_space space;
 	bool write;
 	unsigned which;
-	row_state *rows;
 } uop_access;
 
 typedef struct pass {
@@ -367,6 +369,7 @@ static bool written_before(const pass *p, const space_shadow *s, uint64_t row, u
 }
 
 static vta_status make_shadow(pass *p, vta_space s);
+static bool shadow_rows(pass *p, space_shadow *s, uint64_t hi);
 static bool would_find(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write);
 static void note_rows(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write);
 
@@ -393,7 +396,8 @@ static bool touch_range(pass *p, space_shadow *s, const vta_access *a)
 static void touch(pass *p, const vta_access *a, bool one_by_one)
 {
 	space_shadow *s = &p->sp[a->space];
-	if (!s->rows && make_shadow(p, a->space)) { /* vta_footprint_spaces missed it */
+	if ((!s->rows && make_shadow(p, a->space)) || /* vta_footprint_spaces missed it */
+	    !shadow_rows(p, s, a->hi)) {
 		p->nomem = true;
 		return;
 	}
@@ -468,8 +472,8 @@ static vta_status on_uop(void *ctx, const vta_uop_exec *u)
 		/* most uops revisit rows their instruction touched already: one compare */
 		const uop_access *pa = &p->plan[k];
 		uint64_t row = pa->which == 0 ? u->dst : pa->which == 1 ? u->src : u->wgt;
-		const row_state *r = &pa->rows[row];
-		if (r->seen[pa->write] != stamp) {
+		const space_shadow *s = &p->sp[pa->space];
+		if (row >= s->n_rows || s->rows[row].seen[pa->write] != stamp) {
 			vta_access a = {pa->space, pa->write, row, row + 1, u->uop, u->it_out,
 					u->it_in, 1, 0};
 			touch(p, &a, true);
@@ -626,8 +630,13 @@ static bool walk_nest(pass *p, const vta_insn *in)
 	if (!vta_uop_in_bounds(&bounds, nest.max[0], nest.max[1], nest.max[2]))
 		return false;
 	unsigned used = 0;
-	for (unsigned k = 0; k < p->n_plan; k++)
+	for (unsigned k = 0; k < p->n_plan; k++) {
 		used |= 1u << p->plan[k].which;
+		if (!shadow_rows(p, &p->sp[p->plan[k].space], nest.max[p->plan[k].which] + 1)) {
+			p->nomem = true;
+			return false;
+		}
+	}
 	nr = vta_nest_rows(p->nests, used, &nest);
 	p->nomem |= nr == VTA_NEST_NOMEM;
 	if (nr != VTA_NEST_OK)
@@ -687,8 +696,7 @@ static vta_status walk(pass *p, const vta_insn *in, vta_error *err)
 	for (unsigned k = 0; k < p->n_plan; k++) {
 		if ((st = make_shadow(p, a[k].space)))
 			return st;
-		p->plan[k] = (uop_access){a[k].space, a[k].write, (unsigned)a[k].lo,
-					  p->sp[a[k].space].rows};
+		p->plan[k] = (uop_access){a[k].space, a[k].write, (unsigned)a[k].lo};
 	}
 	if (walk_nest(p, in))
 		return p->nomem ? VTA_E_NOMEM : VTA_OK;
@@ -1322,24 +1330,62 @@ static vta_status setup(pass *p)
 	return VTA_OK;
 }
 
-/* The shadow of a space's rows, cleared, unless it has one. */
+/* A space's shadow, with no rows yet (shadow_rows), unless it has one. */
 static vta_status make_shadow(pass *p, vta_space s)
 {
 	space_shadow *sh = &p->sp[s];
 	if (sh->rows)
 		return VTA_OK;
-	sh->n_rows = vta_space_rows(p->cfg, s);
-	sh->rows = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(*sh->rows));
-	if (!sh->rows)
-		return VTA_E_NOMEM;
-	for (int m = 0; m < MODS; m++)
-		if (!(sh->written[m] = calloc(sh->n_rows / 64 + 1, sizeof(uint64_t))))
-			return VTA_E_NOMEM;
+	sh->depth = vta_space_rows(p->cfg, s);
+	sh->n_rows = 0;
 	sh->shared = sh->modules & (sh->modules - 1);
-	for (int m = 0; m < MODS && sh->shared; m++)
-		if (!(sh->last[m] = calloc(sh->n_rows ? sh->n_rows : 1, sizeof(uint32_t))))
-			return VTA_E_NOMEM;
-	return VTA_OK;
+	return shadow_rows(p, sh, 1) ? VTA_OK : VTA_E_NOMEM;
+}
+
+/* An array of `old` elements grown to `n`, the new ones zero; NULL when out of memory (the
+ * old one kept). */
+static void *grow_zeroed(void *a, size_t old, size_t n, size_t elem)
+{
+	uint8_t *g = realloc(a, (n ? n : 1) * elem);
+	if (g && n > old)
+		memset(g + old * elem, 0, (n - old) * elem);
+	return g;
+}
+
+/* The shadow s grown to hold rows [0, hi); false when out of memory, or past its depth
+ * (the footprints' checks and vta_uop_in_bounds keep every access within it). */
+static bool shadow_rows(pass *p, space_shadow *s, uint64_t hi)
+{
+	(void)p;
+	if (hi <= s->n_rows && s->rows)
+		return true;
+	if (hi > (s->depth ? s->depth : 1))
+		return false;
+	uint64_t n = s->n_rows ? s->n_rows : 64;
+	while (n < hi)
+		n *= 2;
+	if (n > s->depth)
+		n = s->depth ? s->depth : 1;
+	row_state *rows = grow_zeroed(s->rows, s->n_rows, n, sizeof(*rows));
+	if (!rows)
+		return false;
+	s->rows = rows;
+	const size_t old_words = s->rows && s->n_rows ? s->n_rows / 64 + 1 : 0;
+	for (int m = 0; m < MODS; m++) {
+		uint64_t *w = grow_zeroed(s->written[m], s->written[m] ? old_words : 0, n / 64 + 1,
+					  sizeof(*w));
+		if (!w)
+			return false;
+		s->written[m] = w;
+		if (!s->shared)
+			continue;
+		uint32_t *l = grow_zeroed(s->last[m], s->last[m] ? s->n_rows : 0, n, sizeof(*l));
+		if (!l)
+			return false;
+		s->last[m] = l;
+	}
+	s->n_rows = n;
+	return true;
 }
 
 /* Row shadows of the spaces the stream's instructions may touch (vta_footprint_spaces: a
