@@ -192,6 +192,20 @@ vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn, uint8_t 
 	return VTA_OK;
 }
 
+vta_status vta_insn_encode_head(const vta_config *cfg, const vta_insn *insn, uint8_t *bytes,
+				vta_error *err)
+{
+	bits b;
+	memset(&b, 0, sizeof(b));
+	vta_status st = put_fields(&b, vta_insn_head(), &cfg->fw, insn, err);
+	if (st)
+		return st;
+	/* the head's fields fill bits [0, pos) of word 0 */
+	const uint64_t mask = mask_of(b.pos[0]);
+	vta_le_put(bytes, 8, (vta_le64_get(bytes) & ~mask) | b.w[0]);
+	return VTA_OK;
+}
+
 vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
 			   vta_error *err)
 {

@@ -97,6 +97,10 @@ typedef struct vta_uop {
 /* Encode into cfg->insn_bytes little-endian bytes (word k in bytes 8k..8k+7). */
 vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn, uint8_t *out,
 			   vta_error *err);
+/* Rewrite only the head (opcode and dependence flags, the low bits of word 0) of encoded
+ * bytes, e.g. after a flag was set; the rest stays as encoded. */
+vta_status vta_insn_encode_head(const vta_config *cfg, const vta_insn *insn, uint8_t *bytes,
+				vta_error *err);
 /* Decode cfg->insn_bytes bytes. Rejects unknown opcodes/memory types/ALU ops and set unused
  * bits. */
 vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *insn,

@@ -841,11 +841,12 @@ vta_status vta_stream_dep_push(vta_stream *s, vta_stage from, vta_stage to, vta_
 		bool *flag = next ? &last->deps.push_next : &last->deps.push_prev;
 		if (last->opcode != VTA_OP_FINISH && !*flag) {
 			*flag = true;
-			/* its bytes again (a flag is one bit in either encoding: this does not
-			 * fail) */
+			/* its head's bits again (a flag is one bit in either encoding: this does
+			 * not fail) */
 			vta_error sub = {0};
-			if (vta_insn_encode(&s->cfg, last, s->encoded + idx * VTA_INSN_MAX_BYTES,
-					    &sub) != VTA_OK)
+			if (vta_insn_encode_head(&s->cfg, last,
+						 s->encoded + idx * VTA_INSN_MAX_BYTES,
+						 &sub) != VTA_OK)
 				return vta_insn_fail(err, sub.status, s->layer, (size_t)idx, last,
 						     "%s", sub.detail);
 			s->pushes[vta_queue_pushed(sb_module_of_stage(from), !next)]++;

@@ -804,6 +804,13 @@ static void random_round_trip(const vta_config *cfg, uint64_t seed)
 		want.deps = in.deps;
 		assert_int_equal(vta_insn_decode_head(cfg, b, &head, &err), VTA_OK);
 		assert_memory_equal(&head, &want, sizeof(want));
+		/* flags changed and only the head rewritten: the whole encoding's bytes */
+		vta_insn flipped = in;
+		flipped.deps.push_prev = !in.deps.push_prev;
+		flipped.deps.pop_next = !in.deps.pop_next;
+		assert_int_equal(vta_insn_encode(cfg, &flipped, b2, &err), VTA_OK);
+		assert_int_equal(vta_insn_encode_head(cfg, &flipped, b, &err), VTA_OK);
+		assert_memory_equal(b, b2, VTA_INSN_BYTES);
 	}
 }
 
