@@ -3,13 +3,22 @@
  */
 #include "lut_decoder.h"
 
+#include <algorithm>
+
 #include <cstring>
 
 namespace vtasim {
 
 void lut_decoder::reset(const vta_config &cfg)
 {
-	table.assign(cfg.lut_depth, 0);
+	/* only the entries loaded since the last reset are cleared */
+	if (table.size() != cfg.lut_depth)
+		table.assign(cfg.lut_depth, 0);
+	else
+		std::fill(table.begin(), table.begin() + (ptrdiff_t)std::min<uint64_t>(table_end,
+									   table.size()),
+			  0);
+	table_end = 0;
 	for (auto &s : slots)
 		s = vta_lut_desc{};
 	st = vta_decoder_stats{};
@@ -32,6 +41,7 @@ void lut_decoder::table_load(const vta_mem_insn &m, const vta_dram &dram)
 			}
 		}
 	}
+	table_end = std::max<uint64_t>(table_end, m.sram_base + (uint64_t)m.y_size * m.x_size);
 	slots[m.lut_slot] = vta_lut_desc_of(&m);
 	st.table_loads++;
 	st.table_bytes += (uint64_t)m.y_size * m.x_size * eb;

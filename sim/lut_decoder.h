@@ -27,6 +27,7 @@ namespace vtasim {
 
 struct lut_decoder {
 	std::vector<uint32_t> table; /* lut_depth 32-bit entries */
+	uint64_t table_end = 0;      /* entries [0, table_end) may be loaded since the reset */
 	vta_lut_desc slots[VTA_LUT_SLOTS] = {};
 	vta_decoder_stats st{};
 
