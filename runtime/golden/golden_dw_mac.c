@@ -4,8 +4,10 @@
 #include "vta_host_cpu.h"
 
 /* Channels per block: their sums stay in registers (or the first-level cache) across the
- * taps, so each is loaded and stored once per pixel, not once per tap. */
+ * taps, so each is loaded and stored once per pixel, not once per tap. The channels past
+ * the last whole block go in blocks of DM_SMALL (one vector of int32 sums), then alone. */
 #define DM_BLOCK 64
+#define DM_SMALL 8
 
 /* The loop every variant compiles. */
 static inline __attribute__((always_inline)) void
@@ -22,6 +24,18 @@ dm_body(const int8_t *const *x, const int8_t *const *w, size_t taps, size_t n, i
 				s[c] += (int16_t)((int16_t)wt[c] * (int16_t)xt[c]);
 		}
 		for (size_t c = 0; c < DM_BLOCK; c++)
+			acc[c0 + c] = s[c];
+	}
+	for (; c0 + DM_SMALL <= n; c0 += DM_SMALL) {
+		int32_t s[DM_SMALL];
+		for (size_t c = 0; c < DM_SMALL; c++)
+			s[c] = acc[c0 + c];
+		for (size_t t = 0; t < taps; t++) {
+			const int8_t *xt = x[t] + c0, *wt = w[t] + c0;
+			for (size_t c = 0; c < DM_SMALL; c++)
+				s[c] += (int16_t)((int16_t)wt[c] * (int16_t)xt[c]);
+		}
+		for (size_t c = 0; c < DM_SMALL; c++)
 			acc[c0 + c] = s[c];
 	}
 	for (size_t t = 0; t < taps; t++) {
