@@ -17,6 +17,9 @@
 
 #include "golden_dw_mac.h"
 
+/* Bytes of the input spread whole for a depth multiplier (64 MiB). */
+#define GD_SPREAD_MAX ((size_t)64 << 20)
+
 static size_t gd_offset(int64_t n, int64_t y, int64_t x, int32_t h, int32_t w, int32_t c)
 {
 	return (((size_t)n * (size_t)h + (size_t)y) * (size_t)w + (size_t)x) * (size_t)c;
@@ -109,8 +112,15 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	 * filter channels. Each channel's weight sum over all taps takes the zero point out:
 	 * sum over in-image taps of w (x - zp) = sum over all taps of w x' - zp * sum of w. */
 	const size_t taps = (size_t)KH * (size_t)KW;
-	int8_t *pad_row = malloc((size_t)C);
-	int8_t *spread = M > 1 ? malloc(taps * (size_t)O) : NULL;
+	/* With M > 1 the input is spread to O channels once, each value M times, so that a tap
+	 * reads its O values in place (its pad row then O bytes); when that copy would be
+	 * large, per output pixel and tap instead */
+	size_t whole = 0;
+	const bool spread_whole =
+		M > 1 && !__builtin_mul_overflow((size_t)N * (size_t)H, (size_t)W, &whole) &&
+		!__builtin_mul_overflow(whole, (size_t)O, &whole) && whole <= GD_SPREAD_MAX;
+	int8_t *pad_row = malloc(spread_whole ? (size_t)O : (size_t)C);
+	int8_t *spread = M > 1 ? malloc(spread_whole ? whole : taps * (size_t)O) : NULL;
 	const int8_t **xs = malloc(taps * sizeof(*xs));
 	const int8_t **ws = malloc(taps * sizeof(*ws));
 	int32_t *part = malloc((size_t)O * sizeof(*part));
@@ -127,7 +137,14 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 		vta_golden_requant_done(&rq, NULL);
 		return vta_fail(err, VTA_E_NOMEM, "DEPTHWISE_CONV_2D: out of memory");
 	}
-	memset(pad_row, (uint8_t)(int8_t)in->zero_point, (size_t)C);
+	memset(pad_row, (uint8_t)(int8_t)in->zero_point, spread_whole ? (size_t)O : (size_t)C);
+	if (spread_whole) {
+		const size_t pixels = whole / (size_t)O;
+		for (size_t q = 0; q < pixels; q++)
+			for (int32_t c = 0; c < C; c++)
+				memset(spread + q * (size_t)O + (size_t)c * (size_t)M,
+				       (uint8_t)in->data[q * (size_t)C + (size_t)c], (size_t)M);
+	}
 	for (size_t t = 0; t < taps; t++) {
 		ws[t] = d->filter + t * (size_t)O;
 		for (int32_t oc = 0; oc < O; oc++)
@@ -144,11 +161,14 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 					const int64_t iy = y0 + (int64_t)d->dilation_h * fy;
 					for (int32_t fx = 0; fx < KW; fx++, t++) {
 						const int64_t ix = x0 + (int64_t)d->dilation_w * fx;
+						const bool outside =
+							iy < 0 || iy >= H || ix < 0 || ix >= W;
 						const int8_t *x =
-							iy < 0 || iy >= H || ix < 0 || ix >= W
-								? pad_row
+							outside ? pad_row
+							: spread_whole
+								? spread + gd_offset(n, iy, ix, H, W, O)
 								: in->data + gd_offset(n, iy, ix, H, W, C);
-						if (M == 1) {
+						if (M == 1 || spread_whole) {
 							xs[t] = x;
 							continue;
 						}
