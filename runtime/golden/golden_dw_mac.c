@@ -9,35 +9,33 @@
 #define DM_BLOCK 64
 #define DM_SMALL 8
 
+/* Channels from c0 in whole blocks of B (a constant where inlined), each block's sums
+ * kept across the taps; returns the first channel past them. */
+static inline __attribute__((always_inline)) size_t
+dm_blocks(const int8_t *const *x, const int8_t *const *w, size_t taps, size_t n, int32_t *acc,
+	  size_t c0, size_t B)
+{
+	for (; c0 + B <= n; c0 += B) {
+		int32_t s[DM_BLOCK];
+		for (size_t c = 0; c < B; c++)
+			s[c] = acc[c0 + c];
+		for (size_t t = 0; t < taps; t++) {
+			const int8_t *xt = x[t] + c0, *wt = w[t] + c0;
+			for (size_t c = 0; c < B; c++)
+				s[c] += (int16_t)((int16_t)wt[c] * (int16_t)xt[c]);
+		}
+		for (size_t c = 0; c < B; c++)
+			acc[c0 + c] = s[c];
+	}
+	return c0;
+}
+
 /* The loop every variant compiles. */
 static inline __attribute__((always_inline)) void
 dm_body(const int8_t *const *x, const int8_t *const *w, size_t taps, size_t n, int32_t *acc)
 {
-	size_t c0 = 0;
-	for (; c0 + DM_BLOCK <= n; c0 += DM_BLOCK) {
-		int32_t s[DM_BLOCK];
-		for (size_t c = 0; c < DM_BLOCK; c++)
-			s[c] = acc[c0 + c];
-		for (size_t t = 0; t < taps; t++) {
-			const int8_t *xt = x[t] + c0, *wt = w[t] + c0;
-			for (size_t c = 0; c < DM_BLOCK; c++)
-				s[c] += (int16_t)((int16_t)wt[c] * (int16_t)xt[c]);
-		}
-		for (size_t c = 0; c < DM_BLOCK; c++)
-			acc[c0 + c] = s[c];
-	}
-	for (; c0 + DM_SMALL <= n; c0 += DM_SMALL) {
-		int32_t s[DM_SMALL];
-		for (size_t c = 0; c < DM_SMALL; c++)
-			s[c] = acc[c0 + c];
-		for (size_t t = 0; t < taps; t++) {
-			const int8_t *xt = x[t] + c0, *wt = w[t] + c0;
-			for (size_t c = 0; c < DM_SMALL; c++)
-				s[c] += (int16_t)((int16_t)wt[c] * (int16_t)xt[c]);
-		}
-		for (size_t c = 0; c < DM_SMALL; c++)
-			acc[c0 + c] = s[c];
-	}
+	size_t c0 = dm_blocks(x, w, taps, n, acc, 0, DM_BLOCK);
+	c0 = dm_blocks(x, w, taps, n, acc, c0, DM_SMALL);
 	for (size_t t = 0; t < taps; t++) {
 		const int8_t *xt = x[t], *wt = w[t];
 		for (size_t c = c0; c < n; c++)
