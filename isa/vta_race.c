@@ -369,7 +369,7 @@ static bool written_before(const pass *p, const space_shadow *s, uint64_t row, u
 }
 
 static vta_status make_shadow(pass *p, vta_space s);
-static bool shadow_rows(pass *p, space_shadow *s, uint64_t hi);
+static bool shadow_rows(space_shadow *s, uint64_t hi);
 static bool would_find(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write);
 static void note_rows(pass *p, space_shadow *s, const uint32_t *rows, size_t n, bool write);
 
@@ -397,7 +397,7 @@ static void touch(pass *p, const vta_access *a, bool one_by_one)
 {
 	space_shadow *s = &p->sp[a->space];
 	if ((!s->rows && make_shadow(p, a->space)) || /* vta_footprint_spaces missed it */
-	    !shadow_rows(p, s, a->hi)) {
+	    !shadow_rows(s, a->hi)) {
 		p->nomem = true;
 		return;
 	}
@@ -632,7 +632,7 @@ static bool walk_nest(pass *p, const vta_insn *in)
 	unsigned used = 0;
 	for (unsigned k = 0; k < p->n_plan; k++) {
 		used |= 1u << p->plan[k].which;
-		if (!shadow_rows(p, &p->sp[p->plan[k].space], nest.max[p->plan[k].which] + 1)) {
+		if (!shadow_rows(&p->sp[p->plan[k].space], nest.max[p->plan[k].which] + 1)) {
 			p->nomem = true;
 			return false;
 		}
@@ -1339,7 +1339,7 @@ static vta_status make_shadow(pass *p, vta_space s)
 	sh->depth = vta_space_rows(p->cfg, s);
 	sh->n_rows = 0;
 	sh->shared = sh->modules & (sh->modules - 1);
-	return shadow_rows(p, sh, 1) ? VTA_OK : VTA_E_NOMEM;
+	return shadow_rows(sh, 1) ? VTA_OK : VTA_E_NOMEM;
 }
 
 /* An array of `old` elements grown to `n`, the new ones zero; NULL when out of memory (the
@@ -1354,9 +1354,8 @@ static void *grow_zeroed(void *a, size_t old, size_t n, size_t elem)
 
 /* The shadow s grown to hold rows [0, hi); false when out of memory, or past its depth
  * (the footprints' checks and vta_uop_in_bounds keep every access within it). */
-static bool shadow_rows(pass *p, space_shadow *s, uint64_t hi)
+static bool shadow_rows(space_shadow *s, uint64_t hi)
 {
-	(void)p;
 	if (hi <= s->n_rows && s->rows)
 		return true;
 	if (hi > (s->depth ? s->depth : 1))

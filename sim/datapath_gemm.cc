@@ -87,6 +87,47 @@ inline uint64_t group_by_acc_row(const vtasim_gemm_nest *n, uint32_t *order, uin
 	return groups;
 }
 
+/*
+ * A 1 x 16 x 16 kernel's nest, each ACC row's uops at once: the kernel's uops grouped by
+ * their ACC row, then per outer iteration (and per inner one when the inner iterations move
+ * the rows) each group's row loaded into a register sum (LOAD), each uop added (ADD: the new
+ * sum) and the
+ * row stored once (PUT). Without scratch, or for a long kernel, uop after uop (UOP's nest).
+ * Defined once per instruction set, as VTASIM_GEMM_ENTRIES.
+ */
+#define VTASIM_GEMM_GROUPED_NEST(SUFFIX, TARGET, UOP, SUM, LOAD, ADD, PUT)                   \
+	TARGET void nest_##SUFFIX##_1x16x16(const vtasim_gemm_nest *n, unsigned batch,         \
+					    unsigned block_in, unsigned block_out)            \
+	{                                                                                      \
+		const uint64_t K = n->uops;                                                    \
+		if (!n->scratch || K >= GEMM_GROUP_MAX) {                                      \
+			nest_##SUFFIX<UOP>(n, batch, block_in, block_out);                     \
+			return;                                                                \
+		}                                                                              \
+		uint32_t *order = n->scratch, *ends = n->scratch + K;                          \
+		const uint64_t groups = group_by_acc_row(n, order, ends);                      \
+		/* inner iterations on the same rows: one group spans them all */              \
+		const uint64_t inner = n->dst_in == 0 ? n->iter_in : 1;                        \
+		for (uint64_t o = 0; o < n->iter_out; o++)                                     \
+			for (uint64_t i0 = 0; i0 < n->iter_in; i0 += inner) {                  \
+				const uint64_t d = o * n->dst_out + i0 * n->dst_in;            \
+				for (uint64_t g = 0, k0 = 0; g < groups; k0 = ends[g++]) {     \
+					const uint64_t row = d + n->dst_at[order[k0]];         \
+					SUM a = LOAD(n->acc + row);                            \
+					for (uint64_t i = i0; i < i0 + inner; i++) {           \
+						const int8_t *x =                              \
+							n->inp + o * n->inp_out + i * n->inp_in; \
+						const int8_t *w =                              \
+							n->wgt + o * n->wgt_out + i * n->wgt_in; \
+						for (uint64_t k = k0; k < ends[g]; k++)        \
+							a = ADD(a, x + n->inp_at[order[k]],    \
+								w + n->wgt_at[order[k]]);      \
+					}                                                      \
+					PUT(a, n->acc + row, n->out + row);                    \
+				}                                                              \
+			}                                                                      \
+	}
+
 #if VTASIM_HAVE_X86_KERNELS
 #define AVX2_TARGET __attribute__((target("avx2")))
 VTASIM_GEMM_ENTRIES(avx2, AVX2_TARGET)
@@ -191,39 +232,33 @@ AVX2_TARGET inline void uop_avx2(const int8_t *inp, const int8_t *wgt, int32_t *
 	}
 }
 
-/* The nest, 1 x 16 x 16, each ACC row's uops at once (as nest_vnni_1x16x16). */
-AVX2_TARGET void nest_avx2_1x16x16(const vtasim_gemm_nest *n, unsigned batch, unsigned block_in,
-				   unsigned block_out)
+/* The 16 ACC lanes of a row as two vectors, for the grouped nest. */
+struct sum_avx2 {
+	__m256i lo, hi;
+};
+
+AVX2_TARGET inline sum_avx2 load_sum_avx2(const int32_t *acc)
 {
-	const uint64_t K = n->uops;
-	if (!n->scratch || K >= GEMM_GROUP_MAX) {
-		nest_avx2<uop_avx2>(n, batch, block_in, block_out);
-		return;
-	}
-	uint32_t *order = n->scratch, *ends = n->scratch + K;
-	const uint64_t groups = group_by_acc_row(n, order, ends);
-	const uint64_t inner = n->dst_in == 0 ? n->iter_in : 1;
-	for (uint64_t o = 0; o < n->iter_out; o++)
-		for (uint64_t i0 = 0; i0 < n->iter_in; i0 += inner) {
-			const uint64_t d = o * n->dst_out + i0 * n->dst_in;
-			for (uint64_t g = 0, k0 = 0; g < groups; k0 = ends[g++]) {
-				const uint64_t row = d + n->dst_at[order[k0]];
-				__m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)(n->acc + row));
-				__m256i s1 = _mm256_loadu_si256(
-					(const __m256i *)(const void *)(n->acc + row + 8));
-				for (uint64_t i = i0; i < i0 + inner; i++) {
-					const int8_t *x = n->inp + o * n->inp_out + i * n->inp_in;
-					const int8_t *w = n->wgt + o * n->wgt_out + i * n->wgt_in;
-					for (uint64_t k = k0; k < ends[g]; k++) {
-						int32_t pairs[8];
-						pairs_avx2(x + n->inp_at[order[k]], pairs);
-						dot16_avx2(pairs, w + n->wgt_at[order[k]], s0, s1);
-					}
-				}
-				put_avx2(s0, s1, n->acc + row, n->out + row);
-			}
-		}
+	return {_mm256_loadu_si256((const __m256i *)(const void *)acc),
+		_mm256_loadu_si256((const __m256i *)(const void *)(acc + 8))};
 }
+
+AVX2_TARGET inline sum_avx2 add_uop_avx2(sum_avx2 s, const int8_t *x, const int8_t *w)
+{
+	int32_t pairs[8];
+	pairs_avx2(x, pairs);
+	__m256i lo = s.lo, hi = s.hi;
+	dot16_avx2(pairs, w, lo, hi);
+	return {lo, hi};
+}
+
+AVX2_TARGET inline void put_sum_avx2(sum_avx2 s, int32_t *acc, int8_t *out)
+{
+	put_avx2(s.lo, s.hi, acc, out);
+}
+
+VTASIM_GEMM_GROUPED_NEST(avx2, AVX2_TARGET, uop_avx2, sum_avx2, load_sum_avx2, add_uop_avx2,
+			 put_sum_avx2)
 
 #define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512vnni")))
 VTASIM_GEMM_ENTRIES(vnni, VNNI_TARGET)
@@ -320,42 +355,18 @@ VNNI_TARGET inline void uop_vnni_1x16x16(const int8_t *inp, const int8_t *w, int
 	put_vnni_1x16x16(_mm512_add_epi32(_mm512_loadu_si512(acc), dot), acc, out);
 }
 
-/*
- * The nest, each ACC row's uops at once: the kernel's uops grouped by their ACC row (a
- * stable insertion sort into scratch), then per outer iteration (and per inner one when the
- * inner iterations move the rows) each group's row loaded, its uops added in a register and
- * the row stored once. Without scratch, or for a long kernel, uop after uop.
- */
-VNNI_TARGET void nest_vnni_1x16x16(const vtasim_gemm_nest *n, unsigned batch, unsigned block_in,
-				   unsigned block_out)
+VNNI_TARGET inline __m512i load_sum_vnni(const int32_t *acc)
 {
-	const uint64_t K = n->uops;
-	if (!n->scratch || K >= GEMM_GROUP_MAX) {
-		nest_vnni<uop_vnni_1x16x16>(n, batch, block_in, block_out);
-		return;
-	}
-	uint32_t *order = n->scratch, *ends = n->scratch + K;
-	const uint64_t groups = group_by_acc_row(n, order, ends);
-	/* inner iterations on the same rows: one group spans them all */
-	const uint64_t inner = n->dst_in == 0 ? n->iter_in : 1;
-	for (uint64_t o = 0; o < n->iter_out; o++)
-		for (uint64_t i0 = 0; i0 < n->iter_in; i0 += inner) {
-			const uint64_t d = o * n->dst_out + i0 * n->dst_in;
-			for (uint64_t g = 0, k0 = 0; g < groups; k0 = ends[g++]) {
-				const uint64_t row = d + n->dst_at[order[k0]];
-				__m512i a = _mm512_loadu_si512(n->acc + row);
-				for (uint64_t i = i0; i < i0 + inner; i++) {
-					const int8_t *x = n->inp + o * n->inp_out + i * n->inp_in;
-					const int8_t *w = n->wgt + o * n->wgt_out + i * n->wgt_in;
-					for (uint64_t k = k0; k < ends[g]; k++)
-						a = _mm512_add_epi32(a, dot_vnni_1x16x16(
-										x + n->inp_at[order[k]],
-										w + n->wgt_at[order[k]]));
-				}
-				put_vnni_1x16x16(a, n->acc + row, n->out + row);
-			}
-		}
+	return _mm512_loadu_si512(acc);
 }
+
+VNNI_TARGET inline __m512i add_uop_vnni(__m512i a, const int8_t *x, const int8_t *w)
+{
+	return _mm512_add_epi32(a, dot_vnni_1x16x16(x, w));
+}
+
+VTASIM_GEMM_GROUPED_NEST(vnni, VNNI_TARGET, uop_vnni_1x16x16, __m512i, load_sum_vnni,
+			 add_uop_vnni, put_vnni_1x16x16)
 
 /* Input bytes 4q..4q+3 of x with their sign bits flipped (x + 128 as u8), in every lane. */
 VNNI_TARGET inline __m512i vnni_x(const int8_t *x, unsigned q)

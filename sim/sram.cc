@@ -40,13 +40,7 @@ void sram::note_read_range(uint64_t first, uint64_t count, uint32_t epoch)
 void sram::note_write_range(uint64_t first, uint64_t count, uint32_t epoch)
 {
 	writes_ += count;
-	if (count && dirty_hi_ == dirty_lo_) {
-		dirty_lo_ = first;
-		dirty_hi_ = first + count;
-	} else if (count) {
-		dirty_lo_ = std::min(dirty_lo_, first);
-		dirty_hi_ = std::max(dirty_hi_, first + count);
-	}
+	note_dirty(first, first + count);
 	for (uint64_t r = first; r < first + count; r++) {
 		live_.write((uint32_t)r, epoch);
 		rewritten_[r] = 1;

@@ -48,8 +48,9 @@ public:
 	 * LUT decoder's rows) is noted here, after it: the rows' rewritten flags are set. */
 	void note_read_range(uint64_t first, uint64_t count, uint32_t epoch);
 	void note_write_range(uint64_t first, uint64_t count, uint32_t epoch);
-	/* Rows [first, end) that may have been written otherwise (the compute module's ACC and
-	 * OUT rows, whose accounting is its own): only for the next reset to clear. */
+	/* Rows [first, end) that may have been written, for the next reset to clear (what
+	 * note_write_range does besides; the compute module's ACC and OUT rows, whose
+	 * accounting is its own, come here alone). */
 	void note_dirty(uint64_t first, uint64_t end)
 	{
 		if (end <= first)
