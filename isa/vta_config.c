@@ -220,6 +220,7 @@ vta_status vta_config_derive(vta_config *cfg, vta_error *err)
 	fw->gemm_word1_bits = vta_format_bits(gemm, fw, 1);
 	fw->alu_word1_bits = vta_format_bits(alu, fw, 1);
 	fw->uop_bits = vta_format_bits(vta_uop_format(), fw, 0);
+	vta_insn_layout_build(fw, &cfg->layout);
 
 	/* VTA's format, named by what overflows and what to set */
 	if (fw->gemm_word0_bits > 64)

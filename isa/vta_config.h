@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vta_insn_layout.h"
 #include "vta_mem.h"
 #include "vta_status.h"
 
@@ -195,6 +196,7 @@ typedef struct vta_config {
 	 * or the UOP SRAM's depth; a stream file's geometry records it as its UOP depth */
 	unsigned log_uop_field_depth;
 	vta_field_widths fw;
+	vta_insn_layout layout; /* the field tables placed for fw (vta_insn_layout.h) */
 } vta_config;
 
 /* Fill cfg with VTA's default (Pynq-like 1x16x16, see configs/default.yaml) and derive. */

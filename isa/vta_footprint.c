@@ -243,7 +243,7 @@ void vta_footprint_spaces(const vta_insn *insn, uint32_t *reads, uint32_t *write
 	case VTA_OP_GEMM:
 	case VTA_OP_ALU: {
 		/* the spaces do not depend on alu.imm_operand (an ALU reads ACC either way) */
-		const vta_config dst_operand = {.alu_imm_operand = VTA_IMM_OPERAND_DST};
+		static const vta_config dst_operand = {.alu_imm_operand = VTA_IMM_OPERAND_DST};
 		vta_uop_roles r;
 		vta_uop_roles_of(&dst_operand, insn, &r);
 		*reads = BIT(VTA_SPACE_UOP) | (r.reads_dst ? BIT(VTA_SPACE_ACC) : 0) |

@@ -90,6 +90,111 @@ static vta_status check_unused(const bits *b, unsigned words, vta_error *err)
 	return VTA_OK;
 }
 
+/* ---------- the compiled layout (vta_insn_layout.h) ---------- */
+
+/* The compiled format of an instruction of this opcode (and LUT width), or NULL: the table
+ * walk then does it all. */
+static const vta_layout_format *layout_of(const vta_config *cfg, uint32_t opcode,
+					  uint32_t lut_bw)
+{
+	const vta_insn_layout *L = &cfg->layout;
+	if (!L->built)
+		return NULL;
+	vta_layout_kind k;
+	switch (opcode) {
+	case VTA_OP_LOAD:
+	case VTA_OP_STORE: k = lut_bw ? VTA_LAYOUT_MEM_LUT : VTA_LAYOUT_MEM; break;
+	case VTA_OP_GEMM: k = VTA_LAYOUT_GEMM; break;
+	case VTA_OP_FINISH: k = VTA_LAYOUT_FINISH; break;
+	case VTA_OP_ALU: k = VTA_LAYOUT_ALU; break;
+	default: return NULL;
+	}
+	return L->formats[k].fast ? &L->formats[k] : NULL;
+}
+
+static uint64_t layout_bits(const uint64_t *w, unsigned word, unsigned shift, unsigned width)
+{
+	return width ? (w[word] >> shift) & mask_of(width) : 0;
+}
+
+/* Read f's fields from w into base (zeroed by the caller) and check that the first `words`
+ * words have no bit set past f's: false on anything the table walk refuses, which then
+ * says what. */
+static bool layout_get(const vta_layout_format *f, const uint64_t *w, unsigned words,
+		       void *base)
+{
+	for (unsigned i = 0; i < f->n_fields; i++) {
+		const vta_layout_field *lf = &f->fields[i];
+		if (lf->absent)
+			continue;
+		const uint64_t u = (w[lf->word] >> lf->shift) & ((1ull << lf->width) - 1);
+		int64_t v = (int64_t)u;
+		if (!lf->plain) {
+			if (lf->type == VTA_FIELD_SIGNED && lf->width > 0 && lf->width < 64 &&
+			    ((u >> (lf->width - 1)) & 1))
+				v = (int64_t)u - (int64_t)(1ull << lf->width);
+			if (lf->high_width)
+				v |= (int64_t)(layout_bits(w, lf->high_word, lf->high_shift,
+							   lf->high_width)
+					       << lf->width);
+		}
+		if (lf->defined && (uint64_t)v >= lf->defined)
+			return false;
+		char *p = (char *)base + lf->member;
+		if (lf->type == VTA_FIELD_FLAG)
+			*(bool *)p = v != 0;
+		else /* a vta_opcode, uint32_t and int32_t member alike */
+			memcpy(p, &(uint32_t){(uint32_t)v}, sizeof(uint32_t));
+	}
+	for (unsigned k = 0; k < words; k++)
+		if (f->end[k] < 64 && (w[k] >> f->end[k]) != 0)
+			return false;
+	return true;
+}
+
+/* Pack base's fields into w (zeroed by the caller): false on any value the table walk
+ * refuses. */
+static bool layout_put(const vta_layout_format *f, const void *base, uint64_t *w)
+{
+	for (unsigned i = 0; i < f->n_fields; i++) {
+		const vta_layout_field *lf = &f->fields[i];
+		const char *p = (const char *)base + lf->member;
+		int64_t v;
+		switch ((vta_field_type)lf->type) {
+		case VTA_FIELD_FLAG: v = *(const bool *)p; break;
+		case VTA_FIELD_SIGNED: v = *(const int32_t *)p; break;
+		case VTA_FIELD_OPCODE: v = (int64_t)*(const vta_opcode *)p; break;
+		default: v = *(const uint32_t *)p; break;
+		}
+		if (lf->absent) {
+			if (v != 0)
+				return false;
+			continue;
+		}
+		if (lf->defined && (uint64_t)v >= lf->defined)
+			return false;
+		uint64_t u;
+		if (lf->high_width) {
+			if ((uint64_t)v > mask_of(lf->width + lf->high_width))
+				return false;
+			w[lf->high_word] |= ((uint64_t)v >> lf->width) << lf->high_shift;
+			u = (uint64_t)v & mask_of(lf->width);
+		} else if (lf->type == VTA_FIELD_SIGNED) {
+			const int64_t lo = lf->width ? -(int64_t)(1ull << (lf->width - 1)) : 0;
+			if (v < lo || v > -lo - (lf->width ? 1 : 0))
+				return false;
+			u = (uint64_t)v & mask_of(lf->width);
+		} else {
+			if ((uint64_t)v > mask_of(lf->width))
+				return false;
+			u = (uint64_t)v;
+		}
+		if (lf->width)
+			w[lf->word] |= u << lf->shift;
+	}
+	return true;
+}
+
 /* ---------- instructions ---------- */
 
 /* Append a format's fields, each range-checked; undefined enumerated values are refused. */
@@ -176,6 +281,13 @@ static unsigned insn_words(const vta_config *cfg)
 vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn, uint8_t *out,
 			   vta_error *err)
 {
+	const vta_layout_format *f = layout_of(cfg, insn->opcode, insn->mem.lut_bw);
+	uint64_t fw[VTA_INSN_MAX_WORDS] = {0};
+	if (f && layout_put(f, insn, fw)) {
+		for (unsigned k = 0; k < insn_words(cfg); k++)
+			vta_le_put(out + 8 * k, 8, fw[k]);
+		return VTA_OK;
+	}
 	bits b;
 	memset(&b, 0, sizeof(b));
 	vta_status st;
@@ -195,6 +307,13 @@ vta_status vta_insn_encode(const vta_config *cfg, const vta_insn *insn, uint8_t 
 vta_status vta_insn_encode_head(const vta_config *cfg, const vta_insn *insn, uint8_t *bytes,
 				vta_error *err)
 {
+	const vta_layout_format *f = &cfg->layout.formats[VTA_LAYOUT_HEAD];
+	uint64_t w0[VTA_INSN_MAX_WORDS] = {0};
+	if (cfg->layout.built && f->fast && layout_put(f, insn, w0)) {
+		const uint64_t mask = mask_of(f->end[0]);
+		vta_le_put(bytes, 8, (vta_le64_get(bytes) & ~mask) | w0[0]);
+		return VTA_OK;
+	}
 	bits b;
 	memset(&b, 0, sizeof(b));
 	vta_status st = put_fields(&b, vta_insn_head(), &cfg->fw, insn, err);
@@ -209,9 +328,27 @@ vta_status vta_insn_encode_head(const vta_config *cfg, const vta_insn *insn, uin
 vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
 			   vta_error *err)
 {
+	unsigned words = insn_words(cfg);
+	const vta_insn_layout *L = &cfg->layout;
+	if (L->built && L->formats[VTA_LAYOUT_HEAD].fast) {
+		uint64_t w[VTA_INSN_MAX_WORDS] = {0};
+		for (unsigned k = 0; k < words; k++)
+			w[k] = vta_le64_get(in + 8 * k);
+		/* the opcode (and a LOAD's lut_bw) pick the format */
+		const vta_layout_field *op = &L->formats[VTA_LAYOUT_HEAD].fields[0];
+		const vta_layout_field *bw = &L->formats[VTA_LAYOUT_MEM].fields[L->lut_bw];
+		const vta_layout_format *f =
+			layout_of(cfg, (uint32_t)layout_bits(w, op->word, op->shift, op->width),
+				  (uint32_t)layout_bits(w, bw->word, bw->shift, bw->width));
+		vta_insn d;
+		memset(&d, 0, sizeof(d));
+		if (f && layout_get(f, w, words, &d)) {
+			*insn = d;
+			return VTA_OK;
+		}
+	}
 	bits b;
 	memset(&b, 0, sizeof(b));
-	unsigned words = insn_words(cfg);
 	for (unsigned k = 0; k < words; k++)
 		b.w[k] = vta_le64_get(in + 8 * k);
 	vta_insn d;
@@ -232,6 +369,10 @@ vta_status vta_insn_decode_head(const vta_config *cfg, const uint8_t *in, vta_in
 	memset(&b, 0, sizeof(b));
 	b.w[0] = vta_le64_get(in); /* the head is in word 0 */
 	memset(insn, 0, sizeof(*insn));
+	const vta_layout_format *f = &cfg->layout.formats[VTA_LAYOUT_HEAD];
+	if (cfg->layout.built && f->fast && layout_get(f, b.w, 0, insn))
+		return VTA_OK;
+	memset(insn, 0, sizeof(*insn));
 	return get_fields(&b, vta_insn_head(), &cfg->fw, insn, err);
 }
 
@@ -246,6 +387,12 @@ static unsigned uop_bits(const vta_config *cfg)
 vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t *out,
 			  vta_error *err)
 {
+	const vta_layout_format *f = &cfg->layout.formats[VTA_LAYOUT_UOP];
+	uint64_t w[VTA_INSN_MAX_WORDS] = {0};
+	if (cfg->layout.built && f->fast && f->end[0] <= uop_bits(cfg) && layout_put(f, uop, w)) {
+		vta_le_put(out, uop_bits(cfg) / 8, w[0]);
+		return VTA_OK;
+	}
 	bits b;
 	memset(&b, 0, sizeof(b)); /* one word: only word 0 is used */
 	vta_status st = put_fields(&b, vta_uop_format(), &cfg->fw, uop, err);
@@ -263,6 +410,14 @@ vta_status vta_uop_decode(const vta_config *cfg, const uint8_t *in, vta_uop *uop
 {
 	unsigned n = uop_bits(cfg);
 	uint64_t w = n == 64 ? vta_le64_get(in) : vta_le32_get(in);
+	const vta_layout_format *f = &cfg->layout.formats[VTA_LAYOUT_UOP];
+	if (cfg->layout.built && f->fast) {
+		vta_uop u = {0};
+		if (layout_get(f, &w, 1, &u)) {
+			*uop = u;
+			return VTA_OK;
+		}
+	}
 	bits b;
 	memset(&b, 0, sizeof(b));
 	b.w[0] = w;

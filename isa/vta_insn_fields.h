@@ -129,6 +129,10 @@ static inline unsigned vta_field_word(const vta_insn_field *f, const vta_field_w
  * VTA_PRESENT_LUT fields add nothing; high parts count in their word). */
 unsigned vta_format_bits(const vta_insn_format *fmt, const vta_field_widths *fw, unsigned word);
 
+/* The tables placed for fw's widths (vta_insn_layout.c); vta_config_derive keeps it in the
+ * config. */
+void vta_insn_layout_build(const vta_field_widths *fw, vta_insn_layout *out);
+
 /* A field's value in a vta_insn or vta_uop, widened (signed fields sign-extended). */
 static inline int64_t vta_field_get(const vta_insn_field *f, const void *base)
 {

@@ -863,6 +863,189 @@ static void test_random_small(void **state)
 	random_bytes(&cfg, 4);
 }
 
+/* ---------- the compiled layout against the table walk ---------- */
+
+/* A value of about `w` bits: in range, at the limit, one past it, or anything. */
+static uint32_t rnd_near(uint64_t *s, unsigned w)
+{
+	const uint64_t r = rng_next(s);
+	const uint64_t lim = w >= 32 ? 0xffffffffull : (1ull << w) - 1;
+	switch (r % 8) {
+	case 0: return 0;
+	case 1: return (uint32_t)lim;
+	case 2: return (uint32_t)(lim + 1);
+	case 3: return (uint32_t)(r >> 16);
+	default: return (uint32_t)((r >> 8) & lim);
+	}
+}
+
+/* Every member the tables name, near its widths, in any opcode, LUT fields included:
+ * most encode, some are refused. */
+static vta_insn rough_insn(const vta_config *cfg, uint64_t *s)
+{
+	const vta_field_widths *fw = &cfg->fw;
+	vta_insn in;
+	memset(&in, 0, sizeof(in));
+	const uint64_t r = rng_next(s);
+	in.opcode = (vta_opcode)(r % 6); /* 5: undefined */
+	in.deps.pop_prev = (r >> 8) & 1;
+	in.deps.pop_next = (r >> 9) & 1;
+	in.deps.push_prev = (r >> 10) & 1;
+	in.deps.push_next = (r >> 11) & 1;
+	const bool few = (r >> 12) % 4 != 0; /* mostly the fields of the opcode only */
+	if (!few || in.opcode == VTA_OP_LOAD || in.opcode == VTA_OP_STORE) {
+		vta_mem_insn *m = &in.mem;
+		m->mem_type = (uint32_t)(rng_next(s) % (VTA_MEM_COUNT + 1));
+		m->sram_base = rnd_near(s, fw->memop_sram);
+		m->dram_base = rnd_near(s, fw->memop_dram);
+		m->y_size = rnd_near(s, fw->memop_size);
+		m->x_size = rnd_near(s, fw->memop_size);
+		m->x_stride = rnd_near(s, fw->memop_stride);
+		const bool lut = rng_next(s) & 1;
+		m->lut_bw = lut ? rnd_near(s, fw->memop_lut_bw) : 0;
+		m->lut_slot = rnd_near(s, fw->memop_lut_slot);
+		if (lut || rng_next(s) % 8 == 0)
+			m->lut_chan = rnd_near(s, fw->memop_lut_chan);
+		if (!lut || rng_next(s) % 8 == 0) {
+			m->y_pad_0 = rnd_near(s, fw->memop_pad);
+			m->y_pad_1 = rnd_near(s, fw->memop_pad);
+			m->x_pad_0 = rnd_near(s, fw->memop_pad);
+			m->x_pad_1 = rnd_near(s, fw->memop_pad);
+		}
+		m->lut_run = rnd_near(s, fw->memop_lut_run);
+		m->lut_group = rnd_near(s, fw->memop_lut_group);
+		m->lut_period = rnd_near(s, fw->memop_lut_period);
+	}
+	if (!few || in.opcode == VTA_OP_GEMM || in.opcode == VTA_OP_ALU) {
+		const bool alu = in.opcode == VTA_OP_ALU;
+		vta_loop *l = &in.loop;
+		l->reset = rng_next(s) & 1;
+		l->uop_bgn = rnd_near(s, fw->uop_bgn);
+		l->uop_end = rnd_near(s, fw->uop_end);
+		l->iter_out = rnd_near(s, fw->loop_iter);
+		l->iter_in = rnd_near(s, fw->loop_iter);
+		const unsigned dw = alu ? fw->alu_dst_factor : fw->gemm_dst_factor;
+		const unsigned sw = alu ? fw->alu_src_factor : fw->gemm_src_factor;
+		l->dst_factor_out = rnd_near(s, dw);
+		l->dst_factor_in = rnd_near(s, dw);
+		l->src_factor_out = rnd_near(s, sw);
+		l->src_factor_in = rnd_near(s, sw);
+		l->wgt_factor_out = rnd_near(s, fw->gemm_wgt_factor);
+		l->wgt_factor_in = rnd_near(s, fw->gemm_wgt_factor);
+	}
+	if (!few || in.opcode == VTA_OP_ALU) {
+		in.alu.op = (uint32_t)(rng_next(s) % (VTA_ALU_OP_COUNT + 1));
+		in.alu.use_imm = rng_next(s) & 1;
+		const uint64_t v = rng_next(s);
+		in.alu.imm = (int32_t)(v % 4 == 0 ? (int64_t)(v >> 40) - (1 << 23)
+						  : (int16_t)(v >> 16));
+	}
+	return in;
+}
+
+/* Bytes with few bits set above the fields, or nothing would decode. */
+static void rough_bytes(const vta_config *cfg, uint64_t *s, uint8_t *b)
+{
+	const unsigned words = cfg->insn_bytes / 8;
+	for (unsigned k = 0; k < words; k++) {
+		uint64_t w = rng_next(s);
+		w &= rng_next(s) | ~(~0ull << 58);
+		w &= rng_next(s) | ~(~0ull << 40);
+		if (k > 0 && rng_next(s) % 2)
+			w = 0;
+		for (int i = 0; i < 8; i++)
+			b[8 * k + i] = (uint8_t)(w >> (8 * i));
+	}
+}
+
+static void same_result(vta_status a, const vta_error *ea, vta_status b, const vta_error *eb)
+{
+	assert_int_equal(a, b);
+	if (a != VTA_OK)
+		assert_string_equal(ea->detail, eb->detail);
+}
+
+/* The compiled layout and the table walk (a copy of cfg without the layout) give the same
+ * bytes, the same instructions and the same refusals, word for word. */
+static void layout_like_walk(const vta_config *cfg, uint64_t seed)
+{
+	vta_config walk = *cfg;
+	walk.layout.built = false;
+	assert_true(cfg->layout.built);
+	for (int k = 0; k < VTA_LAYOUT_COUNT; k++)
+		assert_true(cfg->layout.formats[k].fast);
+	uint64_t s = seed;
+	int encoded = 0, decoded = 0;
+	for (int i = 0; i < 40000; i++) {
+		const vta_insn in = rough_insn(cfg, &s);
+		uint8_t a[VTA_INSN_MAX_BYTES], b[VTA_INSN_MAX_BYTES];
+		memset(a, 0x5a, sizeof(a));
+		memset(b, 0x5a, sizeof(b));
+		vta_error ea = {0}, eb = {0};
+		vta_status sa = vta_insn_encode(cfg, &in, a, &ea);
+		vta_status sb = vta_insn_encode(&walk, &in, b, &eb);
+		same_result(sa, &ea, sb, &eb);
+		if (sa == VTA_OK) {
+			assert_memory_equal(a, b, sizeof(a));
+			encoded++;
+		}
+		sa = vta_insn_encode_head(cfg, &in, a, &ea);
+		sb = vta_insn_encode_head(&walk, &in, b, &eb);
+		same_result(sa, &ea, sb, &eb);
+		assert_memory_equal(a, b, sizeof(a));
+
+		rough_bytes(cfg, &s, a);
+		vta_insn da, db;
+		memset(&da, 0x77, sizeof(da));
+		memset(&db, 0x77, sizeof(db));
+		sa = vta_insn_decode(cfg, a, &da, &ea);
+		sb = vta_insn_decode(&walk, a, &db, &eb);
+		same_result(sa, &ea, sb, &eb);
+		assert_memory_equal(&da, &db, sizeof(da));
+		decoded += sa == VTA_OK;
+		sa = vta_insn_decode_head(cfg, a, &da, &ea);
+		sb = vta_insn_decode_head(&walk, a, &db, &eb);
+		same_result(sa, &ea, sb, &eb);
+		assert_memory_equal(&da, &db, sizeof(da));
+
+		const vta_field_widths *fw = &cfg->fw;
+		const vta_uop u = {rnd_near(&s, fw->uop_dst), rnd_near(&s, fw->uop_src),
+				   rnd_near(&s, fw->uop_wgt)};
+		memset(a, 0x5a, sizeof(a));
+		memset(b, 0x5a, sizeof(b));
+		sa = vta_uop_encode(cfg, &u, a, &ea);
+		sb = vta_uop_encode(&walk, &u, b, &eb);
+		same_result(sa, &ea, sb, &eb);
+		assert_memory_equal(a, b, sizeof(a));
+		vta_uop ua, ub;
+		memset(&ua, 0x77, sizeof(ua));
+		memset(&ub, 0x77, sizeof(ub));
+		sa = vta_uop_decode(cfg, a + 8, &ua, &ea);
+		sb = vta_uop_decode(&walk, a + 8, &ub, &eb);
+		same_result(sa, &ea, sb, &eb);
+		assert_memory_equal(&ua, &ub, sizeof(ua));
+	}
+	/* both outcomes are common enough to mean something */
+	assert_true(encoded > 4000 && encoded < 36000);
+	assert_true(decoded > 400);
+}
+
+static void test_layout_like_walk(void **state)
+{
+	(void)state;
+	vta_config cfg;
+	vta_config_default(&cfg);
+	layout_like_walk(&cfg, 5);
+	small_config(&cfg);
+	layout_like_walk(&cfg, 6);
+	vta_error err = {0};
+	assert_int_equal(vta_config_set(&cfg, "isa.encoding", "wide", &err), VTA_OK);
+	layout_like_walk(&cfg, 7);
+	vta_config_default(&cfg);
+	assert_int_equal(vta_config_set(&cfg, "isa.encoding", "wide", &err), VTA_OK);
+	layout_like_walk(&cfg, 8);
+}
+
 /* The field tables hold together: every assembly key names one field, a pair or the
  * dependency list, every field is written under a listed key, and the word sizes the config
  * checks are the tables' sums. */
@@ -925,6 +1108,7 @@ int main(void)
 		cmocka_unit_test(test_random_default),
 		cmocka_unit_test(test_random_small),
 		cmocka_unit_test(test_field_tables),
+		cmocka_unit_test(test_layout_like_walk),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
