@@ -15,6 +15,7 @@
 #include "run_common.h"
 #include "layer_dump.h"
 #include "layer_run.h"
+#include "stream_memo.h"
 #include "model_job.h"
 #include "report_table.h"
 #include "run_report.h"
@@ -255,7 +256,8 @@ int cmd_run(int argc, char **argv)
 	}
 	vta_layer_result *results = calloc(wl.n_layers, sizeof(*results));
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */
-	if (!st && (!results || !plans))
+	vta_stream_memo *memo = vta_stream_memo_new(&cfg); /* ... and their streams' checks */
+	if (!st && (!results || !plans || !memo))
 		st = vta_fail(&err, VTA_E_NOMEM, "out of memory");
 	/* a layer whose content ran before reuses its golden output */
 	vta_golden_cache gc;
@@ -280,7 +282,8 @@ int cmd_run(int argc, char **argv)
 		vta_layer_run_opts lo = {.mode = o.mode, .threads = o.c.threads,
 					 .fault_index = i == 0 ? o.fault_index : -1,
 					 .keep_dram_image = o.dump != NULL, .observer = &ob.base,
-					 .decompress = dec, .plans = plans, .golden_cache = &gc,
+					 .decompress = dec, .plans = plans, .memo = memo,
+					 .golden_cache = &gc,
 					 .skip_checks = o.c.no_checks, .strict = o.c.strict,
 					 .dram = &dram, .dram_spare = &dram_spare,
 					 .max_memory = o.c.max_memory};
@@ -322,6 +325,7 @@ int cmd_run(int argc, char **argv)
 	vta_dram_free(&dram);
 	vta_dram_free(&dram_spare);
 	vta_conv_plan_cache_free(plans);
+	vta_stream_memo_free(memo);
 	vta_golden_cache_close(&gc);
 	vtasim_sim_destroy(sim);
 	vta_ref_destroy(ref);

@@ -22,6 +22,7 @@
 #include "op_registry.h"
 #include "run_common.h"
 #include "stream_check.h"
+#include "stream_memo.h"
 #include "trace_out.h"
 #include "vta_ref.h"
 #include "vta_rules.h" /* vta_host_now */
@@ -292,7 +293,8 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 	vta_model_run run;
 	memset(&run, 0, sizeof(run));
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new(); /* repeated layers reuse plans */
-	if (!st && !plans)
+	vta_stream_memo *memo = vta_stream_memo_new(cfg); /* ... and their streams' checks */
+	if (!st && (!plans || !memo))
 		st = vta_fail(&err, VTA_E_NOMEM, "out of memory");
 	/* one for every operator and one for its second stream: their pages are mapped once */
 	vta_dram dram = {0}, dram_spare = {0};
@@ -304,7 +306,8 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		vta_engine *engine = c->use_ref ? vta_ref_engine(ref) : vtasim_engine(sim);
 		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = c->threads,
 						   .fault_index = -1, .decompress = dec,
-						   .plans = plans, .skip_checks = c->no_checks,
+						   .plans = plans, .memo = memo,
+						   .skip_checks = c->no_checks,
 						   .strict = c->strict, .dram = &dram,
 						   .dram_spare = &dram_spare,
 						   .max_memory = c->max_memory,
@@ -360,6 +363,7 @@ int model_job_run(const model_job *j, const vta_config *cfg, vta_decompress dec)
 		note_waveforms(j->vcd, &run);
 	vta_model_run_free(&run);
 	vta_conv_plan_cache_free(plans);
+	vta_stream_memo_free(memo);
 	vta_dram_free(&dram);
 	vta_dram_free(&dram_spare);
 	vta_model_inputs_free(npys, j->n_inputs);

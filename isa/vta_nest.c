@@ -9,6 +9,8 @@
  */
 #include "vta_nest.h"
 
+#include "vta_bytes.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,22 +98,6 @@ static bool reserve(u32_buf *b, size_t need)
 	return true;
 }
 
-/* FNV-1a's step over eight bytes at a time: the hash only spares most look-ups their
- * memcmp, so it needs to be quick rather than strong. */
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-	const uint8_t *d = data;
-	for (; n >= 8; d += 8, n -= 8) {
-		uint64_t w;
-		memcpy(&w, d, sizeof(w));
-		h = (h ^ w) * 0x100000001b3ull;
-		h ^= h >> 29;
-	}
-	for (; n; d++, n--)
-		h = (h ^ *d) * 0x100000001b3ull;
-	return h;
-}
-
 static int u32_cmp(const void *x, const void *y)
 {
 	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
@@ -173,7 +159,7 @@ vta_nest_result vta_nest_find(vta_nest_cache *c, const vta_loop *l, const uint8_
 		return VTA_NEST_UOP_BY_UOP;
 	size_t nb = (size_t)k.n_uops * c->cfg->sram[VTA_MEM_UOP].elem_bytes;
 	const uint8_t *bytes = uop_sram + (size_t)l->uop_bgn * c->cfg->sram[VTA_MEM_UOP].elem_bytes;
-	uint64_t h = fnv(fnv(0xcbf29ce484222325ull, &k, sizeof(k)), bytes, nb);
+	uint64_t h = vta_fnv_words(vta_fnv_words(0xcbf29ce484222325ull, &k, sizeof(k)), bytes, nb);
 	for (int w = 0; w < WAYS; w++) {
 		entry *e = &c->e[w];
 		if (e->valid && e->hash == h && !memcmp(&e->k, &k, sizeof(k)) &&

@@ -26,6 +26,7 @@
 
 #include "bench_host.h"
 #include "layer_run.h"
+#include "stream_memo.h"
 #include "model_run.h"
 #include "vtasim_api.h"
 
@@ -64,8 +65,9 @@ static vta_status run_model(const vta_config *cfg, const char *path, unsigned th
 	vta_model_run run;
 	memset(&run, 0, sizeof(run));
 	vta_conv_plan_cache *plans = vta_conv_plan_cache_new();
+	vta_stream_memo *memo = vta_stream_memo_new(cfg);
 	vta_status st = vta_tfl_model_load(path, &m, err);
-	if (!st && !plans)
+	if (!st && (!plans || !memo))
 		st = vta_fail(err, VTA_E_NOMEM, "out of memory");
 	if (!st)
 		st = vtasim_sim_create(cfg, &sim, err);
@@ -75,7 +77,7 @@ static vta_status run_model(const vta_config *cfg, const char *path, unsigned th
 		te->inner = vtasim_engine(sim);
 		vta_model_run_opts mo = {.layer = {.mode = VTA_ARITH_TFLITE, .threads = threads,
 						   .fault_index = -1, .plans = plans,
-						   .dram = &dram},
+						   .memo = memo, .dram = &dram},
 					 .seed = 1};
 		st = vta_model_run_model(cfg, &m, &te->base, &mo, &run, err);
 		for (size_t i = 0; !st && i < run.n_ops; i++)
@@ -85,6 +87,7 @@ static vta_status run_model(const vta_config *cfg, const char *path, unsigned th
 	vta_model_run_free(&run);
 	vta_dram_free(&dram);
 	vta_conv_plan_cache_free(plans);
+	vta_stream_memo_free(memo);
 	vtasim_sim_destroy(sim);
 	vta_tfl_model_free(&m);
 	return st;

@@ -107,6 +107,9 @@ typedef struct vta_layer_run_opts {
 	vta_golden_stats golden_given_stats;
 	/* CONV2D plans reused for layers the same to the chooser (tiling.h); NULL: none */
 	vta_conv_plan_cache *plans;
+	/* checks and cycles of streams the run saw already, reused for a stream that is byte
+	 * for byte one of them (stream_memo.h): one memo per config and engine; NULL: none */
+	struct vta_stream_memo *memo;
 	bool skip_checks;             /* do not run the stream checks (vta_race.h) */
 	bool strict;                  /* their warnings fail the layer (VTA_E_WARNING) */
 	/* inputs already in DRAM as earlier ops' output regions (dram_tensor.h; the emitter
