@@ -320,14 +320,15 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 	bool one_ran = false, ran = false, known = false, one_wins = false;
 	uint64_t one_known = 0, chosen_known = 0;
 	double e0 = vta_host_now();
-	vta_status st = emit_stream(cfg, o, ops, L, r->name, o->threads, true, &chosen, err);
+	vta_status st = emit_stream(cfg, o, ops, L, r->name, o->threads, false, &chosen, err);
 	r->plan_seconds = chosen.ls.counters.plan_seconds;
-	r->emit_seconds = vta_host_now() - e0 - chosen.check_seconds - r->plan_seconds;
-	if (!st && measure_threads(o, engine, &chosen)) {
+	r->emit_seconds = vta_host_now() - e0 - r->plan_seconds;
+	const bool measure = !st && measure_threads(o, engine, &chosen);
+	if (measure) {
 		/* the one-thread stream first, so that the run the observers see is the last;
 		 * a run it cannot finish (the cycle budget is the asked stream's) leaves the
-		 * choice to the estimate. It is checked only if it is kept: a stream the layer
-		 * does not keep is only timed. Two streams both timed earlier in the run (a
+		 * choice to the estimate. Only the stream kept is checked: one the layer does
+		 * not keep is only timed. Two streams both timed earlier in the run (a
 		 * repeated layer's) need no timing: only the faster runs. */
 		const double a0 = vta_host_now();
 		st = emit_stream(cfg, o, ops, L, r->name, 1, false, &one, err);
@@ -349,10 +350,11 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 			const layer_stream t = chosen;
 			chosen = one;
 			one = t;
-			r->threads_seconds += t.check_seconds;
-			st = check_stream(cfg, o, r->name, &chosen, err);
 		}
 	}
+	/* the stream kept, when it is known before it runs, is checked before it runs */
+	if (!st && !one_ran)
+		st = check_stream(cfg, o, r->name, &chosen, err);
 	if (!st) {
 		st = engine->run(engine, &chosen.ls.prog, &chosen.dram, &r->stats, err);
 		ran = true;
@@ -364,23 +366,24 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 		r->threads_measured = true;
 		keep_cycles(cfg, o, &one, one_stats.cycles);
 		keep_cycles(cfg, o, &chosen, r->stats.cycles);
-		if (one_stats.cycles < r->stats.cycles) {
+		one_wins = one_stats.cycles < r->stats.cycles;
+		if (one_wins) {
 			const layer_stream t = chosen;
 			chosen = one;
 			one = t;
-			/* the other stream's time is now the two-thread one's run and checks, so
-			 * that the phases stay apart (the winner's are the simulation's and the
-			 * checks') */
-			r->threads_seconds += r->stats.host_seconds - one_stats.host_seconds +
-					      t.check_seconds;
+			/* the other stream's time is now the two-thread one's run, so that the
+			 * phases stay apart (the winner's is the simulation's) */
+			r->threads_seconds += r->stats.host_seconds - one_stats.host_seconds;
 			r->stats = one_stats;
-			st = check_stream(cfg, o, r->name, &chosen, err);
-			/* the engine's last run is what the observers read: run the winner again */
-			if (!st && o->observer && o->observer->executed) {
-				const double a0 = vta_host_now();
-				st = engine->run(engine, &chosen.ls.prog, &chosen.dram, &r->stats, err);
-				r->threads_seconds += vta_host_now() - a0;
-			}
+		}
+		/* the kept stream's checks, after its run (they read only micro-ops from the
+		 * DRAM, which no STORE of an emitted stream writes) */
+		st = check_stream(cfg, o, r->name, &chosen, err);
+		/* the engine's last run is what the observers read: run the winner again */
+		if (!st && one_wins && o->observer && o->observer->executed) {
+			const double a0 = vta_host_now();
+			st = engine->run(engine, &chosen.ls.prog, &chosen.dram, &r->stats, err);
+			r->threads_seconds += vta_host_now() - a0;
 		}
 	}
 	describe_stream(&chosen, r);
