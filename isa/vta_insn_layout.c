@@ -13,6 +13,21 @@
 
 #include "vta_insn_fields.h"
 
+/* Bits [pos[word], + width) of `word` for a part of a field (none when width is 0): false
+ * when the walk would refuse them (past the word, or a word the encoding lacks). */
+static bool take(unsigned word, unsigned width, unsigned words,
+		 unsigned pos[VTA_LAYOUT_MAX_WORDS], uint8_t *at_word, uint8_t *at_shift)
+{
+	if (width == 0)
+		return true;
+	if (word >= words || pos[word] + width > 64)
+		return false;
+	*at_word = (uint8_t)word;
+	*at_shift = (uint8_t)pos[word];
+	pos[word] += width;
+	return true;
+}
+
 /* Place the fields of fmt after pos (bits used per word); `lut`: a decompressing LOAD. */
 static void place(const vta_insn_format *fmt, const vta_field_widths *fw, bool lut,
 		  unsigned pos[VTA_LAYOUT_MAX_WORDS], vta_layout_format *out)
@@ -35,26 +50,13 @@ static void place(const vta_insn_format *fmt, const vta_field_widths *fw, bool l
 		}
 		const unsigned w = vta_field_width(f, fw), word = vta_field_word(f, fw);
 		const unsigned hw = vta_field_high_width(f, fw), hword = vta_field_high_word(f, fw);
-		if (w > 0) {
-			if (word >= words || pos[word] + w > 64 || w >= 64) {
-				out->fast = false;
-				return;
-			}
-			lf->word = (uint8_t)word;
-			lf->shift = (uint8_t)pos[word];
-			lf->width = (uint8_t)w;
-			pos[word] += w;
+		if (!take(word, w, words, pos, &lf->word, &lf->shift) ||
+		    !take(hword, hw, words, pos, &lf->high_word, &lf->high_shift) || w + hw >= 64) {
+			out->fast = false;
+			return;
 		}
-		if (hw > 0) {
-			if (hword >= words || pos[hword] + hw > 64 || w + hw > 64) {
-				out->fast = false;
-				return;
-			}
-			lf->high_word = (uint8_t)hword;
-			lf->high_shift = (uint8_t)pos[hword];
-			lf->high_width = (uint8_t)hw;
-			pos[hword] += hw;
-		}
+		lf->width = (uint8_t)w;
+		lf->high_width = (uint8_t)hw;
 		lf->plain = hw == 0 && f->type != VTA_FIELD_SIGNED;
 	}
 }
