@@ -388,6 +388,7 @@ static vta_status emit_and_execute(const vta_config *cfg, const vta_layer_run_op
 	}
 	describe_stream(&chosen, r);
 	layer_stream_free(&one);
+	vta_stream_key_free(&chosen.key); /* the rest of chosen moves to L */
 	L->ls = chosen.ls;
 	L->dram = chosen.dram;
 	L->dram_home = chosen.dram_home;
