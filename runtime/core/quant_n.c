@@ -288,9 +288,100 @@ __attribute__((target("avx2"))) static uint64_t qn_wrap_avx2(QN_WRAP_ARGS)
 	return qn_wrap_body(acc, n, out);
 }
 
+#include <immintrin.h>
+
+/* A lane mask (all ones) where a + b = s wrapped: both operands have the sign s lacks. */
+__attribute__((target("avx2"))) static inline __m256i qn_add_wraps8(__m256i a, __m256i b,
+								    __m256i s)
+{
+	return _mm256_srai_epi32(
+		_mm256_and_si256(_mm256_xor_si256(a, s), _mm256_xor_si256(b, s)), 31);
+}
+
+/* q_conv_tflite of 8 lanes, the steps of qn_tflite written out for AVX2 (the compiler's
+ * version of the element loop emulates the 64-bit SRDHM lane by lane): 32-bit lanes wrap as
+ * the uint32 ones do, vpsravd is the floor shift, vpmuldq the even and odd lanes' 64-bit
+ * products. cnt counts each lane's wraps (minus the masks). */
+__attribute__((target("avx2"))) static inline __m256i
+qn_tflite8(__m256i a, __m256i b, __m256i mul, __m256i left, __m256i right, __m256i zp,
+	   __m256i lo, __m256i hi, __m256i *cnt)
+{
+	const __m256i one = _mm256_set1_epi32(1), min = _mm256_set1_epi32(INT32_MIN);
+	__m256i x = _mm256_add_epi32(a, b);
+	*cnt = _mm256_sub_epi32(*cnt, qn_add_wraps8(a, b, x));
+	/* alu_shr by -left: wraps unless bits 31-left..31 all equal the sign */
+	const __m256i out_bits = _mm256_srlv_epi32(
+		_mm256_xor_si256(x, _mm256_srai_epi32(x, 31)),
+		_mm256_sub_epi32(_mm256_set1_epi32(31), left));
+	*cnt = _mm256_sub_epi32(*cnt, _mm256_andnot_si256(
+					      _mm256_cmpeq_epi32(out_bits, _mm256_setzero_si256()),
+					      _mm256_set1_epi32(-1)));
+	x = _mm256_sllv_epi32(x, left);
+	/* q_srdhm: (x * mul + 2^62 + 2^30) >> 31, less 2^31, per 64-bit product */
+	const __m256i k = _mm256_set1_epi64x((int64_t)((1ull << 62) + (1ull << 30)));
+	const __m256i even = _mm256_srli_epi64(_mm256_add_epi64(_mm256_mul_epi32(x, mul), k), 31);
+	const __m256i odd = _mm256_srli_epi64(
+		_mm256_add_epi64(_mm256_mul_epi32(_mm256_srli_epi64(x, 32),
+						  _mm256_srli_epi64(mul, 32)),
+				 k),
+		31);
+	__m256i y = _mm256_sub_epi32(
+		_mm256_blend_epi32(even, _mm256_slli_epi64(odd, 32), 0xaa), min);
+	const __m256i both_min = _mm256_and_si256(_mm256_cmpeq_epi32(x, min),
+						  _mm256_cmpeq_epi32(mul, min));
+	y = _mm256_blendv_epi8(y, _mm256_set1_epi32(INT32_MAX), both_min);
+	/* q_rdbpot: the floor shift, plus one when the remainder is above the threshold */
+	const __m256i mask = _mm256_sub_epi32(_mm256_sllv_epi32(one, right), one);
+	const __m256i rem = _mm256_and_si256(y, mask);
+	const __m256i thr = _mm256_add_epi32(_mm256_srli_epi32(mask, 1), _mm256_srli_epi32(y, 31));
+	y = _mm256_sub_epi32(_mm256_srav_epi32(y, right), _mm256_cmpgt_epi32(rem, thr));
+	__m256i v = _mm256_add_epi32(y, zp);
+	*cnt = _mm256_sub_epi32(*cnt, qn_add_wraps8(y, zp, v));
+	return _mm256_min_epi32(_mm256_max_epi32(v, lo), hi);
+}
+
 __attribute__((target("avx2"))) static void qn_tflite_avx2(QN_ARGS(vta_qmul_lanes))
 {
-	qn_tflite_body(QN_PASS);
+	const __m256i zp = _mm256_set1_epi32(zp_out), lo = _mm256_set1_epi32(act_min),
+		      hi = _mm256_set1_epi32(act_max);
+	/* the low byte of each int32 lane: bytes 0, 4, 8, 12 of each half, then the halves */
+	const __m256i low_bytes = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1,
+						   -1, -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1,
+						   -1, -1, -1, -1, -1, -1, -1, -1);
+	const __m256i halves = _mm256_setr_epi32(0, 4, 1, 1, 1, 1, 1, 1);
+	uint64_t ovf = 0;
+	size_t i = 0;
+	while (n - i >= 8) {
+		/* at most 3 wraps per lane and step: flushed long before a lane could wrap */
+		const size_t end = i + ((n - i) / 8 < ((size_t)1 << 24) ? (n - i) / 8 * 8
+									 : (size_t)8 << 24);
+		__m256i cnt = _mm256_setzero_si256();
+		for (; i < end; i += 8) {
+			const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(acc + i));
+			const __m256i b = bias ? _mm256_loadu_si256(
+							 (const __m256i *)(const void *)(bias + i))
+					       : _mm256_setzero_si256();
+			const __m256i v = qn_tflite8(
+				a, b,
+				_mm256_loadu_si256((const __m256i *)(const void *)(m->multiplier + i)),
+				_mm256_loadu_si256((const __m256i *)(const void *)(m->left_shift + i)),
+				_mm256_loadu_si256((const __m256i *)(const void *)(m->right_shift + i)),
+				zp, lo, hi, &cnt);
+			const __m256i bytes = _mm256_permutevar8x32_epi32(
+				_mm256_shuffle_epi8(v, low_bytes), halves);
+			_mm_storel_epi64((__m128i *)(void *)(out + i), _mm256_castsi256_si128(bytes));
+		}
+		uint32_t lanes[8];
+		_mm256_storeu_si256((__m256i *)(void *)lanes, cnt);
+		for (int k = 0; k < 8; k++)
+			ovf += lanes[k];
+	}
+	/* the tail, element by element */
+	const vta_qmul_lanes rest = {m->multiplier + i, m->left_shift + i, m->right_shift + i};
+	qn_tflite_body(acc + i, bias ? bias + i : NULL, &rest, n - i, zp_out, act_min, act_max,
+		       out + i, &ovf);
+	if (overflows)
+		*overflows += ovf;
 }
 
 __attribute__((target("avx2"))) static void qn_vta16_avx2(QN_ARGS(vta_q15_lanes))
