@@ -112,8 +112,9 @@ typedef struct layer_stream {
 	vta_race_report checks;
 	bool checks_run;
 	double check_seconds;
-	vta_stream_key key; /* its identity for the run's memo, made before it runs */
-	bool keyed, key_tried;
+	vta_stream_key key; /* its identity for the run's memo, made before it runs (bytes
+			     * NULL: none) */
+	bool key_tried;
 } layer_stream;
 
 /* The stream's key in the run's memo, made once (before the stream runs: a run's STOREs
@@ -123,9 +124,9 @@ static const vta_stream_key *stream_key(const vta_config *cfg, const vta_layer_r
 {
 	if (o->memo && !s->key_tried) {
 		s->key_tried = true;
-		s->keyed = vta_stream_key_make(cfg, &s->ls.prog, &s->dram, &s->key);
+		(void)vta_stream_key_make(cfg, &s->ls.prog, &s->dram, &s->key);
 	}
-	return s->keyed ? &s->key : NULL;
+	return s->key.bytes ? &s->key : NULL;
 }
 
 /* A zeroed DRAM for a stream: one the run lends (its own, then its spare) if it is of the
@@ -282,20 +283,26 @@ static bool measure_threads(const vta_layer_run_opts *o, const vta_engine *engin
 	       s->ls.conv_plan.est_cycles <= LAYER_MEASURE_THREADS_CYCLES;
 }
 
-/* The cycles of an earlier timed run of the stream, when the run's memo may answer for its
- * timing: the C datapath's (the verilated units' handshakes are not asked to be blind to
- * the bytes they decode). */
+/* The stream's key for the cycles the run's memo keeps: on the C datapath only (the
+ * verilated units' handshakes are not asked to be blind to the bytes they decode). */
+static const vta_stream_key *cycles_key(const vta_config *cfg, const vta_layer_run_opts *o,
+					layer_stream *s)
+{
+	return cfg->datapath == VTA_DATAPATH_C ? stream_key(cfg, o, s) : NULL;
+}
+
+/* The cycles of an earlier timed run of the stream. */
 static bool known_cycles(const vta_config *cfg, const vta_layer_run_opts *o, layer_stream *s,
 			 uint64_t *cycles)
 {
-	const vta_stream_key *k = cfg->datapath == VTA_DATAPATH_C ? stream_key(cfg, o, s) : NULL;
+	const vta_stream_key *k = cycles_key(cfg, o, s);
 	return k && vta_stream_memo_cycles(o->memo, cfg, k, cycles);
 }
 
 static void keep_cycles(const vta_config *cfg, const vta_layer_run_opts *o, layer_stream *s,
 			uint64_t cycles)
 {
-	const vta_stream_key *k = cfg->datapath == VTA_DATAPATH_C ? stream_key(cfg, o, s) : NULL;
+	const vta_stream_key *k = cycles_key(cfg, o, s);
 	if (k)
 		(void)vta_stream_memo_keep_cycles(o->memo, cfg, k, cycles);
 }

@@ -107,11 +107,15 @@ void vta_stream_key_free(vta_stream_key *k)
 	memset(k, 0, sizeof(*k));
 }
 
-static memo_entry *find(const vta_stream_memo *m, const vta_config *cfg,
-			const vta_stream_key *k)
+/* Does m answer for streams of cfg (the memo's own config, byte for byte) keyed by k? */
+static bool answers(const vta_stream_memo *m, const vta_config *cfg, const vta_stream_key *k)
 {
-	if (!m || !k->bytes || memcmp(&m->cfg, cfg, sizeof(*cfg)) != 0)
-		return NULL;
+	return m && k->bytes && memcmp(&m->cfg, cfg, sizeof(*cfg)) == 0;
+}
+
+/* k's entry among m's, or NULL. */
+static memo_entry *find(const vta_stream_memo *m, const vta_stream_key *k)
+{
 	for (size_t i = 0; i < m->n; i++) {
 		memo_entry *e = &m->e[i];
 		if (e->key.hash == k->hash && e->key.n == k->n && !memcmp(e->key.bytes, k->bytes, k->n))
@@ -123,9 +127,9 @@ static memo_entry *find(const vta_stream_memo *m, const vta_config *cfg,
 /* k's entry, made when new; NULL when out of memory or for another config. */
 static memo_entry *entry(vta_stream_memo *m, const vta_config *cfg, const vta_stream_key *k)
 {
-	if (!m || !k->bytes || memcmp(&m->cfg, cfg, sizeof(*cfg)) != 0)
+	if (!answers(m, cfg, k))
 		return NULL;
-	memo_entry *e = find(m, cfg, k);
+	memo_entry *e = find(m, k);
 	if (e)
 		return e;
 	if (m->n == m->cap) {
@@ -150,14 +154,14 @@ static memo_entry *entry(vta_stream_memo *m, const vta_config *cfg, const vta_st
 const vta_race_report *vta_stream_memo_checks(const vta_stream_memo *m, const vta_config *cfg,
 					      const vta_stream_key *k)
 {
-	const memo_entry *e = find(m, cfg, k);
+	const memo_entry *e = answers(m, cfg, k) ? find(m, k) : NULL;
 	return e && e->has_checks ? e->checks : NULL;
 }
 
 bool vta_stream_memo_cycles(const vta_stream_memo *m, const vta_config *cfg,
 			    const vta_stream_key *k, uint64_t *cycles)
 {
-	const memo_entry *e = find(m, cfg, k);
+	const memo_entry *e = answers(m, cfg, k) ? find(m, k) : NULL;
 	if (!e || !e->has_cycles)
 		return false;
 	*cycles = e->cycles;
