@@ -142,12 +142,21 @@ static void for_rows(const std::vector<uint32_t> &base, uint32_t iter_out, uint3
 	if (iter_out == 0 || iter_in == 0) /* an empty nest reads no row */
 		return;
 	const uint32_t no = fo ? iter_out : 1, ni = fi ? iter_in : 1;
-	for (uint32_t o = 0; o < no; o++)
-		for (uint32_t i = 0; i < ni; i++) {
-			const uint64_t off = (uint64_t)o * fo + (uint64_t)i * fi;
-			for (uint32_t b : base)
-				f((uint32_t)(b + off));
-		}
+	/* the base in locals: f writes memory the compiler cannot tell from the vector's */
+	const uint32_t *b = base.data();
+	const size_t n = base.size();
+	for (uint32_t o = 0; o < no; o++) {
+		const uint64_t off_o = (uint64_t)o * fo;
+		if (n == 1) /* one row per iteration: an ALU nest's usual kernel */
+			for (uint32_t i = 0; i < ni; i++)
+				f((uint32_t)(b[0] + off_o + (uint64_t)i * fi));
+		else
+			for (uint32_t i = 0; i < ni; i++) {
+				const uint64_t off = off_o + (uint64_t)i * fi;
+				for (size_t k = 0; k < n; k++)
+					f((uint32_t)(b[k] + off));
+			}
+	}
 }
 
 static void distinct(std::vector<uint32_t> &v)
@@ -167,10 +176,9 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 {
 	const vta_loop &l = insn.loop;
 	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
-	sram_live &acc = hw_.mem[VTA_MEM_ACC]->live();
-	sram_live &uop = hw_.mem[VTA_MEM_UOP]->live();
+	sram_live::at_epoch uop(hw_.mem[VTA_MEM_UOP]->live(), e);
 	for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++)
-		uop.read(upc, e);
+		uop.read(upc);
 	live_dst_.clear();
 	live_src_.clear();
 	live_wgt_.clear();
@@ -184,31 +192,31 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 	const uint64_t dfo = l.dst_factor_out, dfi = l.dst_factor_in;
 	if (roles.src_space != VTA_SPACE_COUNT) {
 		distinct(live_src_);
-		sram_live &src = hw_.mem[roles.src_space]->live();
+		sram_live::at_epoch src(hw_.mem[roles.src_space]->live(), e);
 		for_rows(live_src_, O, I, l.src_factor_out, l.src_factor_in,
-			 [&](uint32_t r) { src.read(r, e); });
+			 [&](uint32_t r) { src.read(r); });
 	}
 	if (roles.reads_wgt) {
 		distinct(live_wgt_);
-		sram_live &wgt = hw_.mem[VTA_MEM_WGT]->live();
+		sram_live::at_epoch wgt(hw_.mem[VTA_MEM_WGT]->live(), e);
 		for_rows(live_wgt_, O, I, l.wgt_factor_out, l.wgt_factor_in,
-			 [&](uint32_t r) { wgt.read(r, e); });
+			 [&](uint32_t r) { wgt.read(r); });
 	}
 	/* the writes after every read of the other spaces (an ALU's src may be a dst row); a
 	 * dst row's own read goes with its write: at one epoch, a read after the row's first
 	 * write there changes nothing, so reading each just before writing it is reading them
 	 * all first */
-	sram_live &out = hw_.mem[VTA_MEM_OUT]->live();
+	sram_live::at_epoch acc(hw_.mem[VTA_MEM_ACC]->live(), e);
+	sram_live::at_epoch out(hw_.mem[VTA_MEM_OUT]->live(), e);
 	if (roles.reads_dst)
 		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) {
-			acc.read(r, e);
-			acc.write(r, e);
-			out.write(r, e);
+			acc.read_write(r);
+			out.write(r);
 		});
 	else
 		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) {
-			acc.write(r, e);
-			out.write(r, e);
+			acc.write(r);
+			out.write(r);
 		});
 }
 
