@@ -36,10 +36,10 @@ namespace {
 
 /* The uops of a nest in their order (vtasim_alu_nest), each row by `row`. Always inlined, so
  * that in a kernel built for a vector extension a constant `row` inlines too. */
-template <bool IMM>
+template <bool IMM, unsigned LANES = 0>
 __attribute__((always_inline)) inline uint64_t walk_nest(const vtasim_alu_nest &n, vtasim_alu_fn row)
 {
-	const uint64_t lanes = n.lanes;
+	const unsigned lanes = LANES ? LANES : n.lanes; /* fixed: the row's loop unrolls */
 	for (uint32_t o = 0; o < n.iter_out; o++)
 		for (uint32_t i = 0; i < n.iter_in; i++) {
 			const uint64_t d_off = o * n.dst_out + i * n.dst_in;
@@ -50,7 +50,7 @@ __attribute__((always_inline)) inline uint64_t walk_nest(const vtasim_alu_nest &
 				const int32_t *src = n.acc + s * lanes;
 				if (IMM && n.imm_src && s != d)
 					std::memcpy(dst, src, lanes * sizeof(int32_t));
-				row(dst, IMM ? nullptr : src, n.imm, n.out + d * lanes, n.lanes);
+				row(dst, IMM ? nullptr : src, n.imm, n.out + d * lanes, lanes);
 			}
 		}
 	return (uint64_t)n.iter_out * n.iter_in * n.uops;
@@ -125,7 +125,7 @@ AVX2_TARGET inline __m128i low8_avx2(__m256i v)
 }
 
 template <uint32_t OP, bool IMM>
-AVX2_TARGET void row_avx2(int32_t *dst, const int32_t *src, int32_t imm, int8_t *out,
+AVX2_TARGET __attribute__((always_inline)) inline void row_avx2(int32_t *dst, const int32_t *src, int32_t imm, int8_t *out,
 			  unsigned lanes)
 {
 	const __m256i bi = _mm256_set1_epi32(imm);
@@ -154,6 +154,9 @@ AVX2_TARGET void alu_avx2(int32_t *dst, const int32_t *src, int32_t imm, int8_t 
 
 template <uint32_t OP> AVX2_TARGET uint64_t nest_avx2(const vtasim_alu_nest &n)
 {
+	if (n.lanes == 16) /* the default shape's row, 1 x 16 */
+		return n.use_imm ? walk_nest<true, 16>(n, row_avx2<OP, true>)
+				 : walk_nest<false, 16>(n, row_avx2<OP, false>);
 	return n.use_imm ? walk_nest<true>(n, row_avx2<OP, true>)
 			 : walk_nest<false>(n, row_avx2<OP, false>);
 }
