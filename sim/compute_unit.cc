@@ -193,14 +193,16 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 	if (roles.src_space != VTA_SPACE_COUNT) {
 		distinct(live_src_);
 		sram_live::at_epoch src(hw_.mem[roles.src_space]->live(), e);
-		for_rows(live_src_, O, I, l.src_factor_out, l.src_factor_in,
-			 [&](uint32_t r) { src.read(r); });
+		src.read_rows([&](auto f) {
+			for_rows(live_src_, O, I, l.src_factor_out, l.src_factor_in, f);
+		});
 	}
 	if (roles.reads_wgt) {
 		distinct(live_wgt_);
 		sram_live::at_epoch wgt(hw_.mem[VTA_MEM_WGT]->live(), e);
-		for_rows(live_wgt_, O, I, l.wgt_factor_out, l.wgt_factor_in,
-			 [&](uint32_t r) { wgt.read(r); });
+		wgt.read_rows([&](auto f) {
+			for_rows(live_wgt_, O, I, l.wgt_factor_out, l.wgt_factor_in, f);
+		});
 	}
 	/* the writes after every read of the other spaces (an ALU's src may be a dst row); a
 	 * dst row's own read goes with its write: at one epoch, a read after the row's first
@@ -208,16 +210,12 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 	 * all first */
 	sram_live::at_epoch acc(hw_.mem[VTA_MEM_ACC]->live(), e);
 	sram_live::at_epoch out(hw_.mem[VTA_MEM_OUT]->live(), e);
+	const auto dst_rows = [&](auto f) { for_rows(live_dst_, O, I, dfo, dfi, f); };
 	if (roles.reads_dst)
-		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) {
-			acc.read_write(r);
-			out.write(r);
-		});
+		acc.read_write_rows(dst_rows);
 	else
-		for_rows(live_dst_, O, I, dfo, dfi, [&](uint32_t r) {
-			acc.write(r);
-			out.write(r);
-		});
+		acc.write_rows(dst_rows);
+	out.write_rows(dst_rows);
 }
 
 /* The liveness of the first `done` uops of a loop nest a check stopped, uop by uop. */

@@ -61,37 +61,70 @@ public:
 		{
 		}
 
-		void read(uint32_t row) { row_[row].last_read = epoch_; }
-
-		/* read(row) then write(row), as a uop that adds to its ACC row does */
-		void read_write(uint32_t row)
+		void read(uint32_t row)
 		{
-			value &v = row_[row];
-			if (v.written == none)
-				live_.open_.push_back(row);
-			else
-				add(v.written, epoch_);
-			v = {epoch_, epoch_};
+			read_rows([row](auto f) { f(row); });
 		}
-
 		void write(uint32_t row)
 		{
-			value &v = row_[row];
-			if (v.written == none)
-				live_.open_.push_back(row);
-			else
-				add(v.written, v.last_read);
-			v = {epoch_, epoch_};
+			write_rows([row](auto f) { f(row); });
+		}
+
+		/*
+		 * In bulk, over the rows `each` gives (each(f) calls f(row) per row), the
+		 * state in registers; read_write_rows is read then write per row, as a uop
+		 * that adds to its ACC row. The ends of the values it closes, all at this
+		 * epoch, are summed there (adding to one memory word row after row would chain
+		 * each row's work behind the last's).
+		 */
+		template <typename EACH> void read_rows(EACH each) const
+		{
+			value *const rows = row_;
+			const uint32_t e = epoch_;
+			each([=](uint32_t row) { rows[row].last_read = e; });
+		}
+
+		template <typename EACH> void read_write_rows(EACH each)
+		{
+			value *const rows = row_;
+			int64_t *const diff = diff_;
+			const int64_t bytes = bytes_;
+			const uint32_t e = epoch_;
+			std::vector<uint32_t> &open = live_.open_;
+			int64_t ending = 0;
+			each([&](uint32_t row) {
+				value &v = rows[row];
+				if (v.written == none) {
+					open.push_back(row);
+				} else {
+					diff[v.written] += bytes;
+					ending += bytes;
+				}
+				v = {e, e};
+			});
+			diff[e] -= ending;
+		}
+
+		template <typename EACH> void write_rows(EACH each)
+		{
+			value *const rows = row_;
+			int64_t *const diff = diff_;
+			const int64_t bytes = bytes_;
+			const uint32_t e = epoch_;
+			std::vector<uint32_t> &open = live_.open_;
+			each([&](uint32_t row) {
+				value &v = rows[row];
+				if (v.written == none) {
+					open.push_back(row);
+				} else {
+					diff[v.written] += bytes;
+					diff[v.last_read] -= bytes;
+				}
+				v = {e, e};
+			});
 		}
 
 	private:
-		/* the interval [w, r), w <= r (nothing when they are equal) */
-		void add(uint32_t w, uint32_t r)
-		{
-			diff_[w] += bytes_;
-			diff_[r] -= bytes_;
-		}
-
 		sram_live &live_;
 		value *const row_;
 		int64_t *const diff_;

@@ -105,12 +105,13 @@ void run_both(vtasim::sram_live &live, uint32_t rows, uint64_t bytes, uint32_t &
 				want.read(r, epoch);
 			if (a != READ)
 				want.write(r, epoch);
+			const auto one = [r](auto f) { f(r); };
 			if (a == READ)
-				at.read(r);
+				at.read_rows(one);
 			else if (a == WRITE)
-				at.write(r);
+				at.write_rows(one);
 			else
-				at.read_write(r);
+				at.read_write_rows(one);
 		}
 	}
 	want.finish();
