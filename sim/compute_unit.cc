@@ -345,6 +345,30 @@ uint64_t compute_unit::alu_nest(const vta_insn &insn)
 	return vtasim_alu_run_nest(insn.alu.op, &n);
 }
 
+/* A RESET nest nest_clean passed, on the C datapath: each distinct ACC row (and its OUT
+ * row) zeroed once, as zeroing it again changes nothing. Returns the uops run. */
+uint64_t compute_unit::reset_nest(const vta_loop &l)
+{
+	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
+	live_dst_.clear();
+	for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++)
+		live_dst_.push_back(uops[upc].dst);
+	distinct(live_dst_);
+	const uint64_t lanes = (uint64_t)ctl_.cfg.batch * ctl_.cfg.block_out;
+	int32_t *acc = hw_.mem[VTA_MEM_ACC]->i32();
+	int8_t *out = hw_.mem[VTA_MEM_OUT]->i8();
+	const auto zero = [&](uint32_t r) {
+		if (lanes == 16) { /* the default 1 x 16 row: stores, not calls */
+			std::memset(acc + r * 16, 0, 16 * sizeof(int32_t));
+			std::memset(out + r * 16, 0, 16);
+		} else {
+			vtasim_gemm_reset(acc + r * lanes, out + r * lanes, (unsigned)lanes);
+		}
+	};
+	for_rows(live_dst_, l.iter_out, l.iter_in, l.dst_factor_out, l.dst_factor_in, zero);
+	return (uint64_t)l.iter_out * l.iter_in * (l.uop_end - l.uop_bgn);
+}
+
 /* A GEMM nest nest_clean passed, on the C datapath: the WGT rows it reads made ready first
  * (per distinct row), then the uop loop alone, small enough for the compiler to keep in
  * registers. Returns the uops run. */
@@ -435,6 +459,10 @@ void compute_unit::run_nest(const vta_insn &insn, vta_error &why)
 		run_uops<KIND, RTL, WRAPS, true>(insn, why);
 	} else if (KIND == K_GEMM) {
 		const uint64_t done = gemm_nest(insn.loop);
+		uop_clock_ += done;
+		account<KIND, RTL>(insn, done, why);
+	} else if (KIND == K_RESET) {
+		const uint64_t done = reset_nest(insn.loop);
 		uop_clock_ += done;
 		account<KIND, RTL>(insn, done, why);
 	} else if (KIND == K_ALU && !WRAPS) {

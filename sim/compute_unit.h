@@ -58,8 +58,9 @@ private:
 	void run_uops(const vta_insn &insn, vta_error &why);
 	/* A GEMM nest that passed nest_clean on the C datapath; returns its uops. */
 	uint64_t gemm_nest(const vta_loop &l);
-	/* The same of an ALU nest (vtasim_alu_run_nest). */
+	/* The same of an ALU nest (vtasim_alu_run_nest), and of a RESET nest. */
 	uint64_t alu_nest(const vta_insn &insn);
+	uint64_t reset_nest(const vta_loop &l);
 	/* The liveness and counters of a nest's first `done` uops. */
 	template <int KIND, bool RTL>
 	void account(const vta_insn &insn, uint64_t done, const vta_error &why);
