@@ -155,9 +155,9 @@ typedef struct gc_layer {
 	int32_t pad_h, pad_w;  /* padding before, per axis */
 	int32_t groups, per_group;
 	size_t K;              /* patch length KH * KW * I_f */
-	int64_t zp_biased;     /* zp_in + 128: the patch holds x + 128 */
 	uint8_t pad;           /* a tap outside the image, zp_in + 128 */
-	const int64_t *wsum;   /* each filter's weight sum */
+	const int64_t *zsum;   /* each filter's weight sum times zp_in + 128 (the patch holds
+				* x + 128): the zero point's share of its sums */
 	vta_golden_requant *rq;
 } gc_layer;
 
@@ -177,7 +177,7 @@ static void gc_finish_row(const gc_layer *L, int64_t *d, int8_t *o)
 {
 	const size_t O = (size_t)L->os[3];
 	for (size_t oc = 0; oc < O; oc++)
-		d[oc] -= L->zp_biased * L->wsum[oc];
+		d[oc] -= L->zsum[oc];
 	vta_golden_requant_row(L->rq, d, L->c->bias, O, o);
 }
 
@@ -336,8 +336,8 @@ vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
 	L.groups = C / IF;
 	L.per_group = O / L.groups;
 	L.K = (size_t)KH * (size_t)KW * (size_t)IF;
-	L.zp_biased = (int64_t)in->zero_point + 128;
-	L.pad = (uint8_t)L.zp_biased; /* zero_point is int8 (vta_tensor_i8_check) */
+	const int64_t zp_biased = (int64_t)in->zero_point + 128;
+	L.pad = (uint8_t)zp_biased; /* zero_point is int8 (vta_tensor_i8_check) */
 	vta_golden_requant rq;
 	st = vta_golden_requant_init(&rq, "CONV2D", mode, in->scale, c->filter_scales,
 				     c->filter_scale_count, (size_t)O, out, c->activation, err);
@@ -345,9 +345,10 @@ vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
 		return st;
 	L.rq = &rq;
 
-	/* each filter's weight sum: the zero point's share, taken out of the inner loop */
-	int64_t *wsum = malloc((size_t)O * sizeof(*wsum));
-	if (!wsum) {
+	/* the zero point's share, taken out of the inner loop (and its multiply out of each
+	 * pixel's) */
+	int64_t *zsum = malloc((size_t)O * sizeof(*zsum));
+	if (!zsum) {
 		vta_golden_requant_done(&rq, NULL);
 		return vta_fail(err, VTA_E_NOMEM, "CONV2D: out of memory");
 	}
@@ -356,14 +357,14 @@ vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
 		int64_t s = 0;
 		for (size_t i = 0; i < L.K; i++)
 			s += w[i];
-		wsum[oc] = s;
+		zsum[oc] = s * zp_biased;
 	}
-	L.wsum = wsum;
+	L.zsum = zsum;
 	if (path == VTA_GOLDEN_CONV2D_AUTO)
 		path = vta_golden_conv2d_auto_path(L.K, (size_t)L.per_group);
 	st = path == VTA_GOLDEN_CONV2D_ACROSS ? gc_across(&L, out->data, err)
 					      : gc_along(&L, out->data, err);
-	free(wsum);
+	free(zsum);
 	vta_golden_requant_done(&rq, st == VTA_OK ? stats : NULL);
 	return st;
 }
