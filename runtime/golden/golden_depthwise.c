@@ -125,15 +125,15 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	const int8_t **ws = malloc(taps * sizeof(*ws));
 	int32_t *part = malloc((size_t)O * sizeof(*part));
 	int64_t *acc = malloc((size_t)O * sizeof(*acc));
-	int64_t *wsum = calloc((size_t)O, sizeof(*wsum));
-	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !part || !acc || !wsum) {
+	int64_t *zshare = calloc((size_t)O, sizeof(*zshare));
+	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !part || !acc || !zshare) {
 		free(pad_row);
 		free(spread);
 		free(xs);
 		free(ws);
 		free(part);
 		free(acc);
-		free(wsum);
+		free(zshare);
 		vta_golden_requant_done(&rq, NULL);
 		return vta_fail(err, VTA_E_NOMEM, "DEPTHWISE_CONV_2D: out of memory");
 	}
@@ -148,8 +148,11 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	for (size_t t = 0; t < taps; t++) {
 		ws[t] = d->filter + t * (size_t)O;
 		for (int32_t oc = 0; oc < O; oc++)
-			wsum[oc] += ws[t][oc];
+			zshare[oc] += ws[t][oc];
 	}
+	/* each channel's weight sum, then the zero point's share of its sum: -zp x that */
+	for (int32_t oc = 0; oc < O; oc++)
+		zshare[oc] *= -(int64_t)in->zero_point;
 	const vta_golden_dw_mac_fn mac = vta_golden_dw_mac_pick();
 	for (int32_t n = 0; n < N; n++)
 		for (int32_t oy = 0; oy < os[1]; oy++)
@@ -179,16 +182,15 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 						xs[t] = e;
 					}
 				}
-				for (int32_t oc = 0; oc < O; oc++)
-					acc[oc] = -(int64_t)in->zero_point * wsum[oc];
 				for (size_t t0 = 0; t0 < taps; t0 += VTA_GOLDEN_DW_MAC_MAX_TAPS) {
 					size_t k = taps - t0 < VTA_GOLDEN_DW_MAC_MAX_TAPS
 							   ? taps - t0
 							   : VTA_GOLDEN_DW_MAC_MAX_TAPS;
 					memset(part, 0, (size_t)O * sizeof(*part));
 					mac(xs + t0, ws + t0, k, (size_t)O, part);
+					const int64_t *from = t0 == 0 ? zshare : acc;
 					for (int32_t oc = 0; oc < O; oc++)
-						acc[oc] += part[oc];
+						acc[oc] = from[oc] + part[oc];
 				}
 				vta_golden_requant_row(&rq, acc, d->bias, (size_t)O,
 						       out->data +
@@ -200,7 +202,7 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	free(ws);
 	free(part);
 	free(acc);
-	free(wsum);
+	free(zshare);
 	vta_golden_requant_done(&rq, stats);
 	return VTA_OK;
 }
