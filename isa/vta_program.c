@@ -234,7 +234,8 @@ static vta_status program_decode(const vta_program *prog, const vta_config *cfg,
 	if (i >= prog->n_insns)
 		return vta_fail(err, VTA_E_USAGE, "insn %zu: the program has %zu instructions", i,
 				prog->n_insns);
-	vta_error sub = {0};
+	vta_error sub;
+	vta_error_clear(&sub);
 	const size_t size = vta_geometry_insn_bytes(&prog->geometry);
 	if (cfg->insn_bytes != size)
 		return vta_fail(err, VTA_E_STREAM, "insn %zu: the program's encoding is %s, the "

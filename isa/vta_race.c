@@ -772,7 +772,8 @@ static vta_status execute(pass *p, size_t idx)
 	p->at_clock[(size_t)m * (p->n + 1) + v.c[m]] = (uint32_t)idx;
 	p->pos[idx] = p->n_run++;
 	p->now = idx;
-	vta_error sub = {0};
+	vta_error sub;
+	vta_error_clear(&sub);
 	vta_status st = vta_work_budget_check(p->cfg, idx, p->started, &sub);
 	if (!st)
 		st = walk(p, in, &sub);

@@ -202,7 +202,8 @@ vta_status vta_sched_decode(const vta_program *prog, const vta_config *cfg, vta_
 		vta_status st = vta_program_insn(prog, cfg, i, &insns[i], err);
 		if (st != VTA_OK)
 			return st;
-		vta_error sub = {0};
+		vta_error sub;
+		vta_error_clear(&sub);
 		if (vta_insn_check_flags(&insns[i], &sub) != VTA_OK)
 			return vta_insn_fail(err, VTA_E_FLAGS, NULL, i, &insns[i], "%s", sub.detail);
 	}

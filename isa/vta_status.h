@@ -71,7 +71,9 @@ void vta_appendf(char *buf, size_t size, size_t *len, const char *fmt, ...)
 #endif
 	;
 
-/* Clear an error record. */
+/* Clear an error record: the status and an empty detail, not the whole detail buffer, so
+ * code run per instruction or per micro-op declares a record and clears it rather than
+ * zero-initialising its 512 bytes. */
 void vta_error_clear(vta_error *err);
 
 #ifdef __cplusplus

@@ -53,7 +53,8 @@ bool compute_unit::execute(uint64_t idx, const vta_insn &insn, uint64_t g)
 bool compute_unit::exec_loop(uint64_t idx, const vta_insn &insn, uint64_t g)
 {
 	const vta_config &cfg = ctl_.cfg;
-	vta_error why{};
+	vta_error why;
+	vta_error_clear(&why);
 	if (vta_loop_check(&cfg, &insn, &why) != VTA_OK ||
 	    vta_uop_budget_check(&cfg, &insn, &uops_done_, &why) != VTA_OK)
 		return ctl_.fail_insn(idx, why.status, why.detail);

@@ -29,11 +29,15 @@ extern "C" void vtasim_load_exec(const vta_config *cfg, const vta_mem_insn *m,
 	/* zero only the padding: the top and bottom pad rows and each row's side pads */
 	memset(base, 0, m->y_pad_0 * row_bytes);
 	memset(base + (m->y_pad_0 + (uint64_t)m->y_size) * row_bytes, 0, m->y_pad_1 * row_bytes);
+	const bool side_pads = m->x_pad_0 || m->x_pad_1; /* most loads have none: no calls */
 	for (uint64_t r = 0; r < m->y_size; r++) {
 		uint8_t *d = base + (m->y_pad_0 + r) * row_bytes;
-		memset(d, 0, (uint64_t)m->x_pad_0 * sram_eb);
+		if (side_pads) {
+			memset(d, 0, (uint64_t)m->x_pad_0 * sram_eb);
+			memset(d + ((uint64_t)m->x_pad_0 + m->x_size) * sram_eb, 0,
+			       (uint64_t)m->x_pad_1 * sram_eb);
+		}
 		d += (uint64_t)m->x_pad_0 * sram_eb;
-		memset(d + (uint64_t)m->x_size * sram_eb, 0, (uint64_t)m->x_pad_1 * sram_eb);
 		const uint8_t *s = dram->bytes + row_addr(m, r, dram_eb);
 		if (mem == VTA_MEM_ACC_8BIT) {
 			/* int8 lanes widen to int32 lanes, little-endian */

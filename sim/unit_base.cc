@@ -61,7 +61,8 @@ void unit_base::run(uint64_t g)
 		const uint64_t port0 = st_.stall_mem_cycles; /* only the port charges it here */
 		reached(&vtasim_insn_record::start_cycle, VTASIM_STAGE_EXECUTING);
 		ctl_.event(VTASIM_EVENT_START, idx, module_);
-		vta_error why{};
+		vta_error why;
+		vta_error_clear(&why);
 		if (vta_work_budget_check(&ctl_.cfg, idx, ctl_.host_t0, &why) != VTA_OK) {
 			ctl_.fail_insn(idx, why.status, why.detail);
 			return;

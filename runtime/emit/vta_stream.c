@@ -242,7 +242,8 @@ static vta_status sb_check_mem(const vta_stream *s, size_t idx, const vta_insn *
 {
 	if (vta_insn_is_nop(insn))
 		return VTA_OK;
-	vta_error sub = {0};
+	vta_error sub;
+	vta_error_clear(&sub);
 	vta_status st = insn->opcode == VTA_OP_LOAD
 				? vta_load_check(&s->cfg, &insn->mem, s->dram->size, &sub)
 				: vta_store_check(&s->cfg, &insn->mem, s->dram->size, &sub);
@@ -264,7 +265,8 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 {
 	const vta_config *cfg = &s->cfg;
 	const vta_loop *l = &insn->loop;
-	vta_error sub = {0};
+	vta_error sub;
+	vta_error_clear(&sub);
 	if (vta_loop_check(cfg, insn, &sub) != VTA_OK)
 		return sb_rule_fail(s, err, idx, insn, &sub);
 	uint64_t n = l->uop_end - l->uop_bgn;
@@ -355,7 +357,8 @@ static vta_status sb_check_loop(const vta_stream *s, size_t idx, const vta_insn 
 static vta_status sb_check(const vta_stream *s, size_t idx, const vta_insn *insn,
 			   uint8_t *bytes, vta_error *err)
 {
-	vta_error sub = {0};
+	vta_error sub;
+	vta_error_clear(&sub);
 	if (insn->opcode != VTA_OP_LOAD && insn->opcode != VTA_OP_STORE &&
 	    insn->opcode != VTA_OP_GEMM && insn->opcode != VTA_OP_ALU &&
 	    insn->opcode != VTA_OP_FINISH)
@@ -422,7 +425,8 @@ static void sb_apply_uop_load(vta_stream *s, const vta_mem_insn *m)
 	for (uint64_t y = 0; y < m->y_size; y++) {
 		uint64_t src = ((uint64_t)m->dram_base + y * m->x_stride) * size;
 		for (uint64_t x = 0; x < m->x_size && row < s->uop_rows; x++, row++) {
-			vta_error sub = {0};
+			vta_error sub;
+			vta_error_clear(&sub);
 			s->uop_ok[row] = vta_uop_decode(&s->cfg, s->dram->bytes + src + x * size,
 							&s->uop_mem[row], &sub) == VTA_OK;
 		}
@@ -673,7 +677,8 @@ vta_status vta_stream_kernel(vta_stream *s, const vta_uop *uops, size_t n, uint3
 	if (st != VTA_OK)
 		return st;
 	for (size_t i = 0; i < n; i++) {
-		vta_error sub = {0};
+		vta_error sub;
+		vta_error_clear(&sub);
 		if (vta_uop_encode(&s->cfg, &uops[i], s->dram->bytes + addr + i * size, &sub) !=
 		    VTA_OK)
 			return vta_fail(err, sub.status, "layer %s: kernel uop %zu: %s", s->layer,

@@ -71,7 +71,8 @@ bool vta_stream_key_make(const vta_config *cfg, const vta_program *prog, const v
 	for (size_t i = 0; ok && i < prog->n_insns; i++) {
 		const uint8_t *b = prog->insns + i * insn_bytes;
 		vta_insn in;
-		vta_error e = {0};
+		vta_error e;
+		vta_error_clear(&e);
 		if (vta_insn_decode_head(cfg, b, &in, &e) != VTA_OK) {
 			ok = false;
 			break;
