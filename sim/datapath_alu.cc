@@ -35,25 +35,35 @@
 namespace {
 
 /* The uops of a nest in their order (vtasim_alu_nest), each row by `row`. Always inlined, so
- * that in a kernel built for a vector extension a constant `row` inlines too. */
+ * that in a kernel built for a vector extension a constant `row` inlines too. The nest's
+ * fields are read into locals once: the rows' byte stores may alias anything, so read
+ * through n they would be loaded again after every row. */
 template <bool IMM, unsigned LANES = 0>
 __attribute__((always_inline)) inline uint64_t walk_nest(const vtasim_alu_nest &n, vtasim_alu_fn row)
 {
 	const unsigned lanes = LANES ? LANES : n.lanes; /* fixed: the row's loop unrolls */
-	for (uint32_t o = 0; o < n.iter_out; o++)
-		for (uint32_t i = 0; i < n.iter_in; i++) {
-			const uint64_t d_off = o * n.dst_out + i * n.dst_in;
-			const uint64_t s_off = o * n.src_out + i * n.src_in;
-			for (uint32_t k = 0; k < n.uops; k++) {
-				const uint64_t d = n.dst[k] + d_off, s = n.src[k] + s_off;
-				int32_t *dst = n.acc + d * lanes;
-				const int32_t *src = n.acc + s * lanes;
-				if (IMM && n.imm_src && s != d)
+	int32_t *const acc = n.acc;
+	int8_t *const out = n.out;
+	const uint32_t *const dst_at = n.dst, *const src_at = n.src;
+	const uint32_t uops = n.uops, iter_out = n.iter_out, iter_in = n.iter_in;
+	const uint64_t dst_out = n.dst_out, dst_in = n.dst_in, src_out = n.src_out,
+		       src_in = n.src_in;
+	const int32_t imm = n.imm;
+	const bool copy_src = IMM && n.imm_src;
+	uint64_t d_o = 0, s_o = 0;
+	for (uint32_t o = 0; o < iter_out; o++, d_o += dst_out, s_o += src_out) {
+		uint64_t d_off = d_o, s_off = s_o;
+		for (uint32_t i = 0; i < iter_in; i++, d_off += dst_in, s_off += src_in)
+			for (uint32_t k = 0; k < uops; k++) {
+				const uint64_t d = dst_at[k] + d_off, s = src_at[k] + s_off;
+				int32_t *dst = acc + d * lanes;
+				const int32_t *src = acc + s * lanes;
+				if (copy_src && s != d)
 					std::memcpy(dst, src, lanes * sizeof(int32_t));
-				row(dst, IMM ? nullptr : src, n.imm, n.out + d * lanes, lanes);
+				row(dst, IMM ? nullptr : src, imm, out + d * lanes, lanes);
 			}
-		}
-	return (uint64_t)n.iter_out * n.iter_in * n.uops;
+	}
+	return (uint64_t)iter_out * iter_in * uops;
 }
 
 /* A nest on op's portable kernel (a call per row: the kernels are chosen per op). */

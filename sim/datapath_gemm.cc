@@ -95,9 +95,9 @@ inline uint64_t group_by_acc_row(const vtasim_gemm_nest *n, uint32_t *order, uin
  * row stored once (PUT). Without scratch, or for a long kernel, uop after uop (UOP's nest).
  * Defined once per instruction set, as VTASIM_GEMM_ENTRIES.
  */
-#define VTASIM_GEMM_GROUPED_NEST(SUFFIX, TARGET, UOP, SUM, LOAD, ADD, PUT)                   \
+#define VTASIM_GEMM_GROUPED_NEST(SUFFIX, TARGET, UOP, SUM, LOAD, ADD, PUT)                     \
 	TARGET void nest_##SUFFIX##_1x16x16(const vtasim_gemm_nest *n, unsigned batch,         \
-					    unsigned block_in, unsigned block_out)            \
+					    unsigned block_in, unsigned block_out)             \
 	{                                                                                      \
 		const uint64_t K = n->uops;                                                    \
 		if (!n->scratch || K >= GEMM_GROUP_MAX) {                                      \
@@ -106,24 +106,27 @@ inline uint64_t group_by_acc_row(const vtasim_gemm_nest *n, uint32_t *order, uin
 		}                                                                              \
 		uint32_t *order = n->scratch, *ends = n->scratch + K;                          \
 		const uint64_t groups = group_by_acc_row(n, order, ends);                      \
+		/* a copy the compiler keeps in registers (read through n, the fields would    \
+		 * be loaded again after every OUT row stored: its bytes may alias them) */    \
+		const vtasim_gemm_nest c = *n;                                                 \
 		/* inner iterations on the same rows: one group spans them all */              \
-		const uint64_t inner = n->dst_in == 0 ? n->iter_in : 1;                        \
-		for (uint64_t o = 0; o < n->iter_out; o++)                                     \
-			for (uint64_t i0 = 0; i0 < n->iter_in; i0 += inner) {                  \
-				const uint64_t d = o * n->dst_out + i0 * n->dst_in;            \
+		const uint64_t inner = c.dst_in == 0 ? c.iter_in : 1;                          \
+		for (uint64_t o = 0; o < c.iter_out; o++)                                      \
+			for (uint64_t i0 = 0; i0 < c.iter_in; i0 += inner) {                   \
+				const uint64_t d = o * c.dst_out + i0 * c.dst_in;              \
 				for (uint64_t g = 0, k0 = 0; g < groups; k0 = ends[g++]) {     \
-					const uint64_t row = d + n->dst_at[order[k0]];         \
-					SUM a = LOAD(n->acc + row);                            \
+					const uint64_t row = d + c.dst_at[order[k0]];          \
+					SUM a = LOAD(c.acc + row);                             \
 					for (uint64_t i = i0; i < i0 + inner; i++) {           \
 						const int8_t *x =                              \
-							n->inp + o * n->inp_out + i * n->inp_in; \
+							c.inp + o * c.inp_out + i * c.inp_in;  \
 						const int8_t *w =                              \
-							n->wgt + o * n->wgt_out + i * n->wgt_in; \
+							c.wgt + o * c.wgt_out + i * c.wgt_in;  \
 						for (uint64_t k = k0; k < ends[g]; k++)        \
-							a = ADD(a, x + n->inp_at[order[k]],    \
-								w + n->wgt_at[order[k]]);      \
+							a = ADD(a, x + c.inp_at[order[k]],     \
+								w + c.wgt_at[order[k]]);       \
 					}                                                      \
-					PUT(a, n->acc + row, n->out + row);                    \
+					PUT(a, c.acc + row, c.out + row);                      \
 				}                                                              \
 			}                                                                      \
 	}
