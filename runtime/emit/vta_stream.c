@@ -443,10 +443,14 @@ static void sb_count(vta_stream *s, const vta_insn *insn)
 	if (insn->opcode == VTA_OP_LOAD || insn->opcode == VTA_OP_STORE) {
 		const vta_mem_insn *m = &insn->mem;
 		uint64_t bytes = vta_cost_dma_bytes(cfg, m);
-		if (insn->opcode == VTA_OP_STORE)
+		if (insn->opcode == VTA_OP_STORE) {
 			s->stats.store_bytes += bytes;
-		else
+			const uint64_t end = vta_store_dram_end(cfg, m);
+			if (end > s->stats.store_end)
+				s->stats.store_end = end;
+		} else {
 			s->stats.load_bytes[m->mem_type] += bytes;
+		}
 		if (insn->opcode == VTA_OP_LOAD && m->mem_type == VTA_MEM_UOP)
 			s->stats.uop_loads++;
 		return;

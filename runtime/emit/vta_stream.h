@@ -82,6 +82,7 @@ typedef struct vta_stream_stats {
 	uint64_t kernel_uops;    /* uops recorded in kernels (distinct) */
 	uint64_t load_bytes[VTA_MEM_COUNT]; /* DRAM bytes read per memory type (no padding) */
 	uint64_t store_bytes;    /* DRAM bytes written by STORE */
+	uint64_t store_end;      /* first DRAM byte above every STORE's rows (0: none) */
 	uint64_t dram_bytes;     /* bytes allocated in DRAM */
 } vta_stream_stats;
 

@@ -149,7 +149,8 @@ static vta_status take_dram(const vta_config *cfg, const vta_layer_run_opts *o, 
 }
 
 /* The first DRAM byte above everything written to it: the stream's buffers and segments
- * (below dram_end) and the rows of every STORE the engine ran; UINT64_MAX if not known. */
+ * (below dram_end) and the rows of every STORE it holds (the builder's count of them);
+ * UINT64_MAX if not known. */
 static uint64_t dram_written_end(const vta_layer_stream *ls, bool emitted)
 {
 	if (!emitted)
@@ -160,18 +161,7 @@ static uint64_t dram_written_end(const vta_layer_stream *ls, bool emitted)
 		if (sg->dram_addr + sg->size > end)
 			end = sg->dram_addr + sg->size;
 	}
-	for (size_t i = 0; i < ls->prog.n_insns; i++) {
-		vta_insn insn;
-		vta_error e;
-		/* only a STORE writes DRAM: the others' heads are enough */
-		if (vta_program_insn_head(&ls->prog, &ls->cfg, i, &insn, &e) != VTA_OK ||
-		    (insn.opcode == VTA_OP_STORE &&
-		     vta_program_insn(&ls->prog, &ls->cfg, i, &insn, &e) != VTA_OK))
-			return UINT64_MAX;
-		if (insn.opcode == VTA_OP_STORE && vta_store_dram_end(&ls->cfg, &insn.mem) > end)
-			end = vta_store_dram_end(&ls->cfg, &insn.mem);
-	}
-	return end;
+	return ls->counters.stream.store_end > end ? ls->counters.stream.store_end : end;
 }
 
 /* Hand a DRAM back: a lent one cleared (for the run's next layer) to where it came from,

@@ -120,6 +120,9 @@ static void test_stream_program(void **state)
 	assert_int_equal(ss.gemm_uops, 3);
 	assert_int_equal(ss.reset_uops, 3);
 	assert_int_equal(ss.alu_uops, 12);
+	/* the store's three rows end 3 OUT rows after the buffer (what a lent DRAM is cleared
+	 * up to) */
+	assert_int_equal(ss.store_end, a_out + 3 * cfg->sram[VTA_MEM_OUT].elem_bytes);
 
 	vta_program prog;
 	et_assert_ok(vta_stream_finish(s, &prog, &f.err), &f.err);
