@@ -84,47 +84,36 @@ public:
 			each([=](uint32_t row) { rows[row].last_read = e; });
 		}
 
-		template <typename EACH> void read_write_rows(EACH each)
+		template <typename EACH> void read_write_rows(EACH each) { written<true>(each); }
+		template <typename EACH> void write_rows(EACH each) { written<false>(each); }
+
+	private:
+		/* The rows written at this epoch, each read first when READ: the value a row
+		 * held ends here, else at its last read. */
+		template <bool READ, typename EACH> void written(EACH each)
 		{
 			value *const rows = row_;
 			int64_t *const diff = diff_;
 			const int64_t bytes = bytes_;
 			const uint32_t e = epoch_;
 			std::vector<uint32_t> &open = live_.open_;
-			int64_t ending = 0;
+			int64_t ending = 0; /* READ: the bytes whose values end here */
 			each([&](uint32_t row) {
 				value &v = rows[row];
 				if (v.written == none) {
 					open.push_back(row);
 				} else {
 					diff[v.written] += bytes;
-					ending += bytes;
+					if (READ)
+						ending += bytes;
+					else
+						diff[v.last_read] -= bytes;
 				}
 				v = {e, e};
 			});
 			diff[e] -= ending;
 		}
 
-		template <typename EACH> void write_rows(EACH each)
-		{
-			value *const rows = row_;
-			int64_t *const diff = diff_;
-			const int64_t bytes = bytes_;
-			const uint32_t e = epoch_;
-			std::vector<uint32_t> &open = live_.open_;
-			each([&](uint32_t row) {
-				value &v = rows[row];
-				if (v.written == none) {
-					open.push_back(row);
-				} else {
-					diff[v.written] += bytes;
-					diff[v.last_read] -= bytes;
-				}
-				v = {e, e};
-			});
-		}
-
-	private:
 		sram_live &live_;
 		value *const row_;
 		int64_t *const diff_;
