@@ -134,9 +134,10 @@ AVX2_TARGET inline __m128i low8_avx2(__m256i v)
 	return _mm_packus_epi16(w, w);
 }
 
+/* always inlined: a nest walks many one-row uops (walk_nest) */
 template <uint32_t OP, bool IMM>
-AVX2_TARGET __attribute__((always_inline)) inline void row_avx2(int32_t *dst, const int32_t *src, int32_t imm, int8_t *out,
-			  unsigned lanes)
+AVX2_TARGET __attribute__((always_inline)) inline void
+row_avx2(int32_t *dst, const int32_t *src, int32_t imm, int8_t *out, unsigned lanes)
 {
 	const __m256i bi = _mm256_set1_epi32(imm);
 	unsigned i = 0;
