@@ -143,13 +143,18 @@ vta_status vta_host_transpose(const vta_host_tensor *in, const int32_t *perm,
 		return vta_fail(err, VTA_E_USAGE, "TRANSPOSE: the output overlaps the input");
 	size_t si[VTA_HOST_MAX_DIMS];
 	hs_strides(in, si);
+	/* the output's last dimension a strided run of the input's, walked whole */
+	const int last = out->rank - 1;
+	const size_t run = (size_t)out->dims[last], step = si[perm[last]];
 	int32_t idx[VTA_HOST_MAX_DIMS] = {0}; /* output index */
 	size_t o = 0;
 	do {
 		size_t src = 0;
-		for (int i = 0; i < out->rank; i++)
+		for (int i = 0; i < last; i++)
 			src += (size_t)idx[i] * si[perm[i]];
-		out->data[o++] = in->data[src];
+		for (size_t j = 0; j < run; j++)
+			out->data[o++] = in->data[src + j * step];
+		idx[last] = out->dims[last] - 1; /* the step carries into the outer dimensions */
 	} while (hs_next(out, idx));
 	return VTA_OK;
 }
