@@ -33,18 +33,22 @@ void sram::reset()
 void sram::note_read_range(uint64_t first, uint64_t count, uint32_t epoch)
 {
 	reads_ += count;
-	for (uint64_t r = first; r < first + count; r++)
-		live_.read((uint32_t)r, epoch);
+	sram_live::at_epoch(live_, epoch).read_rows([&](auto f) {
+		for (uint64_t r = first; r < first + count; r++)
+			f((uint32_t)r);
+	});
 }
 
 void sram::note_write_range(uint64_t first, uint64_t count, uint32_t epoch)
 {
 	writes_ += count;
 	note_dirty(first, first + count);
-	for (uint64_t r = first; r < first + count; r++) {
-		live_.write((uint32_t)r, epoch);
-		rewritten_[r] = 1;
-	}
+	sram_live::at_epoch(live_, epoch).write_rows([&](auto f) {
+		for (uint64_t r = first; r < first + count; r++)
+			f((uint32_t)r);
+	});
+	std::fill(rewritten_.begin() + (ptrdiff_t)first, rewritten_.begin() + (ptrdiff_t)(first + count),
+		  1);
 }
 
 } // namespace vtasim
