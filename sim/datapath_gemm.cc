@@ -16,7 +16,11 @@
  * row (pack_avx2) holds, per group of 16 outputs and per input pair j, the pair's weights
  * (w[o][2j], w[o][2j+1]) of the 16 outputs as int16; the uop broadcasts input pair j to
  * every lane, so each pair's products land in their output's lane and no horizontal sums
- * are needed.
+ * are needed. A 16 x 16 block in which each output has at most one nonzero weight (a
+ * depthwise layer's diagonal block, the spread of a depth multiplier, an all-zero block)
+ * needs one product per output instead of 16: its packed row ends in a trailer
+ * (AVX2_ONE_*) naming, per output, the input that weight takes and the weight, and such a
+ * uop multiplies the 16 gathered inputs by the 16 weights (exact in int16: |x w| <= 2^14).
  */
 #include "datapath.h"
 #include "vta_host_cpu.h"
@@ -137,9 +141,19 @@ VTASIM_GEMM_ENTRIES(avx2, AVX2_TARGET)
 
 /* One packed WGT row (see the top): per group of 16 outputs and per input pair, the pair's
  * weights of the 16 outputs as int16, outputs 0-7 then 8-15. */
+/* The trailer of a 16 x 16 block's packed row, after its 512 bytes of pairs: per output,
+ * the input byte its one nonzero weight takes (a vpshufb index; 0 when it has none), the
+ * weights as int16 (0 when none), and whether the block is such a block at all. */
+enum : uint32_t {
+	AVX2_ONE_INDEX = 512,
+	AVX2_ONE_WEIGHT = AVX2_ONE_INDEX + 16,
+	AVX2_ONE_FLAG = AVX2_ONE_WEIGHT + 32,
+	AVX2_ONE_END = AVX2_ONE_INDEX + 64
+};
+
 uint32_t avx2_packed_bytes(unsigned block_in, unsigned block_out)
 {
-	return 2 * block_out * block_in;
+	return block_out == 16 ? AVX2_ONE_END : 2 * block_out * block_in;
 }
 
 /* Rows r[0..7] of 8 dwords each, transposed in place: r[j] becomes dword j of every row. */
@@ -162,6 +176,40 @@ AVX2_TARGET inline void transpose8_avx2(__m256i r[8])
 	}
 }
 
+/* The trailer of a 16 x 16 block (AVX2_ONE_*): each output row's nonzero weights as a
+ * bit mask, its one's input and weight; a row with two leaves the flag false (and the rest
+ * of the trailer, which nothing then reads). */
+AVX2_TARGET inline void pack_one_avx2(const int8_t *w, int8_t *p)
+{
+	uint8_t index[16];
+	int16_t weight[16];
+	p[AVX2_ONE_FLAG] = 0;
+	for (unsigned o = 0; o < 16; o++) {
+		const __m128i row = _mm_loadu_si128((const __m128i *)(const void *)(w + 16 * o));
+		const unsigned nz =
+			~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_setzero_si128())) &
+			0xffffu;
+		if (nz & (nz - 1))
+			return;
+		index[o] = (uint8_t)(nz ? __builtin_ctz(nz) : 0);
+		weight[o] = w[16 * o + index[o]];
+	}
+	memcpy(p + AVX2_ONE_INDEX, index, sizeof(index));
+	memcpy(p + AVX2_ONE_WEIGHT, weight, sizeof(weight));
+	p[AVX2_ONE_FLAG] = 1;
+}
+
+/* The products of a block packed with a true AVX2_ONE_FLAG: input row x's byte each output
+ * takes times its weight, as int16, outputs 0-15. */
+AVX2_TARGET inline __m256i one_products_avx2(const int8_t *x, const int8_t *w)
+{
+	const __m128i xs =
+		_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)x),
+				 _mm_loadu_si128((const __m128i *)(const void *)(w + AVX2_ONE_INDEX)));
+	return _mm256_mullo_epi16(_mm256_cvtepi8_epi16(xs),
+				  _mm256_loadu_si256((const __m256i *)(const void *)(w + AVX2_ONE_WEIGHT)));
+}
+
 /* block_in 16: each weight row widened to int16 is 8 dwords, one per input pair, and a
  * group of 8 rows transposed puts pair j of the 8 outputs in one vector */
 AVX2_TARGET void pack_avx2(const int8_t *w, int8_t *p, unsigned block_in, unsigned block_out)
@@ -178,6 +226,8 @@ AVX2_TARGET void pack_avx2(const int8_t *w, int8_t *p, unsigned block_in, unsign
 			for (unsigned j = 0; j < 8; j++)
 				_mm256_storeu_si256(d + (uint64_t)og + 2 * j + h, r[j]);
 		}
+	if (block_out == 16)
+		pack_one_avx2(w, p);
 }
 
 /* Input row x (16 int8) as its 8 pairs of int16, one int32 each. */
@@ -221,11 +271,21 @@ AVX2_TARGET inline void uop_avx2(const int8_t *inp, const int8_t *wgt, int32_t *
 				 int8_t *out, unsigned batch, unsigned block_in, unsigned block_out)
 {
 	(void)block_in;
+	const bool one = block_out == 16 && wgt[AVX2_ONE_FLAG];
 	for (unsigned b = 0; b < batch; b++) {
-		int32_t pairs[8];
-		pairs_avx2(inp + (uint64_t)b * 16, pairs);
 		int32_t *a = acc + (uint64_t)b * block_out;
 		int8_t *o8 = out + (uint64_t)b * block_out;
+		if (one) {
+			const __m256i p = one_products_avx2(inp + (uint64_t)b * 16, wgt);
+			const __m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)a);
+			const __m256i s1 = _mm256_loadu_si256((const __m256i *)(const void *)(a + 8));
+			put_avx2(_mm256_add_epi32(s0, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(p))),
+				 _mm256_add_epi32(s1, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(p, 1))),
+				 a, o8);
+			continue;
+		}
+		int32_t pairs[8];
+		pairs_avx2(inp + (uint64_t)b * 16, pairs);
 		for (unsigned o = 0; o < block_out; o += 16) {
 			__m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)(a + o));
 			__m256i s1 = _mm256_loadu_si256((const __m256i *)(const void *)(a + o + 8));
@@ -248,6 +308,11 @@ AVX2_TARGET inline sum_avx2 load_sum_avx2(const int32_t *acc)
 
 AVX2_TARGET inline sum_avx2 add_uop_avx2(sum_avx2 s, const int8_t *x, const int8_t *w)
 {
+	if (w[AVX2_ONE_FLAG]) {
+		const __m256i p = one_products_avx2(x, w);
+		return {_mm256_add_epi32(s.lo, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(p))),
+			_mm256_add_epi32(s.hi, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(p, 1)))};
+	}
 	int32_t pairs[8];
 	pairs_avx2(x, pairs);
 	__m256i lo = s.lo, hi = s.hi;

@@ -62,9 +62,46 @@ static void test_gemm_kernel(void **state)
 		assert_true(acc[i] == 0 && out[i] == 0);
 }
 
+/* A weight value: -128, 127 or random, never 0. */
+static int8_t nonzero_weight(uint32_t *seed)
+{
+	const uint32_t r = simt_rand(seed);
+	const int8_t v = r % 4 == 0 ? -128 : r % 4 == 1 ? 127 : (int8_t)(r >> 8);
+	return v ? v : 1;
+}
+
+/* One WGT row of bout x bin weights in which each output has at most one nonzero weight,
+ * or nearly so, as kernels may take such blocks apart: a diagonal (a depthwise layer's
+ * block), one random input per output (a depth multiplier's spread), all zeros, one such
+ * block with one output given a second nonzero weight, or random values. */
+static void sparse_block(int8_t *w, unsigned bin, unsigned bout, uint32_t *seed)
+{
+	const unsigned kind = simt_rand(seed) % 5;
+	memset(w, 0, (size_t)bin * bout);
+	for (unsigned o = 0; o < bout; o++) {
+		int8_t *row = w + (size_t)o * bin;
+		if (kind == 0)
+			row[o % bin] = nonzero_weight(seed);
+		else if (kind == 1 || kind == 3)
+			row[simt_rand(seed) % bin] = simt_rand(seed) % 4 ? nonzero_weight(seed) : 0;
+		else if (kind == 4)
+			for (unsigned k = 0; k < bin; k++)
+				row[k] = (int8_t)simt_rand(seed);
+	}
+	if (kind == 3 && bin > 1) { /* two nonzero weights (or three) in one output's row */
+		int8_t *row = w + (size_t)(simt_rand(seed) % bout) * bin;
+		const unsigned a = simt_rand(seed) % bin;
+		row[a] = nonzero_weight(seed);
+		row[(a + 1 + simt_rand(seed) % (bin - 1)) % bin] = nonzero_weight(seed);
+	}
+}
+
 /* The SRAMs of a comparison: ni INP, nw WGT (and their packing for kernel k) and na ACC/OUT
  * rows, twice over for ACC and OUT (a: the kernel under test, b: the reference). Rep 0 and
- * 1 fill extremes, ACC near the wrap; later reps random values. */
+ * 1 fill extremes, ACC near the wrap; later reps random values, and from rep SPARSE_REP on
+ * WGT rows of sparse blocks (sparse_block). */
+enum { SPARSE_REP = 4 };
+
 typedef struct gemm_bufs {
 	size_t in_row, w_row, p_row, lanes, na;
 	int8_t *inp, *wgt, *packed, *out_a, *out_b;
@@ -92,6 +129,8 @@ static gemm_bufs bufs_make(const vtasim_gemm_kernel *k, unsigned batch, unsigned
 		g.inp[i] = rep == 0 ? -128 : rep == 1 ? 127 : (int8_t)simt_rand(seed);
 	for (size_t i = 0; i < nw * g.w_row; i++)
 		g.wgt[i] = rep <= 1 ? -128 : (int8_t)simt_rand(seed);
+	for (size_t w = 0; rep >= SPARSE_REP && w < nw; w++)
+		sparse_block(g.wgt + w * g.w_row, bin, bout, seed);
 	for (size_t i = 0; i < na * g.lanes; i++)
 		g.acc_a[i] = g.acc_b[i] = rep < 2 ? INT32_MAX - (int32_t)(i % 1000)
 						  : (int32_t)simt_rand(seed);
@@ -216,7 +255,7 @@ static void test_gemm_simd_portable(void **state)
 					vtasim_gemm_choose(batch, bin, bout, VTASIM_GEMM_PORTABLE);
 				assert_string_equal(port.name, "portable");
 				assert_null(port.pack);
-				for (int rep = 0; rep < 4; rep++)
+				for (int rep = 0; rep < SPARSE_REP + 4; rep++)
 					compare_nest(&port, batch, bin, bout, rep, &seed);
 				for (int isa = VTASIM_GEMM_AVX2; isa <= VTASIM_GEMM_BEST; isa++) {
 					const vtasim_gemm_kernel k =
@@ -232,7 +271,7 @@ static void test_gemm_simd_portable(void **state)
 						want = "avx2";
 					assert_string_equal(k.name, want);
 #endif
-					for (int rep = 0; rep < 4; rep++)
+					for (int rep = 0; rep < SPARSE_REP + 4; rep++)
 						compare_nest(&k, batch, bin, bout, rep, &seed);
 					if (k.run == port.run)
 						continue;
@@ -241,6 +280,8 @@ static void test_gemm_simd_portable(void **state)
 					const unsigned macs = batch * bin * bout;
 					const int reps = macs <= 4096 ? 40 : macs <= 65536 ? 8 : 3;
 					for (int rep = 0; rep < reps; rep++)
+						compare_kernel(&k, &port, batch, bin, bout, rep, &seed);
+					for (int rep = SPARSE_REP; rep < SPARSE_REP + reps; rep++)
 						compare_kernel(&k, &port, batch, bin, bout, rep, &seed);
 				}
 			}
