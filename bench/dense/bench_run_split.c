@@ -15,6 +15,9 @@
  * `macs` their useful multiply-accumulates, which the dense convolution's rate prices.
  *
  * usage: bench_run_split VTASIM CONFIG WORKLOAD|MODEL.tflite THREADS   (exit 2 on an error)
+ *        bench_run_split --floor VTASIM
+ * The second form times `vtasim --version` as a whole process: the floor every run stands
+ * on (the dynamic libraries loaded and bound, libsystemc's start-up), with nothing run.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,10 +125,26 @@ static int whole_run(char **argv, double *wall, double *cpu)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* `vtasim --version`, the process floor, printed as floor_seconds. */
+static int floor_run(char *vtasim)
+{
+	char *argv[] = {vtasim, "--version", NULL};
+	double wall, cpu;
+	if (whole_run(argv, &wall, &cpu)) {
+		fprintf(stderr, "bench_run_split: %s --version failed\n", vtasim);
+		return 2;
+	}
+	printf("floor_seconds %.5f cpu %.5f\n", wall, cpu);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "--floor"))
+		return floor_run(argv[2]);
 	if (argc != 5) {
-		fprintf(stderr, "usage: bench_run_split VTASIM CONFIG WORKLOAD THREADS\n");
+		fprintf(stderr, "usage: bench_run_split VTASIM CONFIG WORKLOAD THREADS\n"
+				"       bench_run_split --floor VTASIM\n");
 		return 2;
 	}
 	size_t len = strlen(argv[3]);
