@@ -94,20 +94,18 @@ inline uint64_t group_by_acc_row(const vtasim_gemm_nest *n, uint32_t *order, uin
 /*
  * A 1 x 16 x 16 kernel's nest, each ACC row's uops at once: the kernel's uops grouped by
  * their ACC row, then per outer iteration (and per inner one when the inner iterations move
- * the rows) each group's row loaded into a register sum (LOAD), each uop added (ADD: the new
- * sum) and the
- * row stored once (PUT). Without scratch, or for a long kernel, uop after uop (UOP's nest).
- * Defined once per instruction set, as VTASIM_GEMM_ENTRIES.
+ * the rows) each group's row loaded into a register sum (LOAD), each uop added (ADD<ONE>:
+ * the new sum) and the row stored once (PUT). ADD<true> asks each WGT row whether it is a
+ * one-weight block (ONE_ROW), ADD<false> takes every row whole: the nest asks per uop only
+ * when one of its first iteration's rows is such a block. Without scratch, or for a long
+ * kernel, uop after uop (UOP's nest). Defined once per instruction set, as
+ * VTASIM_GEMM_ENTRIES.
  */
-#define VTASIM_GEMM_GROUPED_NEST(SUFFIX, TARGET, UOP, SUM, LOAD, ADD, PUT)                     \
-	TARGET void nest_##SUFFIX##_1x16x16(const vtasim_gemm_nest *n, unsigned batch,         \
-					    unsigned block_in, unsigned block_out)             \
+#define VTASIM_GEMM_GROUPED_NEST(SUFFIX, TARGET, UOP, SUM, LOAD, ADD, PUT, ONE_ROW)            \
+	template <bool ONE>                                                                    \
+	TARGET inline void grouped_##SUFFIX(const vtasim_gemm_nest *n)                         \
 	{                                                                                      \
 		const uint64_t K = n->uops;                                                    \
-		if (!n->scratch || K >= GEMM_GROUP_MAX) {                                      \
-			nest_##SUFFIX<UOP>(n, batch, block_in, block_out);                     \
-			return;                                                                \
-		}                                                                              \
 		uint32_t *order = n->scratch, *ends = n->scratch + K;                          \
 		const uint64_t groups = group_by_acc_row(n, order, ends);                      \
 		/* a copy the compiler keeps in registers (read through n, the fields would    \
@@ -127,12 +125,29 @@ inline uint64_t group_by_acc_row(const vtasim_gemm_nest *n, uint32_t *order, uin
 						const int8_t *w =                              \
 							c.wgt + o * c.wgt_out + i * c.wgt_in;  \
 						for (uint64_t k = k0; k < ends[g]; k++)        \
-							a = ADD(a, x + c.inp_at[order[k]],     \
-								w + c.wgt_at[order[k]]);       \
+							a = ADD<ONE>(a, x + c.inp_at[order[k]], \
+								     w + c.wgt_at[order[k]]);  \
 					}                                                      \
 					PUT(a, c.acc + row, c.out + row);                      \
 				}                                                              \
 			}                                                                      \
+	}                                                                                      \
+	TARGET void nest_##SUFFIX##_1x16x16(const vtasim_gemm_nest *n, unsigned batch,         \
+					    unsigned block_in, unsigned block_out)             \
+	{                                                                                      \
+		if (!n->scratch || n->uops >= GEMM_GROUP_MAX) {                                \
+			nest_##SUFFIX<UOP>(n, batch, block_in, block_out);                     \
+			return;                                                                \
+		}                                                                              \
+		/* the first iteration's WGT rows stand for the nest's: a layer's blocks are   \
+		 * alike; were one unlike them, both forms still give the same sums */         \
+		bool one = false;                                                              \
+		for (uint64_t k = 0; k < n->uops; k++)                                         \
+			one = one || ONE_ROW(n->wgt + n->wgt_at[k]);                           \
+		if (one)                                                                       \
+			grouped_##SUFFIX<true>(n);                                             \
+		else                                                                           \
+			grouped_##SUFFIX<false>(n);                                            \
 	}
 
 #if VTASIM_HAVE_X86_KERNELS
@@ -306,9 +321,15 @@ AVX2_TARGET inline sum_avx2 load_sum_avx2(const int32_t *acc)
 		_mm256_loadu_si256((const __m256i *)(const void *)(acc + 8))};
 }
 
+AVX2_TARGET inline bool one_row_avx2(const int8_t *w)
+{
+	return w[AVX2_ONE_FLAG] != 0;
+}
+
+template <bool ONE>
 AVX2_TARGET inline sum_avx2 add_uop_avx2(sum_avx2 s, const int8_t *x, const int8_t *w)
 {
-	if (w[AVX2_ONE_FLAG]) {
+	if (ONE && one_row_avx2(w)) {
 		const __m256i p = one_products_avx2(x, w);
 		return {_mm256_add_epi32(s.lo, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(p))),
 			_mm256_add_epi32(s.hi, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(p, 1)))};
@@ -326,7 +347,7 @@ AVX2_TARGET inline void put_sum_avx2(sum_avx2 s, int32_t *acc, int8_t *out)
 }
 
 VTASIM_GEMM_GROUPED_NEST(avx2, AVX2_TARGET, uop_avx2, sum_avx2, load_sum_avx2, add_uop_avx2,
-			 put_sum_avx2)
+			 put_sum_avx2, one_row_avx2)
 
 #define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512vnni")))
 VTASIM_GEMM_ENTRIES(vnni, VNNI_TARGET)
@@ -428,13 +449,20 @@ VNNI_TARGET inline __m512i load_sum_vnni(const int32_t *acc)
 	return _mm512_loadu_si512(acc);
 }
 
+/* no one-weight form in this layout */
+VNNI_TARGET inline bool one_row_vnni(const int8_t *)
+{
+	return false;
+}
+
+template <bool ONE>
 VNNI_TARGET inline __m512i add_uop_vnni(__m512i a, const int8_t *x, const int8_t *w)
 {
 	return _mm512_add_epi32(a, dot_vnni_1x16x16(x, w));
 }
 
 VTASIM_GEMM_GROUPED_NEST(vnni, VNNI_TARGET, uop_vnni_1x16x16, __m512i, load_sum_vnni,
-			 add_uop_vnni, put_vnni_1x16x16)
+			 add_uop_vnni, put_vnni_1x16x16, one_row_vnni)
 
 /* Input bytes 4q..4q+3 of x with their sign bits flipped (x + 128 as u8), in every lane. */
 VNNI_TARGET inline __m512i vnni_x(const int8_t *x, unsigned q)
