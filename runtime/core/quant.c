@@ -261,12 +261,21 @@ vta_status vta_quant_add_tflite_params(float s1, int32_t zp1, float s2, int32_t 
 	return vta_quant_activation_range(act, s_out, zp_out, &p->act_min, &p->act_max, err);
 }
 
+int32_t vta_quant_add_tflite_input(const vta_add_tflite_params *p, int which, int32_t q)
+{
+	const int32_t offset = which == 1 ? p->input1_offset : p->input2_offset;
+	const int32_t x = vta_wrap32(((int64_t)q + offset) * ((int64_t)1 << p->left_shift));
+	return vta_quant_mbqm_smaller_than_one(x, which == 1 ? p->input1 : p->input2);
+}
+
 int32_t vta_quant_add_tflite_apply(const vta_add_tflite_params *p, int32_t q1, int32_t q2)
 {
-	int32_t x1 = vta_wrap32(((int64_t)q1 + p->input1_offset) * ((int64_t)1 << p->left_shift));
-	int32_t x2 = vta_wrap32(((int64_t)q2 + p->input2_offset) * ((int64_t)1 << p->left_shift));
-	int32_t a1 = vta_quant_mbqm_smaller_than_one(x1, p->input1);
-	int32_t a2 = vta_quant_mbqm_smaller_than_one(x2, p->input2);
+	return vta_quant_add_tflite_output(p, vta_quant_add_tflite_input(p, 1, q1),
+					   vta_quant_add_tflite_input(p, 2, q2));
+}
+
+int32_t vta_quant_add_tflite_output(const vta_add_tflite_params *p, int32_t a1, int32_t a2)
+{
 	int32_t raw = vta_wrap32((int64_t)a1 + a2);
 	int32_t out = vta_wrap32((int64_t)vta_quant_mbqm_smaller_than_one(raw, p->output) +
 			         p->output_offset);

@@ -91,8 +91,12 @@ typedef struct vta_add_tflite_params {
 vta_status vta_quant_add_tflite_params(float s1, int32_t zp1, float s2, int32_t zp2, float s_out,
 				       int32_t zp_out, vta_activation act,
 				       vta_add_tflite_params *p, vta_error *err);
-/* One output element (int8 range). */
+/* One output element (int8 range): vta_quant_add_tflite_output of both inputs' stages. */
 int32_t vta_quant_add_tflite_apply(const vta_add_tflite_params *p, int32_t q1, int32_t q2);
+/* Its two halves: input `which` (1 or 2) shifted left and rescaled, a function of q alone
+ * (so a caller may tabulate it over int8); then the rescaled sum, offset and clamped. */
+int32_t vta_quant_add_tflite_input(const vta_add_tflite_params *p, int which, int32_t q);
+int32_t vta_quant_add_tflite_output(const vta_add_tflite_params *p, int32_t a1, int32_t a2);
 
 /* ---- tflite CONV2D ---- */
 

@@ -2,7 +2,8 @@
  * golden_add.c - the golden int8 ADD (TFLM reference_integer_ops::Add / the alkali delegate).
  *
  * tflite: per element, vta_quant_add_tflite_apply (left shift 20, three SmallerThanOneExp
- *   rescales, clamp to the fused activation).
+ *   rescales, clamp to the fused activation); each input's stage depends on its int8 value
+ *   alone, so it is tabulated once per call over the 256 values.
  * vta16: per element, the host input stage then the six ALU operations
  *   (vta_quant_add_vta16_apply); wraps are counted in stats->alu_overflows.
  * Broadcasting (b per channel or scalar) just reindexes b, as BroadcastAdd4DSlow does.
@@ -65,18 +66,23 @@ vta_status vta_golden_add(const vta_tensor_i8 *a, const vta_tensor_i8 *b, vta_ac
 						 out->scale, out->zero_point, act, &p, err);
 		if (st != VTA_OK)
 			return st;
-		for (size_t i = 0; i < n; i++)
-			out->data[i] = (int8_t)vta_quant_add_tflite_apply(&p, a->data[i],
-									   b->data[i % b_mod]);
+		int32_t in1[256], in2[256];
+		for (int32_t q = -128; q < 128; q++) {
+			in1[q + 128] = vta_quant_add_tflite_input(&p, 1, q);
+			in2[q + 128] = vta_quant_add_tflite_input(&p, 2, q);
+		}
+		for (size_t i = 0, j = 0; i < n; i++, j = j + 1 == b_mod ? 0 : j + 1)
+			out->data[i] = (int8_t)vta_quant_add_tflite_output(
+				&p, in1[a->data[i] + 128], in2[b->data[j] + 128]);
 	} else {
 		vta_add_vta16_params p;
 		st = vta_quant_add_vta16_params(a->scale, a->zero_point, b->scale, b->zero_point,
 						out->scale, out->zero_point, act, &p, err);
 		if (st != VTA_OK)
 			return st;
-		for (size_t i = 0; i < n; i++)
-			out->data[i] = (int8_t)vta_quant_add_vta16_apply(&p, a->data[i],
-									  b->data[i % b_mod], &ovf);
+		for (size_t i = 0, j = 0; i < n; i++, j = j + 1 == b_mod ? 0 : j + 1)
+			out->data[i] = (int8_t)vta_quant_add_vta16_apply(&p, a->data[i], b->data[j],
+									  &ovf);
 	}
 	if (stats) {
 		stats->alu_overflows += ovf;

@@ -5,6 +5,7 @@
 #include "rt_test.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "golden.h"
 
@@ -90,6 +91,53 @@ static void test_broadcast(void **state)
 	assert_int_equal(vta_golden_add(&a, &bz, VTA_ACT_NONE, VTA_ARITH_TFLITE, &o, NULL, &err),
 			 VTA_E_USAGE);
 	rt_assert_error(&err, VTA_E_USAGE, "ADD input 2: zero point 200");
+}
+
+/* tflite mode element by element against vta_quant_add_tflite_apply, the definition, over
+ * random scales, zero points, activations and broadcasts: the golden kernel tabulates each
+ * input's stage, which must not change a bit. */
+static void test_tflite_like_apply(void **state)
+{
+	(void)state;
+	rt_rng r;
+	rt_rng_seed(&r, 23);
+	enum { N = 1, H = 3, W = 5, C = 7, E = N * H * W * C };
+	static const vta_activation acts[] = {VTA_ACT_NONE, VTA_ACT_RELU, VTA_ACT_RELU6,
+					      VTA_ACT_RELU_N1_TO_1};
+	int8_t ad[E], bd[E], got[E];
+	vta_error err = {0};
+	for (int rep = 0; rep < 400; rep++) {
+		/* scales over four decades; some cases the parameters refuse are skipped */
+		const float s1 = 0.0005f * (float)rt_rng_range(&r, 1, 2000);
+		const float s2 = 0.0005f * (float)rt_rng_range(&r, 1, 2000);
+		const float so = 0.0005f * (float)rt_rng_range(&r, 1, 4000);
+		const int32_t z1 = rt_rng_range(&r, -128, 127), z2 = rt_rng_range(&r, -128, 127);
+		const int32_t zo = rt_rng_range(&r, -128, 127);
+		const vta_activation act = acts[rt_rng_range(&r, 0, 3)];
+		const int kind = rt_rng_range(&r, 0, 2); /* b: full, per channel, scalar */
+		fill(&r, ad, E);
+		fill(&r, bd, E);
+		if (rep == 0) { /* the extremes */
+			memset(ad, 0x80, E);
+			memset(bd, 0x7f, E);
+		}
+		vta_tensor_i8 a = tensor(N, H, W, C, s1, z1, ad);
+		vta_tensor_i8 b = kind == 0 ? tensor(N, H, W, C, s2, z2, bd)
+				  : kind == 1 ? tensor(1, 1, 1, C, s2, z2, bd)
+					      : tensor(1, 1, 1, 1, s2, z2, bd);
+		vta_tensor_i8 o = tensor(N, H, W, C, so, zo, got);
+		vta_add_tflite_params p;
+		if (vta_quant_add_tflite_params(s1, z1, s2, z2, so, zo, act, &p, &err) != VTA_OK)
+			continue;
+		assert_int_equal(vta_golden_add(&a, &b, act, VTA_ARITH_TFLITE, &o, NULL, &err),
+				 VTA_OK);
+		for (int i = 0; i < E; i++) {
+			const int j = kind == 0 ? i : kind == 1 ? i % C : 0;
+			if (got[i] != (int8_t)vta_quant_add_tflite_apply(&p, ad[i], bd[j]))
+				fail_msg("rep %d element %d: %d, the definition %d", rep, i,
+					 got[i], vta_quant_add_tflite_apply(&p, ad[i], bd[j]));
+		}
+	}
 }
 
 /* Both modes against the real-number result: tflite within 1 LSB of ideal rounding, vta16
@@ -216,6 +264,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_worked_example),
 		cmocka_unit_test(test_broadcast),
+		cmocka_unit_test(test_tflite_like_apply),
 		cmocka_unit_test(test_modes_distance),
 		cmocka_unit_test(test_lut_operand),
 		cmocka_unit_test(test_compare),
