@@ -87,21 +87,31 @@ vta_status vta_host_pad(const vta_host_tensor *in, const int32_t (*pads)[2], con
 	/* PAD pads with the real zero: the output's zero point (TFLM's pad_value) */
 	memset(out->data, value ? (uint8_t)*value : (uint8_t)(int8_t)out->zero_point,
 	       vta_host_tensor_count(out));
+	if (vta_host_tensor_count(in) == 0)
+		return VTA_OK;
+	/* The dimensions inside the innermost padded one, p, are as wide in the output as in
+	 * the input: every run along p with them is contiguous in both (an NHWC tensor padded
+	 * in H and W copies W x C bytes at a time, not C). */
+	int p = in->rank - 1;
+	while (p > 0 && !pads[p][0] && !pads[p][1])
+		p--;
 	size_t so[VTA_HOST_MAX_DIMS];
 	hs_strides(out, so);
+	const size_t run = (size_t)in->dims[p] * so[p];
 	int32_t idx[VTA_HOST_MAX_DIMS] = {0};
-	const int last = in->rank - 1;
-	const size_t row = (size_t)in->dims[last];
 	size_t src = 0;
-	do { /* one innermost row at a time */
-		size_t dst = (size_t)pads[last][0];
-		for (int i = 0; i < last; i++)
+	for (;;) {
+		size_t dst = (size_t)pads[p][0] * so[p];
+		for (int i = 0; i < p; i++)
 			dst += ((size_t)idx[i] + (size_t)pads[i][0]) * so[i];
-		memcpy(out->data + dst, in->data + src, row);
-		src += row;
-		idx[last] = in->dims[last] - 1;
-	} while (hs_next(in, idx));
-	return VTA_OK;
+		memcpy(out->data + dst, in->data + src, run);
+		src += run;
+		int i = p - 1; /* the next run: dimensions 0..p-1 step as a row-major index */
+		while (i >= 0 && ++idx[i] == in->dims[i])
+			idx[i--] = 0;
+		if (i < 0)
+			return VTA_OK;
+	}
 }
 
 /* ---- TRANSPOSE ---- */
