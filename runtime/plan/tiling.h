@@ -182,6 +182,21 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 				       uint32_t alu_imm, const vta_conv_pin *pin, const char *layer,
 				       vta_conv_plan *plan, vta_error *err);
 
+/* The chooser's candidate and base arrays, kept from one search to the next so that a run's
+ * searches grow them once instead of each its own (a base carries its costs: about 2 KiB).
+ * Holds nothing a search reads: a search's result never depends on it. */
+typedef struct vta_conv_plan_work vta_conv_plan_work;
+
+/* NULL when out of memory. */
+vta_conv_plan_work *vta_conv_plan_work_new(void);
+void vta_conv_plan_work_free(vta_conv_plan_work *w);
+
+/* vta_conv_plan_choose_pinned on work's arrays (NULL: arrays of its own). */
+vta_status vta_conv_plan_choose_in(vta_conv_plan_work *work, const vta_config *cfg,
+				   const vta_conv_geom *g, unsigned threads, uint32_t nconst,
+				   uint32_t alu_tt, uint32_t alu_imm, const vta_conv_pin *pin,
+				   const char *layer, vta_conv_plan *plan, vta_error *err);
+
 /* Plans already chosen in a run, by everything the chooser reads (config, geometry,
  * threads, constants, ALU ops, pin): a layer the same to the chooser as an earlier one gets
  * the earlier plan without a search (tiling_cache.c). Owned by the caller; not shared

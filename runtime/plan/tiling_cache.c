@@ -27,6 +27,7 @@ struct vta_conv_plan_cache {
 	pc_entry *e;
 	size_t n, cap;
 	uint64_t hits, misses;
+	vta_conv_plan_work *work; /* the searches' arrays, made at the first miss */
 };
 
 vta_conv_plan_cache *vta_conv_plan_cache_new(void)
@@ -39,6 +40,7 @@ void vta_conv_plan_cache_free(vta_conv_plan_cache *c)
 	if (!c)
 		return;
 	free(c->e);
+	vta_conv_plan_work_free(c->work);
 	free(c);
 }
 
@@ -81,8 +83,10 @@ vta_status vta_conv_plan_choose_cached(vta_conv_plan_cache *c, const vta_config 
 			return VTA_OK;
 		}
 	c->misses++;
-	vta_status st = vta_conv_plan_choose_pinned(cfg, g, threads, nconst, alu_tt, alu_imm, pin,
-						    layer, plan, err);
+	if (!c->work) /* without it (out of memory) a search has arrays of its own */
+		c->work = vta_conv_plan_work_new();
+	vta_status st = vta_conv_plan_choose_in(c->work, cfg, g, threads, nconst, alu_tt,
+						alu_imm, pin, layer, plan, err);
 	if (st != VTA_OK)
 		return st;
 	if (c->n == c->cap) { /* a full cache only forgets to remember: the plan stands */

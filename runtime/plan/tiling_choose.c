@@ -403,11 +403,47 @@ vta_status vta_conv_plan_choose(const vta_config *cfg, const vta_conv_geom *g0, 
 					   plan, err);
 }
 
+struct vta_conv_plan_work {
+	ti_base *bases;
+	ti_cand *cands;
+	uint64_t cap_bases, cap_cands;
+};
+
+vta_conv_plan_work *vta_conv_plan_work_new(void)
+{
+	return calloc(1, sizeof(vta_conv_plan_work));
+}
+
+void vta_conv_plan_work_free(vta_conv_plan_work *w)
+{
+	if (!w)
+		return;
+	free(w->bases);
+	free(w->cands);
+	free(w);
+}
+
 vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geom *g0,
 				       unsigned threads, uint32_t nconst, uint32_t alu_tt,
 				       uint32_t alu_imm, const vta_conv_pin *pin, const char *layer,
 				       vta_conv_plan *plan, vta_error *err)
 {
+	vta_conv_plan_work own = {0};
+	vta_status st = vta_conv_plan_choose_in(&own, cfg, g0, threads, nconst, alu_tt, alu_imm,
+						pin, layer, plan, err);
+	free(own.bases);
+	free(own.cands);
+	return st;
+}
+
+vta_status vta_conv_plan_choose_in(vta_conv_plan_work *work, const vta_config *cfg,
+				   const vta_conv_geom *g0, unsigned threads, uint32_t nconst,
+				   uint32_t alu_tt, uint32_t alu_imm, const vta_conv_pin *pin,
+				   const char *layer, vta_conv_plan *plan, vta_error *err)
+{
+	if (!work)
+		return vta_conv_plan_choose_pinned(cfg, g0, threads, nconst, alu_tt, alu_imm, pin,
+						   layer, plan, err);
 	static const vta_conv_pin none = {0};
 	if (!pin)
 		pin = &none;
@@ -428,6 +464,10 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 	ti_search se = {0};
 	se.cfg = cfg;
 	se.pin = pin;
+	se.bases = work->bases; /* the work's arrays, handed back grown below */
+	se.cap_bases = work->cap_bases;
+	se.cands = work->cands;
+	se.cap_cands = work->cap_cands;
 	se.w.alu_tt = alu_tt;
 	se.w.alu_imm = alu_imm;
 	/* whole output rows first; column tiles only when no whole row fits */
@@ -478,8 +518,10 @@ vta_status vta_conv_plan_choose_pinned(const vta_config *cfg, const vta_conv_geo
 	bool found;
 	const bool ok = ti_pick(&se, g0, &best, &found);
 	ti_work_free(&se.w);
-	free(se.bases);
-	free(se.cands);
+	work->bases = se.bases;
+	work->cap_bases = se.cap_bases;
+	work->cands = se.cands;
+	work->cap_cands = se.cap_cands;
 	if (!ok)
 		return vta_fail(err, VTA_E_NOMEM, "layer %s: CONV2D plan: out of memory", layer);
 	if (!found && vta_conv_pin_any(pin))

@@ -191,6 +191,53 @@ static void test_plan_cache(void **state)
 	vta_conv_plan_cache_free(c);
 }
 
+/* Searches on one work's arrays choose what searches on their own do, whatever came
+ * before: layers of many shapes, large and small in turn, both thread counts, two
+ * configs, through one work. */
+static void test_plan_work(void **state)
+{
+	(void)state;
+	vta_config cfgs[2];
+	vta_error err = {0};
+	assert_int_equal(vta_config_load("configs/default.yaml", &cfgs[0], &err), VTA_OK);
+	assert_int_equal(vta_config_load("configs/tiny.yaml", &cfgs[1], &err), VTA_OK);
+	vta_conv_plan_work *w = vta_conv_plan_work_new();
+	assert_non_null(w);
+	uint32_t seed = 12345;
+	int searched = 0;
+	for (int rep = 0; rep < 40; rep++) {
+		seed = seed * 1103515245u + 12345u;
+		const uint32_t r = seed >> 8;
+		const int32_t hw = rep % 2 ? 4 + (int32_t)(r % 8) : 14 + (int32_t)(r % 43);
+		const int32_t k = r >> 6 & 1 ? 3 : 1, s = r >> 7 & 1 ? 2 : 1;
+		const int32_t ho = (hw - k) / s + 1;
+		vta_conv_geom g = {.n = 1, .h = hw, .w = hw, .c = 16 << (r >> 8 & 3),
+				   .o = 16 << (r >> 10 & 3), .kh = k, .kw = k, .sh = s, .sw = s,
+				   .dh = 1, .dw = 1, .ho = ho, .wo = ho, .pad_top = 0,
+				   .pad_left = 0};
+		const vta_config *cfg = &cfgs[r >> 12 & 1];
+		vta_conv_geom_derive(cfg, &g);
+		const unsigned threads = 1 + (r >> 13 & 1);
+		vta_conv_plan want, got;
+		memset(&want, 0, sizeof(want));
+		memset(&got, 0, sizeof(got));
+		vta_error e1 = {0}, e2 = {0};
+		const vta_status s1 = vta_conv_plan_choose_pinned(cfg, &g, threads, 3, 3, 3, NULL, "w",
+								  &want, &e1);
+		const vta_status s2 =
+			vta_conv_plan_choose_in(w, cfg, &g, threads, 3, 3, 3, NULL, "w", &got, &e2);
+		assert_int_equal(s2, s1);
+		if (s1 == VTA_OK) {
+			assert_memory_equal(&got, &want, sizeof(want));
+			searched++;
+		} else {
+			assert_string_equal(e2.detail, e1.detail);
+		}
+	}
+	assert_true(searched >= 20);
+	vta_conv_plan_work_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +245,7 @@ int main(void)
 		cmocka_unit_test(test_honoured),
 		cmocka_unit_test(test_does_not_fit),
 		cmocka_unit_test(test_plan_cache),
+		cmocka_unit_test(test_plan_work),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
