@@ -154,8 +154,6 @@ inline uint64_t group_by_acc_row(const vtasim_gemm_nest *n, uint32_t *order, uin
 #define AVX2_TARGET __attribute__((target("avx2")))
 VTASIM_GEMM_ENTRIES(avx2, AVX2_TARGET)
 
-/* One packed WGT row (see the top): per group of 16 outputs and per input pair, the pair's
- * weights of the 16 outputs as int16, outputs 0-7 then 8-15. */
 /* The trailer of a 16 x 16 block's packed row, after its 512 bytes of pairs: per output,
  * the input byte its one nonzero weight takes (a vpshufb index; 0 when it has none), the
  * weights as int16 (0 when none), and whether the block is such a block at all. */
@@ -166,6 +164,9 @@ enum : uint32_t {
 	AVX2_ONE_END = AVX2_ONE_INDEX + 64
 };
 
+/* One packed WGT row (see the top): per group of 16 outputs and per input pair, the pair's
+ * weights of the 16 outputs as int16, outputs 0-7 then 8-15; a 16 x 16 block's trailer
+ * after them. */
 uint32_t avx2_packed_bytes(unsigned block_in, unsigned block_out)
 {
 	return block_out == 16 ? AVX2_ONE_END : 2 * block_out * block_in;
