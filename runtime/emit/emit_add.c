@@ -528,6 +528,8 @@ vta_status vta_emit_add(const vta_config *cfg, const vta_tensor_i8 *a,
 	memcpy(ls->out_shape, ta.shape, sizeof(ls->out_shape));
 	if (st == VTA_OK)
 		st = vta_stream_create(cfg, dram, opts->dram_base, layer, &c.s, err);
+	if (st == VTA_OK && opts->dram_zeroed)
+		vta_stream_dram_zeroed(c.s);
 	if (st == VTA_OK) {
 		st = add_emit(&c, &ta, &tb, ls, a_const, b_const, err);
 		if (st == VTA_OK && a_const && !c.klut)

@@ -893,6 +893,8 @@ static vta_status cv_emit_layer(const vta_config *cfg, const vta_conv2d *conv,
 	}
 	if (st == VTA_OK)
 		st = vta_stream_create(cfg, dram, opts->dram_base, c.layer, &c.s, err);
+	if (st == VTA_OK && opts->dram_zeroed)
+		vta_stream_dram_zeroed(c.s);
 	int8_t *wide = NULL; /* a grouped filter spread over its units' input blocks */
 	int32_t wshape[4];
 	memcpy(wshape, conv->filter_shape, sizeof(wshape));

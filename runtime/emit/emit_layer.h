@@ -56,6 +56,9 @@ typedef struct vta_emit_opts {
 	/* CONV2D plans chosen earlier in the run, reused for a layer the same to the chooser
 	 * (tiling.h); NULL: every layer searches */
 	vta_conv_plan_cache *plans;
+	/* the DRAM is all zeros from dram_base up (a fresh or reset image): the layer's
+	 * buffers are not cleared again (vta_stream_dram_zeroed) */
+	bool dram_zeroed;
 } vta_emit_opts;
 
 /* How the output tensor is laid out in DRAM (layout.h). */

@@ -55,6 +55,7 @@ struct vta_stream {
 
 	vta_stream_stats stats;
 	bool finished;
+	bool dram_zeroed; /* vta_stream_dram_zeroed */
 };
 
 /* ---------- errors ---------- */
@@ -151,6 +152,11 @@ vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dra
 	return VTA_OK;
 }
 
+void vta_stream_dram_zeroed(vta_stream *s)
+{
+	s->dram_zeroed = true;
+}
+
 void vta_stream_destroy(vta_stream *s)
 {
 	if (!s)
@@ -217,7 +223,8 @@ vta_status vta_stream_alloc(vta_stream *s, uint64_t bytes, uint64_t align, const
 				s->layer, name ? name : "?", (unsigned long long)bytes,
 				(unsigned long long)s->dram_next,
 				(unsigned long long)s->dram->size);
-	memset(s->dram->bytes + a, 0, (size_t)bytes);
+	if (!s->dram_zeroed) /* else above dram_next nothing was written yet */
+		memset(s->dram->bytes + a, 0, (size_t)bytes);
 	s->dram_next = a + bytes;
 	s->stats.dram_bytes += bytes;
 	if (addr)

@@ -93,6 +93,9 @@ typedef struct vta_stream vta_stream;
 vta_status vta_stream_create(const vta_config *cfg, vta_dram *dram, uint64_t dram_base,
 			     const char *layer, vta_stream **out, vta_error *err);
 void vta_stream_destroy(vta_stream *s);
+/* The DRAM is all zeros above the stream's start, and only the stream's buffers are written
+ * there (through vta_stream_dram): a new buffer is then left as it is, not cleared. */
+void vta_stream_dram_zeroed(vta_stream *s);
 
 const vta_config *vta_stream_config(const vta_stream *s);
 const char *vta_stream_layer(const vta_stream *s);

@@ -224,9 +224,10 @@ static vta_status emit_stream(const vta_config *cfg, const vta_layer_run_opts *o
 	vta_status st = take_dram(cfg, o, &s->dram, &s->dram_home, err);
 	if (st)
 		return st;
+	/* take_dram's DRAM is all zeros: fresh, or cleared up to what its last stream wrote */
 	vta_emit_opts eo = {.mode = o->mode, .threads = threads, .name = name,
 			    .decompress = o->decompress, .resident = o->resident,
-			    .n_resident = o->n_resident, .plans = o->plans};
+			    .n_resident = o->n_resident, .plans = o->plans, .dram_zeroed = true};
 	if ((st = ops->emit(cfg, &L->d, &eo, &s->dram, &s->ls, err)))
 		return st;
 	s->emitted = true;

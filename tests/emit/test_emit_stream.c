@@ -513,6 +513,26 @@ static void test_stream_bad_config(void **state)
 	vta_dram_free(&dram);
 }
 
+/* A new buffer is cleared, unless the builder was told the DRAM is all zeros above its
+ * start (vta_stream_dram_zeroed): then it is left as it is. */
+static void test_stream_dram_zeroed(void **state)
+{
+	(void)state;
+	for (int zeroed = 0; zeroed < 2; zeroed++) {
+		sb_fix f;
+		fix_open(&f, "default");
+		if (zeroed)
+			vta_stream_dram_zeroed(f.s);
+		memset(f.dram.bytes, 0xab, 4096);
+		uint64_t addr = UINT64_MAX;
+		et_assert_ok(vta_stream_alloc(f.s, 1000, 0, "buf", &addr, &f.err), &f.err);
+		assert_true(addr + 1000 <= 4096);
+		for (uint64_t i = 0; i < 1000; i++)
+			assert_int_equal(f.dram.bytes[addr + i], zeroed ? 0xab : 0);
+		fix_close(&f);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -527,6 +547,7 @@ int main(void)
 		cmocka_unit_test(test_stream_lut),
 		cmocka_unit_test(test_stream_deadlock),
 		cmocka_unit_test(test_stream_bad_config),
+		cmocka_unit_test(test_stream_dram_zeroed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
