@@ -28,8 +28,9 @@ void compute_unit::reset_compute()
 	uop_clock_ = 1;
 	gemm_ = vtasim_gemm_choose(ctl_.cfg.batch, ctl_.cfg.block_in, ctl_.cfg.block_out,
 				   VTASIM_GEMM_BEST);
-	/* sram::reset flagged every WGT row rewritten: each is packed before its first use, so
-	 * the packed rows need no clearing */
+	/* a WGT row starts flagged rewritten and sram::reset flags those it clears: each is
+	 * packed before its first use after it changed (the kernel, chosen by the config and
+	 * the host alone, is the same every run), so the packed rows need no clearing */
 	packed_wgt_.resize(gemm_.pack ? (uint64_t)ctl_.cfg.sram[VTA_MEM_WGT].depth *
 					   gemm_.packed_bytes / 64
 				      : 0);

@@ -10,7 +10,8 @@ namespace vtasim {
 sram::sram(sc_core::sc_module_name name, uint32_t depth, uint32_t row_bytes, bool holds_uops)
     : sc_core::sc_module(name), depth_(depth), row_bytes_(row_bytes), holds_uops_(holds_uops),
       words_((size_bytes() + 3) / 4, 0),
-      uops_(holds_uops ? depth : 0, decoded_uop{0, 0, 0, true}) /* an all-zero uop decodes */
+      uops_(holds_uops ? depth : 0, decoded_uop{0, 0, 0, true}), /* an all-zero uop decodes */
+      rewritten_(depth, 1)
 {
 }
 
@@ -21,11 +22,16 @@ void sram::reset()
 	const uint64_t hi = std::min<uint64_t>((dirty_hi_ * row_bytes_ + 3) / 4, words_.size());
 	if (hi > lo)
 		std::fill(words_.begin() + (ptrdiff_t)lo, words_.begin() + (ptrdiff_t)hi, 0);
-	if (holds_uops_ && dirty_hi_ > dirty_lo_)
-		std::fill(uops_.begin() + (ptrdiff_t)dirty_lo_, uops_.begin() + (ptrdiff_t)dirty_hi_,
+	/* the noted rows may run past the SRAM (a nest's rows, noted before its checks) */
+	const uint64_t end = std::min<uint64_t>(dirty_hi_, depth_);
+	if (holds_uops_ && end > dirty_lo_)
+		std::fill(uops_.begin() + (ptrdiff_t)dirty_lo_, uops_.begin() + (ptrdiff_t)end,
 			  decoded_uop{0, 0, 0, true});
+	/* the rows cleared changed; the others hold what they held (zeros) */
+	if (end > dirty_lo_)
+		std::fill(rewritten_.begin() + (ptrdiff_t)dirty_lo_,
+			  rewritten_.begin() + (ptrdiff_t)end, 1);
 	dirty_lo_ = dirty_hi_ = 0;
-	rewritten_.assign(depth_, 1);
 	reads_ = writes_ = 0;
 	live_.reset(depth_, row_bytes_);
 }

@@ -63,7 +63,8 @@ public:
 			dirty_hi_ = std::max(dirty_hi_, end);
 		}
 	}
-	/* Per row, 1 when written (or reset) since a reader set it to 0. */
+	/* Per row, 1 when written (or cleared by a reset) since a reader set it to 0; every row
+	 * starts at 1. */
 	uint8_t *rewritten() { return rewritten_.data(); }
 	/* Bulk counter updates for inner loops that track liveness themselves. */
 	sram_live &live() { return live_; }
