@@ -82,6 +82,9 @@ static inline int8_t vta_golden_requant_out(vta_golden_requant *rq, size_t oc, i
  * (quant_n.h). */
 void vta_golden_requant_row(vta_golden_requant *rq, const int64_t *acc, const int32_t *bias,
 			    size_t n, int8_t *out);
+/* The same for sums known to lie within int32 (none can wrap: nothing to count). */
+void vta_golden_requant_row32(vta_golden_requant *rq, const int32_t *acc32,
+			      const int32_t *bias, size_t n, int8_t *out);
 
 /* Add the counted wraps to stats (may be NULL) and free the multipliers. */
 void vta_golden_requant_done(vta_golden_requant *rq, vta_golden_stats *stats);

@@ -18,6 +18,11 @@
 #include "golden_dw_mac.h"
 
 /* Bytes of the input spread whole for a depth multiplier (64 MiB). */
+/* Taps up to which every sum and every partial sum on the way lies within int32: a tap's
+ * w (x - zp) is below 2^15 in magnitude, and the zero point's share and the products the
+ * kernel adds to it each stay below 2^29, so the sums start from the share in int32 and
+ * none can wrap. */
+#define GD_INT32_TAPS 32768
 #define GD_SPREAD_MAX ((size_t)64 << 20)
 
 static size_t gd_offset(int64_t n, int64_t y, int64_t x, int32_t h, int32_t w, int32_t c)
@@ -126,7 +131,10 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	int32_t *part = malloc((size_t)O * sizeof(*part));
 	int64_t *acc = malloc((size_t)O * sizeof(*acc));
 	int64_t *zshare = calloc((size_t)O, sizeof(*zshare));
-	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !part || !acc || !zshare) {
+	const bool sums32 = taps <= GD_INT32_TAPS;
+	int32_t *zshare32 = sums32 ? malloc((size_t)O * sizeof(*zshare32)) : NULL;
+	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !part || !acc || !zshare ||
+	    (sums32 && !zshare32)) {
 		free(pad_row);
 		free(spread);
 		free(xs);
@@ -134,6 +142,7 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 		free(part);
 		free(acc);
 		free(zshare);
+		free(zshare32);
 		vta_golden_requant_done(&rq, NULL);
 		return vta_fail(err, VTA_E_NOMEM, "DEPTHWISE_CONV_2D: out of memory");
 	}
@@ -151,8 +160,11 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 			zshare[oc] += ws[t][oc];
 	}
 	/* each channel's weight sum, then the zero point's share of its sum: -zp x that */
-	for (int32_t oc = 0; oc < O; oc++)
+	for (int32_t oc = 0; oc < O; oc++) {
 		zshare[oc] *= -(int64_t)in->zero_point;
+		if (sums32)
+			zshare32[oc] = (int32_t)zshare[oc];
+	}
 	const vta_golden_dw_mac_fn mac = vta_golden_dw_mac_pick();
 	for (int32_t n = 0; n < N; n++)
 		for (int32_t oy = 0; oy < os[1]; oy++)
@@ -182,6 +194,13 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 						xs[t] = e;
 					}
 				}
+				int8_t *y = out->data + gd_offset(n, oy, ox, os[1], os[2], O);
+				if (sums32) { /* the sums in int32 from the share on */
+					memcpy(part, zshare32, (size_t)O * sizeof(*part));
+					mac(xs, ws, taps, (size_t)O, part);
+					vta_golden_requant_row32(&rq, part, d->bias, (size_t)O, y);
+					continue;
+				}
 				for (size_t t0 = 0; t0 < taps; t0 += VTA_GOLDEN_DW_MAC_MAX_TAPS) {
 					size_t k = taps - t0 < VTA_GOLDEN_DW_MAC_MAX_TAPS
 							   ? taps - t0
@@ -192,9 +211,7 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 					for (int32_t oc = 0; oc < O; oc++)
 						acc[oc] = from[oc] + part[oc];
 				}
-				vta_golden_requant_row(&rq, acc, d->bias, (size_t)O,
-						       out->data +
-							       gd_offset(n, oy, ox, os[1], os[2], O));
+				vta_golden_requant_row(&rq, acc, d->bias, (size_t)O, y);
 			}
 	free(pad_row);
 	free(spread);
@@ -203,6 +220,7 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	free(part);
 	free(acc);
 	free(zshare);
+	free(zshare32);
 	vta_golden_requant_done(&rq, stats);
 	return VTA_OK;
 }

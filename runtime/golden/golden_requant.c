@@ -63,10 +63,16 @@ void vta_golden_requant_row(vta_golden_requant *rq, const int64_t *acc, const in
 			    size_t n, int8_t *out)
 {
 	rq->acc_overflows += rq->row.wrap(acc, n, rq->acc32);
+	vta_golden_requant_row32(rq, rq->acc32, bias, n, out);
+}
+
+void vta_golden_requant_row32(vta_golden_requant *rq, const int32_t *acc32,
+			      const int32_t *bias, size_t n, int8_t *out)
+{
 	if (rq->m32)
-		rq->row.tflite(rq->acc32, bias, &rq->l32, n, rq->zero_point, rq->act_min,
-			       rq->act_max, out, &rq->alu_overflows);
+		rq->row.tflite(acc32, bias, &rq->l32, n, rq->zero_point, rq->act_min, rq->act_max,
+			       out, &rq->alu_overflows);
 	else
-		rq->row.vta16(rq->acc32, bias, &rq->l16, n, rq->zero_point, rq->act_min,
-			      rq->act_max, out, &rq->alu_overflows);
+		rq->row.vta16(acc32, bias, &rq->l16, n, rq->zero_point, rq->act_min, rq->act_max,
+			      out, &rq->alu_overflows);
 }

@@ -348,6 +348,48 @@ static void test_against_scalar_definition(void **state)
 	}
 }
 
+/* Kernels long enough for the sums in 64 bits: one row of 33,000 taps (past the taps whose
+ * sums stay in int32, one chunk of the kernel) and of 70,000 (two chunks; at the extremes
+ * the int32 accumulator wraps and the wrap is counted), each against the definition. */
+static void test_long_kernels(void **state)
+{
+	(void)state;
+	static const int32_t kws[] = {33000, 70000};
+	for (size_t k = 0; k < sizeof(kws) / sizeof(kws[0]); k++) {
+		const int32_t kw = kws[k], w = kw + 2, c = 2;
+		int8_t *x = malloc((size_t)w * c), *f = malloc((size_t)kw * c);
+		for (int32_t i = 0; i < w * c; i++)
+			x[i] = i % 97 == 0 ? -128 : 127;
+		for (int32_t i = 0; i < kw * c; i++)
+			f[i] = i % 89 == 0 ? 3 : 127;
+		float sw[2] = {0.0001f, 0.0002f};
+		int32_t bias[2] = {5, -5};
+		vta_tensor_i8 in = {{1, 1, w, c}, 0.02f, -128, x};
+		vta_depthwise_conv2d d = {&in, f, {1, 1, kw, c}, 1, sw, 2, bias, 1, 1, 1, 1,
+					  VTA_PADDING_VALID, VTA_ACT_NONE};
+		int32_t os[4];
+		vta_error err = {0};
+		assert_int_equal(vta_golden_depthwise_shape(&d, os, &err), VTA_OK);
+		assert_int_equal(os[2], 3);
+		int8_t a[6], b[6];
+		for (int mode = 0; mode < 2; mode++) {
+			vta_tensor_i8 oa = {{1, 1, 3, c}, 0.5f, 3, a}, ob = oa;
+			ob.data = b;
+			vta_golden_stats sa = {0}, sb = {0};
+			assert_int_equal(vta_golden_depthwise(&d, (vta_arith_mode)mode, &oa, &sa, &err),
+					 VTA_OK);
+			scalar_dw(&d, (vta_arith_mode)mode, &ob, &sb);
+			assert_memory_equal(a, b, sizeof(a));
+			assert_int_equal(sa.alu_overflows, sb.alu_overflows);
+			assert_int_equal(sa.acc_overflows, sb.acc_overflows);
+			if (kw > 65536)
+				assert_true(sa.acc_overflows > 0);
+		}
+		free(x);
+		free(f);
+	}
+}
+
 static void test_lut_and_errors(void **state)
 {
 	(void)state;
@@ -401,6 +443,7 @@ int main(void)
 		cmocka_unit_test(test_tflite_vector),
 		cmocka_unit_test(test_against_grouped_conv),
 		cmocka_unit_test(test_against_scalar_definition),
+		cmocka_unit_test(test_long_kernels),
 		cmocka_unit_test(test_lut_and_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
