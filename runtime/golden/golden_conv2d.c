@@ -158,8 +158,14 @@ typedef struct gc_layer {
 	uint8_t pad;           /* a tap outside the image, zp_in + 128 */
 	const int64_t *zsum;   /* each filter's weight sum times zp_in + 128 (the patch holds
 				* x + 128): the zero point's share of its sums */
+	bool sums32;           /* every corrected sum lies within int32 (GC_INT32_PATCH) */
 	vta_golden_requant *rq;
 } gc_layer;
+
+/* Patch lengths up to which a corrected sum, the sum over the patch of w (x - zp) with each
+ * term below 2^15 in magnitude, lies within int32: none can wrap, so the row goes to the
+ * requantization as int32, without the 64-bit pass and its wrap count. */
+#define GC_INT32_PATCH 32768
 
 /* Output pixel q (counted over N, Ho, Wo) of group g: its patch into p. */
 static void gc_patch_of(const gc_layer *L, size_t q, int32_t g, uint8_t *p)
@@ -176,6 +182,13 @@ static void gc_patch_of(const gc_layer *L, size_t q, int32_t g, uint8_t *p)
 static void gc_finish_row(const gc_layer *L, int64_t *d, int8_t *o)
 {
 	const size_t O = (size_t)L->os[3];
+	if (L->sums32) {
+		int32_t *a = L->rq->acc32; /* the requantization's own row, O wide */
+		for (size_t oc = 0; oc < O; oc++)
+			a[oc] = (int32_t)(d[oc] - L->zsum[oc]);
+		vta_golden_requant_row32(L->rq, a, L->c->bias, O, o);
+		return;
+	}
 	for (size_t oc = 0; oc < O; oc++)
 		d[oc] -= L->zsum[oc];
 	vta_golden_requant_row(L->rq, d, L->c->bias, O, o);
@@ -336,6 +349,7 @@ vta_status vta_golden_conv2d_by(const vta_conv2d *c, vta_arith_mode mode,
 	L.groups = C / IF;
 	L.per_group = O / L.groups;
 	L.K = (size_t)KH * (size_t)KW * (size_t)IF;
+	L.sums32 = L.K <= GC_INT32_PATCH;
 	const int64_t zp_biased = (int64_t)in->zero_point + 128;
 	L.pad = (uint8_t)zp_biased; /* zero_point is int8 (vta_tensor_i8_check) */
 	vta_golden_requant rq;

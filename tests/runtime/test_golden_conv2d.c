@@ -472,6 +472,69 @@ static void test_overflow_counts(void **state)
 	assert_true(o[0] != 58);
 }
 
+/* Patches long enough for 64-bit sums: 33,000 input channels (past the patch lengths whose
+ * sums stay in int32) and 70,000 (the int32 accumulator wraps at these extremes and the
+ * wrap is counted), both paths, both modes, against the sums written out and requantized
+ * one output at a time. */
+static void test_long_patches(void **state)
+{
+	(void)state;
+	static const int32_t ks[] = {33000, 70000};
+	for (size_t k = 0; k < sizeof(ks) / sizeof(ks[0]); k++) {
+		const int32_t K = ks[k];
+		enum { O = 2 };
+		int8_t *x = malloc((size_t)K), *f = malloc((size_t)O * K);
+		for (int32_t i = 0; i < K; i++)
+			x[i] = i % 97 == 0 ? -128 : 127;
+		for (int32_t i = 0; i < O * K; i++)
+			f[i] = i % 89 == 0 ? 3 : i < K ? 127 : -127;
+		vta_tensor_i8 in = {{1, 1, 1, K}, 0.02f, -128, x};
+		const float sc[O] = {0.0001f, 0.0003f};
+		const int32_t bias[O] = {7, -7};
+		vta_conv2d c = {
+			.input = &in, .filter = f, .filter_shape = {O, 1, 1, K}, .filter_scales = sc,
+			.filter_scale_count = O, .bias = bias, .stride_h = 1, .stride_w = 1,
+			.dilation_h = 1, .dilation_w = 1, .padding = VTA_PADDING_VALID,
+			.activation = VTA_ACT_NONE,
+		};
+		for (int mode = 0; mode < 2; mode++) {
+			int8_t want[O], got[O];
+			vta_tensor_i8 out = {{1, 1, 1, O}, 0.7f, 3, want};
+			vta_golden_requant rq;
+			vta_golden_stats ws = {0};
+			vta_error err = {0};
+			assert_int_equal(vta_golden_requant_init(&rq, "c", (vta_arith_mode)mode,
+								 in.scale, sc, O, O, &out,
+								 VTA_ACT_NONE, &err),
+					 VTA_OK);
+			for (int32_t oc = 0; oc < O; oc++) {
+				int64_t acc = 0;
+				for (int32_t i = 0; i < K; i++)
+					acc += (int64_t)f[(size_t)oc * K + i] * (x[i] - in.zero_point);
+				want[oc] = vta_golden_requant_out(&rq, (size_t)oc, acc, bias[oc]);
+			}
+			vta_golden_requant_done(&rq, &ws);
+			if (K > 65536)
+				assert_true(ws.acc_overflows > 0);
+			for (int path = VTA_GOLDEN_CONV2D_ACROSS; path >= VTA_GOLDEN_CONV2D_AUTO;
+			     path--) {
+				vta_tensor_i8 o = out;
+				o.data = got;
+				vta_golden_stats gs = {0};
+				assert_int_equal(vta_golden_conv2d_by(&c, (vta_arith_mode)mode,
+								      (vta_golden_conv2d_path)path, &o,
+								      &gs, &err),
+						 VTA_OK);
+				assert_memory_equal(got, want, O);
+				assert_int_equal(gs.acc_overflows, ws.acc_overflows);
+				assert_int_equal(gs.alu_overflows, ws.alu_overflows);
+			}
+		}
+		free(x);
+		free(f);
+	}
+}
+
 static void test_errors(void **state)
 {
 	(void)state;
@@ -526,6 +589,7 @@ int main(void)
 		cmocka_unit_test(test_random_layers),
 		cmocka_unit_test(test_lut_filter_and_bias),
 		cmocka_unit_test(test_overflow_counts),
+		cmocka_unit_test(test_long_patches),
 		cmocka_unit_test(test_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
