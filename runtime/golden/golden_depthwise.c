@@ -18,12 +18,12 @@
 #include "golden_dw_mac.h"
 
 /* Bytes of the input spread whole for a depth multiplier (64 MiB). */
+#define GD_SPREAD_MAX ((size_t)64 << 20)
 /* Taps up to which every sum and every partial sum on the way lies within int32: a tap's
  * w (x - zp) is below 2^15 in magnitude, and the zero point's share and the products the
  * kernel adds to it each stay below 2^29, so the sums start from the share in int32 and
  * none can wrap. */
 #define GD_INT32_TAPS 32768
-#define GD_SPREAD_MAX ((size_t)64 << 20)
 
 static size_t gd_offset(int64_t n, int64_t y, int64_t x, int32_t h, int32_t w, int32_t c)
 {
