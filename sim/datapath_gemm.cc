@@ -282,36 +282,7 @@ AVX2_TARGET inline void put_avx2(__m256i v0, __m256i v1, int32_t *acc, int8_t *o
 			 _mm_packus_epi16(_mm_packs_epi32(l0, h0), _mm_packs_epi32(l1, h1)));
 }
 
-/* block_in 16, block_out a multiple of 16, on packed rows */
-AVX2_TARGET inline void uop_avx2(const int8_t *inp, const int8_t *wgt, int32_t *acc,
-				 int8_t *out, unsigned batch, unsigned block_in, unsigned block_out)
-{
-	(void)block_in;
-	const bool one = block_out == 16 && wgt[AVX2_ONE_FLAG];
-	for (unsigned b = 0; b < batch; b++) {
-		int32_t *a = acc + (uint64_t)b * block_out;
-		int8_t *o8 = out + (uint64_t)b * block_out;
-		if (one) {
-			const __m256i p = one_products_avx2(inp + (uint64_t)b * 16, wgt);
-			const __m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)a);
-			const __m256i s1 = _mm256_loadu_si256((const __m256i *)(const void *)(a + 8));
-			put_avx2(_mm256_add_epi32(s0, _mm256_cvtepi16_epi32(_mm256_castsi256_si128(p))),
-				 _mm256_add_epi32(s1, _mm256_cvtepi16_epi32(_mm256_extracti128_si256(p, 1))),
-				 a, o8);
-			continue;
-		}
-		int32_t pairs[8];
-		pairs_avx2(inp + (uint64_t)b * 16, pairs);
-		for (unsigned o = 0; o < block_out; o += 16) {
-			__m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)(a + o));
-			__m256i s1 = _mm256_loadu_si256((const __m256i *)(const void *)(a + o + 8));
-			dot16_avx2(pairs, wgt + (uint64_t)o * 32, s0, s1);
-			put_avx2(s0, s1, a + o, o8 + o);
-		}
-	}
-}
-
-/* The 16 ACC lanes of a row as two vectors, for the grouped nest. */
+/* The 16 ACC lanes of a row as two vectors, for the grouped nest (and a one-weight uop). */
 struct sum_avx2 {
 	__m256i lo, hi;
 };
@@ -345,6 +316,31 @@ AVX2_TARGET inline sum_avx2 add_uop_avx2(sum_avx2 s, const int8_t *x, const int8
 AVX2_TARGET inline void put_sum_avx2(sum_avx2 s, int32_t *acc, int8_t *out)
 {
 	put_avx2(s.lo, s.hi, acc, out);
+}
+
+/* block_in 16, block_out a multiple of 16, on packed rows */
+AVX2_TARGET inline void uop_avx2(const int8_t *inp, const int8_t *wgt, int32_t *acc,
+				 int8_t *out, unsigned batch, unsigned block_in, unsigned block_out)
+{
+	(void)block_in;
+	const bool one = block_out == 16 && wgt[AVX2_ONE_FLAG];
+	for (unsigned b = 0; b < batch; b++) {
+		int32_t *a = acc + (uint64_t)b * block_out;
+		int8_t *o8 = out + (uint64_t)b * block_out;
+		if (one) { /* block_out 16: the row is one sum */
+			put_sum_avx2(add_uop_avx2<true>(load_sum_avx2(a), inp + (uint64_t)b * 16, wgt),
+				     a, o8);
+			continue;
+		}
+		int32_t pairs[8];
+		pairs_avx2(inp + (uint64_t)b * 16, pairs);
+		for (unsigned o = 0; o < block_out; o += 16) {
+			__m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)(a + o));
+			__m256i s1 = _mm256_loadu_si256((const __m256i *)(const void *)(a + o + 8));
+			dot16_avx2(pairs, wgt + (uint64_t)o * 32, s0, s1);
+			put_avx2(s0, s1, a + o, o8 + o);
+		}
+	}
 }
 
 VTASIM_GEMM_GROUPED_NEST(avx2, AVX2_TARGET, uop_avx2, sum_avx2, load_sum_avx2, add_uop_avx2,

@@ -129,12 +129,13 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	const int8_t **xs = malloc(taps * sizeof(*xs));
 	const int8_t **ws = malloc(taps * sizeof(*ws));
 	int32_t *part = malloc((size_t)O * sizeof(*part));
-	int64_t *acc = malloc((size_t)O * sizeof(*acc));
 	int64_t *zshare = calloc((size_t)O, sizeof(*zshare));
 	const bool sums32 = taps <= GD_INT32_TAPS;
+	/* the 64-bit sums, or the share as int32 the int32 sums start from */
+	int64_t *acc = sums32 ? NULL : malloc((size_t)O * sizeof(*acc));
 	int32_t *zshare32 = sums32 ? malloc((size_t)O * sizeof(*zshare32)) : NULL;
-	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !part || !acc || !zshare ||
-	    (sums32 && !zshare32)) {
+	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !part || !zshare ||
+	    (sums32 ? !zshare32 : !acc)) {
 		free(pad_row);
 		free(spread);
 		free(xs);
