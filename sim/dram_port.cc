@@ -57,6 +57,14 @@ int dram_port::next_of(const cursor *cur) const
 	return m;
 }
 
+bool dram_port::alone_pending(const cursor *cur, int m) const
+{
+	for (int i = 0; i < VTA_STATS_MODULES; i++)
+		if (i != m && flights_[i].active && cur[i].next_bytes)
+			return false;
+	return true;
+}
+
 vta_burst_time dram_port::issue(vta_read_chan &ch, const flight &f, cursor &c) const
 {
 	const vta_config &cfg = ctl_.cfg;
@@ -120,11 +128,17 @@ void dram_port::project()
 	seen_.clear();
 	seen_at_ = 0;
 	for (int m; (m = next_of(cur)) >= 0;) {
-		foreseen r{m, cur[m].ask_at, vta_read_chan_ready(&ctl_.cfg, &scratch_, cur[m].ask_at),
-			   cur[m].next_bytes,
-			   std::max(cur[m].ask_at + ctl_.cfg.dram_latency_cycles, cur[m].data_end), {}};
-		r.t = issue(scratch_, flights_[m], cur[m]);
-		seen_.push_back(r);
+		/* a flight with no other pending is next until its last request: no choosing
+		 * per burst then */
+		const bool alone = alone_pending(cur, m);
+		cursor &c = cur[m];
+		do {
+			foreseen r{m, c.ask_at, vta_read_chan_ready(&ctl_.cfg, &scratch_, c.ask_at),
+				   c.next_bytes,
+				   std::max(c.ask_at + ctl_.cfg.dram_latency_cycles, c.data_end), {}};
+			r.t = issue(scratch_, flights_[m], c);
+			seen_.push_back(r);
+		} while (alone && c.next_bytes);
 	}
 	seen_rd_ = scratch_;
 	std::copy(cur, cur + VTA_STATS_MODULES, seen_cur_);

@@ -104,6 +104,8 @@ private:
 	};
 	/* The flight whose request goes next, by cursors cur (-1: none pending). */
 	int next_of(const cursor *cur) const;
+	/* Whether flight m is the only one with requests pending at cursors cur. */
+	bool alone_pending(const cursor *cur, int m) const;
 	/* Issue, in order, the requests whose address handshake comes before `until`, or at
 	 * `until` too when `all` (no request can come at `until` any more). */
 	void serve(uint64_t until, bool all);
