@@ -123,9 +123,6 @@ void compute_unit::note_live(uint32_t upc, uint32_t dst, uint32_t src, uint32_t 
 	hw_.mem[VTA_MEM_OUT]->live().write(dst, e);
 }
 
-/* The rows base[k] + o * fo + i * fi of the loop nest, each distinct base once, the loop
- * levels whose factor is 0 once: a row may come more than once (ranges can overlap), which
- * liveness does not mind. */
 /* What iteration (o, i) of a loop nest adds to each uop's dst, src and wgt index. */
 struct nest_offsets {
 	uint64_t dst, src, wgt;
@@ -137,30 +134,6 @@ struct nest_offsets {
 	}
 };
 
-template <typename F>
-static void for_rows(const std::vector<uint32_t> &base, uint32_t iter_out, uint32_t iter_in,
-		     uint64_t fo, uint64_t fi, F f)
-{
-	if (iter_out == 0 || iter_in == 0) /* an empty nest reads no row */
-		return;
-	const uint32_t no = fo ? iter_out : 1, ni = fi ? iter_in : 1;
-	/* the base in locals: f writes memory the compiler cannot tell from the vector's */
-	const uint32_t *b = base.data();
-	const size_t n = base.size();
-	for (uint32_t o = 0; o < no; o++) {
-		const uint64_t off_o = (uint64_t)o * fo;
-		if (n == 1) /* one row per iteration: an ALU nest's usual kernel */
-			for (uint32_t i = 0; i < ni; i++)
-				f((uint32_t)(b[0] + off_o + (uint64_t)i * fi));
-		else
-			for (uint32_t i = 0; i < ni; i++) {
-				const uint64_t off = off_o + (uint64_t)i * fi;
-				for (size_t k = 0; k < n; k++)
-					f((uint32_t)(b[k] + off));
-			}
-	}
-}
-
 static void distinct(std::vector<uint32_t> &v)
 {
 	std::sort(v.begin(), v.end());
@@ -168,7 +141,7 @@ static void distinct(std::vector<uint32_t> &v)
 }
 
 /*
- * The liveness of a whole loop nest that ran to its end, per distinct row instead of per
+ * The liveness of a whole loop nest that ran to its end, per range of rows instead of per
  * uop. Every access of an instruction has the same epoch e, and at one epoch a row's reads
  * after its first write, and every write after that one, change nothing (sram_live.h: the
  * interval [e, e) is empty); reads before it are one read. Each uop reads ACC[dst] before
@@ -178,9 +151,9 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 {
 	const vta_loop &l = insn.loop;
 	const sram::decoded_uop *uops = hw_.mem[VTA_MEM_UOP]->uops().data();
-	sram_live::at_epoch uop(hw_.mem[VTA_MEM_UOP]->live(), e);
-	for (uint32_t upc = l.uop_bgn; upc < l.uop_end; upc++)
-		uop.read(upc);
+	if (l.uop_end > l.uop_bgn)
+		sram_live::at_epoch(hw_.mem[VTA_MEM_UOP]->live(), e)
+			.read_range(l.uop_bgn, l.uop_end - l.uop_bgn);
 	live_dst_.clear();
 	live_src_.clear();
 	live_wgt_.clear();
@@ -191,20 +164,17 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 	}
 	distinct(live_dst_);
 	const uint32_t O = l.iter_out, I = l.iter_in;
-	const uint64_t dfo = l.dst_factor_out, dfi = l.dst_factor_in;
 	if (roles.src_space != VTA_SPACE_COUNT) {
 		distinct(live_src_);
 		sram_live::at_epoch src(hw_.mem[roles.src_space]->live(), e);
-		src.read_rows([&](auto f) {
-			for_rows(live_src_, O, I, l.src_factor_out, l.src_factor_in, f);
-		});
+		for_ranges(live_src_, O, I, l.src_factor_out, l.src_factor_in, live_rows_,
+			   [&](uint32_t first, uint64_t n) { src.read_range(first, n); });
 	}
 	if (roles.reads_wgt) {
 		distinct(live_wgt_);
 		sram_live::at_epoch wgt(hw_.mem[VTA_MEM_WGT]->live(), e);
-		wgt.read_rows([&](auto f) {
-			for_rows(live_wgt_, O, I, l.wgt_factor_out, l.wgt_factor_in, f);
-		});
+		for_ranges(live_wgt_, O, I, l.wgt_factor_out, l.wgt_factor_in, live_rows_,
+			   [&](uint32_t first, uint64_t n) { wgt.read_range(first, n); });
 	}
 	/* the writes after every read of the other spaces (an ALU's src may be a dst row); a
 	 * dst row's own read goes with its write: at one epoch, a read after the row's first
@@ -212,12 +182,14 @@ void compute_unit::note_live_loop(const vta_insn &insn, const vta_uop_roles &rol
 	 * all first */
 	sram_live::at_epoch acc(hw_.mem[VTA_MEM_ACC]->live(), e);
 	sram_live::at_epoch out(hw_.mem[VTA_MEM_OUT]->live(), e);
-	const auto dst_rows = [&](auto f) { for_rows(live_dst_, O, I, dfo, dfi, f); };
-	if (roles.reads_dst)
-		acc.read_write_rows(dst_rows);
-	else
-		acc.write_rows(dst_rows);
-	out.write_rows(dst_rows);
+	for_ranges(live_dst_, O, I, l.dst_factor_out, l.dst_factor_in, live_rows_,
+		   [&](uint32_t first, uint64_t n) {
+			   if (roles.reads_dst)
+				   acc.read_write_range(first, n);
+			   else
+				   acc.write_range(first, n);
+			   out.write_range(first, n);
+		   });
 }
 
 /* The liveness of the first `done` uops of a loop nest a check stopped, uop by uop. */

@@ -39,20 +39,16 @@ void sram::reset()
 void sram::note_read_range(uint64_t first, uint64_t count, uint32_t epoch)
 {
 	reads_ += count;
-	sram_live::at_epoch(live_, epoch).read_rows([&](auto f) {
-		for (uint64_t r = first; r < first + count; r++)
-			f((uint32_t)r);
-	});
+	if (first < depth_)
+		sram_live::at_epoch(live_, epoch).read_range((uint32_t)first, count);
 }
 
 void sram::note_write_range(uint64_t first, uint64_t count, uint32_t epoch)
 {
 	writes_ += count;
 	note_dirty(first, first + count);
-	sram_live::at_epoch(live_, epoch).write_rows([&](auto f) {
-		for (uint64_t r = first; r < first + count; r++)
-			f((uint32_t)r);
-	});
+	if (first < depth_)
+		sram_live::at_epoch(live_, epoch).write_range((uint32_t)first, count);
 	std::fill(rewritten_.begin() + (ptrdiff_t)first, rewritten_.begin() + (ptrdiff_t)(first + count),
 		  1);
 }

@@ -1,8 +1,9 @@
 /*
  * test_sram_live.cc - an SRAM's live bytes (sim/sram_live.h) against their definition
- * computed the plain way: random reads and writes at non-decreasing epochs, each row's values
- * kept as whole intervals [write, last read), and the live bytes at each epoch counted over
- * them. Compared: the peak and, epoch by epoch, the prefix sums of the differences.
+ * computed the plain way: random reads and writes of single rows and of ranges at
+ * non-decreasing epochs, each row's values kept as whole intervals [write, last read), and
+ * the live bytes at each epoch counted over them. Compared: the peak and, epoch by epoch,
+ * the prefix sums of the differences.
  */
 extern "C" { /* cmocka's header declares no C linkage itself */
 #include <stdarg.h>
@@ -99,19 +100,23 @@ void run_both(vtasim::sram_live &live, uint32_t rows, uint64_t bytes, uint32_t &
 		}
 		vtasim::sram_live::at_epoch at(live, epoch); /* an instruction's accesses */
 		for (uint32_t k = 0; k < n; k++) {
+			/* ranges of rows, some reaching past the SRAM (those rows are not
+			 * tracked) */
 			const uint32_t r = k ? next(seed) % rows : r0;
+			const uint32_t len = next(seed) % 4 ? 1 + next(seed) % 6 : 1 + next(seed) % rows;
 			const access a = k ? (access)(next(seed) % 3) : a0;
-			if (a != WRITE)
-				want.read(r, epoch);
-			if (a != READ)
-				want.write(r, epoch);
-			const auto one = [r](auto f) { f(r); };
+			for (uint32_t q = r; q < r + len && q < rows; q++) {
+				if (a != WRITE)
+					want.read(q, epoch);
+				if (a != READ)
+					want.write(q, epoch);
+			}
 			if (a == READ)
-				at.read_rows(one);
+				at.read_range(r, len);
 			else if (a == WRITE)
-				at.write_rows(one);
+				at.write_range(r, len);
 			else
-				at.read_write_rows(one);
+				at.read_write_range(r, len);
 		}
 	}
 	want.finish();
