@@ -489,15 +489,16 @@ static vta_status on_uop(void *ctx, const vta_uop_exec *u)
 static bool all_set(const uint64_t *bits, const uint32_t *rows, size_t n)
 {
 	if (n && rows[n - 1] - rows[0] == n - 1) {
-		uint64_t lo = rows[0], hi = (uint64_t)rows[n - 1] + 1;
-		for (; lo < hi && (lo & 63); lo++)
-			if (!has_bit(bits, lo))
-				return false;
-		for (; lo + 64 <= hi; lo += 64)
-			if (bits[lo >> 6] != UINT64_MAX)
-				return false;
-		for (; lo < hi; lo++)
-			if (!has_bit(bits, lo))
+		/* the words of rows[0] .. rows[n - 1], the first and the last masked */
+		const uint64_t w0 = rows[0] >> 6, w1 = rows[n - 1] >> 6;
+		const uint64_t first = UINT64_MAX << (rows[0] & 63);
+		const uint64_t last = UINT64_MAX >> (63 - (rows[n - 1] & 63));
+		if (w0 == w1)
+			return (bits[w0] & first & last) == (first & last);
+		if ((bits[w0] & first) != first || (bits[w1] & last) != last)
+			return false;
+		for (uint64_t w = w0 + 1; w < w1; w++)
+			if (bits[w] != UINT64_MAX)
 				return false;
 		return true;
 	}
