@@ -3,7 +3,7 @@
 # present are left alone and nothing is downloaded when all are installed.
 set -eu
 
-PACKAGES="build-essential cmake pkg-config libsystemc-dev verilator libyaml-dev libcmocka-dev libjansson-dev libedit-dev gnuplot-nox libxml2-utils"
+PACKAGES="build-essential cmake pkg-config libsystemc-dev verilator libyaml-dev libcmocka-dev libjansson-dev libedit-dev gnuplot-nox libxml2-utils valgrind"
 # `setup-debian.sh fuzz`: also clang and its libFuzzer runtime, for the fuzz targets
 # (a recommended package only, so named here)
 if [ "${1:-}" = fuzz ]; then

@@ -120,14 +120,16 @@ static const void *env_value(vta_op_env *env, int32_t idx, vta_error *err)
 	return NULL;
 }
 
-/* A fresh buffer for an operator's output tensor. */
+/* A buffer for an operator's output tensor, its contents undefined (op_env.h): the one the
+ * tensor had, or a new one. */
 static void *env_output(vta_op_env *env, int32_t idx, vta_error *err)
 {
 	walk *w = walk_of(env);
+	if (w->values[idx])
+		return w->values[idx];
 	const vta_tfl_tensor *t = &w->m->tensors[idx];
 	size_t n = tensor_bytes(t);
-	free(w->values[idx]);
-	w->values[idx] = calloc(n ? n : 1, 1);
+	w->values[idx] = malloc(n ? n : 1);
 	if (!w->values[idx])
 		vta_fail(err, VTA_E_NOMEM, "out of memory for tensor %d '%s' (%zu bytes)", idx,
 			 VTA_Q(t->name), n);

@@ -42,7 +42,8 @@ const vta_tfl_model *vta_op_env_model(const vta_op_env *env);
 /* A tensor's value: computed, plain constant, or a compressed constant decoded once. NULL
  * (with err) when it has none. */
 const void *vta_op_env_value(vta_op_env *env, int32_t idx, vta_error *err);
-/* A fresh zeroed buffer for tensor idx (an output, or a state the op keeps). */
+/* A buffer for tensor idx (an output, or a state the op keeps), its contents undefined: the
+ * operator writes every element of an output, and sets a new state itself (SVDF). */
 void *vta_op_env_output(vta_op_env *env, int32_t idx, vta_error *err);
 /* The buffer an earlier operator computed for idx, or NULL. */
 void *vta_op_env_computed(const vta_op_env *env, int32_t idx);
