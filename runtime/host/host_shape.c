@@ -153,18 +153,24 @@ vta_status vta_host_transpose(const vta_host_tensor *in, const int32_t *perm,
 		return vta_fail(err, VTA_E_USAGE, "TRANSPOSE: the output overlaps the input");
 	size_t si[VTA_HOST_MAX_DIMS];
 	hs_strides(in, si);
-	/* the output's last dimension a strided run of the input's, walked whole */
-	const int last = out->rank - 1;
+	/* the output's last two dimensions strided runs of the input's, walked whole (a short
+	 * last one, as NCHW to NHWC's channels, is not a walk of the index per run) */
+	const int last = out->rank - 1, inner = last > 0 ? last - 1 : last;
 	const size_t run = (size_t)out->dims[last], step = si[perm[last]];
+	const size_t rows = last > 0 ? (size_t)out->dims[inner] : 1;
+	const size_t row_step = last > 0 ? si[perm[inner]] : 0;
 	int32_t idx[VTA_HOST_MAX_DIMS] = {0}; /* output index */
 	size_t o = 0;
 	do {
 		size_t src = 0;
-		for (int i = 0; i < last; i++)
+		for (int i = 0; i < inner; i++)
 			src += (size_t)idx[i] * si[perm[i]];
-		for (size_t j = 0; j < run; j++)
-			out->data[o++] = in->data[src + j * step];
-		idx[last] = out->dims[last] - 1; /* the step carries into the outer dimensions */
+		for (size_t r = 0; r < rows; r++, src += row_step)
+			for (size_t j = 0; j < run; j++)
+				out->data[o++] = in->data[src + j * step];
+		/* the steps carry into the outer dimensions */
+		idx[last] = out->dims[last] - 1;
+		idx[inner] = out->dims[inner] - 1;
 	} while (hs_next(out, idx));
 	return VTA_OK;
 }
