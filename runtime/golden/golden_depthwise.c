@@ -128,18 +128,20 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	int8_t *spread = M > 1 ? malloc(spread_whole ? whole : taps * (size_t)O) : NULL;
 	const int8_t **xs = malloc(taps * sizeof(*xs));
 	const int8_t **ws = malloc(taps * sizeof(*ws));
+	int64_t *tap_at = malloc(taps * sizeof(*tap_at));
 	int32_t *part = malloc((size_t)O * sizeof(*part));
 	int64_t *zshare = calloc((size_t)O, sizeof(*zshare));
 	const bool sums32 = taps <= GD_INT32_TAPS;
 	/* the 64-bit sums, or the share as int32 the int32 sums start from */
 	int64_t *acc = sums32 ? NULL : malloc((size_t)O * sizeof(*acc));
 	int32_t *zshare32 = sums32 ? malloc((size_t)O * sizeof(*zshare32)) : NULL;
-	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !part || !zshare ||
+	if (!pad_row || (M > 1 && !spread) || !xs || !ws || !tap_at || !part || !zshare ||
 	    (sums32 ? !zshare32 : !acc)) {
 		free(pad_row);
 		free(spread);
 		free(xs);
 		free(ws);
+		free(tap_at);
 		free(part);
 		free(acc);
 		free(zshare);
@@ -166,6 +168,17 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 		if (sums32)
 			zshare32[oc] = (int32_t)zshare[oc];
 	}
+	/* Where the taps read in place (no per-pixel spread), a window inside the image reads
+	 * them at offsets from its first pixel the same for every such window. */
+	const bool in_place = M == 1 || spread_whole;
+	const int8_t *src = spread_whole ? spread : in->data;
+	const int32_t row = spread_whole ? O : C; /* bytes per pixel of src */
+	const int64_t reach_h = (int64_t)d->dilation_h * (KH - 1);
+	const int64_t reach_w = (int64_t)d->dilation_w * (KW - 1);
+	for (int32_t fy = 0, t = 0; fy < KH; fy++)
+		for (int32_t fx = 0; fx < KW; fx++, t++)
+			tap_at[t] = ((int64_t)d->dilation_h * fy * W + (int64_t)d->dilation_w * fx) *
+				    row;
 	const vta_golden_dw_mac_fn mac = vta_golden_dw_mac_pick();
 	for (int32_t n = 0; n < N; n++)
 		for (int32_t oy = 0; oy < os[1]; oy++)
@@ -173,7 +186,14 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 				const int64_t y0 = (int64_t)oy * d->stride_h - pad_h;
 				const int64_t x0 = (int64_t)ox * d->stride_w - pad_w;
 				size_t t = 0;
-				for (int32_t fy = 0; fy < KH; fy++) {
+				if (in_place && y0 >= 0 && y0 + reach_h < H && x0 >= 0 &&
+				    x0 + reach_w < W) {
+					/* the window inside the image: the taps at fixed offsets */
+					const int8_t *at = src + gd_offset(n, y0, x0, H, W, row);
+					for (; t < taps; t++)
+						xs[t] = at + tap_at[t];
+				}
+				for (int32_t fy = 0; t < taps && fy < KH; fy++) {
 					const int64_t iy = y0 + (int64_t)d->dilation_h * fy;
 					for (int32_t fx = 0; fx < KW; fx++, t++) {
 						const int64_t ix = x0 + (int64_t)d->dilation_w * fx;
@@ -218,6 +238,7 @@ vta_status vta_golden_depthwise(const vta_depthwise_conv2d *d, vta_arith_mode mo
 	free(spread);
 	free(xs);
 	free(ws);
+	free(tap_at);
 	free(part);
 	free(acc);
 	free(zshare);
