@@ -85,10 +85,12 @@ vta_status vta_host_pad(const vta_host_tensor *in, const int32_t (*pads)[2], con
 	if (out->data == in->data)
 		return vta_fail(err, VTA_E_USAGE, "PAD: the output overlaps the input");
 	/* PAD pads with the real zero: the output's zero point (TFLM's pad_value) */
-	memset(out->data, value ? (uint8_t)*value : (uint8_t)(int8_t)out->zero_point,
-	       vta_host_tensor_count(out));
-	if (vta_host_tensor_count(in) == 0)
+	const uint8_t fill = value ? (uint8_t)*value : (uint8_t)(int8_t)out->zero_point;
+	const size_t total = vta_host_tensor_count(out);
+	if (vta_host_tensor_count(in) == 0) {
+		memset(out->data, fill, total);
 		return VTA_OK;
+	}
 	/* The dimensions inside the innermost padded one, p, are as wide in the output as in
 	 * the input: every run along p with them is contiguous in both (an NHWC tensor padded
 	 * in H and W copies W x C bytes at a time, not C). */
@@ -99,18 +101,22 @@ vta_status vta_host_pad(const vta_host_tensor *in, const int32_t (*pads)[2], con
 	hs_strides(out, so);
 	const size_t run = (size_t)in->dims[p] * so[p];
 	int32_t idx[VTA_HOST_MAX_DIMS] = {0};
-	size_t src = 0;
+	size_t src = 0, done = 0; /* the runs come in output order: the pad is what lies between */
 	for (;;) {
 		size_t dst = (size_t)pads[p][0] * so[p];
 		for (int i = 0; i < p; i++)
 			dst += ((size_t)idx[i] + (size_t)pads[i][0]) * so[i];
+		memset(out->data + done, fill, dst - done);
 		memcpy(out->data + dst, in->data + src, run);
+		done = dst + run;
 		src += run;
 		int i = p - 1; /* the next run: dimensions 0..p-1 step as a row-major index */
 		while (i >= 0 && ++idx[i] == in->dims[i])
 			idx[i--] = 0;
-		if (i < 0)
+		if (i < 0) {
+			memset(out->data + done, fill, total - done);
 			return VTA_OK;
+		}
 	}
 }
 
