@@ -87,7 +87,7 @@ private:
 	std::vector<uop_rows> rtl_rows_;
 
 	std::vector<uint32_t> live_dst_, live_src_, live_wgt_; /* a kernel's distinct indices */
-	nest_scratch live_rows_; /* a nest's rows as ranges (nest_rows.h) */
+	range_scratch live_rows_; /* a nest's rows as ranges (nest_rows.h) */
 
 	alu_wraps wraps_; /* a recorded run's ALU lanes that wrapped */
 

@@ -65,15 +65,16 @@ bool dram_port::alone_pending(const cursor *cur, int m) const
 	return true;
 }
 
-vta_burst_time dram_port::issue(vta_read_chan &ch, const flight &f, cursor &c) const
+dram_port::foreseen dram_port::request(vta_read_chan &ch, int m, cursor &c, uint64_t ready) const
 {
 	const vta_config &cfg = ctl_.cfg;
-	const vta_burst_time t =
-		vta_read_chan_issue(&cfg, &ch, c.ask_at, vta_cost_beats(&cfg, c.next_bytes));
-	c.data_end = t.end;
-	c.ask_at = t.req + 1; /* the client's next request, ready at once */
-	c.next_bytes = vta_cost_next_burst(&cfg, &f.plan, &c.walk);
-	return t;
+	foreseen r{m, c.ask_at, ready, c.next_bytes,
+		   std::max(c.ask_at + cfg.dram_latency_cycles, c.data_end), {}};
+	r.t = vta_read_chan_issue(&cfg, &ch, c.ask_at, vta_cost_beats(&cfg, c.next_bytes));
+	c.data_end = r.t.end;
+	c.ask_at = r.t.req + 1; /* the client's next request, ready at once */
+	c.next_bytes = vta_cost_next_burst(&cfg, &flights_[m].plan, &c.walk);
+	return r;
 }
 
 void dram_port::served(const foreseen &r)
@@ -110,9 +111,7 @@ void dram_port::serve(uint64_t until, bool all)
 		const uint64_t ready = vta_read_chan_ready(&ctl_.cfg, &rd_, f.cur.ask_at);
 		if (waits(ready))
 			return;
-		foreseen r{m, f.cur.ask_at, ready, f.cur.next_bytes,
-			   std::max(f.cur.ask_at + ctl_.cfg.dram_latency_cycles, f.cur.data_end), {}};
-		r.t = issue(rd_, f, f.cur);
+		const foreseen r = request(rd_, m, f.cur, ready);
 		cur[m] = f.cur;
 		served(r);
 		seen_at_++; /* the same request the projection foresaw next */
@@ -133,11 +132,8 @@ void dram_port::project()
 		const bool alone = alone_pending(cur, m);
 		cursor &c = cur[m];
 		do {
-			foreseen r{m, c.ask_at, vta_read_chan_ready(&ctl_.cfg, &scratch_, c.ask_at),
-				   c.next_bytes,
-				   std::max(c.ask_at + ctl_.cfg.dram_latency_cycles, c.data_end), {}};
-			r.t = issue(scratch_, flights_[m], c);
-			seen_.push_back(r);
+			const uint64_t ready = vta_read_chan_ready(&ctl_.cfg, &scratch_, c.ask_at);
+			seen_.push_back(request(scratch_, m, c, ready));
 		} while (alone && c.next_bytes);
 	}
 	seen_rd_ = scratch_;

@@ -111,8 +111,9 @@ private:
 	void serve(uint64_t until, bool all);
 	/* The bookkeeping of one request served: wait, busy beats, record, first beat. */
 	void served(const foreseen &r);
-	/* Issue the next burst of flight f at cursor c on channel ch. */
-	vta_burst_time issue(vta_read_chan &ch, const flight &f, cursor &c) const;
+	/* Issue the next burst of flight m at cursor c on channel ch, its address handshake
+	 * at `ready` at the earliest (vta_read_chan_ready's), and move c past it. */
+	foreseen request(vta_read_chan &ch, int m, cursor &c, uint64_t ready) const;
 	/* Project every read transfer's end as if no request came after now, and move the
 	 * wake-ups of those whose end changed. */
 	void project();

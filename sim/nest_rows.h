@@ -13,16 +13,19 @@
 
 namespace vtasim {
 
-/* The rows base[k] + o * fo + i * fi of the loop nest for the n bases at b, the loop levels
- * whose factor is 0 once: a row may come more than once (ranges can overlap), which
+/* The rows base[k] + o * fo + i * fi of the loop nest, each distinct base once, the loop
+ * levels whose factor is 0 once: a row may come more than once (ranges can overlap), which
  * liveness does not mind. */
 template <typename F>
-inline void for_rows(const uint32_t *b, size_t n, uint32_t iter_out, uint32_t iter_in,
+inline void for_rows(const std::vector<uint32_t> &base, uint32_t iter_out, uint32_t iter_in,
 		     uint64_t fo, uint64_t fi, F f)
 {
 	if (iter_out == 0 || iter_in == 0) /* an empty nest reads no row */
 		return;
 	const uint32_t no = fo ? iter_out : 1, ni = fi ? iter_in : 1;
+	/* the base in locals: f writes memory the compiler cannot tell from the vector's */
+	const uint32_t *b = base.data();
+	const size_t n = base.size();
 	for (uint32_t o = 0; o < no; o++) {
 		const uint64_t off_o = (uint64_t)o * fo;
 		if (n == 1) /* one row per iteration: an ALU nest's usual kernel */
@@ -37,20 +40,13 @@ inline void for_rows(const uint32_t *b, size_t n, uint32_t iter_out, uint32_t it
 	}
 }
 
-template <typename F>
-inline void for_rows(const std::vector<uint32_t> &base, uint32_t iter_out, uint32_t iter_in,
-		     uint64_t fo, uint64_t fi, F f)
-{
-	for_rows(base.data(), base.size(), iter_out, iter_in, fo, fi, f);
-}
-
 /* Rows [first, end). */
 struct row_range {
 	uint64_t first, end;
 };
 
 /* What for_ranges works in, kept by its caller between nests. */
-struct nest_scratch {
+struct range_scratch {
 	std::vector<row_range> ranges, next;
 	std::vector<uint32_t> rows;
 };
@@ -76,7 +72,7 @@ constexpr size_t nest_ranges_max = 256;
 /* s.ranges plus the multiples 0..n-1 of step, merged: a range at least step long grows by
  * (n - 1) steps, a shorter one is copied n times. False when that gives more than
  * nest_ranges_max ranges or reaches past 2^32 (where a uop's 32-bit row index wraps). */
-inline bool add_level(nest_scratch &s, uint64_t step, uint32_t n)
+inline bool add_level(range_scratch &s, uint64_t step, uint32_t n)
 {
 	if (step == 0 || n <= 1)
 		return true;
@@ -102,7 +98,7 @@ inline bool add_level(nest_scratch &s, uint64_t step, uint32_t n)
 }
 
 /* The runs of consecutive rows of a sorted distinct base into s.ranges. */
-inline void base_ranges(const std::vector<uint32_t> &base, nest_scratch &s)
+inline void base_ranges(const std::vector<uint32_t> &base, range_scratch &s)
 {
 	s.ranges.clear();
 	for (uint32_t b : base) {
@@ -121,7 +117,7 @@ inline void base_ranges(const std::vector<uint32_t> &base, nest_scratch &s)
  */
 template <typename F>
 inline void for_ranges(const std::vector<uint32_t> &base, uint32_t iter_out, uint32_t iter_in,
-		       uint64_t fo, uint64_t fi, nest_scratch &s, F f)
+		       uint64_t fo, uint64_t fi, range_scratch &s, F f)
 {
 	if (iter_out == 0 || iter_in == 0 || base.empty())
 		return;

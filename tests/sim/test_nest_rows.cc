@@ -49,7 +49,7 @@ struct range {
 size_t check_nest(const std::vector<uint32_t> &base, uint32_t no, uint32_t ni, uint64_t fo,
 		uint64_t fi)
 {
-	vtasim::nest_scratch scratch; /* its rows: the listing's, left empty by the rule */
+	vtasim::range_scratch scratch; /* its rows: the listing's, left empty by the rule */
 	std::vector<range> got;
 	vtasim::for_ranges(base, no, ni, fo, fi, scratch,
 			   [&](uint32_t first, uint64_t n) { got.push_back({first, n}); });
