@@ -131,8 +131,32 @@ static void gc_patch(const vta_conv2d *c, int32_t n, int64_t iy0, int64_t ix0, i
 	const vta_tensor_i8 *in = c->input;
 	const int32_t H = in->shape[1], W = in->shape[2], C = in->shape[3];
 	const int32_t KH = c->filter_shape[1], KW = c->filter_shape[2], IF = c->filter_shape[3];
+	/* One group and no dilation across: a filter row's taps inside the image are one run of
+	 * an input row, copied at once (a tap of few channels cost more than its bytes) */
+	const bool runs = IF == C && c->dilation_w == 1 && KW > 1;
+	const size_t row = (size_t)KW * (size_t)IF;
 	for (int32_t fy = 0; fy < KH; fy++) {
 		const int64_t iy = iy0 + (int64_t)c->dilation_h * fy;
+		if (runs) {
+			/* the taps fx with 0 <= ix0 + fx < W, as [lo, hi) */
+			int64_t lo = -ix0, hi = (int64_t)W - ix0;
+			lo = lo < 0 ? 0 : lo > KW ? KW : lo;
+			hi = hi < lo ? lo : hi > KW ? KW : hi;
+			if (iy < 0 || iy >= H)
+				lo = hi = KW;
+			const size_t a = (size_t)lo * (size_t)IF, b = (size_t)hi * (size_t)IF;
+			if (a)
+				memset(p, pad, a);
+			if (b > a) {
+				const int8_t *x = in->data + gc_offset(n, iy, ix0 + lo, H, W, C);
+				for (size_t i = 0; i < b - a; i++)
+					p[a + i] = (uint8_t)(x[i] + 128);
+			}
+			if (b < row)
+				memset(p + b, pad, row - b);
+			p += row;
+			continue;
+		}
 		for (int32_t fx = 0; fx < KW; fx++, p += IF) {
 			const int64_t ix = ix0 + (int64_t)c->dilation_w * fx;
 			if (iy < 0 || iy >= H || ix < 0 || ix >= W) {

@@ -348,6 +348,74 @@ static void test_against_scalar_definition(void **state)
 	}
 }
 
+/* One input channel (micro_speech's first layer: 8 channels of a 10 x 8 kernel), which is
+ * computed as a CONV2D of that channel: depth multipliers 1 to 40, kernels up to 10 x 8
+ * wider and taller than some images, strides, dilations and both paddings, edge values;
+ * outputs and overflow counts are the definition's in both modes. */
+static void test_one_input_channel(void **state)
+{
+	(void)state;
+	rt_rng r;
+	rt_rng_seed(&r, 77);
+	for (int iter = 0; iter < 80; iter++) {
+		const int edge = iter % 4 == 3;
+		const int32_t n = 1 + (int32_t)rt_rng_below(&r, 2), h = 1 + (int32_t)rt_rng_below(&r, 12);
+		const int32_t w = 1 + (int32_t)rt_rng_below(&r, 12), o = 1 + (int32_t)rt_rng_below(&r, 40);
+		const int32_t kh = 1 + (int32_t)rt_rng_below(&r, 10), kw = 1 + (int32_t)rt_rng_below(&r, 8);
+		const size_t ni = (size_t)n * h * w, nf = (size_t)kh * kw * o;
+		int8_t *x = malloc(ni), *f = malloc(nf);
+		float *sw = malloc((size_t)o * sizeof(float));
+		int32_t *bias = malloc((size_t)o * sizeof(int32_t));
+		for (size_t i = 0; i < ni; i++)
+			x[i] = edge ? (int8_t)(rt_rng_below(&r, 2) ? 127 : -128)
+				    : (int8_t)rt_rng_range(&r, -128, 127);
+		for (size_t i = 0; i < nf; i++)
+			f[i] = edge ? (int8_t)(rt_rng_below(&r, 2) ? 127 : -128)
+				    : (int8_t)rt_rng_range(&r, -128, 127);
+		for (int32_t i = 0; i < o; i++) {
+			sw[i] = 0.0005f * (float)(1 + rt_rng_below(&r, 40));
+			bias[i] = edge && rt_rng_below(&r, 2) ? INT32_MAX - (int32_t)rt_rng_below(&r, 9)
+							       : rt_rng_range(&r, -20000, 20000);
+		}
+		const int32_t zp = edge ? -128 : rt_rng_range(&r, -128, 127);
+		vta_tensor_i8 in = {{n, h, w, 1}, 0.03f, zp, x};
+		vta_depthwise_conv2d d = {&in, f, {1, kh, kw, o}, rt_rng_below(&r, 2) ? o : 0, sw,
+					  rt_rng_below(&r, 3) ? (size_t)o : 1, bias,
+					  1 + (int32_t)rt_rng_below(&r, 3),
+					  1 + (int32_t)rt_rng_below(&r, 3),
+					  1 + (int32_t)rt_rng_below(&r, 2),
+					  1 + (int32_t)rt_rng_below(&r, 2),
+					  rt_rng_below(&r, 2) ? VTA_PADDING_SAME : VTA_PADDING_VALID,
+					  (vta_activation)rt_rng_below(&r, 4)};
+		int32_t os[4];
+		vta_error err = {0};
+		if (vta_golden_depthwise_shape(&d, os, &err) == VTA_OK) {
+			const size_t no = (size_t)os[0] * os[1] * os[2] * os[3];
+			int8_t *a = malloc(no), *b = malloc(no);
+			for (int mode = 0; mode < 2; mode++) {
+				vta_tensor_i8 oa = {{os[0], os[1], os[2], os[3]}, 0.05f,
+						    rt_rng_range(&r, -128, 127), a};
+				vta_tensor_i8 ob = oa;
+				ob.data = b;
+				vta_golden_stats sa = {0}, sb = {0};
+				assert_int_equal(vta_golden_depthwise(&d, (vta_arith_mode)mode, &oa,
+								      &sa, &err),
+						 VTA_OK);
+				scalar_dw(&d, (vta_arith_mode)mode, &ob, &sb);
+				assert_memory_equal(a, b, no);
+				assert_int_equal(sa.alu_overflows, sb.alu_overflows);
+				assert_int_equal(sa.acc_overflows, sb.acc_overflows);
+			}
+			free(a);
+			free(b);
+		}
+		free(x);
+		free(f);
+		free(sw);
+		free(bias);
+	}
+}
+
 /* Kernels long enough for the sums in 64 bits: one row of 33,000 taps (past the taps whose
  * sums stay in int32, one chunk of the kernel) and of 70,000 (two chunks; at the extremes
  * the int32 accumulator wraps and the wrap is counted), each against the definition. */
@@ -443,6 +511,7 @@ int main(void)
 		cmocka_unit_test(test_tflite_vector),
 		cmocka_unit_test(test_against_grouped_conv),
 		cmocka_unit_test(test_against_scalar_definition),
+		cmocka_unit_test(test_one_input_channel),
 		cmocka_unit_test(test_long_kernels),
 		cmocka_unit_test(test_lut_and_errors),
 	};
