@@ -5,11 +5,13 @@
  * compares both, so equal keys mean equal rows whatever the UOP SRAM went through in
  * between. Entries are replaced in turn; a program that cycles through more kernels than
  * the cache holds only computes them again. A row array, once listed, never changes and
- * lives as long as the cache: callers may keep it.
+ * lives as long as the cache: callers may keep it. The rows are listed from the ranges they
+ * form (vta_nest_ranges.h, as the simulator's liveness takes them).
  */
 #include "vta_nest.h"
 
 #include "vta_bytes.h"
+#include "vta_nest_ranges.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,9 +42,8 @@ typedef struct entry {
 
 struct vta_nest_cache {
 	const vta_config *cfg;
-	uint64_t most;   /* rows the mark array covers */
-	uint32_t *mark;  /* per row, the stamp of the enumeration that listed it */
-	uint32_t stamp;
+	uint64_t most;   /* rows a nest may reach (the largest SRAM a uop index may name) */
+	vta_nest_ranges ranges; /* a nest's rows as ranges, before they are listed */
 	entry e[WAYS];
 	unsigned victim; /* the entry a miss replaces next */
 	uint32_t **old;  /* row arrays of replaced entries: they outlive their entry */
@@ -57,11 +58,6 @@ vta_nest_cache *vta_nest_cache_new(const vta_config *cfg, uint64_t rows)
 		return NULL;
 	c->cfg = cfg;
 	c->most = rows ? rows : 1;
-	c->mark = calloc(c->most, sizeof(*c->mark));
-	if (!c->mark) {
-		free(c);
-		return NULL;
-	}
 	return c;
 }
 
@@ -79,7 +75,7 @@ void vta_nest_cache_free(vta_nest_cache *c)
 	for (size_t i = 0; i < c->n_old; i++)
 		free(c->old[i]);
 	free(c->old);
-	free(c->mark);
+	vta_nest_ranges_free(&c->ranges);
 	free(c);
 }
 
@@ -205,8 +201,7 @@ vta_nest_result vta_nest_find(vta_nest_cache *c, const vta_loop *l, const uint8_
 	return VTA_NEST_OK;
 }
 
-/* Rows of index j: each distinct base once, a loop level whose factor is 0 once, marked
- * in a row array and read back in ascending order. */
+/* Rows of index j, ascending: the ranges the nest's rows form, each row of them listed. */
 static vta_nest_result list_rows(vta_nest_cache *c, entry *e, int j)
 {
 	const u32_buf *kb = &e->kern[j];
@@ -214,26 +209,15 @@ static vta_nest_result list_rows(vta_nest_cache *c, entry *e, int j)
 	rb->n = 0;
 	if (e->max[j] >= c->most)
 		return VTA_NEST_UOP_BY_UOP; /* the caller checks bounds first */
-	if (++c->stamp == 0) { /* wrapped: old stamps could match again */
-		memset(c->mark, 0, c->most * sizeof(*c->mark));
-		c->stamp = 1;
-	}
-	uint32_t s = c->stamp, *mark = c->mark;
-	uint32_t no = e->k.fo[j] ? e->k.iter_out : 1, ni = e->k.fi[j] ? e->k.iter_in : 1;
-	size_t count = 0;
-	for (uint32_t o = 0; o < no; o++)
-		for (uint32_t i = 0; i < ni; i++) {
-			uint64_t off = (uint64_t)o * e->k.fo[j] + (uint64_t)i * e->k.fi[j];
-			for (size_t k = 0; k < kb->n; k++) {
-				uint32_t *m = &mark[kb->v[k] + off];
-				count += *m != s;
-				*m = s;
-			}
-		}
-	if (!reserve(rb, count))
+	vta_nest_ranges *r = &c->ranges;
+	if (!vta_nest_ranges_of(r, kb->v, kb->n, e->k.iter_out, e->k.iter_in, e->k.fo[j],
+				e->k.fi[j]))
 		return VTA_NEST_NOMEM;
-	for (uint64_t row = kb->v[0]; row <= e->max[j] && rb->n < count; row++)
-		if (mark[row] == s)
+	const uint64_t count = vta_nest_ranges_rows(r); /* at most `most`: below the max */
+	if (!reserve(rb, (size_t)count))
+		return VTA_NEST_NOMEM;
+	for (size_t k = 0; k < r->n; k++)
+		for (uint64_t row = r->v[k].first; row < r->v[k].end; row++)
 			rb->v[rb->n++] = (uint32_t)row;
 	e->listed[j] = true;
 	return VTA_NEST_OK;

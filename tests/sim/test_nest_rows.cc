@@ -1,8 +1,9 @@
 /*
- * test_nest_rows.cc - a loop nest's rows as ranges (sim/nest_rows.h) against the rows
- * counted one by one: random bases, factors and iteration counts, nests whose rows the rule
- * gives as ranges and nests whose it lists, compared as sets of rows; ranges by the rule
- * alone are ascending and apart, so one such range is the exact set.
+ * test_nest_rows.cc - a loop nest's rows as ranges (sim/nest_rows.h over
+ * isa/vta_nest_ranges.h, which the stream checks' vta_nest.c shares) against the rows counted
+ * one by one: random bases, factors and iteration counts, nests whose rows the rule gives as
+ * ranges and nests whose it lists, compared as sets of rows; ranges by the rule alone are
+ * ascending and apart, so one such range is the exact set.
  */
 extern "C" { /* cmocka's header declares no C linkage itself */
 #include <stdarg.h>
@@ -49,7 +50,7 @@ struct range {
 size_t check_nest(const std::vector<uint32_t> &base, uint32_t no, uint32_t ni, uint64_t fo,
 		uint64_t fi)
 {
-	vtasim::range_scratch scratch; /* its rows: the listing's, left empty by the rule */
+	vtasim::range_scratch scratch; /* says whether the rows were listed */
 	std::vector<range> got;
 	vtasim::for_ranges(base, no, ni, fo, fi, scratch,
 			   [&](uint32_t first, uint64_t n) { got.push_back({first, n}); });
@@ -60,7 +61,7 @@ size_t check_nest(const std::vector<uint32_t> &base, uint32_t no, uint32_t ni, u
 			have.insert((uint32_t)(got[k].first + q));
 	}
 	assert_true(have == rows_of(base, no, ni, fo, fi));
-	if (!scratch.rows.empty())
+	if (scratch.r.listed)
 		return 0;
 	for (size_t k = 1; k < got.size(); k++) /* ascending, apart */
 		assert_true((uint64_t)got[k - 1].first + got[k - 1].count < got[k].first);
