@@ -64,6 +64,47 @@ static void input_pixel(const vta_tensor_i8 *in, uint64_t g, uint64_t B, uint64_
 	}
 }
 
+/* Batch 1, a padded row at a time: the pixels inside the image are consecutive in the input
+ * row (one copy when the channels fill their blocks), those outside take `fill`. The same
+ * bytes as input_pixel gives pixel by pixel, without its per-pixel offsets. */
+static void conv_input_rows(const vta_tensor_i8 *in, const vta_layout_window *w, size_t px,
+			    int8_t fill, uint8_t *p)
+{
+	const int32_t N = in->shape[0], H = in->shape[1], W = in->shape[2];
+	const size_t C = (size_t)in->shape[3];
+	/* the padded columns inside the image, [x0, x1) */
+	int64_t x0 = w->pad_left, x1 = (int64_t)w->pad_left + W;
+	x0 = x0 < 0 ? 0 : x0 > w->wp ? w->wp : x0;
+	x1 = x1 < x0 ? x0 : x1 > w->wp ? w->wp : x1;
+	for (int32_t n = 0; n < N; n++)
+		for (int32_t y = 0; y < w->hp; y++) {
+			const int32_t iy = y - w->pad_top;
+			const bool row_in = iy >= 0 && iy < H && x1 > x0;
+			const int64_t a = row_in ? x0 : w->wp, b = row_in ? x1 : w->wp;
+			for (int64_t x = 0; x < a; x++, p += px)
+				put_run(p, NULL, fill, C, px);
+			if (a < b) {
+				const int8_t *src = in->data + vta_tensor_i8_offset(
+								       in, n, iy, (int32_t)(a - w->pad_left), 0);
+				if (C == px) {
+					memcpy(p, src, (size_t)(b - a) * px);
+					p += (size_t)(b - a) * px;
+				} else { /* the pixels cleared at once, then their channels */
+					memset(p, 0, (size_t)(b - a) * px);
+					if (C >= 16) /* a call pays for itself */
+						for (int64_t x = a; x < b; x++, p += px, src += C)
+							memcpy(p, src, C);
+					else
+						for (int64_t x = a; x < b; x++, p += px, src += C)
+							for (size_t c = 0; c < C; c++)
+								p[c] = (uint8_t)src[c];
+				}
+			}
+			for (int64_t x = b; x < w->wp; x++, p += px)
+				put_run(p, NULL, fill, C, px);
+		}
+}
+
 void vta_layout_conv_input(const vta_config *cfg, const vta_tensor_i8 *in,
 			   const vta_layout_window *w, int8_t fill, uint8_t *dst)
 {
@@ -73,6 +114,10 @@ void vta_layout_conv_input(const vta_config *cfg, const vta_tensor_i8 *in,
 	uint64_t cb = vta_layout_div_up((uint64_t)C, BI);
 	if (w->cb > cb)
 		cb = w->cb;
+	if (B == 1) {
+		conv_input_rows(in, w, (size_t)(cb * BI), fill, dst);
+		return;
+	}
 	uint8_t *p = dst;
 	for (uint64_t g = 0; g < ng; g++)
 		for (int32_t y = 0; y < w->hp; y++)
