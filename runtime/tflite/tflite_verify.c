@@ -27,13 +27,50 @@
 #define VERIFY_MAX_TABLES 1000000
 #define VERIFY_MAX_BYTES 0x7fffffffu /* FLATBUFFERS_MAX_BUFFER_SIZE */
 
+/* One step of where the walk is: a table's field, a vector's element or a union's member. */
+typedef enum { V_FIELD, V_INDEX, V_MEMBER } v_step_kind;
+typedef struct v_step {
+	v_step_kind kind;
+	unsigned n;        /* the field's id, the element's index or the member's type */
+	const tfl_desc *d; /* V_FIELD: the table's descriptor */
+	const char *name;  /* V_MEMBER: the member's name */
+	bool named;        /* V_MEMBER: the schema knows its fields */
+} v_step;
+
+/* Two steps a table deep at most (a field, then an element or a member). */
+#define VERIFY_MAX_STEPS (2 * VERIFY_MAX_DEPTH + 2)
+
 typedef struct verifier {
 	tfl_rd *r;
 	const vta_fb *fb;
 	unsigned depth;
 	size_t tables;
-	char path[256]; /* where the walk is: "subgraphs[0].tensors[3].quantization" */
+	/* where the walk is, written out only for an error ("subgraphs[0].tensors[3]
+	 * .quantization"): most files fail nowhere, and naming every step cost more than
+	 * checking it */
+	v_step steps[VERIFY_MAX_STEPS];
+	unsigned n_steps;
 } verifier;
+
+/* The walk's place as text, each step appended as it was taken, cut at size - 1. */
+static void v_path(const verifier *v, char *path, size_t size)
+{
+	path[0] = '\0';
+	for (unsigned i = 0; i < v->n_steps; i++) {
+		const v_step *st = &v->steps[i];
+		const size_t mark = strlen(path);
+		char name[48];
+		if (st->kind == V_FIELD)
+			snprintf(path + mark, size - mark, "%s%s", path[0] ? "." : "",
+				 tfl_field_name(st->d, st->n, name, sizeof(name)));
+		else if (st->kind == V_INDEX)
+			snprintf(path + mark, size - mark, "[%u]", st->n);
+		else if (st->named)
+			snprintf(path + mark, size - mark, "<%s>", st->name);
+		else
+			snprintf(path + mark, size - mark, "<%s %u>", st->name, st->n);
+	}
+}
 
 static vta_status v_fail(verifier *v, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -43,30 +80,23 @@ static vta_status v_fail(verifier *v, const char *fmt, ...)
 
 static vta_status v_fail(verifier *v, const char *fmt, ...)
 {
-	char msg[VTA_ERROR_DETAIL_MAX];
+	char msg[VTA_ERROR_DETAIL_MAX], path[256];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return tfl_fail(v->r, VTA_E_PARSE, "flatbuffer: %s: %s", v->path[0] ? v->path : "(root)",
-			msg);
+	v_path(v, path, sizeof(path));
+	return tfl_fail(v->r, VTA_E_PARSE, "flatbuffer: %s: %s", path[0] ? path : "(root)", msg);
 }
 
 /* Append text to the path (".shape", "[3]"); the caller cuts it back to the mark returned. */
-static size_t v_push(verifier *v, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
-
-static size_t v_push(verifier *v, const char *fmt, ...)
+/* Take a step (the caller takes it back: v->n_steps--); a walk that deep has failed already
+ * (VERIFY_MAX_DEPTH), so a step past the array is never taken. */
+static void v_step_in(verifier *v, v_step step)
 {
-	size_t mark = strlen(v->path);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(v->path + mark, sizeof(v->path) - mark, fmt, ap);
-	va_end(ap);
-	return mark;
+	if (v->n_steps < VERIFY_MAX_STEPS)
+		v->steps[v->n_steps] = step;
+	v->n_steps++;
 }
 
 static bool v_inside(const verifier *v, uint64_t at, uint64_t bytes)
@@ -156,11 +186,11 @@ static vta_status v_field(verifier *v, const vta_fb_table *t, const tfl_desc *d,
 			return st;
 		for (uint32_t i = 0; i < n; i++) {
 			size_t elem = target + 4 + (size_t)i * 4, sub;
-			size_t mark = v_push(v, "[%u]", i);
+			v_step_in(v, (v_step){.kind = V_INDEX, .n = i});
 			st = v_offset(v, elem, &sub);
 			if (!st)
 				st = v_table(v, sub, f->sub);
-			v->path[mark] = '\0';
+			v->n_steps--;
 			if (st)
 				return st;
 		}
@@ -174,10 +204,10 @@ static vta_status v_field(verifier *v, const vta_fb_table *t, const tfl_desc *d,
 			return st;
 		if (!f->resolve(type, &member))
 			return VTA_OK; /* NONE or a member this schema does not know */
-		size_t mark = member.fields ? v_push(v, "<%s>", member.name)
-					    : v_push(v, "<%s %u>", member.name, type);
+		v_step_in(v, (v_step){.kind = V_MEMBER, .n = type, .name = member.name,
+				      .named = member.fields != NULL});
 		st = v_table(v, target, &member);
-		v->path[mark] = '\0';
+		v->n_steps--;
 		return st;
 	}
 	}
@@ -208,11 +238,9 @@ static vta_status v_table(verifier *v, size_t pos, const tfl_desc *d)
 		uint16_t off = vta_fb_slot(v->fb, &t, id);
 		if (!off)
 			continue;
-		char name[48];
-		size_t mark = v_push(v, "%s%s", v->path[0] ? "." : "",
-				     tfl_field_name(d, id, name, sizeof(name)));
+		v_step_in(v, (v_step){.kind = V_FIELD, .n = id, .d = d});
 		st = v_field(v, &t, d, id, off);
-		v->path[mark] = '\0';
+		v->n_steps--;
 	}
 	v->depth--;
 	return st;
