@@ -10,6 +10,7 @@
 #include "vta_insn.h"
 
 #include <stdarg.h>
+#include <stddef.h> /* offsetof */
 #include <stdio.h>
 #include <string.h>
 
@@ -374,6 +375,29 @@ vta_status vta_insn_decode_head(const vta_config *cfg, const uint8_t *in, vta_in
 		return VTA_OK;
 	memset(insn, 0, sizeof(*insn));
 	return get_fields(&b, vta_insn_head(), &cfg->fw, insn, err);
+}
+
+vta_status vta_insn_peek_opcode(const vta_config *cfg, const uint8_t *in, vta_opcode *op,
+				vta_error *err)
+{
+	const vta_layout_format *f = &cfg->layout.formats[VTA_LAYOUT_HEAD];
+	for (unsigned i = 0; cfg->layout.built && f->fast && i < f->n_fields; i++) {
+		const vta_layout_field *lf = &f->fields[i];
+		if (lf->member != offsetof(vta_insn, opcode))
+			continue;
+		if (lf->absent || !lf->plain || lf->word != 0)
+			break;
+		const uint64_t u = (vta_le64_get(in) >> lf->shift) & ((1ull << lf->width) - 1);
+		if (lf->defined && u >= lf->defined)
+			break; /* the walk says what is wrong */
+		*op = (vta_opcode)u;
+		return VTA_OK;
+	}
+	vta_insn head;
+	vta_status st = vta_insn_decode_head(cfg, in, &head, err);
+	if (!st)
+		*op = head.opcode;
+	return st;
 }
 
 /* ---------- micro-ops ---------- */

@@ -109,6 +109,10 @@ vta_status vta_insn_decode(const vta_config *cfg, const uint8_t *in, vta_insn *i
  * that decodes only some instructions whole. Rejects an unknown opcode. */
 vta_status vta_insn_decode_head(const vta_config *cfg, const uint8_t *in, vta_insn *insn,
 				vta_error *err);
+/* The opcode alone, as vta_insn_decode_head finds it (and fails as it does): for a walk
+ * that looks for some instructions among many. */
+vta_status vta_insn_peek_opcode(const vta_config *cfg, const uint8_t *in, vta_opcode *op,
+				vta_error *err);
 
 /* A micro-op is cfg->sram[VTA_MEM_UOP].elem_bytes little-endian bytes. */
 vta_status vta_uop_encode(const vta_config *cfg, const vta_uop *uop, uint8_t *out,

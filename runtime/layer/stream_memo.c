@@ -70,15 +70,16 @@ bool vta_stream_key_make(const vta_config *cfg, const vta_program *prog, const v
 	const uint64_t eb = cfg->sram[VTA_MEM_UOP].elem_bytes;
 	for (size_t i = 0; ok && i < prog->n_insns; i++) {
 		const uint8_t *b = prog->insns + i * insn_bytes;
-		vta_insn in;
+		vta_opcode op;
 		vta_error e;
 		vta_error_clear(&e);
-		if (vta_insn_decode_head(cfg, b, &in, &e) != VTA_OK) {
+		if (vta_insn_peek_opcode(cfg, b, &op, &e) != VTA_OK) {
 			ok = false;
 			break;
 		}
-		if (in.opcode != VTA_OP_LOAD)
+		if (op != VTA_OP_LOAD)
 			continue;
+		vta_insn in;
 		if (vta_insn_decode(cfg, b, &in, &e) != VTA_OK) {
 			ok = false;
 			break;

@@ -1007,6 +1007,16 @@ static void layout_like_walk(const vta_config *cfg, uint64_t seed)
 		sb = vta_insn_decode_head(&walk, a, &db, &eb);
 		same_result(sa, &ea, sb, &eb);
 		assert_memory_equal(&da, &db, sizeof(da));
+		/* the opcode alone: the head's, or the head's error */
+		vta_opcode op = (vta_opcode)99;
+		sb = vta_insn_peek_opcode(cfg, a, &op, &eb);
+		same_result(sa, &ea, sb, &eb);
+		if (sa == VTA_OK)
+			assert_int_equal(op, da.opcode);
+		sb = vta_insn_peek_opcode(&walk, a, &op, &eb);
+		same_result(sa, &ea, sb, &eb);
+		if (sa == VTA_OK)
+			assert_int_equal(op, da.opcode);
 
 		const vta_field_widths *fw = &cfg->fw;
 		const vta_uop u = {rnd_near(&s, fw->uop_dst), rnd_near(&s, fw->uop_src),
