@@ -276,143 +276,101 @@ static void scalar_dw(const vta_depthwise_conv2d *d, vta_arith_mode mode, vta_te
 	vta_golden_requant_done(&rq, stats);
 }
 
-/* Random layers, wide enough for every vector width and its tails, with edge values (inputs,
- * weights and zero points at -128 and 127, biases near the int32 limits so the
- * requantization's ALU steps wrap), per-channel scales and depth multipliers: the kernel
- * gives the definition's outputs and overflow counts in both modes. */
+/* A random layer of n x h x w x c inputs, depth multiplier m and a kh x kw kernel, strides
+ * and dilations from 1 to `steps`; with `edge`, inputs, weights and the zero point at -128
+ * and 127 and biases near the int32 limits (so the requantization's ALU steps wrap), and
+ * per-channel or per-layer scales: the kernel gives the definition's outputs and overflow
+ * counts in both modes. */
+static void check_random_layer(rt_rng *r, bool edge, int32_t n, int32_t h, int32_t w, int32_t c,
+			       int32_t m, int32_t kh, int32_t kw, uint32_t steps)
+{
+	const int32_t o = c * m;
+	const size_t ni = (size_t)n * h * w * c, nf = (size_t)kh * kw * o;
+	int8_t *x = malloc(ni), *f = malloc(nf);
+	float *sw = malloc((size_t)o * sizeof(float));
+	int32_t *bias = malloc((size_t)o * sizeof(int32_t));
+	for (size_t i = 0; i < ni; i++)
+		x[i] = edge ? (int8_t)(rt_rng_below(r, 2) ? 127 : -128)
+			    : (int8_t)rt_rng_range(r, -128, 127);
+	for (size_t i = 0; i < nf; i++)
+		f[i] = edge ? (int8_t)(rt_rng_below(r, 2) ? 127 : -128)
+			    : (int8_t)rt_rng_range(r, -128, 127);
+	for (int32_t i = 0; i < o; i++) {
+		sw[i] = 0.0005f * (float)(1 + rt_rng_below(r, 40));
+		bias[i] = edge && rt_rng_below(r, 2)
+				  ? (rt_rng_below(r, 2) ? INT32_MAX - (int32_t)rt_rng_below(r, 9)
+							: INT32_MIN + (int32_t)rt_rng_below(r, 9))
+				  : rt_rng_range(r, -20000, 20000);
+	}
+	const int32_t zp = edge ? (rt_rng_below(r, 2) ? 127 : -128) : rt_rng_range(r, -128, 127);
+	vta_tensor_i8 in = {{n, h, w, c}, 0.02f + 0.01f * (float)rt_rng_below(r, 5), zp, x};
+	/* the multiplier given, or 0: taken from the shapes */
+	vta_depthwise_conv2d d = {&in, f, {1, kh, kw, o}, rt_rng_below(r, 4) ? m : 0, sw,
+				  rt_rng_below(r, 4) ? (size_t)o : 1, bias,
+				  1 + (int32_t)rt_rng_below(r, steps),
+				  1 + (int32_t)rt_rng_below(r, steps),
+				  1 + (int32_t)rt_rng_below(r, steps),
+				  1 + (int32_t)rt_rng_below(r, steps),
+				  rt_rng_below(r, 2) ? VTA_PADDING_SAME : VTA_PADDING_VALID,
+				  (vta_activation)rt_rng_below(r, 4)};
+	int32_t os[4];
+	vta_error err = {0};
+	if (vta_golden_depthwise_shape(&d, os, &err) == VTA_OK) {
+		const size_t no = (size_t)os[0] * os[1] * os[2] * os[3];
+		int8_t *a = malloc(no), *b = malloc(no);
+		for (int mode = 0; mode < 2; mode++) {
+			vta_tensor_i8 oa = {{os[0], os[1], os[2], os[3]}, 0.05f,
+					    rt_rng_range(r, -128, 127), a};
+			vta_tensor_i8 ob = oa;
+			ob.data = b;
+			vta_golden_stats sa = {0}, sb = {0};
+			assert_int_equal(vta_golden_depthwise(&d, (vta_arith_mode)mode, &oa, &sa,
+							      &err),
+					 VTA_OK);
+			scalar_dw(&d, (vta_arith_mode)mode, &ob, &sb);
+			assert_memory_equal(a, b, no);
+			assert_int_equal(sa.alu_overflows, sb.alu_overflows);
+			assert_int_equal(sa.acc_overflows, sb.acc_overflows);
+		}
+		free(a);
+		free(b);
+	}
+	free(x);
+	free(f);
+	free(sw);
+	free(bias);
+}
+
+/* Random layers, wide enough for every vector width and its tails, with edge values and
+ * depth multipliers (check_random_layer). */
 static void test_against_scalar_definition(void **state)
 {
 	(void)state;
 	rt_rng r;
 	rt_rng_seed(&r, 2024);
 	for (int iter = 0; iter < 60; iter++) {
-		const int edge = iter % 3 == 2;
 		const int32_t n = 1 + (int32_t)rt_rng_below(&r, 2), h = 1 + (int32_t)rt_rng_below(&r, 7);
 		const int32_t w = 1 + (int32_t)rt_rng_below(&r, 7);
 		const int32_t c = 1 + (int32_t)rt_rng_below(&r, 100);
-		const int32_t m = iter % 4 == 3 ? 1 + (int32_t)rt_rng_below(&r, 3) : 1, o = c * m;
+		const int32_t m = iter % 4 == 3 ? 1 + (int32_t)rt_rng_below(&r, 3) : 1;
 		const int32_t kh = 1 + (int32_t)rt_rng_below(&r, 5), kw = 1 + (int32_t)rt_rng_below(&r, 5);
-		size_t ni = (size_t)n * h * w * c, nf = (size_t)kh * kw * o;
-		int8_t *x = malloc(ni), *f = malloc(nf);
-		float *sw = malloc((size_t)o * sizeof(float));
-		int32_t *bias = malloc((size_t)o * sizeof(int32_t));
-		for (size_t i = 0; i < ni; i++)
-			x[i] = edge ? (int8_t)(rt_rng_below(&r, 2) ? 127 : -128)
-				    : (int8_t)rt_rng_range(&r, -128, 127);
-		for (size_t i = 0; i < nf; i++)
-			f[i] = edge ? (int8_t)(rt_rng_below(&r, 2) ? 127 : -128)
-				    : (int8_t)rt_rng_range(&r, -128, 127);
-		for (int32_t i = 0; i < o; i++) {
-			sw[i] = 0.0005f * (float)(1 + rt_rng_below(&r, 40));
-			bias[i] = edge && rt_rng_below(&r, 2)
-					  ? (rt_rng_below(&r, 2) ? INT32_MAX - (int32_t)rt_rng_below(&r, 9)
-								 : INT32_MIN + (int32_t)rt_rng_below(&r, 9))
-					  : rt_rng_range(&r, -20000, 20000);
-		}
-		int32_t zp = edge ? (rt_rng_below(&r, 2) ? 127 : -128) : rt_rng_range(&r, -128, 127);
-		vta_tensor_i8 in = {{n, h, w, c}, 0.02f + 0.01f * (float)rt_rng_below(&r, 5), zp, x};
-		vta_depthwise_conv2d d = {&in, f, {1, kh, kw, o}, m, sw,
-					  rt_rng_below(&r, 4) ? (size_t)o : 1, bias,
-					  1 + (int32_t)rt_rng_below(&r, 2),
-					  1 + (int32_t)rt_rng_below(&r, 2),
-					  1 + (int32_t)rt_rng_below(&r, 2),
-					  1 + (int32_t)rt_rng_below(&r, 2),
-					  rt_rng_below(&r, 2) ? VTA_PADDING_SAME : VTA_PADDING_VALID,
-					  (vta_activation)rt_rng_below(&r, 4)};
-		int32_t os[4];
-		vta_error err = {0};
-		if (vta_golden_depthwise_shape(&d, os, &err) == VTA_OK) {
-			size_t no = (size_t)os[0] * os[1] * os[2] * os[3];
-			int8_t *a = malloc(no), *b = malloc(no);
-			for (int mode = 0; mode < 2; mode++) {
-				vta_tensor_i8 oa = {{os[0], os[1], os[2], os[3]}, 0.05f,
-						    rt_rng_range(&r, -128, 127), a};
-				vta_tensor_i8 ob = oa;
-				ob.data = b;
-				vta_golden_stats sa = {0}, sb = {0};
-				assert_int_equal(vta_golden_depthwise(&d, (vta_arith_mode)mode, &oa,
-								      &sa, &err),
-						 VTA_OK);
-				scalar_dw(&d, (vta_arith_mode)mode, &ob, &sb);
-				assert_memory_equal(a, b, no);
-				assert_int_equal(sa.alu_overflows, sb.alu_overflows);
-				assert_int_equal(sa.acc_overflows, sb.acc_overflows);
-			}
-			free(a);
-			free(b);
-		}
-		free(x);
-		free(f);
-		free(sw);
-		free(bias);
+		check_random_layer(&r, iter % 3 == 2, n, h, w, c, m, kh, kw, 2);
 	}
 }
 
-/* One input channel (micro_speech's first layer: 8 channels of a 10 x 8 kernel), which is
- * computed as a CONV2D of that channel: depth multipliers 1 to 40, kernels up to 10 x 8
- * wider and taller than some images, strides, dilations and both paddings, edge values;
- * outputs and overflow counts are the definition's in both modes. */
+/* One input channel (micro_speech's first layer: 8 channels of a 10 x 8 kernel), computed as
+ * a CONV2D of that channel past 16 taps: depth multipliers 1 to 40, kernels of 1 to 80 taps,
+ * some wider and taller than their images, strides and dilations up to 3. */
 static void test_one_input_channel(void **state)
 {
 	(void)state;
 	rt_rng r;
 	rt_rng_seed(&r, 77);
 	for (int iter = 0; iter < 80; iter++) {
-		const int edge = iter % 4 == 3;
 		const int32_t n = 1 + (int32_t)rt_rng_below(&r, 2), h = 1 + (int32_t)rt_rng_below(&r, 12);
-		const int32_t w = 1 + (int32_t)rt_rng_below(&r, 12), o = 1 + (int32_t)rt_rng_below(&r, 40);
+		const int32_t w = 1 + (int32_t)rt_rng_below(&r, 12), m = 1 + (int32_t)rt_rng_below(&r, 40);
 		const int32_t kh = 1 + (int32_t)rt_rng_below(&r, 10), kw = 1 + (int32_t)rt_rng_below(&r, 8);
-		const size_t ni = (size_t)n * h * w, nf = (size_t)kh * kw * o;
-		int8_t *x = malloc(ni), *f = malloc(nf);
-		float *sw = malloc((size_t)o * sizeof(float));
-		int32_t *bias = malloc((size_t)o * sizeof(int32_t));
-		for (size_t i = 0; i < ni; i++)
-			x[i] = edge ? (int8_t)(rt_rng_below(&r, 2) ? 127 : -128)
-				    : (int8_t)rt_rng_range(&r, -128, 127);
-		for (size_t i = 0; i < nf; i++)
-			f[i] = edge ? (int8_t)(rt_rng_below(&r, 2) ? 127 : -128)
-				    : (int8_t)rt_rng_range(&r, -128, 127);
-		for (int32_t i = 0; i < o; i++) {
-			sw[i] = 0.0005f * (float)(1 + rt_rng_below(&r, 40));
-			bias[i] = edge && rt_rng_below(&r, 2) ? INT32_MAX - (int32_t)rt_rng_below(&r, 9)
-							       : rt_rng_range(&r, -20000, 20000);
-		}
-		const int32_t zp = edge ? -128 : rt_rng_range(&r, -128, 127);
-		vta_tensor_i8 in = {{n, h, w, 1}, 0.03f, zp, x};
-		vta_depthwise_conv2d d = {&in, f, {1, kh, kw, o}, rt_rng_below(&r, 2) ? o : 0, sw,
-					  rt_rng_below(&r, 3) ? (size_t)o : 1, bias,
-					  1 + (int32_t)rt_rng_below(&r, 3),
-					  1 + (int32_t)rt_rng_below(&r, 3),
-					  1 + (int32_t)rt_rng_below(&r, 2),
-					  1 + (int32_t)rt_rng_below(&r, 2),
-					  rt_rng_below(&r, 2) ? VTA_PADDING_SAME : VTA_PADDING_VALID,
-					  (vta_activation)rt_rng_below(&r, 4)};
-		int32_t os[4];
-		vta_error err = {0};
-		if (vta_golden_depthwise_shape(&d, os, &err) == VTA_OK) {
-			const size_t no = (size_t)os[0] * os[1] * os[2] * os[3];
-			int8_t *a = malloc(no), *b = malloc(no);
-			for (int mode = 0; mode < 2; mode++) {
-				vta_tensor_i8 oa = {{os[0], os[1], os[2], os[3]}, 0.05f,
-						    rt_rng_range(&r, -128, 127), a};
-				vta_tensor_i8 ob = oa;
-				ob.data = b;
-				vta_golden_stats sa = {0}, sb = {0};
-				assert_int_equal(vta_golden_depthwise(&d, (vta_arith_mode)mode, &oa,
-								      &sa, &err),
-						 VTA_OK);
-				scalar_dw(&d, (vta_arith_mode)mode, &ob, &sb);
-				assert_memory_equal(a, b, no);
-				assert_int_equal(sa.alu_overflows, sb.alu_overflows);
-				assert_int_equal(sa.acc_overflows, sb.acc_overflows);
-			}
-			free(a);
-			free(b);
-		}
-		free(x);
-		free(f);
-		free(sw);
-		free(bias);
+		check_random_layer(&r, iter % 4 == 3, n, h, w, 1, m, kh, kw, 3);
 	}
 }
 
