@@ -4,11 +4,13 @@
 #include "vta_nest_ranges.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void vta_nest_ranges_free(vta_nest_ranges *r)
 {
 	free(r->v);
 	free(r->next);
+	free(r->bits);
 	free(r->rows);
 	*r = (vta_nest_ranges){0};
 }
@@ -121,14 +123,75 @@ static bool base_ranges(vta_nest_ranges *r, const uint32_t *base, size_t n_base)
 	return true;
 }
 
+/* The first set bit of bits[0, words) at or after bit `from`, or words * 64. */
+static uint64_t next_set(const uint64_t *bits, uint64_t words, uint64_t from)
+{
+	uint64_t w = from >> 6;
+	if (w >= words)
+		return words * 64;
+	uint64_t v = bits[w] & (UINT64_MAX << (from & 63));
+	while (!v) {
+		if (++w == words)
+			return words * 64;
+		v = bits[w];
+	}
+	return w * 64 + (uint64_t)__builtin_ctzll(v);
+}
+
+/* The first clear bit at or after `from`, or words * 64. */
+static uint64_t next_clear(const uint64_t *bits, uint64_t words, uint64_t from)
+{
+	uint64_t w = from >> 6;
+	if (w >= words)
+		return words * 64;
+	uint64_t v = ~bits[w] & (UINT64_MAX << (from & 63));
+	while (!v) {
+		if (++w == words)
+			return words * 64;
+		v = ~bits[w];
+	}
+	return w * 64 + (uint64_t)__builtin_ctzll(v);
+}
+
+/* Every row marked in a bitmap from the base's first row to the nest's last, `last`, and
+ * read back as runs: memory for the rows' span, time for the nest's uops. */
+static bool mark_rows(vta_nest_ranges *r, const uint32_t *base, size_t n_base, uint32_t no,
+		      uint32_t ni, uint64_t fo, uint64_t fi, uint64_t last)
+{
+	const uint64_t lo = base[0], words = (last - lo) / 64 + 1;
+	if (words > SIZE_MAX / sizeof(*r->bits) ||
+	    !reserve((void **)&r->bits, &r->cap_bits, (size_t)words, sizeof(*r->bits)))
+		return false;
+	uint64_t *bits = r->bits;
+	memset(bits, 0, (size_t)words * sizeof(*bits));
+	for (uint32_t o = 0; o < no; o++)
+		for (uint32_t i = 0; i < ni; i++) {
+			const uint64_t off = (uint64_t)o * fo + (uint64_t)i * fi - lo;
+			for (size_t k = 0; k < n_base; k++) {
+				const uint64_t at = base[k] + off;
+				bits[at >> 6] |= 1ull << (at & 63);
+			}
+		}
+	r->n = 0;
+	for (uint64_t at = next_set(bits, words, 0); at < words * 64;) {
+		const uint64_t end = next_clear(bits, words, at);
+		if (!reserve((void **)&r->v, &r->cap, r->n + 1, sizeof(*r->v)))
+			return false;
+		r->v[r->n++] = (vta_row_range){lo + at, lo + end};
+		at = next_set(bits, words, end);
+	}
+	r->listed = true;
+	return true;
+}
+
 static int u32_cmp(const void *x, const void *y)
 {
 	const uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
 	return a < b ? -1 : a > b;
 }
 
-/* Every row listed (each distinct base once, a loop level of factor 0 once), sorted and cut
- * into ranges. */
+/* Every row listed (each distinct base once, a loop level of factor 0 once), wrapped at
+ * 2^32, sorted and cut into ranges. */
 static bool list_rows(vta_nest_ranges *r, const uint32_t *base, size_t n_base,
 		      uint32_t iter_out, uint32_t iter_in, uint64_t fo, uint64_t fi)
 {
@@ -177,7 +240,11 @@ bool vta_nest_ranges_of(vta_nest_ranges *r, const uint32_t *base, size_t n_base,
 		if (lr == LEVEL_NOMEM)
 			goto nomem;
 	}
-	if (list_rows(r, base, n_base, iter_out, iter_in, fo, fi))
+	/* the levels cannot keep the rows to a few ranges: each marked, or listed past 2^32 */
+	const uint32_t no = fo ? iter_out : 1, ni = fi ? iter_in : 1;
+	const uint64_t last = base[n_base - 1] + (uint64_t)(no - 1) * fo + (uint64_t)(ni - 1) * fi;
+	if (last <= UINT32_MAX ? mark_rows(r, base, n_base, no, ni, fo, fi, last)
+			       : list_rows(r, base, n_base, iter_out, iter_in, fo, fi))
 		return true;
 nomem:
 	r->n = 0;

@@ -9,8 +9,9 @@
  * (a tile's columns, then its rows): the base's runs of consecutive indices, plus one loop
  * level's multiples of its factor (a range at least as long as the factor grows, a shorter
  * one is copied per iteration), plus the other level's, merged where they meet, inner level
- * first or outer level first. Rows neither order keeps to VTA_NEST_RANGES_MAX ranges, or
- * that would pass 2^32 (where a uop's 32-bit row index wraps), are listed and sorted instead.
+ * first or outer level first. Rows neither order keeps to VTA_NEST_RANGES_MAX ranges are
+ * marked in a bitmap of their span (within an SRAM for every caller) and read back in order;
+ * rows that would pass 2^32 (where a uop's 32-bit row index wraps) are listed and sorted.
  */
 #ifndef VTA_NEST_RANGES_H
 #define VTA_NEST_RANGES_H
@@ -39,7 +40,9 @@ typedef struct vta_nest_ranges {
 	bool listed;      /* the rows were listed and sorted, not found by levels */
 	vta_row_range *next;
 	size_t cap, cap_next;
-	uint32_t *rows;
+	uint64_t *bits;   /* a nest's rows marked, when they are listed */
+	size_t cap_bits;
+	uint32_t *rows;   /* ... or, past 2^32, listed one by one */
 	size_t cap_rows;
 } vta_nest_ranges;
 

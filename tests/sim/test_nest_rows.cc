@@ -2,8 +2,8 @@
  * test_nest_rows.cc - a loop nest's rows as ranges (sim/nest_rows.h over
  * isa/vta_nest_ranges.h, which the stream checks' vta_nest.c shares) against the rows counted
  * one by one: random bases, factors and iteration counts, nests whose rows the rule gives as
- * ranges and nests whose it lists, compared as sets of rows; ranges by the rule alone are
- * ascending and apart, so one such range is the exact set.
+ * ranges and nests whose rows it marks or lists, compared as sets of rows; the ranges are
+ * ascending and apart either way, so one range is the exact set.
  */
 extern "C" { /* cmocka's header declares no C linkage itself */
 #include <stdarg.h>
@@ -61,11 +61,9 @@ size_t check_nest(const std::vector<uint32_t> &base, uint32_t no, uint32_t ni, u
 			have.insert((uint32_t)(got[k].first + q));
 	}
 	assert_true(have == rows_of(base, no, ni, fo, fi));
-	if (scratch.r.listed)
-		return 0;
-	for (size_t k = 1; k < got.size(); k++) /* ascending, apart */
+	for (size_t k = 1; k < got.size(); k++) /* ascending, apart, however they were found */
 		assert_true((uint64_t)got[k - 1].first + got[k - 1].count < got[k].first);
-	return got.size();
+	return scratch.r.listed ? 0 : got.size();
 }
 
 /* Random nests: contiguous and gapped bases, factors 0, short, equal to the span and
