@@ -123,32 +123,19 @@ static bool base_ranges(vta_nest_ranges *r, const uint32_t *base, size_t n_base)
 	return true;
 }
 
-/* The first set bit of bits[0, words) at or after bit `from`, or words * 64. */
-static uint64_t next_set(const uint64_t *bits, uint64_t words, uint64_t from)
+/* The first bit of bits[0, words) at or after bit `from` that is set (`set`) or clear, or
+ * words * 64. */
+static uint64_t next_bit(const uint64_t *bits, uint64_t words, uint64_t from, bool set)
 {
+	const uint64_t flip = set ? 0 : UINT64_MAX;
 	uint64_t w = from >> 6;
 	if (w >= words)
 		return words * 64;
-	uint64_t v = bits[w] & (UINT64_MAX << (from & 63));
+	uint64_t v = (bits[w] ^ flip) & (UINT64_MAX << (from & 63));
 	while (!v) {
 		if (++w == words)
 			return words * 64;
-		v = bits[w];
-	}
-	return w * 64 + (uint64_t)__builtin_ctzll(v);
-}
-
-/* The first clear bit at or after `from`, or words * 64. */
-static uint64_t next_clear(const uint64_t *bits, uint64_t words, uint64_t from)
-{
-	uint64_t w = from >> 6;
-	if (w >= words)
-		return words * 64;
-	uint64_t v = ~bits[w] & (UINT64_MAX << (from & 63));
-	while (!v) {
-		if (++w == words)
-			return words * 64;
-		v = ~bits[w];
+		v = bits[w] ^ flip;
 	}
 	return w * 64 + (uint64_t)__builtin_ctzll(v);
 }
@@ -173,12 +160,12 @@ static bool mark_rows(vta_nest_ranges *r, const uint32_t *base, size_t n_base, u
 			}
 		}
 	r->n = 0;
-	for (uint64_t at = next_set(bits, words, 0); at < words * 64;) {
-		const uint64_t end = next_clear(bits, words, at);
+	for (uint64_t at = next_bit(bits, words, 0, true); at < words * 64;) {
+		const uint64_t end = next_bit(bits, words, at, false);
 		if (!reserve((void **)&r->v, &r->cap, r->n + 1, sizeof(*r->v)))
 			return false;
 		r->v[r->n++] = (vta_row_range){lo + at, lo + end};
-		at = next_set(bits, words, end);
+		at = next_bit(bits, words, end, true);
 	}
 	r->listed = true;
 	return true;
